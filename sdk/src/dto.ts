@@ -1,0 +1,83 @@
+import type { PlanFlags, Recurrence } from './plans.js';
+import type { Language, UserProfile } from './schemas/users.js';
+
+/** A plan as the API answers it. @example plan.useKanban */
+export interface PlanDto extends PlanFlags {
+  id: number;
+  name: string;
+  users: number;
+  connections: number;
+  queues: number;
+  amount: number;
+}
+
+/** A company as the API answers it. @example company.dueDate === '2026-12-31' */
+export interface CompanyDto {
+  id: number;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  document: string | null;
+  planId: number;
+  plan?: PlanDto;
+  status: boolean;
+  dueDate: string | null;
+  recurrence: Recurrence;
+  paymentMethod: string | null;
+  createdAt: string;
+  lastLogin: string | null;
+}
+
+/** A queue reference on a user. @example { id: 1, name: 'Vendas', color: '#2e7d32' } */
+export interface QueueRef {
+  id: number;
+  name: string;
+  color: string;
+}
+
+/** A user as the API answers it (never the password). @example user.profile === 'admin' */
+export interface UserDto {
+  id: number;
+  companyId: number;
+  name: string;
+  email: string;
+  profile: UserProfile;
+  super: boolean;
+  profileImage: string | null;
+  startWork: string;
+  endWork: string;
+  farewellMessage: string | null;
+  whatsappId: number | null;
+  allTicket: 'enable' | 'disable';
+  allowGroup: boolean;
+  defaultTheme: 'light' | 'dark';
+  defaultMenu: 'open' | 'closed';
+  language: Language | null;
+  online: boolean;
+  queues: QueueRef[];
+  createdAt: string;
+}
+
+/** A company setting row. @example { key: 'requiredTag', value: 'enabled' } */
+export interface SettingDto {
+  key: string;
+  value: string;
+}
+
+/** The signed-in user with company, plan and settings: the answer of login, refresh and me. @example session.user.company.plan.useKanban */
+export interface SessionUserDto extends UserDto {
+  company: CompanyDto & { plan: PlanDto };
+  companieSettings: SettingDto[];
+}
+
+/** `POST /api/auth/login` and `/refresh_token` answer. @example const { token, user } = await res.json() */
+export interface AuthResponse {
+  token: string;
+  user: SessionUserDto;
+}
+
+/** One plugin the current tenant has (`GET /api/plugins`). @example { name: 'hello', planFlag: 'useIntegration' } */
+export interface PluginInfoDto {
+  name: string;
+  planFlag: string | null;
+}

@@ -1,0 +1,67 @@
+/**
+ * Error codes the API answers with (`{ "error": "ERR_…" }`). The UI translates each one.
+ * @example throw new AppError('ERR_NO_PERMISSION', 403)
+ */
+export const ERROR_CODES = [
+  'ERR_NO_OTHER_WHATSAPP',
+  'ERR_NO_DEF_WAPP_FOUND',
+  'ERR_WAPP_NOT_INITIALIZED',
+  'ERR_WAPP_CHECK_CONTACT',
+  'ERR_WAPP_INVALID_CONTACT',
+  'ERR_WAPP_DOWNLOAD_MEDIA',
+  'ERR_INVALID_CREDENTIALS',
+  'ERR_SENDING_WAPP_MSG',
+  'ERR_DELETE_WAPP_MSG',
+  'ERR_OTHER_OPEN_TICKET',
+  'ERR_SESSION_EXPIRED',
+  'ERR_USER_CREATION_DISABLED',
+  'ERR_NO_PERMISSION',
+  'ERR_DUPLICATED_CONTACT',
+  'ERR_NO_SETTING_FOUND',
+  'ERR_NO_CONTACT_FOUND',
+  'ERR_NO_TICKET_FOUND',
+  'ERR_NO_USER_FOUND',
+  'ERR_NO_WAPP_FOUND',
+  'ERR_CREATING_MESSAGE',
+  'ERR_CREATING_TICKET',
+  'ERR_FETCH_WAPP_MSG',
+  'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  'ERR_WAPP_GREETING_REQUIRED',
+  'ERR_OUT_OF_HOURS',
+  // Platform codes beyond the spec's catalogue.
+  'ERR_VALIDATION',
+  'ERR_NOT_FOUND',
+  'ERR_SUBSCRIPTION_EXPIRED',
+  'ERR_TOO_MANY_ATTEMPTS',
+  'ERR_NO_COMPANY_FOUND',
+  'ERR_NO_PLAN_FOUND',
+  'ERR_PLAN_IN_USE',
+  'ERR_DUPLICATED_EMAIL',
+  'ERR_DUPLICATED_COMPANY',
+  'ERR_USER_LIMIT_REACHED',
+  'ERR_INTERNAL',
+] as const;
+
+/** One of {@link ERROR_CODES}. @example const code: ErrorCode = 'ERR_NO_TICKET_FOUND'; */
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A validation problem on one input field. @example { path: 'email', message: 'Invalid email' } */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
+/**
+ * An error the HTTP layer turns into `{ error: code, ...details }` with `status`.
+ * @example throw new AppError('ERR_OTHER_OPEN_TICKET', 409, { ticket })
+ */
+export class AppError extends Error {
+  constructor(
+    public readonly code: ErrorCode,
+    public readonly status = 400,
+    public readonly details: Record<string, unknown> = {},
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}

@@ -1,0 +1,9 @@
+// Browser-safe: schemas, codes and types only. Server-only pieces live in @balcao/sdk/orm and @balcao/sdk/testing.
+export * from './dto.js';
+export * from './errors.js';
+export * from './plans.js';
+export * from './plugin.js';
+export * from './ports.js';
+export * from './realtime.js';
+export * from './schemas/index.js';
+export * from './settings.js';

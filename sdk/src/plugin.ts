@@ -1,0 +1,82 @@
+import type Router from '@koa/router';
+import type { AnyEntity, EntitySchema, MigrationObject } from '@mikro-orm/core';
+import type { PlanFlag } from './plans.js';
+import type { CorePorts, DomainEvents, PortKey } from './ports.js';
+
+/** The signed-in user as routes see it. @example ctx.state.user.profile === 'admin' */
+export interface AuthUser {
+  id: number;
+  companyId: number;
+  profile: 'admin' | 'supervisor' | 'user';
+  super: boolean;
+  sessionId: string;
+}
+
+/** What a plugin route handler finds in `ctx.state`. @example const { em } = ctx.state.deps */
+export interface PluginState<D> {
+  user: AuthUser;
+  companyId: number;
+  deps: D;
+}
+
+/** The router a plugin mounts its routes on (under `/api`, behind auth, tenant and plan guard). @example router.get('/hello', handler) */
+export type PluginRouter<D> = Router<PluginState<D>>;
+
+/** The deps of a plugin: the ports it requires plus its own services. @example PluginDeps<['em'], { greetings: GreetingService }> */
+export type PluginDeps<R extends readonly PortKey[], S> = Pick<CorePorts, R[number]> & S;
+
+/** What a job handler receives. @example async ({ companyId, data, deps }) => deps.logger.info({ companyId }, 'ran') */
+export interface JobContext<D, T> {
+  companyId: number;
+  data: T;
+  deps: D;
+}
+
+/**
+ * A job of the plugin. Its name is local (the host prefixes the plugin name). With `every`, the host runs it on that
+ * interval once per tenant whose plan has the plugin's flag; without, the plugin enqueues it with `jobs.now`.
+ * @example { name: 'greet', handler: async ({ data, deps }) => deps.greetings.mark(data.id) }
+ */
+export interface PluginJob<D> {
+  name: string;
+  every?: string;
+  // biome-ignore lint/suspicious/noExplicitAny: job data is whatever the enqueuer passed; handlers narrow it.
+  handler(ctx: JobContext<D, any>): Promise<void>;
+}
+
+/** A domain-event subscriber, skipped for tenants without the plugin's flag. @example { event: 'user.login', handler: async (p, deps) => … } */
+export type PluginSubscriber<D> = {
+  [K in keyof DomainEvents]: { event: K; handler(payload: DomainEvents[K], deps: D): Promise<void> };
+}[keyof DomainEvents];
+
+/**
+ * A server plugin. Declared, not looked up: the host checks `requires` at boot, gives the plugin only those ports,
+ * mounts `routes` under `/api` behind auth and the plan guard, runs `migrations`, registers `jobs` and `subscribers`.
+ * @example export default definePlugin({ name: 'hello', planFlag: 'useIntegration', requires: ['em'], routes(r) { r.get('/hello', list) } })
+ */
+export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKey[], S = object> {
+  /** kebab-case; namespaces routes, jobs, tables, events and i18n. */
+  name: string;
+  planFlag?: PlanFlag;
+  dependsOn?: readonly string[];
+  requires?: R;
+  entities?: readonly EntitySchema<AnyEntity>[];
+  migrations?: readonly MigrationObject[];
+  /** Builds the plugin's own services from its ports, once per request or job run. */
+  services?(deps: Pick<CorePorts, R[number]>): S;
+  routes?(router: PluginRouter<PluginDeps<R, S>>): void;
+  jobs?: readonly PluginJob<PluginDeps<R, S>>[];
+  subscribers?: readonly PluginSubscriber<PluginDeps<R, S>>[];
+  /** Runs once after every plugin is registered. */
+  onBoot?(deps: Omit<Pick<CorePorts, R[number]>, 'em'>): Promise<void>;
+}
+
+/**
+ * Identity helper that types a plugin definition.
+ * @example export default definePlugin({ name: 'hello', requires: ['em', 'logger'], routes(router) {} })
+ */
+export function definePlugin<const R extends readonly PortKey[] = [], S = object>(
+  definition: PluginDefinition<R, S>,
+): PluginDefinition<R, S> {
+  return definition;
+}

@@ -1,0 +1,65 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
+import type { CompanySettingKey } from './settings.js';
+
+/** Structured logger (pino-compatible). @example logger.info({ ticketId }, 'ticket closed') */
+export interface Logger {
+  debug(obj: object | string, msg?: string): void;
+  info(obj: object | string, msg?: string): void;
+  warn(obj: object | string, msg?: string): void;
+  error(obj: object | string, msg?: string): void;
+  child(bindings: Record<string, unknown>): Logger;
+}
+
+/** Pushes realtime frames to authorised sockets, across instances. @example await realtime.publish({ companyId, channel: companyChannel(companyId, 'tag'), data }) */
+export interface RealtimePort {
+  publish(envelope: RealtimeEnvelope): Promise<void>;
+  /** Let sockets join `${kind}:${id}` rooms when `authorize` says yes. @example realtime.defineRoom('chat', (who, id) => chats.isMember(who, id)) */
+  defineRoom(kind: string, authorize: RoomAuthorizer): void;
+}
+
+/** Data every tenant-scoped job carries. @example { companyId: 1 } */
+export interface TenantJobData {
+  companyId: number;
+  [key: string]: unknown;
+}
+
+/** Enqueues the plugin's own jobs (names are local: 'greet' becomes 'hello:greet'). @example await jobs.now('greet', { companyId, greetingId }) */
+export interface JobsPort {
+  now(name: string, data: TenantJobData): Promise<void>;
+  schedule(when: Date | string, name: string, data: TenantJobData): Promise<void>;
+}
+
+/** Reads company settings. @example if (await settings.isEnabled(companyId, 'requiredTag')) … */
+export interface SettingsPort {
+  get(companyId: number, key: CompanySettingKey): Promise<string | null>;
+  isEnabled(companyId: number, key: CompanySettingKey): Promise<boolean>;
+}
+
+/**
+ * Domain events, extended by declaration merging in the module that emits them.
+ * @example declare module '@balcao/sdk' { interface DomainEvents { 'ticket.closed': { companyId: number; ticketId: number } } }
+ */
+export interface DomainEvents {
+  'company.created': { companyId: number };
+  'user.login': { companyId: number; userId: number };
+}
+
+/** Emits domain events after commit; subscribers of plugins without the tenant's plan flag are skipped. @example await events.emit('user.login', { companyId, userId }) */
+export interface EventsPort {
+  emit<K extends keyof DomainEvents>(event: K, payload: DomainEvents[K]): Promise<void>;
+}
+
+/** Everything core offers to plugins; a plugin sees only the keys it lists in `requires`. @example requires: ['em', 'logger'] */
+export interface CorePorts {
+  /** Entity manager forked for this request or job, with the tenant filter set to the company. */
+  em: EntityManager;
+  logger: Logger;
+  realtime: RealtimePort;
+  jobs: JobsPort;
+  settings: SettingsPort;
+  events: EventsPort;
+}
+
+/** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */
+export type PortKey = keyof CorePorts;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { PLAN_FLAGS, RECURRENCE_MONTHS } from '../plans.js';
+import { boundedString, dateField, idField } from './common.js';
+
+const recurrence = z.enum(Object.keys(RECURRENCE_MONTHS) as [keyof typeof RECURRENCE_MONTHS]);
+
+// Base fields carry no defaults: `.partial()` over a default would reset the field on every update.
+const companyFields = {
+  name: z.string({ error: 'Nome é obrigatório' }).trim().min(2, 'Nome é obrigatório').max(50, 'Too Long!'),
+  email: z
+    .string({ error: 'E-mail é obrigatório' })
+    .trim()
+    .min(1, 'E-mail é obrigatório')
+    .pipe(z.email('Email é inválido')),
+  phone: z.string().trim().max(30).nullish(),
+  document: z.string().trim().max(30).nullish(),
+  planId: idField,
+  status: z.boolean(),
+  dueDate: z.preprocess((v) => (v === '' ? null : v), dateField.nullish()),
+  recurrence,
+  paymentMethod: z.string().trim().max(30).nullish(),
+  password: z.string().min(5, 'Too Short!').max(50, 'Too Long!'),
+};
+
+/** `POST /api/companies` (super user). @example companyCreateSchema.parse({ name: 'Loja', email: 'a@b.co', planId: 1 }) */
+export const companyCreateSchema = z.object({
+  ...companyFields,
+  status: companyFields.status.default(false),
+  recurrence: companyFields.recurrence.default('MENSAL'),
+  password: companyFields.password.optional(),
+});
+export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
+
+/** `PUT /api/companies/{id}`. @example companyUpdateSchema.parse({ status: true }) */
+export const companyUpdateSchema = z.object(companyFields).partial();
+export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
+
+const count = z.coerce.number().int().min(0);
+const planFields = {
+  name: boundedString(2, 50),
+  users: count,
+  connections: count,
+  queues: count,
+  amount: z.coerce.number().min(0),
+  ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean()])) as Record<
+    (typeof PLAN_FLAGS)[number],
+    z.ZodBoolean
+  >),
+};
+
+/** `POST /api/plans` (super user). @example planCreateSchema.parse({ name: 'Pro', users: 5, amount: 99.9 }) */
+export const planCreateSchema = z.object({
+  ...planFields,
+  users: count.default(1),
+  connections: count.default(1),
+  queues: count.default(1),
+  amount: planFields.amount.default(0),
+  ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<
+    (typeof PLAN_FLAGS)[number],
+    z.ZodDefault<z.ZodBoolean>
+  >),
+});
+export type PlanCreateInput = z.infer<typeof planCreateSchema>;
+
+/** `PUT /api/plans/{id}`. @example planUpdateSchema.parse({ useKanban: true }) */
+export const planUpdateSchema = z.object(planFields).partial();
+export type PlanUpdateInput = z.infer<typeof planUpdateSchema>;

@@ -1,0 +1,4 @@
+export * from './auth.js';
+export * from './common.js';
+export * from './companies.js';
+export * from './users.js';

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests (*.test.ts) and integration tests (*.int.test.ts) against real PostgreSQL.
+// Browser specs live in ui/e2e and run under Playwright, never here.
+export default defineConfig({
+  test: {
+    include: ['{sdk,core,channels,plugins,ui,examples}/**/*.test.{ts,tsx}'],
+    exclude: ['**/node_modules/**', 'ui/e2e/**'],
+    globalSetup: ['core/src/testing/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    teardownTimeout: 10_000,
+  },
+});
