@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import type { AnyEntity, EntitySchema, MigrationObject } from '@mikro-orm/core';
+import type { MigrationObject } from '@mikro-orm/core';
 import type { PlanFlag } from './plans.js';
 import type { CorePorts, DomainEvents, PortKey } from './ports.js';
 
@@ -60,7 +60,8 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
   planFlag?: PlanFlag;
   dependsOn?: readonly string[];
   requires?: R;
-  entities?: readonly EntitySchema<AnyEntity>[];
+  /** Entity schemas made with `defineEntity` from '@balcao/sdk/orm'. */
+  entities?: readonly unknown[];
   migrations?: readonly MigrationObject[];
   /** Builds the plugin's own services from its ports, once per request or job run. */
   services?(deps: Pick<CorePorts, R[number]>): S;

@@ -5,7 +5,12 @@ export const boundedString = (min: number, max: number) =>
   z.string({ error: 'Required' }).trim().min(1, 'Required').min(min, 'Too Short!').max(max, 'Too Long!');
 
 /** An e-mail, 'Invalid email' when malformed. @example emailField.parse('a@b.co') */
-export const emailField = z.string({ error: 'Required' }).trim().min(1, 'Required').pipe(z.email('Invalid email'));
+export const emailField = z
+  .string({ error: 'Required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Required')
+  .pipe(z.email('Invalid email'));
 
 /** A positive integer id taken from JSON or a query string. @example idField.parse('3') === 3 */
 export const idField = z.coerce.number().int().positive();

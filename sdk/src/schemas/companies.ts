@@ -10,6 +10,7 @@ const companyFields = {
   email: z
     .string({ error: 'E-mail é obrigatório' })
     .trim()
+    .toLowerCase()
     .min(1, 'E-mail é obrigatório')
     .pipe(z.email('Email é inválido')),
   phone: z.string().trim().max(30).nullish(),

@@ -1,0 +1,5 @@
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration0001Kernel } from './0001-kernel.js';
+
+/** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
+export const coreMigrations: MigrationObject[] = [{ name: 'core-0001-kernel', class: Migration0001Kernel }];

@@ -1,0 +1,52 @@
+import Router from '@koa/router';
+import type { AwilixContainer } from 'awilix';
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { type Cradle, createRequestScope } from '../kernel/container.js';
+import type { PluginHost } from '../kernel/plugin-host.js';
+import { authRoutes } from '../modules/auth/auth-routes.js';
+import { companiesRoutes } from '../modules/companies/companies-routes.js';
+import { plansRoutes, publicPlansRoutes } from '../modules/plans/plans-routes.js';
+import { settingsRoutes } from '../modules/settings/settings-routes.js';
+import { publicSystemRoutes, systemRoutes } from '../modules/system/system-routes.js';
+import { usersRoutes } from '../modules/users/users-routes.js';
+import { errorHandler } from './errors.js';
+import { requireAuth } from './guards.js';
+import { staticUi } from './static-ui.js';
+import type { AppState } from './types.js';
+
+/** The Koa application: request scope, error mapping, `/api` routes (public, private, plugins), then the UI. */
+export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<AppState> {
+  const { config, logger, tokens } = root.cradle;
+  const app = new Koa<AppState>();
+  app.use(async (ctx, next) => {
+    const scope = createRequestScope(root);
+    ctx.state.scope = scope;
+    ctx.state.services = scope.cradle;
+    ctx.state.em = scope.cradle.em;
+    ctx.state.logger = logger;
+    await next();
+  });
+  app.use(errorHandler);
+  app.use(koaBody({ jsonLimit: '1mb', text: false, urlencoded: true, multipart: false }));
+
+  const open = new Router<AppState>({ prefix: '/api' });
+  authRoutes(open, tokens);
+  publicPlansRoutes(open);
+  publicSystemRoutes(open, host);
+
+  const closed = new Router<AppState>({ prefix: '/api' });
+  closed.use(requireAuth(tokens));
+  systemRoutes(closed, host);
+  usersRoutes(closed);
+  settingsRoutes(closed);
+  companiesRoutes(closed);
+  plansRoutes(closed);
+
+  for (const router of [open, closed, ...host.mount(root)]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  app.use(staticUi(config.uiDist));
+  return app;
+}

@@ -1,0 +1,34 @@
+import { AppError } from '@balcao/sdk';
+import type { Middleware } from 'koa';
+import type { Tokens } from '../modules/auth/tokens.js';
+import type { AppState } from './types.js';
+
+/**
+ * Authenticates the bearer token and scopes the request's entity manager to the user's company.
+ * Missing or bad token → 401; expired → 403 so the client refreshes once and retries.
+ */
+export function requireAuth(tokens: Tokens): Middleware<AppState> {
+  return async (ctx, next) => {
+    const header = ctx.get('authorization');
+    const token = header.startsWith('Bearer ') ? header.slice(7) : undefined;
+    const check = tokens.checkAccess(token);
+    if (!check.ok) throw new AppError('ERR_SESSION_EXPIRED', check.reason === 'expired' ? 403 : 401);
+    ctx.state.user = check.user;
+    ctx.state.companyId = check.user.companyId;
+    ctx.state.em.setFilterParams('tenant', { companyId: check.user.companyId });
+    ctx.state.logger = ctx.state.logger.child({ userId: check.user.id, companyId: check.user.companyId });
+    await next();
+  };
+}
+
+/** Super users only (companies, plans, platform settings). */
+export const requireSuper: Middleware<AppState> = async (ctx, next) => {
+  if (!ctx.state.user?.super) throw new AppError('ERR_NO_PERMISSION', 403);
+  await next();
+};
+
+/** Profile admin (or a super user). */
+export const requireAdmin: Middleware<AppState> = async (ctx, next) => {
+  if (ctx.state.user?.profile !== 'admin' && !ctx.state.user?.super) throw new AppError('ERR_NO_PERMISSION', 403);
+  await next();
+};

@@ -1,0 +1,3 @@
+export { type Config, ConfigError, loadConfig } from './kernel/config.js';
+export { CORE_ENTITIES, type Kernel, type KernelOptions, startKernel } from './kernel/kernel.js';
+export { createLogger } from './kernel/logger.js';

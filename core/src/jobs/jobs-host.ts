@@ -1,0 +1,101 @@
+import type { Logger, PlanFlag, TenantJobData } from '@balcao/sdk';
+import { Agenda, type AgendaBackend, type Job } from 'agenda';
+import type { PlanGate } from '../modules/plans/plan-gate.js';
+
+/** A job as the host registers it: already namespaced, gated by a plan flag, run per tenant. */
+export interface HostedJob {
+  name: string;
+  planFlag?: PlanFlag;
+  every?: string;
+  run(companyId: number, data: TenantJobData): Promise<void>;
+}
+
+async function createBackend(opts: { databaseUrl: string; mongodbUrl?: string }): Promise<AgendaBackend> {
+  if (opts.mongodbUrl) {
+    const { MongoBackend } = await import('@agendajs/mongo-backend');
+    return new MongoBackend({ address: opts.mongodbUrl });
+  }
+  const { PostgresBackend } = await import('@agendajs/postgres-backend');
+  return new PostgresBackend({ connectionString: opts.databaseUrl, poolConfig: { max: 4 } });
+}
+
+/**
+ * Agenda with the Postgres backend (MongoDB when MONGODB_URL is set). Jobs of a plugin run for a
+ * tenant only when the tenant's plan has the plugin's flag; recurring jobs fan out over those tenants.
+ */
+export class JobsHost {
+  private agenda: Agenda | undefined;
+  private readonly jobs = new Map<string, HostedJob>();
+  private readonly logger: Logger;
+  private readonly planGate: PlanGate;
+  private processing = false;
+
+  constructor({ logger, planGate }: { logger: Logger; planGate: PlanGate }) {
+    this.logger = logger.child({ part: 'jobs' });
+    this.planGate = planGate;
+  }
+
+  register(job: HostedJob): void {
+    if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
+    this.jobs.set(job.name, job);
+  }
+
+  /** Connects the backend; with `process` this instance also runs jobs (roles all and worker). */
+  async start(opts: { databaseUrl: string; mongodbUrl?: string; process: boolean }): Promise<void> {
+    const agenda = new Agenda({ backend: await createBackend(opts), processEvery: '5 seconds', name: 'balcao' });
+    agenda.on('error', (err) => this.logger.error({ err }, 'agenda error'));
+    for (const job of this.jobs.values()) {
+      agenda.define(job.name, (j: Job<TenantJobData>) => this.process(job, j.attrs.data));
+    }
+    await agenda.ready;
+    this.agenda = agenda;
+    if (!opts.process) return;
+    await agenda.start();
+    this.processing = true;
+    for (const job of this.jobs.values()) {
+      if (job.every) await agenda.every(job.every, job.name, { companyId: 0 });
+    }
+  }
+
+  async now(name: string, data: TenantJobData): Promise<void> {
+    await this.require(name).now(name, data);
+  }
+
+  async schedule(when: Date | string, name: string, data: TenantJobData): Promise<void> {
+    await this.require(name).schedule(when, name, data);
+  }
+
+  get status(): 'running' | 'connected' | 'stopped' {
+    if (!this.agenda) return 'stopped';
+    return this.processing ? 'running' : 'connected';
+  }
+
+  async stop(): Promise<void> {
+    const agenda = this.agenda;
+    this.agenda = undefined;
+    this.processing = false;
+    if (agenda) await agenda.stop(true);
+  }
+
+  private require(name: string): Agenda {
+    if (!this.jobs.has(name)) throw new Error(`unknown job ${name}`);
+    if (!this.agenda) throw new Error('jobs host is not started');
+    return this.agenda;
+  }
+
+  private async process(job: HostedJob, data: TenantJobData): Promise<void> {
+    const tenants = job.every ? await this.planGate.companiesWith(job.planFlag) : [data.companyId];
+    for (const companyId of tenants) {
+      if (!(await this.planGate.allows(companyId, job.planFlag))) {
+        this.logger.info({ job: job.name, companyId }, 'job skipped: plan lacks the flag');
+        continue;
+      }
+      try {
+        await job.run(companyId, { ...data, companyId });
+      } catch (err) {
+        this.logger.error({ err, job: job.name, companyId }, 'job failed');
+        if (!job.every) throw err;
+      }
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import type { EventsPort, Logger } from '@balcao/sdk';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { type AwilixContainer, asClass, asValue, createContainer, InjectionMode } from 'awilix';
+import type { JobsHost } from '../jobs/jobs-host.js';
+import { AuthService } from '../modules/auth/auth-service.js';
+import { LoginLimiter } from '../modules/auth/login-limiter.js';
+import { Tokens } from '../modules/auth/tokens.js';
+import { CompaniesService } from '../modules/companies/companies-service.js';
+import { PlanGate } from '../modules/plans/plan-gate.js';
+import { PlansService } from '../modules/plans/plans-service.js';
+import { SettingsService } from '../modules/settings/settings-service.js';
+import { UsersService } from '../modules/users/users-service.js';
+import type { RealtimeHub } from '../realtime/hub.js';
+import type { Config } from './config.js';
+
+/** Everything the container holds: singletons at the root, `em` and services per request or job scope. */
+export interface Cradle {
+  config: Config;
+  logger: Logger;
+  orm: MikroORM;
+  tokens: Tokens;
+  planGate: PlanGate;
+  loginLimiter: LoginLimiter;
+  realtime: RealtimeHub;
+  events: EventsPort;
+  jobsHost: JobsHost;
+  em: EntityManager;
+  settings: SettingsService;
+  users: UsersService;
+  companies: CompaniesService;
+  plans: PlansService;
+  auth: AuthService;
+}
+
+export function createRootContainer(parts: {
+  config: Config;
+  logger: Logger;
+  orm: MikroORM;
+  realtime: RealtimeHub;
+  events: EventsPort;
+  jobsHost: JobsHost;
+  planGate: PlanGate;
+}): AwilixContainer<Cradle> {
+  const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
+  container.register({
+    config: asValue(parts.config),
+    logger: asValue(parts.logger),
+    orm: asValue(parts.orm),
+    realtime: asValue(parts.realtime),
+    events: asValue(parts.events),
+    jobsHost: asValue(parts.jobsHost),
+    planGate: asValue(parts.planGate),
+    tokens: asValue(new Tokens(parts.config)),
+    loginLimiter: asValue(new LoginLimiter()),
+    settings: asClass(SettingsService).scoped(),
+    users: asClass(UsersService).scoped(),
+    companies: asClass(CompaniesService).scoped(),
+    plans: asClass(PlansService).scoped(),
+    auth: asClass(AuthService).scoped(),
+  });
+  return container;
+}
+
+/** A scope for one request or job run, with its own entity manager fork. */
+export function createRequestScope(root: AwilixContainer<Cradle>, companyId?: number): AwilixContainer<Cradle> {
+  const scope = root.createScope<Cradle>();
+  const em = root.cradle.orm.em.fork();
+  if (companyId) em.setFilterParams('tenant', { companyId });
+  scope.register({ em: asValue(em) });
+  return scope;
+}

@@ -1,0 +1,43 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { PluginDefinition, PortKey } from '@balcao/sdk';
+import type { PluginFailure } from './plugin-host.js';
+
+/** The repository root (the folder holding the workspaces' package.json). */
+export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+
+type Found = PluginDefinition<readonly PortKey[], object>;
+
+/**
+ * Finds workspace packages whose package.json declares `"balcao": { "plugin": "./server/index.ts" }` and imports
+ * their default export. A package that fails to import is reported, not fatal.
+ */
+export async function discoverPlugins(root = REPO_ROOT): Promise<{ plugins: Found[]; failures: PluginFailure[] }> {
+  const plugins: Found[] = [];
+  const failures: PluginFailure[] = [];
+  const workspaces: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces ?? [];
+  const dirs = workspaces.flatMap((ws) => {
+    if (!ws.endsWith('/*')) return [path.join(root, ws)];
+    const parent = path.join(root, ws.slice(0, -2));
+    return existsSync(parent)
+      ? readdirSync(parent, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(parent, d.name))
+      : [];
+  });
+  for (const dir of dirs.sort()) {
+    const manifest = path.join(dir, 'package.json');
+    if (!existsSync(manifest)) continue;
+    const pkg = JSON.parse(readFileSync(manifest, 'utf8'));
+    const entry: string | undefined = pkg.balcao?.plugin;
+    if (!entry) continue;
+    try {
+      const mod = await import(pathToFileURL(path.join(dir, entry)).href);
+      const def = mod.default as Found | undefined;
+      if (!def || typeof def.name !== 'string') throw new Error(`${entry} has no definePlugin default export`);
+      plugins.push(def);
+    } catch (err) {
+      failures.push({ name: pkg.name, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+  return { plugins, failures };
+}

@@ -1,0 +1,134 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Logger, PluginDefinition, PortKey } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AwilixContainer } from 'awilix';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.js';
+import { coreMigrations } from '../db/migrations/index.js';
+import { openDatabase } from '../db/orm.js';
+import { EventBus } from '../events/event-bus.js';
+import { createApp } from '../http/app.js';
+import { JobsHost } from '../jobs/jobs-host.js';
+import { AuthSession } from '../modules/auth/auth-session.entity.js';
+import { Company } from '../modules/companies/company.entity.js';
+import { PlanGate } from '../modules/plans/plan-gate.js';
+import { Plan } from '../modules/plans/plan.entity.js';
+import { seed } from '../modules/seed.js';
+import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
+import { User } from '../modules/users/user.entity.js';
+import { RealtimeHub } from '../realtime/hub.js';
+import { PgBus } from '../realtime/pg-bus.js';
+import type { Config } from './config.js';
+import { type Cradle, createRootContainer } from './container.js';
+import { discoverPlugins } from './discover-plugins.js';
+import { createLogger } from './logger.js';
+import { PluginHost } from './plugin-host.js';
+
+export const CORE_ENTITIES = [Plan, Company, User, Setting, CompanySetting, AuthSession];
+
+export interface KernelOptions {
+  config: Config;
+  /** The plugins to load; when absent, workspace packages are discovered. */
+  plugins?: readonly PluginDefinition<readonly PortKey[], object>[];
+  logger?: Logger;
+}
+
+export interface Kernel {
+  /** The base URL of the HTTP server (empty for the worker role). */
+  url: string;
+  databaseUrl: string;
+  seeded: boolean;
+  container: AwilixContainer<Cradle>;
+  plugins: PluginHost;
+  orm: MikroORM;
+  stop(): Promise<void>;
+}
+
+async function resolveDatabase(config: Config, logger: Logger): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.databaseUrl) return { url: config.databaseUrl };
+  const embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort, logger });
+  return { url: embedded.url.replace(/\/postgres$/, '/balcao'), embedded };
+}
+
+/**
+ * Boots Balcão: database (embedded by default) and migrations, seed, plugins, jobs, realtime and HTTP.
+ * @example const kernel = await startKernel({ config: loadConfig(process.env) })
+ */
+export async function startKernel(opts: KernelOptions): Promise<Kernel> {
+  const { config } = opts;
+  const logger = opts.logger ?? createLogger(config.logLevel);
+  const db = await resolveDatabase(config, logger);
+  const discovered = opts.plugins ? { plugins: opts.plugins, failures: [] } : await discoverPlugins();
+  const host = new PluginHost(discovered.plugins, logger);
+  for (const f of discovered.failures) host.fail(f.name, f.error);
+
+  const orm = await openDatabase({ url: db.url, entities: [...CORE_ENTITIES, ...host.entities()], migrations: coreMigrations });
+  await host.migrate(orm);
+  const seeded = await seed(orm, config);
+
+  const planGate = new PlanGate({ orm });
+  const events = new EventBus({ logger });
+  const jobsHost = new JobsHost({ logger, planGate });
+  let root: AwilixContainer<Cradle> | undefined;
+  const realtime = new RealtimeHub(
+    { logger },
+    {
+      authenticate: (token) => {
+        const check = root?.cradle.tokens.checkAccess(token);
+        return check?.ok ? check.user : null;
+      },
+      onPresence: async (who, online) => {
+        await orm.em.fork().nativeUpdate(User, { id: who.id }, { online, lastSeenAt: new Date() }, { filters: false });
+      },
+    },
+  );
+  root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
+  const bus = new PgBus(db.url, logger, (envelope) => realtime.deliver(envelope));
+  await bus.start();
+  realtime.attachBus(bus);
+
+  host.registerJobs(root);
+  host.registerSubscribers(root, events);
+  await host.boot(root);
+  await jobsHost.start({ databaseUrl: db.url, mongodbUrl: config.mongodbUrl, process: config.role !== 'web' });
+
+  let server: http.Server | undefined;
+  let url = '';
+  if (config.role !== 'worker') {
+    const app = createApp(root, host);
+    server = http.createServer(app.callback());
+    server.on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://localhost').pathname === '/ws') realtime.handleUpgrade(req, socket, head);
+      else socket.destroy();
+    });
+    realtime.start();
+    await new Promise<void>((resolve, reject) => {
+      server?.once('error', reject);
+      server?.listen(config.port, resolve);
+    });
+    url = `http://localhost:${(server.address() as AddressInfo).port}`;
+  }
+
+  const container = root;
+  return {
+    url,
+    databaseUrl: db.url,
+    seeded,
+    container,
+    plugins: host,
+    orm,
+    async stop() {
+      await realtime.stop();
+      if (server) {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server?.close(() => resolve()));
+      }
+      await jobsHost.stop();
+      await bus.stop();
+      await orm.close(true);
+      await container.dispose();
+      await db.embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import {
+  AppError,
+  type CorePorts,
+  type JobsPort,
+  type Logger,
+  type PluginDefinition,
+  type PluginInfoDto,
+  type PortKey,
+} from '@balcao/sdk';
+import Router from '@koa/router';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AwilixContainer } from 'awilix';
+import { migratePlugin } from '../db/plugin-migrations.js';
+import type { EventBus } from '../events/event-bus.js';
+import { requireAuth } from '../http/guards.js';
+import type { AppState } from '../http/types.js';
+import { SettingsService } from '../modules/settings/settings-service.js';
+import { type Cradle, createRequestScope } from './container.js';
+
+export const PORT_KEYS: readonly PortKey[] = ['em', 'logger', 'realtime', 'jobs', 'settings', 'events'];
+const NAME = /^[a-z][a-z0-9-]*$/;
+
+// The host handles plugins of any requirement list; the definition's own generics only type the plugin's code.
+type AnyPlugin = PluginDefinition<readonly PortKey[], Record<string, unknown>>;
+type Deps = Record<string, unknown>;
+
+export interface PluginFailure {
+  name: string;
+  error: string;
+}
+
+/**
+ * Orders plugins by `dependsOn`, checks their requirements, runs their migrations, and wires their routes
+ * (behind auth, tenant and plan guard), jobs and subscribers. A plugin that fails any step is logged and
+ * disabled, and so is every plugin that depends on it; the platform still starts.
+ */
+export class PluginHost {
+  readonly failures: PluginFailure[] = [];
+  private plugins: AnyPlugin[] = [];
+
+  constructor(
+    candidates: readonly PluginDefinition<readonly PortKey[], object>[],
+    private readonly logger: Logger,
+  ) {
+    this.plugins = this.order(candidates as readonly AnyPlugin[]);
+  }
+
+  get loaded(): readonly AnyPlugin[] {
+    return this.plugins;
+  }
+
+  fail(name: string, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    this.failures.push({ name, error: message });
+    this.logger.error({ plugin: name, err: error }, `plugin ${name} disabled: ${message}`);
+    this.plugins = this.plugins.filter((p) => p.name !== name);
+    for (const dependant of this.plugins.filter((p) => p.dependsOn?.includes(name))) {
+      this.fail(dependant.name, `depends on disabled plugin ${name}`);
+    }
+  }
+
+  entities(): unknown[] {
+    return this.plugins.flatMap((p) => [...(p.entities ?? [])]);
+  }
+
+  async migrate(orm: Cradle['orm']): Promise<void> {
+    for (const plugin of [...this.plugins]) {
+      if (!plugin.migrations?.length) continue;
+      await migratePlugin(orm, plugin.name, plugin.migrations).catch((err) => this.fail(plugin.name, err));
+    }
+  }
+
+  /** Mounts each plugin's routes under /api on its own router. */
+  mount(root: AwilixContainer<Cradle>): Router<AppState>[] {
+    const routers: Router<AppState>[] = [];
+    for (const plugin of [...this.plugins]) {
+      if (!plugin.routes) continue;
+      const router = new Router<AppState & { deps: Deps }>({ prefix: '/api' });
+      router.use(requireAuth(root.cradle.tokens), async (ctx, next) => {
+        if (!(await root.cradle.planGate.allows(ctx.state.companyId, plugin.planFlag))) {
+          throw new AppError('ERR_NO_PERMISSION', 403);
+        }
+        ctx.state.deps = this.deps(plugin, root, ctx.state.em);
+        await next();
+      });
+      try {
+        plugin.routes(router as never);
+        routers.push(router as unknown as Router<AppState>);
+      } catch (err) {
+        this.fail(plugin.name, err);
+      }
+    }
+    return routers;
+  }
+
+  registerJobs(root: AwilixContainer<Cradle>): void {
+    for (const plugin of this.plugins) {
+      for (const job of plugin.jobs ?? []) {
+        root.cradle.jobsHost.register({
+          name: `${plugin.name}:${job.name}`,
+          planFlag: plugin.planFlag,
+          every: job.every,
+          run: async (companyId, data) => {
+            const scope = createRequestScope(root, companyId);
+            await job.handler({ companyId, data, deps: this.deps(plugin, root, scope.cradle.em) as never });
+          },
+        });
+      }
+    }
+  }
+
+  registerSubscribers(root: AwilixContainer<Cradle>, bus: EventBus): void {
+    for (const plugin of this.plugins) {
+      for (const sub of plugin.subscribers ?? []) {
+        bus.on(sub.event, async (payload) => {
+          if (!(await root.cradle.planGate.allows(payload.companyId, plugin.planFlag))) return;
+          const scope = createRequestScope(root, payload.companyId);
+          await (sub.handler as (p: unknown, d: Deps) => Promise<void>)(payload, this.deps(plugin, root, scope.cradle.em));
+        });
+      }
+    }
+  }
+
+  async boot(root: AwilixContainer<Cradle>): Promise<void> {
+    for (const plugin of [...this.plugins]) {
+      if (!plugin.onBoot) continue;
+      const { em: _em, ...ports } = this.ports(plugin, root, root.cradle.orm.em.fork());
+      await plugin.onBoot(ports as never).catch((err) => this.fail(plugin.name, err));
+    }
+  }
+
+  /** The plugins a tenant has: those without a flag and those whose flag the plan carries. */
+  async enabledFor(root: AwilixContainer<Cradle>, companyId: number): Promise<PluginInfoDto[]> {
+    const out: PluginInfoDto[] = [];
+    for (const p of this.plugins) {
+      if (await root.cradle.planGate.allows(companyId, p.planFlag)) out.push({ name: p.name, planFlag: p.planFlag ?? null });
+    }
+    return out;
+  }
+
+  /** Only what the plugin listed in `requires`, plus the services it builds from them. */
+  private deps(plugin: AnyPlugin, root: AwilixContainer<Cradle>, em: EntityManager): Deps {
+    const ports = this.ports(plugin, root, em);
+    return { ...ports, ...(plugin.services?.(ports as never) ?? {}) };
+  }
+
+  private ports(plugin: AnyPlugin, root: AwilixContainer<Cradle>, em: EntityManager): Partial<CorePorts> {
+    const make: { [K in PortKey]: () => CorePorts[K] } = {
+      em: () => em,
+      logger: () => root.cradle.logger.child({ plugin: plugin.name }),
+      realtime: () => root.cradle.realtime,
+      jobs: () => namespacedJobs(plugin.name, root.cradle.jobsHost),
+      settings: () => new SettingsService({ em }),
+      events: () => root.cradle.events,
+    };
+    return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
+  }
+
+  private order(candidates: readonly AnyPlugin[]): AnyPlugin[] {
+    const valid: AnyPlugin[] = [];
+    const seen = new Set<string>();
+    for (const p of candidates) {
+      const problem = !NAME.test(p.name ?? '')
+        ? `invalid plugin name "${p.name}" (kebab-case expected)`
+        : seen.has(p.name)
+          ? `plugin ${p.name} is declared twice`
+          : (p.requires ?? []).filter((k) => !PORT_KEYS.includes(k)).map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0];
+      seen.add(p.name);
+      if (problem) {
+        this.failures.push({ name: p.name, error: problem });
+        this.logger.error({ plugin: p.name }, `plugin disabled: ${problem}`);
+      } else valid.push(p);
+    }
+    // Kahn's algorithm; what remains unsorted has a missing dependency or a cycle.
+    const sorted: AnyPlugin[] = [];
+    let pending = [...valid];
+    let progressed = true;
+    while (pending.length && progressed) {
+      progressed = false;
+      for (const p of [...pending]) {
+        if ((p.dependsOn ?? []).every((d) => sorted.some((s) => s.name === d))) {
+          sorted.push(p);
+          pending = pending.filter((x) => x !== p);
+          progressed = true;
+        }
+      }
+    }
+    for (const p of pending) {
+      const missing = (p.dependsOn ?? []).filter((d) => !valid.some((v) => v.name === d));
+      const error = missing.length ? `missing dependency ${missing.join(', ')}` : 'dependency cycle';
+      this.failures.push({ name: p.name, error });
+      this.logger.error({ plugin: p.name }, `plugin ${p.name} disabled: ${error}`);
+    }
+    return sorted;
+  }
+}
+
+function namespacedJobs(plugin: string, host: Cradle['jobsHost']): JobsPort {
+  return {
+    now: (name, data) => host.now(`${plugin}:${name}`, data),
+    schedule: (when, name, data) => host.schedule(when, `${plugin}:${name}`, data),
+  };
+}

@@ -1,0 +1,41 @@
+import { ConfigError, loadConfig } from './kernel/config.js';
+import { startKernel } from './kernel/kernel.js';
+import { createLogger } from './kernel/logger.js';
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const kernel = await startKernel({ config, logger });
+  for (const f of kernel.plugins.failures) logger.warn({ plugin: f.name }, `plugin disabled: ${f.error}`);
+  const lines = [`Balcão is running (${config.role}).`];
+  if (kernel.url) lines.push(`  Open ${kernel.url}`);
+  if (config.adminIsDefault) lines.push(`  Super admin: ${config.adminEmail} / ${config.adminPassword}`);
+  else lines.push(`  Super admin: ${config.adminEmail}`);
+  if (!config.databaseUrl) lines.push(`  Embedded PostgreSQL data: ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await kernel.stop().catch((err) => logger.error({ err }, 'shutdown failed'));
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  type AuthEvent,
+  type AuthUser,
+  companyChannel,
+  type EventsPort,
+  type LoginInput,
+  type RealtimePort,
+  type SessionUserDto,
+  type SignupInput,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import bcrypt from 'bcryptjs';
+import { Company } from '../companies/company.entity.js';
+import { daysFromToday, isExpired } from '../companies/company-presenter.js';
+import { CompaniesService } from '../companies/companies-service.js';
+import type { PlanGate } from '../plans/plan-gate.js';
+import { SettingsService } from '../settings/settings-service.js';
+import { User } from '../users/user.entity.js';
+import { AuthSession } from './auth-session.entity.js';
+import type { LoginLimiter } from './login-limiter.js';
+import { loadSessionUser } from './session-presenter.js';
+import { hashToken, REFRESH_TTL_MS, type Tokens } from './tokens.js';
+
+export const SIGNUP_TRIAL_DAYS = 3;
+
+export interface IssuedSession {
+  token: string;
+  refreshToken: string;
+  user: SessionUserDto;
+}
+
+interface Deps {
+  em: EntityManager;
+  tokens: Tokens;
+  realtime: RealtimePort;
+  events: EventsPort;
+  planGate: PlanGate;
+  loginLimiter: LoginLimiter;
+}
+
+/** Login, refresh-token rotation, logout and signup. Runs before a tenant is known: queries say `filters: false`. */
+export class AuthService {
+  constructor(private readonly deps: Deps) {}
+
+  async login(input: LoginInput, client: { ip: string; userAgent?: string }): Promise<IssuedSession> {
+    const { em, loginLimiter } = this.deps;
+    const email = input.email.trim().toLowerCase();
+    await loginLimiter.check(email, client.ip);
+    const user = await em.findOne(User, { email }, { filters: false });
+    if (!user || !(await bcrypt.compare(input.password, user.passwordHash))) {
+      await loginLimiter.fail(email, client.ip);
+      throw new AppError('ERR_INVALID_CREDENTIALS', 401);
+    }
+    await loginLimiter.succeed(email, client.ip);
+    const company = await em.findOneOrFail(Company, { id: user.companyId });
+    if (isExpired(company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
+
+    // One session per account: a new login ends the others and tells them so.
+    await em.nativeUpdate(AuthSession, { userId: user.id, revokedAt: null }, { revokedAt: new Date() }, { filters: false });
+    const sessionId = randomUUID();
+    const refresh = this.deps.tokens.refresh(sessionId);
+    em.create(AuthSession, {
+      id: sessionId,
+      companyId: user.companyId,
+      userId: user.id,
+      tokenHash: refresh.hash,
+      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
+      ip: client.ip.slice(0, 64),
+      userAgent: client.userAgent?.slice(0, 255) ?? null,
+    });
+    company.lastLogin = new Date();
+    user.online = true;
+    await em.flush();
+
+    const event: AuthEvent = { action: 'update', user: { id: user.id }, sessionId };
+    await this.deps.realtime.publish({ companyId: user.companyId, channel: companyChannel(user.companyId, 'auth'), data: event });
+    await this.deps.events.emit('user.login', { companyId: user.companyId, userId: user.id });
+    return this.issue(user.id, sessionId, refresh.token);
+  }
+
+  /** Rotates the refresh token. A token that was already rotated away revokes its session (theft). */
+  async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+    const { em, tokens } = this.deps;
+    const sessionId = tokens.checkRefresh(refreshToken);
+    const session = sessionId ? await em.findOne(AuthSession, { id: sessionId }, { filters: false }) : null;
+    if (!session || session.revokedAt || session.expiresAt < new Date()) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (session.tokenHash !== hashToken(refreshToken ?? '')) {
+      session.revokedAt = new Date();
+      await em.flush();
+      throw new AppError('ERR_SESSION_EXPIRED', 401);
+    }
+    const company = await em.findOneOrFail(Company, { id: session.companyId });
+    if (isExpired(company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
+    const next = tokens.refresh(session.id);
+    session.tokenHash = next.hash;
+    session.expiresAt = new Date(Date.now() + REFRESH_TTL_MS);
+    await em.flush();
+    return this.issue(session.userId, session.id, next.token);
+  }
+
+  async logout(sessionId: string | null): Promise<void> {
+    if (!sessionId) return;
+    const { em } = this.deps;
+    const session = await em.findOne(AuthSession, { id: sessionId }, { filters: false });
+    if (!session || session.revokedAt) return;
+    session.revokedAt = new Date();
+    await em.nativeUpdate(User, { id: session.userId }, { online: false }, { filters: false });
+    await em.flush();
+  }
+
+  me(user: AuthUser): Promise<SessionUserDto> {
+    return loadSessionUser(this.deps.em, user.id);
+  }
+
+  /** Public signup: a company on a 3-day trial with its first admin user. */
+  async signup(input: SignupInput): Promise<{ companyId: number }> {
+    const { em, planGate, events } = this.deps;
+    if ((await new SettingsService({ em }).getPlatform('userCreation')) === 'disabled') {
+      throw new AppError('ERR_USER_CREATION_DISABLED', 403);
+    }
+    const companies = new CompaniesService({ em, planGate, events });
+    const company = await companies.create(
+      {
+        name: input.companyName,
+        email: input.email,
+        phone: input.phone,
+        planId: input.planId,
+        status: true,
+        recurrence: 'MENSAL',
+        dueDate: daysFromToday(SIGNUP_TRIAL_DAYS),
+      },
+      { name: input.name, email: input.email, password: input.password },
+    );
+    return { companyId: company.id };
+  }
+
+  private async issue(userId: number, sessionId: string, refreshToken: string): Promise<IssuedSession> {
+    const user = await loadSessionUser(this.deps.em, userId);
+    const authUser: AuthUser = {
+      id: user.id,
+      companyId: user.companyId,
+      profile: user.profile,
+      super: user.super,
+      sessionId,
+    };
+    return { token: this.deps.tokens.access(authUser), refreshToken, user };
+  }
+}

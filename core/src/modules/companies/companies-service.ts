@@ -1,0 +1,125 @@
+import {
+  AppError,
+  type CompanyCreateInput,
+  type CompanyDto,
+  type CompanyUpdateInput,
+  type EventsPort,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Plan } from '../plans/plan.entity.js';
+import type { PlanGate } from '../plans/plan-gate.js';
+import { toPlanDto } from '../plans/plan-presenter.js';
+import { SettingsService } from '../settings/settings-service.js';
+import { User } from '../users/user.entity.js';
+import { hashPassword, PAGE_SIZE } from '../users/users-service.js';
+import { Company, type ICompany } from './company.entity.js';
+import { PLATFORM_COMPANY_ID, toCompanyDto } from './company-presenter.js';
+
+export interface NewCompanyAdmin {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Companies (tenants), managed by super users; signup creates one through `create` too. */
+export class CompaniesService {
+  private readonly em: EntityManager;
+  private readonly planGate: PlanGate;
+  private readonly events: EventsPort;
+
+  constructor({ em, planGate, events }: { em: EntityManager; planGate: PlanGate; events: EventsPort }) {
+    this.em = em;
+    this.planGate = planGate;
+    this.events = events;
+  }
+
+  async list(searchParam = '', pageNumber?: number) {
+    const term = `%${searchParam.replace(/[%_\\]/g, '\\$&')}%`;
+    const where = searchParam ? { $or: [{ name: { $ilike: term } }, { email: { $ilike: term } }] } : {};
+    const [rows, count] = await this.em.findAndCount(Company, where, {
+      orderBy: { id: 'asc' },
+      ...(pageNumber ? { limit: PAGE_SIZE, offset: PAGE_SIZE * (pageNumber - 1) } : {}),
+    });
+    const companies = await this.withPlans(rows);
+    return { companies, count, hasMore: pageNumber ? count > PAGE_SIZE * pageNumber : false };
+  }
+
+  async get(id: number): Promise<CompanyDto> {
+    const [dto] = await this.withPlans([await this.find(id)]);
+    return dto;
+  }
+
+  /** Creates the company, its default settings and, when a password is given, its first admin user. */
+  async create(input: CompanyCreateInput, admin?: NewCompanyAdmin): Promise<CompanyDto> {
+    await this.assertPlan(input.planId);
+    await this.assertNameFree(input.name);
+    if (admin) await this.assertEmailFree(admin.email);
+    const { password, ...fields } = input;
+    const company = await this.em.transactional(async (em) => {
+      const created = em.create(Company, { ...fields, dueDate: fields.dueDate ?? null });
+      await em.flush();
+      await new SettingsService({ em }).seedCompany(created.id);
+      const adminUser = admin ?? (password ? { name: input.name, email: input.email, password } : undefined);
+      if (adminUser) {
+        await this.assertEmailFree(adminUser.email);
+        em.create(User, {
+          companyId: created.id,
+          name: adminUser.name,
+          email: adminUser.email,
+          passwordHash: await hashPassword(adminUser.password),
+          profile: 'admin',
+        });
+        await em.flush();
+      }
+      return created;
+    });
+    await this.events.emit('company.created', { companyId: company.id });
+    return this.get(company.id);
+  }
+
+  async update(id: number, input: CompanyUpdateInput): Promise<CompanyDto> {
+    const company = await this.find(id);
+    if (input.planId) await this.assertPlan(input.planId);
+    if (input.name && input.name.toLowerCase() !== company.name.toLowerCase()) await this.assertNameFree(input.name);
+    const { password: _password, ...fields } = input;
+    this.em.assign(company, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    await this.em.flush();
+    this.planGate.invalidate();
+    return this.get(id);
+  }
+
+  async remove(id: number): Promise<void> {
+    if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_NO_PERMISSION', 403);
+    await this.em.remove(await this.find(id)).flush();
+    this.planGate.invalidate();
+  }
+
+  private async find(id: number): Promise<ICompany> {
+    const company = await this.em.findOne(Company, { id });
+    if (!company) throw new AppError('ERR_NO_COMPANY_FOUND', 404);
+    return company;
+  }
+
+  private async withPlans(rows: ICompany[]): Promise<CompanyDto[]> {
+    const plans = await this.em.find(Plan, { id: { $in: [...new Set(rows.map((c) => c.planId))] } });
+    const byId = new Map(plans.map((p) => [p.id, toPlanDto(p)]));
+    return rows.map((c) => toCompanyDto(c, byId.get(c.planId)));
+  }
+
+  private async assertPlan(planId: number): Promise<void> {
+    if (!(await this.em.findOne(Plan, { id: planId }, { fields: ['id'] }))) {
+      throw new AppError('ERR_NO_PLAN_FOUND', 404);
+    }
+  }
+
+  private async assertNameFree(name: string): Promise<void> {
+    const rows = await this.em.getConnection().execute('select 1 from companies where lower(name) = lower(?)', [name]);
+    if (rows.length) throw new AppError('ERR_DUPLICATED_COMPANY', 409);
+  }
+
+  private async assertEmailFree(email: string): Promise<void> {
+    if (await this.em.findOne(User, { email }, { filters: false, fields: ['id'] })) {
+      throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+    }
+  }
+}

@@ -1,0 +1,54 @@
+import type { PlanFlag, PlanFlags } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { Company } from '../companies/company.entity.js';
+import { Plan } from './plan.entity.js';
+import { planFlags } from './plan-presenter.js';
+
+const TTL_MS = 5_000;
+
+/**
+ * The one place plan flags are read for enforcement (routes, jobs, subscribers, /api/plugins).
+ * Cached a few seconds per company; local writes invalidate at once.
+ */
+export class PlanGate {
+  private readonly cache = new Map<number, { at: number; flags: PlanFlags | null }>();
+  private readonly orm: MikroORM;
+
+  constructor({ orm }: { orm: MikroORM }) {
+    this.orm = orm;
+  }
+
+  async flags(companyId: number): Promise<PlanFlags | null> {
+    const hit = this.cache.get(companyId);
+    if (hit && Date.now() - hit.at < TTL_MS) return hit.flags;
+    const em = this.orm.em.fork();
+    const company = await em.findOne(Company, { id: companyId }, { fields: ['planId'] });
+    const plan = company ? await em.findOne(Plan, { id: company.planId }) : null;
+    const flags = plan ? planFlags(plan) : null;
+    this.cache.set(companyId, { at: Date.now(), flags });
+    return flags;
+  }
+
+  /** True when the company's plan has `flag`; a plugin without a flag is always allowed. */
+  async allows(companyId: number, flag: PlanFlag | undefined): Promise<boolean> {
+    if (!flag) return true;
+    return (await this.flags(companyId))?.[flag] === true;
+  }
+
+  /** Ids of the companies whose plan has `flag` (all active companies when there is no flag). */
+  async companiesWith(flag: PlanFlag | undefined): Promise<number[]> {
+    const em = this.orm.em.fork();
+    const where = flag ? { status: true, planId: { $in: await this.plansWith(flag) } } : { status: true };
+    const rows = await em.find(Company, where, { fields: ['id'], orderBy: { id: 'asc' } });
+    return rows.map((r) => r.id);
+  }
+
+  invalidate(): void {
+    this.cache.clear();
+  }
+
+  private async plansWith(flag: PlanFlag): Promise<number[]> {
+    const plans = await this.orm.em.fork().find(Plan, { [flag]: true }, { fields: ['id'] });
+    return plans.map((p) => p.id);
+  }
+}

@@ -1,0 +1,52 @@
+import { PLAN_FLAGS } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Config } from '../kernel/config.js';
+import { Company } from './companies/company.entity.js';
+import { FAR_FUTURE_DUE_DATE, PLATFORM_COMPANY_ID } from './companies/company-presenter.js';
+import { Plan } from './plans/plan.entity.js';
+import { SettingsService } from './settings/settings-service.js';
+import { User } from './users/user.entity.js';
+import { hashPassword } from './users/users-service.js';
+
+/**
+ * First start only: a plan with every flag, company 1 "Balcão" (never expires) and the super admin.
+ * Returns true when it seeded.
+ */
+export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
+  const em = orm.em.fork();
+  if ((await em.count(Company, {})) > 0) return false;
+  await em.transactional(async (tx) => {
+    const plan = tx.create(Plan, {
+      name: 'Completo',
+      users: 100,
+      connections: 10,
+      queues: 20,
+      amount: 0,
+      ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])),
+    });
+    await tx.flush();
+    tx.create(Company, {
+      id: PLATFORM_COMPANY_ID,
+      name: 'Balcão',
+      email: config.adminEmail,
+      planId: plan.id,
+      status: true,
+      dueDate: FAR_FUTURE_DUE_DATE,
+      recurrence: 'ANUAL',
+    });
+    await tx.flush();
+    // The explicit id 1 leaves the sequence behind; move it past.
+    await tx.getConnection().execute("select setval('companies_id_seq', (select max(id) from companies))");
+    await new SettingsService({ em: tx }).seedCompany(PLATFORM_COMPANY_ID);
+    tx.create(User, {
+      companyId: PLATFORM_COMPANY_ID,
+      name: 'Admin',
+      email: config.adminEmail.toLowerCase(),
+      passwordHash: await hashPassword(config.adminPassword),
+      profile: 'admin',
+      super: true,
+    });
+    await tx.flush();
+  });
+  return true;
+}

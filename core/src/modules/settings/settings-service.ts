@@ -1,0 +1,74 @@
+import {
+  AppError,
+  COMPANY_SETTING_KEYS,
+  type CompanySettingKey,
+  DEFAULT_COMPANY_SETTINGS,
+  PLATFORM_SETTING_KEYS,
+  type PlatformSettingKey,
+  type SettingDto,
+  type SettingsPort,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { CompanySetting, Setting } from './setting.entity.js';
+
+export const isCompanyKey = (key: string): key is CompanySettingKey =>
+  (COMPANY_SETTING_KEYS as readonly string[]).includes(key);
+export const isPlatformKey = (key: string): key is PlatformSettingKey =>
+  (PLATFORM_SETTING_KEYS as readonly string[]).includes(key);
+
+const PLATFORM_DEFAULTS: Record<PlatformSettingKey, string> = { userCreation: 'enabled' };
+
+/** Company settings (per tenant) and platform settings (super user), one service for both stores. */
+export class SettingsService implements SettingsPort {
+  private readonly em: EntityManager;
+
+  constructor({ em }: { em: EntityManager }) {
+    this.em = em;
+  }
+
+  async list(companyId: number): Promise<SettingDto[]> {
+    const rows = await this.em.find(CompanySetting, { companyId }, { filters: false, orderBy: { key: 'asc' } });
+    const stored = new Map(rows.map((r) => [r.key, r.value]));
+    return COMPANY_SETTING_KEYS.map((key) => ({ key, value: stored.get(key) ?? DEFAULT_COMPANY_SETTINGS[key] }));
+  }
+
+  async get(companyId: number, key: CompanySettingKey): Promise<string> {
+    const row = await this.em.findOne(CompanySetting, { companyId, key }, { filters: false });
+    return row?.value ?? DEFAULT_COMPANY_SETTINGS[key];
+  }
+
+  async isEnabled(companyId: number, key: CompanySettingKey): Promise<boolean> {
+    return (await this.get(companyId, key)) === 'enabled';
+  }
+
+  async set(companyId: number, key: string, value: string): Promise<SettingDto> {
+    if (!isCompanyKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    const row = await this.em.findOne(CompanySetting, { companyId, key }, { filters: false });
+    if (row) row.value = value;
+    else this.em.create(CompanySetting, { companyId, key, value });
+    await this.em.flush();
+    return { key, value };
+  }
+
+  /** Writes the defaults of a new company in one go. */
+  async seedCompany(companyId: number): Promise<void> {
+    for (const key of COMPANY_SETTING_KEYS) {
+      this.em.create(CompanySetting, { companyId, key, value: DEFAULT_COMPANY_SETTINGS[key] });
+    }
+    await this.em.flush();
+  }
+
+  async getPlatform(key: PlatformSettingKey): Promise<string> {
+    const row = await this.em.findOne(Setting, { key });
+    return row?.value ?? PLATFORM_DEFAULTS[key];
+  }
+
+  async listPlatform(): Promise<SettingDto[]> {
+    return Promise.all(PLATFORM_SETTING_KEYS.map(async (key) => ({ key, value: await this.getPlatform(key) })));
+  }
+
+  async setPlatform(key: PlatformSettingKey, value: string): Promise<SettingDto> {
+    await this.em.upsert(Setting, { key, value });
+    return { key, value };
+  }
+}

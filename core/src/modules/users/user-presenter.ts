@@ -1,0 +1,27 @@
+import type { Language, UserDto, UserProfile } from '@balcao/sdk';
+import type { IUser } from './user.entity.js';
+
+export function toUserDto(user: IUser): UserDto {
+  return {
+    id: user.id,
+    companyId: user.companyId,
+    name: user.name,
+    email: user.email,
+    profile: user.profile as UserProfile,
+    super: user.super,
+    profileImage: user.profileImage ?? null,
+    startWork: user.startWork,
+    endWork: user.endWork,
+    farewellMessage: user.farewellMessage ?? null,
+    whatsappId: user.whatsappId ?? null,
+    allTicket: user.allTicket as UserDto['allTicket'],
+    allowGroup: user.allowGroup,
+    defaultTheme: user.defaultTheme as UserDto['defaultTheme'],
+    defaultMenu: user.defaultMenu as UserDto['defaultMenu'],
+    language: (user.language ?? null) as Language | null,
+    online: user.online,
+    // Queues arrive with the attendance core; until then a user belongs to none.
+    queues: [],
+    createdAt: user.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,110 @@
+import {
+  AppError,
+  type AuthUser,
+  companyChannel,
+  type RealtimePort,
+  type UserCreateInput,
+  type UserDto,
+  type UserUpdateInput,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import bcrypt from 'bcryptjs';
+import { Company } from '../companies/company.entity.js';
+import { Plan } from '../plans/plan.entity.js';
+import { User } from './user.entity.js';
+import { toUserDto } from './user-presenter.js';
+
+export const PAGE_SIZE = 20;
+const BCRYPT_ROUNDS = 10;
+
+export const hashPassword = (plain: string): Promise<string> => bcrypt.hash(plain, BCRYPT_ROUNDS);
+
+/** Fields only an admin may change on a user (spec: user-modal:editProfile and editQueues). */
+const ADMIN_ONLY_FIELDS = ['profile', 'allTicket', 'allowGroup', 'queueIds', 'startWork', 'endWork', 'whatsappId'] as const;
+
+/** Users of the current tenant; the entity manager carries the tenant filter. */
+export class UsersService {
+  private readonly em: EntityManager;
+  private readonly realtime: RealtimePort;
+
+  constructor({ em, realtime }: { em: EntityManager; realtime: RealtimePort }) {
+    this.em = em;
+    this.realtime = realtime;
+  }
+
+  async list(searchParam: string, pageNumber: number) {
+    const term = `%${searchParam.toLowerCase()}%`;
+    const where = searchParam ? { $or: [{ name: { $ilike: term } }, { email: { $ilike: term } }] } : {};
+    const [rows, count] = await this.em.findAndCount(User, where, {
+      orderBy: { name: 'asc', id: 'asc' },
+      limit: PAGE_SIZE,
+      offset: PAGE_SIZE * (pageNumber - 1),
+    });
+    return { users: rows.map(toUserDto), count, hasMore: count > PAGE_SIZE * pageNumber };
+  }
+
+  async listNames(): Promise<{ id: number; name: string }[]> {
+    const rows = await this.em.find(User, {}, { fields: ['id', 'name'], orderBy: { name: 'asc' } });
+    return rows.map((u) => ({ id: u.id, name: u.name }));
+  }
+
+  async get(id: number): Promise<UserDto> {
+    return toUserDto(await this.find(id));
+  }
+
+  async create(companyId: number, input: UserCreateInput): Promise<UserDto> {
+    await this.assertEmailFree(input.email);
+    await this.assertWithinPlan(companyId);
+    const { password, queueIds: _queues, ...fields } = input;
+    const user = this.em.create(User, { ...fields, companyId, passwordHash: await hashPassword(password) });
+    await this.em.flush();
+    const dto = toUserDto(user);
+    await this.publish(companyId, { action: 'create', user: dto });
+    return dto;
+  }
+
+  async update(actor: AuthUser, id: number, input: UserUpdateInput): Promise<UserDto> {
+    const isAdmin = actor.profile === 'admin';
+    if (!isAdmin && actor.id !== id) throw new AppError('ERR_NO_PERMISSION', 403);
+    if (!isAdmin && ADMIN_ONLY_FIELDS.some((f) => input[f] !== undefined)) {
+      throw new AppError('ERR_NO_PERMISSION', 403);
+    }
+    const user = await this.find(id);
+    if (input.email && input.email !== user.email) await this.assertEmailFree(input.email);
+    const { password, queueIds: _queues, ...fields } = input;
+    this.em.assign(user, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    if (password) user.passwordHash = await hashPassword(password);
+    await this.em.flush();
+    const dto = toUserDto(user);
+    await this.publish(user.companyId, { action: 'update', user: dto });
+    return dto;
+  }
+
+  async remove(actor: AuthUser, id: number): Promise<void> {
+    if (actor.id === id) throw new AppError('ERR_NO_PERMISSION', 403);
+    const user = await this.find(id);
+    await this.em.remove(user).flush();
+    await this.publish(user.companyId, { action: 'delete', userId: id });
+  }
+
+  private async find(id: number) {
+    const user = await this.em.findOne(User, { id });
+    if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
+    return user;
+  }
+
+  private async assertEmailFree(email: string): Promise<void> {
+    const taken = await this.em.findOne(User, { email: email.toLowerCase() }, { filters: false, fields: ['id'] });
+    if (taken) throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+  }
+
+  private async assertWithinPlan(companyId: number): Promise<void> {
+    const company = await this.em.findOneOrFail(Company, { id: companyId });
+    const plan = await this.em.findOneOrFail(Plan, { id: company.planId });
+    if ((await this.em.count(User, {})) >= plan.users) throw new AppError('ERR_USER_LIMIT_REACHED', 403);
+  }
+
+  private publish(companyId: number, data: unknown): Promise<void> {
+    return this.realtime.publish({ companyId, channel: companyChannel(companyId, 'user'), data });
+  }
+}

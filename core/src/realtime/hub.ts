@@ -1,0 +1,183 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  type ClientFrame,
+  clientFrameSchema,
+  type Logger,
+  type RealtimeEnvelope,
+  type RealtimePort,
+  type RoomAuthorizer,
+  type SocketIdentity,
+} from '@balcao/sdk';
+import { WebSocket, WebSocketServer } from 'ws';
+
+/** Checks the access token of an upgrade request; null means refuse. */
+export type SocketAuthenticator = (token: string) => SocketIdentity | null;
+
+interface Client {
+  socket: WebSocket;
+  who: SocketIdentity;
+  rooms: Set<string>;
+  alive: boolean;
+}
+
+/** Publishes envelopes to other instances; the hub delivers locally itself. */
+export interface RemoteBus {
+  publish(envelope: RealtimeEnvelope): Promise<void>;
+}
+
+const PING_MS = 18_000;
+
+/**
+ * The `/ws` endpoint: token-authenticated sockets, company isolation, rooms joined only with the
+ * server's consent, cross-instance fan-out through a bus.
+ */
+export class RealtimeHub implements RealtimePort {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly byCompany = new Map<number, Set<Client>>();
+  private readonly rooms = new Map<string, RoomAuthorizer>();
+  private bus: RemoteBus | undefined;
+  private pinger: NodeJS.Timeout | undefined;
+  private readonly logger: Logger;
+
+  constructor(
+    { logger }: { logger: Logger },
+    private readonly hooks: {
+      authenticate: SocketAuthenticator;
+      onPresence?: (who: SocketIdentity, online: boolean) => Promise<void>;
+    },
+  ) {
+    this.logger = logger.child({ part: 'realtime' });
+    this.defineRoom('notification', () => true);
+    this.defineRoom('status', () => true);
+  }
+
+  attachBus(bus: RemoteBus): void {
+    this.bus = bus;
+  }
+
+  defineRoom(kind: string, authorize: RoomAuthorizer): void {
+    this.rooms.set(kind, authorize);
+  }
+
+  async publish(envelope: RealtimeEnvelope): Promise<void> {
+    this.deliver(envelope);
+    await this.bus?.publish(envelope);
+  }
+
+  /** Delivers an envelope to the authorised sockets of this instance. */
+  deliver(envelope: RealtimeEnvelope): void {
+    const frame = JSON.stringify({ channel: envelope.channel, data: envelope.data });
+    const targets = envelope.companyId === null ? this.all() : (this.byCompany.get(envelope.companyId) ?? []);
+    for (const client of targets) {
+      if (envelope.room && !client.rooms.has(envelope.room)) continue;
+      if (envelope.userId !== undefined && client.who.id !== envelope.userId) continue;
+      if (client.socket.readyState === WebSocket.OPEN) client.socket.send(frame);
+    }
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const token = url.searchParams.get('token') ?? '';
+    const who = token ? this.hooks.authenticate(token) : null;
+    if (!who) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, who));
+  }
+
+  start(): void {
+    this.pinger = setInterval(() => {
+      for (const client of this.all()) {
+        if (!client.alive) {
+          client.socket.terminate();
+          continue;
+        }
+        client.alive = false;
+        client.socket.ping();
+      }
+    }, PING_MS);
+    this.pinger.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.pinger);
+    for (const client of this.all()) client.socket.terminate();
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+
+  /** Number of sockets connected to this instance (health and benchmarks). */
+  get size(): number {
+    return [...this.all()].length;
+  }
+
+  private *all(): Iterable<Client> {
+    for (const set of this.byCompany.values()) yield* set;
+  }
+
+  private accept(socket: WebSocket, who: SocketIdentity): void {
+    const client: Client = { socket, who, rooms: new Set([`user:${who.id}`]), alive: true };
+    const set = this.byCompany.get(who.companyId) ?? new Set();
+    set.add(client);
+    this.byCompany.set(who.companyId, set);
+    socket.on('pong', () => {
+      client.alive = true;
+    });
+    socket.on('message', (raw) => void this.receive(client, raw.toString()));
+    socket.on('close', () => {
+      set.delete(client);
+      if (![...set].some((c) => c.who.id === who.id)) void this.presence(who, false);
+    });
+    void this.presence(who, true);
+  }
+
+  private async receive(client: Client, raw: string): Promise<void> {
+    client.alive = true;
+    let frame: ClientFrame;
+    try {
+      frame = clientFrameSchema.parse(JSON.parse(raw));
+    } catch {
+      return this.reply(client, 'error', { error: 'ERR_VALIDATION' });
+    }
+    switch (frame.type) {
+      case 'ping':
+        return this.reply(client, 'pong', {});
+      case 'userStatus':
+        return this.presence(client.who, true);
+      case 'joinNotification':
+        return this.join(client, 'notification', '');
+      case 'joinTickets':
+        return this.join(client, 'status', frame.status);
+      case 'leaveTickets':
+        client.rooms.delete(`status:${frame.status}`);
+        return;
+      case 'joinChatBox':
+        return this.join(client, 'ticket', String(frame.ticketId));
+      case 'leaveChatBox':
+        client.rooms.delete(`ticket:${frame.ticketId}`);
+        return;
+    }
+  }
+
+  private async join(client: Client, kind: string, id: string): Promise<void> {
+    const room = id ? `${kind}:${id}` : kind;
+    const authorize = this.rooms.get(kind);
+    const allowed = authorize ? await Promise.resolve(authorize(client.who, id)).catch(() => false) : false;
+    if (!allowed) return this.reply(client, 'error', { error: 'ERR_NO_PERMISSION', room });
+    client.rooms.add(room);
+    this.reply(client, 'joined', { room });
+  }
+
+  private reply(client: Client, channel: string, data: unknown): void {
+    if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify({ channel, data }));
+  }
+
+  private async presence(who: SocketIdentity, online: boolean): Promise<void> {
+    try {
+      await this.hooks.onPresence?.(who, online);
+    } catch (err) {
+      this.logger.warn({ err }, 'presence update failed');
+    }
+  }
+}

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger, RealtimeEnvelope } from '@balcao/sdk';
+import pg from 'pg';
+
+const CHANNEL = 'balcao_realtime';
+// NOTIFY payloads are capped at 8000 bytes; larger envelopes travel through a table.
+const MAX_NOTIFY_BYTES = 7_000;
+
+interface Notice {
+  origin: string;
+  envelope?: RealtimeEnvelope;
+  ref?: string;
+}
+
+/**
+ * Cross-instance delivery of realtime envelopes over Postgres LISTEN/NOTIFY. Each instance delivers its own
+ * envelopes locally and skips them when they come back.
+ */
+export class PgBus {
+  readonly origin = randomUUID();
+  private listener: pg.Client | undefined;
+  private readonly pool: pg.Pool;
+  private stopped = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly logger: Logger,
+    private readonly onRemote: (envelope: RealtimeEnvelope) => void,
+  ) {
+    this.pool = new pg.Pool({ connectionString: url, max: 2 });
+  }
+
+  async start(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (msg) => void this.receive(msg.payload));
+    client.on('error', (err) => {
+      this.logger.warn({ err }, 'realtime bus connection lost; reconnecting');
+      this.listener = undefined;
+      void this.reconnect();
+    });
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    this.listener = client;
+  }
+
+  async publish(envelope: RealtimeEnvelope): Promise<void> {
+    let notice = JSON.stringify({ origin: this.origin, envelope } satisfies Notice);
+    if (Buffer.byteLength(notice) > MAX_NOTIFY_BYTES) {
+      const { rows } = await this.pool.query<{ id: string }>(
+        'insert into realtime_overflow (payload) values ($1) returning id',
+        [JSON.stringify(envelope)],
+      );
+      notice = JSON.stringify({ origin: this.origin, ref: rows[0].id } satisfies Notice);
+      await this.pool.query("delete from realtime_overflow where created_at < now() - interval '5 minutes'");
+    }
+    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, notice]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.listener?.end().catch(() => undefined);
+    await this.pool.end();
+  }
+
+  private async receive(payload: string | undefined): Promise<void> {
+    if (!payload) return;
+    try {
+      const notice = JSON.parse(payload) as Notice;
+      if (notice.origin === this.origin) return;
+      if (notice.envelope) return this.onRemote(notice.envelope);
+      const { rows } = await this.pool.query<{ payload: RealtimeEnvelope }>(
+        'select payload from realtime_overflow where id = $1',
+        [notice.ref],
+      );
+      if (rows[0]) this.onRemote(rows[0].payload);
+    } catch (err) {
+      this.logger.error({ err }, 'bad realtime notice');
+    }
+  }
+
+  private async reconnect(): Promise<void> {
+    for (let delay = 500; !this.stopped && !this.listener; delay = Math.min(delay * 2, 10_000)) {
+      await new Promise((r) => setTimeout(r, delay));
+      if (this.stopped) return;
+      await this.start().catch((err) => this.logger.warn({ err }, 'realtime bus reconnect failed'));
+    }
+  }
+}
