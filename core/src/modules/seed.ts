@@ -36,7 +36,9 @@ export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
     });
     await tx.flush();
     // The explicit id 1 leaves the sequence behind; move it past.
-    await tx.getConnection().execute("select setval('companies_id_seq', (select max(id) from companies))");
+    await tx
+      .getConnection()
+      .execute("select setval('companies_id_seq', (select max(id) from companies))", [], 'get', tx.getTransactionContext());
     await new SettingsService({ em: tx }).seedCompany(PLATFORM_COMPANY_ID);
     tx.create(User, {
       companyId: PLATFORM_COMPANY_ID,
