@@ -25,6 +25,7 @@ async function createBackend(opts: { databaseUrl: string; mongodbUrl?: string })
  */
 export class JobsHost {
   private agenda: Agenda | undefined;
+  private backend: AgendaBackend | undefined;
   private readonly jobs = new Map<string, HostedJob>();
   private readonly logger: Logger;
   private readonly planGate: PlanGate;
@@ -42,7 +43,8 @@ export class JobsHost {
 
   /** Connects the backend; with `process` this instance also runs jobs (roles all and worker). */
   async start(opts: { databaseUrl: string; mongodbUrl?: string; process: boolean }): Promise<void> {
-    const agenda = new Agenda({ backend: await createBackend(opts), processEvery: '5 seconds', name: 'balcao' });
+    this.backend = await createBackend(opts);
+    const agenda = new Agenda({ backend: this.backend, processEvery: '5 seconds', name: 'balcao' });
     agenda.on('error', (err) => this.logger.error({ err }, 'agenda error'));
     for (const job of this.jobs.values()) {
       agenda.define(job.name, (j: Job<TenantJobData>) => this.process(job, j.attrs.data));
@@ -71,10 +73,13 @@ export class JobsHost {
   }
 
   async stop(): Promise<void> {
-    const agenda = this.agenda;
+    const { agenda, backend, processing } = this;
     this.agenda = undefined;
+    this.backend = undefined;
     this.processing = false;
-    if (agenda) await agenda.stop(true);
+    // agenda.stop() returns early when this instance never processed (role web): close the backend ourselves.
+    if (agenda && processing) await agenda.stop(true);
+    else await backend?.disconnect();
   }
 
   private require(name: string): Agenda {

@@ -29,6 +29,14 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => onAdmin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
+    // Let the stopped kernel's connections finish closing (up to 3 s) before forcing the rest off.
+    drop: () =>
+      onAdmin(async (c) => {
+        const deadline = Date.now() + 3_000;
+        const open = async () =>
+          Number((await c.query('select count(*) from pg_stat_activity where datname = $1', [name])).rows[0].count);
+        while ((await open()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        await c.query(`drop database if exists ${name} with (force)`);
+      }),
   };
 }

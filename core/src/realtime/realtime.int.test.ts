@@ -1,0 +1,117 @@
+import { companyChannel } from '@balcao/sdk';
+import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { loadConfig } from '../kernel/config.js';
+import { type Kernel, startKernel } from '../kernel/kernel.js';
+import { createTenant, eventually } from '../testing/fixtures.js';
+import type { RealtimeHub } from './hub.js';
+
+let host: TestHost;
+let superToken: string;
+let other: { token: string; companyId: number };
+const sockets: WebSocket[] = [];
+
+interface Frame {
+  channel: string;
+  data: Record<string, unknown>;
+}
+
+async function connect(baseUrl: string, token: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
+  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws?token=${token}`);
+  sockets.push(ws);
+  const frames: Frame[] = [];
+  ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  return { ws, frames };
+}
+
+beforeAll(async () => {
+  host = await createTestHost();
+  superToken = (await host.login(host.admin.email, host.admin.password)).token;
+  const t = await createTenant(host, superToken, { name: 'Outra' });
+  other = { token: (await host.login(t.email, t.password)).token, companyId: t.companyId };
+});
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  await host?.stop();
+});
+
+describe('/ws', () => {
+  it('refuses a connection without a valid token', async () => {
+    for (const token of ['', 'garbage']) {
+      const ws = new WebSocket(`${host.url.replace('http', 'ws')}/ws?token=${token}`);
+      const status = await new Promise<number>((resolve) => ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+      expect(status).toBe(401);
+    }
+  });
+
+  it("delivers a company's events to its sockets and never to another company's", async () => {
+    const mine = await connect(host.url, superToken);
+    const theirs = await connect(host.url, other.token);
+    const realtime = host.resolve<RealtimeHub>('realtime');
+    await realtime.publish({ companyId: 1, channel: companyChannel(1, 'ticket'), data: { action: 'update', secret: 42 } });
+    await realtime.publish({ companyId: other.companyId, channel: companyChannel(other.companyId, 'ticket'), data: { action: 'mark' } });
+    await eventually(() => (theirs.frames.some((f) => f.data.action === 'mark') ? true : undefined));
+    expect(mine.frames).toContainEqual({ channel: 'company-1-ticket', data: { action: 'update', secret: 42 } });
+    expect(theirs.frames.some((f) => f.channel === 'company-1-ticket')).toBe(false);
+  });
+
+  it('authorises every join: notification rooms yes, a ticket room with no authoriser no', async () => {
+    const { ws, frames } = await connect(host.url, superToken);
+    ws.send(JSON.stringify({ type: 'joinNotification' }));
+    ws.send(JSON.stringify({ type: 'joinChatBox', ticketId: 7 }));
+    ws.send(JSON.stringify({ type: 'bogus' }));
+    await eventually(() => (frames.length >= 3 ? true : undefined));
+    expect(frames).toContainEqual({ channel: 'joined', data: { room: 'notification' } });
+    expect(frames).toContainEqual({ channel: 'error', data: { error: 'ERR_NO_PERMISSION', room: 'ticket:7' } });
+    expect(frames).toContainEqual({ channel: 'error', data: { error: 'ERR_VALIDATION' } });
+    const realtime = host.resolve<RealtimeHub>('realtime');
+    await realtime.publish({ companyId: 1, room: 'ticket:7', channel: 'company-1-appMessage', data: { leaked: true } });
+    await realtime.publish({ companyId: 1, room: 'notification', channel: 'company-1-ticket', data: { note: true } });
+    await eventually(() => (frames.some((f) => f.data.note) ? true : undefined));
+    expect(frames.some((f) => f.data.leaked)).toBe(false);
+  });
+
+  it('a second login of the same account tells the first session on company-{id}-auth', async () => {
+    const first = await connect(host.url, superToken);
+    const second = await host.login(host.admin.email, host.admin.password);
+    const frame = await eventually(() => first.frames.find((f) => f.channel === 'company-1-auth'));
+    const sessionId = JSON.parse(Buffer.from(second.token.split('.')[1], 'base64url').toString()).sessionId;
+    expect(frame.data).toEqual({ action: 'update', user: { id: 1 }, sessionId });
+    superToken = second.token;
+  });
+
+  it('marks a user online while a socket is open', async () => {
+    const { ws } = await connect(host.url, other.token);
+    await eventually(async () => {
+      const me = await (await host.request('/api/auth/me', { token: other.token })).json();
+      return me.online ? true : undefined;
+    });
+    ws.close();
+  });
+});
+
+describe('across instances', () => {
+  let second: Kernel;
+  afterAll(() => second?.stop());
+
+  it('an event published on one instance reaches sockets on another (LISTEN/NOTIFY), large ones too', async () => {
+    const config = loadConfig(
+      { NODE_ENV: 'test' },
+      { port: 0, databaseUrl: host.databaseUrl, jwtSecret: 'test-access-secret-0123456789', jwtRefreshSecret: 'test-refresh-secret-0123456789', logLevel: 'silent', role: 'web' },
+    );
+    second = await startKernel({ config, plugins: [] });
+    const onSecond = await connect(second.url, superToken);
+    const realtime = host.resolve<RealtimeHub>('realtime');
+    await realtime.publish({ companyId: 1, channel: 'company-1-ticket', data: { action: 'small' } });
+    const big = 'x'.repeat(20_000);
+    await realtime.publish({ companyId: 1, channel: 'company-1-ticket', data: { action: 'big', big } });
+    await eventually(() => (onSecond.frames.some((f) => f.data.action === 'big') ? true : undefined));
+    expect(onSecond.frames.map((f) => f.data.action)).toEqual(['small', 'big']);
+    expect(onSecond.frames[1].data.big).toBe(big);
+  });
+});
