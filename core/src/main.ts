@@ -20,7 +20,8 @@ async function main(): Promise<void> {
   if (kernel.url) lines.push(`  Open ${kernel.url}`);
   if (config.adminIsDefault) lines.push(`  Super admin: ${config.adminEmail} / ${config.adminPassword}`);
   else lines.push(`  Super admin: ${config.adminEmail}`);
-  if (!config.databaseUrl) lines.push(`  Embedded PostgreSQL data: ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
+  if (!config.databaseUrl)
+    lines.push(`  Embedded PostgreSQL data: ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
   console.log(lines.join('\n'));
 
   let stopping = false;

@@ -81,3 +81,10 @@ export function definePlugin<const R extends readonly PortKey[] = [], S = object
 ): PluginDefinition<R, S> {
   return definition;
 }
+
+/**
+ * Any plugin, whatever its requirements and services: the type of a list the host loads (it checks each at boot).
+ * @example const plugins: AnyPluginDefinition[] = [hello, campaigns]
+ */
+// biome-ignore lint/suspicious/noExplicitAny: plugin generics are invariant (router state); a mixed list needs the top type.
+export type AnyPluginDefinition = PluginDefinition<any, any>;

@@ -20,7 +20,9 @@ export const errorHandler: Middleware<AppState> = async (ctx, next) => {
     if (status && status >= 400 && status < 500) {
       // Body parser and router errors (bad JSON, payload too large, method not allowed).
       ctx.status = status;
-      ctx.body = { error: status === 413 ? 'ERR_VALIDATION' : status === 404 ? 'ERR_NOT_FOUND' : 'ERR_VALIDATION' };
+      ctx.body = {
+        error: status === 413 ? 'ERR_VALIDATION' : status === 404 ? 'ERR_NOT_FOUND' : 'ERR_VALIDATION',
+      };
       return;
     }
     (ctx.state.logger ?? console).error({ err, path: ctx.path }, 'request failed');

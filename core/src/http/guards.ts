@@ -29,6 +29,7 @@ export const requireSuper: Middleware<AppState> = async (ctx, next) => {
 
 /** Profile admin (or a super user). */
 export const requireAdmin: Middleware<AppState> = async (ctx, next) => {
-  if (ctx.state.user?.profile !== 'admin' && !ctx.state.user?.super) throw new AppError('ERR_NO_PERMISSION', 403);
+  if (ctx.state.user?.profile !== 'admin' && !ctx.state.user?.super)
+    throw new AppError('ERR_NO_PERMISSION', 403);
   await next();
 };

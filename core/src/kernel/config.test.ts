@@ -10,7 +10,15 @@ describe('loadConfig', () => {
   it('uses the documented defaults, treating empty variables as unset', () => {
     const dir = tmp();
     const c = loadConfig({ DATA_DIR: dir, PORT: '', DATABASE_URL: '  ', BALCAO_ROLE: '' });
-    expect(c).toMatchObject({ port: 8080, databaseUrl: undefined, role: 'all', embeddedPgPort: 54329, adminEmail: 'admin@admin.com', adminPassword: '123456', adminIsDefault: true });
+    expect(c).toMatchObject({
+      port: 8080,
+      databaseUrl: undefined,
+      role: 'all',
+      embeddedPgPort: 54329,
+      adminEmail: 'admin@admin.com',
+      adminPassword: '123456',
+      adminIsDefault: true,
+    });
   });
 
   it('generates development secrets once and keeps them under DATA_DIR', () => {
@@ -19,7 +27,9 @@ describe('loadConfig', () => {
     const b = loadConfig({ DATA_DIR: dir });
     expect(a.jwtSecret).toHaveLength(64);
     expect(b.jwtSecret).toBe(a.jwtSecret);
-    expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).jwtRefreshSecret).toBe(a.jwtRefreshSecret);
+    expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).jwtRefreshSecret).toBe(
+      a.jwtRefreshSecret,
+    );
   });
 
   it('refuses to start in production without secrets, never falling back to a default', () => {

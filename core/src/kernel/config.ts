@@ -51,7 +51,10 @@ function devSecrets(dataDir: string): { jwtSecret: string; jwtRefreshSecret: str
   const file = path.join(dataDir, 'secrets.json');
   if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
   mkdirSync(dataDir, { recursive: true });
-  const secrets = { jwtSecret: randomBytes(32).toString('hex'), jwtRefreshSecret: randomBytes(32).toString('hex') };
+  const secrets = {
+    jwtSecret: randomBytes(32).toString('hex'),
+    jwtRefreshSecret: randomBytes(32).toString('hex'),
+  };
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
@@ -70,8 +73,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
   const mode = e.NODE_ENV ?? 'development';
   const dataDir = path.resolve(e.DATA_DIR ?? 'data');
   if (mode === 'production') {
-    const missing = ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'ADMIN_PASSWORD'].filter((k) => !e[k as keyof typeof e]);
-    if (missing.length) throw new ConfigError(`Missing required configuration in production: ${missing.join(', ')}`);
+    const missing = ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'ADMIN_PASSWORD'].filter(
+      (k) => !e[k as keyof typeof e],
+    );
+    if (missing.length)
+      throw new ConfigError(`Missing required configuration in production: ${missing.join(', ')}`);
   }
   const secrets =
     e.JWT_SECRET && e.JWT_REFRESH_SECRET

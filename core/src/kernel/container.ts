@@ -6,7 +6,7 @@ import { AuthService } from '../modules/auth/auth-service.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
 import { Tokens } from '../modules/auth/tokens.js';
 import { CompaniesService } from '../modules/companies/companies-service.js';
-import { PlanGate } from '../modules/plans/plan-gate.js';
+import type { PlanGate } from '../modules/plans/plan-gate.js';
 import { PlansService } from '../modules/plans/plans-service.js';
 import { SettingsService } from '../modules/settings/settings-service.js';
 import { UsersService } from '../modules/users/users-service.js';
@@ -62,7 +62,10 @@ export function createRootContainer(parts: {
 }
 
 /** A scope for one request or job run, with its own entity manager fork. */
-export function createRequestScope(root: AwilixContainer<Cradle>, companyId?: number): AwilixContainer<Cradle> {
+export function createRequestScope(
+  root: AwilixContainer<Cradle>,
+  companyId?: number,
+): AwilixContainer<Cradle> {
   const scope = root.createScope<Cradle>();
   const em = root.cradle.orm.em.fork();
   if (companyId) em.setFilterParams('tenant', { companyId });

@@ -1,27 +1,32 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { PluginDefinition, PortKey } from '@balcao/sdk';
+import type { AnyPluginDefinition } from '@balcao/sdk';
 import type { PluginFailure } from './plugin-host.js';
 
 /** The repository root (the folder holding the workspaces' package.json). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
-type Found = PluginDefinition<readonly PortKey[], object>;
+type Found = AnyPluginDefinition;
 
 /**
  * Finds workspace packages whose package.json declares `"balcao": { "plugin": "./server/index.ts" }` and imports
  * their default export. A package that fails to import is reported, not fatal.
  */
-export async function discoverPlugins(root = REPO_ROOT): Promise<{ plugins: Found[]; failures: PluginFailure[] }> {
+export async function discoverPlugins(
+  root = REPO_ROOT,
+): Promise<{ plugins: Found[]; failures: PluginFailure[] }> {
   const plugins: Found[] = [];
   const failures: PluginFailure[] = [];
-  const workspaces: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces ?? [];
+  const workspaces: string[] =
+    JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).workspaces ?? [];
   const dirs = workspaces.flatMap((ws) => {
     if (!ws.endsWith('/*')) return [path.join(root, ws)];
     const parent = path.join(root, ws.slice(0, -2));
     return existsSync(parent)
-      ? readdirSync(parent, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => path.join(parent, d.name))
+      ? readdirSync(parent, { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => path.join(parent, d.name))
       : [];
   });
   for (const dir of dirs.sort()) {
@@ -33,7 +38,8 @@ export async function discoverPlugins(root = REPO_ROOT): Promise<{ plugins: Foun
     try {
       const mod = await import(pathToFileURL(path.join(dir, entry)).href);
       const def = mod.default as Found | undefined;
-      if (!def || typeof def.name !== 'string') throw new Error(`${entry} has no definePlugin default export`);
+      if (!def || typeof def.name !== 'string')
+        throw new Error(`${entry} has no definePlugin default export`);
       plugins.push(def);
     } catch (err) {
       failures.push({ name: pkg.name, error: err instanceof Error ? err.message : String(err) });

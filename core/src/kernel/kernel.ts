@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Logger, PluginDefinition, PortKey } from '@balcao/sdk';
+import type { AnyPluginDefinition, Logger } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AwilixContainer } from 'awilix';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.js';
@@ -12,8 +12,8 @@ import { createApp } from '../http/app.js';
 import { JobsHost } from '../jobs/jobs-host.js';
 import { AuthSession } from '../modules/auth/auth-session.entity.js';
 import { Company } from '../modules/companies/company.entity.js';
-import { PlanGate } from '../modules/plans/plan-gate.js';
 import { Plan } from '../modules/plans/plan.entity.js';
+import { PlanGate } from '../modules/plans/plan-gate.js';
 import { seed } from '../modules/seed.js';
 import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -30,7 +30,7 @@ export const CORE_ENTITIES = [Plan, Company, User, Setting, CompanySetting, Auth
 export interface KernelOptions {
   config: Config;
   /** The plugins to load; when absent, workspace packages are discovered. */
-  plugins?: readonly PluginDefinition<readonly PortKey[], object>[];
+  plugins?: readonly AnyPluginDefinition[];
   logger?: Logger;
 }
 
@@ -45,9 +45,16 @@ export interface Kernel {
   stop(): Promise<void>;
 }
 
-async function resolveDatabase(config: Config, logger: Logger): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+async function resolveDatabase(
+  config: Config,
+  logger: Logger,
+): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.databaseUrl) return { url: config.databaseUrl };
-  const embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'pg'), port: config.embeddedPgPort, logger });
+  const embedded = await startEmbeddedPostgres({
+    dir: path.join(config.dataDir, 'pg'),
+    port: config.embeddedPgPort,
+    logger,
+  });
   return { url: embedded.url.replace(/\/postgres$/, '/balcao'), embedded };
 }
 
@@ -63,7 +70,11 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const host = new PluginHost(discovered.plugins, logger);
   for (const f of discovered.failures) host.fail(f.name, f.error);
 
-  const orm = await openDatabase({ url: db.url, entities: [...CORE_ENTITIES, ...host.entities()], migrations: coreMigrations });
+  const orm = await openDatabase({
+    url: db.url,
+    entities: [...CORE_ENTITIES, ...host.entities()],
+    migrations: coreMigrations,
+  });
   await host.migrate(orm);
   const seeded = await seed(orm, config);
 
@@ -79,7 +90,9 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
         return check?.ok ? check.user : null;
       },
       onPresence: async (who, online) => {
-        await orm.em.fork().nativeUpdate(User, { id: who.id }, { online, lastSeenAt: new Date() }, { filters: false });
+        await orm.em
+          .fork()
+          .nativeUpdate(User, { id: who.id }, { online, lastSeenAt: new Date() }, { filters: false });
       },
     },
   );
@@ -91,7 +104,11 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   host.registerJobs(root);
   host.registerSubscribers(root, events);
   await host.boot(root);
-  await jobsHost.start({ databaseUrl: db.url, mongodbUrl: config.mongodbUrl, process: config.role !== 'web' });
+  await jobsHost.start({
+    databaseUrl: db.url,
+    mongodbUrl: config.mongodbUrl,
+    process: config.role !== 'web',
+  });
 
   let server: http.Server | undefined;
   let url = '';
@@ -99,7 +116,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     const app = createApp(root, host);
     server = http.createServer(app.callback());
     server.on('upgrade', (req, socket, head) => {
-      if (new URL(req.url ?? '/', 'http://localhost').pathname === '/ws') realtime.handleUpgrade(req, socket, head);
+      if (new URL(req.url ?? '/', 'http://localhost').pathname === '/ws')
+        realtime.handleUpgrade(req, socket, head);
       else socket.destroy();
     });
     realtime.start();

@@ -19,7 +19,10 @@ const kanbanish = definePlugin({
   services: () => ({ answer: () => 42 }),
   routes(router) {
     router.get('/kanbanish', (ctx) => {
-      ctx.body = { answer: ctx.state.deps.answer(), hasLogger: typeof ctx.state.deps.logger.info === 'function' };
+      ctx.body = {
+        answer: ctx.state.deps.answer(),
+        hasLogger: typeof ctx.state.deps.logger.info === 'function',
+      };
     });
   },
   subscribers: [
@@ -42,7 +45,10 @@ const needsKanbanish = definePlugin({
 });
 const greedy = definePlugin({ name: 'greedy', requires: ['em', 'secrets' as 'em'] });
 const orphan = definePlugin({ name: 'orphan', dependsOn: ['nowhere'] });
-const brokenMigration = definePlugin({ name: 'broken-migration', migrations: [{ name: '0001', class: BrokenMigration }] });
+const brokenMigration = definePlugin({
+  name: 'broken-migration',
+  migrations: [{ name: '0001', class: BrokenMigration }],
+});
 const dependsOnBroken = definePlugin({ name: 'depends-on-broken', dependsOn: ['broken-migration'] });
 const brokenRoutes = definePlugin({
   name: 'broken-routes',
@@ -113,7 +119,11 @@ describe('plugin host', () => {
 
   it('a plan change takes effect on the next request', async () => {
     const me = await (await host.request('/api/auth/me', { token: flagless.token })).json();
-    await host.request(`/api/plans/${me.company.planId}`, { method: 'PUT', token: superToken, body: { useKanban: true } });
+    await host.request(`/api/plans/${me.company.planId}`, {
+      method: 'PUT',
+      token: superToken,
+      body: { useKanban: true },
+    });
     expect((await host.request('/api/kanbanish', { token: flagless.token })).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import {
+  type AnyPluginDefinition,
   AppError,
   type CorePorts,
   type JobsPort,
@@ -39,7 +40,7 @@ export class PluginHost {
   private plugins: AnyPlugin[] = [];
 
   constructor(
-    candidates: readonly PluginDefinition<readonly PortKey[], object>[],
+    candidates: readonly AnyPluginDefinition[],
     private readonly logger: Logger,
   ) {
     this.plugins = this.order(candidates as readonly AnyPlugin[]);
@@ -115,7 +116,10 @@ export class PluginHost {
         bus.on(sub.event, async (payload) => {
           if (!(await root.cradle.planGate.allows(payload.companyId, plugin.planFlag))) return;
           const scope = createRequestScope(root, payload.companyId);
-          await (sub.handler as (p: unknown, d: Deps) => Promise<void>)(payload, this.deps(plugin, root, scope.cradle.em));
+          await (sub.handler as (p: unknown, d: Deps) => Promise<void>)(
+            payload,
+            this.deps(plugin, root, scope.cradle.em),
+          );
         });
       }
     }
@@ -133,7 +137,8 @@ export class PluginHost {
   async enabledFor(root: AwilixContainer<Cradle>, companyId: number): Promise<PluginInfoDto[]> {
     const out: PluginInfoDto[] = [];
     for (const p of this.plugins) {
-      if (await root.cradle.planGate.allows(companyId, p.planFlag)) out.push({ name: p.name, planFlag: p.planFlag ?? null });
+      if (await root.cradle.planGate.allows(companyId, p.planFlag))
+        out.push({ name: p.name, planFlag: p.planFlag ?? null });
     }
     return out;
   }
@@ -164,7 +169,9 @@ export class PluginHost {
         ? `invalid plugin name "${p.name}" (kebab-case expected)`
         : seen.has(p.name)
           ? `plugin ${p.name} is declared twice`
-          : (p.requires ?? []).filter((k) => !PORT_KEYS.includes(k)).map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0];
+          : (p.requires ?? [])
+              .filter((k) => !PORT_KEYS.includes(k))
+              .map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0];
       seen.add(p.name);
       if (problem) {
         this.failures.push({ name: p.name, error: problem });

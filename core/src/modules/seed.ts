@@ -38,7 +38,12 @@ export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
     // The explicit id 1 leaves the sequence behind; move it past.
     await tx
       .getConnection()
-      .execute("select setval('companies_id_seq', (select max(id) from companies))", [], 'get', tx.getTransactionContext());
+      .execute(
+        "select setval('companies_id_seq', (select max(id) from companies))",
+        [],
+        'get',
+        tx.getTransactionContext(),
+      );
     await new SettingsService({ em: tx }).seedCompany(PLATFORM_COMPANY_ID);
     tx.create(User, {
       companyId: PLATFORM_COMPANY_ID,

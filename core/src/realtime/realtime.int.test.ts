@@ -44,7 +44,9 @@ describe('/ws', () => {
   it('refuses a connection without a valid token', async () => {
     for (const token of ['', 'garbage']) {
       const ws = new WebSocket(`${host.url.replace('http', 'ws')}/ws?token=${token}`);
-      const status = await new Promise<number>((resolve) => ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)));
+      const status = await new Promise<number>((resolve) =>
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)),
+      );
       expect(status).toBe(401);
     }
   });
@@ -53,10 +55,21 @@ describe('/ws', () => {
     const mine = await connect(host.url, superToken);
     const theirs = await connect(host.url, other.token);
     const realtime = host.resolve<RealtimeHub>('realtime');
-    await realtime.publish({ companyId: 1, channel: companyChannel(1, 'ticket'), data: { action: 'update', secret: 42 } });
-    await realtime.publish({ companyId: other.companyId, channel: companyChannel(other.companyId, 'ticket'), data: { action: 'mark' } });
+    await realtime.publish({
+      companyId: 1,
+      channel: companyChannel(1, 'ticket'),
+      data: { action: 'update', secret: 42 },
+    });
+    await realtime.publish({
+      companyId: other.companyId,
+      channel: companyChannel(other.companyId, 'ticket'),
+      data: { action: 'mark' },
+    });
     await eventually(() => (theirs.frames.some((f) => f.data.action === 'mark') ? true : undefined));
-    expect(mine.frames).toContainEqual({ channel: 'company-1-ticket', data: { action: 'update', secret: 42 } });
+    expect(mine.frames).toContainEqual({
+      channel: 'company-1-ticket',
+      data: { action: 'update', secret: 42 },
+    });
     expect(theirs.frames.some((f) => f.channel === 'company-1-ticket')).toBe(false);
   });
 
@@ -67,11 +80,24 @@ describe('/ws', () => {
     ws.send(JSON.stringify({ type: 'bogus' }));
     await eventually(() => (frames.length >= 3 ? true : undefined));
     expect(frames).toContainEqual({ channel: 'joined', data: { room: 'notification' } });
-    expect(frames).toContainEqual({ channel: 'error', data: { error: 'ERR_NO_PERMISSION', room: 'ticket:7' } });
+    expect(frames).toContainEqual({
+      channel: 'error',
+      data: { error: 'ERR_NO_PERMISSION', room: 'ticket:7' },
+    });
     expect(frames).toContainEqual({ channel: 'error', data: { error: 'ERR_VALIDATION' } });
     const realtime = host.resolve<RealtimeHub>('realtime');
-    await realtime.publish({ companyId: 1, room: 'ticket:7', channel: 'company-1-appMessage', data: { leaked: true } });
-    await realtime.publish({ companyId: 1, room: 'notification', channel: 'company-1-ticket', data: { note: true } });
+    await realtime.publish({
+      companyId: 1,
+      room: 'ticket:7',
+      channel: 'company-1-appMessage',
+      data: { leaked: true },
+    });
+    await realtime.publish({
+      companyId: 1,
+      room: 'notification',
+      channel: 'company-1-ticket',
+      data: { note: true },
+    });
     await eventually(() => (frames.some((f) => f.data.note) ? true : undefined));
     expect(frames.some((f) => f.data.leaked)).toBe(false);
   });
@@ -102,7 +128,14 @@ describe('across instances', () => {
   it('an event published on one instance reaches sockets on another (LISTEN/NOTIFY), large ones too', async () => {
     const config = loadConfig(
       { NODE_ENV: 'test' },
-      { port: 0, databaseUrl: host.databaseUrl, jwtSecret: 'test-access-secret-0123456789', jwtRefreshSecret: 'test-refresh-secret-0123456789', logLevel: 'silent', role: 'web' },
+      {
+        port: 0,
+        databaseUrl: host.databaseUrl,
+        jwtSecret: 'test-access-secret-0123456789',
+        jwtRefreshSecret: 'test-refresh-secret-0123456789',
+        logLevel: 'silent',
+        role: 'web',
+      },
     );
     second = await startKernel({ config, plugins: [] });
     const onSecond = await connect(second.url, superToken);

@@ -34,7 +34,9 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
       onAdmin(async (c) => {
         const deadline = Date.now() + 3_000;
         const open = async () =>
-          Number((await c.query('select count(*) from pg_stat_activity where datname = $1', [name])).rows[0].count);
+          Number(
+            (await c.query('select count(*) from pg_stat_activity where datname = $1', [name])).rows[0].count,
+          );
         while ((await open()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
         await c.query(`drop database if exists ${name} with (force)`);
       }),

@@ -1,13 +1,15 @@
 import type { AuthResponse } from '../dto.js';
-import type { PluginDefinition } from '../plugin.js';
-import type { PortKey } from '../ports.js';
+import type { AnyPluginDefinition } from '../plugin.js';
 
 /** A running Balcão on a fresh database, for integration tests. */
 export interface TestHost {
   url: string;
   databaseUrl: string;
   /** fetch against the host; JSON bodies and bearer tokens are handled. */
-  request(path: string, init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+  request(
+    path: string,
+    init?: { method?: string; body?: unknown; token?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
   /** Logs in and returns the token and session user. */
   login(email: string, password: string): Promise<AuthResponse>;
   /** The seeded super admin of company 1. */
@@ -21,7 +23,9 @@ export interface TestHost {
  * Starts a real kernel with only the named plugins on a new database, on a random port (Backstage's startTestBackend).
  * @example const host = await createTestHost({ plugins: [hello] }); const { token } = await host.login(host.admin.email, host.admin.password);
  */
-export async function createTestHost(opts: { plugins?: readonly PluginDefinition<readonly PortKey[], object>[] } = {}): Promise<TestHost> {
+export async function createTestHost(
+  opts: { plugins?: readonly AnyPluginDefinition[] } = {},
+): Promise<TestHost> {
   // The kernel is imported lazily: @balcao/core depends on the SDK, not the other way round.
   const core = await import('@balcao/core');
   const db = await core.createTestDatabase();

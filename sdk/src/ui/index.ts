@@ -1,5 +1,4 @@
 import type { ComponentType } from 'react';
-import type { PlanFlag } from '../plans.js';
 import type { Language } from '../schemas/users.js';
 
 /**

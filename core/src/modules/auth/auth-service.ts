@@ -12,9 +12,9 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import bcrypt from 'bcryptjs';
+import { CompaniesService } from '../companies/companies-service.js';
 import { Company } from '../companies/company.entity.js';
 import { daysFromToday, isExpired } from '../companies/company-presenter.js';
-import { CompaniesService } from '../companies/companies-service.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
@@ -58,7 +58,12 @@ export class AuthService {
     if (isExpired(company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
 
     // One session per account: a new login ends the others and tells them so.
-    await em.nativeUpdate(AuthSession, { userId: user.id, revokedAt: null }, { revokedAt: new Date() }, { filters: false });
+    await em.nativeUpdate(
+      AuthSession,
+      { userId: user.id, revokedAt: null },
+      { revokedAt: new Date() },
+      { filters: false },
+    );
     const sessionId = randomUUID();
     const refresh = this.deps.tokens.refresh(sessionId);
     em.create(AuthSession, {
@@ -75,7 +80,11 @@ export class AuthService {
     await em.flush();
 
     const event: AuthEvent = { action: 'update', user: { id: user.id }, sessionId };
-    await this.deps.realtime.publish({ companyId: user.companyId, channel: companyChannel(user.companyId, 'auth'), data: event });
+    await this.deps.realtime.publish({
+      companyId: user.companyId,
+      channel: companyChannel(user.companyId, 'auth'),
+      data: event,
+    });
     await this.deps.events.emit('user.login', { companyId: user.companyId, userId: user.id });
     return this.issue(user.id, sessionId, refresh.token);
   }
@@ -85,7 +94,8 @@ export class AuthService {
     const { em, tokens } = this.deps;
     const sessionId = tokens.checkRefresh(refreshToken);
     const session = sessionId ? await em.findOne(AuthSession, { id: sessionId }, { filters: false }) : null;
-    if (!session || session.revokedAt || session.expiresAt < new Date()) throw new AppError('ERR_SESSION_EXPIRED', 401);
+    if (!session || session.revokedAt || session.expiresAt < new Date())
+      throw new AppError('ERR_SESSION_EXPIRED', 401);
     if (session.tokenHash !== hashToken(refreshToken ?? '')) {
       session.revokedAt = new Date();
       await em.flush();

@@ -16,7 +16,10 @@ export const AuthSession = defineEntity({
     ip: p.string().length(64).nullable(),
     userAgent: p.string().length(255).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type IAuthSession = InferEntity<typeof AuthSession>;

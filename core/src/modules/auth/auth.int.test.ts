@@ -16,12 +16,19 @@ const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(
 
 describe('login', () => {
   it('answers a token and the user with company, plan and settings, and sets an httpOnly refresh cookie', async () => {
-    const res = await host.request('/api/auth/login', { body: { email: 'ADMIN@admin.com', password: host.admin.password } });
+    const res = await host.request('/api/auth/login', {
+      body: { email: 'ADMIN@admin.com', password: host.admin.password },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('set-cookie')).toMatch(/jrt=.+; path=\/api\/auth;.*httponly/i);
     const body = await res.json();
     expect(body.token).toEqual(expect.any(String));
-    expect(body.user).toMatchObject({ id: 1, super: true, profile: 'admin', company: { id: 1, name: 'Balcão' } });
+    expect(body.user).toMatchObject({
+      id: 1,
+      super: true,
+      profile: 'admin',
+      company: { id: 1, name: 'Balcão' },
+    });
     expect(body.user.company.dueDate).toBe('2999-12-31');
     expect(body.user.company.plan.useKanban).toBe(true);
     expect(body.user.companieSettings).toContainEqual({ key: 'requiredTag', value: 'disabled' });
@@ -29,7 +36,9 @@ describe('login', () => {
   });
 
   it('refuses a wrong password with ERR_INVALID_CREDENTIALS', async () => {
-    const res = await host.request('/api/auth/login', { body: { email: host.admin.email, password: 'nope' } });
+    const res = await host.request('/api/auth/login', {
+      body: { email: host.admin.email, password: 'nope' },
+    });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: 'ERR_INVALID_CREDENTIALS' });
   });
@@ -45,7 +54,8 @@ describe('login', () => {
   it('locks an account and address pair after 5 failures', async () => {
     const body = { email: 'victim@nowhere.test', password: 'x' };
     const headers = { 'x-forwarded-for': '1.2.3.4' };
-    for (let i = 0; i < 5; i++) expect((await host.request('/api/auth/login', { body, headers })).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await host.request('/api/auth/login', { body, headers })).status).toBe(401);
     const locked = await host.request('/api/auth/login', { body, headers });
     expect(locked.status).toBe(429);
     expect((await locked.json()).error).toBe('ERR_TOO_MANY_ATTEMPTS');
@@ -53,7 +63,9 @@ describe('login', () => {
 
   it('refuses a company whose due date passed, with the date; company 1 never expires', async () => {
     const tenant = await createTenant(host, superToken, { name: 'Expired Co', dueDate: '2020-01-31' });
-    const res = await host.request('/api/auth/login', { body: { email: tenant.email, password: tenant.password } });
+    const res = await host.request('/api/auth/login', {
+      body: { email: tenant.email, password: tenant.password },
+    });
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: '2020-01-31' });
   });
@@ -67,7 +79,14 @@ describe('tokens', () => {
 
   it('answers 403 ERR_SESSION_EXPIRED for an expired access token so the client refreshes', async () => {
     const expired = jwt.sign(
-      { id: 1, companyId: 1, profile: 'admin', super: true, sessionId: 'x', exp: Math.floor(Date.now() / 1000) - 10 },
+      {
+        id: 1,
+        companyId: 1,
+        profile: 'admin',
+        super: true,
+        sessionId: 'x',
+        exp: Math.floor(Date.now() / 1000) - 10,
+      },
       'test-access-secret-0123456789',
     );
     const res = await host.request('/api/auth/me', { token: expired });
@@ -76,38 +95,66 @@ describe('tokens', () => {
   });
 
   it('rotates the refresh token; replaying a rotated token revokes the session', async () => {
-    const login = await host.request('/api/auth/login', { body: { email: host.admin.email, password: host.admin.password } });
+    const login = await host.request('/api/auth/login', {
+      body: { email: host.admin.email, password: host.admin.password },
+    });
     const first = cookieOf(login);
-    const refreshed = await host.request('/api/auth/refresh_token', { method: 'POST', headers: { cookie: first } });
+    const refreshed = await host.request('/api/auth/refresh_token', {
+      method: 'POST',
+      headers: { cookie: first },
+    });
     expect(refreshed.status).toBe(200);
     const second = cookieOf(refreshed);
     expect(second).not.toBe(first);
     expect((await refreshed.json()).user.id).toBe(1);
 
-    const replay = await host.request('/api/auth/refresh_token', { method: 'POST', headers: { cookie: first } });
+    const replay = await host.request('/api/auth/refresh_token', {
+      method: 'POST',
+      headers: { cookie: first },
+    });
     expect(replay.status).toBe(401);
-    const afterTheft = await host.request('/api/auth/refresh_token', { method: 'POST', headers: { cookie: second } });
+    const afterTheft = await host.request('/api/auth/refresh_token', {
+      method: 'POST',
+      headers: { cookie: second },
+    });
     expect(afterTheft.status).toBe(401);
   });
 
   it('logout ends the session', async () => {
-    const login = await host.request('/api/auth/login', { body: { email: host.admin.email, password: host.admin.password } });
+    const login = await host.request('/api/auth/login', {
+      body: { email: host.admin.email, password: host.admin.password },
+    });
     const cookie = cookieOf(login);
     const { token } = await login.json();
     expect((await host.request('/api/auth/logout', { method: 'DELETE', token })).status).toBe(204);
-    expect((await host.request('/api/auth/refresh_token', { method: 'POST', headers: { cookie } })).status).toBe(401);
+    expect(
+      (await host.request('/api/auth/refresh_token', { method: 'POST', headers: { cookie } })).status,
+    ).toBe(401);
   });
 
   it('a new login of the same account ends the earlier session', async () => {
-    const a = await host.request('/api/auth/login', { body: { email: host.admin.email, password: host.admin.password } });
-    await host.request('/api/auth/login', { body: { email: host.admin.email, password: host.admin.password } });
-    expect((await host.request('/api/auth/refresh_token', { method: 'POST', headers: { cookie: cookieOf(a) } })).status).toBe(401);
+    const a = await host.request('/api/auth/login', {
+      body: { email: host.admin.email, password: host.admin.password },
+    });
+    await host.request('/api/auth/login', {
+      body: { email: host.admin.email, password: host.admin.password },
+    });
+    expect(
+      (await host.request('/api/auth/refresh_token', { method: 'POST', headers: { cookie: cookieOf(a) } }))
+        .status,
+    ).toBe(401);
     superToken = (await host.login(host.admin.email, host.admin.password)).token;
   });
 });
 
 describe('signup', () => {
-  const form = { name: 'Maria Silva', companyName: 'Padaria Central', email: 'maria@padaria.test', password: 'segredo', phone: '5511999990000' };
+  const form = {
+    name: 'Maria Silva',
+    companyName: 'Padaria Central',
+    email: 'maria@padaria.test',
+    password: 'segredo',
+    phone: '5511999990000',
+  };
 
   it('creates a company on a 3-day trial whose admin can log in', async () => {
     const plans = await (await host.request('/api/plans/list')).json();
@@ -117,15 +164,23 @@ describe('signup', () => {
     const due = new Date();
     due.setUTCDate(due.getUTCDate() + 3);
     expect(user).toMatchObject({ profile: 'admin', super: false, name: form.name });
-    expect(user.company).toMatchObject({ name: form.companyName, dueDate: due.toISOString().slice(0, 10), status: true });
+    expect(user.company).toMatchObject({
+      name: form.companyName,
+      dueDate: due.toISOString().slice(0, 10),
+      status: true,
+    });
   });
 
   it('refuses a taken e-mail and names invalid fields', async () => {
     const plans = await (await host.request('/api/plans/list')).json();
-    const dup = await host.request('/api/auth/signup', { body: { ...form, companyName: 'Other', planId: plans[0].id } });
+    const dup = await host.request('/api/auth/signup', {
+      body: { ...form, companyName: 'Other', planId: plans[0].id },
+    });
     expect(dup.status).toBe(409);
     expect((await dup.json()).error).toBe('ERR_DUPLICATED_EMAIL');
-    const bad = await host.request('/api/auth/signup', { body: { ...form, name: 'M', email: 'nope', planId: plans[0].id } });
+    const bad = await host.request('/api/auth/signup', {
+      body: { ...form, name: 'M', email: 'nope', planId: plans[0].id },
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json()).fields).toEqual(
       expect.arrayContaining([
@@ -136,12 +191,22 @@ describe('signup', () => {
   });
 
   it('is refused when the super user disabled user creation', async () => {
-    const off = await host.request('/api/settings/userCreation', { method: 'PUT', token: superToken, body: { value: 'disabled' } });
+    const off = await host.request('/api/settings/userCreation', {
+      method: 'PUT',
+      token: superToken,
+      body: { value: 'disabled' },
+    });
     expect(off.status).toBe(200);
     const plans = await (await host.request('/api/plans/list')).json();
-    const res = await host.request('/api/auth/signup', { body: { ...form, email: 'late@x.test', companyName: 'Late', planId: plans[0].id } });
+    const res = await host.request('/api/auth/signup', {
+      body: { ...form, email: 'late@x.test', companyName: 'Late', planId: plans[0].id },
+    });
     expect(res.status).toBe(403);
     expect((await res.json()).error).toBe('ERR_USER_CREATION_DISABLED');
-    await host.request('/api/settings/userCreation', { method: 'PUT', token: superToken, body: { value: 'enabled' } });
+    await host.request('/api/settings/userCreation', {
+      method: 'PUT',
+      token: superToken,
+      body: { value: 'enabled' },
+    });
   });
 });

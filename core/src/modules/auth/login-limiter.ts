@@ -16,10 +16,12 @@ export class LoginLimiter {
   }
 
   async fail(email: string, ip: string): Promise<void> {
-    await Promise.all([this.perPair.consume(`${email}|${ip}`), this.perIp.consume(ip)]).catch((res: unknown) => {
-      if (res instanceof RateLimiterRes) this.refuse(res);
-      throw res;
-    });
+    await Promise.all([this.perPair.consume(`${email}|${ip}`), this.perIp.consume(ip)]).catch(
+      (res: unknown) => {
+        if (res instanceof RateLimiterRes) this.refuse(res);
+        throw res;
+      },
+    );
   }
 
   async succeed(email: string, ip: string): Promise<void> {

@@ -6,7 +6,9 @@ export const ACCESS_TTL = '15m';
 export const REFRESH_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const REFRESH_COOKIE = 'jrt';
 
-export type TokenCheck = { ok: true; user: AuthUser } | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
+export type TokenCheck =
+  | { ok: true; user: AuthUser }
+  | { ok: false; reason: 'missing' | 'invalid' | 'expired' };
 
 /** Signs and checks access and refresh tokens. */
 export class Tokens {
@@ -23,7 +25,16 @@ export class Tokens {
     if (!token) return { ok: false, reason: 'missing' };
     try {
       const p = jwt.verify(token, this.secrets.jwtSecret) as AuthUser;
-      return { ok: true, user: { id: p.id, companyId: p.companyId, profile: p.profile, super: p.super, sessionId: p.sessionId } };
+      return {
+        ok: true,
+        user: {
+          id: p.id,
+          companyId: p.companyId,
+          profile: p.profile,
+          super: p.super,
+          sessionId: p.sessionId,
+        },
+      };
     } catch (err) {
       return { ok: false, reason: err instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
     }
@@ -31,9 +42,13 @@ export class Tokens {
 
   /** A new refresh token for a session; only its hash is stored. */
   refresh(sessionId: string): { token: string; hash: string } {
-    const token = jwt.sign({ sid: sessionId, n: randomBytes(12).toString('hex') }, this.secrets.jwtRefreshSecret, {
-      expiresIn: REFRESH_TTL_MS / 1000,
-    });
+    const token = jwt.sign(
+      { sid: sessionId, n: randomBytes(12).toString('hex') },
+      this.secrets.jwtRefreshSecret,
+      {
+        expiresIn: REFRESH_TTL_MS / 1000,
+      },
+    );
     return { token, hash: hashToken(token) };
   }
 

@@ -13,7 +13,10 @@ export function companiesRoutes(router: AppRouter): void {
   });
   router.get('/companiesPlan', requireSuper, async (ctx) => {
     const q = validate(pageQuery, ctx.query);
-    const { companies, hasMore, count } = await ctx.state.services.companies.list(q.searchParam, q.pageNumber);
+    const { companies, hasMore, count } = await ctx.state.services.companies.list(
+      q.searchParam,
+      q.pageNumber,
+    );
     ctx.body = { companies, hasMore, count };
   });
   router.get('/companies/listPlan/:id', requireSuper, async (ctx) => {

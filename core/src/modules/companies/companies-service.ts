@@ -80,7 +80,8 @@ export class CompaniesService {
   async update(id: number, input: CompanyUpdateInput): Promise<CompanyDto> {
     const company = await this.find(id);
     if (input.planId) await this.assertPlan(input.planId);
-    if (input.name && input.name.toLowerCase() !== company.name.toLowerCase()) await this.assertNameFree(input.name);
+    if (input.name && input.name.toLowerCase() !== company.name.toLowerCase())
+      await this.assertNameFree(input.name);
     const { password: _password, ...fields } = input;
     this.em.assign(company, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
     await this.em.flush();
@@ -113,7 +114,9 @@ export class CompaniesService {
   }
 
   private async assertNameFree(name: string): Promise<void> {
-    const rows = await this.em.getConnection().execute('select 1 from companies where lower(name) = lower(?)', [name]);
+    const rows = await this.em
+      .getConnection()
+      .execute('select 1 from companies where lower(name) = lower(?)', [name]);
     if (rows.length) throw new AppError('ERR_DUPLICATED_COMPANY', 409);
   }
 

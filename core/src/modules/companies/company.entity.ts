@@ -17,7 +17,10 @@ export const Company = defineEntity({
     paymentMethod: p.string().length(30).nullable(),
     lastLogin: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type ICompany = InferEntity<typeof Company>;

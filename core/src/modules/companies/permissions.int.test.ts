@@ -30,7 +30,11 @@ describe('companies and plans are for super users', () => {
     ['PUT', '/api/plans/1'],
     ['DELETE', '/api/plans/1'],
   ])('%s %s answers 403 ERR_NO_PERMISSION to a tenant admin', async (method, path) => {
-    const res = await host.request(path, { method, token: adminToken, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    const res = await host.request(path, {
+      method,
+      token: adminToken,
+      body: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
   });
@@ -50,14 +54,19 @@ describe('companies and plans are for super users', () => {
   });
 
   it('company 1 cannot be deleted; a plan in use cannot be deleted', async () => {
-    expect((await host.request('/api/companies/1', { method: 'DELETE', token: superToken })).status).toBe(403);
+    expect((await host.request('/api/companies/1', { method: 'DELETE', token: superToken })).status).toBe(
+      403,
+    );
     const res = await host.request(`/api/plans/${tenant.planId}`, { method: 'DELETE', token: superToken });
     expect(res.status).toBe(409);
     expect((await res.json()).error).toBe('ERR_PLAN_IN_USE');
   });
 
   it('validates company fields with the spec messages', async () => {
-    const res = await host.request('/api/companies', { token: superToken, body: { name: 'X', email: 'bad', planId: tenant.planId } });
+    const res = await host.request('/api/companies', {
+      token: superToken,
+      body: { name: 'X', email: 'bad', planId: tenant.planId },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).fields).toEqual(
       expect.arrayContaining([
@@ -68,15 +77,27 @@ describe('companies and plans are for super users', () => {
   });
 
   it('an update keeps the fields it does not name', async () => {
-    const res = await host.request(`/api/companies/${tenant.companyId}`, { method: 'PUT', token: superToken, body: { phone: '551100' } });
-    expect(await res.json()).toMatchObject({ phone: '551100', status: true, dueDate: '2999-01-01', recurrence: 'MENSAL' });
+    const res = await host.request(`/api/companies/${tenant.companyId}`, {
+      method: 'PUT',
+      token: superToken,
+      body: { phone: '551100' },
+    });
+    expect(await res.json()).toMatchObject({
+      phone: '551100',
+      status: true,
+      dueDate: '2999-01-01',
+      recurrence: 'MENSAL',
+    });
   });
 });
 
 describe('users and tenancy', () => {
   it('an admin creates users within the plan limit, then ERR_USER_LIMIT_REACHED', async () => {
     const make = (n: number) =>
-      host.request('/api/users', { token: adminToken, body: { name: `Agent ${n}`, email: `agent${n}@azul.test`, password: 'agent-pass' } });
+      host.request('/api/users', {
+        token: adminToken,
+        body: { name: `Agent ${n}`, email: `agent${n}@azul.test`, password: 'agent-pass' },
+      });
     expect((await make(1)).status).toBe(201);
     expect((await make(2)).status).toBe(201);
     const over = await make(3);
@@ -85,7 +106,10 @@ describe('users and tenancy', () => {
   });
 
   it('validates users with the spec messages and refuses a taken e-mail', async () => {
-    const bad = await host.request('/api/users', { token: adminToken, body: { name: 'A', email: 'x', password: '12' } });
+    const bad = await host.request('/api/users', {
+      token: adminToken,
+      body: { name: 'A', email: 'x', password: '12' },
+    });
     expect((await bad.json()).fields).toEqual(
       expect.arrayContaining([
         { path: 'name', message: 'Too Short!' },
@@ -93,7 +117,10 @@ describe('users and tenancy', () => {
         { path: 'password', message: 'Too Short!' },
       ]),
     );
-    const dup = await host.request('/api/users', { token: superToken, body: { name: 'Dup', email: 'AGENT1@azul.test', password: 'agent-pass' } });
+    const dup = await host.request('/api/users', {
+      token: superToken,
+      body: { name: 'Dup', email: 'AGENT1@azul.test', password: 'agent-pass' },
+    });
     expect(dup.status).toBe(409);
   });
 
@@ -103,33 +130,71 @@ describe('users and tenancy', () => {
     expect(list.count).toBe(3);
     const other = await host.request('/api/users/1', { token: adminToken });
     expect(other.status).toBe(404);
-    const put = await host.request('/api/users/1', { method: 'PUT', token: adminToken, body: { name: 'Hijack' } });
+    const put = await host.request('/api/users/1', {
+      method: 'PUT',
+      token: adminToken,
+      body: { name: 'Hijack' },
+    });
     expect(put.status).toBe(404);
   });
 
   it('an attendant edits only their own name, language and password, never their profile', async () => {
     const { token, user } = await host.login('agent1@azul.test', 'agent-pass');
-    const own = await host.request(`/api/users/${user.id}`, { method: 'PUT', token, body: { language: 'tr', name: 'Agente Um' } });
+    const own = await host.request(`/api/users/${user.id}`, {
+      method: 'PUT',
+      token,
+      body: { language: 'tr', name: 'Agente Um' },
+    });
     expect(await own.json()).toMatchObject({ language: 'tr', name: 'Agente Um', profile: 'user' });
-    const escalate = await host.request(`/api/users/${user.id}`, { method: 'PUT', token, body: { profile: 'admin' } });
+    const escalate = await host.request(`/api/users/${user.id}`, {
+      method: 'PUT',
+      token,
+      body: { profile: 'admin' },
+    });
     expect(escalate.status).toBe(403);
     const list = await host.request('/api/users', { token });
     expect(list.status).toBe(403);
   });
 
   it('settings: an admin changes a company key; platform keys are for super users', async () => {
-    const put = await host.request('/api/settings/requiredTag', { method: 'PUT', token: adminToken, body: { value: 'enabled' } });
+    const put = await host.request('/api/settings/requiredTag', {
+      method: 'PUT',
+      token: adminToken,
+      body: { value: 'enabled' },
+    });
     expect(put.status).toBe(200);
-    const one = await (await host.request('/api/companySettingOne?column=requiredTag', { token: adminToken })).json();
+    const one = await (
+      await host.request('/api/companySettingOne?column=requiredTag', { token: adminToken })
+    ).json();
     expect(one).toEqual({ requiredTag: 'enabled' });
-    const mine = await (await host.request(`/api/companySettings/${tenant.companyId}`, { token: adminToken })).json();
-    expect(mine).toMatchObject({ companyId: tenant.companyId, requiredTag: 'enabled', sendGreetingAccepted: 'enabled' });
+    const mine = await (
+      await host.request(`/api/companySettings/${tenant.companyId}`, { token: adminToken })
+    ).json();
+    expect(mine).toMatchObject({
+      companyId: tenant.companyId,
+      requiredTag: 'enabled',
+      sendGreetingAccepted: 'enabled',
+    });
     expect((await host.request('/api/companySettings/1', { token: adminToken })).status).toBe(403);
-    expect((await host.request('/api/settings/userCreation', { method: 'PUT', token: adminToken, body: { value: 'disabled' } })).status).toBe(403);
-    const unknown = await host.request('/api/settings/nope', { method: 'PUT', token: adminToken, body: { value: 'x' } });
+    expect(
+      (
+        await host.request('/api/settings/userCreation', {
+          method: 'PUT',
+          token: adminToken,
+          body: { value: 'disabled' },
+        })
+      ).status,
+    ).toBe(403);
+    const unknown = await host.request('/api/settings/nope', {
+      method: 'PUT',
+      token: adminToken,
+      body: { value: 'x' },
+    });
     expect(unknown.status).toBe(404);
     // Company 1's value is untouched by company 2's change.
-    const platform = await (await host.request('/api/companySettingOne?column=requiredTag', { token: superToken })).json();
+    const platform = await (
+      await host.request('/api/companySettingOne?column=requiredTag', { token: superToken })
+    ).json();
     expect(platform).toEqual({ requiredTag: 'disabled' });
   });
 });

@@ -21,7 +21,10 @@ export const Plan = defineEntity({
     useOpenAi: p.boolean().default(false),
     useIntegration: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type IPlan = InferEntity<typeof Plan>;

@@ -25,7 +25,10 @@ export function plansRoutes(router: AppRouter): void {
     ctx.body = await ctx.state.services.plans.create(validate(planCreateSchema, ctx.request.body));
   });
   router.put('/plans/:id', requireSuper, async (ctx) => {
-    ctx.body = await ctx.state.services.plans.update(idParam(ctx.params.id), validate(planUpdateSchema, ctx.request.body));
+    ctx.body = await ctx.state.services.plans.update(
+      idParam(ctx.params.id),
+      validate(planUpdateSchema, ctx.request.body),
+    );
   });
   router.delete('/plans/:id', requireSuper, async (ctx) => {
     await ctx.state.services.plans.remove(idParam(ctx.params.id));

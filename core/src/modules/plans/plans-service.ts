@@ -32,7 +32,8 @@ export class PlansService {
 
   async update(id: number, input: PlanUpdateInput): Promise<PlanDto> {
     const plan = await this.find(id);
-    if (input.name && input.name.toLowerCase() !== plan.name.toLowerCase()) await this.assertNameFree(input.name);
+    if (input.name && input.name.toLowerCase() !== plan.name.toLowerCase())
+      await this.assertNameFree(input.name);
     this.em.assign(plan, input);
     await this.em.flush();
     this.planGate.invalidate();
@@ -52,7 +53,10 @@ export class PlansService {
   }
 
   private async assertNameFree(name: string): Promise<void> {
-    const taken = await this.em.getConnection().execute('select 1 from plans where lower(name) = lower(?)', [name]);
-    if (taken.length) throw new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
+    const taken = await this.em
+      .getConnection()
+      .execute('select 1 from plans where lower(name) = lower(?)', [name]);
+    if (taken.length)
+      throw new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
   }
 }

@@ -8,7 +8,10 @@ export const Setting = defineEntity({
   properties: (p) => ({
     key: p.string().length(100).primary(),
     value: p.text(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type ISetting = InferEntity<typeof Setting>;
@@ -23,7 +26,10 @@ export const CompanySetting = defineEntity({
     companyId: p.integer(),
     key: p.string().length(100),
     value: p.text(),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type ICompanySetting = InferEntity<typeof CompanySetting>;

@@ -30,7 +30,8 @@ export function settingsRoutes(router: AppRouter): void {
 
   router.get('/companySettings/:companyId', async (ctx) => {
     const companyId = idParam(ctx.params.companyId);
-    if (companyId !== ctx.state.companyId && !ctx.state.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
+    if (companyId !== ctx.state.companyId && !ctx.state.user.super)
+      throw new AppError('ERR_NO_PERMISSION', 403);
     const rows = await ctx.state.services.settings.list(companyId);
     ctx.body = { companyId, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
   });

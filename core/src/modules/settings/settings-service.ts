@@ -27,9 +27,16 @@ export class SettingsService implements SettingsPort {
   }
 
   async list(companyId: number): Promise<SettingDto[]> {
-    const rows = await this.em.find(CompanySetting, { companyId }, { filters: false, orderBy: { key: 'asc' } });
+    const rows = await this.em.find(
+      CompanySetting,
+      { companyId },
+      { filters: false, orderBy: { key: 'asc' } },
+    );
     const stored = new Map(rows.map((r) => [r.key, r.value]));
-    return COMPANY_SETTING_KEYS.map((key) => ({ key, value: stored.get(key) ?? DEFAULT_COMPANY_SETTINGS[key] }));
+    return COMPANY_SETTING_KEYS.map((key) => ({
+      key,
+      value: stored.get(key) ?? DEFAULT_COMPANY_SETTINGS[key],
+    }));
   }
 
   async get(companyId: number, key: CompanySettingKey): Promise<string> {
@@ -64,7 +71,9 @@ export class SettingsService implements SettingsPort {
   }
 
   async listPlatform(): Promise<SettingDto[]> {
-    return Promise.all(PLATFORM_SETTING_KEYS.map(async (key) => ({ key, value: await this.getPlatform(key) })));
+    return Promise.all(
+      PLATFORM_SETTING_KEYS.map(async (key) => ({ key, value: await this.getPlatform(key) })),
+    );
   }
 
   async setPlatform(key: PlatformSettingKey, value: string): Promise<SettingDto> {

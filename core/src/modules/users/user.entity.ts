@@ -26,7 +26,10 @@ export const User = defineEntity({
     online: p.boolean().default(false),
     lastSeenAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
-    updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
   }),
 });
 export type IUser = InferEntity<typeof User>;

@@ -13,12 +13,16 @@ export function usersRoutes(router: AppRouter): void {
   });
   router.get('/users/:id', async (ctx) => {
     const id = idParam(ctx.params.id);
-    if (ctx.state.user.profile !== 'admin' && ctx.state.user.id !== id) throw new AppError('ERR_NO_PERMISSION', 403);
+    if (ctx.state.user.profile !== 'admin' && ctx.state.user.id !== id)
+      throw new AppError('ERR_NO_PERMISSION', 403);
     ctx.body = await ctx.state.services.users.get(id);
   });
   router.post('/users', requireAdmin, async (ctx) => {
     ctx.status = 201;
-    ctx.body = await ctx.state.services.users.create(ctx.state.companyId, validate(userCreateSchema, ctx.request.body));
+    ctx.body = await ctx.state.services.users.create(
+      ctx.state.companyId,
+      validate(userCreateSchema, ctx.request.body),
+    );
   });
   router.put('/users/:id', async (ctx) => {
     const input = validate(userUpdateSchema, ctx.request.body);

@@ -20,7 +20,15 @@ const BCRYPT_ROUNDS = 10;
 export const hashPassword = (plain: string): Promise<string> => bcrypt.hash(plain, BCRYPT_ROUNDS);
 
 /** Fields only an admin may change on a user (spec: user-modal:editProfile and editQueues). */
-const ADMIN_ONLY_FIELDS = ['profile', 'allTicket', 'allowGroup', 'queueIds', 'startWork', 'endWork', 'whatsappId'] as const;
+const ADMIN_ONLY_FIELDS = [
+  'profile',
+  'allTicket',
+  'allowGroup',
+  'queueIds',
+  'startWork',
+  'endWork',
+  'whatsappId',
+] as const;
 
 /** Users of the current tenant; the entity manager carries the tenant filter. */
 export class UsersService {
@@ -94,7 +102,11 @@ export class UsersService {
   }
 
   private async assertEmailFree(email: string): Promise<void> {
-    const taken = await this.em.findOne(User, { email: email.toLowerCase() }, { filters: false, fields: ['id'] });
+    const taken = await this.em.findOne(
+      User,
+      { email: email.toLowerCase() },
+      { filters: false, fields: ['id'] },
+    );
     if (taken) throw new AppError('ERR_DUPLICATED_EMAIL', 409);
   }
 

@@ -1,0 +1,97 @@
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedPostgres } from '../db/embedded.js';
+import { loadConfig } from '../kernel/config.js';
+import { startKernel } from '../kernel/kernel.js';
+import { createLogger } from '../kernel/logger.js';
+import { createTestDatabase } from './test-database.js';
+
+/**
+ * The server Playwright drives: the real product (discovered plugins, built UI) on a fresh database, with the
+ * fixtures the browser specs rely on. Stops and drops its database on SIGTERM/SIGINT.
+ */
+export const E2E = {
+  port: Number(process.env.E2E_PORT ?? 8090),
+  admin: { email: 'admin@admin.com', password: 'e2e-admin' },
+  expired: { email: 'admin@vencida.test', password: 'vencida-pass', dueDate: '2024-03-15' },
+  basic: { email: 'admin@basica.test', password: 'basica-pass' },
+};
+
+async function api(base: string, path: string, token: string, body: unknown): Promise<{ id: number }> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as { id: number };
+}
+
+async function main(): Promise<void> {
+  const logger = createLogger(process.env.E2E_LOG_LEVEL ?? 'warn');
+  if (!process.env.TEST_DATABASE_URL) {
+    const pg = await startEmbeddedPostgres({
+      dir: path.join(os.tmpdir(), `balcao-e2e-pg-${process.getuid?.() ?? 'u'}`),
+      port: Number(process.env.E2E_EMBEDDED_PG_PORT ?? 54338),
+      logger,
+    });
+    process.env.BALCAO_TEST_ADMIN_URL = pg.url;
+    process.once('exit', () => void pg.stop());
+  }
+  const db = await createTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test', ADMIN_EMAIL: E2E.admin.email, ADMIN_PASSWORD: E2E.admin.password },
+    {
+      port: E2E.port,
+      databaseUrl: db.url,
+      jwtSecret: 'e2e-access-secret-0123456789',
+      jwtRefreshSecret: 'e2e-refresh-secret-0123456789',
+      logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+    },
+  );
+  const kernel = await startKernel({ config, logger });
+  const login = await fetch(`${kernel.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E.admin),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const basicPlan = await api(kernel.url, '/api/plans', token, {
+    name: 'Básico',
+    users: 5,
+    amount: 49.9,
+    useWhatsapp: true,
+  });
+  await api(kernel.url, '/api/companies', token, {
+    name: 'Empresa Vencida',
+    email: E2E.expired.email,
+    planId: basicPlan.id,
+    status: true,
+    dueDate: E2E.expired.dueDate,
+    password: E2E.expired.password,
+  });
+  await api(kernel.url, '/api/companies', token, {
+    name: 'Empresa Básica',
+    email: E2E.basic.email,
+    planId: basicPlan.id,
+    status: true,
+    dueDate: '2999-01-01',
+    password: E2E.basic.password,
+  });
+  console.log(`e2e server ready on ${kernel.url}`);
+
+  const stop = async () => {
+    await kernel.stop().catch(() => undefined);
+    await db.drop().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop());
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
