@@ -7,3 +7,4 @@ export * from './ports.js';
 export * from './realtime.js';
 export * from './schemas/index.js';
 export * from './settings.js';
+export * from './validate.js';

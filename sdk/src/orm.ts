@@ -4,3 +4,4 @@
  */
 export { defineEntity, type InferEntity } from '@mikro-orm/core';
 export { Migration } from '@mikro-orm/migrations';
+export { tenantFilter } from './tenant-filter.js';

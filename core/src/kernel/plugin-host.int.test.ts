@@ -1,8 +1,7 @@
 import { definePlugin } from '@balcao/sdk';
 import { Migration } from '@balcao/sdk/orm';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, eventually } from '../testing/fixtures.js';
 
 const seen: string[] = [];
 

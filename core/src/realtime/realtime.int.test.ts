@@ -1,10 +1,9 @@
 import { companyChannel } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { loadConfig } from '../kernel/config.js';
 import { type Kernel, startKernel } from '../kernel/kernel.js';
-import { createTenant, eventually } from '../testing/fixtures.js';
 import type { RealtimeHub } from './hub.js';
 
 let host: TestHost;

@@ -1,4 +1,8 @@
 import type { AuthResponse } from '../dto.js';
+import type { TenantJobData } from '../ports.js';
+
+export { createTenant, eventually } from './fixtures.js';
+
 import type { AnyPluginDefinition } from '../plugin.js';
 
 /** A running Balcão on a fresh database, for integration tests. */
@@ -14,6 +18,8 @@ export interface TestHost {
   login(email: string, password: string): Promise<AuthResponse>;
   /** The seeded super admin of company 1. */
   admin: { email: string; password: string };
+  /** Enqueues a job by its full name (`plugin:job`), as the plugin's own `jobs.now` would. */
+  enqueue(job: string, data: TenantJobData): Promise<void>;
   /** Resolves a kernel service (tests only). */
   resolve<T>(name: string): T;
   stop(): Promise<void>;
@@ -61,6 +67,7 @@ export async function createTestHost(
       if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${await res.text()}`);
       return (await res.json()) as AuthResponse;
     },
+    enqueue: (job, data) => kernel.container.cradle.jobsHost.now(job, data),
     resolve: <T>(name: string) => kernel.container.resolve(name as never) as T,
     async stop() {
       await kernel.stop();

@@ -1,5 +1,5 @@
+import { tenantFilter } from '@balcao/sdk/orm';
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { tenantFilter } from '../../db/tenant-filter.js';
 
 /** One login: its refresh token rotates on every refresh; a reused old token revokes the session. */
 export const AuthSession = defineEntity({

@@ -1,7 +1,6 @@
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, type TestHost } from '@balcao/sdk/testing';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../../testing/fixtures.js';
 
 let host: TestHost;
 let superToken: string;

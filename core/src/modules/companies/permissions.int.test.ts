@@ -1,6 +1,5 @@
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant } from '../../testing/fixtures.js';
 
 let host: TestHost;
 let superToken: string;

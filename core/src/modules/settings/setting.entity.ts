@@ -1,5 +1,5 @@
+import { tenantFilter } from '@balcao/sdk/orm';
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { tenantFilter } from '../../db/tenant-filter.js';
 
 /** Platform-wide settings only a super user manages (e.g. userCreation). */
 export const Setting = defineEntity({

@@ -1,5 +1,5 @@
+import { tenantFilter } from '@balcao/sdk/orm';
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
-import { tenantFilter } from '../../db/tenant-filter.js';
 
 export const User = defineEntity({
   name: 'User',

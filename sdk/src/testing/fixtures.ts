@@ -1,6 +1,9 @@
-import type { TestHost } from '@balcao/sdk/testing';
+import type { TestHost } from './index.js';
 
-/** Creates a plan and a company with an admin through the super admin's API; returns the admin's credentials. */
+/**
+ * Creates a plan (with the given flags) and a company with its admin through the super admin's API.
+ * @example const shop = await createTenant(host, superToken, { name: 'Loja', flags: { useKanban: true } })
+ */
 export async function createTenant(
   host: TestHost,
   superToken: string,
@@ -23,7 +26,10 @@ export async function createTenant(
   return { companyId, planId, email, password };
 }
 
-/** Polls `check` until it returns a value or the deadline passes. */
+/**
+ * Polls `check` until it returns a value other than undefined, or fails after the deadline. No fixed sleeps.
+ * @example const frame = await eventually(() => frames.find((f) => f.channel === 'company-1-auth'))
+ */
 export async function eventually<T>(
   check: () => Promise<T | undefined> | T | undefined,
   timeoutMs = 5_000,

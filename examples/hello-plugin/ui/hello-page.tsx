@@ -1,0 +1,128 @@
+import {
+  Button,
+  Callout,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Section,
+  SectionCard,
+  Tag,
+} from '@blueprintjs/core';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GREETING_MAX_LENGTH, type GreetingDto, greetingInputSchema } from '../shared/greeting';
+import { helloApi } from './hello-api';
+
+/** /hello — the company's greetings, newest first, and a form to add one. */
+export function HelloPage() {
+  const { t } = useTranslation('hello');
+  const [greetings, setGreetings] = useState<GreetingDto[]>([]);
+  const [page, setPage] = useState({ number: 0, hasMore: false });
+  const [loading, setLoading] = useState(true);
+  const [failure, setFailure] = useState<'loadFailed' | 'saveFailed' | null>(null);
+  const [message, setMessage] = useState('');
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(async (pageNumber: number) => {
+    setLoading(true);
+    try {
+      const result = await helloApi.list(pageNumber);
+      setGreetings((shown) => (pageNumber === 1 ? result.greetings : [...shown, ...result.greetings]));
+      setPage({ number: pageNumber, hasMore: result.hasMore });
+      setFailure(null);
+    } catch {
+      setFailure('loadFailed');
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void load(1);
+  }, [load]);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      const created = await helloApi.create({ message });
+      setGreetings((shown) => [created, ...shown]);
+      setMessage('');
+      setFailure(null);
+    } catch {
+      setFailure('saveFailed');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const refresh = <Button variant="minimal" icon="refresh" text={t('refresh')} onClick={() => load(1)} />;
+  return (
+    <Section title={t('title')} icon="hand" rightElement={refresh} style={{ margin: 20 }}>
+      <SectionCard>
+        <form onSubmit={handleSubmit}>
+          <FormGroup label={t('message')} labelFor="hello-message">
+            <InputGroup
+              id="hello-message"
+              value={message}
+              onValueChange={setMessage}
+              maxLength={GREETING_MAX_LENGTH}
+              placeholder={t('placeholder')}
+              rightElement={
+                <Button
+                  type="submit"
+                  intent="primary"
+                  text={t('send')}
+                  loading={saving}
+                  disabled={!greetingInputSchema.safeParse({ message }).success}
+                />
+              }
+            />
+          </FormGroup>
+        </form>
+        {failure && <Callout intent="danger">{t(failure)}</Callout>}
+      </SectionCard>
+      <SectionCard padded={false}>
+        <GreetingTable greetings={greetings} loading={loading} />
+      </SectionCard>
+      {page.hasMore && (
+        <SectionCard>
+          <Button text={t('loadMore')} loading={loading} onClick={() => load(page.number + 1)} fill />
+        </SectionCard>
+      )}
+    </Section>
+  );
+}
+
+function GreetingTable({ greetings, loading }: { greetings: GreetingDto[]; loading: boolean }) {
+  const { t, i18n } = useTranslation('hello');
+  if (!greetings.length && !loading) {
+    return <NonIdealState icon="hand" title={t('empty')} description={t('emptyHint')} />;
+  }
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <HTMLTable striped style={{ width: '100%' }}>
+      <thead>
+        <tr>
+          <th>{t('message')}</th>
+          <th>{t('createdAt')}</th>
+          <th>{t('status')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {greetings.map((g) => (
+          <tr key={g.id}>
+            <td>{g.message}</td>
+            <td>{when.format(new Date(g.createdAt))}</td>
+            <td>
+              <Tag minimal intent={g.processedAt ? 'success' : 'none'}>
+                {t(g.processedAt ? 'processed' : 'pending')}
+              </Tag>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,78 @@
+import type { UiLocales } from '@balcao/sdk/ui';
+
+// English is the reference; typing the others by its keys makes a missing translation a compile error.
+const en = {
+  menu: 'Hello',
+  title: 'Greetings',
+  message: 'Message',
+  placeholder: 'Say hello to the team…',
+  send: 'Send',
+  refresh: 'Refresh',
+  loadMore: 'Load more',
+  createdAt: 'Date',
+  status: 'Status',
+  processed: 'Processed',
+  pending: 'Pending',
+  empty: 'No greetings yet',
+  emptyHint: 'Send the first one above.',
+  loadFailed: 'Could not load the greetings.',
+  saveFailed: 'Could not send the greeting.',
+};
+type Messages = Record<keyof typeof en, string>;
+
+const ptBR: Messages = {
+  menu: 'Olá',
+  title: 'Saudações',
+  message: 'Mensagem',
+  placeholder: 'Diga olá para a equipe…',
+  send: 'Enviar',
+  refresh: 'Atualizar',
+  loadMore: 'Carregar mais',
+  createdAt: 'Data',
+  status: 'Situação',
+  processed: 'Processada',
+  pending: 'Pendente',
+  empty: 'Nenhuma saudação ainda',
+  emptyHint: 'Envie a primeira acima.',
+  loadFailed: 'Não foi possível carregar as saudações.',
+  saveFailed: 'Não foi possível enviar a saudação.',
+};
+
+const es: Messages = {
+  menu: 'Hola',
+  title: 'Saludos',
+  message: 'Mensaje',
+  placeholder: 'Saluda al equipo…',
+  send: 'Enviar',
+  refresh: 'Actualizar',
+  loadMore: 'Cargar más',
+  createdAt: 'Fecha',
+  status: 'Estado',
+  processed: 'Procesado',
+  pending: 'Pendiente',
+  empty: 'Todavía no hay saludos',
+  emptyHint: 'Envía el primero arriba.',
+  loadFailed: 'No se pudieron cargar los saludos.',
+  saveFailed: 'No se pudo enviar el saludo.',
+};
+
+const tr: Messages = {
+  menu: 'Merhaba',
+  title: 'Selamlar',
+  message: 'Mesaj',
+  placeholder: 'Ekibe merhaba de…',
+  send: 'Gönder',
+  refresh: 'Yenile',
+  loadMore: 'Daha fazla yükle',
+  createdAt: 'Tarih',
+  status: 'Durum',
+  processed: 'İşlendi',
+  pending: 'Bekliyor',
+  empty: 'Henüz selam yok',
+  emptyHint: 'İlkini yukarıdan gönderin.',
+  loadFailed: 'Selamlar yüklenemedi.',
+  saveFailed: 'Selam gönderilemedi.',
+};
+
+/** The `hello` i18next namespace in every interface language. */
+export const locales: UiLocales = { 'pt-BR': ptBR, en, es, tr };
