@@ -1,44 +1,70 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { WebSocket } from 'ws';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
-import { loadConfig } from '../src/kernel/config.js';
-import { startKernel } from '../src/kernel/kernel.js';
 import { createLogger } from '../src/kernel/logger.js';
 import { createTestDatabase } from '../src/testing/test-database.js';
 
 /**
- * Kernel benchmark: authenticated request throughput and latency at 10 concurrent clients, realtime fan-out
- * latency, and server memory. `npm run bench` (TEST_DATABASE_URL or an embedded PostgreSQL).
+ * Kernel benchmark: the server runs as its own process (as in production) on a fresh database; this process is
+ * the load generator. Authenticated request latency and throughput at 10 concurrent clients, realtime fan-out
+ * latency, server memory idle and under load. `npm run bench` (TEST_DATABASE_URL or an embedded PostgreSQL).
  */
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
-const EVENTS = 200;
+const EVENTS = 100;
+const PORT = 8097;
+const BASE = `http://localhost:${PORT}`;
+const PASSWORD = 'bench-pass';
 
-const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-async function http(url: string, token: string, title: string) {
+function rssOf(pid: number): Promise<string> {
+  return import('node:fs/promises').then(async (fs) => {
+    const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return `${Math.round(kb / 1024)} MB`;
+  });
+}
+
+async function waitForHealth(deadline = Date.now() + 60_000): Promise<void> {
+  while (Date.now() < deadline) {
+    if (
+      await fetch(`${BASE}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not become healthy');
+}
+
+async function http(pathname: string, token: string, title: string, method = 'GET', body?: unknown) {
   const result = await autocannon({
-    url,
+    url: `${BASE}${pathname}`,
+    method: method as 'GET',
     connections: CONNECTIONS,
     duration: DURATION_S,
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
   });
   if (result.non2xx) throw new Error(`${title}: ${result.non2xx} non-2xx answers`);
   return `| ${title} | ${result.latency.p50} | ${result.latency.p97_5} | ${result.latency.p99} | ${Math.round(result.requests.average)} |`;
 }
 
-async function fanout(base: string, token: string, publish: (n: number) => Promise<void>) {
+/** Each event is a real user update (PUT /api/users/1) that the server fans out to every socket of the company. */
+async function fanout(token: string): Promise<string> {
   const sockets = await Promise.all(
     Array.from(
       { length: SOCKETS },
       () =>
         new Promise<WebSocket>((resolve, reject) => {
-          const ws = new WebSocket(`${base.replace('http', 'ws')}/ws?token=${token}`);
+          const ws = new WebSocket(`ws://localhost:${PORT}/ws?token=${token}`);
           ws.once('open', () => resolve(ws));
           ws.once('error', reject);
         }),
@@ -46,15 +72,30 @@ async function fanout(base: string, token: string, publish: (n: number) => Promi
   );
   const latencies: number[] = [];
   for (let n = 0; n < EVENTS; n++) {
+    const all = sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          const onMessage = (raw: Buffer) => {
+            if (!raw.toString().includes('company-1-user')) return;
+            ws.off('message', onMessage);
+            resolve();
+          };
+          ws.on('message', onMessage);
+        }),
+    );
     const sent = performance.now();
-    const all = sockets.map((ws) => new Promise<void>((resolve) => ws.once('message', () => resolve())));
-    await publish(n);
+    await fetch(`${BASE}/api/users/1`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ farewellMessage: `bench ${n}` }),
+    });
     await Promise.all(all);
     latencies.push(performance.now() - sent);
   }
   for (const ws of sockets) ws.terminate();
   latencies.sort((a, b) => a - b);
-  return `| realtime event to ${SOCKETS} sockets (all delivered) | ${pct(latencies, 0.5).toFixed(1)} | ${pct(latencies, 0.975).toFixed(1)} | ${pct(latencies, 0.99).toFixed(1)} | ${Math.round(1000 / (latencies.reduce((a, b) => a + b, 0) / latencies.length))} |`;
+  const f = (p: number) => pct(latencies, p).toFixed(1);
+  return `| PUT /api/users/1 until all ${SOCKETS} sockets got the event | ${f(0.5)} | ${f(0.975)} | ${f(0.99)} | – |`;
 }
 
 async function main(): Promise<void> {
@@ -70,54 +111,53 @@ async function main(): Promise<void> {
     stopPg = pg.stop;
   }
   const db = await createTestDatabase();
-  const config = loadConfig(
-    { NODE_ENV: 'test', ADMIN_PASSWORD: 'bench-pass' },
-    {
-      port: 0,
-      databaseUrl: db.url,
-      jwtSecret: 'bench-access-secret-0123456789',
-      jwtRefreshSecret: 'bench-refresh-secret-0123456789',
-      logLevel: 'warn',
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'core/src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../..'),
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: db.url,
+      ADMIN_PASSWORD: PASSWORD,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-access-secret-0123456789',
+      JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
     },
-  );
-  const kernel = await startKernel({ config, logger });
-  const login = await fetch(`${kernel.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: config.adminEmail, password: 'bench-pass' }),
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const { token } = (await login.json()) as { token: string };
-  global.gc?.();
-  const idle = process.memoryUsage().rss;
-
-  const rows = [
-    await http(`${kernel.url}/api/auth/me`, token, 'GET /api/auth/me (user, company, plan, settings)'),
-    await http(`${kernel.url}/api/plugins`, token, 'GET /api/plugins (plan-gated list)'),
-    await http(`${kernel.url}/api/users?pageNumber=1`, token, 'GET /api/users (page 1)'),
-    await fanout(kernel.url, token, (n) =>
-      kernel.container.cradle.realtime.publish({
-        companyId: 1,
-        channel: 'company-1-ticket',
-        data: { action: 'update', n },
-      }),
-    ),
-  ];
-  const loaded = process.memoryUsage().rss;
-  console.log(
-    `\nBalcão kernel benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}`,
-  );
-  console.log(
-    `${CONNECTIONS} concurrent clients, ${DURATION_S} s per HTTP row; server and load generator share the machine.\n`,
-  );
-  console.log('| What | p50 ms | p97.5 ms | p99 ms | req/s (events/s) |');
-  console.log('|---|---|---|---|---|');
-  for (const row of rows) console.log(row);
-  console.log(
-    `\nServer memory (RSS, same process as the load generator): idle ${mb(idle)}, after load ${mb(loaded)}.`,
-  );
-  await kernel.stop();
-  await db.drop();
-  await stopPg();
+  try {
+    await waitForHealth();
+    const login = await fetch(`${BASE}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@admin.com', password: PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const idle = await rssOf(server.pid ?? 0);
+    const rows = [
+      await http('/api/auth/me', token, 'GET /api/auth/me (user, company, plan, settings)'),
+      await http('/api/plugins', token, 'GET /api/plugins (plan-gated list)'),
+      await http('/api/users?pageNumber=1', token, 'GET /api/users (page 1, counted)'),
+      await http('/api/settings', token, 'GET /api/settings'),
+      await fanout(token),
+    ];
+    const loaded = await rssOf(server.pid ?? 0);
+    const cpu = os.cpus();
+    console.log(
+      `\nBalcão kernel benchmark — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} × ${cpu[0]?.model.trim()}, Node ${process.version}`,
+    );
+    console.log(
+      `Server in its own process; ${CONNECTIONS} concurrent clients, ${DURATION_S} s per HTTP row, load generator on the same machine.\n`,
+    );
+    console.log('| What | p50 ms | p97.5 ms | p99 ms | req/s |');
+    console.log('|---|---|---|---|---|');
+    for (const row of rows) console.log(row);
+    console.log(`\nServer memory (RSS): idle ${idle}, after load ${loaded}.`);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+    await db.drop();
+    await stopPg();
+  }
 }
 
 main().catch((err) => {
