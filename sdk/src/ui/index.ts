@@ -39,3 +39,5 @@ export interface UiPluginDefinition {
 export function defineUiPlugin(definition: UiPluginDefinition): UiPluginDefinition {
   return definition;
 }
+
+export { type UiApi, type UiHost, UiHostContext, useCompanyChannel, useUiHost } from './host.js';

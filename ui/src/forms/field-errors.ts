@@ -1,0 +1,37 @@
+import type { FieldError } from '@balcao/sdk';
+
+/** One message per field, keyed by the top-level field name. */
+export type FieldErrors = Record<string, string>;
+
+/** The SDK schemas' messages (spec wording) and their translation keys. */
+const VALIDATION_KEYS: Record<string, string> = {
+  Required: 'validation.required',
+  'Too Short!': 'validation.tooShort',
+  'Too Long!': 'validation.tooLong',
+  'Invalid email': 'validation.invalidEmail',
+};
+
+interface IssueLike {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/** First issue per field, from zod issues (client) or `ERR_VALIDATION` fields (server). */
+export function toFieldErrors(issues: readonly (IssueLike | FieldError)[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const field = typeof issue.path === 'string' ? issue.path.split('.')[0] : String(issue.path[0] ?? '');
+    if (field && !(field in out)) out[field] = issue.message;
+  }
+  return out;
+}
+
+/** Translates a spec validation message; unknown messages are shown as they came. */
+export function translateValidation(
+  message: string | undefined,
+  t: (key: string) => string,
+): string | undefined {
+  if (!message) return undefined;
+  const key = VALIDATION_KEYS[message];
+  return key ? t(key) : message;
+}

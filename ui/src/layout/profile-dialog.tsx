@@ -1,0 +1,164 @@
+import {
+  LANGUAGES,
+  type Language,
+  type SessionUserDto,
+  type UserDto,
+  type UserUpdateInput,
+  userUpdateSchema,
+} from '@balcao/sdk';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+} from '@blueprintjs/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/api-error';
+import { api } from '../api/http';
+import { type FieldErrors, toFieldErrors, translateValidation } from '../forms/field-errors';
+import { chooseLanguage } from '../i18n';
+import { isLanguage } from '../i18n/languages';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { mergeSessionUser } from '../session/session-actions';
+
+interface Props {
+  user: SessionUserDto;
+  onClose(): void;
+}
+
+/** The user's own profile: name, email, optional new password, language (`PUT /api/users/{id}`). */
+export function ProfileDialog({ user, onClose }: Props) {
+  const { t, i18n } = useTranslation();
+  const [form, setForm] = useState({
+    name: user.name,
+    email: user.email,
+    password: '',
+    // What the user is looking at; the saved one only when the interface runs in another language.
+    language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+
+  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = userUpdateSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    const { password, ...rest } = parsed.data;
+    const body: UserUpdateInput = password ? { ...rest, password } : rest;
+    setSaving(true);
+    try {
+      const saved = await api.put<UserDto>(`/users/${user.id}`, body);
+      mergeSessionUser(saved);
+      if (isLanguage(body.language) && body.language !== i18n.language) await chooseLanguage(body.language);
+      toastSuccess(t('profile.saved'));
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length > 0) setErrors(toFieldErrors(err.fields));
+      toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const error = (field: string) => translateValidation(errors[field], t);
+  const intent = (field: string) => (errors[field] ? 'danger' : 'none');
+
+  return (
+    <Dialog isOpen onClose={onClose} title={t('profile.title')} icon="person" className="profile-dialog">
+      <form onSubmit={(e) => void handleSubmit(e)} noValidate>
+        <DialogBody>
+          <FormGroup
+            label={t('profile.name')}
+            labelFor="profile-name"
+            helperText={error('name')}
+            intent={intent('name')}
+          >
+            <InputGroup
+              id="profile-name"
+              value={form.name}
+              onValueChange={set('name')}
+              intent={intent('name')}
+              data-testid="profile-name"
+              autoFocus
+            />
+          </FormGroup>
+          <FormGroup
+            label={t('profile.email')}
+            labelFor="profile-email"
+            helperText={error('email')}
+            intent={intent('email')}
+          >
+            <InputGroup
+              id="profile-email"
+              type="email"
+              value={form.email}
+              onValueChange={set('email')}
+              intent={intent('email')}
+              data-testid="profile-email"
+            />
+          </FormGroup>
+          <FormGroup
+            label={t('profile.password')}
+            labelInfo={t('common.optional')}
+            labelFor="profile-password"
+            helperText={error('password') ?? t('profile.passwordHelp')}
+            intent={intent('password')}
+          >
+            <InputGroup
+              id="profile-password"
+              type={showPassword ? 'text' : 'password'}
+              value={form.password}
+              onValueChange={set('password')}
+              intent={intent('password')}
+              autoComplete="new-password"
+              data-testid="profile-password"
+              rightElement={
+                <Button
+                  variant="minimal"
+                  icon={showPassword ? 'eye-off' : 'eye-open'}
+                  aria-label={t(showPassword ? 'common.hidePassword' : 'common.showPassword')}
+                  onClick={() => setShowPassword((v) => !v)}
+                />
+              }
+            />
+          </FormGroup>
+          <FormGroup label={t('profile.language')} labelFor="profile-language">
+            <HTMLSelect
+              id="profile-language"
+              fill
+              value={form.language}
+              onChange={(e) => set('language')(e.currentTarget.value as Language)}
+              data-testid="profile-language"
+              options={LANGUAGES.map((lang) => ({ value: lang, label: t(`languages.${lang}`) }))}
+            />
+          </FormGroup>
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('common.cancel')} onClick={onClose} variant="minimal" />
+              <Button
+                type="submit"
+                intent="primary"
+                text={t('common.save')}
+                loading={saving}
+                data-testid="profile-save"
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import { ApiError } from '../api/api-error';
+
+/** The minimal i18next surface this needs, so it can be tested with any instance. */
+export interface Translator {
+  exists(key: string): boolean;
+  t(key: string): string;
+}
+
+/**
+ * Spec part 1 §8: the translated `errors.ERR_…` text if a translation exists, otherwise the raw text,
+ * otherwise the translated 'An error occurred!'.
+ */
+export function errorMessage(err: unknown, i18n: Translator): string {
+  const code = err instanceof ApiError ? err.code : typeof err === 'string' ? err : null;
+  if (code && i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
+  const raw = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
+  if (raw.trim() !== '') return raw;
+  return i18n.t('errors.generic');
+}

@@ -1,0 +1,137 @@
+import { type LoginInput, loginSchema } from '@balcao/sdk';
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../api/api-error';
+import { type FieldErrors, toFieldErrors, translateValidation } from '../forms/field-errors';
+import { i18n } from '../i18n';
+import { errorMessage } from '../notify/error-message';
+import { showToast, toastError } from '../notify/toaster';
+import { login } from '../session/session-actions';
+import { formatDueDate } from '../session/subscription';
+import { PublicShell } from './public-shell';
+
+const translator = { exists: (key: string) => i18n.exists(key), t: (key: string) => i18n.t(key) };
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [form, setForm] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+
+  const set = (field: keyof LoginInput) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = loginSchema.safeParse(form);
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setBusy(true);
+    try {
+      await login(parsed.data);
+      navigate('/tickets', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === 'ERR_SUBSCRIPTION_EXPIRED') {
+        const dueDate = err.detail('dueDate');
+        showToast(t('subscription.expiredToast', { date: formatDueDate(dueDate) }), 'danger', 'error');
+        navigate('/financeiro-aberto', { state: { dueDate } });
+        return;
+      }
+      setFailure(err);
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const error = (field: string) => translateValidation(errors[field], t);
+  const intent = (field: string) => (errors[field] ? 'danger' : 'none');
+
+  return (
+    <PublicShell
+      title={t('login.title')}
+      subtitle={t('login.subtitle')}
+      testId="login-page"
+      footer={
+        <>
+          {t('login.noAccount')}
+          <Link to="/signup" data-testid="signup-link">
+            {t('login.signup')}
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="login-form">
+        {failure !== null && (
+          <Callout intent="danger" icon="error" className="public-card__error" data-testid="login-error">
+            {errorMessage(failure, translator)}
+          </Callout>
+        )}
+        <FormGroup
+          label={t('login.email')}
+          labelFor="login-email"
+          helperText={error('email')}
+          intent={intent('email')}
+        >
+          <InputGroup
+            id="login-email"
+            type="email"
+            size="large"
+            leftIcon="envelope"
+            placeholder={t('login.emailPlaceholder')}
+            autoComplete="email"
+            autoFocus
+            value={form.email}
+            onValueChange={set('email')}
+            intent={intent('email')}
+            data-testid="login-email"
+          />
+        </FormGroup>
+        <FormGroup
+          label={t('login.password')}
+          labelFor="login-password"
+          helperText={error('password')}
+          intent={intent('password')}
+        >
+          <InputGroup
+            id="login-password"
+            type={showPassword ? 'text' : 'password'}
+            size="large"
+            leftIcon="lock"
+            autoComplete="current-password"
+            value={form.password}
+            onValueChange={set('password')}
+            intent={intent('password')}
+            data-testid="login-password"
+            rightElement={
+              <Button
+                variant="minimal"
+                icon={showPassword ? 'eye-off' : 'eye-open'}
+                aria-label={t(showPassword ? 'common.hidePassword' : 'common.showPassword')}
+                onClick={() => setShowPassword((v) => !v)}
+              />
+            }
+          />
+        </FormGroup>
+        <Button
+          type="submit"
+          className="public-card__submit"
+          intent="primary"
+          size="large"
+          fill
+          loading={busy}
+          text={t('login.submit')}
+          data-testid="login-submit"
+        />
+      </form>
+    </PublicShell>
+  );
+}

@@ -1,0 +1,41 @@
+import type { PluginInfoDto } from '@balcao/sdk';
+import type { UiPluginDefinition } from '@balcao/sdk/ui';
+import { api } from '../api/http';
+import { i18n } from '../i18n';
+import { toastError } from '../notify/toaster';
+import { appStore } from '../session/session-store';
+import { pluginsAtom } from './plugin-store';
+import { loadPlugins } from './registry';
+
+/** Each plugin's translations live in the i18next namespace named after the plugin. */
+export function registerPluginLocales(plugin: UiPluginDefinition): void {
+  for (const [lang, resources] of Object.entries(plugin.locales ?? {})) {
+    if (resources) i18n.addResourceBundle(lang, plugin.name, resources, true, true);
+  }
+}
+
+// Bumped on every start and reset, so a load that finishes after a logout is dropped.
+let generation = 0;
+
+/** After login: ask which plugins the tenant has, then load and register only those UI entries. */
+export async function bootstrapPlugins(): Promise<void> {
+  if (appStore.get(pluginsAtom).status !== 'idle') return;
+  const mine = ++generation;
+  appStore.set(pluginsAtom, { status: 'loading' });
+  let infos: PluginInfoDto[] = [];
+  try {
+    infos = await api.get<PluginInfoDto[]>('/plugins');
+  } catch (err) {
+    toastError(err);
+  }
+  const enabled = Array.isArray(infos) ? infos.map((info) => info.name) : [];
+  const loaded = await loadPlugins(enabled);
+  if (mine !== generation) return;
+  for (const plugin of loaded) registerPluginLocales(plugin);
+  appStore.set(pluginsAtom, { status: 'ready', enabled, loaded });
+}
+
+export function resetPlugins(): void {
+  generation++;
+  appStore.set(pluginsAtom, { status: 'idle' });
+}

@@ -1,0 +1,23 @@
+import { type UiHost, UiHostContext } from '@balcao/sdk/ui';
+import { useAtomValue } from 'jotai';
+import { type ReactNode, useMemo } from 'react';
+import { api } from '../api/http';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { realtime } from '../realtime/socket';
+import { requireUser, userAtom } from '../session/session-store';
+
+const hostApi: UiHost['api'] = {
+  get: (path, query) => api.get(path, { query }),
+  post: (path, body) => api.post(path, body),
+  put: (path, body) => api.put(path, body),
+  delete: (path) => api.delete(path),
+};
+
+const subscribe: UiHost['subscribe'] = (channel, handler) => realtime.subscribe(channel, handler);
+
+/** Gives plugin pages and slots the shell's API client, toasts, realtime and user (`useUiHost()`). */
+export function UiHostProvider({ children }: { children: ReactNode }) {
+  const user = requireUser(useAtomValue(userAtom));
+  const host = useMemo<UiHost>(() => ({ api: hostApi, toastError, toastSuccess, subscribe, user }), [user]);
+  return <UiHostContext.Provider value={host}>{children}</UiHostContext.Provider>;
+}

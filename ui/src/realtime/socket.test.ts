@@ -1,0 +1,163 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  backoffDelay,
+  PING_INTERVAL_MS,
+  parseServerFrame,
+  RealtimeClient,
+  type SocketLike,
+  socketUrl,
+  USER_STATUS_INTERVAL_MS,
+} from './socket';
+
+class FakeSocket implements SocketLike {
+  readyState = 0;
+  sent: unknown[] = [];
+  onopen: ((ev: Event) => void) | null = null;
+  onclose: ((ev: CloseEvent) => void) | null = null;
+  onerror: ((ev: Event) => void) | null = null;
+  onmessage: ((ev: MessageEvent) => void) | null = null;
+  constructor(readonly url: string) {}
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.(new Event('open'));
+  }
+  receive(data: unknown) {
+    this.onmessage?.({ data: JSON.stringify(data) } as MessageEvent);
+  }
+  drop(code = 1006) {
+    this.readyState = 3;
+    this.onclose?.({ code } as CloseEvent);
+  }
+}
+
+describe('RealtimeClient', () => {
+  let sockets: FakeSocket[];
+  let token: string;
+  const make = (extra: Partial<ConstructorParameters<typeof RealtimeClient>[0]> = {}) =>
+    new RealtimeClient({
+      url: () => `ws://host/ws?token=${token}`,
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket;
+      },
+      ...extra,
+    });
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    sockets = [];
+    token = 'first';
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('dispatches { channel, data } frames to the channel subscribers only', () => {
+    const client = make();
+    client.start();
+    sockets[0].open();
+    const auth = vi.fn();
+    const other = vi.fn();
+    const off = client.subscribe('company-1-auth', auth);
+    client.subscribe('company-1-ticket', other);
+    sockets[0].receive({ channel: 'company-1-auth', data: { action: 'update' } });
+    expect(auth).toHaveBeenCalledWith({ action: 'update' });
+    expect(other).not.toHaveBeenCalled();
+    off();
+    sockets[0].receive({ channel: 'company-1-auth', data: {} });
+    expect(auth).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends userStatus on open, ping every 18 s and userStatus every 5 min', () => {
+    const client = make();
+    client.start();
+    sockets[0].open();
+    expect(sockets[0].sent).toEqual([{ type: 'userStatus' }]);
+    vi.advanceTimersByTime(PING_INTERVAL_MS);
+    expect(sockets[0].sent.at(-1)).toEqual({ type: 'ping' });
+    sockets[0].sent = [];
+    vi.advanceTimersByTime(USER_STATUS_INTERVAL_MS - PING_INTERVAL_MS);
+    expect(sockets[0].sent).toContainEqual({ type: 'userStatus' });
+  });
+
+  it('reconnects with backoff using the current token and replays joins', () => {
+    const client = make();
+    client.start();
+    sockets[0].open();
+    client.join({ type: 'joinNotification' });
+    token = 'refreshed';
+    sockets[0].drop();
+    vi.advanceTimersByTime(backoffDelay(0) - 1);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets[1].url).toBe('ws://host/ws?token=refreshed');
+    sockets[1].open();
+    expect(sockets[1].sent).toContainEqual({ type: 'joinNotification' });
+  });
+
+  it('refreshes the token before reconnecting when the server rejects it', async () => {
+    const onAuthRejected = vi.fn(async () => {
+      token = 'fresh';
+    });
+    const client = make({ onAuthRejected });
+    client.start();
+    sockets[0].drop(4401);
+    await vi.runOnlyPendingTimersAsync();
+    expect(onAuthRejected).toHaveBeenCalledOnce();
+    expect(sockets[1].url).toContain('token=fresh');
+  });
+
+  it('refreshes the token when the handshake is refused (closed before it ever opened)', async () => {
+    const onAuthRejected = vi.fn(async () => {
+      token = 'fresh';
+    });
+    const client = make({ onAuthRejected });
+    client.start();
+    sockets[0].drop(1006);
+    await vi.runOnlyPendingTimersAsync();
+    expect(onAuthRejected).toHaveBeenCalledOnce();
+    expect(sockets[1].url).toContain('token=fresh');
+    sockets[1].open();
+    sockets[1].drop(1006);
+    await vi.runOnlyPendingTimersAsync();
+    // A socket that was open and dropped is a network problem, not a token problem.
+    expect(onAuthRejected).toHaveBeenCalledOnce();
+  });
+
+  it('stops for good: no reconnect after stop()', () => {
+    const client = make();
+    client.start();
+    sockets[0].open();
+    client.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(client.send({ type: 'ping' })).toBe(false);
+  });
+});
+
+describe('socket helpers', () => {
+  it('backs off exponentially up to 30 s', () => {
+    expect([0, 1, 2, 3, 10].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000, 30000]);
+  });
+
+  it('builds ws and wss URLs on the page host', () => {
+    expect(socketUrl('a b', { protocol: 'http:', host: 'localhost:5173' })).toBe(
+      'ws://localhost:5173/ws?token=a%20b',
+    );
+    expect(socketUrl('t', { protocol: 'https:', host: 'app.example.com' })).toBe(
+      'wss://app.example.com/ws?token=t',
+    );
+  });
+
+  it('parses only { channel, data } frames', () => {
+    expect(parseServerFrame('{"channel":"c","data":1}')).toEqual({ channel: 'c', data: 1 });
+    expect(parseServerFrame('not json')).toBeNull();
+    expect(parseServerFrame('{"data":1}')).toBeNull();
+    expect(parseServerFrame(42)).toBeNull();
+  });
+});

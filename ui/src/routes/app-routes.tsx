@@ -1,0 +1,39 @@
+import { useAtomValue } from 'jotai';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { FinanceiroPage } from '../pages/financeiro-page';
+import { LoginPage } from '../pages/login-page';
+import { SignupPage } from '../pages/signup-page';
+import { TicketsPage } from '../pages/tickets-page';
+import { pluginPagesAtom } from '../plugins/plugin-store';
+import { AnyVisitor, PublicOnly, RequireAuth } from './guards';
+import { PluginPageRoute } from './plugin-page-route';
+import { UnknownRoute } from './unknown-route';
+
+/** Route table: spec part 1 §2 and part 2 §2, as far as pages exist today. */
+export function AppRoutes() {
+  const pluginPages = useAtomValue(pluginPagesAtom);
+  return (
+    <Routes>
+      <Route element={<PublicOnly />}>
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/signup" element={<SignupPage />} />
+      </Route>
+      <Route element={<AnyVisitor />}>
+        <Route path="/financeiro-aberto" element={<FinanceiroPage />} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        {/* The dashboard comes in a later issue; until then / lands on the tickets. */}
+        <Route index element={<Navigate to="/tickets" replace />} />
+        <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+        {pluginPages.map(({ plugin, page }) => (
+          <Route
+            key={`${plugin}:${page.path}`}
+            path={page.path}
+            element={<PluginPageRoute plugin={plugin} page={page} />}
+          />
+        ))}
+        <Route path="*" element={<UnknownRoute />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// The API server; override with BALCAO_API_URL when it runs elsewhere.
+const target = process.env.BALCAO_API_URL ?? 'http://localhost:8080';
+
+const proxy: Record<string, ProxyOptions> = {
+  '/api': { target, changeOrigin: true },
+  '/ws': { target, ws: true, changeOrigin: true },
+  '/webchat': { target, changeOrigin: true },
+};
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  // The workspace root hoists another React copy (pulled by Blueprint's dev dependencies); one copy only.
+  resolve: { dedupe: ['react', 'react-dom'] },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: { proxy },
+  preview: { proxy },
+});
