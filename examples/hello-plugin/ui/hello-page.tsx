@@ -1,6 +1,6 @@
+import { useCompanyChannel, useUiHost } from '@balcao/sdk/ui';
 import {
   Button,
-  Callout,
   FormGroup,
   HTMLTable,
   InputGroup,
@@ -11,32 +11,44 @@ import {
 } from '@blueprintjs/core';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GREETING_MAX_LENGTH, type GreetingDto, greetingInputSchema } from '../shared/greeting';
-import { helloApi } from './hello-api';
+import {
+  GREETING_MAX_LENGTH,
+  type GreetingDto,
+  type GreetingPageDto,
+  greetingInputSchema,
+} from '../shared/greeting';
 
 /** /hello — the company's greetings, newest first, and a form to add one. */
 export function HelloPage() {
   const { t } = useTranslation('hello');
+  const { api, toastError } = useUiHost();
   const [greetings, setGreetings] = useState<GreetingDto[]>([]);
   const [page, setPage] = useState({ number: 0, hasMore: false });
   const [loading, setLoading] = useState(true);
-  const [failure, setFailure] = useState<'loadFailed' | 'saveFailed' | null>(null);
   const [message, setMessage] = useState('');
   const [saving, setSaving] = useState(false);
 
-  const load = useCallback(async (pageNumber: number) => {
-    setLoading(true);
-    try {
-      const result = await helloApi.list(pageNumber);
-      setGreetings((shown) => (pageNumber === 1 ? result.greetings : [...shown, ...result.greetings]));
-      setPage({ number: pageNumber, hasMore: result.hasMore });
-      setFailure(null);
-    } catch {
-      setFailure('loadFailed');
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const load = useCallback(
+    async (pageNumber: number) => {
+      setLoading(true);
+      try {
+        const result = await api.get<GreetingPageDto>('/hello', { pageNumber });
+        setGreetings((shown) => (pageNumber === 1 ? result.greetings : [...shown, ...result.greetings]));
+        setPage({ number: pageNumber, hasMore: result.hasMore });
+      } catch (error) {
+        toastError(error);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [api, toastError],
+  );
+
+  // The `process` job reports back over the company channel: the row flips to Processed without a reload.
+  useCompanyChannel('hello', (data) => {
+    const { greeting } = data as { greeting?: GreetingDto };
+    if (greeting) setGreetings((shown) => shown.map((g) => (g.id === greeting.id ? greeting : g)));
+  });
 
   useEffect(() => {
     void load(1);
@@ -46,20 +58,18 @@ export function HelloPage() {
     event.preventDefault();
     setSaving(true);
     try {
-      const created = await helloApi.create({ message });
+      const created = await api.post<GreetingDto>('/hello', { message });
       setGreetings((shown) => [created, ...shown]);
       setMessage('');
-      setFailure(null);
-    } catch {
-      setFailure('saveFailed');
+    } catch (error) {
+      toastError(error);
     } finally {
       setSaving(false);
     }
   };
 
-  const refresh = <Button variant="minimal" icon="refresh" text={t('refresh')} onClick={() => load(1)} />;
   return (
-    <Section title={t('title')} icon="hand" rightElement={refresh} style={{ margin: 20 }}>
+    <Section title={t('title')} icon="hand">
       <SectionCard>
         <form onSubmit={handleSubmit}>
           <FormGroup label={t('message')} labelFor="hello-message">
@@ -81,7 +91,6 @@ export function HelloPage() {
             />
           </FormGroup>
         </form>
-        {failure && <Callout intent="danger">{t(failure)}</Callout>}
       </SectionCard>
       <SectionCard padded={false}>
         <GreetingTable greetings={greetings} loading={loading} />

@@ -7,7 +7,6 @@ const en = {
   message: 'Message',
   placeholder: 'Say hello to the team…',
   send: 'Send',
-  refresh: 'Refresh',
   loadMore: 'Load more',
   createdAt: 'Date',
   status: 'Status',
@@ -15,8 +14,6 @@ const en = {
   pending: 'Pending',
   empty: 'No greetings yet',
   emptyHint: 'Send the first one above.',
-  loadFailed: 'Could not load the greetings.',
-  saveFailed: 'Could not send the greeting.',
 };
 type Messages = Record<keyof typeof en, string>;
 
@@ -26,7 +23,6 @@ const ptBR: Messages = {
   message: 'Mensagem',
   placeholder: 'Diga olá para a equipe…',
   send: 'Enviar',
-  refresh: 'Atualizar',
   loadMore: 'Carregar mais',
   createdAt: 'Data',
   status: 'Situação',
@@ -34,8 +30,6 @@ const ptBR: Messages = {
   pending: 'Pendente',
   empty: 'Nenhuma saudação ainda',
   emptyHint: 'Envie a primeira acima.',
-  loadFailed: 'Não foi possível carregar as saudações.',
-  saveFailed: 'Não foi possível enviar a saudação.',
 };
 
 const es: Messages = {
@@ -44,7 +38,6 @@ const es: Messages = {
   message: 'Mensaje',
   placeholder: 'Saluda al equipo…',
   send: 'Enviar',
-  refresh: 'Actualizar',
   loadMore: 'Cargar más',
   createdAt: 'Fecha',
   status: 'Estado',
@@ -52,8 +45,6 @@ const es: Messages = {
   pending: 'Pendiente',
   empty: 'Todavía no hay saludos',
   emptyHint: 'Envía el primero arriba.',
-  loadFailed: 'No se pudieron cargar los saludos.',
-  saveFailed: 'No se pudo enviar el saludo.',
 };
 
 const tr: Messages = {
@@ -62,7 +53,6 @@ const tr: Messages = {
   message: 'Mesaj',
   placeholder: 'Ekibe merhaba de…',
   send: 'Gönder',
-  refresh: 'Yenile',
   loadMore: 'Daha fazla yükle',
   createdAt: 'Tarih',
   status: 'Durum',
@@ -70,8 +60,6 @@ const tr: Messages = {
   pending: 'Bekliyor',
   empty: 'Henüz selam yok',
   emptyHint: 'İlkini yukarıdan gönderin.',
-  loadFailed: 'Selamlar yüklenemedi.',
-  saveFailed: 'Selam gönderilemedi.',
 };
 
 /** The `hello` i18next namespace in every interface language. */
