@@ -45,9 +45,10 @@ export function HelloPage() {
   );
 
   // The `process` job reports back over the company channel: the row flips to Processed without a reload.
+  // The job may finish before the POST's answer arrives, so both paths upsert and the newer state wins.
   useCompanyChannel('hello', (data) => {
     const { greeting } = data as { greeting?: GreetingDto };
-    if (greeting) setGreetings((shown) => shown.map((g) => (g.id === greeting.id ? greeting : g)));
+    if (greeting) setGreetings((shown) => upsert(shown, greeting));
   });
 
   useEffect(() => {
@@ -59,7 +60,7 @@ export function HelloPage() {
     setSaving(true);
     try {
       const created = await api.post<GreetingDto>('/hello', { message });
-      setGreetings((shown) => [created, ...shown]);
+      setGreetings((shown) => upsert(shown, created));
       setMessage('');
     } catch (error) {
       toastError(error);
@@ -102,6 +103,14 @@ export function HelloPage() {
       )}
     </Section>
   );
+}
+
+/** Puts `greeting` in the list (newest first), never replacing a processed row with an older pending copy. */
+function upsert(shown: GreetingDto[], greeting: GreetingDto): GreetingDto[] {
+  const current = shown.find((g) => g.id === greeting.id);
+  if (!current) return [greeting, ...shown].sort((a, b) => b.id - a.id);
+  if (current.processedAt && !greeting.processedAt) return shown;
+  return shown.map((g) => (g.id === greeting.id ? greeting : g));
 }
 
 function GreetingTable({ greetings, loading }: { greetings: GreetingDto[]; loading: boolean }) {

@@ -1,6 +1,6 @@
 import { signupSchema, userUpdateSchema } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
-import { toFieldErrors, translateValidation } from './field-errors';
+import { toFieldErrors, translateValidation, withoutField } from './field-errors';
 
 const t = (key: string) => `t:${key}`;
 
@@ -44,5 +44,13 @@ describe('translateValidation', () => {
     expect(translateValidation('Too Long!', t)).toBe('t:validation.tooLong');
     expect(translateValidation('Something else', t)).toBe('Something else');
     expect(translateValidation(undefined, t)).toBeUndefined();
+  });
+});
+
+describe('withoutField', () => {
+  it('drops only the edited field and keeps the object when there is nothing to drop', () => {
+    const errors = { name: 'Required', email: 'Invalid email' };
+    expect(withoutField(errors, 'name')).toEqual({ email: 'Invalid email' });
+    expect(withoutField(errors, 'phone')).toBe(errors);
   });
 });

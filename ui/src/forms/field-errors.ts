@@ -35,3 +35,10 @@ export function translateValidation(
   const key = VALIDATION_KEYS[message];
   return key ? t(key) : message;
 }
+
+/** The errors without `field`: a field's message goes away as soon as the user edits it. */
+export function withoutField(errors: FieldErrors, field: string): FieldErrors {
+  if (!(field in errors)) return errors;
+  const { [field]: _edited, ...rest } = errors;
+  return rest;
+}

@@ -19,7 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { api } from '../api/http';
-import { type FieldErrors, toFieldErrors, translateValidation } from '../forms/field-errors';
+import { type FieldErrors, toFieldErrors, translateValidation, withoutField } from '../forms/field-errors';
 import { chooseLanguage } from '../i18n';
 import { isLanguage } from '../i18n/languages';
 import { toastError, toastSuccess } from '../notify/toaster';
@@ -44,7 +44,10 @@ export function ProfileDialog({ user, onClose }: Props) {
   const [saving, setSaving] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
 
-  const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const set = (field: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => withoutField(e, field));
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
-import { type FieldErrors, toFieldErrors, translateValidation } from '../forms/field-errors';
+import { type FieldErrors, toFieldErrors, translateValidation, withoutField } from '../forms/field-errors';
 import { i18n } from '../i18n';
 import { errorMessage } from '../notify/error-message';
 import { showToast, toastError } from '../notify/toaster';
@@ -23,7 +23,10 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
 
-  const set = (field: keyof LoginInput) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const set = (field: keyof LoginInput) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => withoutField(e, field));
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
 import { api } from '../api/http';
-import { type FieldErrors, toFieldErrors, translateValidation } from '../forms/field-errors';
+import { type FieldErrors, toFieldErrors, translateValidation, withoutField } from '../forms/field-errors';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { PublicShell } from './public-shell';
 
@@ -40,7 +40,10 @@ export function SignupPage() {
     };
   }, []);
 
-  const set = (field: keyof Form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
+  const set = (field: keyof Form) => (value: string) => {
+    setForm((f) => ({ ...f, [field]: value }));
+    setErrors((e) => withoutField(e, field));
+  };
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,0 +1,31 @@
+import path from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Fixtures the e2e server seeds (core/src/testing/e2e-server.ts). */
+export const USERS = {
+  admin: { email: 'admin@admin.com', password: 'e2e-admin' },
+  expired: { email: 'admin@vencida.test', password: 'vencida-pass' },
+  basic: { email: 'admin@basica.test', password: 'basica-pass' },
+};
+
+export async function login(page: Page, who: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-email').fill(who.email);
+  await page.getByTestId('login-password').fill(who.password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Saves a screenshot under ui/e2e/screenshots (ignored by git) to look at by eye. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({
+    path: path.join(import.meta.dirname, 'screenshots', `${name}.png`),
+    fullPage: true,
+  });
+}
+
+export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  const dark = await page.evaluate(() => document.body.classList.contains('bp6-dark'));
+  if (dark !== (theme === 'dark')) await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('body')).toHaveClass(theme === 'dark' ? /bp6-dark/ : /^(?!.*bp6-dark).*$/);
+}

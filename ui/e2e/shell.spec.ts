@@ -1,0 +1,125 @@
+import { expect, test } from '@playwright/test';
+import { login, setTheme, shot, USERS } from './helpers';
+
+test('logs in and lands on /tickets with the full layout', async ({ page }) => {
+  await page.goto('/tickets');
+  await expect(page).toHaveURL(/\/login$/);
+  await shot(page, 'login-light-wide');
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId('greeting')).toContainText('Admin');
+  await expect(page.getByTestId('greeting')).toContainText('Balcão');
+  await expect(page.getByTestId('welcome-panel')).toBeVisible();
+  await expect(page.getByTestId('drawer')).toBeVisible();
+  await expect(page.getByTestId('menu-/tickets')).toBeVisible();
+  // Company 1's plan has every flag: the example plugin's page and top-bar slot are composed in.
+  await expect(page.getByTestId('menu-/hello')).toBeVisible();
+  await expect(page.getByTestId('hello-badge')).toBeVisible();
+  await expect(page.getByTestId('due-date')).toContainText('31/12/2999');
+  await setTheme(page, 'light');
+  await shot(page, 'tickets-light-wide');
+  await setTheme(page, 'dark');
+  await shot(page, 'tickets-dark-wide');
+  await setTheme(page, 'light');
+});
+
+test('switches language and theme; both survive a reload and the language is saved on the user', async ({
+  page,
+}) => {
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('lang-tr').click();
+  await expect(page.getByTestId('greeting')).toContainText('Merhaba');
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('lang-pt-BR').click();
+  await expect(page.getByTestId('greeting')).toContainText('Olá');
+  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('pt-BR');
+
+  await setTheme(page, 'dark');
+  expect(await page.evaluate(() => localStorage.getItem('preferredTheme'))).toContain('dark');
+  await page.reload();
+  await expect(page.getByTestId('greeting')).toContainText('Olá');
+  await expect(page.locator('body')).toHaveClass(/bp6-dark/);
+
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? '""'));
+  const me = await (
+    await page.request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  expect(me.language).toBe('pt-BR');
+  await shot(page, 'tickets-dark-wide-pt');
+  await setTheme(page, 'light');
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('lang-en').click();
+});
+
+test('logs out to /login, and private pages then send there', async ({ page }) => {
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.getByTestId('avatar-menu').click();
+  await page.getByTestId('logout-item').click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/tickets');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a company whose subscription expired lands on /financeiro-aberto with the date', async ({ page }) => {
+  await login(page, USERS.expired);
+  await expect(page).toHaveURL(/\/financeiro-aberto$/);
+  await expect(page.getByTestId('financeiro-message')).toContainText('15/03/2024');
+  await shot(page, 'financeiro-light-wide');
+});
+
+test('a tenant without the plan flag never sees the plugin and is turned away from its page', async ({
+  page,
+}) => {
+  await login(page, USERS.basic);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId('greeting')).toContainText('Empresa Básica');
+  await expect(page.getByTestId('menu-/tickets')).toBeVisible();
+  await expect(page.getByTestId('menu-/hello')).toHaveCount(0);
+  await expect(page.getByTestId('hello-badge')).toHaveCount(0);
+  await page.goto('/hello');
+  await expect(page.getByTestId('no-permission')).toBeVisible();
+  await expect(
+    page.getByText('This company is not allowed to access this page! Redirecting you.').first(),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/tickets$/);
+});
+
+test('a second login of the same account elsewhere ends the first session', async ({ browser }) => {
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const a = await first.newPage();
+  const b = await second.newPage();
+  await login(a, USERS.basic);
+  await expect(a).toHaveURL(/\/tickets$/);
+  await expect(a.getByTestId('greeting')).toBeVisible();
+  await login(b, USERS.basic);
+  await expect(b).toHaveURL(/\/tickets$/);
+  await expect(
+    a.getByText(/another computer|outro computador|otra computadora|başka bir bilgisayar/i).first(),
+  ).toBeVisible();
+  await expect(a).toHaveURL(/\/login$/, { timeout: 10_000 });
+  await expect(b.getByTestId('greeting')).toBeVisible();
+  await first.close();
+  await second.close();
+});
+
+test('narrow screens get a temporary drawer', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId('menu-/tickets')).toBeHidden();
+  await shot(page, 'tickets-light-narrow');
+  await page.getByTestId('drawer-toggle').click();
+  await expect(page.getByTestId('menu-/tickets')).toBeVisible();
+  await shot(page, 'tickets-light-narrow-drawer');
+  await page.getByTestId('menu-/hello').click();
+  await expect(page).toHaveURL(/\/hello$/);
+  await expect(page.getByTestId('menu-/tickets')).toBeHidden();
+  await setTheme(page, 'dark');
+  await shot(page, 'hello-dark-narrow');
+  await context.close();
+});
