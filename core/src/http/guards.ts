@@ -1,4 +1,5 @@
 import { AppError } from '@balcao/sdk';
+import { asValue } from 'awilix';
 import type { Middleware } from 'koa';
 import type { Tokens } from '../modules/auth/tokens.js';
 import type { AppState } from './types.js';
@@ -16,6 +17,7 @@ export function requireAuth(tokens: Tokens): Middleware<AppState> {
     ctx.state.user = check.user;
     ctx.state.companyId = check.user.companyId;
     ctx.state.em.setFilterParams('tenant', { companyId: check.user.companyId });
+    ctx.state.scope.register({ user: asValue(check.user), companyId: asValue(check.user.companyId) });
     ctx.state.logger = ctx.state.logger.child({ userId: check.user.id, companyId: check.user.companyId });
     await next();
   };

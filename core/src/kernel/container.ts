@@ -1,4 +1,4 @@
-import type { EventsPort, Logger } from '@balcao/sdk';
+import type { AuthUser, EventsPort, Logger } from '@balcao/sdk';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type AwilixContainer, asClass, asValue, createContainer, InjectionMode } from 'awilix';
 import type { JobsHost } from '../jobs/jobs-host.js';
@@ -25,6 +25,9 @@ export interface Cradle {
   events: EventsPort;
   jobsHost: JobsHost;
   em: EntityManager;
+  /** Set on a request scope once the token is checked; absent on public routes. */
+  user: AuthUser;
+  companyId: number;
   settings: SettingsService;
   users: UsersService;
   companies: CompaniesService;
@@ -69,6 +72,6 @@ export function createRequestScope(
   const scope = root.createScope<Cradle>();
   const em = root.cradle.orm.em.fork();
   if (companyId) em.setFilterParams('tenant', { companyId });
-  scope.register({ em: asValue(em) });
+  scope.register({ em: asValue(em), ...(companyId ? { companyId: asValue(companyId) } : {}) });
   return scope;
 }
