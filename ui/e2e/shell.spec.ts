@@ -123,3 +123,18 @@ test('narrow screens get a temporary drawer', async ({ browser }) => {
   await shot(page, 'hello-dark-narrow');
   await context.close();
 });
+
+test('the profile dialog validates, then saves the name shown in the greeting', async ({ page }) => {
+  await login(page, USERS.basic);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.getByTestId('avatar-menu').click();
+  await page.getByTestId('profile-item').click();
+  await page.getByTestId('profile-name').fill('B');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByText('Too Short!').first()).toBeVisible();
+  await page.getByTestId('profile-name').fill('Beatriz Lima');
+  await expect(page.getByText('Too Short!')).toHaveCount(0);
+  await shot(page, 'profile-light-wide');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByTestId('greeting')).toContainText('Beatriz Lima');
+});

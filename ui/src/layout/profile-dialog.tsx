@@ -19,7 +19,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { api } from '../api/http';
-import { type FieldErrors, toFieldErrors, translateValidation, withoutField } from '../forms/field-errors';
+import { toFieldErrors } from '../forms/field-errors';
+import { useZodForm } from '../forms/use-zod-form';
 import { chooseLanguage } from '../i18n';
 import { isLanguage } from '../i18n/languages';
 import { toastError, toastSuccess } from '../notify/toaster';
@@ -33,31 +34,21 @@ interface Props {
 /** The user's own profile: name, email, optional new password, language (`PUT /api/users/{id}`). */
 export function ProfileDialog({ user, onClose }: Props) {
   const { t, i18n } = useTranslation();
-  const [form, setForm] = useState({
+  const { form, set, setErrors, validate, error, intent } = useZodForm(userUpdateSchema, {
     name: user.name,
     email: user.email,
     password: '',
     // What the user is looking at; the saved one only when the interface runs in another language.
     language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
 
-  const set = (field: keyof typeof form) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => withoutField(e, field));
-  };
-
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = userUpdateSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    const { password, ...rest } = parsed.data;
+    const input = validate();
+    if (!input) return;
+    const { password, ...rest } = input;
     const body: UserUpdateInput = password ? { ...rest, password } : rest;
     setSaving(true);
     try {
@@ -73,9 +64,6 @@ export function ProfileDialog({ user, onClose }: Props) {
       setSaving(false);
     }
   };
-
-  const error = (field: string) => translateValidation(errors[field], t);
-  const intent = (field: string) => (errors[field] ? 'danger' : 'none');
 
   return (
     <Dialog isOpen onClose={onClose} title={t('profile.title')} icon="person" className="profile-dialog">

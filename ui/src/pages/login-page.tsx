@@ -1,10 +1,10 @@
-import { type LoginInput, loginSchema } from '@balcao/sdk';
+import { loginSchema } from '@balcao/sdk';
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
-import { type FieldErrors, toFieldErrors, translateValidation, withoutField } from '../forms/field-errors';
+import { useZodForm } from '../forms/use-zod-form';
 import { i18n } from '../i18n';
 import { errorMessage } from '../notify/error-message';
 import { showToast, toastError } from '../notify/toaster';
@@ -17,29 +17,19 @@ const translator = { exists: (key: string) => i18n.exists(key), t: (key: string)
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [form, setForm] = useState<LoginInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, set, validate, error, intent } = useZodForm(loginSchema, { email: '', password: '' });
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
 
-  const set = (field: keyof LoginInput) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => withoutField(e, field));
-  };
-
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = loginSchema.safeParse(form);
-    if (!parsed.success) {
-      setErrors(toFieldErrors(parsed.error.issues));
-      return;
-    }
-    setErrors({});
+    const input = validate();
+    if (!input) return;
     setFailure(null);
     setBusy(true);
     try {
-      await login(parsed.data);
+      await login(input);
       navigate('/tickets', { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === 'ERR_SUBSCRIPTION_EXPIRED') {
@@ -54,9 +44,6 @@ export function LoginPage() {
       setBusy(false);
     }
   };
-
-  const error = (field: string) => translateValidation(errors[field], t);
-  const intent = (field: string) => (errors[field] ? 'danger' : 'none');
 
   return (
     <PublicShell

@@ -1,11 +1,12 @@
 import { type PlanDto, signupSchema } from '@balcao/sdk';
-import { Button, FormGroup, HTMLSelect, InputGroup, type Intent } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
 import { api } from '../api/http';
-import { type FieldErrors, toFieldErrors, translateValidation, withoutField } from '../forms/field-errors';
+import { toFieldErrors } from '../forms/field-errors';
+import { useZodForm } from '../forms/use-zod-form';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { PublicShell } from './public-shell';
 
@@ -20,8 +21,7 @@ export function SignupPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { form, set, setErrors, validate, error, intent } = useZodForm(signupSchema, EMPTY);
   const [plans, setPlans] = useState<PlanDto[] | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -40,30 +40,23 @@ export function SignupPage() {
     };
   }, []);
 
-  const set = (field: keyof Form) => (value: string) => {
-    setForm((f) => ({ ...f, [field]: value }));
-    setErrors((e) => withoutField(e, field));
-  };
-
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     // A malformed ?companyId= is ignored rather than blocking the form on a field the visitor cannot see.
     const companyId = /^\d+$/.test(params.get('companyId') ?? '') ? params.get('companyId') : null;
-    const parsed = signupSchema.safeParse({
+    const input = validate({
       ...form,
       planId: form.planId === '' ? undefined : form.planId,
       companyId: companyId ?? undefined,
     });
-    if (!parsed.success) {
-      const found = toFieldErrors(parsed.error.issues);
+    if (!input) {
       // The plan is a choice: any problem with it means none was chosen.
-      setErrors(found.planId ? { ...found, planId: 'Required' } : found);
+      setErrors((found) => (found.planId ? { ...found, planId: 'Required' } : found));
       return;
     }
-    setErrors({});
     setBusy(true);
     try {
-      await api.post('/auth/signup', parsed.data);
+      await api.post('/auth/signup', input);
       toastSuccess(t('signup.success'));
       navigate('/login', { replace: true });
     } catch (err) {
@@ -74,8 +67,6 @@ export function SignupPage() {
     }
   };
 
-  const error = (field: string) => translateValidation(errors[field], t);
-  const intent = (field: string): Intent => (errors[field] ? 'danger' : 'none');
   const chosen = plans?.find((p) => String(p.id) === form.planId);
 
   const field = (
