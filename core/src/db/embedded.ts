@@ -35,14 +35,24 @@ async function canConnect(url: string): Promise<boolean> {
   }
 }
 
-function pidAlive(pidFile: string): boolean {
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+const postmasterPid = (pidFile: string): number => Number(readFileSync(pidFile, 'utf8').split('\n')[0]) || 0;
+
+function alive(pid: number): boolean {
   if (!pid) return false;
   try {
     process.kill(pid, 0);
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Stops a server we did not start (adopted after a killed parent): SIGINT is PostgreSQL's fast shutdown. */
+async function stopAdopted(pid: number): Promise<void> {
+  if (!alive(pid)) return;
+  process.kill(pid, 'SIGINT');
+  for (const deadline = Date.now() + 15_000; alive(pid) && Date.now() < deadline; ) {
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 
@@ -72,9 +82,10 @@ export async function startEmbeddedPostgres(opts: {
   });
   const pidFile = path.join(dir, 'postmaster.pid');
   if (existsSync(pidFile)) {
-    if (pidAlive(pidFile) && (await canConnect(url))) {
+    const pid = postmasterPid(pidFile);
+    if (alive(pid) && (await canConnect(url))) {
       opts.logger.warn({ dir }, 'reusing an embedded postgres left running by an earlier process');
-      return { url, stop: async () => undefined };
+      return { url, stop: () => stopAdopted(pid) };
     }
     rmSync(pidFile);
     opts.logger.warn({ dir }, 'removed a stale postmaster.pid');

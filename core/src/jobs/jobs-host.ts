@@ -10,13 +10,24 @@ export interface HostedJob {
   run(companyId: number, data: TenantJobData): Promise<void>;
 }
 
-async function createBackend(opts: { databaseUrl: string; mongodbUrl?: string }): Promise<AgendaBackend> {
+async function createBackend(
+  opts: { databaseUrl: string; mongodbUrl?: string },
+  logger: Logger,
+): Promise<AgendaBackend> {
   if (opts.mongodbUrl) {
     const { MongoBackend } = await import('@agendajs/mongo-backend');
     return new MongoBackend({ address: opts.mongodbUrl });
   }
-  const { PostgresBackend } = await import('@agendajs/postgres-backend');
-  return new PostgresBackend({ connectionString: opts.databaseUrl, poolConfig: { max: 4 } });
+  const { PostgresBackend, PostgresJobRepository } = await import('@agendajs/postgres-backend');
+  const backend = new PostgresBackend({
+    poolConfig: { connectionString: opts.databaseUrl, max: 4, application_name: 'balcao-jobs' },
+  });
+  // The backend's pool has no error listener: an idle client dropped by the server (a restart, or the embedded
+  // server's own exit hook stopping it on SIGINT) would crash the process.
+  if (backend.repository instanceof PostgresJobRepository) {
+    backend.repository.getPool().on('error', (err) => logger.warn({ err }, 'jobs pool connection lost'));
+  }
+  return backend;
 }
 
 /**
@@ -43,7 +54,7 @@ export class JobsHost {
 
   /** Connects the backend; with `process` this instance also runs jobs (roles all and worker). */
   async start(opts: { databaseUrl: string; mongodbUrl?: string; process: boolean }): Promise<void> {
-    this.backend = await createBackend(opts);
+    this.backend = await createBackend(opts, this.logger);
     const agenda = new Agenda({ backend: this.backend, processEvery: '5 seconds', name: 'balcao' });
     agenda.on('error', (err) => this.logger.error({ err }, 'agenda error'));
     for (const job of this.jobs.values()) {

@@ -27,11 +27,13 @@ export class PgBus {
     private readonly logger: Logger,
     private readonly onRemote: (envelope: RealtimeEnvelope) => void,
   ) {
-    this.pool = new pg.Pool({ connectionString: url, max: 2 });
+    this.pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'balcao-realtime' });
+    // An idle client dropped by the server (restart, shutdown) must not crash the process.
+    this.pool.on('error', (err) => this.logger.warn({ err }, 'realtime bus pool connection lost'));
   }
 
   async start(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.url });
+    const client = new pg.Client({ connectionString: this.url, application_name: 'balcao-realtime-listen' });
     client.on('notification', (msg) => void this.receive(msg.payload));
     client.on('error', (err) => {
       this.logger.warn({ err }, 'realtime bus connection lost; reconnecting');
