@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { api } from '../api/http';
 import { toFieldErrors } from '../forms/field-errors';
+import { PasswordInput } from '../forms/password-input';
 import { useZodForm } from '../forms/use-zod-form';
 import { chooseLanguage } from '../i18n';
 import { isLanguage } from '../i18n/languages';
@@ -42,7 +43,6 @@ export function ProfileDialog({ user, onClose }: Props) {
     language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
   });
   const [saving, setSaving] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -106,22 +106,13 @@ export function ProfileDialog({ user, onClose }: Props) {
             helperText={error('password') ?? t('profile.passwordHelp')}
             intent={intent('password')}
           >
-            <InputGroup
+            <PasswordInput
               id="profile-password"
-              type={showPassword ? 'text' : 'password'}
               value={form.password}
               onValueChange={set('password')}
               intent={intent('password')}
               autoComplete="new-password"
               data-testid="profile-password"
-              rightElement={
-                <Button
-                  variant="minimal"
-                  icon={showPassword ? 'eye-off' : 'eye-open'}
-                  aria-label={t(showPassword ? 'common.hidePassword' : 'common.showPassword')}
-                  onClick={() => setShowPassword((v) => !v)}
-                />
-              }
             />
           </FormGroup>
           <FormGroup label={t('profile.language')} labelFor="profile-language">

@@ -1,16 +1,17 @@
 import { loginSchema } from '@balcao/sdk';
-import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../api/api-error';
+import { PasswordInput } from '../forms/password-input';
 import { useZodForm } from '../forms/use-zod-form';
 import { i18n } from '../i18n';
 import { errorMessage } from '../notify/error-message';
 import { showToast, toastError } from '../notify/toaster';
 import { login } from '../session/session-actions';
 import { formatDueDate } from '../session/subscription';
-import { PublicShell } from './public-shell';
+import { PublicShell, PublicSubmit } from './public-shell';
 
 const translator = { exists: (key: string) => i18n.exists(key), t: (key: string) => i18n.t(key) };
 
@@ -20,7 +21,6 @@ export function LoginPage() {
   const { form, set, validate, error, intent } = useZodForm(loginSchema, { email: '', password: '' });
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
-  const [showPassword, setShowPassword] = useState(false);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -91,9 +91,8 @@ export function LoginPage() {
           helperText={error('password')}
           intent={intent('password')}
         >
-          <InputGroup
+          <PasswordInput
             id="login-password"
-            type={showPassword ? 'text' : 'password'}
             size="large"
             leftIcon="lock"
             autoComplete="current-password"
@@ -101,26 +100,9 @@ export function LoginPage() {
             onValueChange={set('password')}
             intent={intent('password')}
             data-testid="login-password"
-            rightElement={
-              <Button
-                variant="minimal"
-                icon={showPassword ? 'eye-off' : 'eye-open'}
-                aria-label={t(showPassword ? 'common.hidePassword' : 'common.showPassword')}
-                onClick={() => setShowPassword((v) => !v)}
-              />
-            }
           />
         </FormGroup>
-        <Button
-          type="submit"
-          className="public-card__submit"
-          intent="primary"
-          size="large"
-          fill
-          loading={busy}
-          text={t('login.submit')}
-          data-testid="login-submit"
-        />
+        <PublicSubmit text={t('login.submit')} busy={busy} testId="login-submit" />
       </form>
     </PublicShell>
   );

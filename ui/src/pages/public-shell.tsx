@@ -1,4 +1,4 @@
-import { Card, Icon, type IconName, type Intent } from '@blueprintjs/core';
+import { Button, Card, Icon, type IconName, type Intent } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from '../layout/brand-mark';
@@ -51,5 +51,21 @@ export function PublicShell(props: Props) {
         {footer && <div className="public-page__footer">{footer}</div>}
       </div>
     </div>
+  );
+}
+
+/** The full-width primary submit button of a public card (login, signup). */
+export function PublicSubmit({ text, busy, testId }: { text: string; busy: boolean; testId: string }) {
+  return (
+    <Button
+      type="submit"
+      className="public-card__submit"
+      intent="primary"
+      size="large"
+      fill
+      loading={busy}
+      text={text}
+      data-testid={testId}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { type PlanDto, signupSchema } from '@balcao/sdk';
-import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,7 +8,7 @@ import { api } from '../api/http';
 import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { toastError, toastSuccess } from '../notify/toaster';
-import { PublicShell } from './public-shell';
+import { PublicShell, PublicSubmit } from './public-shell';
 
 /** Spec part 1 §9: currency in Brazilian format with 2 decimals. */
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL', minimumFractionDigits: 2 });
@@ -148,16 +148,7 @@ export function SignupPage() {
             </div>
           )}
         </FormGroup>
-        <Button
-          type="submit"
-          className="public-card__submit"
-          intent="primary"
-          size="large"
-          fill
-          loading={busy}
-          text={t('signup.submit')}
-          data-testid="signup-submit"
-        />
+        <PublicSubmit text={t('signup.submit')} busy={busy} testId="signup-submit" />
       </form>
     </PublicShell>
   );
