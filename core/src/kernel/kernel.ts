@@ -12,10 +12,16 @@ import { createApp } from '../http/app.js';
 import { JobsHost } from '../jobs/jobs-host.js';
 import { AuthSession } from '../modules/auth/auth-session.entity.js';
 import { Company } from '../modules/companies/company.entity.js';
+import { Connection } from '../modules/connections/connection.entity.js';
+import { Contact, ContactCustomField } from '../modules/contacts/contact.entity.js';
+import { Message } from '../modules/messages/message.entity.js';
 import { Plan } from '../modules/plans/plan.entity.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
+import { Queue } from '../modules/queues/queue.entity.js';
 import { seed } from '../modules/seed.js';
 import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
+import { Tag } from '../modules/tags/tag.entity.js';
+import { Ticket, TicketLog, TicketNote } from '../modules/tickets/ticket.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { RealtimeHub } from '../realtime/hub.js';
 import { PgBus } from '../realtime/pg-bus.js';
@@ -25,7 +31,23 @@ import { discoverPlugins } from './discover-plugins.js';
 import { createLogger } from './logger.js';
 import { PluginHost } from './plugin-host.js';
 
-export const CORE_ENTITIES = [Plan, Company, User, Setting, CompanySetting, AuthSession];
+export const CORE_ENTITIES = [
+  Plan,
+  Company,
+  User,
+  Setting,
+  CompanySetting,
+  AuthSession,
+  Connection,
+  Queue,
+  Tag,
+  Contact,
+  ContactCustomField,
+  Ticket,
+  TicketNote,
+  TicketLog,
+  Message,
+];
 
 export interface KernelOptions {
   config: Config;

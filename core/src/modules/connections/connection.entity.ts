@@ -1,0 +1,48 @@
+import { defineEntity, type InferEntity, tenantFilter } from '@balcao/sdk/orm';
+
+/** A connection (the spec's "whatsapp" record) of any channel: whatsapp, facebook, instagram, webchat. */
+export const Connection = defineEntity({
+  name: 'Connection',
+  tableName: 'whatsapps',
+  filters: tenantFilter,
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    name: p.string().length(50),
+    channel: p.string().length(20).default('whatsapp'),
+    status: p.string().length(20).default('DISCONNECTED'),
+    number: p.string().length(50).nullable(),
+    qrcode: p.text().nullable(),
+    retries: p.integer().default(0),
+    isDefault: p.boolean().default(false),
+    token: p.string().length(30),
+    greetingMessage: p.text().nullable(),
+    complationMessage: p.text().nullable(),
+    outOfHoursMessage: p.text().nullable(),
+    ratingMessage: p.text().nullable(),
+    allowGroup: p.boolean().default(false),
+    groupAsTicket: p.string().length(10).default('disabled'),
+    timeCreateNewTicket: p.integer().default(0),
+    maxUseBotQueues: p.integer().default(3),
+    timeUseBotQueues: p.integer().default(0),
+    expiresTicket: p.integer().default(0),
+    whenExpiresTicket: p.string().length(1).default('0'),
+    expiresTicketNps: p.integer().fieldName('expires_ticket_nps').default(0),
+    maxUseBotQueuesNps: p.integer().fieldName('max_use_bot_queues_nps').default(3),
+    inactiveMessage: p.text().nullable(),
+    timeInactiveMessage: p.integer().default(0),
+    expiresInactiveMessage: p.text().nullable(),
+    timeSendQueue: p.integer().default(0),
+    sendIdQueue: p.integer().nullable(),
+    provider: p.string().length(20).default('beta'),
+    integrationId: p.integer().nullable(),
+    promptId: p.integer().nullable(),
+    settings: p.json<Record<string, unknown>>().defaultRaw("'{}'"),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  }),
+});
+export type IConnection = InferEntity<typeof Connection>;

@@ -1,0 +1,68 @@
+import { defineEntity, type InferEntity, tenantFilter } from '@balcao/sdk/orm';
+
+export const Ticket = defineEntity({
+  name: 'Ticket',
+  tableName: 'tickets',
+  filters: tenantFilter,
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    uuid: p.uuid().onCreate(() => crypto.randomUUID()),
+    companyId: p.integer(),
+    status: p.string().length(10).default('pending'),
+    isGroup: p.boolean().default(false),
+    isBot: p.boolean().default(false),
+    channel: p.string().length(20).default('whatsapp'),
+    contactId: p.integer(),
+    whatsappId: p.integer().nullable(),
+    userId: p.integer().nullable(),
+    queueId: p.integer().nullable(),
+    lastMessage: p.text().nullable(),
+    unreadMessages: p.integer().default(0),
+    useIntegration: p.boolean().default(false),
+    integrationId: p.integer().nullable(),
+    promptId: p.integer().nullable(),
+    amountUsedBotQueues: p.integer().default(0),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  }),
+});
+export type ITicket = InferEntity<typeof Ticket>;
+
+export const TicketNote = defineEntity({
+  name: 'TicketNote',
+  tableName: 'ticket_notes',
+  filters: tenantFilter,
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    ticketId: p.integer().nullable(),
+    contactId: p.integer().nullable(),
+    userId: p.integer().nullable(),
+    note: p.text(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  }),
+});
+export type ITicketNote = InferEntity<typeof TicketNote>;
+
+export const TicketLog = defineEntity({
+  name: 'TicketLog',
+  tableName: 'ticket_logs',
+  filters: tenantFilter,
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    ticketId: p.integer(),
+    userId: p.integer().nullable(),
+    queueId: p.integer().nullable(),
+    type: p.string().length(30),
+    createdAt: p.datetime().onCreate(() => new Date()),
+  }),
+});
+export type ITicketLog = InferEntity<typeof TicketLog>;
