@@ -1,5 +1,6 @@
 // Browser-safe: schemas, codes and types only. Server-only pieces live in @balcao/sdk/orm and @balcao/sdk/testing.
 export * from './dto.js';
+export * from './dto-attendance.js';
 export * from './errors.js';
 export * from './plans.js';
 export * from './plugin.js';

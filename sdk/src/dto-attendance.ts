@@ -1,0 +1,143 @@
+import type { QueueRef } from './dto.js';
+import type { Channel, ConnectionStatus, TicketStatus } from './schemas/attendance.js';
+
+/** A tag as the API answers it. @example { id: 1, name: 'VIP', color: '#ff0000', kanban: 0 } */
+export interface TagDto {
+  id: number;
+  name: string;
+  color: string;
+  kanban: number;
+  contactsCount?: number;
+  ticketsCount?: number;
+}
+
+/** A queue as the API answers it. @example { id: 1, name: 'Vendas', color: '#2e7d32', orderQueue: 1 } */
+export interface QueueDto extends QueueRef {
+  orderQueue: number | null;
+  greetingMessage: string | null;
+  outOfHoursMessage: string | null;
+}
+
+/** A contact's extra-info field. @example { id: 1, name: 'CPF', value: '000' } */
+export interface ExtraInfoDto {
+  id: number;
+  name: string;
+  value: string;
+}
+
+/** A contact as the API answers it; `number` is masked for profile user when lgpdHideNumber is on. @example contact.active === false means blocked */
+export interface ContactDto {
+  id: number;
+  name: string;
+  number: string;
+  email: string | null;
+  channel: Channel;
+  isGroup: boolean;
+  urlPicture: string | null;
+  active: boolean;
+  disableBot: boolean;
+  acceptAudioMessage: boolean;
+  lgpdAcceptedAt: string | null;
+  extraInfo: ExtraInfoDto[];
+  tags: TagDto[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A connection (the spec's "whatsapp" record). @example { id: 1, name: 'Site', channel: 'webchat', status: 'CONNECTED' } */
+export interface ConnectionDto {
+  id: number;
+  name: string;
+  channel: Channel;
+  status: ConnectionStatus;
+  number: string | null;
+  isDefault: boolean;
+  token: string;
+  greetingMessage: string | null;
+  complationMessage: string | null;
+  outOfHoursMessage: string | null;
+  ratingMessage: string | null;
+  allowGroup: boolean;
+  groupAsTicket: 'disabled' | 'enabled';
+  queues: QueueRef[];
+  updatedAt: string;
+}
+
+/** A ticket as lists and the conversation header show it. @example ticket.status === 'pending' */
+export interface TicketDto {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  isGroup: boolean;
+  isBot: boolean;
+  channel: Channel;
+  userId: number | null;
+  user: { id: number; name: string } | null;
+  queueId: number | null;
+  queue: QueueRef | null;
+  contactId: number;
+  contact: { id: number; name: string; number: string; urlPicture: string | null; tags: TagDto[] };
+  whatsappId: number | null;
+  whatsapp: { id: number; name: string; groupAsTicket: string } | null;
+  lastMessage: string | null;
+  unreadMessages: number;
+  useIntegration: boolean;
+  tags: TagDto[];
+  updatedAt: string;
+  createdAt: string;
+}
+
+/** A message of a conversation. @example message.ack === 3 means read */
+export interface MessageDto {
+  id: number;
+  ticketId: number;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  ack: number;
+  mediaType: string;
+  mediaUrl: string | null;
+  quotedMsg: { id: number; body: string; fromMe: boolean } | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  isForwarded: boolean;
+  isPrivate: boolean;
+  queueId: number | null;
+  participant: string | null;
+  contact: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+/** A ticket note. @example { id: 1, note: 'Called back', user: { name: 'Ana' } } */
+export interface TicketNoteDto {
+  id: number;
+  note: string;
+  ticketId: number | null;
+  contactId: number | null;
+  user: { id: number; name: string } | null;
+  createdAt: string;
+}
+
+/** Ticket log entry types (spec part 1 §3). @example TICKET_LOG_TYPES.includes('transfered') */
+export const TICKET_LOG_TYPES = [
+  'create',
+  'chatBot',
+  'queue',
+  'open',
+  'access',
+  'transfered',
+  'receivedTransfer',
+  'pending',
+  'closed',
+  'reopen',
+] as const;
+export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
+
+/** A ticket log entry. @example { type: 'open', user: { name: 'Ana' } } */
+export interface TicketLogDto {
+  id: number;
+  type: TicketLogType;
+  user: { id: number; name: string } | null;
+  queue: QueueRef | null;
+  createdAt: string;
+}
