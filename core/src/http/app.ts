@@ -5,11 +5,9 @@ import { koaBody } from 'koa-body';
 import { type Cradle, createRequestScope } from '../kernel/container.js';
 import type { PluginHost } from '../kernel/plugin-host.js';
 import { authRoutes } from '../modules/auth/auth-routes.js';
-import { companiesRoutes } from '../modules/companies/companies-routes.js';
-import { plansRoutes, publicPlansRoutes } from '../modules/plans/plans-routes.js';
-import { settingsRoutes } from '../modules/settings/settings-routes.js';
+import { publicPlansRoutes } from '../modules/plans/plans-routes.js';
+import { CORE_MODULES } from '../modules/registry.js';
 import { publicSystemRoutes, systemRoutes } from '../modules/system/system-routes.js';
-import { usersRoutes } from '../modules/users/users-routes.js';
 import { errorHandler } from './errors.js';
 import { requireAuth } from './guards.js';
 import { staticUi } from './static-ui.js';
@@ -38,10 +36,7 @@ export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<
   const closed = new Router<AppState>({ prefix: '/api' });
   closed.use(requireAuth(tokens));
   systemRoutes(closed, host);
-  usersRoutes(closed);
-  settingsRoutes(closed);
-  companiesRoutes(closed);
-  plansRoutes(closed);
+  for (const module of CORE_MODULES) module.routes?.(closed);
 
   for (const router of [open, closed, ...host.mount(root)]) {
     app.use(router.routes());

@@ -5,15 +5,19 @@ import type { JobsHost } from '../jobs/jobs-host.js';
 import { AuthService } from '../modules/auth/auth-service.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
 import { Tokens } from '../modules/auth/tokens.js';
-import { CompaniesService } from '../modules/companies/companies-service.js';
+import type { CompaniesService } from '../modules/companies/companies-service.js';
 import type { PlanGate } from '../modules/plans/plan-gate.js';
-import { PlansService } from '../modules/plans/plans-service.js';
-import { SettingsService } from '../modules/settings/settings-service.js';
-import { UsersService } from '../modules/users/users-service.js';
+import type { PlansService } from '../modules/plans/plans-service.js';
+import { CORE_MODULES } from '../modules/registry.js';
+import type { SettingsService } from '../modules/settings/settings-service.js';
+import type { UsersService } from '../modules/users/users-service.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import type { Config } from './config.js';
 
-/** Everything the container holds: singletons at the root, `em` and services per request or job scope. */
+/**
+ * Everything the container holds: singletons at the root, `em` and services per request or job scope.
+ * Modules add their services by declaration merging: `declare module '../../kernel/container.js' { interface Cradle { … } }`.
+ */
 export interface Cradle {
   config: Config;
   logger: Logger;
@@ -55,12 +59,9 @@ export function createRootContainer(parts: {
     planGate: asValue(parts.planGate),
     tokens: asValue(new Tokens(parts.config)),
     loginLimiter: asValue(new LoginLimiter()),
-    settings: asClass(SettingsService).scoped(),
-    users: asClass(UsersService).scoped(),
-    companies: asClass(CompaniesService).scoped(),
-    plans: asClass(PlansService).scoped(),
     auth: asClass(AuthService).scoped(),
   });
+  for (const module of CORE_MODULES) if (module.services) container.register(module.services);
   return container;
 }
 

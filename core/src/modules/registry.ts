@@ -1,0 +1,29 @@
+import type { Resolver } from 'awilix';
+import { asClass } from 'awilix';
+import type { AppRouter } from '../http/types.js';
+import { companiesRoutes } from './companies/companies-routes.js';
+import { CompaniesService } from './companies/companies-service.js';
+import { plansRoutes } from './plans/plans-routes.js';
+import { PlansService } from './plans/plans-service.js';
+import { settingsRoutes } from './settings/settings-routes.js';
+import { SettingsService } from './settings/settings-service.js';
+import { usersRoutes } from './users/users-routes.js';
+import { UsersService } from './users/users-service.js';
+
+/**
+ * A core domain module: its request-scoped services and its authenticated routes. A new module adds its folder
+ * under modules/, types its services into the container (`declare module '../../kernel/container.js'`), and one
+ * line here.
+ */
+export interface CoreModule {
+  name: string;
+  services?: Record<string, Resolver<unknown>>;
+  routes?(router: AppRouter): void;
+}
+
+export const CORE_MODULES: CoreModule[] = [
+  { name: 'users', services: { users: asClass(UsersService).scoped() }, routes: usersRoutes },
+  { name: 'settings', services: { settings: asClass(SettingsService).scoped() }, routes: settingsRoutes },
+  { name: 'companies', services: { companies: asClass(CompaniesService).scoped() }, routes: companiesRoutes },
+  { name: 'plans', services: { plans: asClass(PlansService).scoped() }, routes: plansRoutes },
+];
