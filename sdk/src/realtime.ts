@@ -38,6 +38,13 @@ export interface AuthEvent {
   sessionId: string;
 }
 
+/** Who may receive a ticket's events: the ticket's owner, queue and kind (spec part 1 §6 visibility). */
+export interface TicketAudience {
+  userId: number | null;
+  queueId: number | null;
+  isGroup: boolean;
+}
+
 /**
  * A message to publish. Without `room` it reaches every authorised socket of the company
  * (or of every company when `companyId` is null); with `room` only sockets that joined it.
@@ -50,6 +57,8 @@ export interface RealtimeEnvelope {
   room?: string;
   /** Deliver only to this user's sockets. */
   userId?: number;
+  /** Deliver only to sockets whose user may see this ticket. */
+  audience?: TicketAudience;
 }
 
 /** Who a socket belongs to, as room authorisers see it. @example { id: 3, companyId: 1, profile: 'user', super: false } */

@@ -6,10 +6,12 @@ import { AuthService } from '../modules/auth/auth-service.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
 import { Tokens } from '../modules/auth/tokens.js';
 import type { CompaniesService } from '../modules/companies/companies-service.js';
+import { IngestService } from '../modules/conversations/ingest-service.js';
 import type { PlanGate } from '../modules/plans/plan-gate.js';
 import type { PlansService } from '../modules/plans/plans-service.js';
 import { CORE_MODULES } from '../modules/registry.js';
 import type { SettingsService } from '../modules/settings/settings-service.js';
+import { TicketsPublisher } from '../modules/tickets/tickets-publisher.js';
 import type { UsersService } from '../modules/users/users-service.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import type { Config } from './config.js';
@@ -37,6 +39,8 @@ export interface Cradle {
   companies: CompaniesService;
   plans: PlansService;
   auth: AuthService;
+  /** Channel adapters hand inbound messages here (ARCHITECTURE "Data flow"). */
+  ingest: IngestService;
 }
 
 export function createRootContainer(parts: {
@@ -59,6 +63,8 @@ export function createRootContainer(parts: {
     planGate: asValue(parts.planGate),
     tokens: asValue(new Tokens(parts.config)),
     loginLimiter: asValue(new LoginLimiter()),
+    ticketsPublisher: asClass(TicketsPublisher).singleton(),
+    ingest: asClass(IngestService).singleton(),
     auth: asClass(AuthService).scoped(),
   });
   for (const module of CORE_MODULES) if (module.services) container.register(module.services);

@@ -21,6 +21,7 @@ import { Queue } from '../modules/queues/queue.entity.js';
 import { seed } from '../modules/seed.js';
 import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
 import { Tag } from '../modules/tags/tag.entity.js';
+import { wireTicketRealtime } from '../modules/tickets/realtime-wiring.js';
 import { Ticket, TicketLog, TicketNote } from '../modules/tickets/ticket.entity.js';
 import { User } from '../modules/users/user.entity.js';
 import { RealtimeHub } from '../realtime/hub.js';
@@ -119,6 +120,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     },
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
+  wireTicketRealtime(realtime, orm);
   const bus = new PgBus(db.url, logger, (envelope) => realtime.deliver(envelope));
   await bus.start();
   realtime.attachBus(bus);

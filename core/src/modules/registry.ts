@@ -1,12 +1,17 @@
-import type { Resolver } from 'awilix';
-import { asClass } from 'awilix';
+import { asClass, type Resolver } from 'awilix';
 import type { AppRouter } from '../http/types.js';
 import { companiesRoutes } from './companies/companies-routes.js';
 import { CompaniesService } from './companies/companies-service.js';
+import { connectionsRoutes } from './connections/connections-routes.js';
+import { ConnectionsService } from './connections/connections-service.js';
+import { messagesRoutes } from './messages/messages-routes.js';
+import { MessagesService } from './messages/messages-service.js';
 import { plansRoutes } from './plans/plans-routes.js';
 import { PlansService } from './plans/plans-service.js';
 import { settingsRoutes } from './settings/settings-routes.js';
 import { SettingsService } from './settings/settings-service.js';
+import { ticketsRoutes } from './tickets/tickets-routes.js';
+import { TicketsService } from './tickets/tickets-service.js';
 import { usersRoutes } from './users/users-routes.js';
 import { UsersService } from './users/users-service.js';
 
@@ -26,4 +31,11 @@ export const CORE_MODULES: CoreModule[] = [
   { name: 'settings', services: { settings: asClass(SettingsService).scoped() }, routes: settingsRoutes },
   { name: 'companies', services: { companies: asClass(CompaniesService).scoped() }, routes: companiesRoutes },
   { name: 'plans', services: { plans: asClass(PlansService).scoped() }, routes: plansRoutes },
+  { name: 'tickets', services: { tickets: asClass(TicketsService).scoped() }, routes: ticketsRoutes },
+  { name: 'messages', services: { messages: asClass(MessagesService).scoped() }, routes: messagesRoutes },
+  {
+    name: 'connections',
+    services: { connections: asClass(ConnectionsService).scoped() },
+    routes: connectionsRoutes,
+  },
 ];

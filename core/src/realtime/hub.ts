@@ -8,6 +8,7 @@ import {
   type RealtimePort,
   type RoomAuthorizer,
   type SocketIdentity,
+  type TicketAudience,
 } from '@balcao/sdk';
 import { WebSocket, WebSocketServer } from 'ws';
 
@@ -19,6 +20,14 @@ interface Client {
   who: SocketIdentity;
   rooms: Set<string>;
   alive: boolean;
+  /** Loaded at connect and on every userStatus heartbeat; until then ticket events are withheld. */
+  access?: unknown;
+}
+
+/** Per-socket ticket visibility: loaded once per socket, checked for every envelope that names an audience. */
+export interface AudienceFilter {
+  load(who: SocketIdentity): Promise<unknown>;
+  allows(access: unknown, audience: TicketAudience): boolean;
 }
 
 /** Publishes envelopes to other instances; the hub delivers locally itself. */
@@ -37,6 +46,7 @@ export class RealtimeHub implements RealtimePort {
   private readonly byCompany = new Map<number, Set<Client>>();
   private readonly rooms = new Map<string, RoomAuthorizer>();
   private bus: RemoteBus | undefined;
+  private audienceFilter: AudienceFilter | undefined;
   private pinger: NodeJS.Timeout | undefined;
   private readonly logger: Logger;
 
@@ -56,6 +66,11 @@ export class RealtimeHub implements RealtimePort {
     this.bus = bus;
   }
 
+  /** The tickets module tells the hub who may see which ticket's events. */
+  setAudienceFilter(filter: AudienceFilter): void {
+    this.audienceFilter = filter;
+  }
+
   defineRoom(kind: string, authorize: RoomAuthorizer): void {
     this.rooms.set(kind, authorize);
   }
@@ -72,6 +87,7 @@ export class RealtimeHub implements RealtimePort {
     for (const client of targets) {
       if (envelope.room && !client.rooms.has(envelope.room)) continue;
       if (envelope.userId !== undefined && client.who.id !== envelope.userId) continue;
+      if (envelope.audience && !this.mayReceive(client, envelope.audience)) continue;
       if (client.socket.readyState === WebSocket.OPEN) client.socket.send(frame);
     }
   }
@@ -130,6 +146,7 @@ export class RealtimeHub implements RealtimePort {
       if (![...set].some((c) => c.who.id === who.id)) void this.presence(who, false);
     });
     void this.presence(who, true);
+    void this.refreshAccess(client);
   }
 
   private async receive(client: Client, raw: string): Promise<void> {
@@ -144,6 +161,7 @@ export class RealtimeHub implements RealtimePort {
       case 'ping':
         return this.reply(client, 'pong', {});
       case 'userStatus':
+        await this.refreshAccess(client);
         return this.presence(client.who, true);
       case 'joinNotification':
         return this.join(client, 'notification', '');
@@ -157,6 +175,20 @@ export class RealtimeHub implements RealtimePort {
       case 'leaveChatBox':
         client.rooms.delete(`ticket:${frame.ticketId}`);
         return;
+    }
+  }
+
+  private mayReceive(client: Client, audience: TicketAudience): boolean {
+    if (!this.audienceFilter) return true;
+    return client.access !== undefined && this.audienceFilter.allows(client.access, audience);
+  }
+
+  private async refreshAccess(client: Client): Promise<void> {
+    if (!this.audienceFilter) return;
+    try {
+      client.access = await this.audienceFilter.load(client.who);
+    } catch (err) {
+      this.logger.warn({ err }, 'could not load ticket access');
     }
   }
 

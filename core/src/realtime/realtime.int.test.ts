@@ -72,7 +72,7 @@ describe('/ws', () => {
     expect(theirs.frames.some((f) => f.channel === 'company-1-ticket')).toBe(false);
   });
 
-  it('authorises every join: notification rooms yes, a ticket room with no authoriser no', async () => {
+  it('authorises every join: notification rooms yes, a ticket the user may not see no', async () => {
     const { ws, frames } = await connect(host.url, superToken);
     ws.send(JSON.stringify({ type: 'joinNotification' }));
     ws.send(JSON.stringify({ type: 'joinChatBox', ticketId: 7 }));

@@ -78,3 +78,76 @@ export const ticketNoteSchema = z.object({
   ticketId: idField,
   contactId: idField,
 });
+
+const connectionFields = {
+  name: boundedString(2, 50),
+  channel: z.enum(CHANNELS),
+  isDefault: z.boolean(),
+  greetingMessage: z.string().max(5000).nullish(),
+  complationMessage: z.string().max(5000).nullish(),
+  outOfHoursMessage: z.string().max(5000).nullish(),
+  ratingMessage: z.string().max(5000).nullish(),
+  allowGroup: z.boolean(),
+  groupAsTicket: z.enum(['disabled', 'enabled']),
+  queueIds: z.array(idField),
+};
+
+/** `POST /api/whatsapp` (spec part 1 §5: name 2–50 required). @example connectionSchema.parse({ name: 'Site', channel: 'webchat' }) */
+export const connectionSchema = z.object({
+  ...connectionFields,
+  channel: connectionFields.channel.default('whatsapp'),
+  isDefault: connectionFields.isDefault.default(false),
+  allowGroup: connectionFields.allowGroup.default(false),
+  groupAsTicket: connectionFields.groupAsTicket.default('disabled'),
+  queueIds: connectionFields.queueIds.default([]),
+});
+export type ConnectionInput = z.infer<typeof connectionSchema>;
+
+/** `PUT /api/whatsapp/{id}`: only the fields sent change (no defaults: zod fills defaults even inside `.partial()`). */
+export const connectionUpdateSchema = z.object(connectionFields).partial();
+export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema>;
+
+/** `GET /api/tickets` query (spec part 1 §7). @example ticketListQuery.parse({ status: 'pending', pageNumber: '1' }) */
+export const ticketListQuery = z.object({
+  searchParam: z.string().trim().max(200).optional().default(''),
+  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  status: z.enum(TICKET_STATUSES).optional(),
+  showAll: z.enum(['true', 'false']).optional(),
+  queueIds: z.string().optional(),
+  tags: z.string().optional(),
+  users: z.string().optional(),
+  whatsappIds: z.string().optional(),
+  withUnreadMessages: z.enum(['true', 'false']).optional(),
+});
+
+/** `POST /api/tickets` (spec part 1 §7). @example ticketCreateSchema.parse({ contactId: 3, queueId: 1, whatsappId: 2 }) */
+export const ticketCreateSchema = z.object({
+  contactId: idField,
+  queueId: idField.nullish(),
+  whatsappId: idField.nullish(),
+  userId: idField.nullish(),
+  status: z.enum(['pending', 'open']).default('open'),
+});
+
+/** `PUT /api/tickets/{id}`: a transition (spec part 1 §4 table). @example ticketUpdateSchema.parse({ status: 'open', userId: 2 }) */
+export const ticketUpdateSchema = z.object({
+  status: z.enum(['pending', 'open', 'closed', 'group']).optional(),
+  userId: idField.nullish(),
+  queueId: idField.nullish(),
+  sendFarewellMessage: z.boolean().optional(),
+  amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
+  useIntegration: z.boolean().optional(),
+});
+export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
+
+/** `POST /api/messages/{ticketId}` JSON (spec part 1 §7). @example messageSendSchema.parse({ body: 'Olá', isPrivate: false }) */
+export const messageSendSchema = z.object({
+  body: z
+    .string()
+    .max(10_000, 'Too Long!')
+    .refine((b) => b.trim().length > 0, 'Required'),
+  isPrivate: z.coerce.boolean().default(false),
+  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullish(),
+  signMessage: z.coerce.boolean().default(false),
+});
+export type MessageSendInput = z.infer<typeof messageSendSchema>;

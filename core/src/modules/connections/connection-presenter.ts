@@ -1,0 +1,22 @@
+import type { Channel, ConnectionDto, ConnectionStatus, QueueRef } from '@balcao/sdk';
+import type { IConnection } from './connection.entity.js';
+
+export function toConnectionDto(c: IConnection, queues: QueueRef[]): ConnectionDto {
+  return {
+    id: c.id,
+    name: c.name,
+    channel: c.channel as Channel,
+    status: c.status as ConnectionStatus,
+    number: c.number ?? null,
+    isDefault: c.isDefault,
+    token: c.token,
+    greetingMessage: c.greetingMessage ?? null,
+    complationMessage: c.complationMessage ?? null,
+    outOfHoursMessage: c.outOfHoursMessage ?? null,
+    ratingMessage: c.ratingMessage ?? null,
+    allowGroup: c.allowGroup,
+    groupAsTicket: c.groupAsTicket as ConnectionDto['groupAsTicket'],
+    queues,
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,33 @@
+import { connectionSchema, connectionUpdateSchema } from '@balcao/sdk';
+import { requireAdmin } from '../../http/guards.js';
+import type { AppRouter } from '../../http/types.js';
+import { idParam, validate } from '../../http/validate.js';
+
+/** `/whatsapp`: the spec's name for connections of every channel. Reads for all users, writes for admins. */
+export function connectionsRoutes(router: AppRouter): void {
+  router.get('/whatsapp', async (ctx) => {
+    ctx.body = await ctx.state.services.connections.list();
+  });
+  router.get('/whatsapp/:id', async (ctx) => {
+    ctx.body = await ctx.state.services.connections.get(idParam(ctx.params.id));
+  });
+  router.post('/whatsapp', requireAdmin, async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await ctx.state.services.connections.create(
+      ctx.state.companyId,
+      validate(connectionSchema, ctx.request.body),
+    );
+  });
+  router.put('/whatsapp/:id', requireAdmin, async (ctx) => {
+    const input = validate(connectionUpdateSchema, ctx.request.body);
+    ctx.body = await ctx.state.services.connections.update(
+      ctx.state.companyId,
+      idParam(ctx.params.id),
+      input,
+    );
+  });
+  router.delete('/whatsapp/:id', requireAdmin, async (ctx) => {
+    await ctx.state.services.connections.remove(ctx.state.companyId, idParam(ctx.params.id));
+    ctx.status = 204;
+  });
+}

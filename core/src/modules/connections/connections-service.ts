@@ -1,0 +1,179 @@
+import { randomInt } from 'node:crypto';
+import {
+  AppError,
+  type ConnectionDto,
+  type ConnectionInput,
+  type ConnectionUpdateInput,
+  companyChannel,
+  type QueueRef,
+  type RealtimePort,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Company } from '../companies/company.entity.js';
+import { Plan } from '../plans/plan.entity.js';
+import { Connection } from './connection.entity.js';
+import { toConnectionDto } from './connection-presenter.js';
+
+const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** The spec's connection token: 30 characters A–Z and 0–9, from a CSPRNG. */
+export const generateToken = (): string =>
+  Array.from({ length: 30 }, () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)]).join('');
+
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    connections: ConnectionsService;
+  }
+}
+
+/** Connections (channel sessions) of the current company. */
+export class ConnectionsService {
+  private readonly em: EntityManager;
+  private readonly realtime: RealtimePort;
+
+  constructor({ em, realtime }: { em: EntityManager; realtime: RealtimePort }) {
+    this.em = em;
+    this.realtime = realtime;
+  }
+
+  async list(): Promise<ConnectionDto[]> {
+    const rows = await this.em.find(Connection, {}, { orderBy: { name: 'asc', id: 'asc' } });
+    const queues = await this.queuesOf(rows.map((r) => r.id));
+    return rows.map((r) => toConnectionDto(r, queues.get(r.id) ?? []));
+  }
+
+  async get(id: number): Promise<ConnectionDto> {
+    const row = await this.find(id);
+    return toConnectionDto(row, (await this.queuesOf([id])).get(id) ?? []);
+  }
+
+  async create(companyId: number, input: ConnectionInput): Promise<ConnectionDto> {
+    await this.assertWithinPlan(companyId);
+    await this.assertGreeting(input);
+    const { queueIds, ...fields } = input;
+    const isFirst = (await this.em.count(Connection, {})) === 0;
+    const connection = await this.em.transactional(async (em) => {
+      if (fields.isDefault) await em.nativeUpdate(Connection, { isDefault: true }, { isDefault: false });
+      const created = em.create(Connection, {
+        ...fields,
+        companyId,
+        token: generateToken(),
+        isDefault: fields.isDefault || isFirst,
+        // Web chat needs no remote session: it is connected as soon as it exists.
+        status: fields.channel === 'webchat' ? 'CONNECTED' : 'DISCONNECTED',
+      });
+      await em.flush();
+      await this.setQueues(em, companyId, created.id, queueIds);
+      return created;
+    });
+    return this.publish(await this.get(connection.id));
+  }
+
+  async update(companyId: number, id: number, input: ConnectionUpdateInput): Promise<ConnectionDto> {
+    const connection = await this.find(id);
+    await this.assertGreeting({ ...connection, ...input, queueIds: input.queueIds });
+    const { queueIds, channel: _channel, ...fields } = input;
+    await this.em.transactional(async (em) => {
+      if (fields.isDefault)
+        await em.nativeUpdate(Connection, { isDefault: true, id: { $ne: id } }, { isDefault: false });
+      em.assign(connection, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+      await em.flush();
+      if (queueIds) await this.setQueues(em, companyId, id, queueIds);
+    });
+    return this.publish(await this.get(id));
+  }
+
+  async remove(companyId: number, id: number): Promise<void> {
+    const connection = await this.find(id);
+    await this.em.remove(connection).flush();
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'whatsapp'),
+      data: { action: 'delete', whatsappId: id },
+    });
+  }
+
+  /** The web chat connection a public token opens, whatever the company (the token is the credential). */
+  async findByToken(token: string) {
+    return this.em.findOne(Connection, { token }, { filters: false });
+  }
+
+  private async find(id: number) {
+    const row = await this.em.findOne(Connection, { id });
+    if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    return row;
+  }
+
+  private async publish(dto: ConnectionDto): Promise<ConnectionDto> {
+    const companyId = (await this.find(dto.id)).companyId;
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'whatsapp'),
+      data: { action: 'update', whatsapp: dto },
+    });
+    return dto;
+  }
+
+  private async queuesOf(ids: number[]): Promise<Map<number, QueueRef[]>> {
+    const out = new Map<number, QueueRef[]>();
+    if (!ids.length) return out;
+    const rows = await this.em.getConnection().execute<(QueueRef & { whatsappId: number })[]>(
+      `select wq.whatsapp_id as "whatsappId", q.id, q.name, q.color
+         from whatsapp_queues wq join queues q on q.id = wq.queue_id
+        where wq.whatsapp_id in (${ids.map(() => '?').join(',')}) order by q.order_queue nulls last, q.name`,
+      ids,
+    );
+    for (const { whatsappId, ...q } of rows) out.set(whatsappId, [...(out.get(whatsappId) ?? []), q]);
+    return out;
+  }
+
+  private async setQueues(
+    em: EntityManager,
+    companyId: number,
+    id: number,
+    queueIds: number[],
+  ): Promise<void> {
+    const conn = em.getConnection();
+    const trx = em.getTransactionContext();
+    if (queueIds.length) {
+      const owned = await conn.execute<{ id: number }[]>(
+        `select id from queues where company_id = ? and id in (${queueIds.map(() => '?').join(',')})`,
+        [companyId, ...queueIds],
+        'all',
+        trx,
+      );
+      if (owned.length !== new Set(queueIds).size) {
+        throw new AppError('ERR_VALIDATION', 400, {
+          fields: [{ path: 'queueIds', message: 'Unknown queue' }],
+        });
+      }
+    }
+    await conn.execute('delete from whatsapp_queues where whatsapp_id = ?', [id], 'run', trx);
+    for (const queueId of new Set(queueIds)) {
+      await conn.execute(
+        'insert into whatsapp_queues (whatsapp_id, queue_id) values (?, ?)',
+        [id, queueId],
+        'run',
+        trx,
+      );
+    }
+  }
+
+  /** Spec: a greeting is required when the connection serves more than one queue. */
+  private async assertGreeting(input: {
+    greetingMessage?: string | null;
+    queueIds?: number[];
+  }): Promise<void> {
+    if ((input.queueIds?.length ?? 0) > 1 && !input.greetingMessage?.trim()) {
+      throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+    }
+  }
+
+  private async assertWithinPlan(companyId: number): Promise<void> {
+    const company = await this.em.findOneOrFail(Company, { id: companyId });
+    const plan = await this.em.findOneOrFail(Plan, { id: company.planId });
+    if ((await this.em.count(Connection, {})) >= plan.connections) {
+      throw new AppError('ERR_NO_PERMISSION', 403, { reason: 'plan connection limit' });
+    }
+  }
+}

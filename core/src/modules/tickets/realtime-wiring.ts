@@ -1,0 +1,29 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { RealtimeHub } from '../../realtime/hub.js';
+import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
+
+/**
+ * Ticket visibility on the socket: events naming a ticket reach only who may see it, and `joinChatBox` is granted
+ * only for such a ticket of the socket's own company.
+ */
+export function wireTicketRealtime(hub: RealtimeHub, orm: MikroORM): void {
+  hub.setAudienceFilter({
+    load: (who) => loadTicketAccess(orm.em.fork(), who.id),
+    allows: (access, ticket) => canSeeTicket(access as TicketAccess, ticket),
+  });
+  hub.defineRoom('ticket', async (who, id) => {
+    const em = orm.em.fork();
+    const [ticket] = await em
+      .getConnection()
+      .execute<{ user_id: number | null; queue_id: number | null; is_group: boolean }[]>(
+        'select user_id, queue_id, is_group from tickets where id = ? and company_id = ?',
+        [Number(id), who.companyId],
+      );
+    if (!ticket) return false;
+    return canSeeTicket(await loadTicketAccess(em, who.id), {
+      userId: ticket.user_id,
+      queueId: ticket.queue_id,
+      isGroup: ticket.is_group,
+    });
+  });
+}

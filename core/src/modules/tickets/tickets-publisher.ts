@@ -1,0 +1,100 @@
+import { companyChannel, type RealtimePort, type TicketAudience, type TicketDto } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { findMessageDto } from '../messages/message-queries.js';
+import { findTicketDto } from './ticket-queries.js';
+
+const audienceOf = (t: Pick<TicketDto, 'userId' | 'queueId' | 'isGroup'>): TicketAudience => ({
+  userId: t.userId,
+  queueId: t.queueId,
+  isGroup: t.isGroup,
+});
+
+/**
+ * Realtime for tickets and their messages, after commit, only to sockets whose user may see the ticket.
+ * Numbers travel unmasked only to who may see them: masking per socket comes with the contacts module's settings.
+ */
+export class TicketsPublisher {
+  private readonly orm: MikroORM;
+  private readonly realtime: RealtimePort;
+
+  constructor({ orm, realtime }: { orm: MikroORM; realtime: RealtimePort }) {
+    this.orm = orm;
+    this.realtime = realtime;
+  }
+
+  async ticketUpdated(
+    companyId: number,
+    ticketId: number,
+    before?: TicketAudience,
+  ): Promise<TicketDto | null> {
+    const ticket = await findTicketDto(
+      this.orm.em.fork(),
+      companyId,
+      { id: ticketId },
+      { maskNumbers: false },
+    );
+    if (!ticket) return null;
+    const channel = companyChannel(companyId, 'ticket');
+    // Who could see it before but not now gets a delete, so the ticket leaves their lists.
+    if (before)
+      await this.realtime.publish({
+        companyId,
+        channel,
+        data: { action: 'delete', ticketId },
+        audience: before,
+      });
+    await this.realtime.publish({
+      companyId,
+      channel,
+      data: { action: 'update', ticket },
+      audience: audienceOf(ticket),
+    });
+    return ticket;
+  }
+
+  async ticketDeleted(companyId: number, ticket: TicketAudience & { id: number }): Promise<void> {
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'ticket'),
+      data: { action: 'delete', ticketId: ticket.id },
+      audience: ticket,
+    });
+  }
+
+  async messageCreated(companyId: number, ticketId: number, messageId: number): Promise<void> {
+    const em = this.orm.em.fork();
+    const [ticket, message] = await Promise.all([
+      findTicketDto(em, companyId, { id: ticketId }, { maskNumbers: false }),
+      findMessageDto(this.orm.em.fork(), companyId, messageId),
+    ]);
+    if (!ticket || !message) return;
+    const audience = audienceOf(ticket);
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'appMessage'),
+      data: { action: 'create', message, ticket, contact: ticket.contact },
+      audience,
+    });
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'ticket'),
+      data: { action: 'update', ticket },
+      audience,
+    });
+  }
+
+  async messageUpdated(
+    companyId: number,
+    ticket: TicketAudience,
+    messageId: number,
+    action: 'update' | 'delete',
+  ): Promise<void> {
+    const message = await findMessageDto(this.orm.em.fork(), companyId, messageId);
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'appMessage'),
+      data: { action, message },
+      audience: ticket,
+    });
+  }
+}

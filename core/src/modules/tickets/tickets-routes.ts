@@ -1,0 +1,67 @@
+import { ticketCreateSchema, ticketListQuery, ticketUpdateSchema } from '@balcao/sdk';
+import { z } from 'zod';
+import type { AppRouter } from '../../http/types.js';
+import { idParam, validate } from '../../http/validate.js';
+
+/** Query lists arrive as JSON arrays or comma-separated ids. */
+const idList = (raw: string | undefined): number[] => {
+  if (!raw) return [];
+  let parsed: unknown = raw;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = raw.split(',');
+  }
+  return (Array.isArray(parsed) ? parsed : [parsed]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
+};
+
+const closeAllBody = z.object({
+  status: z.enum(['pending', 'open', 'group']),
+  queueIds: z.array(z.coerce.number().int()).default([]),
+});
+
+export function ticketsRoutes(router: AppRouter): void {
+  router.get('/tickets', async (ctx) => {
+    const q = validate(ticketListQuery, ctx.query);
+    ctx.body = await ctx.state.services.tickets.list(ctx.state.user, {
+      searchParam: q.searchParam,
+      pageNumber: q.pageNumber,
+      status: q.status,
+      showAll: q.showAll === 'true',
+      queueIds: idList(q.queueIds),
+      tagIds: idList(q.tags),
+      userIds: idList(q.users),
+      whatsappIds: idList(q.whatsappIds),
+      withUnreadMessages: q.withUnreadMessages === 'true',
+    });
+  });
+  router.get('/tickets/u/:uuid', async (ctx) => {
+    const uuid = validate(z.object({ uuid: z.uuid() }), ctx.params).uuid;
+    ctx.body = await ctx.state.services.tickets.get(ctx.state.user, { uuid });
+  });
+  router.get('/tickets/:id', async (ctx) => {
+    ctx.body = await ctx.state.services.tickets.get(ctx.state.user, { id: idParam(ctx.params.id) });
+  });
+  router.post('/tickets/closeAll', async (ctx) => {
+    const { status, queueIds } = validate(closeAllBody, ctx.request.body);
+    ctx.body = { closed: await ctx.state.services.tickets.closeAll(ctx.state.user, status, queueIds) };
+  });
+  router.post('/tickets', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await ctx.state.services.tickets.create(
+      ctx.state.user,
+      validate(ticketCreateSchema, ctx.request.body),
+    );
+  });
+  router.put('/tickets/:id', async (ctx) => {
+    const input = validate(ticketUpdateSchema, ctx.request.body);
+    ctx.body = await ctx.state.services.tickets.update(ctx.state.user, idParam(ctx.params.id), input);
+  });
+  router.delete('/tickets/:id', async (ctx) => {
+    await ctx.state.services.tickets.remove(ctx.state.user, idParam(ctx.params.id));
+    ctx.status = 204;
+  });
+  router.get('/tickets-log/:id', async (ctx) => {
+    ctx.body = await ctx.state.services.tickets.logs(ctx.state.user, idParam(ctx.params.id));
+  });
+}

@@ -1,0 +1,346 @@
+import {
+  AppError,
+  type AuthUser,
+  type SettingsPort,
+  type TicketAudience,
+  type TicketDto,
+  type TicketLogDto,
+  type TicketLogType,
+  type TicketUpdateInput,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Ticket, TicketLog } from './ticket.entity.js';
+import { findTicketDto, TICKET_SELECT, type TicketRow, toTicketDtos } from './ticket-queries.js';
+import type { TicketsPublisher } from './tickets-publisher.js';
+import { canSeeTicket, loadTicketAccess, type TicketAccess, visibilitySql } from './visibility.js';
+
+export const TICKET_PAGE_SIZE = 40;
+
+export interface TicketListFilters {
+  searchParam: string;
+  pageNumber: number;
+  status?: string;
+  showAll: boolean;
+  queueIds: number[];
+  tagIds: number[];
+  userIds: number[];
+  whatsappIds: number[];
+  withUnreadMessages: boolean;
+}
+
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    tickets: TicketsService;
+    ticketsPublisher: TicketsPublisher;
+  }
+}
+
+/** Tickets of the current company: visibility, lists, and the transitions of spec part 1 §4. */
+export class TicketsService {
+  private readonly em: EntityManager;
+  private readonly publisher: TicketsPublisher;
+  private readonly settings: SettingsPort;
+
+  constructor(deps: { em: EntityManager; ticketsPublisher: TicketsPublisher; settings: SettingsPort }) {
+    this.em = deps.em;
+    this.publisher = deps.ticketsPublisher;
+    this.settings = deps.settings;
+  }
+
+  async list(
+    actor: AuthUser,
+    f: TicketListFilters,
+  ): Promise<{ tickets: TicketDto[]; count: number; hasMore: boolean }> {
+    const access = await loadTicketAccess(this.em, actor.id);
+    // Show all widens to every ticket only for who may (admin, allTicket); a user profile never uses it in search.
+    const canShowAll = access.isAdmin || access.allTicket;
+    const where: string[] = ['t.company_id = ?'];
+    const params: unknown[] = [actor.companyId];
+    const visible = visibilitySql(
+      canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
+    );
+    where.push(visible.sql);
+    params.push(...visible.params);
+    if (f.status) where.push('t.status = ?') && params.push(f.status);
+    const inList = (column: string, ids: number[]) => {
+      if (!ids.length) return;
+      where.push(`${column} in (${ids.map(() => '?').join(',')})`);
+      params.push(...ids);
+    };
+    inList('t.queue_id', f.queueIds);
+    inList('t.user_id', f.userIds);
+    inList('t.whatsapp_id', f.whatsappIds);
+    if (f.tagIds.length) {
+      where.push(
+        `exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id in (${f.tagIds.map(() => '?').join(',')}))`,
+      );
+      params.push(...f.tagIds);
+    }
+    if (f.withUnreadMessages) where.push('t.unread_messages > 0');
+    if (f.searchParam) {
+      const term = `%${f.searchParam.replace(/[%_\\]/g, '\\$&')}%`;
+      where.push(
+        `(c.name ilike ? or c.number ilike ? or t.id in (select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?))`,
+      );
+      params.push(term, term, actor.companyId, term);
+    }
+    const clause = where.join(' and ');
+    const conn = this.em.getConnection();
+    const rows = await conn.execute<TicketRow[]>(
+      `${TICKET_SELECT} where ${clause} order by t.unread_messages > 0 desc, t.updated_at desc, t.id desc limit ? offset ?`,
+      [...params, TICKET_PAGE_SIZE + 1, TICKET_PAGE_SIZE * (f.pageNumber - 1)],
+    );
+    const [{ count }] = await conn.execute<{ count: string }[]>(
+      `select count(*) from tickets t join contacts c on c.id = t.contact_id where ${clause}`,
+      params,
+    );
+    const tickets = await toTicketDtos(this.em, rows.slice(0, TICKET_PAGE_SIZE), {
+      maskNumbers: await this.masks(actor),
+    });
+    return { tickets, count: Number(count), hasMore: rows.length > TICKET_PAGE_SIZE };
+  }
+
+  /** One ticket the actor may see; otherwise 404 (never confirm another's ticket exists). */
+  async get(actor: AuthUser, where: { id: number } | { uuid: string }): Promise<TicketDto> {
+    const ticket = await findTicketDto(this.em, actor.companyId, where, {
+      maskNumbers: await this.masks(actor),
+    });
+    if (!ticket || !(await this.canSee(actor, ticket))) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    return ticket;
+  }
+
+  async canSee(actor: AuthUser | TicketAccess, ticket: TicketAudience): Promise<boolean> {
+    const access = 'companyId' in actor ? await loadTicketAccess(this.em, actor.id) : actor;
+    return canSeeTicket(access, ticket);
+  }
+
+  /** New ticket for a contact (spec "New ticket"); an existing non-closed one answers ERR_OTHER_OPEN_TICKET with it. */
+  async create(
+    actor: AuthUser,
+    input: { contactId: number; queueId?: number | null; whatsappId?: number | null; status: string },
+  ) {
+    const existing = await this.em.findOne(Ticket, { contactId: input.contactId, status: { $ne: 'closed' } });
+    if (existing) {
+      const ticket = await findTicketDto(
+        this.em,
+        actor.companyId,
+        { id: existing.id },
+        { maskNumbers: await this.masks(actor) },
+      );
+      throw new AppError('ERR_OTHER_OPEN_TICKET', 409, { ticket });
+    }
+    const contact = await this.em
+      .getConnection()
+      .execute<{ id: number; channel: string; is_group: boolean }[]>(
+        'select id, channel, is_group from contacts where company_id = ? and id = ?',
+        [actor.companyId, input.contactId],
+      );
+    if (!contact[0]) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    await this.assertOwned('queues', input.queueId, actor.companyId);
+    await this.assertOwned('whatsapps', input.whatsappId, actor.companyId);
+    const ticket = this.em.create(Ticket, {
+      companyId: actor.companyId,
+      contactId: input.contactId,
+      whatsappId: input.whatsappId ?? null,
+      queueId: input.queueId ?? null,
+      channel: contact[0].channel,
+      isGroup: contact[0].is_group,
+      status: input.status,
+      userId: input.status === 'open' ? actor.id : null,
+    });
+    await this.em.flush().catch((err: unknown) => {
+      throw String(err).includes('tickets_one_open_per_contact')
+        ? new AppError('ERR_OTHER_OPEN_TICKET', 409)
+        : err;
+    });
+    await this.log(ticket.id, 'create', actor.id, ticket.queueId ?? null);
+    if (ticket.status === 'open') await this.log(ticket.id, 'open', actor.id, ticket.queueId ?? null);
+    return (await this.publisher.ticketUpdated(actor.companyId, ticket.id)) as TicketDto;
+  }
+
+  /**
+   * One transition of the spec's table. Accepting a ticket someone else already took answers that ticket unchanged
+   * (the UI shows who has it). Closing with requiredTag on and an untagged contact is refused.
+   */
+  async update(actor: AuthUser, id: number, input: TicketUpdateInput): Promise<TicketDto> {
+    const ticket = await this.em.findOne(Ticket, { id });
+    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const before: TicketAudience = {
+      userId: ticket.userId ?? null,
+      queueId: ticket.queueId ?? null,
+      isGroup: ticket.isGroup,
+    };
+    if (!(await this.canSee(actor, before))) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const { companyId } = actor;
+    if (
+      input.status === 'open' &&
+      ticket.status === 'open' &&
+      ticket.userId &&
+      ticket.userId !== actor.id &&
+      input.userId === actor.id
+    ) {
+      return this.get(actor, { id });
+    }
+    if (input.queueId !== undefined) await this.assertOwned('queues', input.queueId, companyId);
+    if (input.userId) await this.assertOwned('users', input.userId, companyId);
+
+    if (input.status === 'closed') {
+      if (
+        (await this.settings.isEnabled(companyId, 'requiredTag')) &&
+        !(await this.contactHasTags(ticket.contactId))
+      ) {
+        throw new AppError('ERR_TAG_REQUIRED', 400);
+      }
+      if (ticket.status === 'pending') ticket.amountUsedBotQueues = 0;
+      ticket.status = 'closed';
+      ticket.unreadMessages = 0;
+      await this.em.flush();
+      await this.log(id, 'closed', actor.id, ticket.queueId ?? null);
+      return this.done(actor, id, before);
+    }
+
+    const previousUser = ticket.userId ?? null;
+    const previousStatus = ticket.status;
+    if (input.queueId !== undefined) ticket.queueId = input.queueId;
+    if (input.userId !== undefined) ticket.userId = input.userId;
+    if (input.useIntegration !== undefined) ticket.useIntegration = input.useIntegration;
+    if (input.amountUsedBotQueues !== undefined) ticket.amountUsedBotQueues = input.amountUsedBotQueues;
+    if (input.status === 'pending') {
+      // Return to queue, or transfer to a queue only: nobody owns it any more.
+      ticket.status = 'pending';
+      ticket.userId = null;
+    } else if (input.status === 'open' || input.status === 'group') {
+      ticket.status = ticket.isGroup ? 'group' : 'open';
+      ticket.userId = input.userId ?? ticket.userId ?? actor.id;
+      ticket.unreadMessages = 0;
+    }
+    await this.em.flush().catch((err: unknown) => {
+      // Reopening while the contact already has another open ticket on this connection.
+      if (String(err).includes('tickets_one_open_per_contact'))
+        throw new AppError('ERR_OTHER_OPEN_TICKET', 409);
+      throw err;
+    });
+    await this.logTransition(actor, ticket, previousStatus, previousUser, input);
+    return this.done(actor, id, before);
+  }
+
+  async remove(actor: AuthUser, id: number): Promise<void> {
+    if (actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
+    const ticket = await this.em.findOne(Ticket, { id });
+    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    await this.em.remove(ticket).flush();
+    await this.publisher.ticketDeleted(actor.companyId, {
+      id,
+      userId: ticket.userId ?? null,
+      queueId: ticket.queueId ?? null,
+      isGroup: ticket.isGroup,
+    });
+  }
+
+  /** Admin: closes every ticket of a status (optionally only in some queues). */
+  async closeAll(actor: AuthUser, status: string, queueIds: number[]): Promise<number> {
+    if (actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
+    const where = { status, ...(queueIds.length ? { queueId: { $in: queueIds } } : {}) };
+    const tickets = await this.em.find(Ticket, where, { fields: ['id'] });
+    for (const t of tickets) await this.update(actor, t.id, { status: 'closed' });
+    return tickets.length;
+  }
+
+  async logs(actor: AuthUser, id: number): Promise<TicketLogDto[]> {
+    await this.get(actor, { id });
+    const rows = await this.em.getConnection().execute<
+      {
+        id: number;
+        type: string;
+        created_at: Date;
+        user_id: number | null;
+        user_name: string | null;
+        queue_id: number | null;
+        queue_name: string | null;
+        queue_color: string | null;
+      }[]
+    >(
+      `select l.id, l.type, l.created_at, l.user_id, u.name as user_name, l.queue_id, q.name as queue_name, q.color as queue_color
+         from ticket_logs l left join users u on u.id = l.user_id left join queues q on q.id = l.queue_id
+        where l.company_id = ? and l.ticket_id = ? order by l.created_at, l.id`,
+      [actor.companyId, id],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      type: r.type as TicketLogType,
+      user: r.user_id ? { id: r.user_id, name: r.user_name ?? '' } : null,
+      queue: r.queue_id ? { id: r.queue_id, name: r.queue_name ?? '', color: r.queue_color ?? '' } : null,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
+  }
+
+  private async done(actor: AuthUser, id: number, before: TicketAudience): Promise<TicketDto> {
+    await this.publisher.ticketUpdated(actor.companyId, id, before);
+    const ticket = await findTicketDto(
+      this.em,
+      actor.companyId,
+      { id },
+      { maskNumbers: await this.masks(actor) },
+    );
+    return ticket as TicketDto;
+  }
+
+  private async logTransition(
+    actor: AuthUser,
+    t: { id: number; status: string; userId?: number | null; queueId?: number | null },
+    previousStatus: string,
+    previousUser: number | null,
+    input: TicketUpdateInput,
+  ): Promise<void> {
+    const queueId = t.queueId ?? null;
+    if (input.userId && previousUser && input.userId !== previousUser) {
+      await this.log(t.id, 'transfered', previousUser, queueId);
+      await this.log(t.id, 'receivedTransfer', input.userId, queueId);
+    } else if (t.status === 'pending' && previousStatus !== 'pending') {
+      await this.log(t.id, input.queueId !== undefined ? 'queue' : 'pending', actor.id, queueId);
+    } else if ((t.status === 'open' || t.status === 'group') && previousStatus === 'closed') {
+      await this.log(t.id, 'reopen', actor.id, queueId);
+    } else if ((t.status === 'open' || t.status === 'group') && previousStatus === 'pending') {
+      await this.log(t.id, 'open', t.userId ?? actor.id, queueId);
+    } else if (input.queueId !== undefined) {
+      await this.log(t.id, 'queue', actor.id, queueId);
+    }
+  }
+
+  private async log(
+    ticketId: number,
+    type: TicketLogType,
+    userId: number | null,
+    queueId: number | null,
+  ): Promise<void> {
+    const ticket = await this.em.findOneOrFail(Ticket, { id: ticketId }, { fields: ['companyId'] });
+    this.em.create(TicketLog, { companyId: ticket.companyId, ticketId, type, userId, queueId });
+    await this.em.flush();
+  }
+
+  private async contactHasTags(contactId: number): Promise<boolean> {
+    const rows = await this.em
+      .getConnection()
+      .execute('select 1 from contact_tags where contact_id = ? limit 1', [contactId]);
+    return rows.length > 0;
+  }
+
+  private async masks(actor: AuthUser): Promise<boolean> {
+    return actor.profile === 'user' && (await this.settings.isEnabled(actor.companyId, 'lgpdHideNumber'));
+  }
+
+  private async assertOwned(
+    table: 'queues' | 'whatsapps' | 'users',
+    id: number | null | undefined,
+    companyId: number,
+  ) {
+    if (!id) return;
+    const rows = await this.em
+      .getConnection()
+      .execute(`select 1 from ${table} where id = ? and company_id = ?`, [id, companyId]);
+    if (!rows.length) {
+      const path = { queues: 'queueId', whatsapps: 'whatsappId', users: 'userId' }[table];
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path, message: 'Unknown' }] });
+    }
+  }
+}

@@ -1,0 +1,370 @@
+import type { TicketDto } from '@balcao/sdk';
+import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { createQueue, inbound, ingestOf, joinQueue, sql } from '../../testing/attendance-fixtures.js';
+
+let host: TestHost;
+let admin: string;
+let connection: { id: number; companyId: number; channel: string };
+let sales: number;
+let support: number;
+const agents: Record<'ana' | 'bia' | 'caio', { id: number; token: string }> = {} as never;
+
+async function agent(name: string, queues: number[], extra: Record<string, unknown> = {}) {
+  const email = `${name}@balcao.test`;
+  const res = await host.request('/api/users', {
+    token: admin,
+    body: { name, email, password: 'agent-pass', ...extra },
+  });
+  const { id } = await res.json();
+  for (const q of queues) await joinQueue(host, id, q);
+  return { id, token: (await host.login(email, 'agent-pass')).token };
+}
+
+/** A fresh pending ticket from a new visitor, optionally in a queue. */
+async function pendingTicket(queueId: number | null = null): Promise<number> {
+  const r = await ingestOf(host).ingest(connection, inbound(`v-${Math.random()}`, 'Olá, preciso de ajuda'));
+  if (r.outcome !== 'stored') throw new Error(r.outcome);
+  if (queueId) await sql(host, 'update tickets set queue_id = $1 where id = $2', [queueId, r.ticketId]);
+  return r.ticketId;
+}
+
+const put = (token: string, id: number, body: unknown) =>
+  host.request(`/api/tickets/${id}`, { method: 'PUT', token, body });
+const ids = async (token: string, query: string) =>
+  ((await (await host.request(`/api/tickets?${query}`, { token })).json()).tickets as TicketDto[]).map(
+    (t) => t.id,
+  );
+
+beforeAll(async () => {
+  host = await createTestHost();
+  admin = (await host.login(host.admin.email, host.admin.password)).token;
+  const res = await host.request('/api/whatsapp', {
+    token: admin,
+    body: { name: 'Site', channel: 'webchat' },
+  });
+  const c = await res.json();
+  connection = { id: c.id, companyId: 1, channel: 'webchat' };
+  sales = await createQueue(host, 1, 'Vendas', '#2e7d32');
+  support = await createQueue(host, 1, 'Suporte', '#1565c0');
+  agents.ana = await agent('Ana', [sales]);
+  agents.bia = await agent('Bia', [sales]);
+  agents.caio = await agent('Caio', [support]);
+});
+afterAll(() => host?.stop());
+
+describe('ingest', () => {
+  it('stores the same inbound once: a replay changes nothing', async () => {
+    const msg = inbound('5511900000001', 'primeira');
+    const first = await ingestOf(host).ingest(connection, msg);
+    const replay = await ingestOf(host).ingest(connection, msg);
+    expect(first.outcome).toBe('stored');
+    expect(replay).toEqual({ outcome: 'duplicate' });
+    const ticketId = first.outcome === 'stored' ? first.ticketId : 0;
+    const [t] = await sql<{ unread_messages: number }>(
+      host,
+      'select unread_messages from tickets where id = $1',
+      [ticketId],
+    );
+    expect(t.unread_messages).toBe(1);
+    expect(await sql(host, 'select 1 from messages where ticket_id = $1', [ticketId])).toHaveLength(1);
+  });
+
+  it('a burst of concurrent messages from a new contact makes one ticket and loses none', async () => {
+    const from = '5511900000002';
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => ingestOf(host).ingest(connection, inbound(from, `m${i}`))),
+    );
+    const tickets = new Set(results.map((r) => (r.outcome === 'stored' ? r.ticketId : -1)));
+    expect(tickets.size).toBe(1);
+    const [ticketId] = [...tickets];
+    const [row] = await sql<{ unread_messages: number; n: string }>(
+      host,
+      'select t.unread_messages, (select count(*) from messages m where m.ticket_id = t.id) as n from tickets t where t.id = $1',
+      [ticketId],
+    );
+    expect(row).toEqual({ unread_messages: 40, n: '40' });
+    expect(
+      await sql(host, "select 1 from ticket_logs where ticket_id = $1 and type = 'create'", [ticketId]),
+    ).toHaveLength(1);
+  });
+
+  it('ignores a blocked contact', async () => {
+    await ingestOf(host).ingest(connection, inbound('5511900000003', 'oi'));
+    await sql(host, "update contacts set active = false where number = '5511900000003'");
+    expect(await ingestOf(host).ingest(connection, inbound('5511900000003', 'de novo'))).toEqual({
+      outcome: 'blocked',
+    });
+  });
+});
+
+describe('transitions', () => {
+  it('accept: pending with a queue becomes open and owned, logged as open', async () => {
+    const id = await pendingTicket(sales);
+    const res = await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
+    expect(await res.json()).toMatchObject({
+      status: 'open',
+      userId: agents.ana.id,
+      user: { name: 'Ana' },
+      unreadMessages: 0,
+    });
+    const logs = await (await host.request(`/api/tickets-log/${id}`, { token: admin })).json();
+    expect(logs.map((l: { type: string }) => l.type)).toEqual(['create', 'open']);
+  });
+
+  it('accepting a ticket another attendant already took answers it with that owner, unchanged', async () => {
+    const id = await pendingTicket(sales);
+    await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
+    await sql(host, 'update tickets set user_id = $1 where id = $2', [agents.bia.id, id]);
+    const res = await put(admin, id, { status: 'open', userId: 1 });
+    expect(await res.json()).toMatchObject({ status: 'open', user: { name: 'Bia' } });
+  });
+
+  it('return to queue and transfer to a queue leave it pending and unowned', async () => {
+    const id = await pendingTicket(sales);
+    await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
+    expect(await (await put(agents.ana.token, id, { status: 'pending', userId: null })).json()).toMatchObject(
+      { status: 'pending', userId: null },
+    );
+    await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
+    const moved = await (
+      await put(agents.ana.token, id, { status: 'pending', userId: null, queueId: support })
+    ).json();
+    expect(moved).toMatchObject({ status: 'pending', userId: null, queue: { name: 'Suporte' } });
+  });
+
+  it('transfer to another user logs transfered and receivedTransfer', async () => {
+    const id = await pendingTicket(sales);
+    await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
+    const res = await put(agents.ana.token, id, { status: 'open', userId: agents.bia.id, queueId: sales });
+    expect(await res.json()).toMatchObject({ status: 'open', userId: agents.bia.id });
+    const logs = await (await host.request(`/api/tickets-log/${id}`, { token: admin })).json();
+    expect(
+      logs.slice(-2).map((l: { type: string; user: { name: string } }) => [l.type, l.user.name]),
+    ).toEqual([
+      ['transfered', 'Ana'],
+      ['receivedTransfer', 'Bia'],
+    ]);
+  });
+
+  it('close is refused without a tag when requiredTag is on; reopen brings it back', async () => {
+    const id = await pendingTicket(sales);
+    await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
+    await host.request('/api/settings/requiredTag', {
+      method: 'PUT',
+      token: admin,
+      body: { value: 'enabled' },
+    });
+    const refused = await put(agents.ana.token, id, { status: 'closed' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'ERR_TAG_REQUIRED' });
+    await host.request('/api/settings/requiredTag', {
+      method: 'PUT',
+      token: admin,
+      body: { value: 'disabled' },
+    });
+    expect(await (await put(agents.ana.token, id, { status: 'closed' })).json()).toMatchObject({
+      status: 'closed',
+    });
+    expect(
+      await (await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id })).json(),
+    ).toMatchObject({ status: 'open' });
+    const logs = await (await host.request(`/api/tickets-log/${id}`, { token: admin })).json();
+    expect(logs.map((l: { type: string }) => l.type).slice(-2)).toEqual(['closed', 'reopen']);
+  });
+
+  it('ignore closes a pending ticket; a new message then opens a new ticket', async () => {
+    const from = `v-ignore-${Date.now()}`;
+    const first = await ingestOf(host).ingest(connection, inbound(from, 'oi'));
+    const id = first.outcome === 'stored' ? first.ticketId : 0;
+    expect(await (await put(admin, id, { status: 'closed', amountUsedBotQueues: 0 })).json()).toMatchObject({
+      status: 'closed',
+    });
+    const second = await ingestOf(host).ingest(connection, inbound(from, 'voltei'));
+    expect(second.outcome === 'stored' && second.ticketId).not.toBe(id);
+  });
+
+  it('a new ticket for a contact with one open answers ERR_OTHER_OPEN_TICKET with that ticket', async () => {
+    const id = await pendingTicket(sales);
+    const [{ contact_id }] = await sql<{ contact_id: number }>(
+      host,
+      'select contact_id from tickets where id = $1',
+      [id],
+    );
+    const res = await host.request('/api/tickets', {
+      token: admin,
+      body: { contactId: contact_id, queueId: sales },
+    });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id } });
+  });
+
+  it('only an admin deletes a ticket', async () => {
+    const id = await pendingTicket(sales);
+    expect(
+      (await host.request(`/api/tickets/${id}`, { method: 'DELETE', token: agents.ana.token })).status,
+    ).toBe(403);
+    expect((await host.request(`/api/tickets/${id}`, { method: 'DELETE', token: admin })).status).toBe(204);
+    expect((await host.request(`/api/tickets/${id}`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe('visibility', () => {
+  it('an attendant sees unassigned tickets of their queues and their own, never others', async () => {
+    const inSales = await pendingTicket(sales);
+    const inSupport = await pendingTicket(support);
+    const biasOwn = await pendingTicket(sales);
+    await put(agents.bia.token, biasOwn, { status: 'open', userId: agents.bia.id });
+
+    const anaPending = await ids(agents.ana.token, 'status=pending');
+    expect(anaPending).toContain(inSales);
+    expect(anaPending).not.toContain(inSupport);
+    expect(await ids(agents.ana.token, 'status=open&showAll=true')).not.toContain(biasOwn);
+    expect((await host.request(`/api/tickets/${inSupport}`, { token: agents.ana.token })).status).toBe(404);
+    expect((await put(agents.ana.token, biasOwn, { status: 'closed' })).status).toBe(404);
+    expect(await ids(agents.caio.token, 'status=pending')).toContain(inSupport);
+    expect(await ids(admin, 'status=open&showAll=true')).toContain(biasOwn);
+  });
+
+  it('search finds tickets by message text within what the user may see', async () => {
+    const word = `palavra${Date.now()}`;
+    const r = await ingestOf(host).ingest(
+      connection,
+      inbound(`v-search-${Date.now()}`, `quero ${word} agora`),
+    );
+    const id = r.outcome === 'stored' ? r.ticketId : 0;
+    await sql(host, 'update tickets set queue_id = $1 where id = $2', [support, id]);
+    expect(await ids(admin, `searchParam=${word}&showAll=true`)).toEqual([id]);
+    expect(await ids(agents.caio.token, `searchParam=${word}`)).toEqual([id]);
+    expect(await ids(agents.ana.token, `searchParam=${word}`)).toEqual([]);
+  });
+
+  it('masks numbers for profile user when lgpdHideNumber is on', async () => {
+    const r = await ingestOf(host).ingest(connection, inbound('5511987654321', 'oi'));
+    const id = r.outcome === 'stored' ? r.ticketId : 0;
+    await sql(host, 'update tickets set queue_id = $1 where id = $2', [sales, id]);
+    await host.request('/api/settings/lgpdHideNumber', {
+      method: 'PUT',
+      token: admin,
+      body: { value: 'enabled' },
+    });
+    const seen = await (await host.request(`/api/tickets/${id}`, { token: agents.ana.token })).json();
+    const adminSeen = await (await host.request(`/api/tickets/${id}`, { token: admin })).json();
+    await host.request('/api/settings/lgpdHideNumber', {
+      method: 'PUT',
+      token: admin,
+      body: { value: 'disabled' },
+    });
+    expect(seen.contact.number).toBe('551198*****21');
+    expect(adminSeen.contact.number).toBe('5511987654321');
+  });
+
+  it('realtime: ticket events reach only who may see the ticket; joinChatBox is authorised', async () => {
+    const open = (token: string) =>
+      new Promise<{ ws: WebSocket; frames: { channel: string; data: Record<string, unknown> }[] }>(
+        (resolve) => {
+          const ws = new WebSocket(`${host.url.replace('http', 'ws')}/ws?token=${token}`);
+          const frames: { channel: string; data: Record<string, unknown> }[] = [];
+          ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+          ws.once('open', () => resolve({ ws, frames }));
+        },
+      );
+    const ana = await open(agents.ana.token);
+    const caio = await open(agents.caio.token);
+    await new Promise((r) => setTimeout(r, 300)); // access is loaded right after connect
+    const id = await pendingTicket(sales);
+    ana.frames.length = 0;
+    caio.frames.length = 0;
+    // Moving the ticket from Vendas to Suporte moves its events: Ana's list drops it, Caio's gains it.
+    await put(admin, id, { queueId: support });
+    const about = (frames: typeof ana.frames) =>
+      frames.filter(
+        (f) =>
+          f.channel === 'company-1-ticket' &&
+          (f.data.ticketId === id || (f.data.ticket as TicketDto)?.id === id),
+      );
+    await eventually(() => (about(caio.frames).length && about(ana.frames).length ? true : undefined));
+    expect(about(ana.frames).map((f) => f.data.action)).toEqual(['delete']);
+    expect(about(caio.frames).map((f) => f.data.action)).toEqual(['update']);
+
+    ana.ws.send(JSON.stringify({ type: 'joinChatBox', ticketId: id }));
+    caio.ws.send(JSON.stringify({ type: 'joinChatBox', ticketId: id }));
+    await eventually(() => (ana.frames.some((f) => f.channel === 'error') ? true : undefined));
+    await eventually(() => (caio.frames.some((f) => f.channel === 'joined') ? true : undefined));
+    expect(caio.frames).toContainEqual({ channel: 'joined', data: { room: `ticket:${id}` } });
+    expect(ana.frames).toContainEqual({
+      channel: 'error',
+      data: { error: 'ERR_NO_PERMISSION', room: `ticket:${id}` },
+    });
+    ana.ws.terminate();
+    caio.ws.terminate();
+  });
+});
+
+describe('messages', () => {
+  it('sending needs an open ticket; private notes carry the agent name; a signature is bold', async () => {
+    const id = await pendingTicket(sales);
+    const refused = await host.request(`/api/messages/${id}`, {
+      token: agents.ana.token,
+      body: { body: 'oi' },
+    });
+    expect(await refused.json()).toEqual({ error: 'ERR_TICKET_NOT_OPEN' });
+    await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
+    const note = await (
+      await host.request(`/api/messages/${id}`, {
+        token: agents.ana.token,
+        body: { body: 'cliente VIP', isPrivate: true },
+      })
+    ).json();
+    const signed = await (
+      await host.request(`/api/messages/${id}`, {
+        token: agents.ana.token,
+        body: { body: 'Bom dia!', signMessage: true },
+      })
+    ).json();
+    expect(note).toMatchObject({ body: 'Ana: cliente VIP', isPrivate: true, fromMe: true });
+    expect(signed).toMatchObject({ body: '*Ana:*\nBom dia!', isPrivate: false, ack: 0 });
+    const blank = await host.request(`/api/messages/${id}`, {
+      token: agents.ana.token,
+      body: { body: '   ' },
+    });
+    expect(blank.status).toBe(400);
+  });
+
+  it('pages history newest first, each page in order; only own messages can be deleted', async () => {
+    const from = `v-history-${Date.now()}`;
+    let ticketId = 0;
+    for (let i = 1; i <= 25; i++) {
+      const r = await ingestOf(host).ingest(
+        connection,
+        inbound(from, `m${i}`, { timestamp: new Date(Date.now() - (30 - i) * 1000) }),
+      );
+      if (r.outcome === 'stored') ticketId = r.ticketId;
+    }
+    await sql(host, 'update tickets set queue_id = $1 where id = $2', [sales, ticketId]);
+    const page1 = await (
+      await host.request(`/api/messages/${ticketId}?pageNumber=1`, { token: admin })
+    ).json();
+    const page2 = await (
+      await host.request(`/api/messages/${ticketId}?pageNumber=2`, { token: admin })
+    ).json();
+    expect(page1.hasMore).toBe(true);
+    expect(page1.messages.map((m: { body: string }) => m.body).slice(-2)).toEqual(['m24', 'm25']);
+    expect(page2.messages.map((m: { body: string }) => m.body)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(page2.hasMore).toBe(false);
+    const theirs = page1.messages[0].id;
+    expect((await host.request(`/api/messages/${theirs}`, { method: 'DELETE', token: admin })).status).toBe(
+      403,
+    );
+    await put(agents.ana.token, ticketId, { status: 'open', userId: agents.ana.id });
+    const mine = await (
+      await host.request(`/api/messages/${ticketId}`, { token: agents.ana.token, body: { body: 'oops' } })
+    ).json();
+    expect(
+      (await host.request(`/api/messages/${mine.id}`, { method: 'DELETE', token: agents.ana.token })).status,
+    ).toBe(204);
+    const after = await (await host.request(`/api/messages/${ticketId}`, { token: agents.ana.token })).json();
+    expect(after.messages.at(-1)).toMatchObject({ id: mine.id, isDeleted: true });
+  });
+});

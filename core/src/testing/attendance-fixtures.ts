@@ -1,0 +1,52 @@
+import type { TestHost } from '@balcao/sdk/testing';
+import pg from 'pg';
+import type { InboundMessage, IngestService } from '../modules/conversations/ingest-service.js';
+
+/** Direct SQL on the test database, for arranging state the API under test does not own. */
+export async function sql<T extends pg.QueryResultRow>(
+  host: TestHost,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: host.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createQueue(
+  host: TestHost,
+  companyId: number,
+  name: string,
+  color: string,
+): Promise<number> {
+  const [row] = await sql<{ id: number }>(
+    host,
+    'insert into queues (company_id, name, color) values ($1, $2, $3) returning id',
+    [companyId, name, color],
+  );
+  return row.id;
+}
+
+export async function joinQueue(host: TestHost, userId: number, queueId: number): Promise<void> {
+  await sql(host, 'insert into user_queues (user_id, queue_id) values ($1, $2)', [userId, queueId]);
+}
+
+let seq = 0;
+/** An inbound message from a web chat visitor, as an adapter would hand it over. */
+export function inbound(from: string, body: string, extra: Partial<InboundMessage> = {}): InboundMessage {
+  seq += 1;
+  return {
+    externalId: `ext-${Date.now()}-${seq}`,
+    from: { id: from, name: `Visitor ${from}` },
+    body,
+    ...extra,
+  };
+}
+
+export function ingestOf(host: TestHost): IngestService {
+  return host.resolve<IngestService>('ingest');
+}
