@@ -18,6 +18,13 @@ async function main(): Promise<void> {
   for (const f of kernel.plugins.failures) logger.warn({ plugin: f.name }, `plugin disabled: ${f.error}`);
   const lines = [`Balcão is running (${config.role}).`];
   if (kernel.url) lines.push(`  Open ${kernel.url}`);
+  const [webchat] = await kernel.orm.em
+    .getConnection()
+    .execute<{ token: string }[]>(
+      "select token from whatsapps where company_id = 1 and channel = 'webchat' order by id limit 1",
+    );
+  if (kernel.url && webchat)
+    lines.push(`  Web chat (play the customer): ${kernel.url}/webchat/${webchat.token}`);
   if (config.adminIsDefault) lines.push(`  Super admin: ${config.adminEmail} / ${config.adminPassword}`);
   else lines.push(`  Super admin: ${config.adminEmail}`);
   if (!config.databaseUrl)

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { MigrationObject } from '@mikro-orm/core';
+import type { ChannelDefinition } from './channel.js';
 import type { PlanFlag } from './plans.js';
 import type { CorePorts, DomainEvents, PortKey } from './ports.js';
 
@@ -66,6 +67,12 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
   /** Builds the plugin's own services from its ports, once per request or job run. */
   services?(deps: Pick<CorePorts, R[number]>): S;
   routes?(router: PluginRouter<PluginDeps<R, S>>): void;
+  /**
+   * Routes without authentication (web chat visitors, webhooks), mounted at the root: the plugin checks its own
+   * credential (a connection token, a signature). `em` here is not tenant-scoped: query by the resolved company.
+   */
+  publicRoutes?(router: Router<{ deps: PluginDeps<R, S> }>): void;
+  contributes?: { channels?: readonly ChannelDefinition[] };
   jobs?: readonly PluginJob<PluginDeps<R, S>>[];
   subscribers?: readonly PluginSubscriber<PluginDeps<R, S>>[];
   /** Runs once after every plugin is registered. */

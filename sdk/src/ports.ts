@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
+import type { ConversationsPort } from './channel.js';
+import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
 import type { CompanySettingKey } from './settings.js';
 
 /** Structured logger (pino-compatible). @example logger.info({ ticketId }, 'ticket closed') */
@@ -16,6 +17,12 @@ export interface RealtimePort {
   publish(envelope: RealtimeEnvelope): Promise<void>;
   /** Let sockets join `${kind}:${id}` rooms when `authorize` says yes. @example realtime.defineRoom('chat', (who, id) => chats.isMember(who, id)) */
   defineRoom(kind: string, authorize: RoomAuthorizer): void;
+  /**
+   * Lets non-users (web chat visitors) open `/ws?guest={kind}&…`; a guest socket receives only envelopes sent to the
+   * room its authenticator answers, never company-wide events.
+   * @example realtime.defineGuest('webchat', async (q) => ({ companyId, room: `webchat:${id}:${q.get('visitorId')}` }))
+   */
+  defineGuest(kind: string, authenticate: GuestAuthenticator): void;
 }
 
 /** Data every tenant-scoped job carries. @example { companyId: 1 } */
@@ -59,6 +66,7 @@ export interface CorePorts {
   jobs: JobsPort;
   settings: SettingsPort;
   events: EventsPort;
+  conversations: ConversationsPort;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

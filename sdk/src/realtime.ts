@@ -71,3 +71,8 @@ export interface SocketIdentity {
 
 /** Decides whether a socket may join `room` `id` (e.g. a ticket it may see). @example (who, id) => tickets.canSee(who, id) */
 export type RoomAuthorizer = (who: SocketIdentity, id: string) => Promise<boolean> | boolean;
+
+/** Decides whether a guest socket may open and which single room it listens to. */
+export type GuestAuthenticator = (
+  query: URLSearchParams,
+) => Promise<{ companyId: number; room: string } | null>;

@@ -6,6 +6,8 @@ import pg from 'pg';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** True when a server left running by an earlier process was reused rather than started. */
+  adopted: boolean;
   stop(): Promise<void>;
 }
 
@@ -85,12 +87,12 @@ export async function startEmbeddedPostgres(opts: {
     const pid = postmasterPid(pidFile);
     if (alive(pid) && (await canConnect(url))) {
       opts.logger.warn({ dir }, 'reusing an embedded postgres left running by an earlier process');
-      return { url, stop: () => stopAdopted(pid) };
+      return { url, adopted: true, stop: () => stopAdopted(pid) };
     }
     rmSync(pidFile);
     opts.logger.warn({ dir }, 'removed a stale postmaster.pid');
   }
   if (!existsSync(path.join(dir, 'PG_VERSION'))) await server.initialise();
   await server.start();
-  return { url, stop: () => server.stop() };
+  return { url, adopted: false, stop: () => server.stop() };
 }

@@ -38,7 +38,7 @@ export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<
   systemRoutes(closed, host);
   for (const module of CORE_MODULES) module.routes?.(closed);
 
-  for (const router of [open, closed, ...host.mount(root)]) {
+  for (const router of [open, closed, ...host.mount(root), ...host.mountPublic(root)]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

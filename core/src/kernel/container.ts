@@ -6,7 +6,9 @@ import { AuthService } from '../modules/auth/auth-service.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
 import { Tokens } from '../modules/auth/tokens.js';
 import type { CompaniesService } from '../modules/companies/companies-service.js';
+import { ConversationsService } from '../modules/conversations/conversations-service.js';
 import { IngestService } from '../modules/conversations/ingest-service.js';
+import { ChannelRegistry } from '../modules/conversations/outbound.js';
 import type { PlanGate } from '../modules/plans/plan-gate.js';
 import type { PlansService } from '../modules/plans/plans-service.js';
 import { CORE_MODULES } from '../modules/registry.js';
@@ -41,6 +43,9 @@ export interface Cradle {
   auth: AuthService;
   /** Channel adapters hand inbound messages here (ARCHITECTURE "Data flow"). */
   ingest: IngestService;
+  conversations: ConversationsService;
+  /** Channel adapters contributed by plugins. */
+  channels: ChannelRegistry;
 }
 
 export function createRootContainer(parts: {
@@ -65,6 +70,8 @@ export function createRootContainer(parts: {
     loginLimiter: asValue(new LoginLimiter()),
     ticketsPublisher: asClass(TicketsPublisher).singleton(),
     ingest: asClass(IngestService).singleton(),
+    conversations: asClass(ConversationsService).singleton(),
+    channels: asValue(new ChannelRegistry()),
     auth: asClass(AuthService).scoped(),
   });
   for (const module of CORE_MODULES) if (module.services) container.register(module.services);

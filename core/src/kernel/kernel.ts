@@ -14,6 +14,7 @@ import { AuthSession } from '../modules/auth/auth-session.entity.js';
 import { Company } from '../modules/companies/company.entity.js';
 import { Connection } from '../modules/connections/connection.entity.js';
 import { Contact, ContactCustomField } from '../modules/contacts/contact.entity.js';
+import { registerOutbound } from '../modules/conversations/outbound-wiring.js';
 import { Message } from '../modules/messages/message.entity.js';
 import { Plan } from '../modules/plans/plan.entity.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
@@ -125,6 +126,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   await bus.start();
   realtime.attachBus(bus);
 
+  host.registerChannels(root);
+  registerOutbound(root);
   host.registerJobs(root);
   host.registerSubscribers(root, events);
   await host.boot(root);

@@ -18,7 +18,15 @@ import type { AppState } from '../http/types.js';
 import { SettingsService } from '../modules/settings/settings-service.js';
 import { type Cradle, createRequestScope } from './container.js';
 
-export const PORT_KEYS: readonly PortKey[] = ['em', 'logger', 'realtime', 'jobs', 'settings', 'events'];
+export const PORT_KEYS: readonly PortKey[] = [
+  'em',
+  'logger',
+  'realtime',
+  'jobs',
+  'settings',
+  'events',
+  'conversations',
+];
 const NAME = /^[a-z][a-z0-9-]*$/;
 
 // The host handles plugins of any requirement list; the definition's own generics only type the plugin's code.
@@ -94,6 +102,32 @@ export class PluginHost {
     return routers;
   }
 
+  /** Channel adapters the plugins contribute. */
+  registerChannels(root: AwilixContainer<Cradle>): void {
+    for (const plugin of this.plugins)
+      for (const channel of plugin.contributes?.channels ?? []) root.cradle.channels.add(channel);
+  }
+
+  /** Unauthenticated routes (visitors, webhooks), at the root; plan flags still apply once the plugin knows the company. */
+  mountPublic(root: AwilixContainer<Cradle>): Router<AppState>[] {
+    const routers: Router<AppState>[] = [];
+    for (const plugin of [...this.plugins]) {
+      if (!plugin.publicRoutes) continue;
+      const router = new Router<AppState & { deps: Deps }>();
+      router.use(async (ctx, next) => {
+        ctx.state.deps = this.deps(plugin, root, ctx.state.em);
+        await next();
+      });
+      try {
+        plugin.publicRoutes(router as never);
+        routers.push(router as unknown as Router<AppState>);
+      } catch (err) {
+        this.fail(plugin.name, err);
+      }
+    }
+    return routers;
+  }
+
   registerJobs(root: AwilixContainer<Cradle>): void {
     for (const plugin of this.plugins) {
       for (const job of plugin.jobs ?? []) {
@@ -157,6 +191,7 @@ export class PluginHost {
       jobs: () => namespacedJobs(plugin.name, root.cradle.jobsHost),
       settings: () => new SettingsService({ em }),
       events: () => root.cradle.events,
+      conversations: () => root.cradle.conversations,
     };
     return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
   }

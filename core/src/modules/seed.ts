@@ -3,13 +3,16 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../kernel/config.js';
 import { Company } from './companies/company.entity.js';
 import { FAR_FUTURE_DUE_DATE, PLATFORM_COMPANY_ID } from './companies/company-presenter.js';
+import { Connection } from './connections/connection.entity.js';
+import { generateToken } from './connections/connections-service.js';
 import { Plan } from './plans/plan.entity.js';
 import { SettingsService } from './settings/settings-service.js';
 import { User } from './users/user.entity.js';
 import { hashPassword } from './users/users-service.js';
 
 /**
- * First start only: a plan with every flag, company 1 "Balcão" (never expires) and the super admin.
+ * First start only: a plan with every flag, company 1 "Balcão" (never expires), the super admin, and a web chat
+ * connection so a newcomer sees a working channel in the first minute.
  * Returns true when it seeded.
  */
 export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
@@ -52,6 +55,14 @@ export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
       passwordHash: await hashPassword(config.adminPassword),
       profile: 'admin',
       super: true,
+    });
+    tx.create(Connection, {
+      companyId: PLATFORM_COMPANY_ID,
+      name: 'Chat do site',
+      channel: 'webchat',
+      status: 'CONNECTED',
+      isDefault: true,
+      token: generateToken(),
     });
     await tx.flush();
   });

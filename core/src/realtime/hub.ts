@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import {
   type ClientFrame,
   clientFrameSchema,
+  type GuestAuthenticator,
   type Logger,
   type RealtimeEnvelope,
   type RealtimePort,
@@ -16,6 +17,8 @@ import { WebSocket, WebSocketServer } from 'ws';
 export type SocketAuthenticator = (token: string) => SocketIdentity | null;
 
 interface Client {
+  /** A guest (web chat visitor) hears only its own room and may send nothing but pings. */
+  guest: boolean;
   socket: WebSocket;
   who: SocketIdentity;
   rooms: Set<string>;
@@ -45,6 +48,7 @@ export class RealtimeHub implements RealtimePort {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly byCompany = new Map<number, Set<Client>>();
   private readonly rooms = new Map<string, RoomAuthorizer>();
+  private readonly guests = new Map<string, GuestAuthenticator>();
   private bus: RemoteBus | undefined;
   private audienceFilter: AudienceFilter | undefined;
   private pinger: NodeJS.Timeout | undefined;
@@ -75,6 +79,10 @@ export class RealtimeHub implements RealtimePort {
     this.rooms.set(kind, authorize);
   }
 
+  defineGuest(kind: string, authenticate: GuestAuthenticator): void {
+    this.guests.set(kind, authenticate);
+  }
+
   async publish(envelope: RealtimeEnvelope): Promise<void> {
     this.deliver(envelope);
     await this.bus?.publish(envelope);
@@ -85,7 +93,7 @@ export class RealtimeHub implements RealtimePort {
     const frame = JSON.stringify({ channel: envelope.channel, data: envelope.data });
     const targets = envelope.companyId === null ? this.all() : (this.byCompany.get(envelope.companyId) ?? []);
     for (const client of targets) {
-      if (envelope.room && !client.rooms.has(envelope.room)) continue;
+      if (envelope.room ? !client.rooms.has(envelope.room) : client.guest) continue;
       if (envelope.userId !== undefined && client.who.id !== envelope.userId) continue;
       if (envelope.audience && !this.mayReceive(client, envelope.audience)) continue;
       if (client.socket.readyState === WebSocket.OPEN) client.socket.send(frame);
@@ -94,6 +102,11 @@ export class RealtimeHub implements RealtimePort {
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    const guestKind = url.searchParams.get('guest');
+    if (guestKind) {
+      void this.acceptGuest(guestKind, url.searchParams, req, socket, head);
+      return;
+    }
     const token = url.searchParams.get('token') ?? '';
     const who = token ? this.hooks.authenticate(token) : null;
     if (!who) {
@@ -132,8 +145,30 @@ export class RealtimeHub implements RealtimePort {
     for (const set of this.byCompany.values()) yield* set;
   }
 
-  private accept(socket: WebSocket, who: SocketIdentity): void {
-    const client: Client = { socket, who, rooms: new Set([`user:${who.id}`]), alive: true };
+  private async acceptGuest(
+    kind: string,
+    query: URLSearchParams,
+    req: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+  ): Promise<void> {
+    const grant = await Promise.resolve(this.guests.get(kind)?.(query)).catch(() => null);
+    if (!grant) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    const who: SocketIdentity = { id: 0, companyId: grant.companyId, profile: 'guest', super: false };
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, who, grant.room));
+  }
+
+  private accept(socket: WebSocket, who: SocketIdentity, guestRoom?: string): void {
+    const client: Client = {
+      guest: guestRoom !== undefined,
+      socket,
+      who,
+      rooms: new Set([guestRoom ?? `user:${who.id}`]),
+      alive: true,
+    };
     const set = this.byCompany.get(who.companyId) ?? new Set();
     set.add(client);
     this.byCompany.set(who.companyId, set);
@@ -143,8 +178,9 @@ export class RealtimeHub implements RealtimePort {
     socket.on('message', (raw) => void this.receive(client, raw.toString()));
     socket.on('close', () => {
       set.delete(client);
-      if (![...set].some((c) => c.who.id === who.id)) void this.presence(who, false);
+      if (!client.guest && ![...set].some((c) => c.who.id === who.id)) void this.presence(who, false);
     });
+    if (client.guest) return;
     void this.presence(who, true);
     void this.refreshAccess(client);
   }
@@ -157,6 +193,8 @@ export class RealtimeHub implements RealtimePort {
     } catch {
       return this.reply(client, 'error', { error: 'ERR_VALIDATION' });
     }
+    if (client.guest && frame.type !== 'ping')
+      return this.reply(client, 'error', { error: 'ERR_NO_PERMISSION' });
     switch (frame.type) {
       case 'ping':
         return this.reply(client, 'pong', {});

@@ -1,6 +1,7 @@
+import type { InboundMessage } from '@balcao/sdk';
 import type { TestHost } from '@balcao/sdk/testing';
 import pg from 'pg';
-import type { InboundMessage, IngestService } from '../modules/conversations/ingest-service.js';
+import type { IngestService } from '../modules/conversations/ingest-service.js';
 
 /** Direct SQL on the test database, for arranging state the API under test does not own. */
 export async function sql<T extends pg.QueryResultRow>(

@@ -1,9 +1,8 @@
-import os from 'node:os';
 import path from 'node:path';
-import { startEmbeddedPostgres } from '../db/embedded.js';
 import { loadConfig } from '../kernel/config.js';
 import { startKernel } from '../kernel/kernel.js';
 import { createLogger } from '../kernel/logger.js';
+import { startTestPostgres } from './embedded-for-tests.js';
 import { createTestDatabase } from './test-database.js';
 
 /**
@@ -30,11 +29,7 @@ async function api(base: string, path: string, token: string, body: unknown): Pr
 async function main(): Promise<void> {
   const logger = createLogger(process.env.E2E_LOG_LEVEL ?? 'warn');
   if (!process.env.TEST_DATABASE_URL) {
-    const pg = await startEmbeddedPostgres({
-      dir: path.join(os.tmpdir(), `balcao-e2e-pg-${process.getuid?.() ?? 'u'}`),
-      port: Number(process.env.E2E_EMBEDDED_PG_PORT ?? 54338),
-      logger,
-    });
+    const pg = await startTestPostgres('e2e', Number(process.env.E2E_EMBEDDED_PG_PORT ?? 55300));
     process.env.BALCAO_TEST_ADMIN_URL = pg.url;
     process.once('exit', () => void pg.stop());
   }

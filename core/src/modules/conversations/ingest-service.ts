@@ -1,21 +1,6 @@
-import type { EventsPort, Logger } from '@balcao/sdk';
+import type { EventsPort, InboundMessage, IngestResult, Logger } from '@balcao/sdk';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
-
-/** An inbound (or sent-from-phone) message, normalised by a channel adapter. */
-export interface InboundMessage {
-  /** The channel's own message id; with the connection, the idempotency key. */
-  externalId: string;
-  /** Who wrote: the channel's id for them (phone number, page-scoped id, web chat visitor id) and display name. */
-  from: { id: string; name: string; picture?: string | null };
-  body: string;
-  mediaType?: string;
-  mediaUrl?: string | null;
-  fromMe?: boolean;
-  isGroup?: boolean;
-  participant?: string | null;
-  timestamp?: Date;
-}
 
 export interface IngestTarget {
   id: number;
@@ -23,11 +8,6 @@ export interface IngestTarget {
   channel: string;
   groupAsTicket?: string;
 }
-
-export type IngestResult =
-  | { outcome: 'stored'; ticketId: number; messageId: number; ticketCreated: boolean }
-  | { outcome: 'duplicate' }
-  | { outcome: 'blocked' };
 
 class Duplicate extends Error {}
 

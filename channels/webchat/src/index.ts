@@ -1,0 +1,54 @@
+import { defineChannel } from '@balcao/sdk';
+import { z } from 'zod';
+
+/** The guest kind visitors open `/ws?guest=webchat&token=…&visitorId=…` with. */
+export const WEBCHAT_GUEST = 'webchat';
+
+/** The socket frame channel a visitor's page listens to. */
+export const VISITOR_CHANNEL = 'webchat';
+
+/** The one room a visitor's socket hears: their conversation on that connection. */
+export const visitorRoom = (connectionId: number, visitorId: string): string =>
+  `webchat:${connectionId}:${visitorId}`;
+
+/** A visitor id the page generates once and keeps (random, URL-safe). */
+export const visitorIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid visitor');
+
+/** `POST /api/webchat/{token}/messages`. `clientMessageId` makes a retried post idempotent. */
+export const visitorMessageSchema = z.object({
+  visitorId: visitorIdSchema,
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(50, 'Too Long!'),
+  body: z
+    .string({ error: 'Required' })
+    .max(4000, 'Too Long!')
+    .refine((b) => b.trim().length > 0, 'Required'),
+  clientMessageId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/)
+    .optional(),
+});
+export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
+
+/** An attendant's reply as the visitor's page receives it. */
+export interface VisitorFrame {
+  action: 'message';
+  message: { id: number; body: string; fromMe: true; createdAt: string };
+}
+
+/** Delivering to a visitor is publishing to their room; it is delivered as soon as a page of theirs is open. */
+export const webchatChannel = defineChannel({
+  kind: 'webchat',
+  async send(message, { connection, realtime }) {
+    const frame: VisitorFrame = {
+      action: 'message',
+      message: { id: message.messageId, body: message.body, fromMe: true, createdAt: message.createdAt },
+    };
+    await realtime.publish({
+      companyId: connection.companyId,
+      room: visitorRoom(connection.id, message.to),
+      channel: VISITOR_CHANNEL,
+      data: frame,
+    });
+    return { ack: 2 };
+  },
+});

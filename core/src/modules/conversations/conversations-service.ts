@@ -1,0 +1,79 @@
+import type {
+  Channel,
+  ChannelConnection,
+  ConversationMessage,
+  ConversationsPort,
+  InboundMessage,
+  IngestResult,
+} from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { IngestService } from './ingest-service.js';
+
+interface ConnectionRow {
+  id: number;
+  company_id: number;
+  channel: Channel;
+  name: string;
+  token: string;
+  greeting_message: string | null;
+  group_as_ticket: string;
+}
+
+export const toChannelConnection = (r: ConnectionRow): ChannelConnection => ({
+  id: r.id,
+  companyId: r.company_id,
+  channel: r.channel,
+  name: r.name,
+  token: r.token,
+  greetingMessage: r.greeting_message,
+});
+
+/** The port channels use: ingest, connections by their public token, a contact's view of the conversation. */
+export class ConversationsService implements ConversationsPort {
+  private readonly orm: MikroORM;
+  private readonly ingestService: IngestService;
+
+  constructor({ orm, ingest }: { orm: MikroORM; ingest: IngestService }) {
+    this.orm = orm;
+    this.ingestService = ingest;
+  }
+
+  ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult> {
+    return this.ingestService.ingest(
+      { id: connection.id, companyId: connection.companyId, channel: connection.channel },
+      inbound,
+    );
+  }
+
+  async connectionByToken(token: string, channel: Channel): Promise<ChannelConnection | null> {
+    if (!/^[A-Z0-9]{30}$/.test(token)) return null;
+    const [row] = await this.orm.em
+      .getConnection()
+      .execute<ConnectionRow[]>('select * from whatsapps where token = ? and channel = ?', [token, channel]);
+    return row ? toChannelConnection(row) : null;
+  }
+
+  async history(
+    connection: ChannelConnection,
+    contactId: string,
+    limit: number,
+  ): Promise<ConversationMessage[]> {
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ id: string; body: string; from_me: boolean; created_at: Date }[]>(
+        `select m.id, m.body, m.from_me, m.created_at
+         from messages m
+         join contacts c on c.id = m.contact_id
+        where m.company_id = ? and m.whatsapp_id = ? and c.company_id = ? and c.channel = ? and c.number = ?
+          and not m.is_private and not m.is_deleted
+        order by m.created_at desc, m.id desc limit ?`,
+        [connection.companyId, connection.id, connection.companyId, connection.channel, contactId, limit],
+      );
+    return rows.reverse().map((r) => ({
+      id: Number(r.id),
+      body: r.body,
+      fromMe: r.from_me,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
+  }
+}

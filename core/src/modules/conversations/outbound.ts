@@ -1,0 +1,87 @@
+import type { ChannelDefinition, Logger, RealtimePort } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
+import { toChannelConnection } from './conversations-service.js';
+
+/** Channel adapters contributed by plugins, by kind. */
+export class ChannelRegistry {
+  private readonly channels = new Map<string, ChannelDefinition>();
+
+  add(channel: ChannelDefinition): void {
+    this.channels.set(channel.kind, channel);
+  }
+
+  get(kind: string): ChannelDefinition | undefined {
+    return this.channels.get(kind);
+  }
+}
+
+/**
+ * Delivers an attendant's message through its ticket's channel and records the ack. Private notes and messages that
+ * did not come from Balcão never leave (Chatwoot's rule: never send notes or echoes). A channel without an adapter
+ * leaves the message at ack 0 and logs why.
+ */
+export async function deliverOutbound(
+  deps: {
+    orm: MikroORM;
+    channels: ChannelRegistry;
+    realtime: RealtimePort;
+    ticketsPublisher: TicketsPublisher;
+    logger: Logger;
+  },
+  companyId: number,
+  messageId: number,
+): Promise<void> {
+  const conn = deps.orm.em.getConnection();
+  const [row] = await conn.execute<
+    {
+      body: string;
+      ticket_id: number;
+      created_at: Date;
+      is_private: boolean;
+      from_me: boolean;
+      user_id: number | null;
+      number: string;
+      ticket_user: number | null;
+      queue_id: number | null;
+      is_group: boolean;
+    }[]
+  >(
+    `select m.body, m.ticket_id, m.created_at, m.is_private, m.from_me, m.user_id, c.number,
+            t.user_id as ticket_user, t.queue_id, t.is_group
+       from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
+      where m.company_id = ? and m.id = ?`,
+    [companyId, messageId],
+  );
+  if (!row || row.is_private || !row.from_me || row.user_id === null) return;
+  const [connection] = await conn.execute<Parameters<typeof toChannelConnection>[0][]>(
+    'select w.* from whatsapps w join tickets t on t.whatsapp_id = w.id where t.id = ?',
+    [row.ticket_id],
+  );
+  const adapter = connection && deps.channels.get(connection.channel);
+  if (!connection || !adapter) {
+    deps.logger.warn({ messageId, channel: connection?.channel }, 'no channel adapter: message stays unsent');
+    return;
+  }
+  const result = await adapter.send(
+    {
+      messageId,
+      ticketId: row.ticket_id,
+      to: row.number,
+      body: row.body,
+      createdAt: new Date(row.created_at).toISOString(),
+    },
+    { connection: toChannelConnection(connection), realtime: deps.realtime },
+  );
+  await conn.execute('update messages set ack = ?, external_id = coalesce(?, external_id) where id = ?', [
+    result.ack,
+    result.externalId ?? null,
+    messageId,
+  ]);
+  await deps.ticketsPublisher.messageUpdated(
+    companyId,
+    { userId: row.ticket_user, queueId: row.queue_id, isGroup: row.is_group },
+    messageId,
+    'update',
+  );
+}

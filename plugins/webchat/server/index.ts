@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import {
+  visitorIdSchema,
+  visitorMessageSchema,
+  visitorRoom,
+  WEBCHAT_GUEST,
+  webchatChannel,
+} from '@balcao/channel-webchat';
+import {
+  AppError,
+  type ChannelConnection,
+  type ConversationsPort,
+  definePlugin,
+  validate,
+} from '@balcao/sdk';
+import { embedScript, visitorPage } from './page.js';
+
+const HISTORY_LIMIT = 100;
+
+async function connectionOf(
+  conversations: ConversationsPort,
+  token: string | undefined,
+): Promise<ChannelConnection> {
+  const connection = await conversations.connectionByToken(token ?? '', 'webchat');
+  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+  return connection;
+}
+
+/**
+ * Web chat: a website's visitors talk to a company's attendants. Public by design — the connection's 30-character
+ * token is the credential, and a visitor id only ever opens that visitor's own conversation.
+ */
+export default definePlugin({
+  name: 'webchat',
+  requires: ['conversations', 'realtime', 'logger'],
+  contributes: { channels: [webchatChannel] },
+
+  async onBoot({ realtime, conversations }) {
+    realtime.defineGuest(WEBCHAT_GUEST, async (query) => {
+      const connection = await conversations.connectionByToken(query.get('token') ?? '', 'webchat');
+      const visitor = visitorIdSchema.safeParse(query.get('visitorId'));
+      if (!connection || !visitor.success) return null;
+      return { companyId: connection.companyId, room: visitorRoom(connection.id, visitor.data) };
+    });
+  },
+
+  publicRoutes(router) {
+    router.get('/webchat/:token', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      ctx.type = 'html';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = visitorPage(connection);
+    });
+
+    router.get('/webchat/:token/embed.js', async (ctx) => {
+      await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      ctx.type = 'application/javascript';
+      ctx.body = embedScript(`${ctx.origin}/webchat/${ctx.params.token}`);
+    });
+
+    router.post('/api/webchat/:token/messages', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      const input = validate(visitorMessageSchema, ctx.request.body);
+      const externalId = `webchat-${input.visitorId}-${input.clientMessageId ?? randomUUID()}`;
+      const result = await ctx.state.deps.conversations.ingest(connection, {
+        externalId,
+        from: { id: input.visitorId, name: input.name },
+        body: input.body.trim(),
+      });
+      ctx.status = result.outcome === 'blocked' ? 403 : 201;
+      ctx.body = { outcome: result.outcome };
+    });
+
+    router.get('/api/webchat/:token/messages', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      const visitor = visitorIdSchema.safeParse(ctx.query.visitorId);
+      if (!visitor.success)
+        throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'visitorId', message: 'Required' }] });
+      ctx.body = {
+        messages: await ctx.state.deps.conversations.history(connection, visitor.data, HISTORY_LIMIT),
+      };
+    });
+  },
+});

@@ -1,0 +1,178 @@
+import type { ChannelConnection } from '@balcao/sdk';
+
+const escapeHtml = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** The visitor page's words in the four interface languages; Spanish is the fallback, as in the app. */
+const WORDS = {
+  'pt-BR': {
+    hello: 'Olá! Como podemos ajudar?',
+    name: 'Seu nome',
+    start: 'Começar conversa',
+    placeholder: 'Escreva sua mensagem…',
+    send: 'Enviar',
+    offline: 'Reconectando…',
+    error: 'Não foi possível enviar. Tente novamente.',
+  },
+  en: {
+    hello: 'Hi! How can we help?',
+    name: 'Your name',
+    start: 'Start chatting',
+    placeholder: 'Type your message…',
+    send: 'Send',
+    offline: 'Reconnecting…',
+    error: 'Could not send. Please try again.',
+  },
+  es: {
+    hello: '¡Hola! ¿Cómo podemos ayudarte?',
+    name: 'Tu nombre',
+    start: 'Iniciar conversación',
+    placeholder: 'Escribe tu mensaje…',
+    send: 'Enviar',
+    offline: 'Reconectando…',
+    error: 'No se pudo enviar. Inténtalo de nuevo.',
+  },
+  tr: {
+    hello: 'Merhaba! Size nasıl yardımcı olabiliriz?',
+    name: 'Adınız',
+    start: 'Sohbeti başlat',
+    placeholder: 'Mesajınızı yazın…',
+    send: 'Gönder',
+    offline: 'Yeniden bağlanıyor…',
+    error: 'Gönderilemedi. Lütfen tekrar deneyin.',
+  },
+};
+
+/** The chat page a visitor opens (directly or in the embed's iframe): name first, then the conversation, live. */
+export function visitorPage(connection: ChannelConnection): string {
+  const title = escapeHtml(connection.name);
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${title}</title>
+<style>
+  :root { --green: #238551; --bg: #f6f7f9; --fg: #1c2127; --muted: #5f6b7c; --bubble: #fff; }
+  @media (prefers-color-scheme: dark) { :root { --bg: #1c2127; --fg: #f6f7f9; --muted: #abb3bf; --bubble: #2f343c; } }
+  * { box-sizing: border-box; }
+  body { margin: 0; font: 15px/1.4 -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--fg); height: 100vh; display: flex; flex-direction: column; }
+  header { background: var(--green); color: #fff; padding: 14px 16px; font-weight: 600; }
+  header small { display: block; font-weight: 400; opacity: .85; }
+  #log { flex: 1; overflow-y: auto; padding: 16px; display: flex; flex-direction: column; gap: 8px; }
+  .msg { max-width: 80%; padding: 8px 12px; border-radius: 12px; background: var(--bubble); white-space: pre-wrap; word-wrap: break-word; box-shadow: 0 1px 1px rgba(0,0,0,.08); }
+  .msg.me { align-self: flex-end; background: var(--green); color: #fff; }
+  .msg time { display: block; font-size: 11px; opacity: .7; margin-top: 2px; text-align: right; }
+  form { display: flex; gap: 8px; padding: 12px; border-top: 1px solid rgba(128,128,128,.25); }
+  input, textarea { flex: 1; font: inherit; padding: 10px 12px; border-radius: 8px; border: 1px solid rgba(128,128,128,.4); background: var(--bubble); color: var(--fg); resize: none; }
+  button { font: inherit; padding: 10px 16px; border: 0; border-radius: 8px; background: var(--green); color: #fff; cursor: pointer; }
+  button:disabled { opacity: .5; cursor: default; }
+  #status { color: var(--muted); font-size: 12px; padding: 0 16px; min-height: 16px; }
+  [hidden] { display: none !important; }
+</style>
+</head>
+<body>
+<header>${title}<small id="hello"></small></header>
+<div id="log" aria-live="polite"></div>
+<div id="status" role="status"></div>
+<form id="intro" data-testid="webchat-intro"><input id="name" maxlength="50" required autocomplete="name" data-testid="webchat-name" /><button id="start" data-testid="webchat-start"></button></form>
+<form id="chat" hidden data-testid="webchat-form"><textarea id="body" rows="1" maxlength="4000" data-testid="webchat-input"></textarea><button id="send" data-testid="webchat-send"></button></form>
+<script>
+(() => {
+  const WORDS = ${JSON.stringify(WORDS)};
+  const lang = (navigator.language || 'es').toLowerCase();
+  const w = lang.startsWith('pt') ? WORDS['pt-BR'] : lang.startsWith('en') ? WORDS.en : lang.startsWith('tr') ? WORDS.tr : WORDS.es;
+  const token = ${JSON.stringify(connection.token)};
+  const key = 'balcao-webchat-' + token;
+  const $ = (id) => document.getElementById(id);
+  const random = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const saved = JSON.parse(localStorage.getItem(key) || 'null') || { visitorId: random(), name: '' };
+  const seen = new Set();
+  $('hello').textContent = w.hello; $('name').placeholder = w.name; $('start').textContent = w.start;
+  $('body').placeholder = w.placeholder; $('send').textContent = w.send;
+
+  function show(m) {
+    if (m.id && seen.has(m.id)) return;
+    if (m.id) seen.add(m.id);
+    const div = document.createElement('div');
+    div.className = 'msg' + (m.fromMe ? '' : ' me');
+    div.textContent = m.body;
+    const time = document.createElement('time');
+    time.textContent = new Date(m.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    div.appendChild(time);
+    $('log').appendChild(div);
+    $('log').scrollTop = $('log').scrollHeight;
+  }
+
+  async function history() {
+    const res = await fetch('/api/webchat/' + token + '/messages?visitorId=' + saved.visitorId);
+    if (res.ok) (await res.json()).messages.forEach(show);
+  }
+
+  function connect(delay = 1000) {
+    const proto = location.protocol === 'https:' ? 'wss' : 'ws';
+    const ws = new WebSocket(proto + '://' + location.host + '/ws?guest=webchat&token=' + token + '&visitorId=' + saved.visitorId);
+    ws.onopen = () => { $('status').textContent = ''; delay = 1000; history(); };
+    ws.onmessage = (e) => { const f = JSON.parse(e.data); if (f.channel === 'webchat' && f.data.action === 'message') show(f.data.message); };
+    ws.onclose = () => { $('status').textContent = w.offline; setTimeout(() => connect(Math.min(delay * 2, 30000)), delay); };
+    setInterval(() => ws.readyState === 1 && ws.send(JSON.stringify({ type: 'ping' })), 18000);
+  }
+
+  function begin() {
+    $('intro').hidden = true; $('chat').hidden = false; $('body').focus();
+    connect();
+  }
+
+  $('intro').onsubmit = (e) => {
+    e.preventDefault();
+    const name = $('name').value.trim();
+    if (!name) return;
+    saved.name = name; localStorage.setItem(key, JSON.stringify(saved));
+    begin();
+  };
+
+  async function send() {
+    const body = $('body').value;
+    if (!body.trim()) return;
+    const clientMessageId = random();
+    $('send').disabled = true;
+    try {
+      const res = await fetch('/api/webchat/' + token + '/messages', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ visitorId: saved.visitorId, name: saved.name, body, clientMessageId }),
+      });
+      if (!res.ok) throw new Error(String(res.status));
+      show({ body, fromMe: false, createdAt: new Date().toISOString() });
+      $('body').value = '';
+      $('status').textContent = '';
+    } catch { $('status').textContent = w.error; } finally { $('send').disabled = false; $('body').focus(); }
+  }
+  $('chat').onsubmit = (e) => { e.preventDefault(); send(); };
+  $('body').onkeydown = (e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); send(); } };
+
+  if (saved.name) begin();
+})();
+</script>
+</body>
+</html>`;
+}
+
+/** The `<script src=…/embed.js>` snippet's code: a bubble in the corner that opens the chat page in an iframe. */
+export function embedScript(pageUrl: string): string {
+  return `(() => {
+  const url = ${JSON.stringify(pageUrl)};
+  const button = document.createElement('button');
+  button.setAttribute('aria-label', 'Chat');
+  button.textContent = '💬';
+  Object.assign(button.style, { position: 'fixed', right: '20px', bottom: '20px', width: '56px', height: '56px', borderRadius: '50%', border: '0', background: '#238551', color: '#fff', fontSize: '24px', cursor: 'pointer', zIndex: 2147483646, boxShadow: '0 4px 12px rgba(0,0,0,.25)' });
+  const frame = document.createElement('iframe');
+  frame.src = url;
+  frame.title = 'Chat';
+  Object.assign(frame.style, { position: 'fixed', right: '20px', bottom: '88px', width: '360px', height: '520px', maxWidth: 'calc(100vw - 40px)', border: '0', borderRadius: '12px', boxShadow: '0 8px 24px rgba(0,0,0,.25)', display: 'none', zIndex: 2147483647 });
+  button.onclick = () => { frame.style.display = frame.style.display === 'none' ? 'block' : 'none'; };
+  document.body.append(frame, button);
+})();`;
+}

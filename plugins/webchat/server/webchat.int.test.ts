@@ -1,0 +1,159 @@
+import type { ConnectionDto, TicketDto } from '@balcao/sdk';
+import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import webchat from './index.js';
+
+let host: TestHost;
+let admin: string;
+let token: string;
+const sockets: WebSocket[] = [];
+
+interface Frame {
+  channel: string;
+  data: { action?: string; message?: { id: number; body: string; fromMe: boolean } };
+}
+
+function visitorSocket(visitorId: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
+  const ws = new WebSocket(
+    `${host.url.replace('http', 'ws')}/ws?guest=webchat&token=${token}&visitorId=${visitorId}`,
+  );
+  const frames: Frame[] = [];
+  ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+  ws.on('error', () => undefined); // a refused handshake is asserted through 'unexpected-response'
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => {
+      sockets.push(ws);
+      resolve({ ws, frames });
+    });
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`refused ${res.statusCode}`)));
+  });
+}
+
+const post = (visitorId: string, body: string, extra: Record<string, unknown> = {}) =>
+  host.request(`/api/webchat/${token}/messages`, { body: { visitorId, name: 'Marina', body, ...extra } });
+
+const history = async (visitorId: string) =>
+  (await (await host.request(`/api/webchat/${token}/messages?visitorId=${visitorId}`)).json()).messages as {
+    body: string;
+    fromMe: boolean;
+  }[];
+
+beforeAll(async () => {
+  host = await createTestHost({ plugins: [webchat] });
+  admin = (await host.login(host.admin.email, host.admin.password)).token;
+  const connections = (await (
+    await host.request('/api/whatsapp', { token: admin })
+  ).json()) as ConnectionDto[];
+  token = connections.find((c) => c.channel === 'webchat')?.token ?? '';
+});
+afterAll(async () => {
+  for (const ws of sockets) ws.terminate();
+  await host?.stop();
+});
+
+describe('web chat', () => {
+  it('is seeded for company 1, connected, with a 30-character token', () => {
+    expect(token).toMatch(/^[A-Z0-9]{30}$/);
+  });
+
+  it('serves the visitor page for a good token and 404 for a bad one', async () => {
+    const page = await host.request(`/webchat/${token}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Chat do site');
+    expect((await host.request('/webchat/NOPE')).status).toBe(404);
+    expect((await host.request(`/webchat/${token}/embed.js`)).headers.get('content-type')).toContain(
+      'javascript',
+    );
+    expect(
+      (
+        await post('visitor-aaaa', 'oi').then(() =>
+          host.request('/api/webchat/XXXXXXXXXXXXXXXXXXXXXXXXXXXXXX/messages', {
+            body: { visitorId: 'visitor-aaaa', name: 'M', body: 'x' },
+          }),
+        )
+      ).status,
+    ).toBe(404);
+  });
+
+  it('refuses an empty message and names the field', async () => {
+    const res = await post('visitor-bbbb', '   ');
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toContainEqual({ path: 'body', message: 'Required' });
+  });
+
+  it('a visitor message opens a pending ticket; the reply reaches the visitor live; notes never do', async () => {
+    const visitor = 'visitor-cccc-1';
+    const { frames } = await visitorSocket(visitor);
+    expect((await post(visitor, 'Olá, quero um orçamento', { clientMessageId: 'client-0001' })).status).toBe(
+      201,
+    );
+    // A retried post with the same client id is stored once.
+    expect(
+      await (await post(visitor, 'Olá, quero um orçamento', { clientMessageId: 'client-0001' })).json(),
+    ).toEqual({ outcome: 'duplicate' });
+
+    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
+      .tickets as TicketDto[];
+    const ticket = pending.find((t) => t.contact.number === visitor);
+    expect(ticket).toMatchObject({
+      channel: 'webchat',
+      status: 'pending',
+      unreadMessages: 1,
+      contact: { name: 'Marina' },
+    });
+    const id = ticket?.id ?? 0;
+
+    await host.request(`/api/tickets/${id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { status: 'open', userId: 1 },
+    });
+    await host.request(`/api/messages/${id}`, {
+      token: admin,
+      body: { body: 'Nota interna', isPrivate: true },
+    });
+    const reply = await (
+      await host.request(`/api/messages/${id}`, { token: admin, body: { body: 'Claro! Qual produto?' } })
+    ).json();
+
+    const frame = await eventually(() => frames.find((f) => f.data.message?.id === reply.id), 10_000);
+    expect(frame).toEqual({
+      channel: 'webchat',
+      data: {
+        action: 'message',
+        message: expect.objectContaining({ body: 'Claro! Qual produto?', fromMe: true }),
+      },
+    });
+    expect(JSON.stringify(frames)).not.toContain('Nota interna');
+    expect((await history(visitor)).map((m) => [m.body, m.fromMe])).toEqual([
+      ['Olá, quero um orçamento', false],
+      ['Claro! Qual produto?', true],
+    ]);
+    // Delivered: the attendant's message reached ack 2.
+    await eventually(async () => {
+      const page = await (await host.request(`/api/messages/${id}`, { token: admin })).json();
+      return page.messages.find((m: { id: number; ack: number }) => m.id === reply.id && m.ack === 2);
+    }, 10_000);
+  });
+
+  it("a visitor never sees another visitor's conversation, and hears no company events", async () => {
+    await post('visitor-dddd-1', 'segredo do primeiro');
+    expect(await history('visitor-dddd-2')).toEqual([]);
+    const other = await visitorSocket('visitor-dddd-2');
+    await post('visitor-dddd-3', 'um terceiro chega');
+    await host.request('/api/users/1', { method: 'PUT', token: admin, body: { farewellMessage: 'tchau' } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(other.frames).toEqual([]);
+    other.ws.send(JSON.stringify({ type: 'joinNotification' }));
+    await eventually(() => other.frames.find((f) => f.channel === 'error'));
+  });
+
+  it('refuses a guest socket with a bad token or visitor id', async () => {
+    const saved = token;
+    token = 'X'.repeat(30);
+    await expect(visitorSocket('visitor-eeee')).rejects.toThrow('refused 401');
+    token = saved;
+    await expect(visitorSocket('bad id!')).rejects.toThrow('refused 401');
+  });
+});

@@ -1,0 +1,80 @@
+import type { RealtimePort } from './ports.js';
+import type { Channel } from './schemas/attendance.js';
+
+/** A message a channel adapter hands to Balcão (normalised; ARCHITECTURE "The channel contract"). */
+export interface InboundMessage {
+  /** The channel's own message id; with the connection, the idempotency key. */
+  externalId: string;
+  /** Who wrote: the channel's id for them (phone number, page-scoped id, web chat visitor id) and a display name. */
+  from: { id: string; name: string; picture?: string | null };
+  body: string;
+  mediaType?: string;
+  mediaUrl?: string | null;
+  fromMe?: boolean;
+  isGroup?: boolean;
+  participant?: string | null;
+  timestamp?: Date;
+}
+
+/** What `ingest` did with an inbound message. @example if (result.outcome === 'duplicate') return */
+export type IngestResult =
+  | { outcome: 'stored'; ticketId: number; messageId: number; ticketCreated: boolean }
+  | { outcome: 'duplicate' }
+  | { outcome: 'blocked' };
+
+/** A connection as a channel sees it. @example { id: 3, companyId: 1, channel: 'webchat', token: 'AB12…' } */
+export interface ChannelConnection {
+  id: number;
+  companyId: number;
+  channel: Channel;
+  name: string;
+  token: string;
+  greetingMessage: string | null;
+}
+
+/** An attendant's message for the channel to deliver. @example { to: 'visitor-1', body: 'Olá!' } */
+export interface OutboundMessage {
+  messageId: number;
+  ticketId: number;
+  /** The contact's id on the channel (its `number`). */
+  to: string;
+  body: string;
+  createdAt: string;
+}
+
+/** What a channel adapter may use while sending. */
+export interface ChannelSendContext {
+  connection: ChannelConnection;
+  realtime: RealtimePort;
+}
+
+/**
+ * A channel adapter: transport only, no tickets or queues. `send` delivers an outbound message and answers the ack
+ * it reached (1 sent, 2 delivered) and the channel's id for it.
+ * @example defineChannel({ kind: 'webchat', send: async (m, ctx) => ({ ack: 2 }) })
+ */
+export interface ChannelDefinition {
+  kind: Channel;
+  send(message: OutboundMessage, ctx: ChannelSendContext): Promise<{ ack: number; externalId?: string }>;
+}
+
+/** Identity helper that types a channel adapter. @example export const webchat = defineChannel({ kind: 'webchat', send }) */
+export function defineChannel(definition: ChannelDefinition): ChannelDefinition {
+  return definition;
+}
+
+/** One message of a conversation as the contact sees it. @example { id: 7, body: 'Olá', fromMe: true, createdAt } */
+export interface ConversationMessage {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  createdAt: string;
+}
+
+/** Core's door for channels: inbound messages, connections by public token, and a visitor's view of a conversation. */
+export interface ConversationsPort {
+  ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult>;
+  connectionByToken(token: string, channel: Channel): Promise<ChannelConnection | null>;
+  /** Messages of the contact's tickets on that connection, oldest first, never private notes. */
+  history(connection: ChannelConnection, contactId: string, limit: number): Promise<ConversationMessage[]>;
+}
