@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { login, shot, USERS } from './helpers';
+
+test('a website visitor chats from the web chat page and receives the reply live', async ({
+  page,
+  browser,
+}) => {
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  const token = await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? '""'));
+  const connections = await (
+    await page.request.get('/api/whatsapp', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  const webchat = connections.find((c: { channel: string }) => c.channel === 'webchat');
+
+  const visitorContext = await browser.newContext({ locale: 'pt-BR' });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/webchat/${webchat.token}`);
+  await expect(visitor.getByText('Olá! Como podemos ajudar?')).toBeVisible();
+  await visitor.getByTestId('webchat-name').fill('Marina');
+  await visitor.getByTestId('webchat-start').click();
+  await visitor.getByTestId('webchat-input').fill('Vocês entregam no sábado?');
+  await visitor.keyboard.press('Enter');
+  await expect(visitor.getByText('Vocês entregam no sábado?')).toBeVisible();
+
+  const auth = { authorization: `Bearer ${token}` };
+  const pending = await (await page.request.get('/api/tickets?status=pending', { headers: auth })).json();
+  const ticket = pending.tickets.find((t: { contact: { name: string } }) => t.contact.name === 'Marina');
+  expect(ticket.lastMessage).toBe('Vocês entregam no sábado?');
+  await page.request.put(`/api/tickets/${ticket.id}`, { headers: auth, data: { status: 'open', userId: 1 } });
+  await page.request.post(`/api/messages/${ticket.id}`, {
+    headers: auth,
+    data: { body: 'Nota: cliente recorrente', isPrivate: true },
+  });
+  await page.request.post(`/api/messages/${ticket.id}`, {
+    headers: auth,
+    data: { body: 'Sim, até as 14h!' },
+  });
+
+  await expect(visitor.getByText('Sim, até as 14h!')).toBeVisible({ timeout: 10_000 });
+  await expect(visitor.getByText('Nota: cliente recorrente')).toHaveCount(0);
+  await shot(visitor, 'webchat-visitor');
+  await visitor.reload();
+  await expect(visitor.getByText('Sim, até as 14h!')).toBeVisible();
+  await visitorContext.close();
+});
