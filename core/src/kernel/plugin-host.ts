@@ -11,6 +11,7 @@ import {
 import Router from '@koa/router';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AwilixContainer } from 'awilix';
+import type { Middleware } from 'koa';
 import { migratePlugin } from '../db/plugin-migrations.js';
 import type { EventBus } from '../events/event-bus.js';
 import { requireAuth } from '../http/guards.js';
@@ -79,47 +80,59 @@ export class PluginHost {
     }
   }
 
-  /** Mounts each plugin's routes under /api on its own router. */
+  /** Mounts each plugin's routes under /api on its own router, behind auth, the tenant scope and the plan guard. */
   mount(root: AwilixContainer<Cradle>): Router<AppState>[] {
-    const routers: Router<AppState>[] = [];
-    for (const plugin of [...this.plugins]) {
-      if (!plugin.routes) continue;
-      const router = new Router<AppState & { deps: Deps }>({ prefix: '/api' });
-      router.use(requireAuth(root.cradle.tokens), async (ctx, next) => {
+    const planGuard =
+      (plugin: AnyPlugin): Middleware<AppState> =>
+      async (ctx, next) => {
         if (!(await root.cradle.planGate.allows(ctx.state.companyId, plugin.planFlag))) {
           throw new AppError('ERR_NO_PERMISSION', 403);
         }
-        ctx.state.deps = this.deps(plugin, root, ctx.state.em);
         await next();
-      });
-      try {
-        plugin.routes(router as never);
-        routers.push(router as unknown as Router<AppState>);
-      } catch (err) {
-        this.fail(plugin.name, err);
-      }
-    }
-    return routers;
+      };
+    return this.routers(
+      root,
+      '/api',
+      (p) => p.routes,
+      (p) => [requireAuth(root.cradle.tokens), planGuard(p)],
+    );
+  }
+
+  /** Unauthenticated routes (visitors, webhooks), at the root: the plugin checks its own credential. */
+  mountPublic(root: AwilixContainer<Cradle>): Router<AppState>[] {
+    return this.routers(
+      root,
+      '',
+      (p) => p.publicRoutes,
+      () => [],
+    );
   }
 
   /** Channel adapters the plugins contribute. */
   registerChannels(root: AwilixContainer<Cradle>): void {
-    for (const plugin of this.plugins)
+    for (const plugin of this.plugins) {
       for (const channel of plugin.contributes?.channels ?? []) root.cradle.channels.add(channel);
+    }
   }
 
-  /** Unauthenticated routes (visitors, webhooks), at the root; plan flags still apply once the plugin knows the company. */
-  mountPublic(root: AwilixContainer<Cradle>): Router<AppState>[] {
+  /** One router per plugin that declares `pick`; a plugin whose declaration throws is disabled. */
+  private routers(
+    root: AwilixContainer<Cradle>,
+    prefix: string,
+    pick: (p: AnyPlugin) => ((router: never) => void) | undefined,
+    guards: (p: AnyPlugin) => Middleware<AppState>[],
+  ): Router<AppState>[] {
     const routers: Router<AppState>[] = [];
     for (const plugin of [...this.plugins]) {
-      if (!plugin.publicRoutes) continue;
-      const router = new Router<AppState & { deps: Deps }>();
-      router.use(async (ctx, next) => {
+      const declare = pick(plugin);
+      if (!declare) continue;
+      const router = new Router<AppState & { deps: Deps }>(prefix ? { prefix } : {});
+      router.use(...(guards(plugin) as Middleware<AppState & { deps: Deps }>[]), async (ctx, next) => {
         ctx.state.deps = this.deps(plugin, root, ctx.state.em);
         await next();
       });
       try {
-        plugin.publicRoutes(router as never);
+        declare.call(plugin, router as never);
         routers.push(router as unknown as Router<AppState>);
       } catch (err) {
         this.fail(plugin.name, err);
