@@ -5,6 +5,8 @@ import { companiesRoutes } from './companies/companies-routes.js';
 import { CompaniesService } from './companies/companies-service.js';
 import { plansRoutes } from './plans/plans-routes.js';
 import { PlansService } from './plans/plans-service.js';
+import { queuesRoutes } from './queues/queues-routes.js';
+import { QueuesService } from './queues/queues-service.js';
 import { settingsRoutes } from './settings/settings-routes.js';
 import { SettingsService } from './settings/settings-service.js';
 import { usersRoutes } from './users/users-routes.js';
@@ -26,4 +28,5 @@ export const CORE_MODULES: CoreModule[] = [
   { name: 'settings', services: { settings: asClass(SettingsService).scoped() }, routes: settingsRoutes },
   { name: 'companies', services: { companies: asClass(CompaniesService).scoped() }, routes: companiesRoutes },
   { name: 'plans', services: { plans: asClass(PlansService).scoped() }, routes: plansRoutes },
+  { name: 'queues', services: { queues: asClass(QueuesService).scoped() }, routes: queuesRoutes },
 ];
