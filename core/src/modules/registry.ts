@@ -3,12 +3,16 @@ import { asClass } from 'awilix';
 import type { AppRouter } from '../http/types.js';
 import { companiesRoutes } from './companies/companies-routes.js';
 import { CompaniesService } from './companies/companies-service.js';
+import { contactsRoutes } from './contacts/contacts-routes.js';
+import { ContactsService } from './contacts/contacts-service.js';
 import { plansRoutes } from './plans/plans-routes.js';
 import { PlansService } from './plans/plans-service.js';
 import { queuesRoutes } from './queues/queues-routes.js';
 import { QueuesService } from './queues/queues-service.js';
 import { settingsRoutes } from './settings/settings-routes.js';
 import { SettingsService } from './settings/settings-service.js';
+import { tagsRoutes } from './tags/tags-routes.js';
+import { TagsService } from './tags/tags-service.js';
 import { usersRoutes } from './users/users-routes.js';
 import { UsersService } from './users/users-service.js';
 
@@ -28,5 +32,7 @@ export const CORE_MODULES: CoreModule[] = [
   { name: 'settings', services: { settings: asClass(SettingsService).scoped() }, routes: settingsRoutes },
   { name: 'companies', services: { companies: asClass(CompaniesService).scoped() }, routes: companiesRoutes },
   { name: 'plans', services: { plans: asClass(PlansService).scoped() }, routes: plansRoutes },
+  { name: 'contacts', services: { contacts: asClass(ContactsService).scoped() }, routes: contactsRoutes },
+  { name: 'tags', services: { tags: asClass(TagsService).scoped() }, routes: tagsRoutes },
   { name: 'queues', services: { queues: asClass(QueuesService).scoped() }, routes: queuesRoutes },
 ];

@@ -1,6 +1,6 @@
 import { AppError, companyChannel, type QueueDto, type QueueInput, type RealtimePort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { likeTerm, uniqueViolation } from '../../db/sql-helpers.js';
+import { flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from '../plans/plan.entity.js';
 import { type IQueue, Queue } from './queue.entity.js';
@@ -91,16 +91,11 @@ export class QueuesService {
     }
   }
 
-  /** Flushes, turning a lost race on a unique index into the same 409 the checks give. */
-  private async save(): Promise<void> {
-    try {
-      await this.em.flush();
-    } catch (err) {
-      const index = uniqueViolation(err);
-      if (index === 'queues_company_color_unique') throw colorTaken();
-      if (index === 'queues_company_name_unique') throw nameTaken();
-      throw err;
-    }
+  private save(): Promise<void> {
+    return flushOrConflict(this.em, {
+      queues_company_color_unique: colorTaken,
+      queues_company_name_unique: nameTaken,
+    });
   }
 
   private async publishUpdate(queue: IQueue): Promise<QueueDto> {

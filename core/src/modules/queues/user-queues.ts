@@ -1,5 +1,6 @@
 import { AppError, type QueueRef } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { allOwned, type LinkTable, replaceLinks } from '../../db/sql-helpers.js';
 
 // user_queues has no company column: every statement reaches the company through queues.company_id.
 
@@ -25,43 +26,26 @@ export async function loadUserQueues(
   return byUser;
 }
 
+const USER_QUEUES: LinkTable = {
+  table: 'user_queues',
+  ownerColumn: 'user_id',
+  targetColumn: 'queue_id',
+  targetTable: 'queues',
+};
+
 /** Refuses queue ids that are not the company's with 400 naming `queueIds`. */
 export async function assertCompanyQueues(
   em: EntityManager,
   companyId: number,
   queueIds: number[],
 ): Promise<void> {
-  const wanted = [...new Set(queueIds)];
-  if (wanted.length === 0) return;
-  const found = await em.execute<{ n: number }[]>(
-    'select count(*)::int as n from queues where company_id = ? and id in (?)',
-    [companyId, wanted],
-  );
-  if (found[0].n !== wanted.length) {
+  if (!(await allOwned(em, 'queues', companyId, queueIds))) {
     throw new AppError('ERR_VALIDATION', 400, {
       fields: [{ path: 'queueIds', message: 'Unknown queue' }],
     });
   }
 }
 
-/** Makes the user's queues exactly `queueIds` (already checked with {@link assertCompanyQueues}). */
-export async function replaceUserQueues(
-  em: EntityManager,
-  companyId: number,
-  userId: number,
-  queueIds: number[],
-): Promise<void> {
-  await em.transactional(async (tx) => {
-    await tx.execute(
-      'delete from user_queues where user_id = ? and queue_id in (select id from queues where company_id = ?)',
-      [userId, companyId],
-    );
-    if (queueIds.length === 0) return;
-    // Selecting through queues keeps a queue deleted meanwhile (or another company's) out.
-    await tx.execute(
-      `insert into user_queues (user_id, queue_id)
-       select ?, id from queues where company_id = ? and id in (?) on conflict do nothing`,
-      [userId, companyId, [...new Set(queueIds)]],
-    );
-  });
-}
+/** Makes the user's queues exactly `queueIds`. */
+export const replaceUserQueues = (em: EntityManager, companyId: number, userId: number, queueIds: number[]) =>
+  replaceLinks(em, USER_QUEUES, companyId, userId, queueIds);
