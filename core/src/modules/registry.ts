@@ -13,6 +13,8 @@ import { settingsRoutes } from './settings/settings-routes.js';
 import { SettingsService } from './settings/settings-service.js';
 import { tagsRoutes } from './tags/tags-routes.js';
 import { TagsService } from './tags/tags-service.js';
+import { ticketNotesRoutes } from './ticket-notes/ticket-notes-routes.js';
+import { TicketNotesService } from './ticket-notes/ticket-notes-service.js';
 import { usersRoutes } from './users/users-routes.js';
 import { UsersService } from './users/users-service.js';
 
@@ -34,5 +36,10 @@ export const CORE_MODULES: CoreModule[] = [
   { name: 'plans', services: { plans: asClass(PlansService).scoped() }, routes: plansRoutes },
   { name: 'contacts', services: { contacts: asClass(ContactsService).scoped() }, routes: contactsRoutes },
   { name: 'tags', services: { tags: asClass(TagsService).scoped() }, routes: tagsRoutes },
+  {
+    name: 'ticket-notes',
+    services: { ticketNotes: asClass(TicketNotesService).scoped() },
+    routes: ticketNotesRoutes,
+  },
   { name: 'queues', services: { queues: asClass(QueuesService).scoped() }, routes: queuesRoutes },
 ];

@@ -17,7 +17,7 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 
 function upload(token: string, content: Buffer | string, filename: string): Promise<Response> {
   const form = new FormData();
-  form.append('file', new Blob([content]), filename);
+  form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
   return fetch(`${host.url}/api/contacts/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
