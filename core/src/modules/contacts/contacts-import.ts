@@ -73,18 +73,15 @@ export async function importContacts(
   const summary: ImportSummary = { created: 0, skipped: 0, errors: [] };
   if (!sheet) return summary;
 
-  const rows: string[][] = [];
-  const rowNumbers: number[] = [];
+  const rows: { row: number; cells: string[] }[] = [];
   sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
     const cells = [1, 2, 3].map((i) => row.getCell(i).text.trim());
-    if (cells.every((c) => c === '')) return;
-    rows.push(cells);
-    rowNumbers.push(rowNumber);
+    if (cells.some((c) => c !== '')) rows.push({ row: rowNumber, cells });
   });
-  const start = rows.length > 0 && isHeader(rows[0]) ? 1 : 0;
+  if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
   const candidates = new Map<string, Candidate>();
-  for (let i = start; i < rows.length; i++) {
-    const candidate = checkRow(rowNumbers[i], rows[i], summary.errors);
+  for (const { row, cells } of rows) {
+    const candidate = checkRow(row, cells, summary.errors);
     if (!candidate) continue;
     // A number repeated in the file is created once.
     if (candidates.has(candidate.number)) summary.skipped++;

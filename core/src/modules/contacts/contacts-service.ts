@@ -12,6 +12,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { flushOrConflict } from '../../db/sql-helpers.js';
+import { definedOnly } from '../../http/validate.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { loadContactTags } from '../tags/contact-tags.js';
 import { Contact, ContactCustomField, type IContact } from './contact.entity.js';
@@ -204,21 +205,20 @@ export class ContactsService {
   }
 
   /**
-   * Tells the company's screens; answers the contact as `viewer` sees it. Sockets of every profile share the
+   * Tells the company's screens and answers the contact as `viewer` sees it. Sockets of every profile share the
    * channel, so while lgpdHideNumber is enabled the event carries the masked number.
    */
   async publishUpdate(contact: IContact, viewer?: AuthUser): Promise<ContactDto> {
     const { companyId } = contact;
     const extras = (await this.extras(companyId, [contact.id])).get(contact.id) ?? {};
-    const masked = toContactDto(contact, extras, true);
-    const hideInEvent = await this.settings.isEnabled(companyId, 'lgpdHideNumber');
-    const full = toContactDto(contact, extras, false);
+    const lgpd = await this.settings.isEnabled(companyId, 'lgpdHideNumber');
+    const event = toContactDto(contact, extras, lgpd);
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'contact'),
-      data: { action: 'update', contact: hideInEvent ? masked : full },
+      data: { action: 'update', contact: event },
     });
-    return viewer && (await this.hidesNumbers(viewer)) ? masked : full;
+    return lgpd && viewer?.profile !== 'user' ? toContactDto(contact, extras, false) : event;
   }
 
   /** DTOs with extra info and tags, each loaded for all of `contacts` in one query. */
@@ -254,6 +254,3 @@ export class ContactsService {
     return new AppError('ERR_DUPLICATED_CONTACT', 409, { contactId: existing?.id ?? null });
   }
 }
-
-const definedOnly = <T extends object>(input: T): Partial<T> =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;

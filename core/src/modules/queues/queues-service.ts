@@ -1,6 +1,7 @@
 import { AppError, companyChannel, type QueueDto, type QueueInput, type RealtimePort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
+import { definedOnly } from '../../http/validate.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from '../plans/plan.entity.js';
 import { type IQueue, Queue } from './queue.entity.js';
@@ -14,8 +15,6 @@ declare module '../../kernel/container.js' {
 
 const nameTaken = () =>
   new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
-const definedOnly = <T extends object>(input: T): Partial<T> =>
-  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
 const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
 
 /** Queues of the current tenant; the entity manager carries the tenant filter. */

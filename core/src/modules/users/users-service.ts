@@ -9,6 +9,7 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import bcrypt from 'bcryptjs';
+import { definedOnly } from '../../http/validate.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from '../plans/plan.entity.js';
 import { assertCompanyQueues, loadUserQueues, replaceUserQueues } from '../queues/user-queues.js';
@@ -85,7 +86,7 @@ export class UsersService {
     if (input.email && input.email !== user.email) await this.assertEmailFree(input.email);
     if (input.queueIds) await assertCompanyQueues(this.em, user.companyId, input.queueIds);
     const { password, queueIds, ...fields } = input;
-    this.em.assign(user, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    this.em.assign(user, definedOnly(fields));
     if (password) user.passwordHash = await hashPassword(password);
     await this.em.flush();
     if (queueIds) await replaceUserQueues(this.em, user.companyId, user.id, queueIds);
