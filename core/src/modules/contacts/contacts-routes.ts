@@ -19,7 +19,10 @@ const spreadsheetUpload = koaBody({
       fields: [
         {
           path: 'file',
-          message: /maxFileSize/i.test(err.message) ? 'File too large (10 MB at most)' : 'Invalid upload',
+          message:
+            (err as { httpCode?: number }).httpCode === 413
+              ? 'File too large (10 MB at most)'
+              : 'Invalid upload',
         },
       ],
     });

@@ -2,6 +2,7 @@ import { pageQuery, tagSchema, tagSyncSchema } from '@balcao/sdk';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
+import { tagUpdateSchema } from './tags-service.js';
 
 const kanbanQuery = z.object({ kanban: z.coerce.number().int().min(0).optional() });
 const tagPageQuery = pageQuery.extend(kanbanQuery.shape);
@@ -31,7 +32,7 @@ export function tagsRoutes(router: AppRouter): void {
     ctx.body = await ctx.state.services.tags.create(ctx.state.companyId, ctx.state.user.id, input);
   });
   router.put('/tags/:id', async (ctx) => {
-    const input = validate(tagSchema, ctx.request.body);
+    const input = validate(tagUpdateSchema, ctx.request.body);
     ctx.body = await ctx.state.services.tags.update(idParam(ctx.params.id), input);
   });
   router.delete('/tags/:id', async (ctx) => {

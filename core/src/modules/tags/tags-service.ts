@@ -1,7 +1,16 @@
 import { randomInt } from 'node:crypto';
-import { AppError, companyChannel, type RealtimePort, type TagDto, type TagInput } from '@balcao/sdk';
+import {
+  AppError,
+  companyChannel,
+  type RealtimePort,
+  type TagDto,
+  type TagInput,
+  tagSchema,
+} from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
 import { allOwned, flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
+import { definedOnly } from '../../http/validate.js';
 import type { ContactsService } from '../contacts/contacts-service.js';
 import { loadContactTags, replaceContactTags } from './contact-tags.js';
 import { type ITag, Tag } from './tag.entity.js';
@@ -14,6 +23,10 @@ declare module '../../kernel/container.js' {
 }
 
 export const TAGS_PAGE_SIZE = 20;
+
+/** `PUT /tags/{id}`: colour and kanban stay as they are when not sent. */
+export const tagUpdateSchema = tagSchema.extend({ kanban: tagSchema.shape.kanban.unwrap().optional() });
+type TagUpdateInput = z.infer<typeof tagUpdateSchema>;
 
 /** `kanban` as a filter: absent for every tag, 0 for ordinary tags, anything else for kanban lanes. */
 export type KanbanFilter = number | undefined;
@@ -87,14 +100,10 @@ export class TagsService {
     return this.publish(tag, 'create');
   }
 
-  async update(id: number, input: TagInput): Promise<TagDto> {
+  async update(id: number, input: TagUpdateInput): Promise<TagDto> {
     const tag = await this.find(id);
     await this.assertNameFree(input.name, id);
-    this.em.assign(tag, {
-      name: input.name,
-      kanban: input.kanban,
-      ...(input.color ? { color: input.color } : {}),
-    });
+    this.em.assign(tag, definedOnly(input));
     await this.save();
     return this.publish(tag, 'update');
   }

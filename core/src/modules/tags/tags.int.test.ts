@@ -124,6 +124,20 @@ describe('tags', () => {
       body: { name: 'Passageira', color: '#222222' },
     });
     expect(await put.json()).toEqual({ ...tag, name: 'Passageira', color: '#222222' });
+    const lane = (
+      await json<{ lista: TagDto[] }>(host.request('/api/tags/kanban', { token: shop.agentToken }))
+    ).lista[0];
+    const renamed = await host.request(`/api/tags/${lane.id}`, {
+      method: 'PUT',
+      token: shop.agentToken,
+      body: { name: 'Fazendo' },
+    });
+    expect(await renamed.json()).toEqual({ ...lane, name: 'Fazendo' }); // colour and lane kept
+    await host.request(`/api/tags/${lane.id}`, {
+      method: 'PUT',
+      token: shop.agentToken,
+      body: { name: lane.name },
+    });
     await host.request('/api/tags/sync', {
       token: shop.agentToken,
       body: { contactId: contact.id, tags: [{ id: tag.id }] },
