@@ -10,3 +10,7 @@ export function idParam(value: string | undefined): number {
   }
   return id;
 }
+
+/** The input without its undefined fields, so an update leaves unsent fields as they are. @example em.assign(row, definedOnly(input)) */
+export const definedOnly = <T extends object>(input: T): Partial<T> =>
+  Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;

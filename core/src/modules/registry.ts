@@ -4,12 +4,20 @@ import { companiesRoutes } from './companies/companies-routes.js';
 import { CompaniesService } from './companies/companies-service.js';
 import { connectionsRoutes } from './connections/connections-routes.js';
 import { ConnectionsService } from './connections/connections-service.js';
+import { contactsRoutes } from './contacts/contacts-routes.js';
+import { ContactsService } from './contacts/contacts-service.js';
 import { messagesRoutes } from './messages/messages-routes.js';
 import { MessagesService } from './messages/messages-service.js';
 import { plansRoutes } from './plans/plans-routes.js';
 import { PlansService } from './plans/plans-service.js';
+import { queuesRoutes } from './queues/queues-routes.js';
+import { QueuesService } from './queues/queues-service.js';
 import { settingsRoutes } from './settings/settings-routes.js';
 import { SettingsService } from './settings/settings-service.js';
+import { tagsRoutes } from './tags/tags-routes.js';
+import { TagsService } from './tags/tags-service.js';
+import { ticketNotesRoutes } from './ticket-notes/ticket-notes-routes.js';
+import { TicketNotesService } from './ticket-notes/ticket-notes-service.js';
 import { ticketsRoutes } from './tickets/tickets-routes.js';
 import { TicketsService } from './tickets/tickets-service.js';
 import { usersRoutes } from './users/users-routes.js';
@@ -38,4 +46,12 @@ export const CORE_MODULES: CoreModule[] = [
     services: { connections: asClass(ConnectionsService).scoped() },
     routes: connectionsRoutes,
   },
+  { name: 'contacts', services: { contacts: asClass(ContactsService).scoped() }, routes: contactsRoutes },
+  { name: 'tags', services: { tags: asClass(TagsService).scoped() }, routes: tagsRoutes },
+  {
+    name: 'ticket-notes',
+    services: { ticketNotes: asClass(TicketNotesService).scoped() },
+    routes: ticketNotesRoutes,
+  },
+  { name: 'queues', services: { queues: asClass(QueuesService).scoped() }, routes: queuesRoutes },
 ];

@@ -6,6 +6,7 @@ import { Plan } from '../plans/plan.entity.js';
 import { toPlanDto } from '../plans/plan-presenter.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
+import { loadUserQueues } from '../queues/user-queues.js';
 import { toUserDto } from '../users/user-presenter.js';
 
 /** The signed-in user with company, plan and company settings (answer of login, refresh and me). */
@@ -15,5 +16,6 @@ export async function loadSessionUser(em: EntityManager, userId: number): Promis
   const company = await em.findOneOrFail(Company, { id: user.companyId });
   const plan = toPlanDto(await em.findOneOrFail(Plan, { id: company.planId }));
   const companieSettings = await new SettingsService({ em }).list(company.id);
-  return { ...toUserDto(user), company: { ...toCompanyDto(company, plan), plan }, companieSettings };
+  const queues = (await loadUserQueues(em, company.id, [user.id])).get(user.id) ?? [];
+  return { ...toUserDto(user, queues), company: { ...toCompanyDto(company, plan), plan }, companieSettings };
 }

@@ -211,6 +211,11 @@ describe('transitions', () => {
 });
 
 describe('visibility', () => {
+  it("the session carries the attendant's queues", async () => {
+    const me = await (await host.request('/api/auth/me', { token: agents.ana.token })).json();
+    expect(me.queues).toEqual([{ id: sales, name: 'Vendas', color: '#2e7d32' }]);
+  });
+
   it('an attendant sees unassigned tickets of their queues and their own, never others', async () => {
     const inSales = await pendingTicket(sales);
     const inSupport = await pendingTicket(support);

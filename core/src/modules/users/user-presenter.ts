@@ -1,7 +1,8 @@
-import type { Language, UserDto, UserProfile } from '@balcao/sdk';
+import type { Language, QueueRef, UserDto, UserProfile } from '@balcao/sdk';
 import type { IUser } from './user.entity.js';
 
-export function toUserDto(user: IUser): UserDto {
+/** `queues` come from `loadUserQueues`, loaded for a whole page at once. */
+export function toUserDto(user: IUser, queues: QueueRef[] = []): UserDto {
   return {
     id: user.id,
     companyId: user.companyId,
@@ -20,8 +21,7 @@ export function toUserDto(user: IUser): UserDto {
     defaultMenu: user.defaultMenu as UserDto['defaultMenu'],
     language: (user.language ?? null) as Language | null,
     online: user.online,
-    // Queues arrive with the attendance core; until then a user belongs to none.
-    queues: [],
+    queues,
     createdAt: user.createdAt.toISOString(),
   };
 }

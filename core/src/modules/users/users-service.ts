@@ -9,9 +9,11 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import bcrypt from 'bcryptjs';
+import { definedOnly } from '../../http/validate.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from '../plans/plan.entity.js';
-import { User } from './user.entity.js';
+import { assertCompanyQueues, loadUserQueues, replaceUserQueues } from '../queues/user-queues.js';
+import { type IUser, User } from './user.entity.js';
 import { toUserDto } from './user-presenter.js';
 
 export const PAGE_SIZE = 20;
@@ -48,7 +50,7 @@ export class UsersService {
       limit: PAGE_SIZE,
       offset: PAGE_SIZE * (pageNumber - 1),
     });
-    return { users: rows.map(toUserDto), count, hasMore: count > PAGE_SIZE * pageNumber };
+    return { users: await this.present(rows), count, hasMore: count > PAGE_SIZE * pageNumber };
   }
 
   async listNames(): Promise<{ id: number; name: string }[]> {
@@ -57,16 +59,19 @@ export class UsersService {
   }
 
   async get(id: number): Promise<UserDto> {
-    return toUserDto(await this.find(id));
+    const [dto] = await this.present([await this.find(id)]);
+    return dto;
   }
 
   async create(companyId: number, input: UserCreateInput): Promise<UserDto> {
     await this.assertEmailFree(input.email);
     await this.assertWithinPlan(companyId);
-    const { password, queueIds: _queues, ...fields } = input;
+    await assertCompanyQueues(this.em, companyId, input.queueIds);
+    const { password, queueIds, ...fields } = input;
     const user = this.em.create(User, { ...fields, companyId, passwordHash: await hashPassword(password) });
     await this.em.flush();
-    const dto = toUserDto(user);
+    await replaceUserQueues(this.em, companyId, user.id, queueIds);
+    const [dto] = await this.present([user]);
     await this.publish(companyId, { action: 'create', user: dto });
     return dto;
   }
@@ -79,11 +84,13 @@ export class UsersService {
     }
     const user = await this.find(id);
     if (input.email && input.email !== user.email) await this.assertEmailFree(input.email);
-    const { password, queueIds: _queues, ...fields } = input;
-    this.em.assign(user, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
+    if (input.queueIds) await assertCompanyQueues(this.em, user.companyId, input.queueIds);
+    const { password, queueIds, ...fields } = input;
+    this.em.assign(user, definedOnly(fields));
     if (password) user.passwordHash = await hashPassword(password);
     await this.em.flush();
-    const dto = toUserDto(user);
+    if (queueIds) await replaceUserQueues(this.em, user.companyId, user.id, queueIds);
+    const [dto] = await this.present([user]);
     await this.publish(user.companyId, { action: 'update', user: dto });
     return dto;
   }
@@ -93,6 +100,17 @@ export class UsersService {
     const user = await this.find(id);
     await this.em.remove(user).flush();
     await this.publish(user.companyId, { action: 'delete', userId: id });
+  }
+
+  /** DTOs with each user's queues, loaded for all of them in one query. */
+  private async present(users: IUser[]): Promise<UserDto[]> {
+    if (users.length === 0) return [];
+    const queues = await loadUserQueues(
+      this.em,
+      users[0].companyId,
+      users.map((u) => u.id),
+    );
+    return users.map((u) => toUserDto(u, queues.get(u.id)));
   }
 
   private async find(id: number) {

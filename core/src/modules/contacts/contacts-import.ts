@@ -1,0 +1,136 @@
+import { open } from 'node:fs/promises';
+import { AppError, contactSchema } from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import ExcelJS from 'exceljs';
+import { normaliseNumber } from './contact-number.js';
+
+/** One problem of one spreadsheet row (1-based, as the spreadsheet numbers it). */
+export interface ImportRowError {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** `POST /contacts/upload` answer: nothing is lost on a bad row, each one is reported. */
+export interface ImportSummary {
+  created: number;
+  skipped: number;
+  errors: ImportRowError[];
+}
+
+interface Candidate {
+  name: string;
+  number: string;
+  email: string | null;
+}
+
+const CHUNK = 500;
+const fileError = (message: string) =>
+  new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'file', message }] });
+
+/** What the file is, by its first bytes (a renamed file is judged by content, not name). */
+async function sniff(path: string): Promise<'xlsx' | 'xls' | 'other'> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
+    const head = buffer.subarray(0, bytesRead);
+    if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'xlsx';
+    if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
+    return 'other';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A first row is a header when its number column holds no digit at all ("Número", "phone"…). */
+const isHeader = (cells: string[]) => !/\d/.test(cells[1] ?? '');
+
+/**
+ * Reads an .xlsx upload (columns name, number, email; an optional header row) and creates the contacts that do
+ * not exist yet. Rows are checked with the contact form's schema; numbers are stored as digits (whatsapp).
+ * Legacy .xls is refused with a message asking for .xlsx: npm has no maintained reader of that binary format.
+ */
+export async function importContacts(
+  em: EntityManager,
+  companyId: number,
+  file: { filepath: string; originalFilename?: string | null },
+): Promise<ImportSummary> {
+  const kind = await sniff(file.filepath);
+  const ext = (file.originalFilename ?? '').toLowerCase().split('.').pop();
+  if (kind === 'xls' || (kind === 'other' && ext === 'xls')) {
+    throw fileError(
+      'Legacy .xls files cannot be read: open the file and save it as .xlsx, then import it again',
+    );
+  }
+  if (kind !== 'xlsx') throw fileError('Only .xlsx and .xls spreadsheets are accepted');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(file.filepath);
+  } catch {
+    throw fileError('The spreadsheet could not be read');
+  }
+  const sheet = workbook.worksheets[0];
+  const summary: ImportSummary = { created: 0, skipped: 0, errors: [] };
+  if (!sheet) return summary;
+
+  const rows: { row: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    const cells = [1, 2, 3].map((i) => row.getCell(i).text.trim());
+    if (cells.some((c) => c !== '')) rows.push({ row: rowNumber, cells });
+  });
+  if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
+  const candidates = new Map<string, Candidate>();
+  for (const { row, cells } of rows) {
+    const candidate = checkRow(row, cells, summary.errors);
+    if (!candidate) continue;
+    // A number repeated in the file is created once.
+    if (candidates.has(candidate.number)) summary.skipped++;
+    else candidates.set(candidate.number, candidate);
+  }
+  const list = [...candidates.values()];
+  for (let i = 0; i < list.length; i += CHUNK) {
+    await insertChunk(em, companyId, list.slice(i, i + CHUNK), summary);
+  }
+  return summary;
+}
+
+/** The row as a contact to create, or undefined after recording its errors. */
+function checkRow(
+  row: number,
+  [name, number, email]: string[],
+  errors: ImportRowError[],
+): Candidate | undefined {
+  const parsed = contactSchema.safeParse({ name, number, email });
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      errors.push({ row, field: String(issue.path[0] ?? ''), message: issue.message });
+    }
+    return undefined;
+  }
+  try {
+    const digits = normaliseNumber(parsed.data.number, 'whatsapp', false);
+    return { name: parsed.data.name, number: digits, email: parsed.data.email ?? null };
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    errors.push({ row, field: 'number', message: 'Too Short!' });
+    return undefined;
+  }
+}
+
+/** One statement per chunk; a number the company already has is skipped by the unique index, not by luck. */
+async function insertChunk(
+  em: EntityManager,
+  companyId: number,
+  chunk: Candidate[],
+  summary: ImportSummary,
+): Promise<void> {
+  const values = chunk.map(() => "(?, ?, ?, ?, 'whatsapp')").join(', ');
+  const params = chunk.flatMap((c) => [companyId, c.name, c.number, c.email]);
+  const inserted = await em.execute<{ id: number }[]>(
+    `insert into contacts (company_id, name, number, email, channel) values ${values}
+     on conflict (company_id, channel, number) do nothing returning id`,
+    params,
+  );
+  summary.created += inserted.length;
+  summary.skipped += chunk.length - inserted.length;
+}

@@ -1,0 +1,87 @@
+import { AppError, pageQuery } from '@balcao/sdk';
+import { koaBody } from 'koa-body';
+import { z } from 'zod';
+import { requireAdmin } from '../../http/guards.js';
+import type { AppRouter } from '../../http/types.js';
+import { idParam, validate } from '../../http/validate.js';
+import { XLSX_MIME } from './contacts-export.js';
+import { contactFilterQuery } from './contacts-query.js';
+import { contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
+
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/** Multipart only here, one file of at most 10 MB; a refused upload answers 400 naming `file`. */
+const spreadsheetUpload = koaBody({
+  multipart: true,
+  formidable: { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1 },
+  onError: (err) => {
+    throw new AppError('ERR_VALIDATION', 400, {
+      fields: [
+        {
+          path: 'file',
+          message:
+            (err as { httpCode?: number }).httpCode === 413
+              ? 'File too large (10 MB at most)'
+              : 'Invalid upload',
+        },
+      ],
+    });
+  },
+});
+
+const blockBody = z.object({ active: z.boolean({ error: 'Required' }) });
+
+/** Contacts: everyone signed in reads and edits them; only admins delete (contacts-page:deleteContact). */
+export function contactsRoutes(router: AppRouter): void {
+  router.get('/contacts', async (ctx) => {
+    ctx.body = await ctx.state.services.contacts.page(
+      ctx.state.user,
+      validate(contactFilterQuery, ctx.query),
+    );
+  });
+  router.get('/contacts/list', async (ctx) => {
+    const { searchParam } = validate(pageQuery, ctx.query);
+    ctx.body = await ctx.state.services.contacts.names(ctx.state.user, searchParam);
+  });
+  router.get('/contacts/export', async (ctx) => {
+    const filter = validate(contactFilterQuery, ctx.query);
+    ctx.body = await ctx.state.services.contacts.exportSpreadsheet(ctx.state.user, filter);
+    ctx.type = XLSX_MIME;
+    ctx.attachment('contacts.xlsx');
+  });
+  router.post('/contacts/upload', spreadsheetUpload, async (ctx) => {
+    const upload = ctx.request.files?.file;
+    const file = Array.isArray(upload) ? upload[0] : upload;
+    if (!file) throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'file', message: 'Required' }] });
+    ctx.body = await ctx.state.services.contacts.importSpreadsheet(ctx.state.companyId, file);
+  });
+  router.get('/contacts/profile/:number', async (ctx) => {
+    ctx.body = await ctx.state.services.contacts.profile(ctx.params.number ?? '');
+  });
+  router.put('/contacts/toggleDisableBot/:id', async (ctx) => {
+    ctx.body = await ctx.state.services.contacts.toggleDisableBot(idParam(ctx.params.id));
+  });
+  router.put('/contacts/toggleAcceptAudio/:id', async (ctx) => {
+    ctx.body = await ctx.state.services.contacts.toggleAcceptAudio(idParam(ctx.params.id));
+  });
+  router.put('/contacts/block/:id', async (ctx) => {
+    const { active } = validate(blockBody, ctx.request.body);
+    ctx.body = await ctx.state.services.contacts.setActive(ctx.state.user, idParam(ctx.params.id), active);
+  });
+  router.get('/contacts/:id', async (ctx) => {
+    ctx.body = await ctx.state.services.contacts.get(ctx.state.user, idParam(ctx.params.id));
+  });
+  router.post('/contacts', async (ctx) => {
+    const input = validate(contactCreateSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await ctx.state.services.contacts.create(ctx.state.user, input);
+  });
+  router.put('/contacts/:id', async (ctx) => {
+    const input = validate(contactUpdateSchema, ctx.request.body);
+    ctx.body = await ctx.state.services.contacts.update(ctx.state.user, idParam(ctx.params.id), input);
+  });
+  router.delete('/contacts/:id', requireAdmin, async (ctx) => {
+    await ctx.state.services.contacts.remove(idParam(ctx.params.id));
+    ctx.status = 204;
+  });
+}

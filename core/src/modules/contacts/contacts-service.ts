@@ -1,0 +1,256 @@
+import { rm } from 'node:fs/promises';
+import {
+  AppError,
+  type AuthUser,
+  CHANNELS,
+  type ContactDto,
+  companyChannel,
+  contactSchema,
+  maskNumber,
+  type RealtimePort,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { z } from 'zod';
+import { flushOrConflict } from '../../db/sql-helpers.js';
+import { definedOnly } from '../../http/validate.js';
+import type { SettingsService } from '../settings/settings-service.js';
+import { loadContactTags } from '../tags/contact-tags.js';
+import { Contact, ContactCustomField, type IContact } from './contact.entity.js';
+import { normaliseNumber } from './contact-number.js';
+import { type ContactExtras, toContactDto } from './contact-presenter.js';
+import { exportContacts } from './contacts-export.js';
+import { type ImportSummary, importContacts } from './contacts-import.js';
+import { type ContactFilter, contactsQuery } from './contacts-query.js';
+
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    contacts: ContactsService;
+  }
+}
+
+export const CONTACTS_PAGE_SIZE = 20;
+
+/** `POST /contacts`: the form's fields, plus the channel (whatsapp unless said). */
+export const contactCreateSchema = contactSchema.extend({ channel: z.enum(CHANNELS).default('whatsapp') });
+/** `PUT /contacts/{id}`: extraInfo, when sent, replaces the contact's list as a whole. */
+export const contactUpdateSchema = contactSchema.extend({
+  extraInfo: contactSchema.shape.extraInfo.unwrap().optional(),
+});
+type ContactUpdateInput = z.infer<typeof contactUpdateSchema>;
+
+const CONTACT_UNIQUE_INDEX = 'contacts_company_channel_number_unique';
+
+/** Contacts of the current tenant; numbers are masked for viewers the LGPD setting hides them from. */
+export class ContactsService {
+  private readonly em: EntityManager;
+  private readonly realtime: RealtimePort;
+  private readonly settings: SettingsService;
+
+  constructor({
+    em,
+    realtime,
+    settings,
+  }: { em: EntityManager; realtime: RealtimePort; settings: SettingsService }) {
+    this.em = em;
+    this.realtime = realtime;
+    this.settings = settings;
+  }
+
+  /** True when `viewer` must see masked numbers: profile user while the company's lgpdHideNumber is enabled. */
+  async hidesNumbers(viewer: AuthUser): Promise<boolean> {
+    return viewer.profile === 'user' && (await this.settings.isEnabled(viewer.companyId, 'lgpdHideNumber'));
+  }
+
+  async page(
+    viewer: AuthUser,
+    f: ContactFilter,
+  ): Promise<{ contacts: ContactDto[]; hasMore: boolean; count: number }> {
+    const qb = contactsQuery(this.em, viewer.companyId, f);
+    const count = await qb.clone().getCount();
+    const rows = await qb
+      .limit(CONTACTS_PAGE_SIZE)
+      .offset(CONTACTS_PAGE_SIZE * (f.pageNumber - 1))
+      .getResultList();
+    const contacts = await this.present(viewer, rows);
+    return { contacts, count, hasMore: count > CONTACTS_PAGE_SIZE * f.pageNumber };
+  }
+
+  /** Id, name, number and e-mail of every contact (pickers), optionally only those matching `searchParam`. */
+  async names(viewer: AuthUser, searchParam: string) {
+    const rows = await contactsQuery(this.em, viewer.companyId, { searchParam }).getResultList();
+    const hide = await this.hidesNumbers(viewer);
+    return rows.map((c) => ({
+      id: c.id,
+      name: c.name,
+      number: hide ? maskNumber(c.number) : c.number,
+      email: c.email ?? null,
+    }));
+  }
+
+  async get(viewer: AuthUser, id: number): Promise<ContactDto> {
+    const [dto] = await this.present(viewer, [await this.find(id)]);
+    return dto;
+  }
+
+  /** The contact with `number` (as typed or normalised), for the new-ticket and vCard flows. */
+  async profile(number: string): Promise<{ contactId: number; urlPicture: string | null }> {
+    const digits = number.replace(/\D/g, '');
+    const contact = await this.em.findOne(
+      Contact,
+      { number: { $in: [...new Set([number, digits].filter(Boolean))] } },
+      { orderBy: { id: 'asc' } },
+    );
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    return { contactId: contact.id, urlPicture: contact.urlPicture ?? null };
+  }
+
+  async create(viewer: AuthUser, input: z.infer<typeof contactCreateSchema>): Promise<ContactDto> {
+    const { extraInfo, ...fields } = input;
+    const number = normaliseNumber(fields.number, fields.channel, false);
+    await this.assertFree(fields.channel, number);
+    const contact = await this.em.transactional(async (tx) => {
+      const created = tx.create(Contact, {
+        ...definedOnly(fields),
+        name: fields.name,
+        number,
+        companyId: viewer.companyId,
+      });
+      await flushOrConflict(tx, { [CONTACT_UNIQUE_INDEX]: () => this.duplicate(fields.channel, number) });
+      for (const f of extraInfo) tx.create(ContactCustomField, { ...f, contactId: created.id });
+      return created;
+    });
+    return this.publishUpdate(contact, viewer);
+  }
+
+  async update(viewer: AuthUser, id: number, input: ContactUpdateInput): Promise<ContactDto> {
+    const contact = await this.find(id);
+    const { extraInfo, ...fields } = input;
+    const number = normaliseNumber(fields.number, contact.channel, contact.isGroup);
+    if (number !== contact.number) await this.assertFree(contact.channel, number);
+    this.em.assign(contact, { ...definedOnly(fields), number });
+    if (extraInfo) {
+      // Replaced as a whole, in the same flush (one transaction) as the contact.
+      this.em.remove(await this.em.find(ContactCustomField, { contactId: id }));
+      for (const f of extraInfo) this.em.create(ContactCustomField, { ...f, contactId: id });
+    }
+    await flushOrConflict(this.em, { [CONTACT_UNIQUE_INDEX]: () => this.duplicate(contact.channel, number) });
+    return this.publishUpdate(contact, viewer);
+  }
+
+  async remove(id: number): Promise<void> {
+    const contact = await this.find(id);
+    await this.em.remove(contact).flush();
+    const { companyId } = contact;
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'contact'),
+      data: { action: 'delete', contactId: id },
+    });
+  }
+
+  async toggleDisableBot(id: number): Promise<{ disableBot: boolean }> {
+    const contact = await this.find(id);
+    contact.disableBot = !contact.disableBot;
+    await this.em.flush();
+    await this.publishUpdate(contact);
+    return { disableBot: contact.disableBot };
+  }
+
+  async toggleAcceptAudio(id: number): Promise<{ acceptAudioMessage: boolean }> {
+    const contact = await this.find(id);
+    contact.acceptAudioMessage = !contact.acceptAudioMessage;
+    await this.em.flush();
+    await this.publishUpdate(contact);
+    return { acceptAudioMessage: contact.acceptAudioMessage };
+  }
+
+  /** Blocks (`active` false) or unblocks the contact. */
+  async setActive(viewer: AuthUser, id: number, active: boolean): Promise<ContactDto> {
+    const contact = await this.find(id);
+    contact.active = active;
+    await this.em.flush();
+    return this.publishUpdate(contact, viewer);
+  }
+
+  /** The filtered contacts as an .xlsx, numbers as `viewer` may see them. */
+  async exportSpreadsheet(viewer: AuthUser, filter: ContactFilter): Promise<Buffer> {
+    return exportContacts(this.em, viewer, filter, await this.hidesNumbers(viewer));
+  }
+
+  /** Imports an uploaded spreadsheet, then removes the upload; open contact lists are told to reload. */
+  async importSpreadsheet(
+    companyId: number,
+    file: { filepath: string; originalFilename?: string | null },
+  ): Promise<ImportSummary> {
+    try {
+      const summary = await importContacts(this.em, companyId, file);
+      if (summary.created > 0) {
+        await this.realtime.publish({
+          companyId,
+          channel: companyChannel(companyId, 'contact'),
+          data: { action: 'reload' },
+        });
+      }
+      return summary;
+    } finally {
+      await rm(file.filepath, { force: true });
+    }
+  }
+
+  /** The company's contact, or 404 ERR_NO_CONTACT_FOUND (another company's contact is never found). */
+  async find(id: number): Promise<IContact> {
+    const contact = await this.em.findOne(Contact, { id });
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    return contact;
+  }
+
+  /**
+   * Tells the company's screens and answers the contact as `viewer` sees it. Sockets of every profile share the
+   * channel, so while lgpdHideNumber is enabled the event carries the masked number.
+   */
+  async publishUpdate(contact: IContact, viewer?: AuthUser): Promise<ContactDto> {
+    const { companyId } = contact;
+    const extras = (await this.extras(companyId, [contact.id])).get(contact.id) ?? {};
+    const lgpd = await this.settings.isEnabled(companyId, 'lgpdHideNumber');
+    const event = toContactDto(contact, extras, lgpd);
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'contact'),
+      data: { action: 'update', contact: event },
+    });
+    return lgpd && viewer?.profile !== 'user' ? toContactDto(contact, extras, false) : event;
+  }
+
+  /** DTOs with extra info and tags, each loaded for all of `contacts` in one query. */
+  private async present(viewer: AuthUser, contacts: IContact[]): Promise<ContactDto[]> {
+    const hide = await this.hidesNumbers(viewer);
+    const extras = await this.extras(
+      viewer.companyId,
+      contacts.map((c) => c.id),
+    );
+    return contacts.map((c) => toContactDto(c, extras.get(c.id) ?? {}, hide));
+  }
+
+  private async extras(companyId: number, ids: number[]): Promise<Map<number, ContactExtras>> {
+    const [tags, fields] = await Promise.all([
+      loadContactTags(this.em, companyId, ids),
+      ids.length
+        ? this.em.find(ContactCustomField, { contactId: { $in: ids } }, { orderBy: { id: 'asc' } })
+        : [],
+    ]);
+    const byId = new Map<number, ContactExtras>(ids.map((id) => [id, { tags: tags.get(id), extraInfo: [] }]));
+    for (const f of fields)
+      byId.get(f.contactId)?.extraInfo?.push({ id: f.id, name: f.name, value: f.value });
+    return byId;
+  }
+
+  private async assertFree(channel: string, number: string): Promise<void> {
+    if (await this.em.count(Contact, { channel, number })) throw await this.duplicate(channel, number);
+  }
+
+  /** 409 ERR_DUPLICATED_CONTACT carrying the id of the contact that already has the number. */
+  private async duplicate(channel: string, number: string): Promise<AppError> {
+    const existing = await this.em.fork().findOne(Contact, { channel, number }, { fields: ['id'] });
+    return new AppError('ERR_DUPLICATED_CONTACT', 409, { contactId: existing?.id ?? null });
+  }
+}

@@ -1,0 +1,110 @@
+import { AppError, companyChannel, type QueueDto, type QueueInput, type RealtimePort } from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
+import { definedOnly } from '../../http/validate.js';
+import { Company } from '../companies/company.entity.js';
+import { Plan } from '../plans/plan.entity.js';
+import { type IQueue, Queue } from './queue.entity.js';
+import { toQueueDto } from './queue-presenter.js';
+
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    queues: QueuesService;
+  }
+}
+
+const nameTaken = () =>
+  new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
+const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
+
+/** Queues of the current tenant; the entity manager carries the tenant filter. */
+export class QueuesService {
+  private readonly em: EntityManager;
+  private readonly realtime: RealtimePort;
+
+  constructor({ em, realtime }: { em: EntityManager; realtime: RealtimePort }) {
+    this.em = em;
+    this.realtime = realtime;
+  }
+
+  /** Every queue of the company: by orderQueue (unset last), then name. A company has few queues. */
+  async list(): Promise<QueueDto[]> {
+    const rows = await this.em.find(
+      Queue,
+      {},
+      { orderBy: { orderQueue: 'asc nulls last', name: 'asc', id: 'asc' } },
+    );
+    return rows.map(toQueueDto);
+  }
+
+  async get(id: number): Promise<QueueDto> {
+    return toQueueDto(await this.find(id));
+  }
+
+  async create(companyId: number, input: QueueInput): Promise<QueueDto> {
+    await this.assertWithinPlan(companyId);
+    await this.assertFree(input);
+    const queue = this.em.create(Queue, { ...input, companyId });
+    await this.save();
+    return this.publishUpdate(queue);
+  }
+
+  async update(id: number, input: QueueInput): Promise<QueueDto> {
+    const queue = await this.find(id);
+    await this.assertFree(input, id);
+    this.em.assign(queue, definedOnly(input));
+    await this.save();
+    return this.publishUpdate(queue);
+  }
+
+  async remove(id: number): Promise<void> {
+    const queue = await this.find(id);
+    await this.em.remove(queue).flush();
+    const { companyId } = queue;
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'queue'),
+      data: { action: 'delete', queueId: id },
+    });
+  }
+
+  private async find(id: number): Promise<IQueue> {
+    const queue = await this.em.findOne(Queue, { id });
+    if (!queue) throw new AppError('ERR_NOT_FOUND', 404);
+    return queue;
+  }
+
+  /** Colour and name are unique per company, case-insensitively (as the indexes are). */
+  private async assertFree(input: QueueInput, exceptId?: number): Promise<void> {
+    const others = exceptId ? { id: { $ne: exceptId } } : {};
+    if (await this.em.count(Queue, { color: { $ilike: likeTerm(input.color) }, ...others }))
+      throw colorTaken();
+    if (await this.em.count(Queue, { name: { $ilike: likeTerm(input.name) }, ...others })) throw nameTaken();
+  }
+
+  private async assertWithinPlan(companyId: number): Promise<void> {
+    const company = await this.em.findOneOrFail(Company, { id: companyId });
+    const plan = await this.em.findOneOrFail(Plan, { id: company.planId });
+    if ((await this.em.count(Queue, {})) >= plan.queues) {
+      throw new AppError('ERR_NO_PERMISSION', 403, { reason: 'plan queue limit' });
+    }
+  }
+
+  private save(): Promise<void> {
+    return flushOrConflict(this.em, {
+      queues_company_color_unique: colorTaken,
+      queues_company_name_unique: nameTaken,
+    });
+  }
+
+  private async publishUpdate(queue: IQueue): Promise<QueueDto> {
+    const dto = toQueueDto(queue);
+    const { companyId } = queue;
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'queue'),
+      data: { action: 'update', queue: dto },
+    });
+    return dto;
+  }
+}
