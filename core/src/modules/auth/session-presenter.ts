@@ -4,9 +4,9 @@ import { Company } from '../companies/company.entity.js';
 import { toCompanyDto } from '../companies/company-presenter.js';
 import { Plan } from '../plans/plan.entity.js';
 import { toPlanDto } from '../plans/plan-presenter.js';
+import { loadUserQueues } from '../queues/user-queues.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
-import { loadUserQueues } from '../queues/user-queues.js';
 import { toUserDto } from '../users/user-presenter.js';
 
 /** The signed-in user with company, plan and company settings (answer of login, refresh and me). */
