@@ -4,7 +4,7 @@ import { useAtom } from 'jotai';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
-import { truncate } from '../shared/format';
+import { previewText, truncate } from '../shared/format';
 import { signMessageAtom } from '../shared/ticket-store';
 import { sendMessage } from '../shared/tickets-api';
 
@@ -76,8 +76,12 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
       {replyTo && (
         <div className="composer__reply" data-testid="composer-reply">
           <div className="composer__reply-body">
-            <strong>{replyTo.fromMe ? t('tickets.messages.you') : t('tickets.messages.contact')}</strong>
-            <span>{truncate(replyTo.body, 120)}</span>
+            <strong>
+              {replyTo.fromMe
+                ? t('tickets.messages.you')
+                : (replyTo.contact?.name ?? t('tickets.messages.contact'))}
+            </strong>
+            <span>{truncate(previewText(replyTo.body), 120)}</span>
           </div>
           <Button
             variant="minimal"

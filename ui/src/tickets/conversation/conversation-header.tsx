@@ -1,5 +1,5 @@
 import type { TicketDto } from '@balcao/sdk';
-import { Alert, Button, Menu, MenuDivider, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Alert, Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,7 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
   const [dialog, setDialog] = useState<DialogName>(null);
   const [busy, setBusy] = useState(false);
   const active = ticket.status === 'open' || ticket.status === 'group';
-  const label = (key: string) => (roomy ? t(key) : undefined);
+  const label = (key: string) => (roomy && !drawerOpen ? t(key) : undefined);
 
   const handleReturn = async () => {
     setBusy(true);
@@ -95,12 +95,8 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
         {t(`tickets.status.${ticket.status}`)}
       </Tag>
       {ticket.queue && (
-        <Tag
-          round
-          minimal
-          style={{ borderLeft: `3px solid ${ticket.queue.color}` }}
-          className="conversation-header__queue"
-        >
+        <Tag round minimal className="conversation-header__queue">
+          <span className="queue-dot" style={{ background: ticket.queue.color }} />
           {ticket.queue.name}
         </Tag>
       )}
@@ -144,7 +140,7 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
             />
           </>
         )}
-        <Popover
+        <PopoverNext
           placement="bottom-end"
           content={
             <Menu>
@@ -190,7 +186,7 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
             title={t('tickets.header.more')}
             data-testid="header-more"
           />
-        </Popover>
+        </PopoverNext>
       </div>
       <ResolveDialog ticket={ticket} isOpen={dialog === 'resolve'} onClose={() => setDialog(null)} />
       <TransferDialog ticket={ticket} isOpen={dialog === 'transfer'} onClose={() => setDialog(null)} />

@@ -1,5 +1,5 @@
 import type { MessageDto } from '@balcao/sdk';
-import { Button, Icon, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatTime, truncate } from '../shared/format';
@@ -25,12 +25,50 @@ function Body({ body }: { body: string }) {
   );
 }
 
+function MessageMenu({ message, onReply, onDelete }: Omit<Props, 'showAuthor'>) {
+  const { t } = useTranslation();
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      content={
+        <Menu>
+          <MenuItem
+            icon="undo"
+            text={t('tickets.messages.reply')}
+            onClick={() => onReply(message)}
+            data-testid="message-reply"
+          />
+          {/* Delete is for one's own messages only; the server refuses anyone else's. */}
+          {message.fromMe && (
+            <MenuItem
+              icon="trash"
+              intent="danger"
+              text={t('tickets.messages.delete')}
+              onClick={() => onDelete(message)}
+              data-testid="message-delete"
+            />
+          )}
+        </Menu>
+      }
+    >
+      <Button
+        size="small"
+        variant="minimal"
+        icon="chevron-down"
+        className="message__menu"
+        aria-label={t('tickets.messages.options')}
+        data-testid="message-menu"
+      />
+    </PopoverNext>
+  );
+}
+
 /** One message: text, private note, deleted, quoted reply, time and ack, with a reply / delete menu. */
 export const MessageBubble = memo(function MessageBubble({ message, showAuthor, onReply, onDelete }: Props) {
   const { t } = useTranslation();
   const side = message.fromMe ? 'message--me' : 'message--them';
   const kind = message.isPrivate ? 'message--private' : '';
-  const canDelete = message.fromMe && !message.isDeleted;
+  const quoted = message.quotedMsg;
 
   return (
     <div
@@ -39,39 +77,6 @@ export const MessageBubble = memo(function MessageBubble({ message, showAuthor, 
       data-private={message.isPrivate}
     >
       <div className="message__bubble">
-        {!message.isDeleted && (
-          <Popover
-            placement="bottom-end"
-            className="message__menu"
-            content={
-              <Menu>
-                <MenuItem
-                  icon="undo"
-                  text={t('tickets.messages.reply')}
-                  onClick={() => onReply(message)}
-                  data-testid="message-reply"
-                />
-                {canDelete && (
-                  <MenuItem
-                    icon="trash"
-                    intent="danger"
-                    text={t('tickets.messages.delete')}
-                    onClick={() => onDelete(message)}
-                    data-testid="message-delete"
-                  />
-                )}
-              </Menu>
-            }
-          >
-            <Button
-              size="small"
-              variant="minimal"
-              icon="chevron-down"
-              aria-label={t('tickets.messages.options')}
-              data-testid="message-menu"
-            />
-          </Popover>
-        )}
         {message.isPrivate && (
           <div className="message__label">
             <Icon icon="lock" size={11} /> {t('tickets.messages.privateNote')}
@@ -80,12 +85,15 @@ export const MessageBubble = memo(function MessageBubble({ message, showAuthor, 
         {showAuthor && !message.fromMe && message.contact && (
           <div className="message__author">{message.contact.name}</div>
         )}
-        {message.quotedMsg && (
-          <div className={`message__quote ${message.quotedMsg.fromMe ? 'message__quote--me' : ''}`}>
+        {quoted && (
+          <div
+            className={`message__quote ${quoted.fromMe ? 'message__quote--me' : ''}`}
+            data-testid="message-quote"
+          >
             <div className="message__quote-author">
-              {message.quotedMsg.fromMe ? t('tickets.messages.you') : t('tickets.messages.contact')}
+              {quoted.fromMe ? t('tickets.messages.you') : t('tickets.messages.contact')}
             </div>
-            {truncate(message.quotedMsg.body, 120)}
+            {truncate(quoted.body, 120)}
           </div>
         )}
         {message.isDeleted ? (
@@ -104,6 +112,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showAuthor, 
           {message.isEdited && <span>{t('tickets.messages.edited')}</span>}
           <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
           {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
+          {!message.isDeleted && <MessageMenu message={message} onReply={onReply} onDelete={onDelete} />}
         </div>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Alert, Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Alert, Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,7 @@ export function ListMenu({ closeAllStatus, queueIds }: { closeAllStatus: OpenTab
 
   return (
     <>
-      <Popover
+      <PopoverNext
         placement="bottom-end"
         content={
           <Menu>
@@ -55,7 +55,7 @@ export function ListMenu({ closeAllStatus, queueIds }: { closeAllStatus: OpenTab
           title={t('tickets.list.actions')}
           data-testid="ticket-speed-dial"
         />
-      </Popover>
+      </PopoverNext>
       <NewTicketDialog isOpen={newOpen} onClose={() => setNewOpen(false)} />
       <Alert
         isOpen={confirmClose}

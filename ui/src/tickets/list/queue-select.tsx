@@ -1,5 +1,5 @@
 import type { QueueRef } from '@balcao/sdk';
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -17,7 +17,7 @@ export function QueueSelect({ queues, selected, onChange }: Props) {
     selected.length === 0 ? t('tickets.queues.all') : t('tickets.queues.count', { n: selected.length });
 
   return (
-    <Popover
+    <PopoverNext
       placement="bottom-start"
       content={
         <Menu className="queue-select__menu" data-testid="queue-select-menu">
@@ -51,6 +51,6 @@ export function QueueSelect({ queues, selected, onChange }: Props) {
         title={label}
         data-testid="queue-select"
       />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { requireUser, userAtom } from '../../session/session-store';
-import { selectableQueues, selectedQueueIdsAtom } from '../shared/ticket-store';
+import { openSubTabAtom, selectableQueues, selectedQueueIdsAtom } from '../shared/ticket-store';
 import { useDebounced } from '../shared/use-debounced';
 import { useCompanyQueues } from '../shared/use-queues';
 import { useTicketActions } from '../shared/use-ticket-actions';
@@ -22,7 +22,7 @@ export function TicketListPanel() {
   const navigate = useNavigate();
   const { ticketId: selectedUuid } = useParams();
   const [tab, setTab] = useState<MainTab>('open');
-  const [openTab, setOpenTab] = useState<OpenTab>('open');
+  const [openTab, setOpenTab] = useAtom(openSubTabAtom);
   const [search, setSearch] = useState('');
   const searchParam = useDebounced(search);
   const [storedQueueIds, setQueueIds] = useAtom(selectedQueueIdsAtom);

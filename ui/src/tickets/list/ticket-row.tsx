@@ -4,7 +4,13 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../shared/channel-icon';
 import { ContactAvatar } from '../shared/contact-avatar';
-import { CONTACT_NAME_MAX, formatTicketTime, LAST_MESSAGE_MAX, truncate } from '../shared/format';
+import {
+  CONTACT_NAME_MAX,
+  formatTicketTime,
+  LAST_MESSAGE_MAX,
+  previewText,
+  truncate,
+} from '../shared/format';
 
 /** Every row has this height; the virtual list relies on it. */
 export const TICKET_ROW_HEIGHT = 92;
@@ -75,7 +81,7 @@ export const TicketRow = memo(function TicketRow({
         </div>
         <div className="ticket-row__line">
           <span className="ticket-row__last" data-testid="ticket-row-last">
-            {truncate(ticket.lastMessage, LAST_MESSAGE_MAX) || '\u00a0'}
+            {truncate(previewText(ticket.lastMessage), LAST_MESSAGE_MAX) || '\u00a0'}
           </span>
           {ticket.unreadMessages > 0 && (
             <span

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, formatTicketTime, initials, LAST_MESSAGE_MAX, truncate } from './format';
+import { dayKey, formatTicketTime, initials, LAST_MESSAGE_MAX, previewText, truncate } from './format';
 
 describe('truncate', () => {
   it('keeps short texts and cuts long ones at the limit with an ellipsis', () => {
@@ -43,5 +43,12 @@ describe('dayKey and initials', () => {
     expect(initials('Ana')).toBe('A');
     expect(initials('Ana Costa 8')).toBe('AC');
     expect(initials('  ')).toBe('?');
+  });
+});
+
+describe('previewText', () => {
+  it('drops the signature markup and line breaks', () => {
+    expect(previewText('*Ana:*\nOlá, tudo bem?')).toBe('Ana: Olá, tudo bem?');
+    expect(previewText(null)).toBe('');
   });
 });

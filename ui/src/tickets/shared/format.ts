@@ -51,3 +51,11 @@ export function initials(name: string | null | undefined): string {
   const last = words.length > 1 ? (words[words.length - 1][0] ?? '') : '';
   return (first + last).toUpperCase();
 }
+
+/** A message body as one plain line for previews: signature asterisks and line breaks dropped. */
+export function previewText(body: string | null | undefined): string {
+  return (body ?? '')
+    .replace(/\*([^*\n]+)\*/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -10,6 +10,9 @@ export const selectedQueueIdsAtom = atomWithStorage<number[]>('selectedQueueIds'
 /** Composer signature toggle, persisted locally (spec part 1 §2). */
 export const signMessageAtom = atomWithStorage<boolean>('signOption', true, undefined, { getOnInit: true });
 
+/** The Open tab's sub-tab; accepting a ticket switches it to Assigned, where the ticket now is. */
+export const openSubTabAtom = atom<'open' | 'pending' | 'group'>('open');
+
 /** The accept dialog (choose a queue) for this ticket, when open. */
 export const acceptDialogAtom = atom<TicketDto | null>(null);
 /** The "already open with another user" notice for this ticket, when shown. */

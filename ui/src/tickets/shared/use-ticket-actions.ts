@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
-import { acceptDialogAtom, otherUserDialogAtom, selectableQueues } from './ticket-store';
+import { acceptDialogAtom, openSubTabAtom, otherUserDialogAtom, selectableQueues } from './ticket-store';
 import { updateTicket } from './tickets-api';
 import { useCompanyQueues } from './use-queues';
 
@@ -17,6 +17,7 @@ export function useTicketActions() {
   const navigate = useNavigate();
   const showAcceptDialog = useSetAtom(acceptDialogAtom);
   const showOtherUser = useSetAtom(otherUserDialogAtom);
+  const setOpenSubTab = useSetAtom(openSubTabAtom);
   const queues = selectableQueues(user, useCompanyQueues());
 
   const acceptWith = useCallback(
@@ -28,14 +29,17 @@ export function useTicketActions() {
           ...(queueId !== null ? { queueId } : {}),
         });
         if (updated.userId !== null && updated.userId !== user.id) showOtherUser(updated);
-        else navigate(`/tickets/${updated.uuid}`);
+        else {
+          setOpenSubTab(updated.status === 'group' ? 'group' : 'open');
+          navigate(`/tickets/${updated.uuid}`);
+        }
         return true;
       } catch (err) {
         toastError(err);
         return false;
       }
     },
-    [user.id, navigate, showOtherUser],
+    [user.id, navigate, showOtherUser, setOpenSubTab],
   );
 
   const needsQueue = queues.length > 0;
