@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { useMediaQuery } from '../../layout/use-media-query';
+import { useIsNarrow, useMediaQuery } from '../../layout/use-media-query';
 import { toastError, toastSuccess } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
 import { ResolveDialog } from '../dialogs/resolve-dialog';
@@ -38,6 +38,7 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
   const user = requireUser(useAtomValue(userAtom));
   const navigate = useNavigate();
   const roomy = useMediaQuery('(min-width: 1280px)');
+  const narrow = useIsNarrow();
   const { accept } = useTicketActions();
   const [dialog, setDialog] = useState<DialogName>(null);
   const [busy, setBusy] = useState(false);
@@ -134,7 +135,8 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
             <Button
               intent="primary"
               icon="tick"
-              text={t('tickets.actions.resolve')}
+              text={narrow ? undefined : t('tickets.actions.resolve')}
+              title={t('tickets.actions.resolve')}
               onClick={() => setDialog('resolve')}
               data-testid="header-resolve"
             />
