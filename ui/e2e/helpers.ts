@@ -28,4 +28,7 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   const dark = await page.evaluate(() => document.body.classList.contains('bp6-dark'));
   if (dark !== (theme === 'dark')) await page.getByTestId('theme-toggle').click();
   await expect(page.locator('body')).toHaveClass(theme === 'dark' ? /bp6-dark/ : /^(?!.*bp6-dark).*$/);
+  // Leave the toggle: its tooltip would otherwise cover what sits below it (e.g. the ticket header's buttons).
+  const height = page.viewportSize()?.height ?? 600;
+  await page.mouse.move(1, height - 1);
 }

@@ -1,0 +1,158 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { login, setTheme, shot, USERS } from './helpers';
+
+/** The API as the admin: sets up the web chat connection and a second attendant. */
+async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: USERS.admin });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).token as string;
+}
+
+async function createWebchat(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.post('/api/whatsapp', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `Site ${Date.now()}`, channel: 'webchat' },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).token as string;
+}
+
+async function createAttendant(request: APIRequestContext, token: string) {
+  const who = { email: `bruna.${Date.now()}@e2e.test`, password: 'bruna-pass' };
+  const res = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Bruna Atendente', profile: 'user', ...who },
+  });
+  expect(res.ok()).toBe(true);
+  return who;
+}
+
+/** The customer's side: a web chat visitor writes (public endpoint, no login). */
+async function visitorSays(
+  request: APIRequestContext,
+  channelToken: string,
+  visitor: { id: string; name: string },
+  body: string,
+) {
+  const res = await request.post(`/api/webchat/${channelToken}/messages`, {
+    data: { visitorId: visitor.id, name: visitor.name, body },
+  });
+  expect(res.status()).toBe(201);
+}
+
+async function openPending(page: Page): Promise<void> {
+  await expect(page.getByTestId('ticket-list-panel')).toBeVisible();
+  await page.getByTestId('subtab-pending').click();
+  await expect(page.getByTestId('ticket-list-pending')).toBeVisible();
+}
+
+async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1400) {
+  const context = await browser.newContext({ viewport: { width, height: 860 } });
+  const page = await context.newPage();
+  await login(page, who);
+  await expect(page).toHaveURL(/\/tickets$/);
+  return { context, page };
+}
+
+test('a visitor message reaches Pending live; accept, reply, private note and close', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000); // two signed-in browsers and five screenshots
+  const token = await adminToken(request);
+  const channel = await createWebchat(request, token);
+  const bruna = await createAttendant(request, token);
+  const visitor = { id: `visitor-${Date.now()}`, name: `Visitante ${Date.now() % 100_000}` };
+
+  const admin = await signedIn(browser, USERS.admin);
+  const other = await signedIn(browser, bruna);
+  await openPending(admin.page);
+  await openPending(other.page);
+  await expect(admin.page.getByTestId('welcome-panel')).toBeVisible();
+
+  // The visitor writes: both attendants see the ticket appear in Pending without reloading.
+  await visitorSays(request, channel, visitor, 'Olá, preciso de ajuda com meu pedido');
+  const row = admin.page.locator('[data-status="pending"]', { hasText: visitor.name });
+  await expect(row).toBeVisible();
+  await expect(row.getByTestId('ticket-row-unread')).toHaveText('1');
+  await expect(other.page.locator('.ticket-row', { hasText: visitor.name })).toBeVisible();
+  await setTheme(admin.page, 'light');
+  await shot(admin.page, 'tickets-pending-light-wide');
+
+  // Pending rows do not open the conversation; Accept does.
+  await row.getByTestId('ticket-row-name').click();
+  await expect(admin.page).toHaveURL(/\/tickets$/);
+  await row.getByTestId('ticket-accept').click();
+  await expect(admin.page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await expect(admin.page.getByTestId('composer-input')).toBeEnabled();
+  await expect(admin.page.getByTestId('message-list')).toContainText('preciso de ajuda');
+  // The other attendant's Pending list drops it live.
+  await expect(other.page.locator('.ticket-row', { hasText: visitor.name })).toHaveCount(0);
+
+  // Blank text is never sent; Enter sends, Shift+Enter breaks the line.
+  const input = admin.page.getByTestId('composer-input');
+  await input.fill('   ');
+  await input.press('Enter');
+  await expect(admin.page.locator('.message--me')).toHaveCount(0);
+  await input.fill('Olá! Vou verificar');
+  await input.press('Shift+Enter');
+  await input.pressSequentially('seu pedido agora.');
+  await input.press('Enter');
+  await expect(admin.page.locator('.message--me').last()).toContainText('seu pedido agora.');
+  await expect(input).toHaveValue('');
+
+  // A private note, styled apart.
+  await admin.page.getByTestId('composer-private').click();
+  await input.fill('Cliente pediu prioridade');
+  await input.press('Enter');
+  const note = admin.page.locator('[data-private="true"]').last();
+  await expect(note).toContainText('Cliente pediu prioridade');
+  await admin.page.getByTestId('composer-private').click();
+
+  // The visitor answers: the message arrives live in the open conversation.
+  await visitorSays(request, channel, visitor, 'Obrigado, aguardo!');
+  await expect(admin.page.getByTestId('message-list')).toContainText('Obrigado, aguardo!');
+  await shot(admin.page, 'ticket-conversation-light-wide');
+  await setTheme(admin.page, 'dark');
+  await shot(admin.page, 'ticket-conversation-dark-wide');
+  await setTheme(admin.page, 'light');
+
+  // Close without farewell: back to /tickets; the ticket is in Closed.
+  await admin.page.getByTestId('header-resolve').click();
+  await admin.page.getByTestId('resolve-without').click();
+  await expect(admin.page).toHaveURL(/\/tickets$/);
+  await admin.page.getByTestId('tab-closed').click();
+  await expect(admin.page.locator('[data-status="closed"]', { hasText: visitor.name })).toBeVisible();
+
+  await admin.context.close();
+  await other.context.close();
+});
+
+test('narrow screens switch between the list and the conversation with two tabs', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const channel = await createWebchat(request, token);
+  await visitorSays(
+    request,
+    channel,
+    { id: `narrow-${Date.now()}`, name: 'Visitante Celular' },
+    'Oi pelo celular',
+  );
+  const { context, page } = await signedIn(browser, USERS.admin, 375);
+  await expect(page.getByTestId('narrow-tab-list')).toBeVisible();
+  await openPending(page);
+  const row = page.locator('[data-status="pending"]', { hasText: 'Oi pelo celular' });
+  await shot(page, 'tickets-list-light-narrow');
+  await row.getByTestId('ticket-accept').click();
+  await expect(page.getByTestId('conversation')).toBeVisible();
+  await expect(page.getByTestId('ticket-list-panel')).toBeHidden();
+  await expect(page.getByTestId('message-list')).toContainText('Oi pelo celular');
+  await setTheme(page, 'dark');
+  await shot(page, 'ticket-conversation-dark-narrow');
+  await setTheme(page, 'light');
+  await page.getByTestId('narrow-tab-list').click();
+  await expect(page.getByTestId('ticket-list-panel')).toBeVisible();
+  await context.close();
+});

@@ -1,0 +1,120 @@
+import type { MessageDto } from '@balcao/sdk';
+import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime, truncate } from '../shared/format';
+import { AckIcon } from './ack-icon';
+import { boldSegments } from './message-rules';
+
+interface Props {
+  message: MessageDto;
+  /** Group tickets name who wrote each incoming message. */
+  showAuthor: boolean;
+  onReply(message: MessageDto): void;
+  onDelete(message: MessageDto): void;
+}
+
+function Body({ body }: { body: string }) {
+  return (
+    <span className="message__text">
+      {boldSegments(body).map((part, i) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: segments of one immutable body.
+        part.bold ? <strong key={i}>{part.text}</strong> : <span key={i}>{part.text}</span>,
+      )}
+    </span>
+  );
+}
+
+function MessageMenu({ message, onReply, onDelete }: Omit<Props, 'showAuthor'>) {
+  const { t } = useTranslation();
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      content={
+        <Menu>
+          <MenuItem
+            icon="undo"
+            text={t('tickets.messages.reply')}
+            onClick={() => onReply(message)}
+            data-testid="message-reply"
+          />
+          {/* Delete is for one's own messages only; the server refuses anyone else's. */}
+          {message.fromMe && (
+            <MenuItem
+              icon="trash"
+              intent="danger"
+              text={t('tickets.messages.delete')}
+              onClick={() => onDelete(message)}
+              data-testid="message-delete"
+            />
+          )}
+        </Menu>
+      }
+    >
+      <Button
+        size="small"
+        variant="minimal"
+        icon="chevron-down"
+        className="message__menu"
+        aria-label={t('tickets.messages.options')}
+        data-testid="message-menu"
+      />
+    </PopoverNext>
+  );
+}
+
+/** One message: text, private note, deleted, quoted reply, time and ack, with a reply / delete menu. */
+export const MessageBubble = memo(function MessageBubble({ message, showAuthor, onReply, onDelete }: Props) {
+  const { t } = useTranslation();
+  const side = message.fromMe ? 'message--me' : 'message--them';
+  const kind = message.isPrivate ? 'message--private' : '';
+  const quoted = message.quotedMsg;
+
+  return (
+    <div
+      className={`message ${side} ${kind}`}
+      data-testid={`message-${message.id}`}
+      data-private={message.isPrivate}
+    >
+      <div className="message__bubble">
+        {message.isPrivate && (
+          <div className="message__label">
+            <Icon icon="lock" size={11} /> {t('tickets.messages.privateNote')}
+          </div>
+        )}
+        {showAuthor && !message.fromMe && message.contact && (
+          <div className="message__author">{message.contact.name}</div>
+        )}
+        {quoted && (
+          <div
+            className={`message__quote ${quoted.fromMe ? 'message__quote--me' : ''}`}
+            data-testid="message-quote"
+          >
+            <div className="message__quote-author">
+              {quoted.fromMe ? t('tickets.messages.you') : t('tickets.messages.contact')}
+            </div>
+            {truncate(quoted.body, 120)}
+          </div>
+        )}
+        {message.isDeleted ? (
+          <span className="message__deleted" data-testid="message-deleted">
+            <Icon icon="disable" size={12} /> {t('tickets.messages.deleted')}
+          </span>
+        ) : (
+          <Body body={message.body} />
+        )}
+        {message.mediaUrl && !message.isDeleted && (
+          <a className="message__media" href={message.mediaUrl} target="_blank" rel="noreferrer">
+            <Icon icon="paperclip" size={12} /> {t('tickets.messages.attachment')}
+          </a>
+        )}
+        <div className="message__meta">
+          {message.isEdited && <span>{t('tickets.messages.edited')}</span>}
+          <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
+          {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
+          {!message.isDeleted && <MessageMenu message={message} onReply={onReply} onDelete={onDelete} />}
+        </div>
+      </div>
+    </div>
+  );
+});

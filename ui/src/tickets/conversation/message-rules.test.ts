@@ -1,0 +1,61 @@
+import type { MessageDto } from '@balcao/sdk';
+import { describe, expect, it } from 'vitest';
+import { ackState, boldSegments, prependOlder, upsertMessage, withDaySeparators } from './message-rules';
+
+const msg = (id: number, at: Date, extra: Partial<MessageDto> = {}): MessageDto => ({
+  id,
+  ticketId: 1,
+  body: `m${id}`,
+  fromMe: false,
+  read: true,
+  ack: 0,
+  mediaType: 'chat',
+  mediaUrl: null,
+  quotedMsg: null,
+  isDeleted: false,
+  isEdited: false,
+  isForwarded: false,
+  isPrivate: false,
+  queueId: null,
+  participant: null,
+  contact: null,
+  createdAt: at.toISOString(),
+  ...extra,
+});
+
+const d = (day: number, hour: number) => new Date(2026, 5, day, hour);
+
+describe('message list rules', () => {
+  it('prepends an older page without duplicates', () => {
+    const loaded = [msg(3, d(2, 10)), msg(4, d(2, 11))];
+    const older = [msg(1, d(1, 9)), msg(2, d(1, 10)), msg(3, d(2, 10))];
+    expect(prependOlder(loaded, older).map((m) => m.id)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('appends a new message, ignores a repeat and applies updates in place', () => {
+    let list = [msg(1, d(1, 9))];
+    list = upsertMessage(list, msg(2, d(1, 10)));
+    list = upsertMessage(list, msg(2, d(1, 10)));
+    expect(list.map((m) => m.id)).toEqual([1, 2]);
+    list = upsertMessage(list, msg(1, d(1, 9), { isDeleted: true }));
+    expect(list[0].isDeleted).toBe(true);
+    expect(upsertMessage(list, msg(0, d(1, 8))).map((m) => m.id)).toEqual([0, 1, 2]);
+  });
+
+  it('puts a day separator before the first message of each day', () => {
+    const items = withDaySeparators([msg(1, d(1, 9)), msg(2, d(1, 18)), msg(3, d(2, 8))]);
+    expect(items.map((i) => i.kind)).toEqual(['day', 'message', 'message', 'day', 'message']);
+  });
+
+  it('maps acks 0..4 to clock, sent, delivered and read', () => {
+    expect([0, 1, 2, 3, 4].map(ackState)).toEqual(['pending', 'sent', 'delivered', 'read', 'read']);
+  });
+
+  it('renders the signature in bold', () => {
+    expect(boldSegments('*Ana:*\nOlá')).toEqual([
+      { text: 'Ana:', bold: true },
+      { text: '\nOlá', bold: false },
+    ]);
+    expect(boldSegments('2 * 3 = 6')).toEqual([{ text: '2 * 3 = 6', bold: false }]);
+  });
+});

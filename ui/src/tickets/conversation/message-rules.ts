@@ -1,0 +1,62 @@
+import type { MessageDto } from '@balcao/sdk';
+import { dayKey } from '../shared/format';
+
+const byTime = (a: MessageDto, b: MessageDto): number =>
+  Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id - b.id;
+
+/** An older page goes before what is loaded; messages already shown are kept once. */
+export function prependOlder(loaded: MessageDto[], older: MessageDto[]): MessageDto[] {
+  const seen = new Set(loaded.map((m) => m.id));
+  return [...older.filter((m) => !seen.has(m.id)), ...loaded];
+}
+
+/** A created or updated message (from the socket or the send answer): replaced in place, or added in order. */
+export function upsertMessage(list: MessageDto[], message: MessageDto): MessageDto[] {
+  const index = list.findIndex((m) => m.id === message.id);
+  if (index >= 0) return list.map((m, i) => (i === index ? { ...m, ...message } : m));
+  const last = list[list.length - 1];
+  if (!last || byTime(last, message) <= 0) return [...list, message];
+  return [...list, message].sort(byTime);
+}
+
+export type MessageItem =
+  | { kind: 'day'; key: string; date: string }
+  | { kind: 'message'; key: string; message: MessageDto };
+
+/** Messages interleaved with a separator before the first message of each local day. */
+export function withDaySeparators(messages: MessageDto[]): MessageItem[] {
+  const items: MessageItem[] = [];
+  let current = '';
+  for (const message of messages) {
+    const day = dayKey(message.createdAt);
+    if (day !== current) {
+      current = day;
+      items.push({ kind: 'day', key: `day-${day}`, date: message.createdAt });
+    }
+    items.push({ kind: 'message', key: `m-${message.id}`, message });
+  }
+  return items;
+}
+
+/** Ack icons (spec part 1 §3): 0 clock, 1 sent, 2 delivered, 3 and 4 read. */
+export type AckState = 'pending' | 'sent' | 'delivered' | 'read';
+export function ackState(ack: number): AckState {
+  if (ack >= 3) return 'read';
+  if (ack === 2) return 'delivered';
+  if (ack === 1) return 'sent';
+  return 'pending';
+}
+
+/** A signature arrives as `*Name:*\n…`: bold spans between single asterisks on one line. */
+export function boldSegments(body: string): { text: string; bold: boolean }[] {
+  const parts: { text: string; bold: boolean }[] = [];
+  const re = /\*([^*\n]+)\*/g;
+  let last = 0;
+  for (let match = re.exec(body); match; match = re.exec(body)) {
+    if (match.index > last) parts.push({ text: body.slice(last, match.index), bold: false });
+    parts.push({ text: match[1], bold: true });
+    last = match.index + match[0].length;
+  }
+  if (last < body.length) parts.push({ text: body.slice(last), bold: false });
+  return parts;
+}

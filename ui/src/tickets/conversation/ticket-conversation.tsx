@@ -1,0 +1,87 @@
+import type { MessageDto } from '@balcao/sdk';
+import { Alert, Spinner } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError } from '../../notify/toaster';
+import { requireUser, userAtom } from '../../session/session-store';
+import { deleteMessage } from '../shared/tickets-api';
+import { Composer } from './composer';
+import { ContactDrawer } from './contact-drawer';
+import { ConversationHeader } from './conversation-header';
+import { MessageList } from './message-list';
+import { useMessages } from './use-messages';
+import { useTicket } from './use-ticket';
+
+/** /tickets/:uuid — header, messages, composer and the contact drawer of one ticket. */
+export function TicketConversation({ uuid }: { uuid: string }) {
+  const { t } = useTranslation();
+  const user = requireUser(useAtomValue(userAtom));
+  const { ticket } = useTicket(uuid);
+  const messages = useMessages(user.companyId, ticket?.id ?? null);
+  const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
+  const [toDelete, setToDelete] = useState<MessageDto | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  const handleReply = useCallback((m: MessageDto) => setReplyTo(m), []);
+  const handleDelete = useCallback((m: MessageDto) => setToDelete(m), []);
+  const confirmDelete = async () => {
+    const message = toDelete;
+    setToDelete(null);
+    if (!message) return;
+    try {
+      await deleteMessage(message.id);
+      messages.upsert({ ...message, isDeleted: true });
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  if (!ticket || ticket.uuid !== uuid) {
+    return (
+      <div className="conversation conversation--loading">
+        <Spinner size={32} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="conversation" data-testid="conversation" data-ticket-id={ticket.id}>
+      <div className="conversation__main">
+        <ConversationHeader
+          ticket={ticket}
+          drawerOpen={drawerOpen}
+          onToggleDrawer={() => setDrawerOpen((o) => !o)}
+        />
+        <MessageList
+          messages={messages.messages}
+          hasMore={messages.hasMore}
+          loading={messages.loading}
+          last={messages.last}
+          isGroup={ticket.isGroup}
+          loadOlder={messages.loadOlder}
+          onReply={handleReply}
+          onDelete={handleDelete}
+        />
+        <Composer
+          ticket={ticket}
+          replyTo={replyTo}
+          onCancelReply={() => setReplyTo(null)}
+          onSent={messages.upsert}
+        />
+      </div>
+      {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
+      <Alert
+        isOpen={toDelete !== null}
+        icon="trash"
+        intent="danger"
+        cancelButtonText={t('common.cancel')}
+        confirmButtonText={t('tickets.messages.delete')}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
+        <p>{t('tickets.confirmDelete')}</p>
+      </Alert>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { companyChannel, type MessageDto } from '@balcao/sdk';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isRecord } from '../../api/api-error';
+import { toastError } from '../../notify/toaster';
+import { useSocketChannel } from '../../realtime/socket';
+import { fetchMessages } from '../shared/tickets-api';
+import { prependOlder, upsertMessage } from './message-rules';
+
+interface MessagesState {
+  messages: MessageDto[];
+  hasMore: boolean;
+  loading: boolean;
+  /** Which load produced the current list: the view keeps its place on 'older', goes to the end on 'first'. */
+  last: 'first' | 'older' | 'live';
+}
+
+const INITIAL: MessagesState = { messages: [], hasMore: false, loading: true, last: 'first' };
+
+/** A ticket's messages: newest page first, older pages on demand, live creates and updates from the socket. */
+export function useMessages(companyId: number, ticketId: number | null) {
+  const [state, setState] = useState<MessagesState>(INITIAL);
+  const page = useRef(1);
+  const busy = useRef(false);
+
+  useEffect(() => {
+    setState(INITIAL);
+    if (ticketId === null) return;
+    const controller = new AbortController();
+    page.current = 1;
+    busy.current = true;
+    fetchMessages(ticketId, 1, controller.signal)
+      .then((r) => setState({ messages: r.messages, hasMore: r.hasMore, loading: false, last: 'first' }))
+      .catch((err: unknown) => {
+        if (controller.signal.aborted) return;
+        toastError(err);
+        setState((s) => ({ ...s, loading: false }));
+      })
+      .finally(() => {
+        busy.current = false;
+      });
+    return () => controller.abort();
+  }, [ticketId]);
+
+  const loadOlder = useCallback(() => {
+    if (ticketId === null || busy.current || !state.hasMore) return;
+    busy.current = true;
+    const next = page.current + 1;
+    setState((s) => ({ ...s, loading: true }));
+    fetchMessages(ticketId, next)
+      .then((r) => {
+        page.current = next;
+        setState((s) => ({
+          messages: prependOlder(s.messages, r.messages),
+          hasMore: r.hasMore,
+          loading: false,
+          last: 'older',
+        }));
+      })
+      .catch((err: unknown) => {
+        toastError(err);
+        setState((s) => ({ ...s, loading: false }));
+      })
+      .finally(() => {
+        busy.current = false;
+      });
+  }, [ticketId, state.hasMore]);
+
+  /** A message this screen sent (the socket may bring it too; it is kept once). */
+  const upsert = useCallback((message: MessageDto) => {
+    setState((s) => ({ ...s, messages: upsertMessage(s.messages, message), last: 'live' }));
+  }, []);
+
+  useSocketChannel(ticketId === null ? null : companyChannel(companyId, 'appMessage'), (data) => {
+    if (!isRecord(data) || !isRecord(data.message)) return;
+    const message = data.message as unknown as MessageDto;
+    if (message.ticketId !== ticketId) return;
+    if (data.action === 'create' || data.action === 'update') upsert(message);
+    if (data.action === 'delete') upsert({ ...message, isDeleted: true });
+  });
+
+  return { ...state, loadOlder, upsert };
+}

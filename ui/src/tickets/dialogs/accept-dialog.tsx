@@ -1,0 +1,86 @@
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { useAtom } from 'jotai';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { acceptDialogAtom } from '../shared/ticket-store';
+import { useTicketActions } from '../shared/use-ticket-actions';
+
+/** Accept (or reopen) a ticket without a queue: choose one first (spec "accept ticket (choose queue)"). */
+export function AcceptDialog() {
+  const { t } = useTranslation();
+  const [ticket, setTicket] = useAtom(acceptDialogAtom);
+  const { acceptWith, queues } = useTicketActions();
+  const [queueId, setQueueId] = useState<number | null>(null);
+  const [error, setError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // A user with exactly one queue has it preselected (spec part 1 §5).
+  const chosen = queueId ?? (queues.length === 1 ? queues[0].id : null);
+
+  const close = () => {
+    setTicket(null);
+    setQueueId(null);
+    setError(false);
+  };
+  const handleAccept = async () => {
+    if (!ticket) return;
+    if (chosen === null) {
+      setError(true);
+      return;
+    }
+    setBusy(true);
+    const ok = await acceptWith(ticket, chosen);
+    setBusy(false);
+    if (ok) close();
+  };
+
+  return (
+    <Dialog
+      isOpen={ticket !== null}
+      onClose={close}
+      title={t('tickets.accept.title')}
+      icon="inbox"
+      className="ticket-dialog"
+    >
+      <DialogBody>
+        <FormGroup
+          label={t('tickets.fields.queue')}
+          labelFor="accept-queue"
+          intent={error ? 'danger' : 'none'}
+          helperText={error ? t('tickets.validation.selectQueue') : undefined}
+        >
+          <HTMLSelect
+            id="accept-queue"
+            fill
+            data-testid="accept-queue"
+            value={chosen ?? ''}
+            onChange={(e) => {
+              setQueueId(e.target.value ? Number(e.target.value) : null);
+              setError(false);
+            }}
+          >
+            <option value="">{t('tickets.fields.queuePlaceholder')}</option>
+            {queues.map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('common.cancel')} onClick={close} />
+            <Button
+              intent="primary"
+              text={t('tickets.actions.accept')}
+              loading={busy}
+              onClick={handleAccept}
+              data-testid="accept-confirm"
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,207 @@
+import type { ConnectionDto, ContactDto, TicketDto } from '@balcao/sdk';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Menu,
+  MenuItem,
+  NonIdealState,
+  Spinner,
+} from '@blueprintjs/core';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, isRecord } from '../../api/api-error';
+import { toastError } from '../../notify/toaster';
+import { requireUser, userAtom } from '../../session/session-store';
+import { otherUserDialogAtom, selectableQueues } from '../shared/ticket-store';
+import { createTicket, fetchConnections, searchContacts } from '../shared/tickets-api';
+import { useDebounced } from '../shared/use-debounced';
+import { useCompanyQueues } from '../shared/use-queues';
+
+/** Spec part 1 §5: contact lookup needs 3 characters. */
+export const CONTACT_SEARCH_MIN = 3;
+
+/** New ticket (spec part 1 §5): find a contact, choose a queue (required unless admin) and a connection. */
+export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+  const { t } = useTranslation();
+  const user = requireUser(useAtomValue(userAtom));
+  const navigate = useNavigate();
+  const showOtherUser = useSetAtom(otherUserDialogAtom);
+  const queues = selectableQueues(user, useCompanyQueues());
+  const [term, setTerm] = useState('');
+  const debounced = useDebounced(term.trim());
+  const [contacts, setContacts] = useState<ContactDto[]>([]);
+  const [searching, setSearching] = useState(false);
+  const [contact, setContact] = useState<ContactDto | null>(null);
+  const [queueId, setQueueId] = useState<number | null>(null);
+  const [connections, setConnections] = useState<ConnectionDto[]>([]);
+  const [whatsappId, setWhatsappId] = useState<number | null>(null);
+  const [errors, setErrors] = useState<{ contact?: boolean; queue?: boolean }>({});
+  const [busy, setBusy] = useState(false);
+  const chosenQueue = queueId ?? (queues.length === 1 ? queues[0].id : null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    fetchConnections().then(setConnections, toastError);
+  }, [isOpen]);
+
+  useEffect(() => {
+    if (debounced.length < CONTACT_SEARCH_MIN) {
+      setContacts([]);
+      return;
+    }
+    const controller = new AbortController();
+    setSearching(true);
+    searchContacts(debounced, controller.signal)
+      .then(setContacts, (err: unknown) => !controller.signal.aborted && toastError(err))
+      .finally(() => setSearching(false));
+    return () => controller.abort();
+  }, [debounced]);
+
+  const close = () => {
+    setTerm('');
+    setContact(null);
+    setQueueId(null);
+    setErrors({});
+    onClose();
+  };
+
+  const handleCreate = async () => {
+    const missing = { contact: !contact, queue: chosenQueue === null && user.profile !== 'admin' };
+    setErrors(missing);
+    if (!contact || missing.queue) return;
+    setBusy(true);
+    try {
+      const ticket = await createTicket({
+        contactId: contact.id,
+        queueId: chosenQueue,
+        whatsappId: whatsappId ?? user.whatsappId ?? connections[0]?.id ?? null,
+      });
+      close();
+      navigate(`/tickets/${ticket.uuid}`);
+    } catch (err) {
+      const existing =
+        err instanceof ApiError && isRecord(err.body)
+          ? (err.body.ticket as TicketDto | undefined)
+          : undefined;
+      if (existing && existing.userId === user.id) {
+        close();
+        navigate(`/tickets/${existing.uuid}`);
+      } else if (existing?.userId) {
+        close();
+        showOtherUser(existing);
+      } else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const short = term.trim().length < CONTACT_SEARCH_MIN;
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={close}
+      title={t('tickets.newTicket.title')}
+      icon="add"
+      className="ticket-dialog"
+    >
+      <DialogBody>
+        <FormGroup
+          label={t('tickets.fields.contact')}
+          labelFor="new-ticket-contact"
+          intent={errors.contact ? 'danger' : 'none'}
+          helperText={errors.contact ? t('validation.required') : t('tickets.newTicket.searchHint')}
+        >
+          <InputGroup
+            id="new-ticket-contact"
+            leftIcon="search"
+            value={contact ? contact.name : term}
+            placeholder={t('tickets.newTicket.searchPlaceholder')}
+            onValueChange={(v) => {
+              setContact(null);
+              setTerm(v);
+            }}
+            rightElement={
+              contact ? <Button variant="minimal" icon="cross" onClick={() => setContact(null)} /> : undefined
+            }
+            data-testid="new-ticket-contact"
+          />
+        </FormGroup>
+        {!contact && !short && (
+          <div className="new-ticket__results">
+            {searching && <Spinner size={20} />}
+            {!searching && contacts.length === 0 && (
+              <NonIdealState icon="person" description={t('tickets.newTicket.noContacts')} />
+            )}
+            {!searching && contacts.length > 0 && (
+              <Menu>
+                {contacts.map((c) => (
+                  <MenuItem
+                    key={c.id}
+                    icon="person"
+                    text={c.name}
+                    label={c.number}
+                    onClick={() => setContact(c)}
+                  />
+                ))}
+              </Menu>
+            )}
+          </div>
+        )}
+        <FormGroup
+          label={t('tickets.fields.queue')}
+          labelFor="new-ticket-queue"
+          intent={errors.queue ? 'danger' : 'none'}
+          helperText={errors.queue ? t('tickets.validation.selectQueue') : undefined}
+        >
+          <HTMLSelect
+            id="new-ticket-queue"
+            fill
+            value={chosenQueue ?? ''}
+            onChange={(e) => setQueueId(e.target.value ? Number(e.target.value) : null)}
+          >
+            <option value="">{t('tickets.fields.queuePlaceholder')}</option>
+            {queues.map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+        <FormGroup label={t('tickets.fields.connection')} labelFor="new-ticket-connection">
+          <HTMLSelect
+            id="new-ticket-connection"
+            fill
+            value={whatsappId ?? user.whatsappId ?? connections[0]?.id ?? ''}
+            onChange={(e) => setWhatsappId(Number(e.target.value))}
+          >
+            {connections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('common.cancel')} onClick={close} />
+            <Button
+              intent="primary"
+              text={t('tickets.newTicket.submit')}
+              loading={busy}
+              onClick={handleCreate}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

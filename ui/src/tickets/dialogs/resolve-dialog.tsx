@@ -1,0 +1,76 @@
+import type { TicketDto } from '@balcao/sdk';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toastError } from '../../notify/toaster';
+import { updateTicket } from '../shared/tickets-api';
+
+/** Resolve (spec part 1 §4): close with or without the farewell message; the farewell passes the queue. */
+export function ResolveDialog({
+  ticket,
+  isOpen,
+  onClose,
+}: {
+  ticket: TicketDto;
+  isOpen: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'with' | 'without' | null>(null);
+
+  const resolve = async (farewell: boolean) => {
+    setBusy(farewell ? 'with' : 'without');
+    try {
+      await updateTicket(ticket.id, {
+        status: 'closed',
+        sendFarewellMessage: farewell,
+        ...(farewell && ticket.queueId !== null ? { queueId: ticket.queueId } : {}),
+      });
+      onClose();
+      navigate('/tickets');
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('tickets.resolve.title')}
+      icon="tick-circle"
+      className="ticket-dialog"
+    >
+      <DialogBody>
+        <p>{t('tickets.resolve.text')}</p>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('common.cancel')} onClick={onClose} />
+            <Button
+              variant="outlined"
+              text={t('tickets.resolve.without')}
+              loading={busy === 'without'}
+              disabled={busy !== null}
+              onClick={() => resolve(false)}
+              data-testid="resolve-without"
+            />
+            <Button
+              intent="primary"
+              text={t('tickets.resolve.with')}
+              loading={busy === 'with'}
+              disabled={busy !== null}
+              onClick={() => resolve(true)}
+              data-testid="resolve-with"
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,172 @@
+import type { TicketDto } from '@balcao/sdk';
+import {
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Menu,
+  MenuItem,
+  NonIdealState,
+} from '@blueprintjs/core';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { toastError } from '../../notify/toaster';
+import { fetchUserList, updateTicket } from '../shared/tickets-api';
+import { useCompanyQueues } from '../shared/use-queues';
+
+/** Spec part 1 §5: user search starts at 3 characters. */
+export const USER_SEARCH_MIN = 3;
+const MAX_MATCHES = 8;
+
+/**
+ * Transfer (spec part 1 §4): to a user (open, theirs) or to a queue only (pending, nobody's). A queue is required
+ * (while the company has queues at all: without any there is nothing to choose).
+ */
+export function TransferDialog({
+  ticket,
+  isOpen,
+  onClose,
+}: {
+  ticket: TicketDto;
+  isOpen: boolean;
+  onClose(): void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queues = useCompanyQueues();
+  const [users, setUsers] = useState<{ id: number; name: string }[]>([]);
+  const [term, setTerm] = useState('');
+  const [target, setTarget] = useState<{ id: number; name: string } | null>(null);
+  const [queueId, setQueueId] = useState<number | null>(ticket.queueId);
+  const [queueError, setQueueError] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    setQueueId(ticket.queueId);
+    fetchUserList().then(setUsers, toastError);
+  }, [isOpen, ticket.queueId]);
+
+  const matches = useMemo(() => {
+    const needle = term.trim().toLowerCase();
+    if (needle.length < USER_SEARCH_MIN) return [];
+    return users.filter((u) => u.name.toLowerCase().includes(needle)).slice(0, MAX_MATCHES);
+  }, [term, users]);
+
+  const close = () => {
+    setTerm('');
+    setTarget(null);
+    setQueueError(false);
+    onClose();
+  };
+
+  const handleTransfer = async () => {
+    if (queueId === null && queues.length > 0) {
+      setQueueError(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await updateTicket(
+        ticket.id,
+        target
+          ? { status: 'open', userId: target.id, queueId }
+          : { status: 'pending', userId: null, queueId },
+      );
+      close();
+      navigate('/tickets');
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={close}
+      title={t('tickets.transfer.title')}
+      icon="exchange"
+      className="ticket-dialog"
+    >
+      <DialogBody>
+        <FormGroup
+          label={t('tickets.fields.user')}
+          labelFor="transfer-user"
+          helperText={t('tickets.transfer.userHint')}
+        >
+          <InputGroup
+            id="transfer-user"
+            leftIcon="person"
+            value={target ? target.name : term}
+            placeholder={t('tickets.transfer.userPlaceholder')}
+            onValueChange={(v) => {
+              setTarget(null);
+              setTerm(v);
+            }}
+            rightElement={
+              target ? <Button variant="minimal" icon="cross" onClick={() => setTarget(null)} /> : undefined
+            }
+            data-testid="transfer-user"
+          />
+        </FormGroup>
+        {!target && term.trim().length >= USER_SEARCH_MIN && (
+          <div className="new-ticket__results">
+            {matches.length === 0 ? (
+              <NonIdealState icon="person" description={t('tickets.transfer.noUsers')} />
+            ) : (
+              <Menu>
+                {matches.map((u) => (
+                  <MenuItem key={u.id} icon="person" text={u.name} onClick={() => setTarget(u)} />
+                ))}
+              </Menu>
+            )}
+          </div>
+        )}
+        <FormGroup
+          label={t('tickets.fields.queue')}
+          labelFor="transfer-queue"
+          intent={queueError ? 'danger' : 'none'}
+          helperText={queueError ? t('tickets.validation.selectQueue') : undefined}
+        >
+          <HTMLSelect
+            id="transfer-queue"
+            fill
+            value={queueId ?? ''}
+            onChange={(e) => {
+              setQueueId(e.target.value ? Number(e.target.value) : null);
+              setQueueError(false);
+            }}
+            data-testid="transfer-queue"
+          >
+            <option value="">{t('tickets.fields.queuePlaceholder')}</option>
+            {queues.map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('common.cancel')} onClick={close} />
+            <Button
+              intent="primary"
+              text={t('tickets.transfer.submit')}
+              loading={busy}
+              onClick={handleTransfer}
+              data-testid="transfer-confirm"
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import type { SessionUserDto } from '@balcao/sdk';
+import { describe, expect, it } from 'vitest';
+import { canShowAll, listFilters } from './list-filters';
+
+const user = (profile: 'admin' | 'user', allTicket: 'enable' | 'disable' = 'disable') =>
+  ({ id: 1, profile, allTicket, allowGroup: false, queues: [] }) as unknown as SessionUserDto;
+
+describe('Show all permission', () => {
+  it('is for admins everywhere', () => {
+    expect(canShowAll(user('admin'), 'open', 'pending')).toBe(true);
+    expect(canShowAll(user('admin'), 'search', 'open')).toBe(true);
+  });
+
+  it('is for allTicket users except on Pending and in search', () => {
+    const all = user('user', 'enable');
+    expect(canShowAll(all, 'open', 'open')).toBe(true);
+    expect(canShowAll(all, 'closed', 'open')).toBe(true);
+    expect(canShowAll(all, 'open', 'pending')).toBe(false);
+    expect(canShowAll(all, 'search', 'open')).toBe(false);
+    expect(canShowAll(user('user'), 'open', 'open')).toBe(false);
+  });
+
+  it('never reaches a list the user may not widen', () => {
+    const filters = listFilters(user('user', 'enable'), [2], true, 'ana');
+    expect(filters.open).toMatchObject({ status: 'open', showAll: true, queueIds: [2], searchParam: '' });
+    expect(filters.pending.showAll).toBe(false);
+    expect(filters.search).toEqual({ queueIds: [2], showAll: false, searchParam: 'ana' });
+  });
+});

@@ -1,0 +1,36 @@
+import type { SessionUserDto } from '@balcao/sdk';
+import type { ListFilter } from './list-rules';
+
+export type MainTab = 'open' | 'closed' | 'search';
+export type OpenTab = 'open' | 'pending' | 'group';
+
+/**
+ * Spec part 1 §6: Show all is for admins and allTicket users; on Pending only for admins; in search a user
+ * profile never uses it.
+ */
+export function canShowAll(user: SessionUserDto, tab: MainTab, openTab: OpenTab): boolean {
+  const admin = user.profile === 'admin';
+  if (tab === 'search' || (tab === 'open' && openTab === 'pending')) return admin;
+  return admin || user.allTicket === 'enable';
+}
+
+/** The filter of each list the panel shows. */
+export function listFilters(
+  user: SessionUserDto,
+  queueIds: number[],
+  showAll: boolean,
+  searchParam: string,
+): Record<OpenTab | 'closed' | 'search', ListFilter> {
+  const base = (tab: MainTab, openTab: OpenTab = 'open') => ({
+    queueIds,
+    searchParam: '',
+    showAll: showAll && canShowAll(user, tab, openTab),
+  });
+  return {
+    open: { ...base('open'), status: 'open' },
+    pending: { ...base('open', 'pending'), status: 'pending' },
+    group: { ...base('open', 'group'), status: 'group' },
+    closed: { ...base('closed'), status: 'closed' },
+    search: { ...base('search'), searchParam },
+  };
+}

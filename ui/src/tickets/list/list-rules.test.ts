@@ -1,0 +1,142 @@
+import type { TicketDto } from '@balcao/sdk';
+import { describe, expect, it } from 'vitest';
+import {
+  appendPage,
+  applyTicketDelete,
+  applyTicketUpdate,
+  compareTickets,
+  type ListFilter,
+  type ListState,
+  matchesList,
+  type Viewer,
+} from './list-rules';
+
+const ticket = (id: number, extra: Partial<TicketDto> = {}): TicketDto => ({
+  id,
+  uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+  status: 'pending',
+  isGroup: false,
+  isBot: false,
+  channel: 'webchat',
+  userId: null,
+  user: null,
+  queueId: null,
+  queue: null,
+  contactId: id,
+  contact: { id, name: `Contact ${id}`, number: `55119000${id}`, urlPicture: null, tags: [] },
+  whatsappId: 1,
+  whatsapp: { id: 1, name: 'Site', groupAsTicket: 'disabled' },
+  lastMessage: 'Olá',
+  unreadMessages: 0,
+  useIntegration: false,
+  tags: [],
+  updatedAt: new Date(2026, 0, 1, 10, id).toISOString(),
+  createdAt: new Date(2026, 0, 1, 10, 0).toISOString(),
+  ...extra,
+});
+
+const attendant: Viewer = { id: 7, isAdmin: false, allTicket: false, allowGroup: false, queueIds: [1] };
+const admin: Viewer = { id: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
+const pending: ListFilter = { status: 'pending', queueIds: [], searchParam: '', showAll: false };
+const stateOf = (tickets: TicketDto[], hasMore = false): ListState => ({
+  tickets,
+  count: tickets.length,
+  hasMore,
+});
+
+describe('matchesList', () => {
+  it('keeps a list to its status and selected queues', () => {
+    expect(matchesList(ticket(1), pending, attendant)).toBe(true);
+    expect(matchesList(ticket(1, { status: 'open', userId: 7 }), pending, attendant)).toBe(false);
+    const vendas = { ...pending, queueIds: [1] };
+    expect(matchesList(ticket(1, { queueId: 1 }), vendas, attendant)).toBe(true);
+    expect(matchesList(ticket(1, { queueId: 2 }), vendas, attendant)).toBe(false);
+    expect(matchesList(ticket(1), vendas, attendant)).toBe(false);
+  });
+
+  it("hides another attendant's tickets and other queues from an ordinary user", () => {
+    expect(matchesList(ticket(1, { userId: 9, status: 'pending' }), pending, attendant)).toBe(false);
+    expect(matchesList(ticket(1, { queueId: 2 }), pending, attendant)).toBe(false);
+  });
+
+  it('shows an admin everything only with Show all on', () => {
+    const other = ticket(1, { userId: 9, queueId: 2 });
+    expect(matchesList(other, pending, admin)).toBe(false);
+    expect(matchesList(other, { ...pending, showAll: true }, admin)).toBe(true);
+    expect(matchesList(other, { ...pending, showAll: true }, attendant)).toBe(false);
+  });
+});
+
+describe('applyTicketUpdate', () => {
+  it('adds a new matching ticket at the top and counts it', () => {
+    const next = applyTicketUpdate(stateOf([ticket(2), ticket(1)]), ticket(3), pending, attendant);
+    expect(next.tickets.map((t) => t.id)).toEqual([3, 2, 1]);
+    expect(next.count).toBe(3);
+  });
+
+  it('moves an updated ticket to its new place without counting it twice', () => {
+    const moved = ticket(1, { updatedAt: new Date(2026, 0, 2).toISOString(), lastMessage: 'new' });
+    const next = applyTicketUpdate(stateOf([ticket(3), ticket(2), ticket(1)]), moved, pending, attendant);
+    expect(next.tickets.map((t) => t.id)).toEqual([1, 3, 2]);
+    expect(next.tickets[0].lastMessage).toBe('new');
+    expect(next.count).toBe(3);
+  });
+
+  it('puts tickets with unread messages on top even when older', () => {
+    const unread = ticket(1, { unreadMessages: 2 });
+    const next = applyTicketUpdate(stateOf([ticket(3), ticket(2), ticket(1)]), unread, pending, attendant);
+    expect(next.tickets.map((t) => t.id)).toEqual([1, 3, 2]);
+  });
+
+  it('removes a ticket that no longer matches (accepted elsewhere, other queue)', () => {
+    const accepted = ticket(2, { status: 'open', userId: 9 });
+    const next = applyTicketUpdate(stateOf([ticket(3), ticket(2), ticket(1)]), accepted, pending, attendant);
+    expect(next.tickets.map((t) => t.id)).toEqual([3, 1]);
+    expect(next.count).toBe(2);
+  });
+
+  it('ignores a non-matching ticket it does not hold', () => {
+    const state = stateOf([ticket(2)]);
+    expect(applyTicketUpdate(state, ticket(5, { status: 'closed' }), pending, attendant)).toBe(state);
+  });
+
+  it('leaves a ticket that sorts past the loaded pages for paging, but counts it', () => {
+    const old = ticket(1, { updatedAt: new Date(2020, 0, 1).toISOString() });
+    const next = applyTicketUpdate(stateOf([ticket(3), ticket(2)], true), old, pending, attendant);
+    expect(next.tickets.map((t) => t.id)).toEqual([3, 2]);
+    expect(next.count).toBe(3);
+  });
+
+  it('in search adds only new tickets that match the term, but keeps updating found ones', () => {
+    const search: ListFilter = { queueIds: [], searchParam: 'maria', showAll: false };
+    const state = stateOf([ticket(2, { contact: { ...ticket(2).contact, name: 'Maria' } })]);
+    expect(applyTicketUpdate(state, ticket(3), search, attendant).tickets).toHaveLength(1);
+    const maria = ticket(4, { contact: { ...ticket(4).contact, name: 'Ana Maria' } });
+    expect(applyTicketUpdate(state, maria, search, attendant).tickets).toHaveLength(2);
+    const found = { ...state.tickets[0], lastMessage: 'no match here' };
+    expect(applyTicketUpdate(state, found, search, attendant).tickets[0].lastMessage).toBe('no match here');
+  });
+});
+
+describe('applyTicketDelete and appendPage', () => {
+  it('removes a deleted ticket and uncounts it; unknown ids change nothing', () => {
+    const state = stateOf([ticket(2), ticket(1)]);
+    expect(applyTicketDelete(state, 2)).toEqual({ tickets: [ticket(1)], count: 1, hasMore: false });
+    expect(applyTicketDelete(state, 9)).toBe(state);
+  });
+
+  it('appends a page without duplicating tickets that shifted between pages', () => {
+    const next = appendPage(stateOf([ticket(3), ticket(2)], true), {
+      tickets: [ticket(2), ticket(1)],
+      count: 3,
+      hasMore: false,
+    });
+    expect(next.tickets.map((t) => t.id)).toEqual([3, 2, 1]);
+    expect(next.hasMore).toBe(false);
+  });
+
+  it('orders by unread first, then newest', () => {
+    const list = [ticket(1), ticket(3), ticket(2, { unreadMessages: 1 })].sort(compareTickets);
+    expect(list.map((t) => t.id)).toEqual([2, 3, 1]);
+  });
+});

@@ -1,0 +1,117 @@
+import type { SessionUserDto, TicketDto, TicketStatus } from '@balcao/sdk';
+
+/** What one ticket list asks the server for; live updates must respect the same filter. */
+export interface ListFilter {
+  /** Absent in the Search tab: every status. */
+  status?: TicketStatus;
+  /** Empty: every queue. */
+  queueIds: number[];
+  searchParam: string;
+  showAll: boolean;
+}
+
+/** Who is looking, as visibility needs it (spec part 1 §6). */
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+  allTicket: boolean;
+  allowGroup: boolean;
+  queueIds: number[];
+}
+
+export interface ListState {
+  tickets: TicketDto[];
+  count: number;
+  hasMore: boolean;
+}
+
+export const EMPTY_LIST: ListState = { tickets: [], count: 0, hasMore: false };
+
+export const viewerOf = (user: SessionUserDto): Viewer => ({
+  id: user.id,
+  isAdmin: user.profile === 'admin',
+  allTicket: user.allTicket === 'enable',
+  allowGroup: user.allowGroup,
+  queueIds: user.queues.map((q) => q.id),
+});
+
+/**
+ * The server's visibility rule: admins and allTicket users see everything only with Show all on; otherwise one sees
+ * group tickets (allowGroup), one's own, and unassigned ones without a queue or in one's queues.
+ */
+export function isVisibleTo(t: TicketDto, v: Viewer, showAll: boolean): boolean {
+  if ((v.isAdmin || v.allTicket) && showAll) return true;
+  if (t.isGroup && v.allowGroup) return true;
+  if (t.userId === v.id) return true;
+  if (t.userId !== null) return false;
+  return t.queueId === null || v.queueIds.includes(t.queueId);
+}
+
+/** Client-side stand-in for the server search (name, number, last message); the server also searches bodies. */
+export function matchesSearch(t: TicketDto, term: string): boolean {
+  const needle = term.trim().toLowerCase();
+  if (!needle) return true;
+  return [t.contact.name, t.contact.number, t.lastMessage ?? ''].some((s) =>
+    s.toLowerCase().includes(needle),
+  );
+}
+
+/** Whether a ticket belongs in a list with this filter. */
+export function matchesList(t: TicketDto, f: ListFilter, v: Viewer): boolean {
+  if (f.status && t.status !== f.status) return false;
+  if (f.queueIds.length > 0 && (t.queueId === null || !f.queueIds.includes(t.queueId))) return false;
+  return isVisibleTo(t, v, f.showAll);
+}
+
+/** The server's order: tickets with unread messages first, then the most recently updated. */
+export function compareTickets(a: TicketDto, b: TicketDto): number {
+  const unread = Number(b.unreadMessages > 0) - Number(a.unreadMessages > 0);
+  if (unread !== 0) return unread;
+  const time = Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
+  return time !== 0 ? time : b.id - a.id;
+}
+
+/** Adds a page; a ticket that moved between pages while paging is kept once, where it was first seen. */
+export function appendPage(state: ListState, page: ListState): ListState {
+  const seen = new Set(state.tickets.map((t) => t.id));
+  return {
+    tickets: [...state.tickets, ...page.tickets.filter((t) => !seen.has(t.id))],
+    count: page.count,
+    hasMore: page.hasMore,
+  };
+}
+
+/**
+ * A `ticket` update event: the ticket is upserted at its place in the order when it matches the filter and
+ * removed when it no longer does. A ticket whose place is past the loaded pages is left for paging to bring.
+ */
+export function applyTicketUpdate(
+  state: ListState,
+  ticket: TicketDto,
+  filter: ListFilter,
+  viewer: Viewer,
+): ListState {
+  const index = state.tickets.findIndex((t) => t.id === ticket.id);
+  const present = index >= 0;
+  const rest = present ? state.tickets.filter((t) => t.id !== ticket.id) : state.tickets;
+  const matches =
+    matchesList(ticket, filter, viewer) && (present || matchesSearch(ticket, filter.searchParam));
+  if (!matches) {
+    return present ? { ...state, tickets: rest, count: Math.max(0, state.count - 1) } : state;
+  }
+  const count = present ? state.count : state.count + 1;
+  const at = rest.findIndex((t) => compareTickets(ticket, t) < 0);
+  if (at === -1 && state.hasMore) return { ...state, tickets: rest, count };
+  const tickets = at === -1 ? [...rest, ticket] : [...rest.slice(0, at), ticket, ...rest.slice(at)];
+  return { ...state, tickets, count };
+}
+
+/** A `ticket` delete event (removed, or no longer visible to this user). */
+export function applyTicketDelete(state: ListState, ticketId: number): ListState {
+  if (!state.tickets.some((t) => t.id === ticketId)) return state;
+  return {
+    ...state,
+    tickets: state.tickets.filter((t) => t.id !== ticketId),
+    count: Math.max(0, state.count - 1),
+  };
+}

@@ -1,0 +1,134 @@
+import { Button, InputGroup, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { useAtom, useAtomValue } from 'jotai';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import { requireUser, userAtom } from '../../session/session-store';
+import { openSubTabAtom, selectableQueues, selectedQueueIdsAtom } from '../shared/ticket-store';
+import { useDebounced } from '../shared/use-debounced';
+import { useCompanyQueues } from '../shared/use-queues';
+import { useTicketActions } from '../shared/use-ticket-actions';
+import { canShowAll, listFilters, type MainTab, type OpenTab } from './list-filters';
+import { ListMenu } from './list-menu';
+import { viewerOf } from './list-rules';
+import { QueueSelect } from './queue-select';
+import { TicketList } from './ticket-list';
+import { useTicketList } from './use-ticket-list';
+
+/** The left pane: search, Open / Closed / Search tabs, the Open sub-tabs with counts, filters and the lists. */
+export function TicketListPanel() {
+  const { t } = useTranslation();
+  const user = requireUser(useAtomValue(userAtom));
+  const navigate = useNavigate();
+  const { ticketId: selectedUuid } = useParams();
+  const [tab, setTab] = useState<MainTab>('open');
+  const [openTab, setOpenTab] = useAtom(openSubTabAtom);
+  const [search, setSearch] = useState('');
+  const searchParam = useDebounced(search);
+  const [storedQueueIds, setQueueIds] = useAtom(selectedQueueIdsAtom);
+  const [showAll, setShowAll] = useState(false);
+  const { accept, ignore } = useTicketActions();
+  const isAdmin = user.profile === 'admin';
+  const queueOptions = selectableQueues(user, useCompanyQueues());
+  // An attendant's stored choice may name a queue they have left since.
+  const queueIds = isAdmin
+    ? storedQueueIds
+    : storedQueueIds.filter((id) => user.queues.some((q) => q.id === id));
+
+  const viewer = useMemo(() => viewerOf(user), [user]);
+  const filters = listFilters(user, queueIds, showAll, searchParam);
+  const lists = {
+    open: useTicketList(user.companyId, filters.open, viewer),
+    pending: useTicketList(user.companyId, filters.pending, viewer),
+    group: useTicketList(user.companyId, filters.group, viewer),
+    closed: useTicketList(user.companyId, filters.closed, viewer, tab === 'closed'),
+    search: useTicketList(user.companyId, filters.search, viewer, tab === 'search'),
+  };
+  const active = tab === 'open' ? openTab : tab;
+
+  const handleSearch = (value: string) => {
+    setSearch(value);
+    if (value.trim()) setTab('search');
+  };
+  const handleOpen = useCallback(
+    (ticket: { uuid: string }) => navigate(`/tickets/${ticket.uuid}`),
+    [navigate],
+  );
+
+  return (
+    <div className="ticket-panel" data-testid="ticket-list-panel">
+      <div className="ticket-panel__top">
+        <InputGroup
+          leftIcon="search"
+          type="search"
+          placeholder={t('tickets.list.search')}
+          value={search}
+          onValueChange={handleSearch}
+          data-testid="ticket-search"
+          fill
+        />
+        <ListMenu closeAllStatus={openTab} queueIds={queueIds} />
+      </div>
+      <Tabs
+        id="ticket-tabs"
+        selectedTabId={tab}
+        onChange={(id) => setTab(id as MainTab)}
+        className="ticket-panel__tabs"
+      >
+        <Tab id="open" icon="inbox" title={t('tickets.tabs.open')} data-testid="tab-open" />
+        <Tab id="closed" icon="tick-circle" title={t('tickets.tabs.closed')} data-testid="tab-closed" />
+        <Tab id="search" icon="search" title={t('tickets.tabs.search')} data-testid="tab-search" />
+      </Tabs>
+      <div className="ticket-panel__filters">
+        <QueueSelect queues={queueOptions} selected={queueIds} onChange={setQueueIds} />
+        {canShowAll(user, tab, openTab) && (
+          <Switch
+            className="ticket-panel__show-all"
+            checked={showAll}
+            onChange={(e) => setShowAll(e.currentTarget.checked)}
+            label={t('tickets.list.showAll')}
+            data-testid="show-all"
+          />
+        )}
+        {tab === 'search' && search && (
+          <Button
+            size="small"
+            variant="minimal"
+            icon="cross"
+            text={t('tickets.list.clearSearch')}
+            onClick={() => setSearch('')}
+          />
+        )}
+      </div>
+      {tab === 'open' && (
+        <Tabs
+          id="ticket-open-tabs"
+          selectedTabId={openTab}
+          onChange={(id) => setOpenTab(id as OpenTab)}
+          className="ticket-panel__subtabs"
+        >
+          {(['open', 'pending', 'group'] as const).map((id) => (
+            <Tab
+              key={id}
+              id={id}
+              title={t(`tickets.tabs.${id === 'open' ? 'assigned' : id}`)}
+              tagContent={lists[id].count}
+              tagProps={{ round: true, intent: id === 'pending' && lists[id].count > 0 ? 'warning' : 'none' }}
+              data-testid={`subtab-${id}`}
+            />
+          ))}
+        </Tabs>
+      )}
+      <TicketList
+        key={active}
+        list={lists[active]}
+        testId={`ticket-list-${active}`}
+        selectedUuid={selectedUuid}
+        showUser={isAdmin}
+        onOpen={handleOpen}
+        onAccept={accept}
+        onIgnore={ignore}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,147 @@
+import type { TicketDto } from '@balcao/sdk';
+import { Button, Icon, Tag } from '@blueprintjs/core';
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChannelIcon } from '../shared/channel-icon';
+import { ContactAvatar } from '../shared/contact-avatar';
+import {
+  CONTACT_NAME_MAX,
+  formatTicketTime,
+  LAST_MESSAGE_MAX,
+  previewText,
+  truncate,
+} from '../shared/format';
+
+/** Every row has this height; the virtual list relies on it. */
+export const TICKET_ROW_HEIGHT = 92;
+
+interface Props {
+  ticket: TicketDto;
+  selected: boolean;
+  /** Admins see who is attending each ticket. */
+  showUser: boolean;
+  onOpen(ticket: TicketDto): void;
+  onAccept(ticket: TicketDto): void;
+  onIgnore(ticket: TicketDto): void;
+}
+
+const tagStyle = (color: string | undefined) =>
+  color ? { backgroundColor: color, color: '#fff' } : undefined;
+
+/** One ticket of a list (spec part 1 §2 "Ticket row"). Pending rows do not open; they offer Accept and Close. */
+export const TicketRow = memo(function TicketRow({
+  ticket,
+  selected,
+  showUser,
+  onOpen,
+  onAccept,
+  onIgnore,
+}: Props) {
+  const { t } = useTranslation();
+  const pending = ticket.status === 'pending';
+  const [firstTag, ...otherTags] = ticket.contact.tags;
+  const social = ticket.channel === 'facebook' || ticket.channel === 'instagram';
+  const className = [
+    'ticket-row',
+    pending ? 'ticket-row--pending' : 'ticket-row--clickable',
+    selected ? 'ticket-row--selected' : '',
+  ].join(' ');
+  const open = () => {
+    if (!pending) onOpen(ticket);
+  };
+
+  return (
+    <div
+      className={className}
+      style={{ height: TICKET_ROW_HEIGHT }}
+      data-testid={`ticket-row-${ticket.id}`}
+      data-status={ticket.status}
+      role={pending ? undefined : 'button'}
+      tabIndex={pending ? undefined : 0}
+      onClick={open}
+      onKeyDown={(e) => e.key === 'Enter' && open()}
+      title={pending ? t('tickets.row.pendingHint') : undefined}
+    >
+      <span
+        className="ticket-row__bar"
+        style={{ background: ticket.queue?.color ?? 'transparent' }}
+        aria-hidden
+      />
+      <ContactAvatar name={ticket.contact.name} url={ticket.contact.urlPicture} />
+      <div className="ticket-row__body">
+        <div className="ticket-row__line">
+          <span className="ticket-row__name" data-testid="ticket-row-name">
+            {truncate(ticket.contact.name, CONTACT_NAME_MAX)}
+          </span>
+          <ChannelIcon channel={ticket.channel} />
+          {ticket.isGroup && (
+            <Icon icon="people" size={12} title={t('tickets.row.group')} className="ticket-row__muted" />
+          )}
+          <span className="ticket-row__time">{formatTicketTime(ticket.updatedAt)}</span>
+        </div>
+        <div className="ticket-row__line">
+          <span className="ticket-row__last" data-testid="ticket-row-last">
+            {truncate(previewText(ticket.lastMessage), LAST_MESSAGE_MAX) || '\u00a0'}
+          </span>
+          {ticket.unreadMessages > 0 && (
+            <span
+              className="ticket-row__unread"
+              data-testid="ticket-row-unread"
+              title={t('tickets.row.unread')}
+            >
+              {ticket.unreadMessages}
+            </span>
+          )}
+        </div>
+        <div className="ticket-row__line ticket-row__tags">
+          {ticket.whatsapp && (
+            <Tag minimal className="ticket-row__tag" icon="link">
+              {ticket.whatsapp.name}
+            </Tag>
+          )}
+          <Tag minimal className="ticket-row__tag" style={tagStyle(ticket.queue?.color)}>
+            {ticket.queue?.name ?? t('tickets.row.noQueue')}
+          </Tag>
+          {showUser && ticket.user && (
+            <Tag minimal className="ticket-row__tag" icon="person">
+              {ticket.user.name}
+            </Tag>
+          )}
+          {firstTag && (
+            <Tag className="ticket-row__tag" style={tagStyle(firstTag.color)}>
+              {firstTag.name}
+              {otherTags.length > 0 && ` +${otherTags.length}`}
+            </Tag>
+          )}
+          {social && (
+            <Icon icon="time" size={12} title={t('tickets.row.replyWindow')} className="ticket-row__muted" />
+          )}
+          {pending && (
+            <span className="ticket-row__actions">
+              <Button
+                size="small"
+                intent="primary"
+                text={t('tickets.actions.accept')}
+                data-testid="ticket-accept"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onAccept(ticket);
+                }}
+              />
+              <Button
+                size="small"
+                variant="outlined"
+                text={t('tickets.actions.close')}
+                data-testid="ticket-ignore"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  onIgnore(ticket);
+                }}
+              />
+            </span>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+});

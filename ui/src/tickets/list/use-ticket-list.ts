@@ -1,0 +1,97 @@
+import { companyChannel, type TicketDto } from '@balcao/sdk';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { isRecord } from '../../api/api-error';
+import { toastError } from '../../notify/toaster';
+import { useSocketChannel } from '../../realtime/socket';
+import { fetchTickets } from '../shared/tickets-api';
+import {
+  appendPage,
+  applyTicketDelete,
+  applyTicketUpdate,
+  EMPTY_LIST,
+  type ListFilter,
+  type ListState,
+  type Viewer,
+} from './list-rules';
+
+export interface TicketList extends ListState {
+  loading: boolean;
+  loadMore(): void;
+}
+
+/** A ticket event of `company-{id}-ticket`. */
+export type TicketEvent = { action: 'update'; ticket: TicketDto } | { action: 'delete'; ticketId: number };
+
+export function parseTicketEvent(data: unknown): TicketEvent | null {
+  if (!isRecord(data)) return null;
+  if (data.action === 'update' && isRecord(data.ticket))
+    return { action: 'update', ticket: data.ticket as unknown as TicketDto };
+  if (data.action === 'delete' && typeof data.ticketId === 'number')
+    return { action: 'delete', ticketId: data.ticketId };
+  return null;
+}
+
+/**
+ * One server-paged ticket list for a filter, kept live by ticket events (spec part 1 §4 "Live updates"). Disabled
+ * lists neither load nor listen.
+ */
+export function useTicketList(
+  companyId: number,
+  filter: ListFilter,
+  viewer: Viewer,
+  enabled = true,
+): TicketList {
+  const [state, setState] = useState<ListState>(EMPTY_LIST);
+  const [loading, setLoading] = useState(false);
+  const page = useRef(1);
+  const inFlight = useRef<AbortController | null>(null);
+  const key = JSON.stringify(filter);
+  const filterRef = useRef(filter);
+  filterRef.current = filter;
+
+  const load = useCallback((pageNumber: number) => {
+    inFlight.current?.abort();
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setLoading(true);
+    fetchTickets(filterRef.current, pageNumber, controller.signal)
+      .then((result) => {
+        page.current = pageNumber;
+        setState((s) => (pageNumber === 1 ? result : appendPage(s, result)));
+      })
+      .catch((err: unknown) => {
+        if (!controller.signal.aborted) toastError(err);
+      })
+      .finally(() => {
+        if (inFlight.current === controller) {
+          inFlight.current = null;
+          setLoading(false);
+        }
+      });
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filter's value.
+  useEffect(() => {
+    if (!enabled) return;
+    setState(EMPTY_LIST);
+    load(1);
+    return () => inFlight.current?.abort();
+  }, [key, enabled, load]);
+
+  const loadMore = useCallback(() => {
+    if (inFlight.current || !state.hasMore) return;
+    load(page.current + 1);
+  }, [load, state.hasMore]);
+
+  useSocketChannel(enabled ? companyChannel(companyId, 'ticket') : null, (data) => {
+    const event = parseTicketEvent(data);
+    if (!event) return;
+    setState((s) =>
+      event.action === 'update'
+        ? applyTicketUpdate(s, event.ticket, filterRef.current, viewer)
+        : applyTicketDelete(s, event.ticketId),
+    );
+  });
+
+  return { ...state, loading, loadMore };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { dayKey, formatTicketTime, initials, LAST_MESSAGE_MAX, previewText, truncate } from './format';
+
+describe('truncate', () => {
+  it('keeps short texts and cuts long ones at the limit with an ellipsis', () => {
+    expect(truncate('Maria', 60)).toBe('Maria');
+    expect(truncate('a'.repeat(60), 60)).toBe('a'.repeat(60));
+    expect(truncate('a'.repeat(61), 60)).toBe(`${'a'.repeat(60)}…`);
+    expect(truncate('x'.repeat(50), LAST_MESSAGE_MAX)).toHaveLength(LAST_MESSAGE_MAX + 1);
+  });
+
+  it('turns a missing text into an empty one', () => {
+    expect(truncate(null, 40)).toBe('');
+    expect(truncate(undefined, 40)).toBe('');
+  });
+});
+
+describe('formatTicketTime', () => {
+  const now = new Date(2026, 5, 10, 15, 30);
+
+  it('shows HH:mm for a time today', () => {
+    expect(formatTicketTime(new Date(2026, 5, 10, 9, 5).toISOString(), now)).toBe('09:05');
+    expect(formatTicketTime(new Date(2026, 5, 10, 0, 0).toISOString(), now)).toBe('00:00');
+  });
+
+  it('shows dd/MM/yyyy for any other day, yesterday included', () => {
+    expect(formatTicketTime(new Date(2026, 5, 9, 23, 59).toISOString(), now)).toBe('09/06/2026');
+    expect(formatTicketTime(new Date(2025, 0, 2, 10, 0).toISOString(), now)).toBe('02/01/2025');
+  });
+
+  it('answers an empty string for an invalid date', () => {
+    expect(formatTicketTime('not a date', now)).toBe('');
+  });
+});
+
+describe('dayKey and initials', () => {
+  it('groups by local calendar day', () => {
+    expect(dayKey(new Date(2026, 0, 5, 23, 59).toISOString())).toBe('2026-01-05');
+  });
+
+  it('takes the first letters of the first and last names', () => {
+    expect(initials('maria da silva')).toBe('MS');
+    expect(initials('Ana')).toBe('A');
+    expect(initials('Ana Costa 8')).toBe('AC');
+    expect(initials('  ')).toBe('?');
+  });
+});
+
+describe('previewText', () => {
+  it('drops the signature markup and line breaks', () => {
+    expect(previewText('*Ana:*\nOlá, tudo bem?')).toBe('Ana: Olá, tudo bem?');
+    expect(previewText(null)).toBe('');
+  });
+});

@@ -1,0 +1,25 @@
+import type { QueueRef, SessionUserDto, TicketDto } from '@balcao/sdk';
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+
+/** Queue filter of the list, remembered per browser (spec: the queue multi-select). */
+export const selectedQueueIdsAtom = atomWithStorage<number[]>('selectedQueueIds', [], undefined, {
+  getOnInit: true,
+});
+
+/** Composer signature toggle, persisted locally (spec part 1 §2). */
+export const signMessageAtom = atomWithStorage<boolean>('signOption', true, undefined, { getOnInit: true });
+
+/** The Open tab's sub-tab; accepting a ticket switches it to Assigned, where the ticket now is. */
+export const openSubTabAtom = atom<'open' | 'pending' | 'group'>('open');
+
+/** The accept dialog (choose a queue) for this ticket, when open. */
+export const acceptDialogAtom = atom<TicketDto | null>(null);
+/** The "already open with another user" notice for this ticket, when shown. */
+export const otherUserDialogAtom = atom<TicketDto | null>(null);
+
+/** Queues a user may pick in the accept, new-ticket and transfer dialogs: admins any, others their own. */
+export function selectableQueues(user: SessionUserDto, companyQueues: QueueRef[]): QueueRef[] {
+  if (user.profile === 'admin') return companyQueues.length ? companyQueues : user.queues;
+  return user.queues;
+}

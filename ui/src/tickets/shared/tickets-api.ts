@@ -1,0 +1,74 @@
+import type {
+  ConnectionDto,
+  ContactDto,
+  MessageDto,
+  QueueDto,
+  TicketDto,
+  TicketLogDto,
+  TicketUpdateInput,
+} from '@balcao/sdk';
+import { ApiError } from '../../api/api-error';
+import { api } from '../../api/http';
+import type { ListFilter, ListState } from '../list/list-rules';
+
+/** `GET /api/tickets`: one page of a list, counted by the server. */
+export function fetchTickets(filter: ListFilter, pageNumber: number, signal?: AbortSignal) {
+  return api.get<ListState>('/tickets', {
+    signal,
+    query: {
+      pageNumber,
+      status: filter.status,
+      searchParam: filter.searchParam.trim() || undefined,
+      showAll: filter.showAll ? 'true' : undefined,
+      queueIds: filter.queueIds.length ? JSON.stringify(filter.queueIds) : undefined,
+    },
+  });
+}
+
+export const fetchTicketByUuid = (uuid: string) => api.get<TicketDto>(`/tickets/u/${uuid}`);
+export const fetchTicket = (id: number) => api.get<TicketDto>(`/tickets/${id}`);
+export const updateTicket = (id: number, input: TicketUpdateInput) =>
+  api.put<TicketDto>(`/tickets/${id}`, input);
+export const deleteTicket = (id: number) => api.delete(`/tickets/${id}`);
+export const createTicket = (input: {
+  contactId: number;
+  queueId: number | null;
+  whatsappId: number | null;
+}) => api.post<TicketDto>('/tickets', { ...input, status: 'open' });
+export const closeAllTickets = (status: 'open' | 'pending' | 'group', queueIds: number[]) =>
+  api.post<{ closed: number }>('/tickets/closeAll', { status, queueIds });
+export const fetchTicketLogs = (id: number) => api.get<TicketLogDto[]>(`/tickets-log/${id}`);
+
+export const fetchMessages = (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
+  api.get<{ messages: MessageDto[]; hasMore: boolean }>(`/messages/${ticketId}`, {
+    signal,
+    query: { pageNumber },
+  });
+export const sendMessage = (
+  ticketId: number,
+  input: { body: string; isPrivate: boolean; signMessage: boolean; quotedMsg: { id: number } | null },
+) => api.post<MessageDto>(`/messages/${ticketId}`, input);
+export const deleteMessage = (id: number) => api.delete(`/messages/${id}`);
+
+/** A list endpoint a colleague is still building: a 404 (or 405) means "none yet", not an error. */
+async function optionalList<T>(load: () => Promise<T>, empty: T): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    if (err instanceof ApiError && (err.status === 404 || err.status === 405)) return empty;
+    throw err;
+  }
+}
+
+export const fetchQueues = () => optionalList(() => api.get<QueueDto[]>('/queue'), []);
+export const fetchConnections = () => api.get<ConnectionDto[]>('/whatsapp');
+export const fetchUserList = () => api.get<{ id: number; name: string }[]>('/users/list');
+
+/** `GET /api/contacts?searchParam=`: until the contacts API lands this answers no contacts. */
+export const searchContacts = (searchParam: string, signal?: AbortSignal) =>
+  optionalList(() => api.get<{ contacts: ContactDto[] }>('/contacts', { signal, query: { searchParam } }), {
+    contacts: [],
+  }).then((r) => r.contacts ?? []);
+
+export const fetchContact = (id: number) =>
+  optionalList(() => api.get<ContactDto | null>(`/contacts/${id}`), null);
