@@ -103,6 +103,8 @@ export interface MessageDto {
   isForwarded: boolean;
   isPrivate: boolean;
   queueId: number | null;
+  /** The attendant who wrote it (null for the contact's messages): only they may delete it. */
+  userId: number | null;
   participant: string | null;
   contact: { id: number; name: string } | null;
   createdAt: string;

@@ -5,7 +5,7 @@ import type { Language } from '../schemas/users.js';
  * The closed list of places in the shell a plugin may render into. Every id has a render site (a test checks).
  * @example slots: { 'topbar.items': HelloBadge }
  */
-export const SLOT_IDS = ['topbar.items', 'tickets.welcome'] as const;
+export const SLOT_IDS = ['topbar.items', 'tickets.welcome', 'ticket.composer.actions'] as const;
 
 /** One of {@link SLOT_IDS}. @example const id: SlotId = 'topbar.items'; */
 export type SlotId = (typeof SLOT_IDS)[number];

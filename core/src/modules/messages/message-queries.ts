@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 const MESSAGE_SELECT = `
   select m.id, m.ticket_id, m.body, m.from_me, m.read, m.ack, m.media_type, m.media_url, m.is_deleted,
-         m.is_edited, m.is_forwarded, m.is_private, m.queue_id, m.participant, m.created_at,
+         m.is_edited, m.is_forwarded, m.is_private, m.queue_id, m.user_id, m.participant, m.created_at,
          m.contact_id, c.name as contact_name,
          qm.id as quoted_id, qm.body as quoted_body, qm.from_me as quoted_from_me
     from messages m
@@ -24,6 +24,7 @@ interface MessageRow {
   is_forwarded: boolean;
   is_private: boolean;
   queue_id: number | null;
+  user_id: number | null;
   participant: string | null;
   created_at: Date;
   contact_id: number | null;
@@ -50,6 +51,7 @@ const toDto = (r: MessageRow): MessageDto => ({
   isForwarded: r.is_forwarded,
   isPrivate: r.is_private,
   queueId: r.queue_id,
+  userId: r.user_id,
   participant: r.participant,
   contact: r.contact_id ? { id: r.contact_id, name: r.contact_name ?? '' } : null,
   createdAt: new Date(r.created_at).toISOString(),

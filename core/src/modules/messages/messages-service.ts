@@ -45,12 +45,22 @@ export class MessagesService {
     this.events = deps.events;
   }
 
+  /** Opening a conversation (its first page) reads it: unread clears, except on pending tickets, which stay new. */
   async list(
     actor: AuthUser,
     ticketId: number,
     pageNumber: number,
   ): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
-    await this.tickets.get(actor, { id: ticketId });
+    const view = await this.tickets.get(actor, { id: ticketId });
+    if (pageNumber === 1 && view.unreadMessages > 0 && view.status !== 'pending') {
+      await this.em
+        .getConnection()
+        .execute('update messages set read = true where ticket_id = ? and not read and not from_me', [
+          ticketId,
+        ]);
+      await this.em.nativeUpdate(Ticket, { id: ticketId }, { unreadMessages: 0 });
+      await this.publisher.unreadCleared(actor.companyId, view);
+    }
     return listMessages(this.em, actor.companyId, ticketId, pageNumber);
   }
 

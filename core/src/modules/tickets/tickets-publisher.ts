@@ -52,6 +52,16 @@ export class TicketsPublisher {
     return ticket;
   }
 
+  /** Spec: the notification list drops a ticket on `updateUnread`. */
+  async unreadCleared(companyId: number, ticket: TicketAudience & { id: number }): Promise<void> {
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'ticket'),
+      data: { action: 'updateUnread', ticketId: ticket.id },
+      audience: { userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup },
+    });
+  }
+
   async ticketDeleted(companyId: number, ticket: TicketAudience & { id: number }): Promise<void> {
     await this.realtime.publish({
       companyId,

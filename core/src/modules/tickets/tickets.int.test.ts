@@ -337,6 +337,27 @@ describe('messages', () => {
     expect(blank.status).toBe(400);
   });
 
+  it('opening a conversation reads it: unread clears for open tickets, pending ones stay new', async () => {
+    const from = `v-read-${Date.now()}`;
+    const first = await ingestOf(host).ingest(connection, inbound(from, 'um'));
+    await ingestOf(host).ingest(connection, inbound(from, 'dois'));
+    const id = first.outcome === 'stored' ? first.ticketId : 0;
+    await host.request(`/api/messages/${id}`, { token: admin });
+    expect((await (await host.request(`/api/tickets/${id}`, { token: admin })).json()).unreadMessages).toBe(
+      2,
+    );
+    await put(admin, id, { status: 'open', userId: 1 });
+    await ingestOf(host).ingest(connection, inbound(from, 'três'));
+    expect((await (await host.request(`/api/tickets/${id}`, { token: admin })).json()).unreadMessages).toBe(
+      1,
+    );
+    const page = await (await host.request(`/api/messages/${id}`, { token: admin })).json();
+    expect(page.messages.every((m: { fromMe: boolean; read: boolean }) => m.fromMe || m.read)).toBe(true);
+    expect((await (await host.request(`/api/tickets/${id}`, { token: admin })).json()).unreadMessages).toBe(
+      0,
+    );
+  });
+
   it('pages history newest first, each page in order; only own messages can be deleted', async () => {
     const from = `v-history-${Date.now()}`;
     let ticketId = 0;

@@ -4,6 +4,7 @@ import { useAtom } from 'jotai';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
+import { Slot } from '../../plugins/slot';
 import { previewText, truncate } from '../shared/format';
 import { signMessageAtom } from '../shared/ticket-store';
 import { sendMessage } from '../shared/tickets-api';
@@ -121,7 +122,7 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
           />
         </Tooltip>
         {/* Render site for plugin actions, off until SDK SLOT_IDS lists it (the slot guard test rejects unknown ids): */}
-        {/* <Slot id={'ticket.composer.actions'} /> — then write it as id="…" so the guard test sees the site. */}
+        <Slot id="ticket.composer.actions" />
         <TextArea
           inputRef={input}
           className="composer__input"

@@ -1,7 +1,9 @@
 import type { MessageDto } from '@balcao/sdk';
 import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { userAtom } from '../../session/session-store';
 import { formatTime, truncate } from '../shared/format';
 import { AckIcon } from './ack-icon';
 import { boldSegments } from './message-rules';
@@ -27,6 +29,7 @@ function Body({ body }: { body: string }) {
 
 function MessageMenu({ message, onReply, onDelete }: Omit<Props, 'showAuthor'>) {
   const { t } = useTranslation();
+  const me = useAtomValue(userAtom);
   return (
     <PopoverNext
       placement="bottom-end"
@@ -38,8 +41,8 @@ function MessageMenu({ message, onReply, onDelete }: Omit<Props, 'showAuthor'>) 
             onClick={() => onReply(message)}
             data-testid="message-reply"
           />
-          {/* Delete is for one's own messages only; the server refuses anyone else's. */}
-          {message.fromMe && (
+          {/* Delete is for one's own messages only (the server refuses anyone else's). */}
+          {message.userId !== null && message.userId === me?.id && (
             <MenuItem
               icon="trash"
               intent="danger"

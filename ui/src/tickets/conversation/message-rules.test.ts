@@ -17,6 +17,7 @@ const msg = (id: number, at: Date, extra: Partial<MessageDto> = {}): MessageDto 
   isForwarded: false,
   isPrivate: false,
   queueId: null,
+  userId: null,
   participant: null,
   contact: null,
   createdAt: at.toISOString(),

@@ -4,6 +4,7 @@ import {
   appendPage,
   applyTicketDelete,
   applyTicketUpdate,
+  applyUnreadCleared,
   compareTickets,
   type ListFilter,
   type ListState,
@@ -138,5 +139,21 @@ describe('applyTicketDelete and appendPage', () => {
   it('orders by unread first, then newest', () => {
     const list = [ticket(1), ticket(3), ticket(2, { unreadMessages: 1 })].sort(compareTickets);
     expect(list.map((t) => t.id)).toEqual([2, 3, 1]);
+  });
+});
+
+describe('applyUnreadCleared', () => {
+  it('clears the badge of that ticket only, keeping the order', () => {
+    const state = {
+      tickets: [ticket(1, { unreadMessages: 3 }), ticket(2, { unreadMessages: 1 })],
+      count: 2,
+      hasMore: false,
+    };
+    const next = applyUnreadCleared(state, 1);
+    expect(next.tickets.map((t) => [t.id, t.unreadMessages])).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
+    expect(applyUnreadCleared(next, 1)).toBe(next);
   });
 });

@@ -115,3 +115,12 @@ export function applyTicketDelete(state: ListState, ticketId: number): ListState
     count: Math.max(0, state.count - 1),
   };
 }
+
+/** `updateUnread`: the ticket was read somewhere; its badge clears (its place in the list is kept). */
+export function applyUnreadCleared(state: ListState, ticketId: number): ListState {
+  if (!state.tickets.some((t) => t.id === ticketId && t.unreadMessages > 0)) return state;
+  return {
+    ...state,
+    tickets: state.tickets.map((t) => (t.id === ticketId ? { ...t, unreadMessages: 0 } : t)),
+  };
+}

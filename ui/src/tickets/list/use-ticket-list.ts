@@ -8,6 +8,7 @@ import {
   appendPage,
   applyTicketDelete,
   applyTicketUpdate,
+  applyUnreadCleared,
   EMPTY_LIST,
   type ListFilter,
   type ListState,
@@ -20,7 +21,10 @@ export interface TicketList extends ListState {
 }
 
 /** A ticket event of `company-{id}-ticket`. */
-export type TicketEvent = { action: 'update'; ticket: TicketDto } | { action: 'delete'; ticketId: number };
+export type TicketEvent =
+  | { action: 'update'; ticket: TicketDto }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number };
 
 export function parseTicketEvent(data: unknown): TicketEvent | null {
   if (!isRecord(data)) return null;
@@ -28,6 +32,8 @@ export function parseTicketEvent(data: unknown): TicketEvent | null {
     return { action: 'update', ticket: data.ticket as unknown as TicketDto };
   if (data.action === 'delete' && typeof data.ticketId === 'number')
     return { action: 'delete', ticketId: data.ticketId };
+  if (data.action === 'updateUnread' && typeof data.ticketId === 'number')
+    return { action: 'updateUnread', ticketId: data.ticketId };
   return null;
 }
 
@@ -89,7 +95,9 @@ export function useTicketList(
     setState((s) =>
       event.action === 'update'
         ? applyTicketUpdate(s, event.ticket, filterRef.current, viewer)
-        : applyTicketDelete(s, event.ticketId),
+        : event.action === 'delete'
+          ? applyTicketDelete(s, event.ticketId)
+          : applyUnreadCleared(s, event.ticketId),
     );
   });
 
