@@ -59,6 +59,11 @@ export interface RealtimeEnvelope {
   userId?: number;
   /** Deliver only to sockets whose user may see this ticket. */
   audience?: TicketAudience;
+  /**
+   * What sockets that must not see phone numbers (profile user while the company's lgpdHideNumber is enabled, spec
+   * part 1 §6) receive instead of `data`. Omit it when `data` carries no number.
+   */
+  masked?: unknown;
 }
 
 /** Who a socket belongs to, as room authorisers see it. @example { id: 3, companyId: 1, profile: 'user', super: false } */

@@ -121,7 +121,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     },
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
-  wireTicketRealtime(realtime, orm);
+  wireTicketRealtime(realtime, orm, events);
   const bus = new PgBus(db.url, logger, (envelope) => realtime.deliver(envelope));
   await bus.start();
   realtime.attachBus(bus);

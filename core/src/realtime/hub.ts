@@ -31,6 +31,8 @@ interface Client {
 export interface AudienceFilter {
   load(who: SocketIdentity): Promise<unknown>;
   allows(access: unknown, audience: TicketAudience): boolean;
+  /** True when this socket gets an envelope's `masked` payload rather than its `data`. */
+  hidesNumbers(access: unknown): boolean;
 }
 
 /** Publishes envelopes to other instances; the hub delivers locally itself. */
@@ -91,13 +93,23 @@ export class RealtimeHub implements RealtimePort {
   /** Delivers an envelope to the authorised sockets of this instance. */
   deliver(envelope: RealtimeEnvelope): void {
     const frame = JSON.stringify({ channel: envelope.channel, data: envelope.data });
+    let maskedFrame: string | undefined;
     const targets = envelope.companyId === null ? this.all() : (this.byCompany.get(envelope.companyId) ?? []);
     for (const client of targets) {
       if (envelope.room ? !client.rooms.has(envelope.room) : client.guest) continue;
       if (envelope.userId !== undefined && client.who.id !== envelope.userId) continue;
       if (envelope.audience && !this.mayReceive(client, envelope.audience)) continue;
-      if (client.socket.readyState === WebSocket.OPEN) client.socket.send(frame);
+      if (client.socket.readyState !== WebSocket.OPEN) continue;
+      if (envelope.masked !== undefined && this.hidesNumbers(client)) {
+        maskedFrame ??= JSON.stringify({ channel: envelope.channel, data: envelope.masked });
+        client.socket.send(maskedFrame);
+      } else client.socket.send(frame);
     }
+  }
+
+  /** Reloads the access of every socket of a company (its users, queues or LGPD setting changed on this instance). */
+  async refreshCompany(companyId: number): Promise<void> {
+    await Promise.all([...(this.byCompany.get(companyId) ?? [])].map((c) => this.refreshAccess(c)));
   }
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -182,7 +194,8 @@ export class RealtimeHub implements RealtimePort {
     });
     if (client.guest) return;
     void this.presence(who, true);
-    void this.refreshAccess(client);
+    // `ready` tells the client its access is loaded: from now on it receives every event it may see.
+    void this.refreshAccess(client).then(() => this.reply(client, 'ready', {}));
   }
 
   private async receive(client: Client, raw: string): Promise<void> {
@@ -221,8 +234,15 @@ export class RealtimeHub implements RealtimePort {
     return client.access !== undefined && this.audienceFilter.allows(client.access, audience);
   }
 
+  /** Until a profile-user socket's access is loaded it is treated as hiding numbers: never leak, at worst mask. */
+  private hidesNumbers(client: Client): boolean {
+    if (client.who.profile !== 'user') return false;
+    if (!this.audienceFilter || client.access === undefined) return true;
+    return this.audienceFilter.hidesNumbers(client.access);
+  }
+
   private async refreshAccess(client: Client): Promise<void> {
-    if (!this.audienceFilter) return;
+    if (!this.audienceFilter || client.guest) return;
     try {
       client.access = await this.audienceFilter.load(client.who);
     } catch (err) {

@@ -25,6 +25,9 @@ async function connect(baseUrl: string, token: string): Promise<{ ws: WebSocket;
     ws.once('open', resolve);
     ws.once('error', reject);
   });
+  // The server says `ready` once the socket's access is loaded; the tests look at what follows.
+  await eventually(() => (frames.some((f) => f.channel === 'ready') ? true : undefined));
+  frames.length = 0;
   return { ws, frames };
 }
 

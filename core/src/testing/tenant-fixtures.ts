@@ -1,4 +1,4 @@
-import { createTenant, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, eventually, type TestHost } from '@balcao/sdk/testing';
 import { WebSocket } from 'ws';
 
 /** A company with its admin and one attendant (profile user), both logged in. */
@@ -53,13 +53,14 @@ export interface TestFrame {
 }
 
 /**
- * Opens `/ws` with `token` and collects every frame it receives; `close()` ends it.
+ * Opens `/ws` with `token`, waits until the server says its access is loaded (`ready`) and collects every frame it
+ * receives; `close()` ends it.
  * @example const socket = await openSocket(host.url, token); await eventually(() => socket.frames.find(…))
  */
 export async function openSocket(
   baseUrl: string,
   token: string,
-): Promise<{ frames: TestFrame[]; close(): void }> {
+): Promise<{ frames: TestFrame[]; send(frame: object): void; close(): void }> {
   const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/ws?token=${token}`);
   const frames: TestFrame[] = [];
   ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
@@ -67,5 +68,6 @@ export async function openSocket(
     ws.once('open', resolve);
     ws.once('error', reject);
   });
-  return { frames, close: () => ws.terminate() };
+  await eventually(() => frames.find((f) => f.channel === 'ready'));
+  return { frames, send: (frame) => ws.send(JSON.stringify(frame)), close: () => ws.terminate() };
 }

@@ -205,20 +205,21 @@ export class ContactsService {
   }
 
   /**
-   * Tells the company's screens and answers the contact as `viewer` sees it. Sockets of every profile share the
-   * channel, so while lgpdHideNumber is enabled the event carries the masked number.
+   * Tells the company's screens (the hub gives sockets that hide numbers the masked twin) and answers the contact as
+   * `viewer` sees it.
    */
   async publishUpdate(contact: IContact, viewer?: AuthUser): Promise<ContactDto> {
     const { companyId } = contact;
     const extras = (await this.extras(companyId, [contact.id])).get(contact.id) ?? {};
-    const lgpd = await this.settings.isEnabled(companyId, 'lgpdHideNumber');
-    const event = toContactDto(contact, extras, lgpd);
+    const plain = toContactDto(contact, extras, false);
+    const hidden = toContactDto(contact, extras, true);
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'contact'),
-      data: { action: 'update', contact: event },
+      data: { action: 'update', contact: plain },
+      masked: { action: 'update', contact: hidden },
     });
-    return lgpd && viewer?.profile !== 'user' ? toContactDto(contact, extras, false) : event;
+    return viewer && (await this.hidesNumbers(viewer)) ? hidden : plain;
   }
 
   /** DTOs with extra info and tags, each loaded for all of `contacts` in one query. */

@@ -3,6 +3,7 @@ import {
   COMPANY_SETTING_KEYS,
   type CompanySettingKey,
   DEFAULT_COMPANY_SETTINGS,
+  type EventsPort,
   PLATFORM_SETTING_KEYS,
   type PlatformSettingKey,
   type SettingDto,
@@ -18,12 +19,21 @@ export const isPlatformKey = (key: string): key is PlatformSettingKey =>
 
 const PLATFORM_DEFAULTS: Record<PlatformSettingKey, string> = { userCreation: 'enabled' };
 
+declare module '@balcao/sdk' {
+  interface DomainEvents {
+    'company.settingChanged': { companyId: number; key: CompanySettingKey; value: string };
+  }
+}
+
 /** Company settings (per tenant) and platform settings (super user), one service for both stores. */
 export class SettingsService implements SettingsPort {
   private readonly em: EntityManager;
+  private readonly events: EventsPort | undefined;
 
-  constructor({ em }: { em: EntityManager }) {
+  /** `events` is absent where settings are only read (seed, auth, plugin host). */
+  constructor({ em, events }: { em: EntityManager; events?: EventsPort }) {
     this.em = em;
+    this.events = events;
   }
 
   async list(companyId: number): Promise<SettingDto[]> {
@@ -54,6 +64,7 @@ export class SettingsService implements SettingsPort {
     if (row) row.value = value;
     else this.em.create(CompanySetting, { companyId, key, value });
     await this.em.flush();
+    await this.events?.emit('company.settingChanged', { companyId, key, value });
     return { key, value };
   }
 

@@ -1,15 +1,43 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { DEFAULT_COMPANY_SETTINGS } from '@balcao/sdk';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { EventBus } from '../../events/event-bus.js';
 import type { RealtimeHub } from '../../realtime/hub.js';
 import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
+
+interface SocketAccess extends TicketAccess {
+  hideNumbers: boolean;
+}
+
+const hidesNumbersIn = async (em: EntityManager, companyId: number): Promise<boolean> => {
+  const [row] = await em
+    .getConnection()
+    .execute<{ value: string }[]>(
+      `select value from company_settings where company_id = ? and key = 'lgpdHideNumber'`,
+      [companyId],
+    );
+  return (row?.value ?? DEFAULT_COMPANY_SETTINGS.lgpdHideNumber) === 'enabled';
+};
 
 /**
  * Ticket visibility on the socket: events naming a ticket reach only who may see it, and `joinChatBox` is granted
  * only for such a ticket of the socket's own company.
  */
-export function wireTicketRealtime(hub: RealtimeHub, orm: MikroORM): void {
+export function wireTicketRealtime(hub: RealtimeHub, orm: MikroORM, events: EventBus): void {
+  // Sockets of other instances pick a changed LGPD setting up at their next userStatus heartbeat (5 minutes).
+  events.on('company.settingChanged', async ({ companyId, key }) => {
+    if (key === 'lgpdHideNumber') await hub.refreshCompany(companyId);
+  });
   hub.setAudienceFilter({
-    load: (who) => loadTicketAccess(orm.em.fork(), who.id),
-    allows: (access, ticket) => canSeeTicket(access as TicketAccess, ticket),
+    load: async (who): Promise<SocketAccess> => {
+      const em = orm.em.fork();
+      const [access, hideNumbers] = await Promise.all([
+        loadTicketAccess(em, who.id),
+        who.profile === 'user' ? hidesNumbersIn(orm.em.fork(), who.companyId) : false,
+      ]);
+      return { ...access, hideNumbers };
+    },
+    allows: (access, ticket) => canSeeTicket(access as SocketAccess, ticket),
+    hidesNumbers: (access) => (access as SocketAccess).hideNumbers,
   });
   hub.defineRoom('ticket', async (who, id) => {
     const em = orm.em.fork();

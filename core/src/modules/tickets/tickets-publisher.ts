@@ -1,4 +1,10 @@
-import { companyChannel, type RealtimePort, type TicketAudience, type TicketDto } from '@balcao/sdk';
+import {
+  companyChannel,
+  maskNumber,
+  type RealtimePort,
+  type TicketAudience,
+  type TicketDto,
+} from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { findMessageDto } from '../messages/message-queries.js';
 import { findTicketDto } from './ticket-queries.js';
@@ -9,9 +15,15 @@ const audienceOf = (t: Pick<TicketDto, 'userId' | 'queueId' | 'isGroup'>): Ticke
   isGroup: t.isGroup,
 });
 
+/** The ticket as a socket that must not see numbers receives it. */
+const masked = (t: TicketDto): TicketDto => ({
+  ...t,
+  contact: { ...t.contact, number: maskNumber(t.contact.number) },
+});
+
 /**
  * Realtime for tickets and their messages, after commit, only to sockets whose user may see the ticket.
- * Numbers travel unmasked only to who may see them: masking per socket comes with the contacts module's settings.
+ * Every frame naming a number has a masked twin; the hub chooses per socket (LGPD, spec part 1 §6).
  */
 export class TicketsPublisher {
   private readonly orm: MikroORM;
@@ -47,6 +59,7 @@ export class TicketsPublisher {
       companyId,
       channel,
       data: { action: 'update', ticket },
+      masked: { action: 'update', ticket: masked(ticket) },
       audience: audienceOf(ticket),
     });
     return ticket;
@@ -79,16 +92,19 @@ export class TicketsPublisher {
     ]);
     if (!ticket || !message) return;
     const audience = audienceOf(ticket);
+    const hidden = masked(ticket);
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'appMessage'),
       data: { action: 'create', message, ticket, contact: ticket.contact },
+      masked: { action: 'create', message, ticket: hidden, contact: hidden.contact },
       audience,
     });
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'ticket'),
       data: { action: 'update', ticket },
+      masked: { action: 'update', ticket: hidden },
       audience,
     });
   }

@@ -1,8 +1,8 @@
 import type { TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { createQueue, inbound, ingestOf, joinQueue, sql } from '../../testing/attendance-fixtures.js';
+import { openSocket } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
 let admin: string;
@@ -266,18 +266,8 @@ describe('visibility', () => {
   });
 
   it('realtime: ticket events reach only who may see the ticket; joinChatBox is authorised', async () => {
-    const open = (token: string) =>
-      new Promise<{ ws: WebSocket; frames: { channel: string; data: Record<string, unknown> }[] }>(
-        (resolve) => {
-          const ws = new WebSocket(`${host.url.replace('http', 'ws')}/ws?token=${token}`);
-          const frames: { channel: string; data: Record<string, unknown> }[] = [];
-          ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
-          ws.once('open', () => resolve({ ws, frames }));
-        },
-      );
-    const ana = await open(agents.ana.token);
-    const caio = await open(agents.caio.token);
-    await new Promise((r) => setTimeout(r, 300)); // access is loaded right after connect
+    const ana = await openSocket(host.url, agents.ana.token);
+    const caio = await openSocket(host.url, agents.caio.token);
     const id = await pendingTicket(sales);
     ana.frames.length = 0;
     caio.frames.length = 0;
@@ -293,8 +283,8 @@ describe('visibility', () => {
     expect(about(ana.frames).map((f) => f.data.action)).toEqual(['delete']);
     expect(about(caio.frames).map((f) => f.data.action)).toEqual(['update']);
 
-    ana.ws.send(JSON.stringify({ type: 'joinChatBox', ticketId: id }));
-    caio.ws.send(JSON.stringify({ type: 'joinChatBox', ticketId: id }));
+    ana.send({ type: 'joinChatBox', ticketId: id });
+    caio.send({ type: 'joinChatBox', ticketId: id });
     await eventually(() => (ana.frames.some((f) => f.channel === 'error') ? true : undefined));
     await eventually(() => (caio.frames.some((f) => f.channel === 'joined') ? true : undefined));
     expect(caio.frames).toContainEqual({ channel: 'joined', data: { room: `ticket:${id}` } });
@@ -302,8 +292,8 @@ describe('visibility', () => {
       channel: 'error',
       data: { error: 'ERR_NO_PERMISSION', room: `ticket:${id}` },
     });
-    ana.ws.terminate();
-    caio.ws.terminate();
+    ana.close();
+    caio.close();
   });
 });
 
