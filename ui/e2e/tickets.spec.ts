@@ -1,58 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { login, setTheme, shot, USERS } from './helpers';
-
-/** The API as the admin: sets up the web chat connection and a second attendant. */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: USERS.admin });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).token as string;
-}
-
-async function createWebchat(request: APIRequestContext, token: string): Promise<string> {
-  const res = await request.post('/api/whatsapp', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: `Site ${Date.now()}`, channel: 'webchat' },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()).token as string;
-}
-
-async function createAttendant(request: APIRequestContext, token: string) {
-  const who = { email: `bruna.${Date.now()}@e2e.test`, password: 'bruna-pass' };
-  const res = await request.post('/api/users', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { name: 'Bruna Atendente', profile: 'user', ...who },
-  });
-  expect(res.ok()).toBe(true);
-  return who;
-}
-
-/** The customer's side: a web chat visitor writes (public endpoint, no login). */
-async function visitorSays(
-  request: APIRequestContext,
-  channelToken: string,
-  visitor: { id: string; name: string },
-  body: string,
-) {
-  const res = await request.post(`/api/webchat/${channelToken}/messages`, {
-    data: { visitorId: visitor.id, name: visitor.name, body },
-  });
-  expect(res.status()).toBe(201);
-}
-
-async function openPending(page: Page): Promise<void> {
-  await expect(page.getByTestId('ticket-list-panel')).toBeVisible();
-  await page.getByTestId('subtab-pending').click();
-  await expect(page.getByTestId('ticket-list-pending')).toBeVisible();
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1400) {
-  const context = await browser.newContext({ viewport: { width, height: 860 } });
-  const page = await context.newPage();
-  await login(page, who);
-  await expect(page).toHaveURL(/\/tickets$/);
-  return { context, page };
-}
+import { expect, test } from '@playwright/test';
+import { adminToken, createAttendant, createWebchat, openPending, signedIn, visitorSays } from './attendance';
+import { setTheme, shot, USERS } from './helpers';
 
 test('a visitor message reaches Pending live; accept, reply, private note and close', async ({
   browser,

@@ -1,29 +1,74 @@
-import type { ContactDto, TicketDto } from '@balcao/sdk';
-import { Button, Callout, H5, Tag } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { type ContactDto, companyChannel, type TicketDto } from '@balcao/sdk';
+import { Button, H5, H6, Switch } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '../../notify/toaster';
+import { useSocketChannel } from '../../realtime/socket';
+import { userAtom } from '../../session/session-store';
+import { ContactNotes } from '../contact/contact-notes';
+import { ContactTags } from '../contact/contact-tags';
+import { setContactActive, toggleAcceptAudio, toggleDisableBot } from '../shared/contact-actions-api';
 import { ContactAvatar } from '../shared/contact-avatar';
 import { fetchContact } from '../shared/tickets-api';
 
-/** The contact beside the conversation: name, number, email, tags; extra info arrives with the contacts API. */
-export function ContactDrawer({ ticket, onClose }: { ticket: TicketDto; onClose(): void }) {
+interface Props {
+  ticket: TicketDto;
+  onClose(): void;
+  /** Opens the contact form; absent where no form is available. */
+  onEdit?(contact: ContactDto): void;
+}
+
+/**
+ * The contact beside the conversation (spec part 1 §2): chatbot-disable and accept-audio switches, name and number,
+ * edit, block/unblock, tags, ticket notes and extra info. Live: contact events of the company refresh it.
+ */
+export function ContactDrawer({ ticket, onClose, onEdit }: Props) {
   const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
   const [contact, setContact] = useState<ContactDto | null>(null);
 
   useEffect(() => {
     let alive = true;
     setContact(null);
-    // Until the contacts API lands this answers nothing; the ticket's copy of the contact is enough to show.
-    fetchContact(ticket.contactId).then(
-      (c) => alive && setContact(c),
-      () => undefined,
-    );
+    fetchContact(ticket.contactId).then((c) => alive && setContact(c), toastError);
     return () => {
       alive = false;
     };
   }, [ticket.contactId]);
 
-  const tags = contact?.tags ?? ticket.contact.tags;
+  useSocketChannel(user ? companyChannel(user.companyId, 'contact') : null, (data) => {
+    const event = data as { action?: string; contact?: ContactDto };
+    if (event.action === 'update' && event.contact?.id === ticket.contactId) setContact(event.contact);
+  });
+
+  const handleToggle = async (kind: 'bot' | 'audio') => {
+    if (!contact) return;
+    try {
+      if (kind === 'bot') {
+        const { disableBot } = await toggleDisableBot(contact.id);
+        setContact({ ...contact, disableBot });
+      } else {
+        const { acceptAudioMessage } = await toggleAcceptAudio(contact.id);
+        setContact({ ...contact, acceptAudioMessage });
+      }
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const handleBlock = async () => {
+    if (!contact) return;
+    try {
+      const next = await setContactActive(contact.id, !contact.active);
+      setContact(next);
+      toastSuccess(next.active ? t('tickets.contact.unblocked') : t('tickets.contact.blocked'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  const shown = contact ?? ticket.contact;
   return (
     <aside className="contact-drawer" data-testid="contact-drawer" aria-label={t('tickets.contact.title')}>
       <div className="contact-drawer__head">
@@ -37,38 +82,76 @@ export function ContactDrawer({ ticket, onClose }: { ticket: TicketDto; onClose(
         />
       </div>
       <div className="contact-drawer__card">
-        <ContactAvatar name={ticket.contact.name} url={ticket.contact.urlPicture} size={72} />
-        <div className="contact-drawer__name">{ticket.contact.name}</div>
-        <div className="contact-drawer__muted">{ticket.contact.number}</div>
+        <ContactAvatar name={shown.name} url={shown.urlPicture} size={72} />
+        <div className="contact-drawer__name">{shown.name}</div>
+        <div className="contact-drawer__muted">{shown.number}</div>
+        {contact && (
+          <div className="contact-drawer__actions">
+            {onEdit && (
+              <Button
+                size="small"
+                icon="edit"
+                text={t('tickets.contact.edit')}
+                onClick={() => onEdit(contact)}
+                data-testid="contact-edit"
+              />
+            )}
+            <Button
+              size="small"
+              intent={contact.active ? 'danger' : 'success'}
+              variant="outlined"
+              icon={contact.active ? 'disable' : 'unlock'}
+              text={contact.active ? t('tickets.contact.block') : t('tickets.contact.unblock')}
+              onClick={handleBlock}
+              data-testid="contact-block"
+            />
+          </div>
+        )}
       </div>
+      {contact && (
+        <div className="contact-drawer__switches">
+          <Switch
+            checked={contact.disableBot}
+            label={t('tickets.contact.disableBot')}
+            onChange={() => handleToggle('bot')}
+            data-testid="contact-disable-bot"
+          />
+          <Switch
+            checked={contact.acceptAudioMessage}
+            label={t('tickets.contact.acceptAudio')}
+            onChange={() => handleToggle('audio')}
+            data-testid="contact-accept-audio"
+          />
+        </div>
+      )}
       <dl className="contact-drawer__fields">
-        <dt>{t('tickets.contact.email')}</dt>
-        <dd>{contact?.email || '—'}</dd>
-        <dt>{t('tickets.contact.tags')}</dt>
-        <dd className="contact-drawer__tags">
-          {tags.length === 0 && '—'}
-          {tags.map((tag) => (
-            <Tag key={tag.id} style={{ backgroundColor: tag.color, color: '#fff' }}>
-              {tag.name}
-            </Tag>
-          ))}
-        </dd>
+        <Field label={t('tickets.contact.email')}>{contact?.email || '—'}</Field>
+        <Field label={t('tickets.contact.tags')}>
+          {contact ? <ContactTags contactId={contact.id} tags={contact.tags} /> : '—'}
+        </Field>
       </dl>
-      <H5 className="contact-drawer__section">{t('tickets.contact.extraInfo')}</H5>
+      <H6 className="contact-drawer__section">{t('tickets.contact.extraInfo')}</H6>
       {contact && contact.extraInfo.length > 0 ? (
-        <dl className="contact-drawer__fields">
+        <dl className="contact-drawer__fields" data-testid="contact-extra-info">
           {contact.extraInfo.map((info) => (
-            <div key={info.id}>
-              <dt>{info.name}</dt>
-              <dd>{info.value}</dd>
-            </div>
+            <Field key={info.id} label={info.name}>
+              {info.value}
+            </Field>
           ))}
         </dl>
       ) : (
-        <Callout icon="info-sign" className="contact-drawer__placeholder">
-          {t('tickets.contact.extraInfoSoon')}
-        </Callout>
+        <p className="contact-drawer__muted">{t('tickets.contact.noExtraInfo')}</p>
       )}
+      <ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
     </aside>
+  );
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }

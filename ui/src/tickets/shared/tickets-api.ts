@@ -7,7 +7,6 @@ import type {
   TicketLogDto,
   TicketUpdateInput,
 } from '@balcao/sdk';
-import { ApiError } from '../../api/api-error';
 import { api } from '../../api/http';
 import type { ListFilter, ListState } from '../list/list-rules';
 
@@ -50,25 +49,14 @@ export const sendMessage = (
 ) => api.post<MessageDto>(`/messages/${ticketId}`, input);
 export const deleteMessage = (id: number) => api.delete(`/messages/${id}`);
 
-/** A list endpoint a colleague is still building: a 404 (or 405) means "none yet", not an error. */
-async function optionalList<T>(load: () => Promise<T>, empty: T): Promise<T> {
-  try {
-    return await load();
-  } catch (err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 405)) return empty;
-    throw err;
-  }
-}
-
-export const fetchQueues = () => optionalList(() => api.get<QueueDto[]>('/queue'), []);
+export const fetchQueues = () => api.get<QueueDto[]>('/queue');
 export const fetchConnections = () => api.get<ConnectionDto[]>('/whatsapp');
 export const fetchUserList = () => api.get<{ id: number; name: string }[]>('/users/list');
 
-/** `GET /api/contacts?searchParam=`: until the contacts API lands this answers no contacts. */
+/** `GET /api/contacts?searchParam=`: the first page of matching contacts. */
 export const searchContacts = (searchParam: string, signal?: AbortSignal) =>
-  optionalList(() => api.get<{ contacts: ContactDto[] }>('/contacts', { signal, query: { searchParam } }), {
-    contacts: [],
-  }).then((r) => r.contacts ?? []);
+  api
+    .get<{ contacts: ContactDto[] }>('/contacts', { signal, query: { searchParam } })
+    .then((r) => r.contacts);
 
-export const fetchContact = (id: number) =>
-  optionalList(() => api.get<ContactDto | null>(`/contacts/${id}`), null);
+export const fetchContact = (id: number) => api.get<ContactDto>(`/contacts/${id}`);

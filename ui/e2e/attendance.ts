@@ -1,0 +1,58 @@
+import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import { login, USERS } from './helpers';
+
+// Set-up shared by the attendance specs: the admin's API token, a web chat connection, attendants, the visitor.
+
+/** The admin's API token, for setting up through the API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: USERS.admin });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).token as string;
+}
+
+export async function createWebchat(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.post('/api/whatsapp', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: `Site ${Date.now()}`, channel: 'webchat' },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()).token as string;
+}
+
+export async function createAttendant(request: APIRequestContext, token: string) {
+  const who = { email: `bruna.${Date.now()}@e2e.test`, password: 'bruna-pass' };
+  const res = await request.post('/api/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name: 'Bruna Atendente', profile: 'user', ...who },
+  });
+  expect(res.ok()).toBe(true);
+  return who;
+}
+
+/** The customer's side: a web chat visitor writes (public endpoint, no login). */
+export async function visitorSays(
+  request: APIRequestContext,
+  channelToken: string,
+  visitor: { id: string; name: string },
+  body: string,
+) {
+  const res = await request.post(`/api/webchat/${channelToken}/messages`, {
+    data: { visitorId: visitor.id, name: visitor.name, body },
+  });
+  expect(res.status()).toBe(201);
+}
+
+export async function openPending(page: Page): Promise<void> {
+  await expect(page.getByTestId('ticket-list-panel')).toBeVisible();
+  await page.getByTestId('subtab-pending').click();
+  await expect(page.getByTestId('ticket-list-pending')).toBeVisible();
+}
+
+export async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1400) {
+  // pt-BR, the product's first language: specs may read its texts (spec part 1 §8 messages).
+  const context = await browser.newContext({ viewport: { width, height: 860 }, locale: 'pt-BR' });
+  const page = await context.newPage();
+  await login(page, who);
+  await expect(page).toHaveURL(/\/tickets$/);
+  return { context, page };
+}
