@@ -51,3 +51,16 @@ export function inbound(from: string, body: string, extra: Partial<InboundMessag
 export function ingestOf(host: TestHost): IngestService {
   return host.resolve<IngestService>('ingest');
 }
+
+/** A web chat connection of company 1 made through the API, as the ingest pipeline targets it. */
+export async function createWebchatConnection(
+  host: TestHost,
+  adminToken: string,
+): Promise<{ id: number; companyId: number; channel: string }> {
+  const res = await host.request('/api/whatsapp', {
+    token: adminToken,
+    body: { name: 'Site', channel: 'webchat' },
+  });
+  if (res.status !== 201) throw new Error(`connection: ${res.status} ${await res.text()}`);
+  return { id: (await res.json()).id, companyId: 1, channel: 'webchat' };
+}

@@ -1,7 +1,14 @@
 import type { ContactDto, TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueue, inbound, ingestOf, joinQueue, sql } from '../../testing/attendance-fixtures.js';
+import {
+  createQueue,
+  createWebchatConnection,
+  inbound,
+  ingestOf,
+  joinQueue,
+  sql,
+} from '../../testing/attendance-fixtures.js';
 import { openSocket, type TestFrame } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
@@ -32,11 +39,7 @@ const created = (frames: TestFrame[], ticketId: number) =>
 beforeAll(async () => {
   host = await createTestHost();
   admin = (await host.login(host.admin.email, host.admin.password)).token;
-  const res = await host.request('/api/whatsapp', {
-    token: admin,
-    body: { name: 'Site', channel: 'webchat' },
-  });
-  connection = { id: (await res.json()).id, companyId: 1, channel: 'webchat' };
+  connection = await createWebchatConnection(host, admin);
   queueId = await createQueue(host, 1, 'Vendas', '#2e7d32');
   const user = await host.request('/api/users', {
     token: admin,

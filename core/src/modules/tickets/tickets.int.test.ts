@@ -1,7 +1,14 @@
 import type { TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createQueue, inbound, ingestOf, joinQueue, sql } from '../../testing/attendance-fixtures.js';
+import {
+  createQueue,
+  createWebchatConnection,
+  inbound,
+  ingestOf,
+  joinQueue,
+  sql,
+} from '../../testing/attendance-fixtures.js';
 import { openSocket } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
@@ -40,12 +47,7 @@ const ids = async (token: string, query: string) =>
 beforeAll(async () => {
   host = await createTestHost();
   admin = (await host.login(host.admin.email, host.admin.password)).token;
-  const res = await host.request('/api/whatsapp', {
-    token: admin,
-    body: { name: 'Site', channel: 'webchat' },
-  });
-  const c = await res.json();
-  connection = { id: c.id, companyId: 1, channel: 'webchat' };
+  connection = await createWebchatConnection(host, admin);
   sales = await createQueue(host, 1, 'Vendas', '#2e7d32');
   support = await createQueue(host, 1, 'Suporte', '#1565c0');
   agents.ana = await agent('Ana', [sales]);
