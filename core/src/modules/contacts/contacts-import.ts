@@ -1,5 +1,6 @@
-import { open } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { AppError, contactSchema } from '@balcao/sdk';
+import * as XLSX from '@e965/xlsx';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import ExcelJS from 'exceljs';
 import { normaliseNumber } from './contact-number.js';
@@ -28,15 +29,17 @@ const CHUNK = 500;
 const fileError = (message: string) =>
   new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'file', message }] });
 
-/** What the file is, by its first bytes (a renamed file is judged by content, not name). */
-async function sniff(path: string): Promise<'xlsx' | 'xls' | 'other'> {
+type SheetRow = { row: number; cells: string[] };
+
+/** What the file is, by its first bytes (a renamed file is judged by content, not name); CSV by its extension. */
+async function sniff(path: string, name: string): Promise<'xlsx' | 'xls' | 'csv' | 'other'> {
   const handle = await open(path, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
     const head = buffer.subarray(0, bytesRead);
     if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'xlsx';
     if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
-    return 'other';
+    return name.toLowerCase().endsWith('.csv') ? 'csv' : 'other';
   } finally {
     await handle.close();
   }
@@ -45,39 +48,59 @@ async function sniff(path: string): Promise<'xlsx' | 'xls' | 'other'> {
 /** A first row is a header when its number column holds no digit at all ("Número", "phone"…). */
 const isHeader = (cells: string[]) => !/\d/.test(cells[1] ?? '');
 
+/** The first sheet's non-empty rows, first three cells as text; .xlsx through exceljs. */
+async function readXlsx(path: string): Promise<SheetRow[]> {
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.readFile(path);
+  } catch {
+    throw fileError('The spreadsheet could not be read');
+  }
+  const rows: SheetRow[] = [];
+  workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    rows.push({ row: rowNumber, cells: [1, 2, 3].map((i) => row.getCell(i).text.trim()) });
+  });
+  return rows;
+}
+
+/** Legacy .xls (BIFF) and CSV through SheetJS, which exceljs cannot read; numbers are read as their text. */
+async function readWithSheetJs(path: string): Promise<SheetRow[]> {
+  let sheet: XLSX.WorkSheet | undefined;
+  try {
+    const workbook = XLSX.read(await readFile(path), { type: 'buffer', raw: true, dense: true });
+    sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
+  } catch {
+    throw fileError('The spreadsheet could not be read');
+  }
+  if (!sheet) return [];
+  const rows: SheetRow[] = [];
+  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: true,
+    blankrows: true,
+    defval: '',
+  });
+  grid.forEach((cells, index) => {
+    rows.push({ row: index + 1, cells: [0, 1, 2].map((i) => String(cells[i] ?? '').trim()) });
+  });
+  return rows;
+}
+
 /**
- * Reads an .xlsx upload (columns name, number, email; an optional header row) and creates the contacts that do
- * not exist yet. Rows are checked with the contact form's schema; numbers are stored as digits (whatsapp).
- * Legacy .xls is refused with a message asking for .xlsx: npm has no maintained reader of that binary format.
+ * Reads a spreadsheet upload (.xlsx, legacy .xls or .csv; columns name, number, email; an optional header row) and
+ * creates the contacts that do not exist yet. Rows are checked with the contact form's schema; numbers are stored as
+ * digits (whatsapp).
  */
 export async function importContacts(
   em: EntityManager,
   companyId: number,
   file: { filepath: string; originalFilename?: string | null },
 ): Promise<ImportSummary> {
-  const kind = await sniff(file.filepath);
-  const ext = (file.originalFilename ?? '').toLowerCase().split('.').pop();
-  if (kind === 'xls' || (kind === 'other' && ext === 'xls')) {
-    throw fileError(
-      'Legacy .xls files cannot be read: open the file and save it as .xlsx, then import it again',
-    );
-  }
-  if (kind !== 'xlsx') throw fileError('Only .xlsx and .xls spreadsheets are accepted');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.readFile(file.filepath);
-  } catch {
-    throw fileError('The spreadsheet could not be read');
-  }
-  const sheet = workbook.worksheets[0];
+  const kind = await sniff(file.filepath, file.originalFilename ?? '');
+  if (kind === 'other') throw fileError('Only .xlsx, .xls and .csv spreadsheets are accepted');
+  const read = kind === 'xlsx' ? await readXlsx(file.filepath) : await readWithSheetJs(file.filepath);
+  const rows = read.filter(({ cells }) => cells.some((c) => c !== ''));
   const summary: ImportSummary = { created: 0, skipped: 0, errors: [] };
-  if (!sheet) return summary;
-
-  const rows: { row: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    const cells = [1, 2, 3].map((i) => row.getCell(i).text.trim());
-    if (cells.some((c) => c !== '')) rows.push({ row: rowNumber, cells });
-  });
   if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
   const candidates = new Map<string, Candidate>();
   for (const { row, cells } of rows) {

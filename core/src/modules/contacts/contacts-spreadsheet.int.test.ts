@@ -1,5 +1,6 @@
 import type { ContactDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import * as XLSX from '@e965/xlsx';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
@@ -7,6 +8,7 @@ import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing
 let host: TestHost;
 let shop: TenantWithAgent;
 let other: TenantWithAgent;
+let superToken: string;
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -41,7 +43,7 @@ async function readExport(token: string, query = ''): Promise<unknown[][]> {
 
 beforeAll(async () => {
   host = await createTestHost();
-  const superToken = (await host.login(host.admin.email, host.admin.password)).token;
+  superToken = (await host.login(host.admin.email, host.admin.password)).token;
   shop = await tenantWithAgent(host, superToken, 'Planilha Loja');
   other = await tenantWithAgent(host, superToken, 'Planilha Outra');
   await host.request('/api/contacts', {
@@ -96,17 +98,58 @@ describe('importing a spreadsheet', () => {
     expect(await res.json()).toEqual({ created: 1, skipped: 0, errors: [] });
   });
 
-  it('refuses a legacy .xls with a message asking for .xlsx, and anything else', async () => {
+  it('reads a legacy .xls and a .csv too, with the same per-row errors', async () => {
+    const legacy = await tenantWithAgent(host, superToken, 'Planilha Antiga');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Nome', 'Número', 'Email'],
+        ['Xavier Antigo', 5511900000020, 'xavier@antigo.test'],
+        ['', '5511900000021', ''],
+      ]),
+      'Planilha',
+    );
+    const xls = Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'biff8' }));
+    expect(xls.subarray(0, 4).toString('hex')).toBe('d0cf11e0'); // a real BIFF8 (OLE) file
+    const fromXls = await upload(legacy.agentToken, xls, 'antigo.xls');
+    expect(await fromXls.json()).toEqual({
+      created: 1,
+      skipped: 0,
+      errors: [
+        { row: 3, field: 'name', message: 'Required' },
+        { row: 3, field: 'name', message: 'Too Short!' },
+      ],
+    });
+    const csv = 'name,number,email\nCecília CSV,5511900000022,cecilia@csv.test\nSem Número,,\n';
+    const fromCsv = await upload(legacy.agentToken, csv, 'lista.csv');
+    expect(await fromCsv.json()).toEqual({
+      created: 1,
+      skipped: 0,
+      errors: [
+        { row: 3, field: 'number', message: 'Required' },
+        { row: 3, field: 'number', message: 'Too Short!' },
+      ],
+    });
+    const found = await host.request('/api/contacts?searchParam=Xavier', { token: legacy.agentToken });
+    expect((await found.json()).contacts[0]).toMatchObject({
+      number: '5511900000020',
+      email: 'xavier@antigo.test',
+    });
+  });
+
+  it('refuses a broken .xls and any other kind of file', async () => {
     const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0]);
-    const xls = await upload(shop.agentToken, ole, 'antigo.xls');
-    expect(xls.status).toBe(400);
-    const body = await xls.json();
-    expect(body.error).toBe('ERR_VALIDATION');
-    expect(body.fields[0]).toMatchObject({ path: 'file', message: expect.stringContaining('.xlsx') });
-    const text = await upload(shop.agentToken, 'name,number\nAna,5511', 'lista.csv');
+    const broken = await upload(shop.agentToken, ole, 'antigo.xls');
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({
+      error: 'ERR_VALIDATION',
+      fields: [{ path: 'file', message: 'The spreadsheet could not be read' }],
+    });
+    const text = await upload(shop.agentToken, 'name,number\nAna,5511', 'lista.txt');
     expect(await text.json()).toEqual({
       error: 'ERR_VALIDATION',
-      fields: [{ path: 'file', message: 'Only .xlsx and .xls spreadsheets are accepted' }],
+      fields: [{ path: 'file', message: 'Only .xlsx, .xls and .csv spreadsheets are accepted' }],
     });
     const none = await fetch(`${host.url}/api/contacts/upload`, {
       method: 'POST',
