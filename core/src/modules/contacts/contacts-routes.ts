@@ -1,4 +1,4 @@
-import { AppError, pageQuery } from '@balcao/sdk';
+import { AppError, contactSchema, pageQuery } from '@balcao/sdk';
 import { koaBody } from 'koa-body';
 import { z } from 'zod';
 import { requireAdmin } from '../../http/guards.js';
@@ -30,6 +30,7 @@ const spreadsheetUpload = koaBody({
 });
 
 const blockBody = z.object({ active: z.boolean({ error: 'Required' }) });
+const contactRowSchema = contactSchema.pick({ name: true, number: true, email: true });
 
 /** Contacts: everyone signed in reads and edits them; only admins delete (contacts-page:deleteContact). */
 export function contactsRoutes(router: AppRouter): void {
@@ -79,6 +80,14 @@ export function contactsRoutes(router: AppRouter): void {
   router.put('/contacts/:id', async (ctx) => {
     const input = validate(contactUpdateSchema, ctx.request.body);
     ctx.body = await ctx.state.services.contacts.update(ctx.state.user, idParam(ctx.params.id), input);
+  });
+  // One spreadsheet row at a time (the peers' importer posts a row every 330 ms): creates it, or updates the contact
+  // that already has the number, so re-running an import never fails on rows already in.
+  router.post('/contactsImport', async (ctx) => {
+    const input = validate(contactRowSchema, ctx.request.body);
+    const { contact, created } = await ctx.state.services.contacts.importOne(ctx.state.user, input);
+    ctx.status = created ? 201 : 200;
+    ctx.body = contact;
   });
   router.delete('/contacts/:id', requireAdmin, async (ctx) => {
     await ctx.state.services.contacts.remove(idParam(ctx.params.id));

@@ -122,6 +122,22 @@ export class ContactsService {
     return this.publishUpdate(contact, viewer);
   }
 
+  /** An imported row: a new WhatsApp contact, or the one with that number renamed (and its email set when given). */
+  async importOne(
+    viewer: AuthUser,
+    row: { name: string; number: string; email?: string | null },
+  ): Promise<{ contact: ContactDto; created: boolean }> {
+    const number = normaliseNumber(row.number, 'whatsapp', false);
+    const existing = await this.em.findOne(Contact, { channel: 'whatsapp', number });
+    if (!existing) {
+      const contact = await this.create(viewer, { ...row, channel: 'whatsapp', extraInfo: [] });
+      return { contact, created: true };
+    }
+    this.em.assign(existing, { name: row.name, ...(row.email ? { email: row.email } : {}) });
+    await this.em.flush();
+    return { contact: await this.publishUpdate(existing, viewer), created: false };
+  }
+
   async update(viewer: AuthUser, id: number, input: ContactUpdateInput): Promise<ContactDto> {
     const contact = await this.find(id);
     const { extraInfo, ...fields } = input;

@@ -8,6 +8,7 @@ let shop: TenantWithAgent;
 let other: TenantWithAgent;
 let ana: ContactDto;
 let foreign: ContactDto;
+let superToken: string;
 
 const post = (token: string, body: Record<string, unknown>) => host.request('/api/contacts', { token, body });
 const list = async (token: string, query = '') => {
@@ -18,7 +19,7 @@ const list = async (token: string, query = '') => {
 
 beforeAll(async () => {
   host = await createTestHost();
-  const superToken = (await host.login(host.admin.email, host.admin.password)).token;
+  superToken = (await host.login(host.admin.email, host.admin.password)).token;
   shop = await tenantWithAgent(host, superToken, 'Contatos Loja');
   other = await tenantWithAgent(host, superToken, 'Contatos Outra');
   ana = await (
@@ -144,6 +145,32 @@ describe('creating and editing contacts', () => {
       token: shop.agentToken,
     });
     expect(await again.json()).toEqual({ disableBot: false });
+  });
+
+  it('imports one row at a time: creates it, then updates the contact with that number; a bad row says why', async () => {
+    // Company 1 (the super admin's), so the other tests' counts of the shop stay as they are.
+    const importRow = (body: Record<string, unknown>) =>
+      host.request('/api/contactsImport', { token: superToken, body });
+    const first = await importRow({ name: 'Linha Um', number: '+55 11 95555-0001', email: 'um@linha.test' });
+    expect(first.status).toBe(201);
+    const created = (await first.json()) as ContactDto;
+    expect(created).toMatchObject({ name: 'Linha Um', number: '5511955550001', email: 'um@linha.test' });
+    const again = await importRow({ name: 'Linha Um Renomeada', number: '5511955550001' });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({
+      id: created.id,
+      name: 'Linha Um Renomeada',
+      email: 'um@linha.test',
+    });
+    const bad = await importRow({ name: 'L', number: '123' });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toEqual({
+      error: 'ERR_VALIDATION',
+      fields: [
+        { path: 'name', message: 'Too Short!' },
+        { path: 'number', message: 'Too Short!' },
+      ],
+    });
   });
 
   it('finds the contact of a number for the profile call, else ERR_NO_CONTACT_FOUND', async () => {
