@@ -76,7 +76,10 @@ describe('ticket list filters', () => {
       await host.request('/api/tags', { token: admin, body: { name: 'VIP', color: '#2e7d32' } })
     ).json();
     const kanban = await (
-      await host.request('/api/tags', { token: admin, body: { name: 'Etapa 1', color: '#1565c0', kanban: 1 } })
+      await host.request('/api/tags', {
+        token: admin,
+        body: { name: 'Etapa 1', color: '#1565c0', kanban: 1 },
+      })
     ).json();
     const sync = await host.request('/api/tags/sync', {
       token: admin,

@@ -3,6 +3,7 @@ import type {
   ContactDto,
   MessageDto,
   QueueDto,
+  TagDto,
   TicketDto,
   TicketLogDto,
   TicketUpdateInput,
@@ -10,6 +11,9 @@ import type {
 import { ApiError } from '../../api/api-error';
 import { api } from '../../api/http';
 import type { ListFilter, ListState } from '../list/list-rules';
+
+const jsonList = (values: readonly unknown[] | undefined) =>
+  values?.length ? JSON.stringify(values) : undefined;
 
 /** `GET /api/tickets`: one page of a list, counted by the server. */
 export function fetchTickets(filter: ListFilter, pageNumber: number, signal?: AbortSignal) {
@@ -21,6 +25,10 @@ export function fetchTickets(filter: ListFilter, pageNumber: number, signal?: Ab
       searchParam: filter.searchParam.trim() || undefined,
       showAll: filter.showAll ? 'true' : undefined,
       queueIds: filter.queueIds.length ? JSON.stringify(filter.queueIds) : undefined,
+      tags: jsonList(filter.tagIds),
+      whatsappIds: jsonList(filter.whatsappIds),
+      users: jsonList(filter.userIds),
+      statusFilter: jsonList(filter.statuses),
     },
   });
 }
@@ -62,6 +70,7 @@ async function optionalList<T>(load: () => Promise<T>, empty: T): Promise<T> {
 
 export const fetchQueues = () => optionalList(() => api.get<QueueDto[]>('/queue'), []);
 export const fetchConnections = () => api.get<ConnectionDto[]>('/whatsapp');
+export const fetchTagList = () => api.get<TagDto[]>('/tags/list');
 export const fetchUserList = () => api.get<{ id: number; name: string }[]>('/users/list');
 
 /** `GET /api/contacts?searchParam=`: until the contacts API lands this answers no contacts. */
