@@ -83,6 +83,8 @@ export interface TicketDto {
   unreadMessages: number;
   useIntegration: boolean;
   tags: TagDto[];
+  /** The customer's 1–5 rating of a closed ticket, once the rating flow records one (absent until then). */
+  rating?: number | null;
   updatedAt: string;
   createdAt: string;
 }

@@ -117,6 +117,11 @@ export const ticketListQuery = z.object({
   tags: z.string().optional(),
   users: z.string().optional(),
   whatsappIds: z.string().optional(),
+  /** The peers' name for `whatsappIds`. */
+  whatsapps: z.string().optional(),
+  /** Search tab filters: statuses (JSON array or comma list) and attendants (as `users`). */
+  statusFilter: z.string().optional(),
+  userFilter: z.string().optional(),
   withUnreadMessages: z.enum(['true', 'false']).optional(),
 });
 

@@ -1,19 +1,29 @@
-import { ticketCreateSchema, ticketListQuery, ticketUpdateSchema } from '@balcao/sdk';
+import { TICKET_STATUSES, ticketCreateSchema, ticketListQuery, ticketUpdateSchema } from '@balcao/sdk';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
 
-/** Query lists arrive as JSON arrays or comma-separated ids. */
-const idList = (raw: string | undefined): number[] => {
+const jsonOrCommaList = (raw: string | undefined): unknown[] => {
   if (!raw) return [];
-  let parsed: unknown = raw;
   try {
-    parsed = JSON.parse(raw);
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed : [parsed];
   } catch {
-    parsed = raw.split(',');
+    return raw.split(',');
   }
-  return (Array.isArray(parsed) ? parsed : [parsed]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
 };
+
+/** Query lists arrive as JSON arrays or comma-separated ids. */
+const idList = (raw: string | undefined): number[] =>
+  jsonOrCommaList(raw)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+
+/** `statusFilter`: known statuses only; an unknown one filters nothing rather than failing the search. */
+const statusList = (raw: string | undefined): string[] =>
+  jsonOrCommaList(raw)
+    .map((s) => String(s).trim())
+    .filter((s) => (TICKET_STATUSES as readonly string[]).includes(s));
 
 const closeAllBody = z.object({
   status: z.enum(['pending', 'open', 'group']),
@@ -30,8 +40,9 @@ export function ticketsRoutes(router: AppRouter): void {
       showAll: q.showAll === 'true',
       queueIds: idList(q.queueIds),
       tagIds: idList(q.tags),
-      userIds: idList(q.users),
-      whatsappIds: idList(q.whatsappIds),
+      userIds: [...idList(q.users), ...idList(q.userFilter)],
+      whatsappIds: [...idList(q.whatsappIds), ...idList(q.whatsapps)],
+      statuses: statusList(q.statusFilter),
       withUnreadMessages: q.withUnreadMessages === 'true',
     });
   });

@@ -25,6 +25,8 @@ export interface TicketListFilters {
   tagIds: number[];
   userIds: number[];
   whatsappIds: number[];
+  /** Search tab's status filter (any of these), on top of `status`. */
+  statuses: string[];
   withUnreadMessages: boolean;
 }
 
@@ -70,11 +72,18 @@ export class TicketsService {
     inList('t.queue_id', f.queueIds);
     inList('t.user_id', f.userIds);
     inList('t.whatsapp_id', f.whatsappIds);
+    if (f.statuses.length) {
+      where.push(`t.status in (${f.statuses.map(() => '?').join(',')})`);
+      params.push(...f.statuses);
+    }
     if (f.tagIds.length) {
+      // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches.
+      const marks = f.tagIds.map(() => '?').join(',');
       where.push(
-        `exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id in (${f.tagIds.map(() => '?').join(',')}))`,
+        `(exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id in (${marks}))
+          or exists (select 1 from contact_tags ct where ct.contact_id = t.contact_id and ct.tag_id in (${marks})))`,
       );
-      params.push(...f.tagIds);
+      params.push(...f.tagIds, ...f.tagIds);
     }
     if (f.withUnreadMessages) where.push('t.unread_messages > 0');
     if (f.searchParam) {

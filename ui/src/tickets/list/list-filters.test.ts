@@ -1,5 +1,6 @@
 import type { SessionUserDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
+import { EMPTY_SEARCH_FILTERS } from '../shared/ticket-store';
 import { canShowAll, listFilters } from './list-filters';
 
 const user = (profile: 'admin' | 'user', allTicket: 'enable' | 'disable' = 'disable') =>
@@ -25,5 +26,38 @@ describe('Show all permission', () => {
     expect(filters.open).toMatchObject({ status: 'open', showAll: true, queueIds: [2], searchParam: '' });
     expect(filters.pending.showAll).toBe(false);
     expect(filters.search).toEqual({ queueIds: [2], showAll: false, searchParam: 'ana' });
+  });
+});
+
+describe('Search tab filter params', () => {
+  const chosen = {
+    ...EMPTY_SEARCH_FILTERS,
+    tagIds: [4],
+    whatsappIds: [2],
+    userIds: [9],
+    status: 'closed' as const,
+  };
+
+  it('reach the search list only', () => {
+    const filters = listFilters(user('admin'), [], false, '', chosen);
+    expect(filters.search).toMatchObject({
+      tagIds: [4],
+      whatsappIds: [2],
+      userIds: [9],
+      statuses: ['closed'],
+    });
+    expect(filters.open.tagIds).toBeUndefined();
+  });
+
+  it('the attendant filter is for admins only', () => {
+    expect(listFilters(user('user'), [], false, '', chosen).search.userIds).toBeUndefined();
+  });
+
+  it('empty choices add nothing', () => {
+    expect(listFilters(user('admin'), [], false, '', EMPTY_SEARCH_FILTERS).search).toEqual({
+      queueIds: [],
+      showAll: false,
+      searchParam: '',
+    });
   });
 });

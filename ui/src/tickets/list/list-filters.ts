@@ -1,4 +1,5 @@
 import type { SessionUserDto } from '@balcao/sdk';
+import type { SearchFilters } from '../shared/ticket-store';
 import type { ListFilter } from './list-rules';
 
 export type MainTab = 'open' | 'closed' | 'search';
@@ -20,6 +21,7 @@ export function listFilters(
   queueIds: number[],
   showAll: boolean,
   searchParam: string,
+  search?: SearchFilters,
 ): Record<OpenTab | 'closed' | 'search', ListFilter> {
   const base = (tab: MainTab, openTab: OpenTab = 'open') => ({
     queueIds,
@@ -31,6 +33,19 @@ export function listFilters(
     pending: { ...base('open', 'pending'), status: 'pending' },
     group: { ...base('open', 'group'), status: 'group' },
     closed: { ...base('closed'), status: 'closed' },
-    search: { ...base('search'), searchParam },
+    search: { ...base('search'), searchParam, ...(search ? searchFilterParams(user, search) : {}) },
   };
+}
+
+/** The panel's choices as list filter fields; the attendant filter is for admins only (spec part 1 §2). */
+export function searchFilterParams(
+  user: SessionUserDto,
+  f: SearchFilters,
+): Pick<ListFilter, 'tagIds' | 'whatsappIds' | 'userIds' | 'statuses'> {
+  const out: Pick<ListFilter, 'tagIds' | 'whatsappIds' | 'userIds' | 'statuses'> = {};
+  if (f.tagIds.length) out.tagIds = f.tagIds;
+  if (f.whatsappIds.length) out.whatsappIds = f.whatsappIds;
+  if (f.userIds.length && user.profile === 'admin') out.userIds = f.userIds;
+  if (f.status) out.statuses = [f.status];
+  return out;
 }

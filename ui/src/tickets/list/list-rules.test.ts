@@ -9,6 +9,7 @@ import {
   type ListFilter,
   type ListState,
   matchesList,
+  matchesSearchFilters,
   type Viewer,
 } from './list-rules';
 
@@ -155,5 +156,46 @@ describe('applyUnreadCleared', () => {
       [2, 1],
     ]);
     expect(applyUnreadCleared(next, 1)).toBe(next);
+  });
+});
+
+describe('Search tab filters', () => {
+  const vip = { id: 5, name: 'VIP', color: '#000', kanban: 0 };
+  const stage = { id: 6, name: 'Etapa', color: '#000', kanban: 1 };
+  const t = ticket(1, {
+    status: 'closed',
+    userId: 7,
+    whatsappId: 3,
+    tags: [stage],
+    contact: { id: 1, name: 'Ana', number: '551190000', urlPicture: null, tags: [vip] },
+  });
+  const base: ListFilter = { queueIds: [], searchParam: '', showAll: true };
+
+  it('no choice restricts nothing', () => {
+    expect(matchesSearchFilters(t, base)).toBe(true);
+    expect(matchesSearchFilters(t, { ...base, tagIds: [], userIds: [], whatsappIds: [], statuses: [] })).toBe(
+      true,
+    );
+  });
+
+  it('status, connection and attendant must be among the chosen', () => {
+    expect(matchesSearchFilters(t, { ...base, statuses: ['closed', 'open'] })).toBe(true);
+    expect(matchesSearchFilters(t, { ...base, statuses: ['open'] })).toBe(false);
+    expect(matchesSearchFilters(t, { ...base, whatsappIds: [3] })).toBe(true);
+    expect(matchesSearchFilters(t, { ...base, whatsappIds: [4] })).toBe(false);
+    expect(matchesSearchFilters(t, { ...base, userIds: [7] })).toBe(true);
+    expect(matchesSearchFilters(t, { ...base, userIds: [8] })).toBe(false);
+    expect(matchesSearchFilters({ ...t, userId: null }, { ...base, userIds: [7] })).toBe(false);
+  });
+
+  it('a tag matches on the ticket or on its contact, like the server', () => {
+    expect(matchesSearchFilters(t, { ...base, tagIds: [5] })).toBe(true);
+    expect(matchesSearchFilters(t, { ...base, tagIds: [6] })).toBe(true);
+    expect(matchesSearchFilters(t, { ...base, tagIds: [9] })).toBe(false);
+  });
+
+  it('live updates respect them', () => {
+    expect(matchesList(t, { ...base, statuses: ['open'] }, admin)).toBe(false);
+    expect(matchesList(t, { ...base, statuses: ['closed'] }, admin)).toBe(true);
   });
 });

@@ -8,6 +8,11 @@ export interface ListFilter {
   queueIds: number[];
   searchParam: string;
   showAll: boolean;
+  /** Search tab filters (spec part 1 §2): empty or absent means no restriction. */
+  tagIds?: number[];
+  whatsappIds?: number[];
+  userIds?: number[];
+  statuses?: TicketStatus[];
 }
 
 /** Who is looking, as visibility needs it (spec part 1 §6). */
@@ -56,9 +61,25 @@ export function matchesSearch(t: TicketDto, term: string): boolean {
   );
 }
 
+const restricts = (ids: readonly unknown[] | undefined): ids is readonly unknown[] => !!ids && ids.length > 0;
+
+/** The Search tab's tag, connection, attendant and status filters, as the server applies them. */
+export function matchesSearchFilters(t: TicketDto, f: ListFilter): boolean {
+  if (restricts(f.statuses) && !f.statuses.includes(t.status)) return false;
+  if (restricts(f.whatsappIds) && (t.whatsappId === null || !f.whatsappIds.includes(t.whatsappId)))
+    return false;
+  if (restricts(f.userIds) && (t.userId === null || !f.userIds.includes(t.userId))) return false;
+  if (restricts(f.tagIds)) {
+    const tags = [...t.tags, ...t.contact.tags];
+    if (!tags.some((tag) => f.tagIds?.includes(tag.id))) return false;
+  }
+  return true;
+}
+
 /** Whether a ticket belongs in a list with this filter. */
 export function matchesList(t: TicketDto, f: ListFilter, v: Viewer): boolean {
   if (f.status && t.status !== f.status) return false;
+  if (!matchesSearchFilters(t, f)) return false;
   if (f.queueIds.length > 0 && (t.queueId === null || !f.queueIds.includes(t.queueId))) return false;
   return isVisibleTo(t, v, f.showAll);
 }

@@ -4,7 +4,12 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { requireUser, userAtom } from '../../session/session-store';
-import { openSubTabAtom, selectableQueues, selectedQueueIdsAtom } from '../shared/ticket-store';
+import {
+  openSubTabAtom,
+  searchFiltersAtom,
+  selectableQueues,
+  selectedQueueIdsAtom,
+} from '../shared/ticket-store';
 import { useDebounced } from '../shared/use-debounced';
 import { useCompanyQueues } from '../shared/use-queues';
 import { useTicketActions } from '../shared/use-ticket-actions';
@@ -12,6 +17,7 @@ import { canShowAll, listFilters, type MainTab, type OpenTab } from './list-filt
 import { ListMenu } from './list-menu';
 import { viewerOf } from './list-rules';
 import { QueueSelect } from './queue-select';
+import { SearchFiltersPanel, SearchFiltersToggle } from './search-filters';
 import { TicketList } from './ticket-list';
 import { useTicketList } from './use-ticket-list';
 
@@ -27,6 +33,7 @@ export function TicketListPanel() {
   const searchParam = useDebounced(search);
   const [storedQueueIds, setQueueIds] = useAtom(selectedQueueIdsAtom);
   const [showAll, setShowAll] = useState(false);
+  const searchFilters = useAtomValue(searchFiltersAtom);
   const { accept, ignore } = useTicketActions();
   const isAdmin = user.profile === 'admin';
   const queueOptions = selectableQueues(user, useCompanyQueues());
@@ -36,7 +43,7 @@ export function TicketListPanel() {
     : storedQueueIds.filter((id) => user.queues.some((q) => q.id === id));
 
   const viewer = useMemo(() => viewerOf(user), [user]);
-  const filters = listFilters(user, queueIds, showAll, searchParam);
+  const filters = listFilters(user, queueIds, showAll, searchParam, searchFilters);
   const lists = {
     open: useTicketList(user.companyId, filters.open, viewer),
     pending: useTicketList(user.companyId, filters.pending, viewer),
@@ -90,6 +97,7 @@ export function TicketListPanel() {
             data-testid="show-all"
           />
         )}
+        {tab === 'search' && <SearchFiltersToggle isAdmin={isAdmin} />}
         {tab === 'search' && search && (
           <Button
             size="small"
@@ -100,6 +108,7 @@ export function TicketListPanel() {
           />
         )}
       </div>
+      {tab === 'search' && searchFilters.open && <SearchFiltersPanel isAdmin={isAdmin} />}
       {tab === 'open' && (
         <Tabs
           id="ticket-open-tabs"

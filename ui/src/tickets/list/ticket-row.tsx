@@ -11,6 +11,7 @@ import {
   previewText,
   truncate,
 } from '../shared/format';
+import { hasReplyWindow, rowRating } from '../shared/rating';
 
 /** Every row has this height; the virtual list relies on it. */
 export const TICKET_ROW_HEIGHT = 92;
@@ -40,7 +41,8 @@ export const TicketRow = memo(function TicketRow({
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
   const [firstTag, ...otherTags] = ticket.contact.tags;
-  const social = ticket.channel === 'facebook' || ticket.channel === 'instagram';
+  const social = hasReplyWindow(ticket.channel);
+  const rating = rowRating(ticket);
   const className = [
     'ticket-row',
     pending ? 'ticket-row--pending' : 'ticket-row--clickable',
@@ -76,6 +78,17 @@ export const TicketRow = memo(function TicketRow({
           <ChannelIcon channel={ticket.channel} />
           {ticket.isGroup && (
             <Icon icon="people" size={12} title={t('tickets.row.group')} className="ticket-row__muted" />
+          )}
+          {rating && (
+            <span
+              className="ticket-row__rating"
+              role="img"
+              aria-label={t(`tickets.rating.${rating.mood}`)}
+              title={t(`tickets.rating.${rating.mood}`)}
+              data-testid="ticket-row-rating"
+            >
+              {rating.emoji}
+            </span>
           )}
           <span className="ticket-row__time">{formatTicketTime(ticket.updatedAt)}</span>
         </div>
@@ -114,7 +127,16 @@ export const TicketRow = memo(function TicketRow({
             </Tag>
           )}
           {social && (
-            <Icon icon="time" size={12} title={t('tickets.row.replyWindow')} className="ticket-row__muted" />
+            <Tag
+              minimal
+              intent="warning"
+              icon="time"
+              className="ticket-row__tag"
+              title={t('tickets.row.replyWindow')}
+              data-testid="ticket-row-reply-window"
+            >
+              {t('tickets.row.replyWindowShort')}
+            </Tag>
           )}
           {pending && (
             <span className="ticket-row__actions">

@@ -1,4 +1,4 @@
-import type { QueueRef, SessionUserDto, TicketDto } from '@balcao/sdk';
+import type { QueueRef, SessionUserDto, TicketDto, TicketStatus } from '@balcao/sdk';
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 
@@ -23,3 +23,20 @@ export function selectableQueues(user: SessionUserDto, companyQueues: QueueRef[]
   if (user.profile === 'admin') return companyQueues.length ? companyQueues : user.queues;
   return user.queues;
 }
+
+/** The Search tab's filter panel: open or not and its choices, kept while the browser tab lives (not stored). */
+export interface SearchFilters {
+  open: boolean;
+  tagIds: number[];
+  whatsappIds: number[];
+  userIds: number[];
+  status: TicketStatus | '';
+}
+export const EMPTY_SEARCH_FILTERS: SearchFilters = {
+  open: false,
+  tagIds: [],
+  whatsappIds: [],
+  userIds: [],
+  status: '',
+};
+export const searchFiltersAtom = atom<SearchFilters>(EMPTY_SEARCH_FILTERS);

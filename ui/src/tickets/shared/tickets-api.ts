@@ -3,12 +3,16 @@ import type {
   ContactDto,
   MessageDto,
   QueueDto,
+  TagDto,
   TicketDto,
   TicketLogDto,
   TicketUpdateInput,
 } from '@balcao/sdk';
 import { api } from '../../api/http';
 import type { ListFilter, ListState } from '../list/list-rules';
+
+const jsonList = (values: readonly unknown[] | undefined) =>
+  values?.length ? JSON.stringify(values) : undefined;
 
 /** `GET /api/tickets`: one page of a list, counted by the server. */
 export function fetchTickets(filter: ListFilter, pageNumber: number, signal?: AbortSignal) {
@@ -20,6 +24,10 @@ export function fetchTickets(filter: ListFilter, pageNumber: number, signal?: Ab
       searchParam: filter.searchParam.trim() || undefined,
       showAll: filter.showAll ? 'true' : undefined,
       queueIds: filter.queueIds.length ? JSON.stringify(filter.queueIds) : undefined,
+      tags: jsonList(filter.tagIds),
+      whatsappIds: jsonList(filter.whatsappIds),
+      users: jsonList(filter.userIds),
+      statusFilter: jsonList(filter.statuses),
     },
   });
 }
@@ -51,6 +59,7 @@ export const deleteMessage = (id: number) => api.delete(`/messages/${id}`);
 
 export const fetchQueues = () => api.get<QueueDto[]>('/queue');
 export const fetchConnections = () => api.get<ConnectionDto[]>('/whatsapp');
+export const fetchTagList = () => api.get<TagDto[]>('/tags/list');
 export const fetchUserList = () => api.get<{ id: number; name: string }[]>('/users/list');
 
 /** `GET /api/contacts?searchParam=`: the first page of matching contacts. */

@@ -1,0 +1,94 @@
+import type { TicketDto } from '@balcao/sdk';
+import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inbound, ingestOf, sql } from '../../testing/attendance-fixtures.js';
+
+/** GET /api/tickets Search-tab filters (spec part 1 §7): tags, users, whatsappIds, statusFilter, userFilter. */
+let host: TestHost;
+let admin: string;
+let site: { id: number; companyId: number; channel: string };
+let shop: { id: number; companyId: number; channel: string };
+let adminId: number;
+
+async function connection(name: string) {
+  const res = await host.request('/api/whatsapp', { token: admin, body: { name, channel: 'webchat' } });
+  const c = await res.json();
+  return { id: c.id as number, companyId: 1, channel: 'webchat' };
+}
+
+async function ticketOn(conn: typeof site): Promise<{ id: number; contactId: number }> {
+  const r = await ingestOf(host).ingest(conn, inbound(`v-${Math.random()}`, 'Olá'));
+  if (r.outcome !== 'stored') throw new Error(r.outcome);
+  const [row] = await sql<{ contact_id: number }>(host, 'select contact_id from tickets where id = $1', [
+    r.ticketId,
+  ]);
+  return { id: r.ticketId, contactId: row.contact_id };
+}
+
+const ids = async (query: string) => {
+  const res = await host.request(`/api/tickets?showAll=true&${query}`, { token: admin });
+  expect(res.status).toBe(200);
+  return ((await res.json()).tickets as TicketDto[]).map((t) => t.id).sort((a, b) => a - b);
+};
+
+let a: { id: number; contactId: number };
+let b: { id: number; contactId: number };
+let c: { id: number; contactId: number };
+
+beforeAll(async () => {
+  host = await createTestHost();
+  const session = await host.login(host.admin.email, host.admin.password);
+  admin = session.token;
+  adminId = (await (await host.request('/api/auth/me', { token: admin })).json()).id;
+  site = await connection('Site');
+  shop = await connection('Loja');
+  a = await ticketOn(site);
+  b = await ticketOn(site);
+  c = await ticketOn(shop);
+  // a: open with the admin; b: closed; c: pending.
+  await sql(host, "update tickets set status = 'open', user_id = $1 where id = $2", [adminId, a.id]);
+  await sql(host, "update tickets set status = 'closed' where id = $1", [b.id]);
+});
+afterAll(() => host?.stop());
+
+describe('ticket list filters', () => {
+  it('whatsappIds and its peer name whatsapps keep one connection', async () => {
+    expect(await ids(`whatsappIds=${JSON.stringify([shop.id])}`)).toEqual([c.id]);
+    expect(await ids(`whatsapps=${site.id}`)).toEqual([a.id, b.id]);
+  });
+
+  it('statusFilter keeps any of the statuses; unknown statuses are ignored', async () => {
+    expect(await ids(`statusFilter=${encodeURIComponent(JSON.stringify(['closed', 'pending']))}`)).toEqual([
+      b.id,
+      c.id,
+    ]);
+    expect(await ids('statusFilter=open')).toEqual([a.id]);
+    expect(await ids(`statusFilter=${encodeURIComponent('["bogus"]')}`)).toEqual([a.id, b.id, c.id]);
+  });
+
+  it('users and userFilter keep the tickets of those attendants', async () => {
+    expect(await ids(`users=${JSON.stringify([adminId])}`)).toEqual([a.id]);
+    expect(await ids(`userFilter=${JSON.stringify([adminId])}`)).toEqual([a.id]);
+  });
+
+  it("tags match the contact's tags as well as the ticket's", async () => {
+    const tag = await (
+      await host.request('/api/tags', { token: admin, body: { name: 'VIP', color: '#2e7d32' } })
+    ).json();
+    const kanban = await (
+      await host.request('/api/tags', {
+        token: admin,
+        body: { name: 'Etapa 1', color: '#1565c0', kanban: 1 },
+      })
+    ).json();
+    const sync = await host.request('/api/tags/sync', {
+      token: admin,
+      body: { contactId: b.contactId, tags: [{ id: tag.id }] },
+    });
+    expect(sync.status).toBeLessThan(300);
+    await sql(host, 'insert into ticket_tags (ticket_id, tag_id) values ($1, $2)', [c.id, kanban.id]);
+    expect(await ids(`tags=${JSON.stringify([tag.id])}`)).toEqual([b.id]);
+    expect(await ids(`tags=${JSON.stringify([kanban.id])}`)).toEqual([c.id]);
+    expect(await ids(`tags=${JSON.stringify([tag.id, kanban.id])}&statusFilter=closed`)).toEqual([b.id]);
+  });
+});

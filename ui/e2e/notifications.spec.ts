@@ -1,0 +1,252 @@
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { login, setTheme, shot, USERS } from './helpers';
+
+/**
+ * Spec part 1 §2 (bell, Search tab filters) and §4 "Live updates" (notification rules), end to end: a web chat
+ * visitor writes, the bell of a user with allTicket rises live with a desktop notification, a user without allTicket
+ * is not notified of pending tickets, opening the ticket from the bell reads it and the count drops.
+ */
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+
+async function adminSession(request: APIRequestContext) {
+  const res = await request.post('/api/auth/login', { data: USERS.admin });
+  expect(res.ok()).toBe(true);
+  const body = await res.json();
+  return { token: body.token as string, id: body.user.id as number };
+}
+
+async function setAllTicket(request: APIRequestContext, token: string, id: number, on: boolean) {
+  const res = await request.put(`/api/users/${id}`, {
+    headers: auth(token),
+    data: { allTicket: on ? 'enable' : 'disable' },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/** Records every desktop Notification the page constructs (the real constructor still runs) and chimes played. */
+function recordAlerts() {
+  const calls: { title: string; body: string }[] = [];
+  const Real = window.Notification;
+  const Recording = function (this: Notification, title: string, options?: NotificationOptions) {
+    calls.push({ title, body: options?.body ?? '' });
+    return new Real(title, options);
+  } as unknown as typeof Notification;
+  Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
+  Recording.requestPermission = Real.requestPermission.bind(Real);
+  window.Notification = Recording;
+  const sounds = { count: 0 };
+  const createOscillator = AudioContext.prototype.createOscillator;
+  AudioContext.prototype.createOscillator = function (this: AudioContext) {
+    sounds.count += 1;
+    return createOscillator.call(this);
+  };
+  Object.assign(window, { __desktopNotifications: calls, __chimes: sounds });
+}
+
+async function signedIn(browser: Browser, who: { email: string; password: string }) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
+  await context.grantPermissions(['notifications']);
+  await context.addInitScript(recordAlerts);
+  const page = await context.newPage();
+  await login(page, who);
+  await expect(page).toHaveURL(/\/tickets$/);
+  return { context, page };
+}
+
+const bellCount = async (page: Page) =>
+  Number(await page.getByTestId('notifications-button').getAttribute('data-count'));
+
+const desktopCalls = (page: Page) =>
+  page.evaluate(
+    () =>
+      (window as unknown as { __desktopNotifications: { title: string; body: string }[] })
+        .__desktopNotifications,
+  );
+
+test('the bell: live unread tickets, desktop notification, pending only with allTicket, opening reads it', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000); // two browsers, API set-up and four screenshots
+  const admin = await adminSession(request);
+  await setAllTicket(request, admin.token, admin.id, true);
+  try {
+    const connection = await request.post('/api/whatsapp', {
+      headers: auth(admin.token),
+      data: { name: `Bell ${Date.now()}`, channel: 'webchat' },
+    });
+    const channelToken = (await connection.json()).token as string;
+    const brunaLogin = { email: `bell.${Date.now()}@e2e.test`, password: 'bruna-pass' };
+    const created = await request.post('/api/users', {
+      headers: auth(admin.token),
+      data: { name: 'Bruna Sino', profile: 'user', ...brunaLogin },
+    });
+    expect(created.ok()).toBe(true);
+
+    const lead = await signedIn(browser, USERS.admin);
+    const bruna = await signedIn(browser, brunaLogin);
+    await expect(lead.page.getByTestId('notifications-button')).toHaveAttribute('data-count', /\d+/);
+    const before = await bellCount(lead.page);
+    const brunaBefore = await bellCount(bruna.page);
+
+    // The visitor writes: a pending ticket nobody owns.
+    const visitor = { visitorId: `bell-${Date.now()}`, name: `Sino ${Date.now() % 100_000}` };
+    const said = await request.post(`/api/webchat/${channelToken}/messages`, {
+      data: { ...visitor, body: 'Alguém pode me ajudar?' },
+    });
+    expect(said.status()).toBe(201);
+
+    // allTicket: the bell rises live, with a desktop notification (contact name, message) and the chime.
+    await expect(lead.page.getByTestId('notifications-button')).toHaveAttribute(
+      'data-count',
+      String(before + 1),
+    );
+    await expect(lead.page).toHaveTitle(new RegExp(`^\\(${before + 1}\\) `));
+    await expect
+      .poll(() => desktopCalls(lead.page))
+      .toContainEqual({ title: visitor.name, body: 'Alguém pode me ajudar?' });
+    expect(
+      await lead.page.evaluate(() => (window as unknown as { __chimes: { count: number } }).__chimes.count),
+    ).toBeGreaterThan(0);
+
+    // Without allTicket a pending ticket is not notified: once the ticket reached her Pending list live, her
+    // bell has had the message event too, and stays put.
+    await bruna.page.getByTestId('subtab-pending').click();
+    await expect(bruna.page.locator('.ticket-row', { hasText: visitor.name })).toBeVisible();
+    expect(await bellCount(bruna.page)).toBe(brunaBefore);
+    expect(await desktopCalls(bruna.page)).not.toContainEqual(
+      expect.objectContaining({ title: visitor.name }),
+    );
+
+    // The popover lists it.
+    await lead.page.getByTestId('notifications-button').click();
+    const popover = lead.page.getByTestId('notifications-popover');
+    const item = popover.locator('.notification-item', { hasText: visitor.name });
+    await expect(item).toBeVisible();
+    await expect(item).toContainText('Alguém pode me ajudar?');
+    await lead.page.keyboard.press('Escape');
+    await expect(popover).toBeHidden();
+    for (const theme of ['light', 'dark'] as const) {
+      await setTheme(lead.page, theme);
+      await lead.page.getByTestId('notifications-button').click();
+      await expect(item).toBeVisible();
+      await shot(lead.page, `notifications-popover-${theme}`);
+      await lead.page.keyboard.press('Escape');
+      await expect(popover).toBeHidden();
+    }
+    await setTheme(lead.page, 'light');
+
+    // The admin takes the ticket; the visitor writes again: still one entry, now an open ticket of the admin.
+    const found = await request.get(`/api/tickets?searchParam=${encodeURIComponent(visitor.name)}`, {
+      headers: auth(admin.token),
+    });
+    const ticket = (await found.json()).tickets[0] as { id: number; uuid: string };
+    const accepted = await request.put(`/api/tickets/${ticket.id}`, {
+      headers: auth(admin.token),
+      data: { status: 'open', userId: admin.id },
+    });
+    expect(accepted.ok()).toBe(true);
+    await request.post(`/api/webchat/${channelToken}/messages`, { data: { ...visitor, body: 'Ainda aqui' } });
+    await expect
+      .poll(() => desktopCalls(lead.page))
+      .toContainEqual({ title: visitor.name, body: 'Ainda aqui' });
+    await expect(lead.page.getByTestId('notifications-button')).toHaveAttribute(
+      'data-count',
+      String(before + 1),
+    );
+
+    // Clicking the entry opens the conversation, which reads it: the ticket leaves the bell.
+    await lead.page.getByTestId('notifications-button').click();
+    await popover.locator('.notification-item', { hasText: visitor.name }).click();
+    await expect(lead.page).toHaveURL(new RegExp(`/tickets/${ticket.uuid}$`));
+    await expect(lead.page.getByTestId('message-list')).toContainText('Ainda aqui');
+    await expect(lead.page.getByTestId('notifications-button')).toHaveAttribute('data-count', String(before));
+
+    // While viewing that ticket a new message raises no desktop notification.
+    const shown = (await desktopCalls(lead.page)).length;
+    await request.post(`/api/webchat/${channelToken}/messages`, {
+      data: { ...visitor, body: 'Vi que abriu' },
+    });
+    await expect(lead.page.getByTestId('message-list')).toContainText('Vi que abriu');
+    expect((await desktopCalls(lead.page)).length).toBe(shown);
+
+    await lead.context.close();
+    await bruna.context.close();
+  } finally {
+    await setAllTicket(request, admin.token, admin.id, false);
+  }
+});
+
+test('the Search tab filter panel filters by status and tag', async ({ browser, request }) => {
+  test.setTimeout(45_000);
+  const admin = await adminSession(request);
+  const connection = await request.post('/api/whatsapp', {
+    headers: auth(admin.token),
+    data: { name: `Filtro ${Date.now()}`, channel: 'webchat' },
+  });
+  const channelToken = (await connection.json()).token as string;
+  const stamp = Date.now() % 100_000;
+  const names = { tagged: `Filtrada ${stamp}`, plain: `Simples ${stamp}` };
+  for (const [key, name] of Object.entries(names)) {
+    const res = await request.post(`/api/webchat/${channelToken}/messages`, {
+      data: { visitorId: `filter-${key}-${stamp}`, name, body: 'Olá' },
+    });
+    expect(res.status()).toBe(201);
+  }
+  const tag = await (
+    await request.post('/api/tags', {
+      headers: auth(admin.token),
+      data: { name: `VIP ${stamp}`, color: '#2d72d2', kanban: 0 },
+    })
+  ).json();
+  const list = await request.get(`/api/tickets?searchParam=${encodeURIComponent(names.tagged)}`, {
+    headers: auth(admin.token),
+  });
+  const tagged = (await list.json()).tickets[0] as { contactId: number };
+  const synced = await request.post('/api/tags/sync', {
+    headers: auth(admin.token),
+    data: { contactId: tagged.contactId, tags: [{ id: tag.id }] },
+  });
+  expect(synced.ok()).toBe(true);
+
+  const { context, page } = await signedIn(browser, USERS.admin);
+  await page.getByTestId('tab-search').click();
+  const results = page.getByTestId('ticket-list-search');
+  const row = (name: string) => results.locator('.ticket-row', { hasText: name });
+  await expect(row(names.tagged)).toBeVisible();
+  await expect(row(names.plain)).toBeVisible();
+
+  await page.getByTestId('search-filters-toggle').click();
+  await expect(page.getByTestId('search-filters')).toBeVisible();
+  await expect(page.getByTestId('filter-users')).toBeVisible(); // admins filter by attendant too
+
+  // Tag: only the tagged contact's ticket stays.
+  await page.getByTestId('filter-tags').click();
+  await page.getByTestId('filter-tags-menu').getByText(`VIP ${stamp}`).click();
+  await page.keyboard.press('Escape');
+  await expect(row(names.plain)).toHaveCount(0);
+  await expect(row(names.tagged)).toBeVisible();
+  await expect(page.getByTestId('search-filters-toggle')).toContainText('1');
+
+  // Status: the ticket is pending, so Closed empties the list and Pending brings it back.
+  await page.getByTestId('filter-status').selectOption('closed');
+  await expect(row(names.tagged)).toHaveCount(0);
+  await page.getByTestId('filter-status').selectOption('pending');
+  await expect(row(names.tagged)).toBeVisible();
+  await expect(results.locator('.ticket-row:not([data-status="pending"])')).toHaveCount(0);
+  await setTheme(page, 'light');
+  await shot(page, 'search-filters-light');
+  await setTheme(page, 'dark');
+  await shot(page, 'search-filters-dark');
+  await setTheme(page, 'light');
+
+  // The choices last while the tab is open: back from another tab they still apply.
+  await page.getByTestId('tab-open').click();
+  await page.getByTestId('tab-search').click();
+  await expect(page.getByTestId('search-filters')).toBeVisible();
+  await expect(row(names.plain)).toHaveCount(0);
+  await page.getByTestId('filter-clear').click();
+  await expect(row(names.plain)).toBeVisible();
+  await context.close();
+});
