@@ -54,5 +54,7 @@ export async function signedIn(browser: Browser, who: { email: string; password:
   const page = await context.newPage();
   await login(page, who);
   await expect(page).toHaveURL(/\/tickets$/);
+  // Live from here on: the server has loaded this tab's access (the `ready` frame).
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready');
   return { context, page };
 }

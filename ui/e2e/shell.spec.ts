@@ -95,6 +95,8 @@ test('a second login of the same account elsewhere ends the first session', asyn
   await login(a, USERS.basic);
   await expect(a).toHaveURL(/\/tickets$/);
   await expect(a.getByTestId('greeting')).toBeVisible();
+  // The first tab hears the takeover only once its socket is live.
+  await expect(a.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready');
   await login(b, USERS.basic);
   await expect(b).toHaveURL(/\/tickets$/);
   await expect(

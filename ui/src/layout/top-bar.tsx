@@ -9,6 +9,7 @@ import { AnnouncementsButton } from './announcements-button';
 import { BrandMark } from './brand-mark';
 import { LanguageMenu } from './language-menu';
 import { NotificationsButton } from './notifications-button';
+import { RealtimeIndicator } from './realtime-indicator';
 import { ThemeToggle } from './theme-toggle';
 import { useIsNarrow, useIsWide } from './use-media-query';
 import { UserMenu } from './user-menu';
@@ -54,6 +55,7 @@ export function TopBar({ menuOpen, onToggleMenu }: Props) {
             {t('topbar.dueDate', { date: dueDate })}
           </Tag>
         )}
+        <RealtimeIndicator />
         <Slot id="topbar.items" />
         <NotificationsButton />
         <AnnouncementsButton />

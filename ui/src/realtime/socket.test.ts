@@ -73,6 +73,24 @@ describe('RealtimeClient', () => {
     expect(auth).toHaveBeenCalledTimes(1);
   });
 
+  it('is connecting until the server says ready, and offline while the socket is down', () => {
+    const client = make();
+    const seen: string[] = [];
+    client.onStatus(() => seen.push(client.status));
+    expect(client.status).toBe('offline');
+    client.start();
+    sockets[0].open();
+    expect(client.status).toBe('connecting');
+    sockets[0].receive({ channel: 'ready', data: {} });
+    expect(client.status).toBe('ready');
+    sockets[0].drop();
+    expect(client.status).toBe('offline');
+    vi.advanceTimersByTime(backoffDelay(0));
+    sockets[1].open();
+    sockets[1].receive({ channel: 'ready', data: {} });
+    expect(seen).toEqual(['connecting', 'ready', 'offline', 'connecting', 'ready']);
+  });
+
   it('sends userStatus on open, ping every 18 s and userStatus every 5 min', () => {
     const client = make();
     client.start();

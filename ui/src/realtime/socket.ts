@@ -1,5 +1,5 @@
 import type { ClientFrame, ServerFrame } from '@balcao/sdk';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { isRecord } from '../api/api-error';
 import { refreshToken } from '../api/http';
 import { readToken } from '../api/token-storage';
@@ -59,9 +59,14 @@ export function parseServerFrame(raw: unknown): ServerFrame | null {
   }
 }
 
+/** `ready`: the server has loaded this socket's access, so every event it may see arrives. */
+export type RealtimeStatus = 'offline' | 'connecting' | 'ready';
+
 /** One WebSocket per tab: reconnects with backoff, replays joins, sends ping and userStatus heartbeats. */
 export class RealtimeClient {
   private socket: SocketLike | null = null;
+  private currentStatus: RealtimeStatus = 'offline';
+  private readonly statusListeners = new Set<() => void>();
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly joins = new Map<string, Joinable>();
   private timers: ReturnType<typeof setInterval>[] = [];
@@ -84,6 +89,22 @@ export class RealtimeClient {
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
     this.teardown();
+  }
+
+  get status(): RealtimeStatus {
+    return this.currentStatus;
+  }
+
+  /** Calls `listener` on every status change; answers the unsubscribe. */
+  onStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  private setStatus(next: RealtimeStatus): void {
+    if (next === this.currentStatus) return;
+    this.currentStatus = next;
+    for (const listener of this.statusListeners) listener();
   }
 
   get connected(): boolean {
@@ -131,6 +152,7 @@ export class RealtimeClient {
     const socket = create(url);
     this.socket = socket;
     this.opened = false;
+    this.setStatus('connecting');
     socket.onopen = () => this.handleOpen();
     socket.onmessage = (ev) => this.dispatch(ev.data);
     socket.onerror = () => socket.close();
@@ -166,6 +188,7 @@ export class RealtimeClient {
   }
 
   private teardown(): void {
+    this.setStatus('offline');
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     const socket = this.socket;
@@ -182,6 +205,7 @@ export class RealtimeClient {
   private dispatch(raw: unknown): void {
     const frame = parseServerFrame(raw);
     if (!frame) return;
+    if (frame.channel === 'ready') this.setStatus('ready');
     for (const handler of this.handlers.get(frame.channel) ?? []) handler(frame.data);
   }
 }
@@ -196,6 +220,14 @@ export const realtime = new RealtimeClient({
     await refreshToken();
   },
 });
+
+/** The tab's realtime status, re-rendering on change. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    (listener) => realtime.onStatus(listener),
+    () => realtime.status,
+  );
+}
 
 /** Calls `handler` with the `data` of every frame on `channel` (null: listen to nothing). */
 export function useSocketChannel(channel: string | null, handler: (data: unknown) => void): void {
