@@ -79,7 +79,7 @@ describe('forward', () => {
     ).json()) as MessageDto;
     expect(signed.body).toBe(`*${adminName}:*\ndois`);
     const form = new FormData();
-    form.append('medias', new Blob([Buffer.alloc(500, 1)], { type: 'application/pdf' }), 'tabela.pdf');
+    form.append('medias', new Blob([new Uint8Array(500).fill(1)], { type: 'application/pdf' }), 'tabela.pdf');
     const [media] = (await (
       await fetch(`${host.url}/api/messages/${source}`, {
         method: 'POST',

@@ -29,7 +29,7 @@ const file = (name: string, type: string, size?: number): Part => ({
 
 function upload(id: number, files: Part[], fields: Record<string, string> = {}, token = admin) {
   const form = new FormData();
-  for (const f of files) form.append('medias', new Blob([f.bytes], { type: f.type }), f.name);
+  for (const f of files) form.append('medias', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   return fetch(`${host.url}/api/messages/${id}`, {
     method: 'POST',

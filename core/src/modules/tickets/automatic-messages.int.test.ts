@@ -8,6 +8,7 @@ import {
   sql,
   webchatConnection,
 } from '../../testing/attendance-fixtures.js';
+import type { ChannelRegistry } from '../conversations/outbound.js';
 
 let host: TestHost;
 let admin: string;
