@@ -100,7 +100,7 @@ export function visitorPage(connection: ChannelConnection): string {
   // Media come from Balcão's own /api/media (the URL's random name is the credential); anything else stays text.
   function content(m) {
     const url = typeof m.mediaUrl === 'string' && m.mediaUrl.startsWith('/api/media/') ? m.mediaUrl : null;
-    const caption = (m.body || '').replace(/[\u200d\u200e]/g, '').trim();
+    const caption = (m.body || '').replace(/[\\u200d\\u200e]/g, '').trim();
     const box = document.createElement('div');
     if (url && m.mediaType === 'image') {
       const a = document.createElement('a'); a.href = url; a.target = '_blank'; a.rel = 'noopener';
@@ -116,8 +116,8 @@ export function visitorPage(connection: ChannelConnection): string {
       box.append(a); return box;
     } else if (m.mediaType === 'contactMessage') {
       const name = (/^FN[^:]*:(.*)$/m.exec(m.body) || [])[1] || '';
-      const tel = (/waid=(d+)/.exec(m.body) || [])[1] || '';
-      box.textContent = '👤 ' + name + (tel ? '\n+' + tel : '');
+      const tel = (/waid=(\\d+)/.exec(m.body) || [])[1] || '';
+      box.textContent = '👤 ' + name + (tel ? '\\n+' + tel : '');
       return box;
     }
     if (caption && !(url && caption === url.split('/').pop())) {

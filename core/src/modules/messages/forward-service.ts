@@ -58,8 +58,10 @@ export class MessageForwardService {
     const target = await this.targetTicket(actor, input.contactId, from.whatsappId);
     const agent = await this.em.findOneOrFail(User, { id: actor.id });
     const isCard = source.mediaType === 'contactMessage';
+    // A card's vCard text stays intact; a message the agent already signed is not signed twice.
+    const signed = source.body.startsWith(`*${agent.name}:*\n`);
     const body =
-      isCard || !input.signMessage
+      isCard || signed || !input.signMessage
         ? source.body
         : formatOutgoing(agent.name, source.body, { isPrivate: false, sign: true });
     const id = await storeOutgoing(

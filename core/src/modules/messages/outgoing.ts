@@ -1,4 +1,4 @@
-import type { EventsPort } from '@balcao/sdk';
+import { type EventsPort, parseVCard } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
@@ -17,9 +17,12 @@ export interface OutgoingMessage {
   isForwarded?: boolean;
 }
 
-/** Text the ticket list shows for a message: media without a caption show their kind. */
-const previewOf = (m: OutgoingMessage): string =>
-  (m.body.replace(/[\u200d\u200e]/g, '').trim() ? m.body : `[${m.mediaType ?? 'chat'}]`).slice(0, 255);
+/** Text the ticket list shows for a message: a card shows its name, media without a caption their kind. */
+function previewOf(m: OutgoingMessage): string {
+  const card = m.mediaType === 'contactMessage' ? parseVCard(m.body) : null;
+  if (card) return `👤 ${card.name}`.slice(0, 255);
+  return (m.body.replace(/[\u200d\u200e]/g, '').trim() ? m.body : `[${m.mediaType ?? 'chat'}]`).slice(0, 255);
+}
 
 /**
  * Stores one outgoing message (ack 0 until the channel confirms; private notes are read at once), updates the
