@@ -17,10 +17,10 @@ export interface OutgoingMessage {
   isForwarded?: boolean;
 }
 
-/** Text the ticket list shows for a message: a card shows its name, media without a caption their kind. */
+/** Text the ticket list shows for a message: a card its name (not the vCard text), uncaptioned media their kind. */
 function previewOf(m: OutgoingMessage): string {
   const card = m.mediaType === 'contactMessage' ? parseVCard(m.body) : null;
-  if (card) return `👤 ${card.name}`.slice(0, 255);
+  if (card) return card.name.slice(0, 255);
   return (m.body.replace(/[\u200d\u200e]/g, '').trim() ? m.body : `[${m.mediaType ?? 'chat'}]`).slice(0, 255);
 }
 
