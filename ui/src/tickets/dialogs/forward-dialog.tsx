@@ -1,4 +1,4 @@
-import type { ContactDto, MessageDto } from '@balcao/sdk';
+import { type ContactDto, type MessageDto, parseVCard } from '@balcao/sdk';
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Switch } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -16,8 +16,11 @@ export const FORWARD_GAP_MS = 900;
 
 const forwardable = (m: MessageDto) => !m.isPrivate && !m.isDeleted;
 
-const label = (m: MessageDto, t: (k: string) => string) =>
-  truncate(previewText(captionOf(m.body)) || t(`tickets.media.kind.${m.mediaType}`), 80);
+function label(m: MessageDto, t: (k: string) => string): string {
+  const kind = t(`tickets.media.kind.${m.mediaType}`);
+  if (m.mediaType === 'contactMessage') return `${kind}: ${parseVCard(m.body)?.name ?? ''}`;
+  return truncate(previewText(captionOf(m.body)) || kind, 80);
+}
 
 /**
  * Forward (spec part 1 §2 Dialogs): choose the messages (the one clicked comes checked) and a contact; each goes
