@@ -151,7 +151,8 @@ export const vCardSchema = z.object({
 export type VCardInput = z.infer<typeof vCardSchema>;
 
 /**
- * `POST /api/messages/{ticketId}` JSON (spec part 1 §7): text, or a contact card (`vCard`, body then optional).
+ * `POST /api/messages/{ticketId}` JSON (spec part 1 §7): text, a contact card (`vCard`), or a stored file again
+ * (`mediaUrl`); body is optional with the last two.
  * @example messageSendSchema.parse({ body: 'Olá', isPrivate: false })
  */
 export const messageSendSchema = z
@@ -161,8 +162,10 @@ export const messageSendSchema = z
     quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullish(),
     signMessage: z.coerce.boolean().default(false),
     vCard: vCardSchema.nullish(),
+    /** A file already in the company's media store (`/api/media/company{id}/…`), sent again with body as caption. */
+    mediaUrl: z.string().max(300).nullish(),
   })
-  .refine((m) => m.vCard || m.body.trim().length > 0, { message: 'Required', path: ['body'] });
+  .refine((m) => m.vCard || m.mediaUrl || m.body.trim().length > 0, { message: 'Required', path: ['body'] });
 export type MessageSendInput = z.infer<typeof messageSendSchema>;
 
 /** Multipart form fields are strings: only the text "true" is true. */

@@ -83,10 +83,17 @@ export async function storeMedia(
 
 const STORED_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,9})?$/;
 
-/** Whether a URL names a file of this company's media store (for messages that reuse a stored file). */
-export function isOwnMediaUrl(url: string, companyId: number): boolean {
+/**
+ * The media type of a file of this company's store named by its URL (a message sending a stored file again), or
+ * null when the URL is not one of the company's stored files.
+ */
+export async function ownMediaType(dataDir: string, companyId: number, url: string): Promise<string | null> {
   const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
-  return url.startsWith(prefix) && STORED_NAME.test(url.slice(prefix.length));
+  const name = url.slice(prefix.length);
+  if (!url.startsWith(prefix) || !STORED_NAME.test(name)) return null;
+  const info = await stat(path.join(mediaDir(dataDir, companyId), name)).catch(() => null);
+  if (!info?.isFile()) return null;
+  return mediaTypeOf(CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream');
 }
 
 const CONTENT_TYPES: Record<string, string> = {

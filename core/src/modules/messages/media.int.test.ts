@@ -159,6 +159,30 @@ describe('media upload', () => {
   });
 });
 
+describe('a stored file sent again (JSON mediaUrl)', () => {
+  it("sends one of the company's stored files with a caption, and refuses anything else", async () => {
+    const [first] = (await (await upload(ticketId, [file('z.png', 'image/png')])).json()) as MessageDto[];
+    const again = await host.request(`/api/messages/${ticketId}`, {
+      token: admin,
+      body: { mediaUrl: first.mediaUrl, body: 'De novo' },
+    });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toMatchObject({
+      mediaType: 'image',
+      mediaUrl: first.mediaUrl,
+      body: 'De novo',
+    });
+    for (const mediaUrl of [
+      first.mediaUrl?.replace('company1', 'company2'),
+      '/api/media/company1/../../secrets.json',
+      'https://example.com/x.png',
+    ]) {
+      const res = await host.request(`/api/messages/${ticketId}`, { token: admin, body: { mediaUrl } });
+      expect((await res.json()).fields).toEqual([{ path: 'mediaUrl', message: 'Unknown media' }]);
+    }
+  });
+});
+
 describe('contact card', () => {
   it('sends a vCard as a contactMessage whose body is the vCard text', async () => {
     const res = await host.request(`/api/messages/${ticketId}`, {

@@ -14,7 +14,13 @@ import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
 import { User } from '../users/user.entity.js';
-import { assertAcceptable, PRIVATE_MEDIA_BODY, storeMedia, type UploadedFile } from './media-storage.js';
+import {
+  assertAcceptable,
+  ownMediaType,
+  PRIVATE_MEDIA_BODY,
+  storeMedia,
+  type UploadedFile,
+} from './media-storage.js';
 import { Message } from './message.entity.js';
 import { findMessageDto, listMessages } from './message-queries.js';
 import { storeOutgoing } from './outgoing.js';
@@ -74,7 +80,8 @@ export class MessagesService {
   }
 
   /**
-   * Stores an attendant's text or contact card (ack 0 until the channel confirms). Private notes never leave Balcão.
+   * Stores an attendant's text, contact card or stored file sent again (ack 0 until the channel confirms). Private
+   * notes never leave Balcão.
    * Sending needs an open or group ticket.
    */
   async send(actor: AuthUser, ticketId: number, input: MessageSendInput): Promise<MessageDto> {
@@ -86,19 +93,21 @@ export class MessagesService {
       });
     }
     const card = input.vCard ? buildVCard(input.vCard) : null;
-    const body =
-      card ??
-      formatOutgoing(agent.name, input.body.trim(), {
-        isPrivate: input.isPrivate,
-        sign: input.signMessage,
-      });
+    const stored = !card && input.mediaUrl ? await this.storedMedia(actor.companyId, input.mediaUrl) : null;
+    const text = input.body.trim();
+    let body =
+      card ?? formatOutgoing(agent.name, text, { isPrivate: input.isPrivate, sign: input.signMessage });
+    // A stored file sent again: the private joiner for notes (spec §9), no caption when none was typed.
+    if (stored && input.isPrivate) body = PRIVATE_MEDIA_BODY;
+    else if (stored && !text) body = '';
     const id = await storeOutgoing(this.deps(), {
       companyId: actor.companyId,
       ticket: view,
       userId: actor.id,
       body,
       isPrivate: input.isPrivate,
-      mediaType: card ? 'contactMessage' : 'chat',
+      mediaType: card ? 'contactMessage' : (stored?.mediaType ?? 'chat'),
+      mediaUrl: stored?.mediaUrl ?? null,
       quotedMsgId: input.quotedMsg?.id ?? null,
     });
     return (await findMessageDto(this.em, actor.companyId, id)) as MessageDto;
@@ -139,6 +148,13 @@ export class MessagesService {
       out.push((await findMessageDto(this.em, actor.companyId, id)) as MessageDto);
     }
     return out;
+  }
+
+  private async storedMedia(companyId: number, mediaUrl: string) {
+    const mediaType = await ownMediaType(this.dataDir, companyId, mediaUrl);
+    if (!mediaType)
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'mediaUrl', message: 'Unknown media' }] });
+    return { mediaType, mediaUrl };
   }
 
   private async writable(actor: AuthUser, ticketId: number): Promise<TicketDto> {
