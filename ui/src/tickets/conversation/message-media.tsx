@@ -9,6 +9,7 @@ import { api } from '../../api/http';
 import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
 import { audioRateAtom, nextAudioRate } from '../shared/ticket-store';
+import './media.css';
 import { createTicket, searchContacts } from '../shared/tickets-api';
 
 /** Invisible markers (private-media joiner, automatic-text mark) are not captions. */
