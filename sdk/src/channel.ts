@@ -40,6 +40,10 @@ export interface OutboundMessage {
   to: string;
   body: string;
   createdAt: string;
+  /** 'chat' for text; image, video, audio, application or contactMessage otherwise (spec part 1 §3 Message). */
+  mediaType?: string;
+  /** Where the file is served, relative to Balcão's origin (`/api/media/…`); null for text. */
+  mediaUrl?: string | null;
 }
 
 /** What a channel adapter may use while sending. */
@@ -69,6 +73,8 @@ export interface ConversationMessage {
   body: string;
   fromMe: boolean;
   createdAt: string;
+  mediaType?: string;
+  mediaUrl?: string | null;
 }
 
 /** Core's door for channels: inbound messages, connections by public token, and a visitor's view of a conversation. */

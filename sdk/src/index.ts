@@ -11,3 +11,4 @@ export * from './realtime.js';
 export * from './schemas/index.js';
 export * from './settings.js';
 export * from './validate.js';
+export * from './vcard.js';

@@ -41,7 +41,9 @@ test('a visitor message reaches Pending live; accept, reply, private note and cl
   const input = admin.page.getByTestId('composer-input');
   await input.fill('   ');
   await input.press('Enter');
-  await expect(admin.page.locator('.message--me')).toHaveCount(0);
+  // Only the automatic greeting of the accept (sendGreetingAccepted is on by default) is ours so far.
+  await expect(admin.page.locator('.message--me')).toHaveCount(1);
+  await expect(admin.page.locator('.message--me')).toContainText('agora vou prosseguir com seu atendimento');
   await input.fill('Olá! Vou verificar');
   await input.press('Shift+Enter');
   await input.pressSequentially('seu pedido agora.');

@@ -32,7 +32,14 @@ export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
 /** An attendant's reply as the visitor's page receives it. */
 export interface VisitorFrame {
   action: 'message';
-  message: { id: number; body: string; fromMe: true; createdAt: string };
+  message: {
+    id: number;
+    body: string;
+    fromMe: true;
+    createdAt: string;
+    mediaType: string;
+    mediaUrl: string | null;
+  };
 }
 
 /** Delivering to a visitor is publishing to their room; it is delivered as soon as a page of theirs is open. */
@@ -41,7 +48,15 @@ export const webchatChannel = defineChannel({
   async send(message, { connection, realtime }) {
     const frame: VisitorFrame = {
       action: 'message',
-      message: { id: message.messageId, body: message.body, fromMe: true, createdAt: message.createdAt },
+      message: {
+        id: message.messageId,
+        body: message.body,
+        fromMe: true,
+        createdAt: message.createdAt,
+        // The page loads media from Balcão's origin, which also serves the page: the relative URL is enough.
+        mediaType: message.mediaType ?? 'chat',
+        mediaUrl: message.mediaUrl ?? null,
+      },
     };
     await realtime.publish({
       companyId: connection.companyId,

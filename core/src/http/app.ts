@@ -5,6 +5,7 @@ import { koaBody } from 'koa-body';
 import { type Cradle, createRequestScope } from '../kernel/container.js';
 import type { PluginHost } from '../kernel/plugin-host.js';
 import { authRoutes } from '../modules/auth/auth-routes.js';
+import { mediaRoutes } from '../modules/messages/media-storage.js';
 import { publicPlansRoutes } from '../modules/plans/plans-routes.js';
 import { CORE_MODULES } from '../modules/registry.js';
 import { publicSystemRoutes, systemRoutes } from '../modules/system/system-routes.js';
@@ -32,6 +33,7 @@ export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<
   authRoutes(open, tokens);
   publicPlansRoutes(open);
   publicSystemRoutes(open, host);
+  mediaRoutes(open, config.dataDir);
 
   const closed = new Router<AppState>({ prefix: '/api' });
   closed.use(requireAuth(tokens));

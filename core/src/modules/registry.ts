@@ -6,6 +6,7 @@ import { connectionsRoutes } from './connections/connections-routes.js';
 import { ConnectionsService } from './connections/connections-service.js';
 import { contactsRoutes } from './contacts/contacts-routes.js';
 import { ContactsService } from './contacts/contacts-service.js';
+import { MessageForwardService } from './messages/forward-service.js';
 import { messagesRoutes } from './messages/messages-routes.js';
 import { MessagesService } from './messages/messages-service.js';
 import { plansRoutes } from './plans/plans-routes.js';
@@ -40,7 +41,14 @@ export const CORE_MODULES: CoreModule[] = [
   { name: 'companies', services: { companies: asClass(CompaniesService).scoped() }, routes: companiesRoutes },
   { name: 'plans', services: { plans: asClass(PlansService).scoped() }, routes: plansRoutes },
   { name: 'tickets', services: { tickets: asClass(TicketsService).scoped() }, routes: ticketsRoutes },
-  { name: 'messages', services: { messages: asClass(MessagesService).scoped() }, routes: messagesRoutes },
+  {
+    name: 'messages',
+    services: {
+      messages: asClass(MessagesService).scoped(),
+      messageForward: asClass(MessageForwardService).scoped(),
+    },
+    routes: messagesRoutes,
+  },
   {
     name: 'connections',
     services: { connections: asClass(ConnectionsService).scoped() },

@@ -52,15 +52,32 @@ export function ingestOf(host: TestHost): IngestService {
   return host.resolve<IngestService>('ingest');
 }
 
-/** A web chat connection of company 1 made through the API, as the ingest pipeline targets it. */
-export async function createWebchatConnection(
+/** A web chat connection of company 1 made through the API, as ingest sees it. */
+export async function webchatConnection(
   host: TestHost,
   adminToken: string,
-): Promise<{ id: number; companyId: number; channel: string }> {
-  const res = await host.request('/api/whatsapp', {
-    token: adminToken,
-    body: { name: 'Site', channel: 'webchat' },
-  });
+  name = 'Site',
+): Promise<{ id: number; companyId: number; channel: 'webchat' }> {
+  const res = await host.request('/api/whatsapp', { token: adminToken, body: { name, channel: 'webchat' } });
   if (res.status !== 201) throw new Error(`connection: ${res.status} ${await res.text()}`);
   return { id: (await res.json()).id, companyId: 1, channel: 'webchat' };
+}
+
+/** A visitor's new ticket, accepted by the token's user: open and writable. */
+export async function acceptedTicket(
+  host: TestHost,
+  connection: { id: number; companyId: number; channel: 'webchat' },
+  token: string,
+  userId: number,
+  from = `v-${Math.random().toString(36).slice(2)}`,
+): Promise<number> {
+  const r = await ingestOf(host).ingest(connection, inbound(from, 'Olá'));
+  if (r.outcome !== 'stored') throw new Error(r.outcome);
+  const res = await host.request(`/api/tickets/${r.ticketId}`, {
+    method: 'PUT',
+    token,
+    body: { status: 'open', userId },
+  });
+  if (res.status !== 200) throw new Error(`accept: ${res.status} ${await res.text()}`);
+  return r.ticketId;
 }

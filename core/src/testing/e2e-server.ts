@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../kernel/config.js';
 import { startKernel } from '../kernel/kernel.js';
@@ -42,6 +44,8 @@ async function main(): Promise<void> {
       jwtSecret: 'e2e-access-secret-0123456789',
       jwtRefreshSecret: 'e2e-refresh-secret-0123456789',
       logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
+      // Uploaded media of a browser run stay out of the checkout.
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-data-')),
     },
   );
   const kernel = await startKernel({ config, logger });

@@ -70,6 +70,9 @@ export function visitorPage(connection: ChannelConnection): string {
   input, textarea { flex: 1; font: inherit; padding: 10px 12px; border-radius: 8px; border: 1px solid rgba(128,128,128,.4); background: var(--bubble); color: var(--fg); resize: none; }
   button { font: inherit; padding: 10px 16px; border: 0; border-radius: 8px; background: var(--green); color: #fff; cursor: pointer; }
   button:disabled { opacity: .5; cursor: default; }
+  .msg img.media, .msg video.media { display: block; max-width: 100%; max-height: 240px; border-radius: 8px; }
+  .msg audio.media { display: block; max-width: 100%; }
+  .msg a.file { color: inherit; }
   #status { color: var(--muted); font-size: 12px; padding: 0 16px; min-height: 16px; }
   [hidden] { display: none !important; }
 </style>
@@ -94,12 +97,41 @@ export function visitorPage(connection: ChannelConnection): string {
   $('hello').textContent = w.hello; $('name').placeholder = w.name; $('start').textContent = w.start;
   $('body').placeholder = w.placeholder; $('send').textContent = w.send;
 
+  // Media come from Balcão's own /api/media (the URL's random name is the credential); anything else stays text.
+  function content(m) {
+    const url = typeof m.mediaUrl === 'string' && m.mediaUrl.startsWith('/api/media/') ? m.mediaUrl : null;
+    const caption = (m.body || '').replace(/[\\u200d\\u200e]/g, '').trim();
+    const box = document.createElement('div');
+    if (url && m.mediaType === 'image') {
+      const a = document.createElement('a'); a.href = url; a.target = '_blank'; a.rel = 'noopener';
+      const img = document.createElement('img'); img.src = url; img.alt = caption; img.className = 'media';
+      img.dataset.testid = 'webchat-image';
+      a.append(img); box.append(a);
+    } else if (url && (m.mediaType === 'video' || m.mediaType === 'audio')) {
+      const el = document.createElement(m.mediaType); el.src = url; el.controls = true; el.className = 'media';
+      box.append(el);
+    } else if (url) {
+      const a = document.createElement('a'); a.href = url; a.target = '_blank'; a.rel = 'noopener';
+      a.textContent = '📎 ' + (caption || url.split('/').pop()); a.className = 'file';
+      box.append(a); return box;
+    } else if (m.mediaType === 'contactMessage') {
+      const name = (/^FN[^:]*:(.*)$/m.exec(m.body) || [])[1] || '';
+      const tel = (/waid=(\\d+)/.exec(m.body) || [])[1] || '';
+      box.textContent = '👤 ' + name + (tel ? '\\n+' + tel : '');
+      return box;
+    }
+    if (caption && !(url && caption === url.split('/').pop())) {
+      const p = document.createElement('div'); p.textContent = caption; box.append(p);
+    }
+    return box;
+  }
+
   function show(m) {
     if (m.id && seen.has(m.id)) return;
     if (m.id) seen.add(m.id);
     const div = document.createElement('div');
     div.className = 'msg' + (m.fromMe ? '' : ' me');
-    div.textContent = m.body;
+    div.append(content(m));
     const time = document.createElement('time');
     time.textContent = new Date(m.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
     div.appendChild(time);

@@ -4,6 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import webchat from './index.js';
 
+/** A 1×1 transparent PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 let host: TestHost;
 let admin: string;
 let token: string;
@@ -11,7 +17,10 @@ const sockets: WebSocket[] = [];
 
 interface Frame {
   channel: string;
-  data: { action?: string; message?: { id: number; body: string; fromMe: boolean } };
+  data: {
+    action?: string;
+    message?: { id: number; body: string; fromMe: boolean; mediaType?: string; mediaUrl?: string | null };
+  };
 }
 
 function visitorSocket(visitorId: string): Promise<{ ws: WebSocket; frames: Frame[] }> {
@@ -37,6 +46,8 @@ const history = async (visitorId: string) =>
   (await (await host.request(`/api/webchat/${token}/messages?visitorId=${visitorId}`)).json()).messages as {
     body: string;
     fromMe: boolean;
+    mediaType?: string;
+    mediaUrl?: string | null;
   }[];
 
 beforeAll(async () => {
@@ -126,8 +137,15 @@ describe('web chat', () => {
       },
     });
     expect(JSON.stringify(frames)).not.toContain('Nota interna');
+    // Accepting greeted the visitor (sendGreetingAccepted is on by default) before the reply.
     expect((await history(visitor)).map((m) => [m.body, m.fromMe])).toEqual([
       ['Olá, quero um orçamento', false],
+      [
+        expect.stringMatching(
+          /^\u200e.* \*Marina\*, meu nome é .* e agora vou prosseguir com seu atendimento!$/,
+        ),
+        true,
+      ],
       ['Claro! Qual produto?', true],
     ]);
     // Delivered: the attendant's message reached ack 2.
@@ -135,6 +153,39 @@ describe('web chat', () => {
       const page = await (await host.request(`/api/messages/${id}`, { token: admin })).json();
       return page.messages.find((m: { id: number; ack: number }) => m.id === reply.id && m.ack === 2);
     }, 10_000);
+  });
+
+  it('a visitor receives media with their URL, loads them, and sees them in the history', async () => {
+    const visitor = 'visitor-media-1';
+    const { frames } = await visitorSocket(visitor);
+    await post(visitor, 'Pode mandar a foto?');
+    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
+      .tickets as TicketDto[];
+    const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
+    await host.request(`/api/tickets/${id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { status: 'open', userId: 1 },
+    });
+    const form = new FormData();
+    form.append('medias', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'produto.png');
+    form.append('body', 'Aqui está');
+    const res = await fetch(`${host.url}/api/messages/${id}`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.status).toBe(201);
+    const [sent] = await res.json();
+    const frame = await eventually(() => frames.find((f) => f.data.message?.id === sent.id), 10_000);
+    expect(frame.data.message).toMatchObject({
+      body: 'Aqui está',
+      mediaType: 'image',
+      mediaUrl: sent.mediaUrl,
+    });
+    const image = await fetch(`${host.url}${sent.mediaUrl}`);
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
+    expect((await history(visitor)).at(-1)).toMatchObject({ mediaType: 'image', mediaUrl: sent.mediaUrl });
   });
 
   it("a visitor never sees another visitor's conversation, and hears no company events", async () => {

@@ -145,14 +145,49 @@ export const ticketUpdateSchema = z.object({
 });
 export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
 
-/** `POST /api/messages/{ticketId}` JSON (spec part 1 §7). @example messageSendSchema.parse({ body: 'Olá', isPrivate: false }) */
-export const messageSendSchema = z.object({
-  body: z
-    .string()
-    .max(10_000, 'Too Long!')
-    .refine((b) => b.trim().length > 0, 'Required'),
-  isPrivate: z.coerce.boolean().default(false),
-  quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullish(),
+/** A contact card sent as a message (spec part 1 §7 `vCard`): the server writes the vCard text from it. */
+export const vCardSchema = z.object({
+  name: boundedString(1, 100),
+  number: z
+    .string({ error: 'Required' })
+    .trim()
+    .regex(/^\+?\d{5,20}$/, 'Invalid number'),
+});
+export type VCardInput = z.infer<typeof vCardSchema>;
+
+/**
+ * `POST /api/messages/{ticketId}` JSON (spec part 1 §7): text, a contact card (`vCard`), or a stored file again
+ * (`mediaUrl`); body is optional with the last two.
+ * @example messageSendSchema.parse({ body: 'Olá', isPrivate: false })
+ */
+export const messageSendSchema = z
+  .object({
+    body: z.string().max(10_000, 'Too Long!').default(''),
+    isPrivate: z.coerce.boolean().default(false),
+    quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullish(),
+    signMessage: z.coerce.boolean().default(false),
+    vCard: vCardSchema.nullish(),
+    /** A file already in the company's media store (`/api/media/company{id}/…`), sent again with body as caption. */
+    mediaUrl: z.string().max(300).nullish(),
+  })
+  .refine((m) => m.vCard || m.mediaUrl || m.body.trim().length > 0, { message: 'Required', path: ['body'] });
+export type MessageSendInput = z.infer<typeof messageSendSchema>;
+
+/** Multipart form fields are strings: only the text "true" is true. */
+const formBoolean = z.preprocess((v) => v === true || v === 'true', z.boolean());
+
+/** The text fields of a multipart `POST /api/messages/{ticketId}` (files travel as `medias`). */
+export const messageMediaFieldsSchema = z.object({
+  body: z.string().max(10_000, 'Too Long!').default(''),
+  isPrivate: formBoolean.default(false),
+  signMessage: formBoolean.default(false),
+});
+export type MessageMediaFields = z.infer<typeof messageMediaFieldsSchema>;
+
+/** `POST /api/message/forward` (spec part 1 §7). @example messageForwardSchema.parse({ messageId: 3, contactId: 9 }) */
+export const messageForwardSchema = z.object({
+  messageId: idField,
+  contactId: idField,
   signMessage: z.coerce.boolean().default(false),
 });
-export type MessageSendInput = z.infer<typeof messageSendSchema>;
+export type MessageForwardInput = z.infer<typeof messageForwardSchema>;

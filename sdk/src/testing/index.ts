@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AuthResponse } from '../dto.js';
 import type { TenantJobData } from '../ports.js';
 
@@ -44,6 +47,8 @@ export async function createTestHost(
       jwtSecret: 'test-access-secret-0123456789',
       jwtRefreshSecret: 'test-refresh-secret-0123456789',
       logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      // Uploads of a test land in its own temporary folder, never in the checkout's ./data.
+      dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-')),
     },
   );
   const kernel = await core.startKernel({ config, plugins: opts.plugins ?? [] });
@@ -72,6 +77,7 @@ export async function createTestHost(
     async stop() {
       await kernel.stop();
       await db.drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }

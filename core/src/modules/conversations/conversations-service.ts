@@ -58,22 +58,31 @@ export class ConversationsService implements ConversationsPort {
     contactId: string,
     limit: number,
   ): Promise<ConversationMessage[]> {
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<{ id: string; body: string; from_me: boolean; created_at: Date }[]>(
-        `select m.id, m.body, m.from_me, m.created_at
+    const rows = await this.orm.em.getConnection().execute<
+      {
+        id: string;
+        body: string;
+        from_me: boolean;
+        created_at: Date;
+        media_type: string;
+        media_url: string | null;
+      }[]
+    >(
+      `select m.id, m.body, m.from_me, m.created_at, m.media_type, m.media_url
          from messages m
          join contacts c on c.id = m.contact_id
         where m.company_id = ? and m.whatsapp_id = ? and c.company_id = ? and c.channel = ? and c.number = ?
           and not m.is_private and not m.is_deleted
         order by m.created_at desc, m.id desc limit ?`,
-        [connection.companyId, connection.id, connection.companyId, connection.channel, contactId, limit],
-      );
+      [connection.companyId, connection.id, connection.companyId, connection.channel, contactId, limit],
+    );
     return rows.reverse().map((r) => ({
       id: Number(r.id),
       body: r.body,
       fromMe: r.from_me,
       createdAt: new Date(r.created_at).toISOString(),
+      mediaType: r.media_type,
+      mediaUrl: r.media_url,
     }));
   }
 }

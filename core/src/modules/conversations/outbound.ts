@@ -36,6 +36,8 @@ export async function deliverOutbound(
   const [row] = await conn.execute<
     {
       body: string;
+      media_type: string;
+      media_url: string | null;
       ticket_id: number;
       created_at: Date;
       is_private: boolean;
@@ -47,7 +49,7 @@ export async function deliverOutbound(
       is_group: boolean;
     }[]
   >(
-    `select m.body, m.ticket_id, m.created_at, m.is_private, m.from_me, m.user_id, c.number,
+    `select m.body, m.media_type, m.media_url, m.ticket_id, m.created_at, m.is_private, m.from_me, m.user_id, c.number,
             t.user_id as ticket_user, t.queue_id, t.is_group
        from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
       where m.company_id = ? and m.id = ?`,
@@ -70,6 +72,8 @@ export async function deliverOutbound(
       to: row.number,
       body: row.body,
       createdAt: new Date(row.created_at).toISOString(),
+      mediaType: row.media_type,
+      mediaUrl: row.media_url,
     },
     { connection: toChannelConnection(connection), realtime: deps.realtime },
   );

@@ -1,6 +1,28 @@
-import { messageSendSchema, pageQuery } from '@balcao/sdk';
+import {
+  AppError,
+  messageForwardSchema,
+  messageMediaFieldsSchema,
+  messageSendSchema,
+  pageQuery,
+} from '@balcao/sdk';
+import { koaBody } from 'koa-body';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
+import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, type UploadedFile } from './media-storage.js';
+
+/** Multipart is parsed only on this route: files land in the temp folder, media-storage copies the accepted ones. */
+const mediaUpload = koaBody({
+  // JSON was parsed already by the app-wide parser; this one only reads multipart.
+  json: false,
+  urlencoded: false,
+  text: false,
+  multipart: true,
+  formidable: { maxFileSize: MEDIA_MAX_BYTES, maxFiles: MEDIA_MAX_FILES, allowEmptyFiles: false },
+  onError: (err) => {
+    if ((err as { httpCode?: number }).httpCode === 413) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
+    throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'medias', message: 'Invalid upload' }] });
+  },
+});
 
 export function messagesRoutes(router: AppRouter): void {
   router.get('/messages/:ticketId', async (ctx) => {
@@ -11,13 +33,27 @@ export function messagesRoutes(router: AppRouter): void {
       pageNumber,
     );
   });
-  router.post('/messages/:ticketId', async (ctx) => {
-    const input = validate(messageSendSchema, ctx.request.body);
+  // JSON (text, contact card) or multipart (`medias`, one or more files, with body, isPrivate, signMessage).
+  router.post('/messages/:ticketId', mediaUpload, async (ctx) => {
+    const ticketId = idParam(ctx.params.ticketId);
+    const { messages } = ctx.state.services;
     ctx.status = 201;
-    ctx.body = await ctx.state.services.messages.send(ctx.state.user, idParam(ctx.params.ticketId), input);
+    if (!ctx.is('multipart')) {
+      ctx.body = await messages.send(ctx.state.user, ticketId, validate(messageSendSchema, ctx.request.body));
+      return;
+    }
+    const upload = ctx.request.files?.medias;
+    const files = (Array.isArray(upload) ? upload : upload ? [upload] : []) as UploadedFile[];
+    const fields = validate(messageMediaFieldsSchema, ctx.request.body);
+    ctx.body = await messages.sendMedia(ctx.state.user, ticketId, files, fields);
   });
   router.delete('/messages/:id', async (ctx) => {
     await ctx.state.services.messages.remove(ctx.state.user, idParam(ctx.params.id));
     ctx.status = 204;
+  });
+  router.post('/message/forward', async (ctx) => {
+    const input = validate(messageForwardSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await ctx.state.services.messageForward.forward(ctx.state.user, input);
   });
 }

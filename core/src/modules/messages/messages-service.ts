@@ -1,17 +1,29 @@
 import {
   AppError,
   type AuthUser,
+  buildVCard,
   type EventsPort,
   type MessageDto,
+  type MessageMediaFields,
   type MessageSendInput,
+  type TicketDto,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../../kernel/config.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
 import { User } from '../users/user.entity.js';
+import {
+  assertAcceptable,
+  ownMediaType,
+  PRIVATE_MEDIA_BODY,
+  storeMedia,
+  type UploadedFile,
+} from './media-storage.js';
 import { Message } from './message.entity.js';
 import { findMessageDto, listMessages } from './message-queries.js';
+import { storeOutgoing } from './outgoing.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -32,13 +44,16 @@ export class MessagesService {
   private readonly tickets: TicketsService;
   private readonly publisher: TicketsPublisher;
   private readonly events: EventsPort;
+  private readonly dataDir: string;
 
   constructor(deps: {
     em: EntityManager;
     tickets: TicketsService;
     ticketsPublisher: TicketsPublisher;
     events: EventsPort;
+    config: Config;
   }) {
+    this.dataDir = deps.config.dataDir;
     this.em = deps.em;
     this.tickets = deps.tickets;
     this.publisher = deps.ticketsPublisher;
@@ -65,48 +80,91 @@ export class MessagesService {
   }
 
   /**
-   * Stores an attendant's message (ack 0 until the channel confirms). Private notes never leave Balcão. Sending needs
-   * an open or group ticket.
+   * Stores an attendant's text, contact card or stored file sent again (ack 0 until the channel confirms). Private
+   * notes never leave Balcão.
+   * Sending needs an open or group ticket.
    */
   async send(actor: AuthUser, ticketId: number, input: MessageSendInput): Promise<MessageDto> {
-    const view = await this.tickets.get(actor, { id: ticketId });
-    if (view.status !== 'open' && view.status !== 'group') throw new AppError('ERR_TICKET_NOT_OPEN', 400);
+    const view = await this.writable(actor, ticketId);
     const agent = await this.em.findOneOrFail(User, { id: actor.id });
     if (input.quotedMsg && !(await this.em.findOne(Message, { id: input.quotedMsg.id, ticketId }))) {
       throw new AppError('ERR_VALIDATION', 400, {
         fields: [{ path: 'quotedMsg', message: 'Unknown message' }],
       });
     }
-    const body = formatOutgoing(agent.name, input.body.trim(), {
-      isPrivate: input.isPrivate,
-      sign: input.signMessage,
-    });
-    const message = this.em.create(Message, {
+    const card = input.vCard ? buildVCard(input.vCard) : null;
+    const stored = !card && input.mediaUrl ? await this.storedMedia(actor.companyId, input.mediaUrl) : null;
+    const text = input.body.trim();
+    let body =
+      card ?? formatOutgoing(agent.name, text, { isPrivate: input.isPrivate, sign: input.signMessage });
+    // A stored file sent again: the private joiner for notes (spec §9), no caption when none was typed.
+    if (stored && input.isPrivate) body = PRIVATE_MEDIA_BODY;
+    else if (stored && !text) body = '';
+    const id = await storeOutgoing(this.deps(), {
       companyId: actor.companyId,
-      ticketId,
-      contactId: view.contactId,
-      whatsappId: view.whatsappId,
-      queueId: view.queueId,
+      ticket: view,
       userId: actor.id,
       body,
-      fromMe: true,
-      read: true,
-      ack: input.isPrivate ? 3 : 0,
       isPrivate: input.isPrivate,
+      mediaType: card ? 'contactMessage' : (stored?.mediaType ?? 'chat'),
+      mediaUrl: stored?.mediaUrl ?? null,
       quotedMsgId: input.quotedMsg?.id ?? null,
     });
-    const ticket = await this.em.findOneOrFail(Ticket, { id: ticketId });
-    if (!input.isPrivate) ticket.lastMessage = body.slice(0, 255);
-    ticket.unreadMessages = 0;
-    await this.em.flush();
-    await this.publisher.messageCreated(actor.companyId, ticketId, message.id);
-    await this.events.emit('message.created', {
-      companyId: actor.companyId,
-      ticketId,
-      messageId: message.id,
-      fromMe: true,
-    });
-    return (await findMessageDto(this.em, actor.companyId, message.id)) as MessageDto;
+    return (await findMessageDto(this.em, actor.companyId, id)) as MessageDto;
+  }
+
+  /**
+   * One message per uploaded file. The typed caption goes on the first file (signed like text); the others, and an
+   * uncaptioned first, carry their original file name. A private note's media carry the invisible joiner (spec §9).
+   * Every file is checked before any is stored.
+   */
+  async sendMedia(
+    actor: AuthUser,
+    ticketId: number,
+    files: UploadedFile[],
+    fields: MessageMediaFields,
+  ): Promise<MessageDto[]> {
+    const view = await this.writable(actor, ticketId);
+    if (!files.length)
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'medias', message: 'Required' }] });
+    for (const file of files) assertAcceptable(file);
+    const agent = await this.em.findOneOrFail(User, { id: actor.id });
+    const out: MessageDto[] = [];
+    for (const [i, file] of files.entries()) {
+      const stored = await storeMedia(this.dataDir, actor.companyId, file);
+      const caption = i === 0 && fields.body.trim() ? fields.body.trim() : stored.originalName;
+      const body = fields.isPrivate
+        ? PRIVATE_MEDIA_BODY
+        : formatOutgoing(agent.name, caption, { isPrivate: false, sign: fields.signMessage });
+      const id = await storeOutgoing(this.deps(), {
+        companyId: actor.companyId,
+        ticket: view,
+        userId: actor.id,
+        body,
+        isPrivate: fields.isPrivate,
+        mediaType: stored.mediaType,
+        mediaUrl: stored.mediaUrl,
+      });
+      out.push((await findMessageDto(this.em, actor.companyId, id)) as MessageDto);
+    }
+    return out;
+  }
+
+  private async storedMedia(companyId: number, mediaUrl: string) {
+    const mediaType = await ownMediaType(this.dataDir, companyId, mediaUrl);
+    if (!mediaType)
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'mediaUrl', message: 'Unknown media' }] });
+    return { mediaType, mediaUrl };
+  }
+
+  private async writable(actor: AuthUser, ticketId: number): Promise<TicketDto> {
+    const view = await this.tickets.get(actor, { id: ticketId });
+    if (view.status !== 'open' && view.status !== 'group') throw new AppError('ERR_TICKET_NOT_OPEN', 400);
+    return view;
+  }
+
+  private deps() {
+    return { em: this.em, ticketsPublisher: this.publisher, events: this.events };
   }
 
   /** Only the attendant's own messages can be deleted; the message stays, marked deleted. */

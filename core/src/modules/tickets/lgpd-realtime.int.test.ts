@@ -3,11 +3,11 @@ import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createQueue,
-  createWebchatConnection,
   inbound,
   ingestOf,
   joinQueue,
   sql,
+  webchatConnection,
 } from '../../testing/attendance-fixtures.js';
 import { openSocket, type TestFrame } from '../../testing/tenant-fixtures.js';
 
@@ -39,7 +39,7 @@ const created = (frames: TestFrame[], ticketId: number) =>
 beforeAll(async () => {
   host = await createTestHost();
   admin = (await host.login(host.admin.email, host.admin.password)).token;
-  connection = await createWebchatConnection(host, admin);
+  connection = await webchatConnection(host, admin);
   queueId = await createQueue(host, 1, 'Vendas', '#2e7d32');
   const user = await host.request('/api/users', {
     token: admin,

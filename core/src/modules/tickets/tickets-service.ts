@@ -1,6 +1,7 @@
 import {
   AppError,
   type AuthUser,
+  type EventsPort,
   type SettingsPort,
   type TicketAudience,
   type TicketDto,
@@ -9,6 +10,7 @@ import {
   type TicketUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { type AutomaticDeps, farewellOnClose, greetOnAccept } from './automatic-messages.js';
 import { Ticket, TicketLog } from './ticket.entity.js';
 import { findTicketDto, TICKET_SELECT, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
@@ -42,11 +44,18 @@ export class TicketsService {
   private readonly em: EntityManager;
   private readonly publisher: TicketsPublisher;
   private readonly settings: SettingsPort;
+  private readonly automatic: AutomaticDeps;
 
-  constructor(deps: { em: EntityManager; ticketsPublisher: TicketsPublisher; settings: SettingsPort }) {
+  constructor(deps: {
+    em: EntityManager;
+    ticketsPublisher: TicketsPublisher;
+    settings: SettingsPort;
+    events: EventsPort;
+  }) {
     this.em = deps.em;
     this.publisher = deps.ticketsPublisher;
     this.settings = deps.settings;
+    this.automatic = deps;
   }
 
   async list(
@@ -200,6 +209,7 @@ export class TicketsService {
       ) {
         throw new AppError('ERR_TAG_REQUIRED', 400);
       }
+      if (input.sendFarewellMessage) await farewellOnClose(this.automatic, ticket, actor.id);
       if (ticket.status === 'pending') ticket.amountUsedBotQueues = 0;
       ticket.status = 'closed';
       ticket.unreadMessages = 0;
@@ -230,6 +240,9 @@ export class TicketsService {
       throw err;
     });
     await this.logTransition(actor, ticket, previousStatus, previousUser, input);
+    if (previousStatus === 'pending' && (ticket.status === 'open' || ticket.status === 'group')) {
+      await greetOnAccept(this.automatic, ticket, ticket.userId ?? actor.id);
+    }
     return this.done(actor, id, before);
   }
 

@@ -3,11 +3,11 @@ import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createQueue,
-  createWebchatConnection,
   inbound,
   ingestOf,
   joinQueue,
   sql,
+  webchatConnection,
 } from '../../testing/attendance-fixtures.js';
 import { openSocket } from '../../testing/tenant-fixtures.js';
 
@@ -47,7 +47,7 @@ const ids = async (token: string, query: string) =>
 beforeAll(async () => {
   host = await createTestHost();
   admin = (await host.login(host.admin.email, host.admin.password)).token;
-  connection = await createWebchatConnection(host, admin);
+  connection = await webchatConnection(host, admin);
   sales = await createQueue(host, 1, 'Vendas', '#2e7d32');
   support = await createQueue(host, 1, 'Suporte', '#1565c0');
   agents.ana = await agent('Ana', [sales]);

@@ -1,4 +1,4 @@
-import type { MessageDto, TicketDto } from '@balcao/sdk';
+import type { ContactDto, MessageDto, TicketDto } from '@balcao/sdk';
 import { Button, Icon, TextArea, Tooltip } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { type KeyboardEvent, useRef, useState } from 'react';
@@ -7,7 +7,10 @@ import { toastError } from '../../notify/toaster';
 import { Slot } from '../../plugins/slot';
 import { previewText, truncate } from '../shared/format';
 import { signMessageAtom } from '../shared/ticket-store';
-import { sendMessage } from '../shared/tickets-api';
+import { sendContactCard, sendMedia, sendMessage } from '../shared/tickets-api';
+import { AttachButtons, AttachmentList } from './attachments';
+import { ContactCardDialog } from './contact-card-dialog';
+import { VoiceRecorder } from './voice-recorder';
 
 interface Props {
   ticket: TicketDto;
@@ -22,7 +25,8 @@ export const canSend = (ticket: Pick<TicketDto, 'status'>): boolean =>
 
 /**
  * The composer (spec part 1 §2, §5): up to 5 rows, Enter sends and Shift+Enter breaks the line, blank text is never
- * sent, private-note and signature toggles (the signature remembered locally), and a reply preview.
+ * sent, private-note and signature toggles (the signature remembered locally), a reply preview, attachments (files or
+ * camera, the text as caption), a voice recorder when there is nothing typed, and send-contact.
  */
 export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
   const { t } = useTranslation();
@@ -30,12 +34,49 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
   const [isPrivate, setPrivate] = useState(false);
   const [sign, setSign] = useAtom(signMessageAtom);
   const [sending, setSending] = useState(false);
+  const [files, setFiles] = useState<File[]>([]);
+  const [cardOpen, setCardOpen] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
   const enabled = canSend(ticket);
 
+  const sendFiles = async (chosen: File[], caption: string) => {
+    setSending(true);
+    try {
+      const sent = await sendMedia(ticket.id, chosen, {
+        body: caption,
+        isPrivate,
+        signMessage: sign && !isPrivate,
+      });
+      for (const m of sent) onSent(m);
+      return true;
+    } catch (err) {
+      toastError(err);
+      return false;
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const sendCard = async (contact: ContactDto) => {
+    try {
+      onSent(await sendContactCard(ticket.id, { name: contact.name, number: contact.number }));
+    } catch (err) {
+      toastError(err);
+      throw err;
+    }
+  };
+
   const send = async () => {
     const body = text.trim();
-    if (!enabled || sending || body === '') return;
+    if (!enabled || sending) return;
+    if (files.length) {
+      if (await sendFiles(files, body)) {
+        setFiles([]);
+        setText('');
+      }
+      return;
+    }
+    if (body === '') return;
     setSending(true);
     try {
       const message = await sendMessage(ticket.id, {
@@ -93,6 +134,9 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
           />
         </div>
       )}
+      {files.length > 0 && (
+        <AttachmentList files={files} onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} />
+      )}
       <div className="composer__row">
         <Tooltip
           content={t(isPrivate ? 'tickets.composer.privateOn' : 'tickets.composer.privateOff')}
@@ -121,6 +165,17 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
             data-testid="composer-sign"
           />
         </Tooltip>
+        <AttachButtons disabled={sending} onAdd={(added) => setFiles((f) => [...f, ...added])} />
+        <Tooltip content={t('tickets.media.sendContact')} placement="top">
+          <Button
+            variant="minimal"
+            icon="id-number"
+            aria-label={t('tickets.media.sendContact')}
+            disabled={isPrivate || sending}
+            onClick={() => setCardOpen(true)}
+            data-testid="composer-contact"
+          />
+        </Tooltip>
         {/* Render site for plugin actions, off until SDK SLOT_IDS lists it (the slot guard test rejects unknown ids): */}
         <Slot id="ticket.composer.actions" />
         <TextArea
@@ -135,17 +190,21 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
           aria-label={t('tickets.composer.placeholder')}
           data-testid="composer-input"
         />
-        <Button
-          intent="primary"
-          icon="send-message"
-          aria-label={t('tickets.composer.send')}
-          title={t('tickets.composer.send')}
-          loading={sending}
-          disabled={text.trim() === ''}
-          onClick={() => void send()}
-          data-testid="composer-send"
-        />
+        {text.trim() === '' && files.length === 0 ? (
+          <VoiceRecorder disabled={sending} onRecorded={(file) => void sendFiles([file], '')} />
+        ) : (
+          <Button
+            intent="primary"
+            icon="send-message"
+            aria-label={t('tickets.composer.send')}
+            title={t('tickets.composer.send')}
+            loading={sending}
+            onClick={() => void send()}
+            data-testid="composer-send"
+          />
+        )}
       </div>
+      <ContactCardDialog isOpen={cardOpen} onClose={() => setCardOpen(false)} onPick={sendCard} />
     </div>
   );
 }

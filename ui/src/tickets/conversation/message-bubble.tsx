@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { userAtom } from '../../session/session-store';
 import { formatTime, truncate } from '../shared/format';
 import { AckIcon } from './ack-icon';
+import { bodyShownByMedia, captionOf, MessageMedia } from './message-media';
 import { boldSegments } from './message-rules';
 
 interface Props {
@@ -14,6 +15,7 @@ interface Props {
   showAuthor: boolean;
   onReply(message: MessageDto): void;
   onDelete(message: MessageDto): void;
+  onForward(message: MessageDto): void;
 }
 
 function Body({ body }: { body: string }) {
@@ -27,7 +29,7 @@ function Body({ body }: { body: string }) {
   );
 }
 
-function MessageMenu({ message, onReply, onDelete }: Omit<Props, 'showAuthor'>) {
+function MessageMenu({ message, onReply, onDelete, onForward }: Omit<Props, 'showAuthor'>) {
   const { t } = useTranslation();
   const me = useAtomValue(userAtom);
   return (
@@ -41,6 +43,15 @@ function MessageMenu({ message, onReply, onDelete }: Omit<Props, 'showAuthor'>) 
             onClick={() => onReply(message)}
             data-testid="message-reply"
           />
+          {/* Private notes never leave Balcão, so they are not forwarded. */}
+          {!message.isPrivate && (
+            <MenuItem
+              icon="share"
+              text={t('tickets.messages.forward')}
+              onClick={() => onForward(message)}
+              data-testid="message-forward"
+            />
+          )}
           {/* Delete is for one's own messages only (the server refuses anyone else's). */}
           {message.userId !== null && message.userId === me?.id && (
             <MenuItem
@@ -66,8 +77,14 @@ function MessageMenu({ message, onReply, onDelete }: Omit<Props, 'showAuthor'>) 
   );
 }
 
-/** One message: text, private note, deleted, quoted reply, time and ack, with a reply / delete menu. */
-export const MessageBubble = memo(function MessageBubble({ message, showAuthor, onReply, onDelete }: Props) {
+/** One message: text or media, private note, deleted, quoted reply, time and ack, with reply / forward / delete. */
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  showAuthor,
+  onReply,
+  onDelete,
+  onForward,
+}: Props) {
   const { t } = useTranslation();
   const side = message.fromMe ? 'message--me' : 'message--them';
   const kind = message.isPrivate ? 'message--private' : '';
@@ -83,6 +100,11 @@ export const MessageBubble = memo(function MessageBubble({ message, showAuthor, 
         {message.isPrivate && (
           <div className="message__label">
             <Icon icon="lock" size={11} /> {t('tickets.messages.privateNote')}
+          </div>
+        )}
+        {message.isForwarded && (
+          <div className="message__label message__label--forwarded" data-testid="message-forwarded">
+            <Icon icon="share" size={11} /> {t('tickets.messages.forwarded')}
           </div>
         )}
         {showAuthor && !message.fromMe && message.contact && (
@@ -104,18 +126,18 @@ export const MessageBubble = memo(function MessageBubble({ message, showAuthor, 
             <Icon icon="disable" size={12} /> {t('tickets.messages.deleted')}
           </span>
         ) : (
-          <Body body={message.body} />
-        )}
-        {message.mediaUrl && !message.isDeleted && (
-          <a className="message__media" href={message.mediaUrl} target="_blank" rel="noreferrer">
-            <Icon icon="paperclip" size={12} /> {t('tickets.messages.attachment')}
-          </a>
+          <>
+            <MessageMedia message={message} />
+            {!bodyShownByMedia(message) && <Body body={captionOf(message.body)} />}
+          </>
         )}
         <div className="message__meta">
           {message.isEdited && <span>{t('tickets.messages.edited')}</span>}
           <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
           {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
-          {!message.isDeleted && <MessageMenu message={message} onReply={onReply} onDelete={onDelete} />}
+          {!message.isDeleted && (
+            <MessageMenu message={message} onReply={onReply} onDelete={onDelete} onForward={onForward} />
+          )}
         </div>
       </div>
     </div>

@@ -16,6 +16,7 @@ interface Props {
   loadOlder(): void;
   onReply(message: MessageDto): void;
   onDelete(message: MessageDto): void;
+  onForward(message: MessageDto): void;
 }
 
 /** Stays pinned to the newest message while the reader is at the bottom. */
@@ -31,6 +32,7 @@ export function MessageList({
   loadOlder,
   onReply,
   onDelete,
+  onForward,
 }: Props) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
@@ -82,6 +84,7 @@ export function MessageList({
             showAuthor={isGroup}
             onReply={onReply}
             onDelete={onDelete}
+            onForward={onForward}
           />
         ),
       )}

@@ -43,6 +43,11 @@ describe('message list rules', () => {
     expect(upsertMessage(list, msg(0, d(1, 8))).map((m) => m.id)).toEqual([0, 1, 2]);
   });
 
+  it('never moves an ack back: a late send answer keeps the delivered state', () => {
+    const delivered = upsertMessage([msg(1, d(1, 9), { ack: 0 })], msg(1, d(1, 9), { ack: 2 }));
+    expect(upsertMessage(delivered, msg(1, d(1, 9), { ack: 0 }))[0].ack).toBe(2);
+  });
+
   it('puts a day separator before the first message of each day', () => {
     const items = withDaySeparators([msg(1, d(1, 9)), msg(2, d(1, 18)), msg(3, d(2, 8))]);
     expect(items.map((i) => i.kind)).toEqual(['day', 'message', 'message', 'day', 'message']);

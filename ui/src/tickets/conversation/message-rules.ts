@@ -13,7 +13,9 @@ export function prependOlder(loaded: MessageDto[], older: MessageDto[]): Message
 /** A created or updated message (from the socket or the send answer): replaced in place, or added in order. */
 export function upsertMessage(list: MessageDto[], message: MessageDto): MessageDto[] {
   const index = list.findIndex((m) => m.id === message.id);
-  if (index >= 0) return list.map((m, i) => (i === index ? { ...m, ...message } : m));
+  // Acks only move forward: a send answer (ack 0) arriving after the channel's update must not undo it.
+  if (index >= 0)
+    return list.map((m, i) => (i === index ? { ...m, ...message, ack: Math.max(m.ack, message.ack) } : m));
   const last = list[list.length - 1];
   if (!last || byTime(last, message) <= 0) return [...list, message];
   return [...list, message].sort(byTime);

@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
+import { ForwardDialog } from '../dialogs/forward-dialog';
 import { deleteMessage } from '../shared/tickets-api';
 import { Composer } from './composer';
 import { ContactDrawer } from './contact-drawer';
@@ -22,9 +23,11 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const [toDelete, setToDelete] = useState<MessageDto | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [toForward, setToForward] = useState<MessageDto | null>(null);
 
   const handleReply = useCallback((m: MessageDto) => setReplyTo(m), []);
   const handleDelete = useCallback((m: MessageDto) => setToDelete(m), []);
+  const handleForward = useCallback((m: MessageDto) => setToForward(m), []);
   const confirmDelete = async () => {
     const message = toDelete;
     setToDelete(null);
@@ -62,6 +65,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
           loadOlder={messages.loadOlder}
           onReply={handleReply}
           onDelete={handleDelete}
+          onForward={handleForward}
         />
         <Composer
           ticket={ticket}
@@ -69,6 +73,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
           onCancelReply={() => setReplyTo(null)}
           onSent={messages.upsert}
         />
+        <ForwardDialog message={toForward} messages={messages.messages} onClose={() => setToForward(null)} />
       </div>
       {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
       <Alert

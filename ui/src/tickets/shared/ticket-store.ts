@@ -40,3 +40,9 @@ export const EMPTY_SEARCH_FILTERS: SearchFilters = {
   status: '',
 };
 export const searchFiltersAtom = atom<SearchFilters>(EMPTY_SEARCH_FILTERS);
+
+/** Spec part 1 §2: audio playback rate cycles 0.5, 1, 1.5, 2 and is stored locally. */
+export const AUDIO_RATES = [0.5, 1, 1.5, 2] as const;
+export const audioRateAtom = atomWithStorage<number>('audioRate', 1, undefined, { getOnInit: true });
+export const nextAudioRate = (rate: number): number =>
+  AUDIO_RATES[(AUDIO_RATES.indexOf(rate as (typeof AUDIO_RATES)[number]) + 1) % AUDIO_RATES.length];

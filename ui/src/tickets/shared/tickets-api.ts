@@ -57,6 +57,26 @@ export const sendMessage = (
 ) => api.post<MessageDto>(`/messages/${ticketId}`, input);
 export const deleteMessage = (id: number) => api.delete(`/messages/${id}`);
 
+/** Multipart: one message per file; the caption goes on the first. */
+export function sendMedia(
+  ticketId: number,
+  files: File[],
+  input: { body: string; isPrivate: boolean; signMessage: boolean },
+) {
+  const form = new FormData();
+  for (const file of files) form.append('medias', file, file.name);
+  form.append('body', input.body);
+  form.append('isPrivate', String(input.isPrivate));
+  form.append('signMessage', String(input.signMessage));
+  return api.post<MessageDto[]>(`/messages/${ticketId}`, form);
+}
+
+export const sendContactCard = (ticketId: number, vCard: { name: string; number: string }) =>
+  api.post<MessageDto>(`/messages/${ticketId}`, { vCard, isPrivate: false });
+
+export const forwardMessage = (input: { messageId: number; contactId: number; signMessage: boolean }) =>
+  api.post<MessageDto>('/message/forward', input);
+
 export const fetchQueues = () => api.get<QueueDto[]>('/queue');
 export const fetchConnections = () => api.get<ConnectionDto[]>('/whatsapp');
 export const fetchTagList = () => api.get<TagDto[]>('/tags/list');

@@ -1,0 +1,105 @@
+import {
+  AppError,
+  type AuthUser,
+  type EventsPort,
+  type MessageDto,
+  type MessageForwardInput,
+  type TicketDto,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Ticket } from '../tickets/ticket.entity.js';
+import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
+import type { TicketsService } from '../tickets/tickets-service.js';
+import { User } from '../users/user.entity.js';
+import { Message } from './message.entity.js';
+import { findMessageDto } from './message-queries.js';
+import { formatOutgoing } from './messages-service.js';
+import { storeOutgoing } from './outgoing.js';
+
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    messageForward: MessageForwardService;
+  }
+}
+
+/** `POST /api/message/forward`: a copy of one message into another contact's conversation. */
+export class MessageForwardService {
+  private readonly em: EntityManager;
+  private readonly tickets: TicketsService;
+  private readonly publisher: TicketsPublisher;
+  private readonly events: EventsPort;
+
+  constructor(deps: {
+    em: EntityManager;
+    tickets: TicketsService;
+    ticketsPublisher: TicketsPublisher;
+    events: EventsPort;
+  }) {
+    this.em = deps.em;
+    this.tickets = deps.tickets;
+    this.publisher = deps.ticketsPublisher;
+    this.events = deps.events;
+  }
+
+  /**
+   * The actor must see the message's ticket. The copy goes to the contact's current (not closed) ticket, or to a new
+   * open one of the actor on the source ticket's connection; media reuse the stored file (files are never changed,
+   * so sharing is safe). Private notes and deleted messages are not forwarded: a note must never reach a contact.
+   */
+  async forward(actor: AuthUser, input: MessageForwardInput): Promise<MessageDto> {
+    const source = await this.em.findOne(Message, { id: input.messageId, companyId: actor.companyId });
+    if (!source) throw new AppError('ERR_NOT_FOUND', 404);
+    const from = await this.tickets.get(actor, { id: source.ticketId });
+    if (source.isPrivate || source.isDeleted) {
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'messageId', message: 'This message cannot be forwarded' }],
+      });
+    }
+    const target = await this.targetTicket(actor, input.contactId, from.whatsappId);
+    const agent = await this.em.findOneOrFail(User, { id: actor.id });
+    const isCard = source.mediaType === 'contactMessage';
+    // A card's vCard text stays intact; a message the agent already signed is not signed twice.
+    const signed = source.body.startsWith(`*${agent.name}:*\n`);
+    const body =
+      isCard || signed || !input.signMessage
+        ? source.body
+        : formatOutgoing(agent.name, source.body, { isPrivate: false, sign: true });
+    const id = await storeOutgoing(
+      { em: this.em, ticketsPublisher: this.publisher, events: this.events },
+      {
+        companyId: actor.companyId,
+        ticket: target,
+        userId: actor.id,
+        body,
+        mediaType: source.mediaType,
+        mediaUrl: source.mediaUrl ?? null,
+        isForwarded: true,
+      },
+    );
+    return (await findMessageDto(this.em, actor.companyId, id)) as MessageDto;
+  }
+
+  private async targetTicket(
+    actor: AuthUser,
+    contactId: number,
+    whatsappId: number | null,
+  ): Promise<Pick<TicketDto, 'id' | 'contactId' | 'whatsappId' | 'queueId'>> {
+    try {
+      return await this.tickets.create(actor, { contactId, whatsappId, status: 'open' });
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'ERR_OTHER_OPEN_TICKET') throw err;
+      // The contact already has a ticket in progress (possibly created concurrently): the copy goes there.
+      const open = await this.em.findOneOrFail(
+        Ticket,
+        { contactId, companyId: actor.companyId, status: { $ne: 'closed' } },
+        { orderBy: { updatedAt: 'desc' } },
+      );
+      return {
+        id: open.id,
+        contactId: open.contactId,
+        whatsappId: open.whatsappId ?? null,
+        queueId: open.queueId ?? null,
+      };
+    }
+  }
+}

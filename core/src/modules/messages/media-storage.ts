@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '@balcao/sdk';
+import type { AppRouter } from '../../http/types.js';
+
+/** Largest file an attendant may send (WhatsApp's own document limit is far larger; 20 MB keeps the disk sane). */
+export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
+/** Spec part 1 §9: audio under 10000 bytes is an accidental tap on the recorder, not a message. */
+export const MIN_AUDIO_BYTES = 10_000;
+/** At most this many files in one multipart post. */
+export const MEDIA_MAX_FILES = 10;
+/** Spec part 1 §9: a private note with media has an invisible joiner as its body. */
+export const PRIVATE_MEDIA_BODY = '\u200d';
+
+/** The URL prefix media are served under; the company folder follows (`/api/media/company3/<name>`). */
+export const MEDIA_URL_PREFIX = '/api/media';
+
+/** Media types of the spec (Message.mediaType) by MIME family; anything else allowed is a document ("application"). */
+export function mediaTypeOf(mime: string): 'image' | 'video' | 'audio' | 'application' {
+  const family = mime.split('/')[0];
+  return family === 'image' || family === 'video' || family === 'audio' ? family : 'application';
+}
+
+/** Executables and markup a browser would run from our origin are refused; everything else is a document. */
+const REFUSED_MIME =
+  /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|application\/(x-)?(javascript|msdownload|sh|executable))/;
+const REFUSED_EXT = /\.(html?|xhtml|svg|js|mjs|exe|bat|cmd|sh|msi|com|scr)$/i;
+
+export interface UploadedFile {
+  filepath: string;
+  originalFilename: string | null;
+  mimetype: string | null;
+  size: number;
+}
+
+export interface StoredMedia {
+  mediaUrl: string;
+  mediaType: string;
+  /** The original file name, kept as the message's caption when none is typed. */
+  originalName: string;
+}
+
+const mediaDir = (dataDir: string, companyId: number) => path.join(dataDir, 'media', `company${companyId}`);
+
+/** Checks a file before anything is stored, so a refused batch stores nothing. */
+export function assertAcceptable(file: UploadedFile): void {
+  const mime = file.mimetype ?? 'application/octet-stream';
+  const name = file.originalFilename ?? '';
+  if (REFUSED_MIME.test(mime) || REFUSED_EXT.test(name))
+    throw new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 400);
+  if (file.size > MEDIA_MAX_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
+  if (mediaTypeOf(mime) === 'audio' && file.size < MIN_AUDIO_BYTES)
+    throw new AppError('ERR_AUDIO_TOO_SHORT', 400);
+}
+
+/**
+ * Copies an uploaded file under DATA_DIR/media/company{id}/ with a random 128-bit name and its extension. The name
+ * is never the user's: no path tricks, no collisions, and the URL cannot be guessed.
+ */
+export async function storeMedia(
+  dataDir: string,
+  companyId: number,
+  file: UploadedFile,
+): Promise<StoredMedia> {
+  const originalName = path.basename(file.originalFilename || 'file').slice(0, 200);
+  const ext = path
+    .extname(originalName)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '')
+    .slice(0, 10);
+  const name = `${randomBytes(16).toString('hex')}${ext}`;
+  const dir = mediaDir(dataDir, companyId);
+  await mkdir(dir, { recursive: true });
+  await copyFile(file.filepath, path.join(dir, name));
+  return {
+    mediaUrl: `${MEDIA_URL_PREFIX}/company${companyId}/${name}`,
+    mediaType: mediaTypeOf(file.mimetype ?? ''),
+    originalName,
+  };
+}
+
+const STORED_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,9})?$/;
+
+/**
+ * The media type of a file of this company's store named by its URL (a message sending a stored file again), or
+ * null when the URL is not one of the company's stored files.
+ */
+export async function ownMediaType(dataDir: string, companyId: number, url: string): Promise<string | null> {
+  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
+  const name = url.slice(prefix.length);
+  if (!url.startsWith(prefix) || !STORED_NAME.test(name)) return null;
+  const info = await stat(path.join(mediaDir(dataDir, companyId), name)).catch(() => null);
+  if (!info?.isFile()) return null;
+  return mediaTypeOf(CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream');
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.ogg': 'audio/ogg',
+  '.oga': 'audio/ogg',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.wav': 'audio/wav',
+  '.pdf': 'application/pdf',
+};
+
+/**
+ * Serves stored media without authentication. Why: `<img>`, `<audio>` and `<video>` cannot send our bearer token,
+ * and the web chat visitor has none at all; the 128-bit random name is the capability (as WhatsApp's own media URLs
+ * are). Who may learn a URL is decided where messages are read: only those who can see the ticket, or the visitor of
+ * that conversation. Files never render as HTML from our origin (nosniff, known types only, others download).
+ */
+export function mediaRoutes(router: AppRouter, dataDir: string): void {
+  // The router is the public one under `/api`, so this is MEDIA_URL_PREFIX.
+  router.get('/media/:folder/:name', async (ctx) => {
+    const folder = /^company(\d+)$/.exec(ctx.params.folder ?? '');
+    const name = ctx.params.name ?? '';
+    if (!folder || !STORED_NAME.test(name)) throw new AppError('ERR_NOT_FOUND', 404);
+    const file = path.join(mediaDir(dataDir, Number(folder[1])), name);
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new AppError('ERR_NOT_FOUND', 404);
+    const type = CONTENT_TYPES[path.extname(name)];
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'private, max-age=86400, immutable');
+    if (type) ctx.type = type;
+    else ctx.attachment(name);
+    ctx.length = info.size;
+    ctx.body = createReadStream(file);
+  });
+}

@@ -1,0 +1,209 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type MessageDto, parseVCard } from '@balcao/sdk';
+import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../../kernel/config.js';
+import { acceptedTicket, sql, webchatConnection } from '../../testing/attendance-fixtures.js';
+import { tenantWithAgent } from '../../testing/tenant-fixtures.js';
+
+/** A 1×1 transparent PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let host: TestHost;
+let admin: string;
+let adminId: number;
+let adminName: string;
+let ticketId: number;
+let dataDir: string;
+
+type Part = { name: string; type: string; bytes: Buffer };
+const file = (name: string, type: string, size?: number): Part => ({
+  name,
+  type,
+  bytes: size === undefined ? PNG : Buffer.alloc(size, 7),
+});
+
+function upload(id: number, files: Part[], fields: Record<string, string> = {}, token = admin) {
+  const form = new FormData();
+  for (const f of files) form.append('medias', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return fetch(`${host.url}/api/messages/${id}`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+const messageCount = async (id: number) =>
+  Number(
+    (await sql<{ n: string }>(host, 'select count(*) as n from messages where ticket_id = $1', [id]))[0].n,
+  );
+
+beforeAll(async () => {
+  host = await createTestHost();
+  const login = await host.login(host.admin.email, host.admin.password);
+  admin = login.token;
+  adminId = login.user.id;
+  adminName = login.user.name;
+  dataDir = host.resolve<Config>('config').dataDir;
+  const connection = await webchatConnection(host, admin);
+  ticketId = await acceptedTicket(host, connection, admin, adminId);
+});
+afterAll(() => host?.stop());
+
+describe('media upload', () => {
+  it('stores an image under the company folder with a random name, keeps the caption, and serves it', async () => {
+    const res = await upload(ticketId, [file('foto da loja.png', 'image/png')], { body: 'Veja a vitrine' });
+    expect(res.status).toBe(201);
+    const [m] = (await res.json()) as MessageDto[];
+    expect(m).toMatchObject({ mediaType: 'image', body: 'Veja a vitrine', fromMe: true, ticketId });
+    expect(m.mediaUrl).toMatch(/^\/api\/media\/company1\/[0-9a-f]{32}\.png$/);
+    const onDisk = path.join(dataDir, 'media', 'company1', path.basename(m.mediaUrl ?? ''));
+    expect(await readFile(onDisk)).toEqual(PNG);
+    const [row] = await sql<{ media_type: string; media_url: string }>(
+      host,
+      'select media_type, media_url from messages where id = $1',
+      [m.id],
+    );
+    expect(row).toEqual({ media_type: 'image', media_url: m.mediaUrl });
+    const served = await fetch(`${host.url}${m.mediaUrl}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+  });
+
+  it('sends several files as one message each: the caption on the first, file names on the others', async () => {
+    const res = await upload(
+      ticketId,
+      [
+        file('a.png', 'image/png'),
+        file('contrato.pdf', 'application/pdf', 2000),
+        file('v.mp4', 'video/mp4', 3000),
+      ],
+      { body: 'Documentos' },
+    );
+    expect(res.status).toBe(201);
+    const sent = (await res.json()) as MessageDto[];
+    expect(sent.map((m) => [m.mediaType, m.body])).toEqual([
+      ['image', 'Documentos'],
+      ['application', 'contrato.pdf'],
+      ['video', 'v.mp4'],
+    ]);
+    expect(new Set(sent.map((m) => m.mediaUrl)).size).toBe(3);
+    const pdf = await fetch(`${host.url}${sent[1].mediaUrl}`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    const [t] = await sql<{ last_message: string }>(host, 'select last_message from tickets where id = $1', [
+      ticketId,
+    ]);
+    expect(t.last_message).toBe('v.mp4');
+  });
+
+  it('signs the caption when asked, and a private media note has the invisible joiner as its body', async () => {
+    const signed = (await (
+      await upload(ticketId, [file('x.png', 'image/png')], { body: 'Oi', signMessage: 'true' })
+    ).json()) as MessageDto[];
+    expect(signed[0].body).toBe(`*${adminName}:*\nOi`);
+    const res = await upload(ticketId, [file('nota.png', 'image/png')], {
+      body: 'só p/ equipe',
+      isPrivate: 'true',
+    });
+    const [note] = (await res.json()) as MessageDto[];
+    expect(note).toMatchObject({ isPrivate: true, body: '\u200d', ack: 3, mediaType: 'image' });
+  });
+
+  it('refuses markup and executables, oversized files, and audio under 10000 bytes, storing nothing', async () => {
+    const before = await messageCount(ticketId);
+    const html = await upload(ticketId, [file('page.html', 'text/html', 100)]);
+    expect(html.status).toBe(400);
+    expect((await html.json()).error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
+    const svg = await upload(ticketId, [file('a.png', 'image/png'), file('logo.svg', 'image/svg+xml', 50)]);
+    expect((await svg.json()).error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
+    const short = await upload(ticketId, [file('voz.ogg', 'audio/ogg', 9_999)]);
+    expect(short.status).toBe(400);
+    expect((await short.json()).error).toBe('ERR_AUDIO_TOO_SHORT');
+    const big = await upload(ticketId, [file('big.pdf', 'application/pdf', 20 * 1024 * 1024 + 1)]);
+    expect(big.status).toBe(413);
+    expect((await big.json()).error).toBe('ERR_MEDIA_TOO_LARGE');
+    const none = await upload(ticketId, [], { body: 'sem arquivo' });
+    expect(none.status).toBe(400);
+    expect(await messageCount(ticketId)).toBe(before);
+    const audio = await upload(ticketId, [file('voz.ogg', 'audio/ogg', 10_000)]);
+    expect(audio.status).toBe(201);
+    expect(((await audio.json()) as MessageDto[])[0].mediaType).toBe('audio');
+  });
+
+  it('needs an open ticket, and another company can neither post to it nor read its media list', async () => {
+    const superToken = admin;
+    const other = await tenantWithAgent(host, superToken, 'Loja Vizinha');
+    const res = await upload(ticketId, [file('x.png', 'image/png')], {}, other.adminToken);
+    expect(res.status).toBe(404);
+    const list = await host.request(`/api/messages/${ticketId}`, { token: other.adminToken });
+    expect(list.status).toBe(404);
+    await sql(host, `update tickets set status = 'pending', user_id = null where id = $1`, [ticketId]);
+    const pending = await upload(ticketId, [file('x.png', 'image/png')]);
+    expect((await pending.json()).error).toBe('ERR_TICKET_NOT_OPEN');
+    await sql(host, `update tickets set status = 'open', user_id = $2 where id = $1`, [ticketId, adminId]);
+  });
+
+  it('serves only stored names inside a company folder: other folders and path tricks are 404', async () => {
+    const [m] = (await (await upload(ticketId, [file('y.png', 'image/png')])).json()) as MessageDto[];
+    const name = path.basename(m.mediaUrl ?? '');
+    expect((await fetch(`${host.url}/api/media/company2/${name}`)).status).toBe(404);
+    expect((await fetch(`${host.url}/api/media/company1/..%2F..%2Fsecrets.json`)).status).toBe(404);
+    expect((await fetch(`${host.url}/api/media/company1/${'0'.repeat(32)}.png`)).status).toBe(404);
+  });
+});
+
+describe('a stored file sent again (JSON mediaUrl)', () => {
+  it("sends one of the company's stored files with a caption, and refuses anything else", async () => {
+    const [first] = (await (await upload(ticketId, [file('z.png', 'image/png')])).json()) as MessageDto[];
+    const again = await host.request(`/api/messages/${ticketId}`, {
+      token: admin,
+      body: { mediaUrl: first.mediaUrl, body: 'De novo' },
+    });
+    expect(again.status).toBe(201);
+    expect(await again.json()).toMatchObject({
+      mediaType: 'image',
+      mediaUrl: first.mediaUrl,
+      body: 'De novo',
+    });
+    for (const mediaUrl of [
+      first.mediaUrl?.replace('company1', 'company2'),
+      '/api/media/company1/../../secrets.json',
+      'https://example.com/x.png',
+    ]) {
+      const res = await host.request(`/api/messages/${ticketId}`, { token: admin, body: { mediaUrl } });
+      expect((await res.json()).fields).toEqual([{ path: 'mediaUrl', message: 'Unknown media' }]);
+    }
+  });
+});
+
+describe('contact card', () => {
+  it('sends a vCard as a contactMessage whose body is the vCard text', async () => {
+    const res = await host.request(`/api/messages/${ticketId}`, {
+      token: admin,
+      body: { vCard: { name: 'Ana Souza', number: '5511988887777' } },
+    });
+    expect(res.status).toBe(201);
+    const m = (await res.json()) as MessageDto;
+    expect(m.mediaType).toBe('contactMessage');
+    expect(m.body).toMatch(/^BEGIN:VCARD\nVERSION:3\.0\n/);
+    expect(parseVCard(m.body)).toEqual({ name: 'Ana Souza', number: '5511988887777' });
+  });
+
+  it('refuses a card without a valid number, and an empty message without one', async () => {
+    const bad = await host.request(`/api/messages/${ticketId}`, {
+      token: admin,
+      body: { vCard: { name: 'Ana', number: 'abc' } },
+    });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields).toEqual([{ path: 'vCard.number', message: 'Invalid number' }]);
+    const empty = await host.request(`/api/messages/${ticketId}`, { token: admin, body: { body: '  ' } });
+    expect((await empty.json()).fields).toEqual([{ path: 'body', message: 'Required' }]);
+  });
+});

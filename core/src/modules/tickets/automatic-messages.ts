@@ -1,0 +1,103 @@
+import type { EventsPort, SettingsPort } from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { renderVariables, ticketVariables } from '../messages/message-variables.js';
+import { storeOutgoing } from '../messages/outgoing.js';
+import type { TicketsPublisher } from './tickets-publisher.js';
+
+/** Automatic texts start with U+200E so the inbound side recognises their echoes (peer-server-behaviour). */
+const AUTOMATIC = '\u200e';
+
+/**
+ * The greeting an attendant's accept sends (the peers' frontend text, pt-BR: contacts have no language of their
+ * own here, and the company's automatic texts are Portuguese).
+ */
+export const ACCEPT_GREETING =
+  '{{ms}} *{{name}}*, meu nome é *{{userName}}* e agora vou prosseguir com seu atendimento!';
+
+export interface AutomaticDeps {
+  em: EntityManager;
+  ticketsPublisher: TicketsPublisher;
+  events: EventsPort;
+  settings: SettingsPort;
+}
+
+interface TicketFacts {
+  id: number;
+  companyId: number;
+  contactId: number;
+  whatsappId?: number | null;
+  queueId?: number | null;
+  userId?: number | null;
+  isGroup: boolean;
+}
+
+async function connectionOf(em: EntityManager, t: TicketFacts) {
+  if (!t.whatsappId) return null;
+  const [row] = await em
+    .getConnection()
+    .execute<{ group_as_ticket: string; complation_message: string | null }[]>(
+      'select group_as_ticket, complation_message from whatsapps where company_id = ? and id = ?',
+      [t.companyId, t.whatsappId],
+    );
+  return row ?? null;
+}
+
+/** Groups hear automatic texts only when their connection treats groups as tickets (spec part 1 §4). */
+const reachesGroup = (t: TicketFacts, conn: { group_as_ticket: string } | null) =>
+  !t.isGroup || conn?.group_as_ticket === 'enabled';
+
+async function userField(em: EntityManager, companyId: number, userId: number | null | undefined) {
+  if (!userId) return null;
+  const [row] = await em
+    .getConnection()
+    .execute<{ name: string; farewell_message: string | null }[]>(
+      'select name, farewell_message from users where company_id = ? and id = ?',
+      [companyId, userId],
+    );
+  return row ?? null;
+}
+
+async function send(deps: AutomaticDeps, t: TicketFacts, userId: number, text: string, userName: string) {
+  const vars = await ticketVariables(deps.em, t.companyId, t.id, userName);
+  await storeOutgoing(deps, {
+    companyId: t.companyId,
+    ticket: {
+      id: t.id,
+      contactId: t.contactId,
+      whatsappId: t.whatsappId ?? null,
+      queueId: t.queueId ?? null,
+    },
+    userId,
+    body: `${AUTOMATIC}${renderVariables(text, vars)}`,
+  });
+}
+
+/** Spec part 1 §4 Accept: with sendGreetingAccepted on, a ticket taken from pending greets the contact. */
+export async function greetOnAccept(deps: AutomaticDeps, t: TicketFacts, agentId: number): Promise<void> {
+  if (!(await deps.settings.isEnabled(t.companyId, 'sendGreetingAccepted'))) return;
+  if (!reachesGroup(t, await connectionOf(deps.em, t))) return;
+  const agent = await userField(deps.em, t.companyId, agentId);
+  await send(deps, t, agentId, ACCEPT_GREETING, agent?.name ?? '');
+}
+
+/**
+ * Spec part 1 §4 Close with farewell (peer-server-behaviour §4.2): the closing user's farewellMessage, else the
+ * ticket user's, else the connection's complationMessage; a pending ticket only with sendFarewellWaitingTicket on.
+ * Sent before the ticket closes, so it is the conversation's last message.
+ */
+export async function farewellOnClose(
+  deps: AutomaticDeps,
+  t: TicketFacts & { status: string },
+  closerId: number,
+): Promise<void> {
+  if (t.status === 'pending' && !(await deps.settings.isEnabled(t.companyId, 'sendFarewellWaitingTicket')))
+    return;
+  const conn = await connectionOf(deps.em, t);
+  if (!reachesGroup(t, conn)) return;
+  const closer = await userField(deps.em, t.companyId, closerId);
+  const owner = t.userId && t.userId !== closerId ? await userField(deps.em, t.companyId, t.userId) : null;
+  const text =
+    closer?.farewell_message?.trim() || owner?.farewell_message?.trim() || conn?.complation_message?.trim();
+  if (!text) return;
+  await send(deps, t, closerId, ` ${text}`, closer?.name ?? '');
+}

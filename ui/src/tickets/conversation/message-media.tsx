@@ -1,0 +1,190 @@
+import { type ContactDto, type MessageDto, parseVCard, type TicketDto } from '@balcao/sdk';
+import { Button, Card, Dialog, DialogBody, Icon } from '@blueprintjs/core';
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { ApiError, isRecord } from '../../api/api-error';
+import { api } from '../../api/http';
+import { toastError } from '../../notify/toaster';
+import { requireUser, userAtom } from '../../session/session-store';
+import { audioRateAtom, nextAudioRate } from '../shared/ticket-store';
+import './media.css';
+import { createTicket, searchContacts } from '../shared/tickets-api';
+
+/** Invisible markers (private-media joiner, automatic-text mark) are not captions. */
+export const captionOf = (body: string): string => body.replace(/[\u200d\u200e]/g, '').trim();
+
+function ImageMedia({ url, caption }: { url: string; caption: string }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="message-media__image" onClick={() => setOpen(true)}>
+        <img src={url} alt={caption || t('tickets.media.image')} loading="lazy" data-testid="message-image" />
+      </button>
+      <Dialog
+        isOpen={open}
+        onClose={() => setOpen(false)}
+        title={caption || t('tickets.media.image')}
+        className="message-media__lightbox"
+      >
+        <DialogBody>
+          <img src={url} alt={caption} data-testid="message-image-large" />
+        </DialogBody>
+      </Dialog>
+    </>
+  );
+}
+
+function AudioMedia({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const [rate, setRate] = useAtom(audioRateAtom);
+  const audio = useRef<HTMLAudioElement>(null);
+  useEffect(() => {
+    if (audio.current) audio.current.playbackRate = rate;
+  }, [rate]);
+  return (
+    <div className="message-media__audio">
+      {/* biome-ignore lint/a11y/useMediaCaption: voice notes have no captions. */}
+      <audio ref={audio} src={url} controls preload="metadata" data-testid="message-audio" />
+      <Button
+        size="small"
+        variant="outlined"
+        text={`${rate}x`}
+        aria-label={t('tickets.media.playbackRate')}
+        title={t('tickets.media.playbackRate')}
+        onClick={() => setRate(nextAudioRate(rate))}
+        data-testid="audio-rate"
+      />
+    </div>
+  );
+}
+
+/** "Talk to": the card's number as a contact (found or created) with an open ticket of mine. */
+function ContactCard({ body }: { body: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const user = requireUser(useAtomValue(userAtom));
+  const card = parseVCard(body);
+  const [busy, setBusy] = useState(false);
+  if (!card) return <span className="message__text">{body}</span>;
+  const talk = async () => {
+    setBusy(true);
+    try {
+      const found = (await searchContacts(card.number)).find((c) => c.number === card.number);
+      const contact =
+        found ??
+        (await api.post<ContactDto>('/contacts', { name: card.name || card.number, number: card.number }));
+      const ticket = await createTicket({
+        contactId: contact.id,
+        queueId: null,
+        whatsappId: user.whatsappId ?? null,
+      });
+      navigate(`/tickets/${ticket.uuid}`);
+    } catch (err) {
+      const existing =
+        err instanceof ApiError && isRecord(err.body)
+          ? (err.body.ticket as TicketDto | undefined)
+          : undefined;
+      if (existing) navigate(`/tickets/${existing.uuid}`);
+      else toastError(err);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className="message-media__contact" data-testid="message-contact-card">
+      <Icon icon="person" size={24} />
+      <div>
+        <strong>{card.name}</strong>
+        <div className="message-media__number">+{card.number}</div>
+      </div>
+      <Button size="small" intent="primary" text={t('tickets.media.talkTo')} loading={busy} onClick={talk} />
+    </Card>
+  );
+}
+
+/** Peers store a location as "thumbnail|maps link|description"; a bare link or "lat,lng" also works. */
+function Location({ body }: { body: string }) {
+  const { t } = useTranslation();
+  const parts = body.split('|');
+  const link =
+    parts.find((p) => /^https:\/\//.test(p)) ??
+    (/^-?\d+(\.\d+)?,\s*-?\d+(\.\d+)?$/.test(body.trim())
+      ? `https://maps.google.com/maps?q=${encodeURIComponent(body.trim())}`
+      : null);
+  const description = parts.length > 2 ? parts.slice(2).join('|') : '';
+  return (
+    <div className="message-media__location">
+      <Icon icon="map-marker" />
+      {link ? (
+        <a href={link} target="_blank" rel="noreferrer">
+          {description || t('tickets.media.openMap')}
+        </a>
+      ) : (
+        <span>{description || body}</span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * What a message carries beyond text (spec part 1 §2): image (click to enlarge), video, audio with a playback rate,
+ * document link, location, contact card, reaction and call log. Returns null for plain text.
+ */
+export function MessageMedia({ message }: { message: Pick<MessageDto, 'mediaType' | 'mediaUrl' | 'body'> }) {
+  const { t } = useTranslation();
+  const { mediaType, mediaUrl: url, body } = message;
+  const caption = captionOf(body);
+  switch (mediaType) {
+    case 'contactMessage':
+      return <ContactCard body={body} />;
+    case 'locationMessage':
+      return <Location body={body} />;
+    case 'reactionMessage':
+      return (
+        <span className="message-media__reaction" data-testid="message-reaction">
+          {body}
+        </span>
+      );
+    case 'call_log':
+      return (
+        <span className="message-media__call">
+          <Icon icon="phone" /> {caption || t('tickets.media.call')}
+        </span>
+      );
+  }
+  if (!url) return null;
+  if (mediaType === 'image') return <ImageMedia url={url} caption={caption} />;
+  if (mediaType === 'video')
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: videos from chats have no caption tracks.
+      <video
+        className="message-media__video"
+        src={url}
+        controls
+        preload="metadata"
+        data-testid="message-video"
+      />
+    );
+  if (mediaType === 'audio') return <AudioMedia url={url} />;
+  return (
+    <a
+      className="message-media__document"
+      href={url}
+      target="_blank"
+      rel="noreferrer"
+      download={caption || true}
+    >
+      <Icon icon="document" /> {caption || t('tickets.media.document')}
+    </a>
+  );
+}
+
+/** Whether the body is already shown by the media (cards, reactions, a document's name) and needs no text line. */
+export function bodyShownByMedia(m: Pick<MessageDto, 'mediaType' | 'mediaUrl' | 'body'>): boolean {
+  if (['contactMessage', 'locationMessage', 'reactionMessage', 'call_log'].includes(m.mediaType)) return true;
+  if (!m.mediaUrl) return false;
+  return m.mediaType === 'application' || captionOf(m.body) === '';
+}
