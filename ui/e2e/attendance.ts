@@ -10,10 +10,15 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return (await res.json()).token as string;
 }
 
-export async function createWebchat(request: APIRequestContext, token: string): Promise<string> {
+/** A web chat connection (with any extra connection fields); answers its public token. */
+export async function createWebchat(
+  request: APIRequestContext,
+  token: string,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const res = await request.post('/api/whatsapp', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name: `Site ${Date.now()}`, channel: 'webchat' },
+    data: { name: `Site ${Date.now()}`, channel: 'webchat', ...extra },
   });
   expect(res.ok()).toBe(true);
   return (await res.json()).token as string;
@@ -57,4 +62,19 @@ export async function signedIn(browser: Browser, who: { email: string; password:
   // Live from here on: the server has loaded this tab's access (the `ready` frame).
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready');
   return { context, page };
+}
+
+/** The customer in a browser of their own: the public web chat page, name given, ready to write. */
+export async function openVisitorPage(browser: Browser, channelToken: string, name: string) {
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const page = await context.newPage();
+  await page.goto(`/webchat/${channelToken}`);
+  await page.getByTestId('webchat-name').fill(name);
+  await page.getByTestId('webchat-start').click();
+  const say = async (body: string) => {
+    await page.getByTestId('webchat-input').fill(body);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText(body)).toBeVisible();
+  };
+  return { context, page, say };
 }

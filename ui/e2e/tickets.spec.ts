@@ -1,16 +1,25 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, createAttendant, createWebchat, openPending, signedIn, visitorSays } from './attendance';
+import {
+  adminToken,
+  createAttendant,
+  createWebchat,
+  openPending,
+  openVisitorPage,
+  signedIn,
+  visitorSays,
+} from './attendance';
 import { setTheme, shot, USERS } from './helpers';
 
-test('a visitor message reaches Pending live; accept, reply, private note and close', async ({
+test('the web chat visitor writes; Pending live for two attendants; accept, reply, private note, close with farewell', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(60_000); // two signed-in browsers and five screenshots
+  test.setTimeout(90_000); // three browsers and five screenshots
   const token = await adminToken(request);
-  const channel = await createWebchat(request, token);
+  const farewell = 'Obrigado pelo contato! Até a próxima.';
+  const channel = await createWebchat(request, token, { complationMessage: farewell });
   const bruna = await createAttendant(request, token);
-  const visitor = { id: `visitor-${Date.now()}`, name: `Visitante ${Date.now() % 100_000}` };
+  const name = `Visitante ${Date.now() % 100_000}`;
 
   const admin = await signedIn(browser, USERS.admin);
   const other = await signedIn(browser, bruna);
@@ -18,12 +27,13 @@ test('a visitor message reaches Pending live; accept, reply, private note and cl
   await openPending(other.page);
   await expect(admin.page.getByTestId('welcome-panel')).toBeVisible();
 
-  // The visitor writes: both attendants see the ticket appear in Pending without reloading.
-  await visitorSays(request, channel, visitor, 'Olá, preciso de ajuda com meu pedido');
-  const row = admin.page.locator('[data-status="pending"]', { hasText: visitor.name });
+  // The visitor writes on the public page: both attendants see the ticket appear in Pending without reloading.
+  const visitor = await openVisitorPage(browser, channel, name);
+  await visitor.say('Olá, preciso de ajuda com meu pedido');
+  const row = admin.page.locator('[data-status="pending"]', { hasText: name });
   await expect(row).toBeVisible();
   await expect(row.getByTestId('ticket-row-unread')).toHaveText('1');
-  await expect(other.page.locator('.ticket-row', { hasText: visitor.name })).toBeVisible();
+  await expect(other.page.locator('.ticket-row', { hasText: name })).toBeVisible();
   await setTheme(admin.page, 'light');
   await shot(admin.page, 'tickets-pending-light-wide');
 
@@ -35,7 +45,7 @@ test('a visitor message reaches Pending live; accept, reply, private note and cl
   await expect(admin.page.getByTestId('composer-input')).toBeEnabled();
   await expect(admin.page.getByTestId('message-list')).toContainText('preciso de ajuda');
   // The other attendant's Pending list drops it live.
-  await expect(other.page.locator('.ticket-row', { hasText: visitor.name })).toHaveCount(0);
+  await expect(other.page.locator('.ticket-row', { hasText: name })).toHaveCount(0);
 
   // Blank text is never sent; Enter sends, Shift+Enter breaks the line.
   const input = admin.page.getByTestId('composer-input');
@@ -44,14 +54,17 @@ test('a visitor message reaches Pending live; accept, reply, private note and cl
   // Only the automatic greeting of the accept (sendGreetingAccepted is on by default) is ours so far.
   await expect(admin.page.locator('.message--me')).toHaveCount(1);
   await expect(admin.page.locator('.message--me')).toContainText('agora vou prosseguir com seu atendimento');
+  await expect(visitor.page.getByText('agora vou prosseguir com seu atendimento')).toBeVisible();
   await input.fill('Olá! Vou verificar');
   await input.press('Shift+Enter');
   await input.pressSequentially('seu pedido agora.');
   await input.press('Enter');
   await expect(admin.page.locator('.message--me').last()).toContainText('seu pedido agora.');
   await expect(input).toHaveValue('');
+  // The visitor sees the reply live.
+  await expect(visitor.page.getByText('seu pedido agora.')).toBeVisible();
 
-  // A private note, styled apart.
+  // A private note, styled apart, never reaches the visitor.
   await admin.page.getByTestId('composer-private').click();
   await input.fill('Cliente pediu prioridade');
   await input.press('Enter');
@@ -60,20 +73,27 @@ test('a visitor message reaches Pending live; accept, reply, private note and cl
   await admin.page.getByTestId('composer-private').click();
 
   // The visitor answers: the message arrives live in the open conversation.
-  await visitorSays(request, channel, visitor, 'Obrigado, aguardo!');
+  await visitor.say('Obrigado, aguardo!');
   await expect(admin.page.getByTestId('message-list')).toContainText('Obrigado, aguardo!');
+  await expect(visitor.page.getByText('Cliente pediu prioridade')).toHaveCount(0);
   await shot(admin.page, 'ticket-conversation-light-wide');
   await setTheme(admin.page, 'dark');
   await shot(admin.page, 'ticket-conversation-dark-wide');
   await setTheme(admin.page, 'light');
 
-  // Close without farewell: back to /tickets; the ticket is in Closed.
+  // Close with farewell: the visitor receives it; back to /tickets; the ticket is in Closed.
   await admin.page.getByTestId('header-resolve').click();
-  await admin.page.getByTestId('resolve-without').click();
+  await admin.page.getByTestId('resolve-with').click();
   await expect(admin.page).toHaveURL(/\/tickets$/);
+  await expect(visitor.page.getByText(farewell)).toBeVisible();
   await admin.page.getByTestId('tab-closed').click();
-  await expect(admin.page.locator('[data-status="closed"]', { hasText: visitor.name })).toBeVisible();
+  await expect(admin.page.locator('[data-status="closed"]', { hasText: name })).toBeVisible();
+  // After a reload the visitor still never sees the private note.
+  await visitor.page.reload();
+  await expect(visitor.page.getByText(farewell)).toBeVisible();
+  await expect(visitor.page.getByText('Cliente pediu prioridade')).toHaveCount(0);
 
+  await visitor.context.close();
   await admin.context.close();
   await other.context.close();
 });
