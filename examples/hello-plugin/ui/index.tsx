@@ -1,6 +1,7 @@
 import { defineUiPlugin } from '@balcao/sdk/ui';
 import { HelloBadge } from './hello-badge';
 import { HelloPage } from './hello-page';
+import { HelloSuggestions } from './hello-suggestions';
 import { locales } from './locales';
 
 /** Shown only to tenants for whom `GET /api/plugins` lists the `hello` server plugin. */
@@ -9,6 +10,6 @@ export default defineUiPlugin({
   pages: [
     { path: '/hello', component: HelloPage, menu: { labelKey: 'hello:menu', icon: 'hand', section: 'main' } },
   ],
-  slots: { 'topbar.items': HelloBadge },
+  slots: { 'topbar.items': HelloBadge, 'ticket.composer.suggestions': HelloSuggestions },
   locales,
 });

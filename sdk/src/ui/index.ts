@@ -5,7 +5,13 @@ import type { Language } from '../schemas/users.js';
  * The closed list of places in the shell a plugin may render into. Every id has a render site (a test checks).
  * @example slots: { 'topbar.items': HelloBadge }
  */
-export const SLOT_IDS = ['topbar.items', 'tickets.welcome', 'ticket.composer.actions'] as const;
+export const SLOT_IDS = [
+  'topbar.items',
+  'tickets.welcome',
+  'ticket.composer.actions',
+  /** Above the composer while its text starts with '/': quick-reply suggestions (see `useComposer`). */
+  'ticket.composer.suggestions',
+] as const;
 
 /** One of {@link SLOT_IDS}. @example const id: SlotId = 'topbar.items'; */
 export type SlotId = (typeof SLOT_IDS)[number];
@@ -40,4 +46,5 @@ export function defineUiPlugin(definition: UiPluginDefinition): UiPluginDefiniti
   return definition;
 }
 
+export { type ComposerApi, ComposerContext, useComposer } from './composer.js';
 export { type UiApi, type UiHost, UiHostContext, useCompanyChannel, useUiHost } from './host.js';

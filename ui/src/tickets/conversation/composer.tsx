@@ -1,7 +1,8 @@
 import type { ContactDto, MessageDto, TicketDto } from '@balcao/sdk';
+import { type ComposerApi, ComposerContext } from '@balcao/sdk/ui';
 import { Button, Icon, TextArea, Tooltip } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
 import { Slot } from '../../plugins/slot';
@@ -96,6 +97,20 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
     }
   };
 
+  // What plugin slots in the composer see (quick replies replace the text, e.g.).
+  const composerApi = useMemo<ComposerApi>(
+    () => ({
+      ticket,
+      text,
+      isPrivate,
+      setText: (next) => {
+        setText(next);
+        input.current?.focus();
+      },
+    }),
+    [ticket, text, isPrivate],
+  );
+
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
@@ -114,97 +129,105 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
   }
 
   return (
-    <div className={`composer ${isPrivate ? 'composer--private' : ''}`} data-testid="composer">
-      {replyTo && (
-        <div className="composer__reply" data-testid="composer-reply">
-          <div className="composer__reply-body">
-            <strong>
-              {replyTo.fromMe
-                ? t('tickets.messages.you')
-                : (replyTo.contact?.name ?? t('tickets.messages.contact'))}
-            </strong>
-            <span>{truncate(previewText(replyTo.body), 120)}</span>
+    <ComposerContext.Provider value={composerApi}>
+      <div className={`composer ${isPrivate ? 'composer--private' : ''}`} data-testid="composer">
+        {text.startsWith('/') && (
+          <div className="composer__suggestions" data-testid="composer-suggestions">
+            <Slot id="ticket.composer.suggestions" />
           </div>
-          <Button
-            variant="minimal"
-            icon="cross"
-            aria-label={t('tickets.composer.cancelReply')}
-            onClick={onCancelReply}
-            data-testid="composer-cancel-reply"
-          />
-        </div>
-      )}
-      {files.length > 0 && (
-        <AttachmentList files={files} onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} />
-      )}
-      <div className="composer__row">
-        <Tooltip
-          content={t(isPrivate ? 'tickets.composer.privateOn' : 'tickets.composer.privateOff')}
-          placement="top"
-        >
-          <Button
-            variant="minimal"
-            icon="lock"
-            active={isPrivate}
-            intent={isPrivate ? 'warning' : 'none'}
-            aria-pressed={isPrivate}
-            aria-label={t('tickets.composer.private')}
-            onClick={() => setPrivate((p) => !p)}
-            data-testid="composer-private"
-          />
-        </Tooltip>
-        <Tooltip content={t(sign ? 'tickets.composer.signOn' : 'tickets.composer.signOff')} placement="top">
-          <Button
-            variant="minimal"
-            icon="draw"
-            active={sign}
-            aria-pressed={sign}
-            aria-label={t('tickets.composer.sign')}
-            disabled={isPrivate}
-            onClick={() => setSign(!sign)}
-            data-testid="composer-sign"
-          />
-        </Tooltip>
-        <AttachButtons disabled={sending} onAdd={(added) => setFiles((f) => [...f, ...added])} />
-        <Tooltip content={t('tickets.media.sendContact')} placement="top">
-          <Button
-            variant="minimal"
-            icon="id-number"
-            aria-label={t('tickets.media.sendContact')}
-            disabled={isPrivate || sending}
-            onClick={() => setCardOpen(true)}
-            data-testid="composer-contact"
-          />
-        </Tooltip>
-        {/* Render site for plugin actions, off until SDK SLOT_IDS lists it (the slot guard test rejects unknown ids): */}
-        <Slot id="ticket.composer.actions" />
-        <TextArea
-          inputRef={input}
-          className="composer__input"
-          autoResize
-          rows={1}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={handleKeyDown}
-          placeholder={t(isPrivate ? 'tickets.composer.privatePlaceholder' : 'tickets.composer.placeholder')}
-          aria-label={t('tickets.composer.placeholder')}
-          data-testid="composer-input"
-        />
-        {text.trim() === '' && files.length === 0 ? (
-          <VoiceRecorder disabled={sending} onRecorded={(file) => void sendFiles([file], '')} />
-        ) : (
-          <Button
-            intent="primary"
-            icon="send-message"
-            aria-label={t('tickets.composer.send')}
-            title={t('tickets.composer.send')}
-            loading={sending}
-            onClick={() => void send()}
-            data-testid="composer-send"
-          />
         )}
+        {replyTo && (
+          <div className="composer__reply" data-testid="composer-reply">
+            <div className="composer__reply-body">
+              <strong>
+                {replyTo.fromMe
+                  ? t('tickets.messages.you')
+                  : (replyTo.contact?.name ?? t('tickets.messages.contact'))}
+              </strong>
+              <span>{truncate(previewText(replyTo.body), 120)}</span>
+            </div>
+            <Button
+              variant="minimal"
+              icon="cross"
+              aria-label={t('tickets.composer.cancelReply')}
+              onClick={onCancelReply}
+              data-testid="composer-cancel-reply"
+            />
+          </div>
+        )}
+        {files.length > 0 && (
+          <AttachmentList files={files} onRemove={(i) => setFiles((f) => f.filter((_, j) => j !== i))} />
+        )}
+        <div className="composer__row">
+          <Tooltip
+            content={t(isPrivate ? 'tickets.composer.privateOn' : 'tickets.composer.privateOff')}
+            placement="top"
+          >
+            <Button
+              variant="minimal"
+              icon="lock"
+              active={isPrivate}
+              intent={isPrivate ? 'warning' : 'none'}
+              aria-pressed={isPrivate}
+              aria-label={t('tickets.composer.private')}
+              onClick={() => setPrivate((p) => !p)}
+              data-testid="composer-private"
+            />
+          </Tooltip>
+          <Tooltip content={t(sign ? 'tickets.composer.signOn' : 'tickets.composer.signOff')} placement="top">
+            <Button
+              variant="minimal"
+              icon="draw"
+              active={sign}
+              aria-pressed={sign}
+              aria-label={t('tickets.composer.sign')}
+              disabled={isPrivate}
+              onClick={() => setSign(!sign)}
+              data-testid="composer-sign"
+            />
+          </Tooltip>
+          <AttachButtons disabled={sending} onAdd={(added) => setFiles((f) => [...f, ...added])} />
+          <Tooltip content={t('tickets.media.sendContact')} placement="top">
+            <Button
+              variant="minimal"
+              icon="id-number"
+              aria-label={t('tickets.media.sendContact')}
+              disabled={isPrivate || sending}
+              onClick={() => setCardOpen(true)}
+              data-testid="composer-contact"
+            />
+          </Tooltip>
+          <Slot id="ticket.composer.actions" />
+          <TextArea
+            inputRef={input}
+            className="composer__input"
+            autoResize
+            rows={1}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={handleKeyDown}
+            placeholder={t(
+              isPrivate ? 'tickets.composer.privatePlaceholder' : 'tickets.composer.placeholder',
+            )}
+            aria-label={t('tickets.composer.placeholder')}
+            data-testid="composer-input"
+          />
+          {text.trim() === '' && files.length === 0 ? (
+            <VoiceRecorder disabled={sending} onRecorded={(file) => void sendFiles([file], '')} />
+          ) : (
+            <Button
+              intent="primary"
+              icon="send-message"
+              aria-label={t('tickets.composer.send')}
+              title={t('tickets.composer.send')}
+              loading={sending}
+              onClick={() => void send()}
+              data-testid="composer-send"
+            />
+          )}
+        </div>
+        <ContactCardDialog isOpen={cardOpen} onClose={() => setCardOpen(false)} onPick={sendCard} />
       </div>
-      <ContactCardDialog isOpen={cardOpen} onClose={() => setCardOpen(false)} onPick={sendCard} />
-    </div>
+    </ComposerContext.Provider>
   );
 }
