@@ -83,4 +83,9 @@ export interface ConversationsPort {
   connectionByToken(token: string, channel: Channel): Promise<ChannelConnection | null>;
   /** Messages of the contact's tickets on that connection, oldest first, never private notes. */
   history(connection: ChannelConnection, contactId: string, limit: number): Promise<ConversationMessage[]>;
+  /**
+   * The contact has read everything Balcão sent them on that connection (a read receipt): those messages reach ack 3
+   * and attendants see it live. Answers how many changed.
+   */
+  markRead(connection: ChannelConnection, contactId: string): Promise<number>;
 }

@@ -61,8 +61,12 @@ test('the web chat visitor writes; Pending live for two attendants; accept, repl
   await input.press('Enter');
   await expect(admin.page.locator('.message--me').last()).toContainText('seu pedido agora.');
   await expect(input).toHaveValue('');
-  // The visitor sees the reply live.
+  // The visitor sees the reply live, and the attendant sees that it was read (the page's read receipt).
   await expect(visitor.page.getByText('seu pedido agora.')).toBeVisible();
+  await expect(admin.page.locator('.message--me').last().getByTestId('message-ack')).toHaveAttribute(
+    'data-ack',
+    'read',
+  );
 
   // A private note, styled apart, never reaches the visitor.
   await admin.page.getByTestId('composer-private').click();

@@ -71,6 +71,15 @@ export default definePlugin({
       ctx.body = { outcome: result.outcome };
     });
 
+    // The page tells when the visitor has seen the attendants' messages (tab visible): read receipts (ack 3).
+    router.post('/api/webchat/:token/read', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      const visitor = visitorIdSchema.safeParse((ctx.request.body as { visitorId?: unknown })?.visitorId);
+      if (!visitor.success)
+        throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'visitorId', message: 'Required' }] });
+      ctx.body = { read: await ctx.state.deps.conversations.markRead(connection, visitor.data) };
+    });
+
     router.get('/api/webchat/:token/messages', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       const visitor = visitorIdSchema.safeParse(ctx.query.visitorId);

@@ -137,7 +137,22 @@ export function visitorPage(connection: ChannelConnection): string {
     div.appendChild(time);
     $('log').appendChild(div);
     $('log').scrollTop = $('log').scrollHeight;
+    if (m.fromMe) markRead();
   }
+
+  // Read receipts: once the visitor can see the attendants' messages (tab visible), tell Balcão, at most every 500 ms.
+  let readTimer = null;
+  function markRead() {
+    if (readTimer || document.visibilityState !== 'visible') return;
+    readTimer = setTimeout(() => {
+      readTimer = null;
+      fetch('/api/webchat/' + token + '/read', {
+        method: 'POST', headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ visitorId: saved.visitorId }),
+      }).catch(() => {});
+    }, 500);
+  }
+  document.addEventListener('visibilitychange', () => { if (!$('chat').hidden) markRead(); });
 
   async function history() {
     const res = await fetch('/api/webchat/' + token + '/messages?visitorId=' + saved.visitorId);

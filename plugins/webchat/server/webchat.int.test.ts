@@ -155,6 +155,60 @@ describe('web chat', () => {
     }, 10_000);
   });
 
+  it('read receipts: the visitor has read the replies, the attendant sees ack 3 live; only their own', async () => {
+    const visitor = 'visitor-read-1';
+    await post(visitor, 'Vocês abrem domingo?');
+    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
+      .tickets as TicketDto[];
+    const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
+    await host.request(`/api/tickets/${id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { status: 'open', userId: 1 },
+    });
+    const note = await (
+      await host.request(`/api/messages/${id}`, { token: admin, body: { body: 'só admin', isPrivate: true } })
+    ).json();
+    const reply = await (
+      await host.request(`/api/messages/${id}`, { token: admin, body: { body: 'Abrimos sim!' } })
+    ).json();
+    const acks = async () =>
+      new Map(
+        (
+          (await (await host.request(`/api/messages/${id}`, { token: admin })).json()).messages as {
+            id: number;
+            ack: number;
+          }[]
+        ).map((m) => [m.id, m.ack]),
+      );
+    await eventually(async () => ((await acks()).get(reply.id) === 2 ? true : undefined), 10_000);
+
+    const attendant = new WebSocket(`${host.url.replace('http', 'ws')}/ws?token=${admin}`);
+    sockets.push(attendant);
+    const frames: { channel: string; data: { action?: string; message?: { id: number; ack: number } } }[] =
+      [];
+    attendant.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+    await eventually(() => frames.find((f) => f.channel === 'ready'));
+
+    // Another visitor's receipt changes nothing here.
+    const other = await host.request(`/api/webchat/${token}/read`, { body: { visitorId: 'visitor-read-2' } });
+    expect(await other.json()).toEqual({ read: 0 });
+    const read = await host.request(`/api/webchat/${token}/read`, { body: { visitorId: visitor } });
+    expect(read.status).toBe(200);
+    expect((await read.json()).read).toBe(2); // the accept greeting and the reply; never the private note
+    const live = await eventually(() =>
+      frames.find((f) => f.channel === 'company-1-appMessage' && f.data.message?.id === reply.id),
+    );
+    expect(live.data).toMatchObject({ action: 'update', message: { id: reply.id, ack: 3 } });
+    const after = await acks();
+    expect(after.get(reply.id)).toBe(3);
+    expect(after.get(note.id)).toBe(3); // a note is "read" from the start, and stays untouched
+    const bad = await host.request('/api/webchat/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/read', {
+      body: { visitorId: visitor },
+    });
+    expect(bad.status).toBe(404);
+  });
+
   it('a visitor receives media with their URL, loads them, and sees them in the history', async () => {
     const visitor = 'visitor-media-1';
     const { frames } = await visitorSocket(visitor);

@@ -7,6 +7,7 @@ import type {
   IngestResult,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { IngestService } from './ingest-service.js';
 
 interface ConnectionRow {
@@ -33,9 +34,43 @@ export class ConversationsService implements ConversationsPort {
   private readonly orm: MikroORM;
   private readonly ingestService: IngestService;
 
-  constructor({ orm, ingest }: { orm: MikroORM; ingest: IngestService }) {
+  private readonly ticketsPublisher: TicketsPublisher;
+
+  constructor({
+    orm,
+    ingest,
+    ticketsPublisher,
+  }: {
+    orm: MikroORM;
+    ingest: IngestService;
+    ticketsPublisher: TicketsPublisher;
+  }) {
     this.orm = orm;
     this.ingestService = ingest;
+    this.ticketsPublisher = ticketsPublisher;
+  }
+
+  async markRead(connection: ChannelConnection, contactId: string): Promise<number> {
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ id: string; user_id: number | null; queue_id: number | null; is_group: boolean }[]>(
+        `update messages m set ack = 3
+         from contacts c, tickets t
+        where c.id = m.contact_id and t.id = m.ticket_id
+          and m.company_id = ? and m.whatsapp_id = ? and c.company_id = ? and c.channel = ? and c.number = ?
+          and m.from_me and m.ack < 3 and not m.is_private
+        returning m.id, t.user_id, t.queue_id, t.is_group`,
+        [connection.companyId, connection.id, connection.companyId, connection.channel, contactId],
+      );
+    for (const r of rows) {
+      await this.ticketsPublisher.messageUpdated(
+        connection.companyId,
+        { userId: r.user_id, queueId: r.queue_id, isGroup: r.is_group },
+        Number(r.id),
+        'update',
+      );
+    }
+    return rows.length;
   }
 
   ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult> {
