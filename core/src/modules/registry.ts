@@ -8,6 +8,8 @@ import { contactsRoutes } from './contacts/contacts-routes.js';
 import { ContactsService } from './contacts/contacts-service.js';
 import { messagesRoutes } from './messages/messages-routes.js';
 import { MessagesService } from './messages/messages-service.js';
+import { momentsRoutes } from './moments/moments-routes.js';
+import { MomentsService } from './moments/moments-service.js';
 import { plansRoutes } from './plans/plans-routes.js';
 import { PlansService } from './plans/plans-service.js';
 import { queuesRoutes } from './queues/queues-routes.js';
@@ -54,4 +56,5 @@ export const CORE_MODULES: CoreModule[] = [
     routes: ticketNotesRoutes,
   },
   { name: 'queues', services: { queues: asClass(QueuesService).scoped() }, routes: queuesRoutes },
+  { name: 'moments', services: { moments: asClass(MomentsService).scoped() }, routes: momentsRoutes },
 ];

@@ -1,19 +1,7 @@
 import { ticketCreateSchema, ticketListQuery, ticketUpdateSchema } from '@balcao/sdk';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
-import { idParam, validate } from '../../http/validate.js';
-
-/** Query lists arrive as JSON arrays or comma-separated ids. */
-const idList = (raw: string | undefined): number[] => {
-  if (!raw) return [];
-  let parsed: unknown = raw;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    parsed = raw.split(',');
-  }
-  return (Array.isArray(parsed) ? parsed : [parsed]).map(Number).filter((n) => Number.isInteger(n) && n > 0);
-};
+import { idList, idParam, validate } from '../../http/validate.js';
 
 const closeAllBody = z.object({
   status: z.enum(['pending', 'open', 'group']),
