@@ -66,12 +66,14 @@ describe('importing a spreadsheet', () => {
     const socket = await openSocket(host.url, shop.adminToken);
     const res = await upload(shop.agentToken, file, 'contatos.xlsx');
     expect(res.status).toBe(200);
+    // The bad row comes back with its cells, so the import dialog can show the error beside the row.
+    const bad = { name: 'X', number: '5511900000004', email: 'ruim' };
     expect(await res.json()).toEqual({
       created: 3,
       skipped: 2,
       errors: [
-        { row: 4, field: 'name', message: 'Too Short!' },
-        { row: 4, field: 'email', message: 'Invalid email' },
+        { row: 4, field: 'name', message: 'Too Short!', values: bad },
+        { row: 4, field: 'email', message: 'Invalid email', values: bad },
       ],
     });
     await eventually(() =>
