@@ -41,6 +41,8 @@ export const ContactRow = memo(function ContactRow({
       </span>
       <span className="contact-row__name" title={contact.name}>
         {truncate(contact.name, CONTACT_NAME_MAX)}
+        {/* Shown under the name only on phones, where the number column is dropped. */}
+        <span className="contact-row__sub">{contact.number}</span>
       </span>
       <span className="contact-row__number" data-testid="contact-number-cell">
         <ChannelIcon channel={contact.channel} /> {contact.number}

@@ -158,7 +158,7 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
       <DialogFooter
         actions={
           <>
-            <Button text={t('contacts.import.close')} onClick={close} />
+            <Button text={t('contacts.import.close')} onClick={close} data-testid="import-close" />
             <Button
               intent="primary"
               icon="upload"
