@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { login, setTheme, shot, USERS } from './helpers';
@@ -131,7 +130,7 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
   ]);
   expect(download.suggestedFilename()).toBe('contacts.xlsx');
   const exported = new ExcelJS.Workbook();
-  await exported.xlsx.load(await readFile(await download.path()));
+  await exported.xlsx.readFile(await download.path());
   const cells: string[] = [];
   exported.worksheets[0].eachRow((r) => {
     cells.push(r.getCell(1).text);

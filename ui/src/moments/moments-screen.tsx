@@ -31,11 +31,9 @@ function TicketLine({ ticket, now }: { ticket: TicketDto; now: Date }) {
           {truncate(ticket.contact.name, CONTACT_NAME_MAX)}
         </Link>
         <span className="moments-row__queue">
-          <span
-            className="queue-dot"
-            style={{ background: ticket.queue?.color ?? 'transparent' }}
-            aria-hidden
-          />
+          {ticket.queue && (
+            <span className="queue-dot" style={{ background: ticket.queue.color }} aria-hidden />
+          )}
           {ticket.queue?.name ?? t('moments.noQueue')}
         </span>
       </span>
