@@ -153,5 +153,20 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
   await row(page, renamed).getByTestId('contact-open-ticket').click();
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('conversation')).toContainText(renamed);
+
+  // The ticket's contact drawer edits with the same dialog and blocks with the same toasts.
+  const drawer = page.getByTestId('contact-drawer');
+  await page.getByTestId('header-more').click();
+  await page.getByTestId('header-contact').click();
+  await expect(drawer).toContainText('123.456.789-00');
+  await drawer.getByTestId('contact-drawer-edit').click();
+  await expect(page.getByTestId('contact-name')).toHaveValue(renamed);
+  await page.getByTestId('contact-email').fill('marina.silva@exemplo.test');
+  await page.getByTestId('contact-save').click();
+  await expect(drawer).toContainText('marina.silva@exemplo.test');
+  await drawer.getByTestId('contact-drawer-block').click();
+  await expect(toast(page, 'Contato bloqueado')).toBeVisible();
+  await drawer.getByTestId('contact-drawer-block').click();
+  await expect(toast(page, 'Contato desbloqueado')).toBeVisible();
   await context.close();
 });
