@@ -137,6 +137,14 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
   });
   expect(cells).toContain(good);
 
+  // Delete (admin): asks first, then the row leaves the list live.
+  await row(page, good).getByTestId('contact-delete').click();
+  const confirm = page.locator('.bp6-alert');
+  await expect(confirm).toContainText('Deseja realmente excluir esse registro?');
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(row(page, good)).toHaveCount(0);
+  await expect(page.getByTestId('contacts-empty')).toBeVisible();
+
   // Dark theme, then narrow.
   await search(page, renamed);
   await expect(row(page, renamed)).toBeVisible();
