@@ -122,6 +122,33 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
   await search(page, good);
   await expect(row(page, good)).toBeVisible();
 
+  // Tag filter: only contacts with a chosen tag are listed.
+  // As the seeded admin: logging Clara in again would end her browser session (one session per account).
+  const auth = await request.post('/api/auth/login', { data: USERS.admin });
+  const headers = { authorization: `Bearer ${(await auth.json()).token}` };
+  const tag = await request.post('/api/tags', {
+    headers,
+    data: { name: `Importados ${stamp}`, color: '#2d72d2' },
+  });
+  expect(tag.ok()).toBe(true);
+  const goodId = Number((await row(page, good).getAttribute('data-testid'))?.replace('contact-row-', ''));
+  const synced = await request.post('/api/tags/sync', {
+    headers,
+    data: { contactId: goodId, tags: [{ id: (await tag.json()).id }] },
+  });
+  expect(synced.ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('contacts-screen')).toBeVisible();
+  await page.getByTestId('tag-filter').click();
+  await page.getByTestId('tag-filter-menu').getByText(`Importados ${stamp}`).click();
+  await page.keyboard.press('Escape');
+  await expect(row(page, good)).toBeVisible();
+  await expect(page.getByTestId('contacts-list')).toHaveAttribute('data-count', '1');
+  await page.getByTestId('tag-filter').click();
+  await page.getByTestId('tag-filter-menu').getByText('Limpar filtro').click();
+  await search(page, good);
+  await expect(row(page, good)).toBeVisible();
+
   // Export downloads the spreadsheet of the current filter.
   await page.getByTestId('contacts-io').click();
   const [download] = await Promise.all([
