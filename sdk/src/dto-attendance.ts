@@ -40,8 +40,25 @@ export interface ContactDto {
   lgpdAcceptedAt: string | null;
   extraInfo: ExtraInfoDto[];
   tags: TagDto[];
+  /** The last message of the contact's most recent ticket (contacts list column), when there is one. */
+  lastMessage: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** One problem of one imported spreadsheet row (1-based), with the row's cells as read. */
+export interface ContactImportRowError {
+  row: number;
+  field: string;
+  message: string;
+  values: { name: string; number: string; email: string };
+}
+
+/** `POST /contacts/upload` answer. @example { created: 3, skipped: 1, errors: [] } */
+export interface ContactImportSummaryDto {
+  created: number;
+  skipped: number;
+  errors: ContactImportRowError[];
 }
 
 /** A connection (the spec's "whatsapp" record). @example { id: 1, name: 'Site', channel: 'webchat', status: 'CONNECTED' } */

@@ -40,9 +40,9 @@ test('the contact drawer: switches, tags, block and unblock, ticket notes', asyn
   await expect(drawer.getByTestId('contact-tag')).toHaveText([tagName]);
 
   // Block and unblock, each with its toast.
-  await drawer.getByTestId('contact-block').click();
+  await drawer.getByTestId('contact-drawer-block').click();
   await expect(page.getByText('Contato bloqueado')).toBeVisible();
-  await drawer.getByTestId('contact-block').click();
+  await drawer.getByTestId('contact-drawer-block').click();
   await expect(page.getByText('Contato desbloqueado')).toBeVisible();
 
   // Notes: one character is refused next to the field; a real note is added, then deleted.

@@ -14,3 +14,20 @@ export function idParam(value: string | undefined): number {
 /** The input without its undefined fields, so an update leaves unsent fields as they are. @example em.assign(row, definedOnly(input)) */
 export const definedOnly = <T extends object>(input: T): Partial<T> =>
   Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/** A query list, sent as a JSON array (or one JSON value) or as comma-separated values. */
+export const jsonOrCommaList = (raw: string | undefined): unknown[] => {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed : [parsed];
+  } catch {
+    return raw.split(',');
+  }
+};
+
+/** Query id lists (queueIds, tags, users…): positive integers only. */
+export const idList = (raw: string | undefined): number[] =>
+  jsonOrCommaList(raw)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);

@@ -9,6 +9,8 @@ import { ContactsService } from './contacts/contacts-service.js';
 import { MessageForwardService } from './messages/forward-service.js';
 import { messagesRoutes } from './messages/messages-routes.js';
 import { MessagesService } from './messages/messages-service.js';
+import { momentsRoutes } from './moments/moments-routes.js';
+import { MomentsService } from './moments/moments-service.js';
 import { plansRoutes } from './plans/plans-routes.js';
 import { PlansService } from './plans/plans-service.js';
 import { queuesRoutes } from './queues/queues-routes.js';
@@ -62,4 +64,5 @@ export const CORE_MODULES: CoreModule[] = [
     routes: ticketNotesRoutes,
   },
   { name: 'queues', services: { queues: asClass(QueuesService).scoped() }, routes: queuesRoutes },
+  { name: 'moments', services: { moments: asClass(MomentsService).scoped() }, routes: momentsRoutes },
 ];

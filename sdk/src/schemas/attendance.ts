@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, idField } from './common.js';
+import { boundedString, dateField, idField } from './common.js';
 
 /** Channels a contact, connection or ticket belongs to. @example CHANNELS.includes('webchat') */
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
@@ -124,6 +124,24 @@ export const ticketListQuery = z.object({
   userFilter: z.string().optional(),
   withUnreadMessages: z.enum(['true', 'false']).optional(),
 });
+
+/** Days the real-time panel looks back when no dateStart is given (spec part 1 §9). */
+export const MOMENTS_WINDOW_DAYS = 30;
+
+/**
+ * `GET /api/dashboard/moments` query (spec part 1 §7): open and pending tickets, optionally one status, some
+ * queues (JSON array or comma-separated ids), one user, a date window (default the last 30 days).
+ * @example momentsQuery.parse({ status: 'pending', queueIds: '[1,2]' })
+ */
+export const momentsQuery = z.object({
+  status: z.enum(['open', 'pending']).optional(),
+  showAll: z.enum(['true', 'false']).optional(),
+  queueIds: z.string().optional(),
+  userId: idField.optional(),
+  dateStart: dateField.optional(),
+  dateEnd: dateField.optional(),
+});
+export type MomentsQuery = z.infer<typeof momentsQuery>;
 
 /** `POST /api/tickets` (spec part 1 §7). @example ticketCreateSchema.parse({ contactId: 3, queueId: 1, whatsappId: 2 }) */
 export const ticketCreateSchema = z.object({

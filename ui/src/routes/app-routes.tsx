@@ -1,7 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ContactsPage } from '../pages/contacts-page';
 import { FinanceiroPage } from '../pages/financeiro-page';
 import { LoginPage } from '../pages/login-page';
+import { MomentsPage } from '../pages/moments-page';
 import { SignupPage } from '../pages/signup-page';
 import { TicketsPage } from '../pages/tickets-page';
 import { pluginPagesAtom } from '../plugins/plugin-store';
@@ -25,6 +27,8 @@ export function AppRoutes() {
         {/* The dashboard comes in a later issue; until then / lands on the tickets. */}
         <Route index element={<Navigate to="/tickets" replace />} />
         <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
+        <Route path="/moments" element={<MomentsPage />} />
+        <Route path="/contacts" element={<ContactsPage />} />
         {pluginPages.map(({ plugin, page }) => (
           <Route
             key={`${plugin}:${page.path}`}

@@ -5,6 +5,7 @@ import type { IContact } from './contact.entity.js';
 export interface ContactExtras {
   extraInfo?: ExtraInfoDto[];
   tags?: TagDto[];
+  lastMessage?: string | null;
 }
 
 /** `hideNumber` is the LGPD rule for the viewer (profile user while lgpdHideNumber is enabled). */
@@ -23,6 +24,7 @@ export function toContactDto(contact: IContact, extras: ContactExtras, hideNumbe
     lgpdAcceptedAt: contact.lgpdAcceptedAt?.toISOString() ?? null,
     extraInfo: extras.extraInfo ?? [],
     tags: extras.tags ?? [],
+    lastMessage: extras.lastMessage ?? null,
     createdAt: contact.createdAt.toISOString(),
     updatedAt: contact.updatedAt.toISOString(),
   };

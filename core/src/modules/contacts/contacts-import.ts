@@ -1,23 +1,20 @@
 import { open, readFile } from 'node:fs/promises';
-import { AppError, contactSchema } from '@balcao/sdk';
+import {
+  AppError,
+  type ContactImportRowError,
+  type ContactImportSummaryDto,
+  contactSchema,
+} from '@balcao/sdk';
 import * as XLSX from '@e965/xlsx';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import ExcelJS from 'exceljs';
 import { normaliseNumber } from './contact-number.js';
 
-/** One problem of one spreadsheet row (1-based, as the spreadsheet numbers it). */
-export interface ImportRowError {
-  row: number;
-  field: string;
-  message: string;
-}
+/** One problem of one spreadsheet row (1-based, as the spreadsheet numbers it), with its cells to show beside it. */
+export type ImportRowError = ContactImportRowError;
 
 /** `POST /contacts/upload` answer: nothing is lost on a bad row, each one is reported. */
-export interface ImportSummary {
-  created: number;
-  skipped: number;
-  errors: ImportRowError[];
-}
+export type ImportSummary = ContactImportSummaryDto;
 
 interface Candidate {
   name: string;
@@ -124,9 +121,10 @@ function checkRow(
   errors: ImportRowError[],
 ): Candidate | undefined {
   const parsed = contactSchema.safeParse({ name, number, email });
+  const values = { name, number, email };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      errors.push({ row, field: String(issue.path[0] ?? ''), message: issue.message });
+      errors.push({ row, field: String(issue.path[0] ?? ''), message: issue.message, values });
     }
     return undefined;
   }
@@ -135,7 +133,7 @@ function checkRow(
     return { name: parsed.data.name, number: digits, email: parsed.data.email ?? null };
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
-    errors.push({ row, field: 'number', message: 'Too Short!' });
+    errors.push({ row, field: 'number', message: 'Too Short!', values });
     return undefined;
   }
 }

@@ -249,16 +249,31 @@ export class ContactsService {
   }
 
   private async extras(companyId: number, ids: number[]): Promise<Map<number, ContactExtras>> {
-    const [tags, fields] = await Promise.all([
+    const [tags, fields, last] = await Promise.all([
       loadContactTags(this.em, companyId, ids),
       ids.length
         ? this.em.find(ContactCustomField, { contactId: { $in: ids } }, { orderBy: { id: 'asc' } })
         : [],
+      this.lastMessages(companyId, ids),
     ]);
-    const byId = new Map<number, ContactExtras>(ids.map((id) => [id, { tags: tags.get(id), extraInfo: [] }]));
+    const byId = new Map<number, ContactExtras>(
+      ids.map((id) => [id, { tags: tags.get(id), extraInfo: [], lastMessage: last.get(id) ?? null }]),
+    );
     for (const f of fields)
       byId.get(f.contactId)?.extraInfo?.push({ id: f.id, name: f.name, value: f.value });
     return byId;
+  }
+
+  /** The last message of each contact's most recently updated ticket (the list's "last message" column). */
+  private async lastMessages(companyId: number, ids: number[]): Promise<Map<number, string | null>> {
+    if (!ids.length) return new Map();
+    const rows = await this.em.getConnection().execute<{ contact_id: number; last_message: string | null }[]>(
+      `select distinct on (contact_id) contact_id, last_message from tickets
+        where company_id = ? and contact_id in (${ids.map(() => '?').join(',')})
+        order by contact_id, updated_at desc`,
+      [companyId, ...ids],
+    );
+    return new Map(rows.map((r) => [r.contact_id, r.last_message]));
   }
 
   private async assertFree(channel: string, number: string): Promise<void> {

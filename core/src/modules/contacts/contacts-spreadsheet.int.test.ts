@@ -68,12 +68,14 @@ describe('importing a spreadsheet', () => {
     const socket = await openSocket(host.url, shop.adminToken);
     const res = await upload(shop.agentToken, file, 'contatos.xlsx');
     expect(res.status).toBe(200);
+    // The bad row comes back with its cells, so the import dialog can show the error beside the row.
+    const bad = { name: 'X', number: '5511900000004', email: 'ruim' };
     expect(await res.json()).toEqual({
       created: 3,
       skipped: 2,
       errors: [
-        { row: 4, field: 'name', message: 'Too Short!' },
-        { row: 4, field: 'email', message: 'Invalid email' },
+        { row: 4, field: 'name', message: 'Too Short!', values: bad },
+        { row: 4, field: 'email', message: 'Invalid email', values: bad },
       ],
     });
     await eventually(() =>
@@ -113,22 +115,24 @@ describe('importing a spreadsheet', () => {
     const xls = Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'biff8' }));
     expect(xls.subarray(0, 4).toString('hex')).toBe('d0cf11e0'); // a real BIFF8 (OLE) file
     const fromXls = await upload(legacy.agentToken, xls, 'antigo.xls');
+    const xlsRow = { name: '', number: '5511900000021', email: '' };
     expect(await fromXls.json()).toEqual({
       created: 1,
       skipped: 0,
       errors: [
-        { row: 3, field: 'name', message: 'Required' },
-        { row: 3, field: 'name', message: 'Too Short!' },
+        { row: 3, field: 'name', message: 'Required', values: xlsRow },
+        { row: 3, field: 'name', message: 'Too Short!', values: xlsRow },
       ],
     });
     const csv = 'name,number,email\nCecília CSV,5511900000022,cecilia@csv.test\nSem Número,,\n';
     const fromCsv = await upload(legacy.agentToken, csv, 'lista.csv');
+    const csvRow = { name: 'Sem Número', number: '', email: '' };
     expect(await fromCsv.json()).toEqual({
       created: 1,
       skipped: 0,
       errors: [
-        { row: 3, field: 'number', message: 'Required' },
-        { row: 3, field: 'number', message: 'Too Short!' },
+        { row: 3, field: 'number', message: 'Required', values: csvRow },
+        { row: 3, field: 'number', message: 'Too Short!', values: csvRow },
       ],
     });
     const found = await host.request('/api/contacts?searchParam=Xavier', { token: legacy.agentToken });

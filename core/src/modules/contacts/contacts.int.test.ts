@@ -1,6 +1,7 @@
 import type { ContactDto, TagDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../testing/attendance-fixtures.js';
 import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
@@ -253,6 +254,20 @@ describe('listing contacts', () => {
     expect(await res.json()).toEqual([
       { id: ana.id, name: 'Ana Souza', number: '5511999990001', email: 'ana@example.com' },
     ]);
+  });
+});
+
+describe('last message column', () => {
+  it('shows the last message of the contact’s most recently updated ticket, null without tickets', async () => {
+    const c = (await (
+      await post(shop.adminToken, { name: 'Com Conversa', number: '5511955554444' })
+    ).json()) as ContactDto;
+    const find = async () => (await list(shop.adminToken, '?searchParam=Com Conversa')).contacts[0];
+    expect((await find()).lastMessage).toBeNull();
+    const res = await host.request('/api/tickets', { token: shop.adminToken, body: { contactId: c.id } });
+    expect(res.status).toBe(201);
+    await sql(host, "update tickets set last_message = 'Até amanhã' where contact_id = $1", [c.id]);
+    expect((await find()).lastMessage).toBe('Até amanhã');
   });
 });
 

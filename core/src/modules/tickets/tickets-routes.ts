@@ -1,23 +1,7 @@
 import { TICKET_STATUSES, ticketCreateSchema, ticketListQuery, ticketUpdateSchema } from '@balcao/sdk';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
-import { idParam, validate } from '../../http/validate.js';
-
-const jsonOrCommaList = (raw: string | undefined): unknown[] => {
-  if (!raw) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed : [parsed];
-  } catch {
-    return raw.split(',');
-  }
-};
-
-/** Query lists arrive as JSON arrays or comma-separated ids. */
-const idList = (raw: string | undefined): number[] =>
-  jsonOrCommaList(raw)
-    .map(Number)
-    .filter((n) => Number.isInteger(n) && n > 0);
+import { idList, idParam, jsonOrCommaList, validate } from '../../http/validate.js';
 
 /** `statusFilter`: known statuses only; an unknown one filters nothing rather than failing the search. */
 const statusList = (raw: string | undefined): string[] =>

@@ -2,8 +2,9 @@ import type { TagDto } from '@balcao/sdk';
 import { Button, Menu, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchTags } from '../../contacts/contacts-api';
 import { toastError } from '../../notify/toaster';
-import { fetchTagList, syncContactTags } from '../shared/contact-actions-api';
+import { syncContactTags } from '../shared/contact-actions-api';
 
 /** The contact's tags, editable in place (`POST /tags/sync` with the whole list). */
 export function ContactTags({ contactId, tags }: { contactId: number; tags: TagDto[] }) {
@@ -40,7 +41,7 @@ export function ContactTags({ contactId, tags }: { contactId: number; tags: TagD
       <PopoverNext
         placement="bottom-start"
         onOpening={() => {
-          if (!all) fetchTagList().then(setAll, toastError);
+          if (!all) fetchTags().then(setAll, toastError);
         }}
         content={
           <Menu data-testid="contact-tags-menu">

@@ -3,30 +3,31 @@ import { Button, H5, H6, Switch } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactDialog } from '../../contacts/contact-dialog';
+import { setContactActive } from '../../contacts/contacts-api';
 import { toastError, toastSuccess } from '../../notify/toaster';
 import { useSocketChannel } from '../../realtime/socket';
 import { userAtom } from '../../session/session-store';
 import { ContactNotes } from '../contact/contact-notes';
 import { ContactTags } from '../contact/contact-tags';
-import { setContactActive, toggleAcceptAudio, toggleDisableBot } from '../shared/contact-actions-api';
+import { toggleAcceptAudio, toggleDisableBot } from '../shared/contact-actions-api';
 import { ContactAvatar } from '../shared/contact-avatar';
 import { fetchContact } from '../shared/tickets-api';
 
 interface Props {
   ticket: TicketDto;
   onClose(): void;
-  /** Opens the contact form; absent where no form is available. */
-  onEdit?(contact: ContactDto): void;
 }
 
 /**
  * The contact beside the conversation (spec part 1 §2): chatbot-disable and accept-audio switches, name and number,
  * edit, block/unblock, tags, ticket notes and extra info. Live: contact events of the company refresh it.
  */
-export function ContactDrawer({ ticket, onClose, onEdit }: Props) {
+export function ContactDrawer({ ticket, onClose }: Props) {
   const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const [contact, setContact] = useState<ContactDto | null>(null);
+  const [editing, setEditing] = useState(false);
 
   useEffect(() => {
     let alive = true;
@@ -62,7 +63,7 @@ export function ContactDrawer({ ticket, onClose, onEdit }: Props) {
     try {
       const next = await setContactActive(contact.id, !contact.active);
       setContact(next);
-      toastSuccess(next.active ? t('tickets.contact.unblocked') : t('tickets.contact.blocked'));
+      toastSuccess(next.active ? t('contacts.toasts.unblocked') : t('contacts.toasts.blocked'));
     } catch (err) {
       toastError(err);
     }
@@ -87,23 +88,21 @@ export function ContactDrawer({ ticket, onClose, onEdit }: Props) {
         <div className="contact-drawer__muted">{shown.number}</div>
         {contact && (
           <div className="contact-drawer__actions">
-            {onEdit && (
-              <Button
-                size="small"
-                icon="edit"
-                text={t('tickets.contact.edit')}
-                onClick={() => onEdit(contact)}
-                data-testid="contact-edit"
-              />
-            )}
+            <Button
+              size="small"
+              icon="edit"
+              text={t('contacts.actions.edit')}
+              onClick={() => setEditing(true)}
+              data-testid="contact-drawer-edit"
+            />
             <Button
               size="small"
               intent={contact.active ? 'danger' : 'success'}
               variant="outlined"
               icon={contact.active ? 'disable' : 'unlock'}
-              text={contact.active ? t('tickets.contact.block') : t('tickets.contact.unblock')}
+              text={contact.active ? t('contacts.actions.block') : t('contacts.actions.unblock')}
               onClick={handleBlock}
-              data-testid="contact-block"
+              data-testid="contact-drawer-block"
             />
           </div>
         )}
@@ -143,6 +142,12 @@ export function ContactDrawer({ ticket, onClose, onEdit }: Props) {
         <p className="contact-drawer__muted">{t('tickets.contact.noExtraInfo')}</p>
       )}
       <ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
+      <ContactDialog
+        contact={contact}
+        isOpen={editing && contact !== null}
+        onClose={() => setEditing(false)}
+        onSaved={setContact}
+      />
     </aside>
   );
 }

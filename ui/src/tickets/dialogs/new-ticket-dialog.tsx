@@ -1,4 +1,4 @@
-import type { ConnectionDto, ContactDto, TicketDto } from '@balcao/sdk';
+import type { ConnectionDto, ContactDto } from '@balcao/sdk';
 import {
   Button,
   Dialog,
@@ -12,16 +12,15 @@ import {
   NonIdealState,
   Spinner,
 } from '@blueprintjs/core';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { ApiError, isRecord } from '../../api/api-error';
 import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
-import { otherUserDialogAtom, selectableQueues } from '../shared/ticket-store';
-import { createTicket, fetchConnections, searchContacts } from '../shared/tickets-api';
+import { selectableQueues } from '../shared/ticket-store';
+import { fetchConnections, searchContacts } from '../shared/tickets-api';
 import { useDebounced } from '../shared/use-debounced';
+import { useOpenTicket } from '../shared/use-open-ticket';
 import { useCompanyQueues } from '../shared/use-queues';
 
 /** Spec part 1 §5: contact lookup needs 3 characters. */
@@ -31,8 +30,7 @@ export const CONTACT_SEARCH_MIN = 3;
 export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const user = requireUser(useAtomValue(userAtom));
-  const navigate = useNavigate();
-  const showOtherUser = useSetAtom(otherUserDialogAtom);
+  const openTicket = useOpenTicket();
   const queues = selectableQueues(user, useCompanyQueues());
   const [term, setTerm] = useState('');
   const debounced = useDebounced(term.trim());
@@ -77,29 +75,13 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
     setErrors(missing);
     if (!contact || missing.queue) return;
     setBusy(true);
-    try {
-      const ticket = await createTicket({
-        contactId: contact.id,
-        queueId: chosenQueue,
-        whatsappId: whatsappId ?? user.whatsappId ?? connections[0]?.id ?? null,
-      });
-      close();
-      navigate(`/tickets/${ticket.uuid}`);
-    } catch (err) {
-      const existing =
-        err instanceof ApiError && isRecord(err.body)
-          ? (err.body.ticket as TicketDto | undefined)
-          : undefined;
-      if (existing && existing.userId === user.id) {
-        close();
-        navigate(`/tickets/${existing.uuid}`);
-      } else if (existing?.userId) {
-        close();
-        showOtherUser(existing);
-      } else toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    const went = await openTicket({
+      contactId: contact.id,
+      queueId: chosenQueue,
+      whatsappId: whatsappId ?? user.whatsappId ?? connections[0]?.id ?? null,
+    });
+    setBusy(false);
+    if (went) close();
   };
 
   const short = term.trim().length < CONTACT_SEARCH_MIN;

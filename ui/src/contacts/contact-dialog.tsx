@@ -1,0 +1,190 @@
+import { type ContactDto, contactSchema } from '@balcao/sdk';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/api-error';
+import { toFieldErrors } from '../forms/field-errors';
+import { useZodForm } from '../forms/use-zod-form';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { createContact, updateContact } from './contacts-api';
+
+/** Spec part 1 §9: the contact form submits 400 ms after the click. */
+export const CONTACT_SUBMIT_DELAY_MS = 400;
+
+interface ExtraRow {
+  name: string;
+  value: string;
+}
+
+interface FormValues extends Record<string, unknown> {
+  name: string;
+  number: string;
+  email: string;
+  extraInfo: ExtraRow[];
+}
+
+const valuesOf = (c: ContactDto | null): FormValues => ({
+  name: c?.name ?? '',
+  number: c?.number ?? '',
+  email: c?.email ?? '',
+  extraInfo: c?.extraInfo.map(({ name, value }) => ({ name, value })) ?? [],
+});
+
+interface Props {
+  /** The contact to edit; null adds a new one. */
+  contact: ContactDto | null;
+  isOpen: boolean;
+  onClose(): void;
+  onSaved?(contact: ContactDto): void;
+}
+
+/** Contact add/edit (spec part 1 §2 dialogs, §5 validation): name, number, email and extra info fields. */
+export function ContactDialog({ contact, isOpen, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      className="contact-dialog"
+      icon="person"
+      title={contact ? t('contacts.dialog.editTitle') : t('contacts.dialog.addTitle')}
+    >
+      {/* Remounted per contact so the form starts from its values. */}
+      {isOpen && (
+        <ContactForm key={contact?.id ?? 'new'} contact={contact} onClose={onClose} onSaved={onSaved} />
+      )}
+    </Dialog>
+  );
+}
+
+function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
+  const { t } = useTranslation();
+  const { form, set, setForm, setErrors, validate, error, intent } = useZodForm(
+    contactSchema,
+    valuesOf(contact),
+  );
+  const [saving, setSaving] = useState(false);
+
+  const setExtra = (index: number, patch: Partial<ExtraRow>) =>
+    setForm((f) => ({
+      ...f,
+      extraInfo: f.extraInfo.map((row, i) => (i === index ? { ...row, ...patch } : row)),
+    }));
+  const addExtra = () => setForm((f) => ({ ...f, extraInfo: [...f.extraInfo, { name: '', value: '' }] }));
+  const removeExtra = (index: number) =>
+    setForm((f) => ({ ...f, extraInfo: f.extraInfo.filter((_, i) => i !== index) }));
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = validate();
+    if (!input) return;
+    setSaving(true);
+    await new Promise((resolve) => setTimeout(resolve, CONTACT_SUBMIT_DELAY_MS));
+    try {
+      const saved = contact ? await updateContact(contact.id, input) : await createContact(input);
+      toastSuccess(t('contacts.toasts.saved'));
+      onSaved?.(saved);
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length) setErrors(toFieldErrors(err.fields));
+      else toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate data-testid="contact-form">
+      <DialogBody>
+        <FormGroup
+          label={t('contacts.fields.name')}
+          labelFor="contact-name"
+          helperText={error('name')}
+          intent={intent('name')}
+        >
+          <InputGroup
+            id="contact-name"
+            value={form.name}
+            onValueChange={set('name')}
+            intent={intent('name')}
+            autoFocus
+            data-testid="contact-name"
+          />
+        </FormGroup>
+        <FormGroup
+          label={t('contacts.fields.number')}
+          labelFor="contact-number"
+          helperText={error('number') ?? t('contacts.dialog.numberHint')}
+          intent={intent('number')}
+        >
+          <InputGroup
+            id="contact-number"
+            value={form.number}
+            onValueChange={set('number')}
+            intent={intent('number')}
+            inputMode="tel"
+            data-testid="contact-number"
+          />
+        </FormGroup>
+        <FormGroup
+          label={t('contacts.fields.email')}
+          labelFor="contact-email"
+          labelInfo={t('common.optional')}
+          helperText={error('email')}
+          intent={intent('email')}
+        >
+          <InputGroup
+            id="contact-email"
+            type="email"
+            value={form.email}
+            onValueChange={set('email')}
+            intent={intent('email')}
+            data-testid="contact-email"
+          />
+        </FormGroup>
+        <H6 className="contact-dialog__section">{t('contacts.dialog.extraInfo')}</H6>
+        {form.extraInfo.map((row, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; order is the identity.
+          <div className="contact-dialog__extra" key={index} data-testid="contact-extra-row">
+            <InputGroup
+              placeholder={t('contacts.dialog.extraName')}
+              aria-label={t('contacts.dialog.extraName')}
+              value={row.name}
+              onValueChange={(name) => setExtra(index, { name })}
+              intent={error('extraInfo') && !row.name.trim() ? 'danger' : 'none'}
+            />
+            <InputGroup
+              placeholder={t('contacts.dialog.extraValue')}
+              aria-label={t('contacts.dialog.extraValue')}
+              value={row.value}
+              onValueChange={(value) => setExtra(index, { value })}
+            />
+            <Button
+              variant="minimal"
+              icon="trash"
+              intent="danger"
+              aria-label={t('contacts.dialog.removeExtra')}
+              onClick={() => removeExtra(index)}
+            />
+          </div>
+        ))}
+        {error('extraInfo') && <p className="contact-dialog__error">{error('extraInfo')}</p>}
+        <Button icon="add" variant="outlined" text={t('contacts.dialog.addExtra')} onClick={addExtra} />
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('common.cancel')} onClick={onClose} disabled={saving} />
+            <Button
+              type="submit"
+              intent="primary"
+              text={t('common.save')}
+              loading={saving}
+              data-testid="contact-save"
+            />
+          </>
+        }
+      />
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ContactDto } from '@balcao/sdk';
+import { isRecord } from '../api/api-error';
+import type { ContactFilter, ContactPage } from './contacts-api';
+
+export const EMPTY_CONTACTS: ContactPage = { contacts: [], hasMore: false, count: 0 };
+
+/** A contact event of `company-{id}-contact`. */
+export type ContactEvent =
+  | { action: 'update'; contact: ContactDto }
+  | { action: 'delete'; contactId: number }
+  | { action: 'reload' };
+
+export function parseContactEvent(data: unknown): ContactEvent | null {
+  if (!isRecord(data)) return null;
+  if (data.action === 'update' && isRecord(data.contact))
+    return { action: 'update', contact: data.contact as unknown as ContactDto };
+  if (data.action === 'delete' && typeof data.contactId === 'number')
+    return { action: 'delete', contactId: data.contactId };
+  if (data.action === 'reload') return { action: 'reload' };
+  return null;
+}
+
+/** The server's order: name, then id. */
+const byName = (a: ContactDto, b: ContactDto) =>
+  a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
+
+/** Whether `c` belongs in a list filtered by `f` (the server's rule: text in name, number or email; any tag). */
+export function matchesFilter(c: ContactDto, f: ContactFilter): boolean {
+  const term = f.searchParam.trim().toLowerCase();
+  if (term && ![c.name, c.number, c.email ?? ''].some((v) => v.toLowerCase().includes(term))) return false;
+  if (f.tagIds.length && !c.tags.some((tag) => f.tagIds.includes(tag.id))) return false;
+  return true;
+}
+
+/** The next page appended; a contact that moved into an earlier page meanwhile is not listed twice. */
+export function appendPage(s: ContactPage, next: ContactPage): ContactPage {
+  const seen = new Set(s.contacts.map((c) => c.id));
+  return { ...next, contacts: [...s.contacts, ...next.contacts.filter((c) => !seen.has(c.id))] };
+}
+
+/**
+ * A saved contact: replaced where it is, added in name order when it now matches (unless it sorts past the pages
+ * loaded so far, where paging will bring it), removed when it no longer matches.
+ */
+export function applyContactUpdate(s: ContactPage, c: ContactDto, f: ContactFilter): ContactPage {
+  const present = s.contacts.some((x) => x.id === c.id);
+  if (!matchesFilter(c, f)) return present ? applyContactDelete(s, c.id) : s;
+  if (present) return { ...s, contacts: s.contacts.map((x) => (x.id === c.id ? c : x)) };
+  const contacts = [...s.contacts, c].sort(byName);
+  const beyondLoaded = s.hasMore && contacts[contacts.length - 1]?.id === c.id;
+  return { ...s, count: s.count + 1, contacts: beyondLoaded ? s.contacts : contacts };
+}
+
+export function applyContactDelete(s: ContactPage, id: number): ContactPage {
+  if (!s.contacts.some((c) => c.id === id)) return s;
+  return { ...s, count: Math.max(0, s.count - 1), contacts: s.contacts.filter((c) => c.id !== id) };
+}

@@ -1,0 +1,65 @@
+import type { ContactDto, ContactImportSummaryDto, ContactInput, TagDto } from '@balcao/sdk';
+import { toApiError } from '../api/api-error';
+import { api } from '../api/http';
+import { readToken } from '../api/token-storage';
+
+/** What the contacts screen filters by: the search text and the chosen tags. */
+export interface ContactFilter {
+  searchParam: string;
+  tagIds: number[];
+}
+
+export interface ContactPage {
+  contacts: ContactDto[];
+  hasMore: boolean;
+  count: number;
+}
+
+const filterQuery = (f: ContactFilter) => ({
+  searchParam: f.searchParam.trim() || undefined,
+  contactTag: f.tagIds.length ? JSON.stringify(f.tagIds) : undefined,
+});
+
+/** `GET /api/contacts`: one page of 20, counted by the server. */
+export const fetchContactPage = (f: ContactFilter, pageNumber: number, signal?: AbortSignal) =>
+  api.get<ContactPage>('/contacts', { signal, query: { ...filterQuery(f), pageNumber } });
+
+export const createContact = (input: ContactInput) => api.post<ContactDto>('/contacts', input);
+export const updateContact = (id: number, input: ContactInput) =>
+  api.put<ContactDto>(`/contacts/${id}`, input);
+export const deleteContact = (id: number) => api.delete(`/contacts/${id}`);
+/** Blocks (`active` false) or unblocks the contact. */
+export const setContactActive = (id: number, active: boolean) =>
+  api.put<ContactDto>(`/contacts/block/${id}`, { active });
+export const fetchTags = () => api.get<TagDto[]>('/tags/list');
+
+/** `POST /api/contacts/upload`: the whole file at once; the answer reports each refused row. */
+export function uploadSpreadsheet(file: File): Promise<ContactImportSummaryDto> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.post<ContactImportSummaryDto>('/contacts/upload', form);
+}
+
+/**
+ * Downloads `GET /api/contacts/export` for the current filter. A plain link cannot carry the bearer token, so the
+ * file is fetched with it and handed to the browser as a blob.
+ */
+export async function downloadContactsExport(f: ContactFilter): Promise<void> {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(filterQuery(f))) if (v) params.set(k, v);
+  const token = readToken();
+  const res = await fetch(`/api/contacts/export${params.size ? `?${params}` : ''}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    credentials: 'include',
+  });
+  if (!res.ok) throw await toApiError(res);
+  const url = URL.createObjectURL(await res.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'contacts.xlsx';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser a moment to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,186 @@
+import type { ConnectionDto, ContactDto, TagDto } from '@balcao/sdk';
+import { Alert, Button, H3, InputGroup, Menu, MenuItem, PopoverNext, Tag, Tooltip } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { isAdmin } from '../plugins/page-access';
+import { requireUser, userAtom } from '../session/session-store';
+import { OtherUserDialog } from '../tickets/dialogs/other-user-dialog';
+import { fetchConnections } from '../tickets/shared/tickets-api';
+import { useDebounced } from '../tickets/shared/use-debounced';
+import { connectionFor, useOpenTicket } from '../tickets/shared/use-open-ticket';
+import { ContactDialog } from './contact-dialog';
+import type { ContactRowActions } from './contact-row';
+import { deleteContact, downloadContactsExport, fetchTags, setContactActive } from './contacts-api';
+import { ContactsList } from './contacts-list';
+import { ImportDialog } from './import-dialog';
+import { TagFilter } from './tag-filter';
+import { useContactList } from './use-contact-list';
+import './contacts.css';
+
+/** The contacts screen (spec part 1 §2 "Contacts screen"). */
+export function ContactsScreen() {
+  const { t } = useTranslation();
+  const user = requireUser(useAtomValue(userAtom));
+  const [search, setSearch] = useState('');
+  const searchParam = useDebounced(search);
+  const [tagIds, setTagIds] = useState<number[]>([]);
+  const filter = useMemo(() => ({ searchParam, tagIds }), [searchParam, tagIds]);
+  const list = useContactList(user.companyId, filter);
+  const [tags, setTags] = useState<TagDto[]>([]);
+  const [connections, setConnections] = useState<ConnectionDto[]>([]);
+  const [editing, setEditing] = useState<ContactDto | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [doomed, setDoomed] = useState<ContactDto | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const openTicket = useOpenTicket();
+  const closeImport = useCallback(() => setImportOpen(false), []);
+
+  useEffect(() => {
+    fetchTags().then(setTags, toastError);
+    fetchConnections().then(setConnections, toastError);
+  }, []);
+
+  const actions = useMemo<ContactRowActions>(
+    () => ({
+      onOpenTicket: (c) =>
+        void openTicket({
+          contactId: c.id,
+          queueId: user.queues.length === 1 ? user.queues[0].id : null,
+          whatsappId: connectionFor(c.channel, connections, user.whatsappId),
+        }),
+      onEdit: (c) => {
+        setEditing(c);
+        setDialogOpen(true);
+      },
+      onToggleBlock: async (c) => {
+        try {
+          await setContactActive(c.id, !c.active);
+          toastSuccess(c.active ? t('contacts.toasts.blocked') : t('contacts.toasts.unblocked'));
+        } catch (err) {
+          toastError(err);
+        }
+      },
+      onDelete: isAdmin(user) ? setDoomed : undefined,
+    }),
+    [openTicket, connections, user, t],
+  );
+
+  const handleDelete = async () => {
+    if (!doomed) return;
+    try {
+      await deleteContact(doomed.id);
+      toastSuccess(t('contacts.toasts.deleted'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setDoomed(null);
+    }
+  };
+
+  const handleExport = async () => {
+    setExporting(true);
+    try {
+      await downloadContactsExport(filter);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  // "Import from phone" reads a WhatsApp session's address book; no WhatsApp connection can exist yet.
+  const hasWhatsapp = connections.some((c) => c.channel === 'whatsapp' && c.status === 'CONNECTED');
+  return (
+    <div className="contacts-screen" data-testid="contacts-screen">
+      <header className="contacts-screen__header">
+        <H3 className="contacts-screen__title">
+          {t('contacts.title')}
+          <Tag round minimal className="contacts-screen__count" data-testid="contacts-count">
+            {list.count}
+          </Tag>
+        </H3>
+        <div className="contacts-screen__tools">
+          <InputGroup
+            className="contacts-screen__search"
+            leftIcon="search"
+            type="search"
+            placeholder={t('contacts.search')}
+            aria-label={t('contacts.search')}
+            value={search}
+            onValueChange={setSearch}
+            data-testid="contacts-search"
+          />
+          <TagFilter tags={tags} selected={tagIds} onChange={setTagIds} />
+          <PopoverNext
+            placement="bottom-end"
+            content={
+              <Menu data-testid="contacts-io-menu">
+                <Tooltip content={t('contacts.io.phoneUnavailable')} disabled={hasWhatsapp} placement="left">
+                  <MenuItem
+                    icon="mobile-phone"
+                    text={t('contacts.io.importPhone')}
+                    disabled={!hasWhatsapp}
+                    data-testid="import-phone"
+                  />
+                </Tooltip>
+                <MenuItem
+                  icon="import"
+                  text={t('contacts.io.importSheet')}
+                  onClick={() => setImportOpen(true)}
+                  data-testid="import-sheet"
+                />
+                <MenuItem
+                  icon="export"
+                  text={t('contacts.io.exportSheet')}
+                  onClick={handleExport}
+                  disabled={exporting}
+                  data-testid="export-sheet"
+                />
+              </Menu>
+            }
+          >
+            <Button
+              variant="outlined"
+              icon="exchange"
+              endIcon="caret-down"
+              text={t('contacts.io.menu')}
+              loading={exporting}
+              data-testid="contacts-io"
+            />
+          </PopoverNext>
+          <Button
+            intent="primary"
+            icon="add"
+            text={t('contacts.add')}
+            onClick={() => {
+              setEditing(null);
+              setDialogOpen(true);
+            }}
+            data-testid="contacts-add"
+          />
+        </div>
+      </header>
+      <ContactsList list={list} actions={actions} />
+      <ContactDialog contact={editing} isOpen={dialogOpen} onClose={() => setDialogOpen(false)} />
+      <ImportDialog isOpen={importOpen} onClose={closeImport} />
+      <Alert
+        isOpen={doomed !== null}
+        icon="trash"
+        intent="danger"
+        cancelButtonText={t('common.cancel')}
+        confirmButtonText={t('contacts.delete.confirm')}
+        onCancel={() => setDoomed(null)}
+        onConfirm={handleDelete}
+      >
+        <p>
+          <strong>{t('contacts.delete.title', { name: doomed?.name ?? '' })}</strong>
+        </p>
+        <p>{t('contacts.delete.text')}</p>
+      </Alert>
+      <OtherUserDialog />
+    </div>
+  );
+}
