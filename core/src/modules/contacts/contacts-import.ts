@@ -61,10 +61,23 @@ async function readXlsx(path: string): Promise<SheetRow[]> {
 }
 
 /** Legacy .xls (BIFF) and CSV through SheetJS, which exceljs cannot read; numbers are read as their text. */
-async function readWithSheetJs(path: string): Promise<SheetRow[]> {
+/** CSV text: UTF-8 (BOM dropped) when the bytes are valid UTF-8, else Windows-1252 as older spreadsheet apps save it. */
+function csvText(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+async function readWithSheetJs(path: string, kind: 'xls' | 'csv'): Promise<SheetRow[]> {
   let sheet: XLSX.WorkSheet | undefined;
   try {
-    const workbook = XLSX.read(await readFile(path), { type: 'buffer', raw: true, dense: true });
+    const bytes = await readFile(path);
+    const workbook =
+      kind === 'csv'
+        ? XLSX.read(csvText(bytes), { type: 'string', raw: true, dense: true })
+        : XLSX.read(bytes, { type: 'buffer', dense: true });
     sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
   } catch {
     throw fileError('The spreadsheet could not be read');
@@ -95,7 +108,7 @@ export async function importContacts(
 ): Promise<ImportSummary> {
   const kind = await sniff(file.filepath, file.originalFilename ?? '');
   if (kind === 'other') throw fileError('Only .xlsx, .xls and .csv spreadsheets are accepted');
-  const read = kind === 'xlsx' ? await readXlsx(file.filepath) : await readWithSheetJs(file.filepath);
+  const read = kind === 'xlsx' ? await readXlsx(file.filepath) : await readWithSheetJs(file.filepath, kind);
   const rows = read.filter(({ cells }) => cells.some((c) => c !== ''));
   const summary: ImportSummary = { created: 0, skipped: 0, errors: [] };
   if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();

@@ -135,6 +135,11 @@ describe('importing a spreadsheet', () => {
         { row: 3, field: 'number', message: 'Too Short!', values: csvRow },
       ],
     });
+    // Written by an older spreadsheet app: Windows-1252, not UTF-8.
+    const latin = Buffer.from('name,number\nJoão Çedilha,5511900000023\n', 'latin1');
+    expect(await (await upload(legacy.agentToken, latin, 'antiga.csv')).json()).toMatchObject({ created: 1 });
+    const names = await host.request('/api/contacts?searchParam=dilha', { token: legacy.agentToken });
+    expect((await names.json()).contacts.map((c: ContactDto) => c.name)).toEqual(['João Çedilha']);
     const found = await host.request('/api/contacts?searchParam=Xavier', { token: legacy.agentToken });
     expect((await found.json()).contacts[0]).toMatchObject({
       number: '5511900000020',
