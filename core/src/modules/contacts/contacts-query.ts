@@ -1,11 +1,9 @@
 import { CHANNELS, dateField, idField, pageQuery } from '@balcao/sdk';
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { z } from 'zod';
+import { localDaysWhere } from '../../db/local-days.js';
 import { likeTerm } from '../../db/sql-helpers.js';
 import { Contact, type IContact } from './contact.entity.js';
-
-// Day boundaries of the date filters are the company's days; companies have no timezone of their own yet.
-const COMPANY_TIMEZONE = 'America/Sao_Paulo';
 
 const jsonIds = z.preprocess((v) => {
   if (typeof v !== 'string' || v.trim() === '') return undefined;
@@ -52,10 +50,7 @@ export function contactsQuery(
   }
   if (f.channel) qb.andWhere({ channel: f.channel });
   if (f.isGroup !== undefined) qb.andWhere({ isGroup: f.isGroup });
-  if (f.dateStart)
-    qb.andWhere(`c.created_at >= (?::date)::timestamp at time zone '${COMPANY_TIMEZONE}'`, [f.dateStart]);
-  if (f.dateEnd) {
-    qb.andWhere(`c.created_at < (?::date + 1)::timestamp at time zone '${COMPANY_TIMEZONE}'`, [f.dateEnd]);
-  }
+  const days = localDaysWhere('c.created_at', f.dateStart, f.dateEnd);
+  for (const [i, sql] of days.where.entries()) qb.andWhere(sql, [days.params[i]]);
   return qb.orderBy({ name: 'asc', id: 'asc' });
 }

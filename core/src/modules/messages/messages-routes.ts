@@ -1,14 +1,17 @@
 import {
   AppError,
+  dateField,
   messageForwardSchema,
   messageMediaFieldsSchema,
   messageSendSchema,
   pageQuery,
 } from '@balcao/sdk';
 import { koaBody } from 'koa-body';
+import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, type UploadedFile } from './media-storage.js';
+import { countMessages } from './message-counts.js';
 
 /** Multipart is parsed only on this route: files land in the temp folder, media-storage copies the accepted ones. */
 const mediaUpload = koaBody({
@@ -24,7 +27,20 @@ const mediaUpload = koaBody({
   },
 });
 
+const allMeQuery = z.object({
+  fromMe: z.enum(['true', 'false']).optional(),
+  dateStart: dateField.optional(),
+  dateEnd: dateField.optional(),
+});
+
 export function messagesRoutes(router: AppRouter): void {
+  router.get('/messages-allMe', async (ctx) => {
+    const q = validate(allMeQuery, ctx.query);
+    const fromMe = q.fromMe === undefined ? undefined : q.fromMe === 'true';
+    const count = await countMessages(ctx.state.em, ctx.state.companyId, { ...q, fromMe });
+    ctx.body = { count: [{ count }] };
+  });
+
   router.get('/messages/:ticketId', async (ctx) => {
     const { pageNumber } = validate(pageQuery, ctx.query);
     ctx.body = await ctx.state.services.messages.list(

@@ -1,5 +1,6 @@
 import { type AuthUser, MOMENTS_WINDOW_DAYS, type TicketDto } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { localDaysWhere } from '../../db/local-days.js';
 import { TICKET_SELECT, type TicketRow, toTicketDtos } from '../tickets/ticket-queries.js';
 
 declare module '../../kernel/container.js' {
@@ -7,9 +8,6 @@ declare module '../../kernel/container.js' {
     moments: MomentsService;
   }
 }
-
-// Day boundaries of the date filters are the company's days, as in the contacts filters.
-const COMPANY_TIMEZONE = 'America/Sao_Paulo';
 
 export interface MomentsFilter {
   status?: 'open' | 'pending';
@@ -39,16 +37,10 @@ export class MomentsService {
       params.push(...f.queueIds);
     }
     if (f.userId) where.push('t.user_id = ?') && params.push(f.userId);
-    if (f.dateStart) {
-      where.push(`t.updated_at >= (?::date)::timestamp at time zone '${COMPANY_TIMEZONE}'`);
-      params.push(f.dateStart);
-    } else {
-      where.push(`t.updated_at >= now() - interval '${MOMENTS_WINDOW_DAYS} days'`);
-    }
-    if (f.dateEnd) {
-      where.push(`t.updated_at < (?::date + 1)::timestamp at time zone '${COMPANY_TIMEZONE}'`);
-      params.push(f.dateEnd);
-    }
+    const days = localDaysWhere('t.updated_at', f.dateStart, f.dateEnd);
+    where.push(...days.where);
+    params.push(...days.params);
+    if (!f.dateStart) where.push(`t.updated_at >= now() - interval '${MOMENTS_WINDOW_DAYS} days'`);
     const rows = await this.em
       .getConnection()
       .execute<TicketRow[]>(

@@ -1,0 +1,24 @@
+/** Business dates are the company's local days (CONVENTIONS "Time"); every tenant uses São Paulo until companies carry a zone. */
+export const COMPANY_TIMEZONE = 'America/Sao_Paulo';
+
+/**
+ * SQL conditions on a timestamp column for calendar days `from`..`to` (YYYY-MM-DD, both inclusive) in the company's
+ * zone; either end may be absent. @example localDaysWhere('m.created_at', '2026-11-01', '2026-11-30')
+ */
+export function localDaysWhere(
+  column: string,
+  from: string | undefined,
+  to: string | undefined,
+): { where: string[]; params: string[] } {
+  const where: string[] = [];
+  const params: string[] = [];
+  if (from) {
+    where.push(`${column} >= (?::date)::timestamp at time zone '${COMPANY_TIMEZONE}'`);
+    params.push(from);
+  }
+  if (to) {
+    where.push(`${column} < (?::date + 1)::timestamp at time zone '${COMPANY_TIMEZONE}'`);
+    params.push(to);
+  }
+  return { where, params };
+}
