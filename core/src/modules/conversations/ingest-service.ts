@@ -1,5 +1,5 @@
 import type { EventsPort, InboundMessage, IngestResult, Logger } from '@balcao/sdk';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 
 export interface IngestTarget {
@@ -9,7 +9,12 @@ export interface IngestTarget {
   groupAsTicket?: string;
 }
 
-class Duplicate extends Error {}
+interface IngestRow {
+  outcome: 'stored' | 'duplicate' | 'blocked';
+  ticket_id: number | null;
+  message_id: string | null;
+  ticket_created: boolean | null;
+}
 
 declare module '@balcao/sdk' {
   interface DomainEvents {
@@ -20,7 +25,7 @@ declare module '@balcao/sdk' {
 
 /**
  * The inbound pipeline (ARCHITECTURE "Data flow"): idempotent on (connection, externalId), contact resolved, the one
- * non-closed ticket found or created atomically, unread bumped, message stored — one transaction; events after commit.
+ * non-closed ticket found or created atomically, unread bumped, message stored — one statement; events after commit.
  * The unique indexes, not application checks, make concurrent deliveries safe.
  */
 export class IngestService {
@@ -42,13 +47,7 @@ export class IngestService {
   }
 
   async ingest(target: IngestTarget, inbound: InboundMessage): Promise<IngestResult> {
-    let result: IngestResult;
-    try {
-      result = await this.orm.em.fork().transactional((em) => this.store(em, target, inbound));
-    } catch (err) {
-      if (err instanceof Duplicate) return { outcome: 'duplicate' };
-      throw err;
-    }
+    const result = await this.store(target, inbound);
     if (result.outcome !== 'stored') return result;
     const { companyId } = target;
     await this.ticketsPublisher.messageCreated(companyId, result.ticketId, result.messageId);
@@ -63,80 +62,42 @@ export class IngestService {
     return result;
   }
 
-  private async store(em: EntityManager, target: IngestTarget, m: InboundMessage): Promise<IngestResult> {
-    const run = <T extends object[]>(sql: string, params: unknown[]) =>
-      em.getConnection().execute<T>(sql, params, 'all', em.getTransactionContext());
-    const [contact] = await run<{ id: number; active: boolean }[]>(
-      `insert into contacts (company_id, channel, number, name, url_picture, is_group)
-       values (?, ?, ?, ?, ?, ?)
-       on conflict (company_id, channel, number) do update
-         set updated_at = now(),
-             url_picture = coalesce(excluded.url_picture, contacts.url_picture),
-             name = case when contacts.name = contacts.number then excluded.name else contacts.name end
-       returning id, active`,
-      [
-        target.companyId,
-        target.channel,
-        m.from.id,
-        m.from.name || m.from.id,
-        m.from.picture ?? null,
-        m.isGroup ?? false,
-      ],
-    );
-    if (!contact.active) return { outcome: 'blocked' };
-
+  /** One statement (migration core-0004): a round trip per message, atomic on its own. */
+  private async store(target: IngestTarget, m: InboundMessage): Promise<IngestResult> {
     const status = m.isGroup && target.groupAsTicket !== 'enabled' ? 'group' : 'pending';
-    const [ticket] = await run<{ id: number; inserted: boolean }[]>(
-      `insert into tickets (company_id, contact_id, whatsapp_id, channel, status, is_group)
-       values (?, ?, ?, ?, ?, ?)
-       on conflict (company_id, contact_id, coalesce(whatsapp_id, 0)) where status <> 'closed'
-         do update set updated_at = tickets.updated_at
-       returning id, (xmax = 0) as inserted`,
-      [target.companyId, contact.id, target.id, target.channel, status, m.isGroup ?? false],
-    );
-
-    const [message] = await run<{ id: string }[]>(
-      `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, ack,
-                             media_type, media_url, participant, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (whatsapp_id, external_id) where external_id is not null do nothing
-       returning id`,
-      [
-        target.companyId,
-        ticket.id,
-        contact.id,
-        target.id,
-        m.externalId,
-        m.body,
-        m.fromMe ?? false,
-        m.fromMe ?? false,
-        m.fromMe ? 1 : 0,
-        m.mediaType ?? 'chat',
-        m.mediaUrl ?? null,
-        m.participant ?? null,
-        m.timestamp ?? new Date(),
-      ],
-    );
-    // A replay: undo the contact and ticket touches too, so a duplicate changes nothing.
-    if (!message) throw new Duplicate();
-
-    await run(
-      `update tickets set last_message = ?, updated_at = now(),
-              unread_messages = case when ? then 0 else unread_messages + 1 end
-        where id = ?`,
-      [m.body.slice(0, 255), m.fromMe ?? false, ticket.id],
-    );
-    if (ticket.inserted) {
-      await run(`insert into ticket_logs (company_id, ticket_id, type) values (?, ?, 'create')`, [
-        target.companyId,
-        ticket.id,
-      ]);
+    let row: IngestRow | undefined;
+    try {
+      [row] = await this.orm.em
+        .getConnection()
+        .execute<IngestRow[]>('select * from balcao_ingest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
+          target.companyId,
+          target.id,
+          target.channel,
+          m.from.id,
+          m.from.name || m.from.id,
+          m.from.picture ?? null,
+          m.isGroup ?? false,
+          status,
+          m.externalId,
+          m.body,
+          m.fromMe ?? false,
+          m.mediaType ?? 'chat',
+          m.mediaUrl ?? null,
+          m.participant ?? null,
+          m.timestamp ?? new Date(),
+        ]);
+    } catch (err) {
+      // A concurrent replay lost the race on the unique index: the function rolled its writes back.
+      if (String(err).includes('balcao_ingest: duplicate message')) return { outcome: 'duplicate' };
+      throw err;
     }
+    if (!row || row.outcome === 'duplicate') return { outcome: 'duplicate' };
+    if (row.outcome === 'blocked') return { outcome: 'blocked' };
     return {
       outcome: 'stored',
-      ticketId: ticket.id,
-      messageId: Number(message.id),
-      ticketCreated: ticket.inserted,
+      ticketId: row.ticket_id as number,
+      messageId: Number(row.message_id),
+      ticketCreated: row.ticket_created ?? false,
     };
   }
 }

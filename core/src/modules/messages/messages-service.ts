@@ -9,9 +9,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
+import { canSeeTicket } from '../tickets/visibility.js';
 import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
-import { findMessageDto, listMessages } from './message-queries.js';
+import { findMessageDto, listMessages, ticketMessagePage } from './message-queries.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -51,17 +52,22 @@ export class MessagesService {
     ticketId: number,
     pageNumber: number,
   ): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
-    const view = await this.tickets.get(actor, { id: ticketId });
-    if (pageNumber === 1 && view.unreadMessages > 0 && view.status !== 'pending') {
+    // One query answers who may read, whether it is unread, and the page itself.
+    const page = await ticketMessagePage(this.em, actor.companyId, actor.id, ticketId, pageNumber);
+    if (!page || !canSeeTicket(page.access, page.ticket)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const { ticket } = page;
+    if (pageNumber === 1 && ticket.unreadMessages > 0 && ticket.status !== 'pending') {
       await this.em
         .getConnection()
         .execute('update messages set read = true where ticket_id = ? and not read and not from_me', [
           ticketId,
         ]);
       await this.em.nativeUpdate(Ticket, { id: ticketId }, { unreadMessages: 0 });
-      await this.publisher.unreadCleared(actor.companyId, view);
+      await this.publisher.unreadCleared(actor.companyId, { id: ticketId, ...ticket });
+      // The page read above predates the update: read it again so it shows the messages as read.
+      return listMessages(this.em, actor.companyId, ticketId, pageNumber);
     }
-    return listMessages(this.em, actor.companyId, ticketId, pageNumber);
+    return { messages: page.messages, hasMore: page.hasMore };
   }
 
   /**

@@ -9,8 +9,15 @@ import {
   type TicketUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { likeTerm } from '../../db/sql-helpers.js';
 import { Ticket, TicketLog } from './ticket.entity.js';
-import { findTicketDto, TICKET_SELECT, type TicketRow, toTicketDtos } from './ticket-queries.js';
+import {
+  findTicketDto,
+  TICKET_COLUMNS,
+  TICKET_JOINS,
+  type TicketRow,
+  toTicketDtos,
+} from './ticket-queries.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
 import { canSeeTicket, loadTicketAccess, type TicketAccess, visibilitySql } from './visibility.js';
 
@@ -78,26 +85,32 @@ export class TicketsService {
     }
     if (f.withUnreadMessages) where.push('t.unread_messages > 0');
     if (f.searchParam) {
-      const term = `%${f.searchParam.replace(/[%_\\]/g, '\\$&')}%`;
+      // Two id sets (contacts by trigram on name or number, messages by trigram on body), not an OR across joins:
+      // each side is answered from its own index.
+      const term = `%${likeTerm(f.searchParam)}%`;
       where.push(
-        `(c.name ilike ? or c.number ilike ? or t.id in (select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?))`,
+        `t.id in (select st.id from tickets st join contacts sc on sc.id = st.contact_id
+                   where sc.company_id = ? and st.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
+                  union
+                  select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`,
       );
-      params.push(term, term, actor.companyId, term);
+      params.push(actor.companyId, actor.companyId, term, term, actor.companyId, term);
     }
     const clause = where.join(' and ');
-    const conn = this.em.getConnection();
-    const rows = await conn.execute<TicketRow[]>(
-      `${TICKET_SELECT} where ${clause} order by t.unread_messages > 0 desc, t.updated_at desc, t.id desc limit ? offset ?`,
-      [...params, TICKET_PAGE_SIZE + 1, TICKET_PAGE_SIZE * (f.pageNumber - 1)],
+    const order = 't.unread_messages > 0 desc, t.updated_at desc, t.id desc';
+    // The page and the count in one round trip; the count reads no other table than tickets.
+    const rows = await this.em.getConnection().execute<(TicketRow & { total: string })[]>(
+      `select p.*, n.total
+         from (select count(*) as total from tickets t where ${clause}) n
+         left join lateral (select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}
+                             where ${clause} order by ${order} limit ? offset ?) p on true
+        order by p.unread_messages > 0 desc, p.updated_at desc, p.id desc`,
+      [...params, ...params, TICKET_PAGE_SIZE + 1, TICKET_PAGE_SIZE * (f.pageNumber - 1)],
     );
-    const [{ count }] = await conn.execute<{ count: string }[]>(
-      `select count(*) from tickets t join contacts c on c.id = t.contact_id where ${clause}`,
-      params,
-    );
-    const tickets = await toTicketDtos(this.em, rows.slice(0, TICKET_PAGE_SIZE), {
-      maskNumbers: await this.masks(actor),
-    });
-    return { tickets, count: Number(count), hasMore: rows.length > TICKET_PAGE_SIZE };
+    const count = rows[0]?.total ?? '0';
+    const page = rows.filter((r) => r.id !== null);
+    const tickets = toTicketDtos(page.slice(0, TICKET_PAGE_SIZE), { maskNumbers: await this.masks(actor) });
+    return { tickets, count: Number(count), hasMore: page.length > TICKET_PAGE_SIZE };
   }
 
   /** One ticket the actor may see; otherwise 404 (never confirm another's ticket exists). */
