@@ -77,6 +77,25 @@ export async function listMessages(
   return { messages: rows.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toDto), hasMore };
 }
 
+/** The statement of ticketMessagePage, as SQL with `?` placeholders and its parameters (the benchmark explains it). */
+export function ticketMessagePageSql(
+  companyId: number,
+  userId: number,
+  ticketId: number,
+  pageNumber: number,
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `select t.status, t.unread_messages, t.user_id, t.queue_id, t.is_group,
+            u.profile, u.all_ticket, u.allow_group,
+            array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids,
+            coalesce((select json_agg(p) from (${MESSAGE_SELECT} where m.company_id = t.company_id and m.ticket_id = t.id
+                        order by m.created_at desc, m.id desc limit ? offset ?) p), '[]') as messages
+       from tickets t left join users u on u.id = ?
+      where t.company_id = ? and t.id = ?`,
+    params: [MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1), userId, companyId, ticketId],
+  };
+}
+
 /** A ticket's audience and state with the reader's access and one page of its messages: the message page's one query. */
 export async function ticketMessagePage(
   em: EntityManager,
@@ -90,6 +109,7 @@ export async function ticketMessagePage(
   messages: MessageDto[];
   hasMore: boolean;
 } | null> {
+  const q = ticketMessagePageSql(companyId, userId, ticketId, pageNumber);
   const [row] = await em.getConnection().execute<
     {
       status: string;
@@ -103,16 +123,7 @@ export async function ticketMessagePage(
       queue_ids: number[];
       messages: MessageRow[];
     }[]
-  >(
-    `select t.status, t.unread_messages, t.user_id, t.queue_id, t.is_group,
-            u.profile, u.all_ticket, u.allow_group,
-            array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids,
-            coalesce((select json_agg(p) from (${MESSAGE_SELECT} where m.company_id = t.company_id and m.ticket_id = t.id
-                        order by m.created_at desc, m.id desc limit ? offset ?) p), '[]') as messages
-       from tickets t left join users u on u.id = ?
-      where t.company_id = ? and t.id = ?`,
-    [MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1), userId, companyId, ticketId],
-  );
+  >(q.sql, q.params);
   if (!row) return null;
   return {
     ticket: {

@@ -9,31 +9,11 @@ import {
   type TicketUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { likeTerm } from '../../db/sql-helpers.js';
 import { Ticket, TicketLog } from './ticket.entity.js';
-import {
-  findTicketDto,
-  TICKET_COLUMNS,
-  TICKET_JOINS,
-  type TicketRow,
-  toTicketDtos,
-} from './ticket-queries.js';
+import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
+import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
-import { canSeeTicket, loadTicketAccess, type TicketAccess, visibilitySql } from './visibility.js';
-
-export const TICKET_PAGE_SIZE = 40;
-
-export interface TicketListFilters {
-  searchParam: string;
-  pageNumber: number;
-  status?: string;
-  showAll: boolean;
-  queueIds: number[];
-  tagIds: number[];
-  userIds: number[];
-  whatsappIds: number[];
-  withUnreadMessages: boolean;
-}
+import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -59,54 +39,8 @@ export class TicketsService {
     f: TicketListFilters,
   ): Promise<{ tickets: TicketDto[]; count: number; hasMore: boolean }> {
     const access = await loadTicketAccess(this.em, actor.id);
-    // Show all widens to every ticket only for who may (admin, allTicket); a user profile never uses it in search.
-    const canShowAll = access.isAdmin || access.allTicket;
-    const where: string[] = ['t.company_id = ?'];
-    const params: unknown[] = [actor.companyId];
-    const visible = visibilitySql(
-      canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
-    );
-    where.push(visible.sql);
-    params.push(...visible.params);
-    if (f.status) where.push('t.status = ?') && params.push(f.status);
-    const inList = (column: string, ids: number[]) => {
-      if (!ids.length) return;
-      where.push(`${column} in (${ids.map(() => '?').join(',')})`);
-      params.push(...ids);
-    };
-    inList('t.queue_id', f.queueIds);
-    inList('t.user_id', f.userIds);
-    inList('t.whatsapp_id', f.whatsappIds);
-    if (f.tagIds.length) {
-      where.push(
-        `exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id in (${f.tagIds.map(() => '?').join(',')}))`,
-      );
-      params.push(...f.tagIds);
-    }
-    if (f.withUnreadMessages) where.push('t.unread_messages > 0');
-    if (f.searchParam) {
-      // Two id sets (contacts by trigram on name or number, messages by trigram on body), not an OR across joins:
-      // each side is answered from its own index.
-      const term = `%${likeTerm(f.searchParam)}%`;
-      where.push(
-        `t.id in (select st.id from tickets st join contacts sc on sc.id = st.contact_id
-                   where sc.company_id = ? and st.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
-                  union
-                  select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`,
-      );
-      params.push(actor.companyId, actor.companyId, term, term, actor.companyId, term);
-    }
-    const clause = where.join(' and ');
-    const order = 't.unread_messages > 0 desc, t.updated_at desc, t.id desc';
-    // The page and the count in one round trip; the count reads no other table than tickets.
-    const rows = await this.em.getConnection().execute<(TicketRow & { total: string })[]>(
-      `select p.*, n.total
-         from (select count(*) as total from tickets t where ${clause}) n
-         left join lateral (select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}
-                             where ${clause} order by ${order} limit ? offset ?) p on true
-        order by p.unread_messages > 0 desc, p.updated_at desc, p.id desc`,
-      [...params, ...params, TICKET_PAGE_SIZE + 1, TICKET_PAGE_SIZE * (f.pageNumber - 1)],
-    );
+    const { sql, params } = ticketListSql(actor.companyId, access, f);
+    const rows = await this.em.getConnection().execute<(TicketRow & { total: string })[]>(sql, params);
     const count = rows[0]?.total ?? '0';
     const page = rows.filter((r) => r.id !== null);
     const tickets = toTicketDtos(page.slice(0, TICKET_PAGE_SIZE), { maskNumbers: await this.masks(actor) });

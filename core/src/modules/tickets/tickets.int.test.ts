@@ -92,7 +92,9 @@ describe('ingest', () => {
 
   it('concurrent replays of one message store it once and touch the ticket once', async () => {
     const msg = inbound('5511900000003', 'uma vez só');
-    const results = await Promise.all(Array.from({ length: 20 }, () => ingestOf(host).ingest(connection, msg)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => ingestOf(host).ingest(connection, msg)),
+    );
     const stored = results.filter((r) => r.outcome === 'stored');
     expect(stored).toHaveLength(1);
     expect(results.filter((r) => r.outcome === 'duplicate')).toHaveLength(19);
