@@ -7,7 +7,7 @@ import { CONNECTIONS, loadFixture, measure, type Row, scenarios } from './http-r
 import { ingest } from './ingest.js';
 import { explainMainQueries } from './plans.js';
 import { ATTENDANT_EMAIL, BENCH_PASSWORD, seed, seededScale } from './seed.js';
-import { login, rssMb, startServer, stopServer } from './server.js';
+import { cpuPressure, login, rssMb, startServer, stopServer } from './server.js';
 
 /**
  * Attendance benchmark (issue 3): `npm run bench -- attendance`. BENCH_SCALE (1 = 100,000 tickets and 2,000,000
@@ -70,6 +70,7 @@ export async function runAttendanceBench(): Promise<void> {
       user: await login(ATTENDANT_EMAIL, BENCH_PASSWORD),
     };
     const idle = await rssMb(pid);
+    const before = await cpuPressure();
     let peak = idle;
     const sampler = setInterval(() => {
       rssMb(pid)
@@ -85,6 +86,7 @@ export async function runAttendanceBench(): Promise<void> {
       log(fmt(row));
     }
     const httpPeak = peak;
+    const afterHttp = await cpuPressure();
     const report = await ingest(db.url);
     clearInterval(sampler);
     const plans = await explainMainQueries(db.url, fixture);
@@ -94,6 +96,7 @@ export async function runAttendanceBench(): Promise<void> {
       `\nBalcão attendance benchmark — ${new Date().toISOString().slice(0, 16)} UTC, ${cpu.length} × ${cpu[0]?.model.trim()}, ` +
         `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${await pgVersion(db.url)}; scale ${scale}.`,
     );
+    log(`Machine before the run: ${before}. After the HTTP rows: ${afterHttp}.`);
     log(
       `${CONNECTIONS} concurrent clients, ${process.env.BENCH_SECONDS ?? 5} s per row; load generator on the same machine.\n`,
     );

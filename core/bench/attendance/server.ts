@@ -56,3 +56,11 @@ export async function rssMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
+
+/** Machine contention while a bench runs: load average and the share of time tasks waited for a CPU (PSI). */
+export async function cpuPressure(): Promise<string> {
+  const load = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(', ');
+  const psi = await readFile('/proc/pressure/cpu', 'utf8').catch(() => '');
+  const some = /some avg10=([\d.]+) avg60=([\d.]+) avg300=([\d.]+)/.exec(psi);
+  return `load average ${load}${some ? `; CPU pressure (tasks waiting for a core) ${some[2]} % over 60 s, ${some[3]} % over 300 s` : ''}`;
+}
