@@ -2,7 +2,7 @@ import pg from 'pg';
 import { BASE } from './server.js';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 1000);
-const PER_VISITOR = Number(process.env.BENCH_VISITOR_MESSAGES ?? 10);
+const PER_VISITOR = Number(process.env.BENCH_VISITOR_MESSAGES ?? 5);
 
 export interface IngestReport {
   visitors: number;
@@ -75,6 +75,7 @@ export async function ingest(url: string): Promise<IngestReport> {
         ).rows[0].n,
       ),
     };
+    console.log(JSON.stringify({ ingest: report }));
     await c.query("delete from contacts where channel = 'webchat' and number like $1", [like]);
     return report;
   } finally {

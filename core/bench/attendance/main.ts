@@ -80,6 +80,7 @@ export async function runAttendanceBench(): Promise<void> {
         .catch(() => undefined);
     }, 200);
     const rows: string[] = [];
+    log(`Machine before the run: ${before}.`);
     for (const s of scenarios(fixture)) {
       const row = await measure(`${s.as}: ${s.title}`, s.target, s.path, tokens[s.as]);
       rows.push(fmt(row));
