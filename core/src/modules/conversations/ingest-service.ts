@@ -1,19 +1,13 @@
 import type { EventsPort, InboundMessage, IngestResult, Logger } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
+import { IngestBatcher } from './ingest-batcher.js';
 
 export interface IngestTarget {
   id: number;
   companyId: number;
   channel: string;
   groupAsTicket?: string;
-}
-
-interface IngestRow {
-  outcome: 'stored' | 'duplicate' | 'blocked';
-  ticket_id: number | null;
-  message_id: string | null;
-  ticket_created: boolean | null;
 }
 
 declare module '@balcao/sdk' {
@@ -25,7 +19,8 @@ declare module '@balcao/sdk' {
 
 /**
  * The inbound pipeline (ARCHITECTURE "Data flow"): idempotent on (connection, externalId), contact resolved, the one
- * non-closed ticket found or created atomically, unread bumped, message stored — one statement; events after commit.
+ * non-closed ticket found or created atomically, unread bumped, message stored — one statement (group-committed with
+ * concurrent messages, see IngestBatcher); events after commit.
  * The unique indexes, not application checks, make concurrent deliveries safe.
  */
 export class IngestService {
@@ -33,6 +28,7 @@ export class IngestService {
   private readonly events: EventsPort;
   private readonly ticketsPublisher: TicketsPublisher;
   private readonly logger: Logger;
+  private readonly batcher: IngestBatcher;
 
   constructor(deps: {
     orm: MikroORM;
@@ -44,6 +40,7 @@ export class IngestService {
     this.events = deps.events;
     this.ticketsPublisher = deps.ticketsPublisher;
     this.logger = deps.logger;
+    this.batcher = new IngestBatcher(deps.orm);
   }
 
   async ingest(target: IngestTarget, inbound: InboundMessage): Promise<IngestResult> {
@@ -62,42 +59,25 @@ export class IngestService {
     return result;
   }
 
-  /** One statement (migration core-0004): a round trip per message, atomic on its own. */
-  private async store(target: IngestTarget, m: InboundMessage): Promise<IngestResult> {
+  /** One call of balcao_ingest (migration core-0004), committed together with the messages that arrive meanwhile. */
+  private store(target: IngestTarget, m: InboundMessage): Promise<IngestResult> {
     const status = m.isGroup && target.groupAsTicket !== 'enabled' ? 'group' : 'pending';
-    let row: IngestRow | undefined;
-    try {
-      [row] = await this.orm.em
-        .getConnection()
-        .execute<IngestRow[]>('select * from balcao_ingest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', [
-          target.companyId,
-          target.id,
-          target.channel,
-          m.from.id,
-          m.from.name || m.from.id,
-          m.from.picture ?? null,
-          m.isGroup ?? false,
-          status,
-          m.externalId,
-          m.body,
-          m.fromMe ?? false,
-          m.mediaType ?? 'chat',
-          m.mediaUrl ?? null,
-          m.participant ?? null,
-          m.timestamp ?? new Date(),
-        ]);
-    } catch (err) {
-      // A concurrent replay lost the race on the unique index: the function rolled its writes back.
-      if (String(err).includes('balcao_ingest: duplicate message')) return { outcome: 'duplicate' };
-      throw err;
-    }
-    if (!row || row.outcome === 'duplicate') return { outcome: 'duplicate' };
-    if (row.outcome === 'blocked') return { outcome: 'blocked' };
-    return {
-      outcome: 'stored',
-      ticketId: row.ticket_id as number,
-      messageId: Number(row.message_id),
-      ticketCreated: row.ticket_created ?? false,
-    };
+    return this.batcher.store([
+      target.companyId,
+      target.id,
+      target.channel,
+      m.from.id,
+      m.from.name || m.from.id,
+      m.from.picture ?? null,
+      m.isGroup ?? false,
+      status,
+      m.externalId,
+      m.body,
+      m.fromMe ?? false,
+      m.mediaType ?? 'chat',
+      m.mediaUrl ?? null,
+      m.participant ?? null,
+      m.timestamp ?? new Date(),
+    ]);
   }
 }
