@@ -12,6 +12,7 @@ export interface IngestReport {
   stored: number;
   ticketsCreated: number;
   duplicateOpen: number;
+  retries: number;
 }
 
 /**
@@ -29,22 +30,33 @@ export async function ingest(url: string): Promise<IngestReport> {
     const token = rows[0].token;
     const run = Date.now().toString(36);
     let failed = 0;
+    let retries = 0;
     const started = performance.now();
     await Promise.all(
       Array.from({ length: VISITORS }, async (_, v) => {
         for (let k = 0; k < PER_VISITOR; k++) {
-          const res = await fetch(`${BASE}/api/webchat/${token}/messages`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({
-              visitorId: `bv${run}x${v}`,
-              name: `Visitante ${v}`,
-              body: `mensagem ${k} do visitante ${v}: preciso de ajuda com meu pedido`,
-              clientMessageId: `message-${String(k).padStart(4, '0')}`,
-            }),
-          });
-          if (res.status !== 201) failed++;
-          await res.arrayBuffer();
+          const post = () =>
+            fetch(`${BASE}/api/webchat/${token}/messages`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({
+                visitorId: `bv${run}x${v}`,
+                name: `Visitante ${v}`,
+                body: `mensagem ${k} do visitante ${v}: preciso de ajuda com meu pedido`,
+                clientMessageId: `message-${String(k).padStart(4, '0')}`,
+              }),
+            });
+          // A kept-alive socket the server closed meanwhile fails the post; a visitor's page retries, and the
+          // clientMessageId makes the retry safe (stored once). Retries are counted.
+          let res: Response | undefined;
+          for (let attempt = 0; !res && attempt < 3; attempt++) {
+            res = await post().catch(() => {
+              retries++;
+              return undefined;
+            });
+          }
+          if (res?.status !== 201) failed++;
+          await res?.arrayBuffer();
         }
       }),
     );
@@ -66,6 +78,7 @@ export async function ingest(url: string): Promise<IngestReport> {
         `select count(*) n from tickets t join contacts c on c.id = t.contact_id
           where c.channel = 'webchat' and c.number like $1`,
       ),
+      retries,
       duplicateOpen: Number(
         (
           await c.query(

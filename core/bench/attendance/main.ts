@@ -88,6 +88,7 @@ export async function runAttendanceBench(): Promise<void> {
     }
     const httpPeak = peak;
     const afterHttp = await cpuPressure();
+    await settle(db.url);
     const report = await ingest(db.url);
     clearInterval(sampler);
     const plans = await explainMainQueries(db.url, fixture);
@@ -111,7 +112,7 @@ export async function runAttendanceBench(): Promise<void> {
       `\nIngest: ${report.visitors} concurrent web chat visitors, ${report.sent} messages in ${report.seconds.toFixed(1)} s = ` +
         `**${report.perSecond} messages/s** (target ≥ 2,000: ${report.perSecond >= 2000 ? 'met' : '**missed**'}). ` +
         `Stored ${report.stored} of ${report.sent}; ${report.ticketsCreated} tickets for ${report.visitors} visitors; ` +
-        `contacts with two non-closed tickets: ${report.duplicateOpen}.`,
+        `contacts with two non-closed tickets: ${report.duplicateOpen}; posts retried after a closed socket: ${report.retries}.`,
     );
     log(`\nQuery plans (EXPLAIN ANALYZE, BUFFERS; key lines):\n\n${plans}`);
   } finally {
@@ -126,6 +127,24 @@ async function pgVersion(url: string): Promise<string> {
   try {
     return (await c.query<{ v: string }>("select 'PostgreSQL ' || current_setting('server_version') v"))
       .rows[0].v;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Waits (up to a minute) until the server's queries of the last row are done, so they do not slow the next step. */
+async function settle(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const { rows } = await c.query<{ n: string }>(
+        "select count(*) n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()",
+      );
+      if (rows[0].n === '0') return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
   } finally {
     await c.end();
   }
