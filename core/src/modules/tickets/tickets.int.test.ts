@@ -90,23 +90,6 @@ describe('ingest', () => {
     ).toHaveLength(1);
   });
 
-  it('concurrent replays of one message store it once and touch the ticket once', async () => {
-    const msg = inbound('5511900000003', 'uma vez só');
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () => ingestOf(host).ingest(connection, msg)),
-    );
-    const stored = results.filter((r) => r.outcome === 'stored');
-    expect(stored).toHaveLength(1);
-    expect(results.filter((r) => r.outcome === 'duplicate')).toHaveLength(19);
-    const ticketId = stored[0]?.outcome === 'stored' ? stored[0].ticketId : 0;
-    const [row] = await sql<{ unread_messages: number; n: string }>(
-      host,
-      'select t.unread_messages, (select count(*) from messages m where m.ticket_id = t.id) as n from tickets t where t.id = $1',
-      [ticketId],
-    );
-    expect(row).toEqual({ unread_messages: 1, n: '1' });
-  });
-
   it('ignores a blocked contact', async () => {
     await ingestOf(host).ingest(connection, inbound('5511900000003', 'oi'));
     await sql(host, "update contacts set active = false where number = '5511900000003'");
