@@ -6,11 +6,13 @@ import { WebSocket } from 'ws';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { createLogger } from '../src/kernel/logger.js';
 import { createTestDatabase } from '../src/testing/test-database.js';
+import { runAttendanceBench } from './attendance/main.js';
 
 /**
  * Kernel benchmark: the server runs as its own process (as in production) on a fresh database; this process is
  * the load generator. Authenticated request latency and throughput at 10 concurrent clients, realtime fan-out
  * latency, server memory idle and under load. `npm run bench` (TEST_DATABASE_URL or an embedded PostgreSQL).
+ * `npm run bench -- attendance` runs the attendance benchmark instead (attendance/main.ts).
  */
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -160,7 +162,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((err) => {
+const bench = process.argv[2] === 'attendance' ? runAttendanceBench : main;
+bench().catch((err) => {
   console.error(err);
   process.exit(1);
 });

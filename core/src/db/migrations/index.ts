@@ -2,10 +2,12 @@ import type { MigrationObject } from '@mikro-orm/core';
 import { Migration0001Kernel } from './0001-kernel.js';
 import { Migration0002Attendance } from './0002-attendance.js';
 import { Migration0003ContactsEmailSearch } from './0003-contacts-email-search.js';
+import { Migration0004AttendanceIndexes } from './0004-attendance-indexes.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
 export const coreMigrations: MigrationObject[] = [
   { name: 'core-0001-kernel', class: Migration0001Kernel },
   { name: 'core-0002-attendance', class: Migration0002Attendance },
   { name: 'core-0003-contacts-email-search', class: Migration0003ContactsEmailSearch },
+  { name: 'core-0004-attendance-indexes', class: Migration0004AttendanceIndexes },
 ];

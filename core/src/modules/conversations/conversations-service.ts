@@ -10,6 +10,9 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { IngestService } from './ingest-service.js';
 
+const TOKEN_CACHE_MS = 5_000;
+const TOKEN_CACHE_SIZE = 10_000;
+
 interface ConnectionRow {
   id: number;
   company_id: number;
@@ -33,6 +36,7 @@ export const toChannelConnection = (r: ConnectionRow): ChannelConnection => ({
 export class ConversationsService implements ConversationsPort {
   private readonly orm: MikroORM;
   private readonly ingestService: IngestService;
+  private readonly byToken = new Map<string, { connection: ChannelConnection; until: number }>();
 
   private readonly ticketsPublisher: TicketsPublisher;
 
@@ -80,12 +84,23 @@ export class ConversationsService implements ConversationsPort {
     );
   }
 
+  /**
+   * Every visitor post and socket starts here: a connection found by its token is remembered for a few seconds
+   * (a deleted connection or a changed token stops working within TOKEN_CACHE_MS), misses are never remembered.
+   */
   async connectionByToken(token: string, channel: Channel): Promise<ChannelConnection | null> {
     if (!/^[A-Z0-9]{30}$/.test(token)) return null;
+    const key = `${channel}:${token}`;
+    const cached = this.byToken.get(key);
+    if (cached && cached.until > Date.now()) return cached.connection;
     const [row] = await this.orm.em
       .getConnection()
       .execute<ConnectionRow[]>('select * from whatsapps where token = ? and channel = ?', [token, channel]);
-    return row ? toChannelConnection(row) : null;
+    if (!row) return null;
+    if (this.byToken.size >= TOKEN_CACHE_SIZE) this.byToken.clear();
+    const connection = toChannelConnection(row);
+    this.byToken.set(key, { connection, until: Date.now() + TOKEN_CACHE_MS });
+    return connection;
   }
 
   async history(

@@ -1,5 +1,6 @@
-import type { MessageDto } from '@balcao/sdk';
+import type { MessageDto, TicketAudience } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TicketAccess } from '../tickets/visibility.js';
 
 const MESSAGE_SELECT = `
   select m.id, m.ticket_id, m.body, m.from_me, m.read, m.ack, m.media_type, m.media_url, m.is_deleted,
@@ -74,6 +75,74 @@ export async function listMessages(
   );
   const hasMore = rows.length > MESSAGE_PAGE_SIZE;
   return { messages: rows.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toDto), hasMore };
+}
+
+/** The statement of ticketMessagePage, as SQL with `?` placeholders and its parameters (the benchmark explains it). */
+export function ticketMessagePageSql(
+  companyId: number,
+  userId: number,
+  ticketId: number,
+  pageNumber: number,
+): { sql: string; params: unknown[] } {
+  return {
+    sql: `select t.status, t.unread_messages, t.user_id, t.queue_id, t.is_group,
+            u.profile, u.all_ticket, u.allow_group,
+            array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids,
+            coalesce((select json_agg(p) from (${MESSAGE_SELECT} where m.company_id = t.company_id and m.ticket_id = t.id
+                        order by m.created_at desc, m.id desc limit ? offset ?) p), '[]') as messages
+       from tickets t left join users u on u.id = ?
+      where t.company_id = ? and t.id = ?`,
+    params: [MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1), userId, companyId, ticketId],
+  };
+}
+
+/** A ticket's audience and state with the reader's access and one page of its messages: the message page's one query. */
+export async function ticketMessagePage(
+  em: EntityManager,
+  companyId: number,
+  userId: number,
+  ticketId: number,
+  pageNumber: number,
+): Promise<{
+  ticket: { status: string; unreadMessages: number } & TicketAudience;
+  access: TicketAccess;
+  messages: MessageDto[];
+  hasMore: boolean;
+} | null> {
+  const q = ticketMessagePageSql(companyId, userId, ticketId, pageNumber);
+  const [row] = await em.getConnection().execute<
+    {
+      status: string;
+      unread_messages: number;
+      user_id: number | null;
+      queue_id: number | null;
+      is_group: boolean;
+      profile: string | null;
+      all_ticket: string | null;
+      allow_group: boolean | null;
+      queue_ids: number[];
+      messages: MessageRow[];
+    }[]
+  >(q.sql, q.params);
+  if (!row) return null;
+  return {
+    ticket: {
+      status: row.status,
+      unreadMessages: row.unread_messages,
+      userId: row.user_id,
+      queueId: row.queue_id,
+      isGroup: row.is_group,
+    },
+    access: {
+      userId,
+      isAdmin: row.profile === 'admin',
+      allTicket: row.all_ticket === 'enable',
+      allowGroup: row.allow_group ?? false,
+      queueIds: row.queue_ids,
+    },
+    messages: row.messages.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toDto),
+    hasMore: row.messages.length > MESSAGE_PAGE_SIZE,
+  };
 }
 
 export async function findMessageDto(

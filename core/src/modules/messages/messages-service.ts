@@ -13,6 +13,7 @@ import type { Config } from '../../kernel/config.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
+import { canSeeTicket } from '../tickets/visibility.js';
 import { User } from '../users/user.entity.js';
 import {
   assertAcceptable,
@@ -22,7 +23,7 @@ import {
   type UploadedFile,
 } from './media-storage.js';
 import { Message } from './message.entity.js';
-import { findMessageDto, listMessages } from './message-queries.js';
+import { findMessageDto, listMessages, ticketMessagePage } from './message-queries.js';
 import { storeOutgoing } from './outgoing.js';
 
 declare module '../../kernel/container.js' {
@@ -66,17 +67,22 @@ export class MessagesService {
     ticketId: number,
     pageNumber: number,
   ): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
-    const view = await this.tickets.get(actor, { id: ticketId });
-    if (pageNumber === 1 && view.unreadMessages > 0 && view.status !== 'pending') {
+    // One query answers who may read, whether it is unread, and the page itself.
+    const page = await ticketMessagePage(this.em, actor.companyId, actor.id, ticketId, pageNumber);
+    if (!page || !canSeeTicket(page.access, page.ticket)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const { ticket } = page;
+    if (pageNumber === 1 && ticket.unreadMessages > 0 && ticket.status !== 'pending') {
       await this.em
         .getConnection()
         .execute('update messages set read = true where ticket_id = ? and not read and not from_me', [
           ticketId,
         ]);
       await this.em.nativeUpdate(Ticket, { id: ticketId }, { unreadMessages: 0 });
-      await this.publisher.unreadCleared(actor.companyId, view);
+      await this.publisher.unreadCleared(actor.companyId, { id: ticketId, ...ticket });
+      // The page read above predates the update: read it again so it shows the messages as read.
+      return listMessages(this.em, actor.companyId, ticketId, pageNumber);
     }
-    return listMessages(this.em, actor.companyId, ticketId, pageNumber);
+    return { messages: page.messages, hasMore: page.hasMore };
   }
 
   /**

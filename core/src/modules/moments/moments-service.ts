@@ -47,6 +47,6 @@ export class MomentsService {
         `${TICKET_SELECT} where ${where.join(' and ')} order by t.updated_at desc, t.id desc`,
         params,
       );
-    return toTicketDtos(this.em, rows, { maskNumbers: false });
+    return toTicketDtos(rows, { maskNumbers: false });
   }
 }

@@ -1,13 +1,31 @@
 import { type Channel, maskNumber, type TagDto, type TicketDto, type TicketStatus } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
+const tagsOf = (link: string, owner: string, id: string) =>
+  `coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban)
+                             order by g.name)
+               from ${link} l join tags g on g.id = l.tag_id where l.${owner} = ${id}), '[]')`;
+
+/** The columns every ticket read shares (alias t, with c, u, q, w joined); tags come along, no query per page. */
+export const TICKET_COLUMNS = `
+  t.id, t.uuid, t.status, t.is_group, t.is_bot, t.channel, t.user_id, t.queue_id, t.contact_id,
+  t.whatsapp_id, t.last_message, t.unread_messages, t.use_integration, t.created_at, t.updated_at,
+  c.name as contact_name, c.number as contact_number, c.url_picture as contact_picture,
+  u.name as user_name, q.name as queue_name, q.color as queue_color,
+  w.name as whatsapp_name, w.group_as_ticket,
+  ${tagsOf('ticket_tags', 'ticket_id', 't.id')} as tags,
+  ${tagsOf('contact_tags', 'contact_id', 't.contact_id')} as contact_tags`;
+
+/** The joins of TICKET_COLUMNS, after `from tickets t`. */
+export const TICKET_JOINS = `
+    join contacts c on c.id = t.contact_id
+    left join users u on u.id = t.user_id
+    left join queues q on q.id = t.queue_id
+    left join whatsapps w on w.id = t.whatsapp_id`;
+
 /** The select list every ticket read shares (alias t, with c, u, q, w joined). */
 export const TICKET_SELECT = `
-  select t.id, t.uuid, t.status, t.is_group, t.is_bot, t.channel, t.user_id, t.queue_id, t.contact_id,
-         t.whatsapp_id, t.last_message, t.unread_messages, t.use_integration, t.created_at, t.updated_at,
-         c.name as contact_name, c.number as contact_number, c.url_picture as contact_picture,
-         u.name as user_name, q.name as queue_name, q.color as queue_color,
-         w.name as whatsapp_name, w.group_as_ticket
+  select ${TICKET_COLUMNS}
     from tickets t
     join contacts c on c.id = t.contact_id
     left join users u on u.id = t.user_id
@@ -38,35 +56,12 @@ export interface TicketRow {
   queue_color: string | null;
   whatsapp_name: string | null;
   group_as_ticket: string | null;
+  tags: TagDto[];
+  contact_tags: TagDto[];
 }
 
-/** Turns rows into DTOs with their tags (two extra queries for the whole page, never one per ticket). */
-export async function toTicketDtos(
-  em: EntityManager,
-  rows: TicketRow[],
-  opts: { maskNumbers: boolean },
-): Promise<TicketDto[]> {
-  if (!rows.length) return [];
-  const conn = em.getConnection();
-  const ids = rows.map((r) => r.id);
-  const contactIds = [...new Set(rows.map((r) => r.contact_id))];
-  const ticketTags = await conn.execute<(TagDto & { owner: number })[]>(
-    `select tt.ticket_id as owner, g.id, g.name, g.color, g.kanban from ticket_tags tt join tags g on g.id = tt.tag_id
-      where tt.ticket_id in (${ids.map(() => '?').join(',')}) order by g.name`,
-    ids,
-  );
-  const contactTags = await conn.execute<(TagDto & { owner: number })[]>(
-    `select ct.contact_id as owner, g.id, g.name, g.color, g.kanban from contact_tags ct join tags g on g.id = ct.tag_id
-      where ct.contact_id in (${contactIds.map(() => '?').join(',')}) order by g.name`,
-    contactIds,
-  );
-  const group = (list: (TagDto & { owner: number })[]) => {
-    const out = new Map<number, TagDto[]>();
-    for (const { owner, ...tag } of list) out.set(owner, [...(out.get(owner) ?? []), tag]);
-    return out;
-  };
-  const byTicket = group(ticketTags);
-  const byContact = group(contactTags);
+/** Turns rows into DTOs (tags are already in the row). */
+export function toTicketDtos(rows: TicketRow[], opts: { maskNumbers: boolean }): TicketDto[] {
   return rows.map((r) => ({
     id: r.id,
     uuid: r.uuid,
@@ -84,7 +79,7 @@ export async function toTicketDtos(
       name: r.contact_name,
       number: opts.maskNumbers ? maskNumber(r.contact_number) : r.contact_number,
       urlPicture: r.contact_picture,
-      tags: byContact.get(r.contact_id) ?? [],
+      tags: r.contact_tags,
     },
     whatsappId: r.whatsapp_id,
     whatsapp: r.whatsapp_id
@@ -93,7 +88,7 @@ export async function toTicketDtos(
     lastMessage: r.last_message,
     unreadMessages: r.unread_messages,
     useIntegration: r.use_integration,
-    tags: byTicket.get(r.id) ?? [],
+    tags: r.tags,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   }));
@@ -110,5 +105,5 @@ export async function findTicketDto(
   const rows = await em
     .getConnection()
     .execute<TicketRow[]>(`${TICKET_SELECT} where t.company_id = ? and ${column} = ?`, [companyId, value]);
-  return (await toTicketDtos(em, rows, opts))[0] ?? null;
+  return toTicketDtos(rows, opts)[0] ?? null;
 }

@@ -12,25 +12,10 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type AutomaticDeps, farewellOnClose, greetOnAccept } from './automatic-messages.js';
 import { Ticket, TicketLog } from './ticket.entity.js';
-import { findTicketDto, TICKET_SELECT, type TicketRow, toTicketDtos } from './ticket-queries.js';
+import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
+import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
-import { canSeeTicket, loadTicketAccess, type TicketAccess, visibilitySql } from './visibility.js';
-
-export const TICKET_PAGE_SIZE = 40;
-
-export interface TicketListFilters {
-  searchParam: string;
-  pageNumber: number;
-  status?: string;
-  showAll: boolean;
-  queueIds: number[];
-  tagIds: number[];
-  userIds: number[];
-  whatsappIds: number[];
-  /** Search tab's status filter (any of these), on top of `status`. */
-  statuses: string[];
-  withUnreadMessages: boolean;
-}
+import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -63,59 +48,12 @@ export class TicketsService {
     f: TicketListFilters,
   ): Promise<{ tickets: TicketDto[]; count: number; hasMore: boolean }> {
     const access = await loadTicketAccess(this.em, actor.id);
-    // Show all widens to every ticket only for who may (admin, allTicket); a user profile never uses it in search.
-    const canShowAll = access.isAdmin || access.allTicket;
-    const where: string[] = ['t.company_id = ?'];
-    const params: unknown[] = [actor.companyId];
-    const visible = visibilitySql(
-      canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
-    );
-    where.push(visible.sql);
-    params.push(...visible.params);
-    if (f.status) where.push('t.status = ?') && params.push(f.status);
-    const inList = (column: string, ids: number[]) => {
-      if (!ids.length) return;
-      where.push(`${column} in (${ids.map(() => '?').join(',')})`);
-      params.push(...ids);
-    };
-    inList('t.queue_id', f.queueIds);
-    inList('t.user_id', f.userIds);
-    inList('t.whatsapp_id', f.whatsappIds);
-    if (f.statuses.length) {
-      where.push(`t.status in (${f.statuses.map(() => '?').join(',')})`);
-      params.push(...f.statuses);
-    }
-    if (f.tagIds.length) {
-      // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches.
-      const marks = f.tagIds.map(() => '?').join(',');
-      where.push(
-        `(exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id in (${marks}))
-          or exists (select 1 from contact_tags ct where ct.contact_id = t.contact_id and ct.tag_id in (${marks})))`,
-      );
-      params.push(...f.tagIds, ...f.tagIds);
-    }
-    if (f.withUnreadMessages) where.push('t.unread_messages > 0');
-    if (f.searchParam) {
-      const term = `%${f.searchParam.replace(/[%_\\]/g, '\\$&')}%`;
-      where.push(
-        `(c.name ilike ? or c.number ilike ? or t.id in (select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?))`,
-      );
-      params.push(term, term, actor.companyId, term);
-    }
-    const clause = where.join(' and ');
-    const conn = this.em.getConnection();
-    const rows = await conn.execute<TicketRow[]>(
-      `${TICKET_SELECT} where ${clause} order by t.unread_messages > 0 desc, t.updated_at desc, t.id desc limit ? offset ?`,
-      [...params, TICKET_PAGE_SIZE + 1, TICKET_PAGE_SIZE * (f.pageNumber - 1)],
-    );
-    const [{ count }] = await conn.execute<{ count: string }[]>(
-      `select count(*) from tickets t join contacts c on c.id = t.contact_id where ${clause}`,
-      params,
-    );
-    const tickets = await toTicketDtos(this.em, rows.slice(0, TICKET_PAGE_SIZE), {
-      maskNumbers: await this.masks(actor),
-    });
-    return { tickets, count: Number(count), hasMore: rows.length > TICKET_PAGE_SIZE };
+    const { sql, params } = ticketListSql(actor.companyId, access, f);
+    const rows = await this.em.getConnection().execute<(TicketRow & { total: string })[]>(sql, params);
+    const count = rows[0]?.total ?? '0';
+    const page = rows.filter((r) => r.id !== null);
+    const tickets = toTicketDtos(page.slice(0, TICKET_PAGE_SIZE), { maskNumbers: await this.masks(actor) });
+    return { tickets, count: Number(count), hasMore: page.length > TICKET_PAGE_SIZE };
   }
 
   /** One ticket the actor may see; otherwise 404 (never confirm another's ticket exists). */

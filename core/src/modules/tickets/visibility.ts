@@ -33,21 +33,21 @@ export function visibilitySql(a: TicketAccess): { sql: string; params: unknown[]
   };
 }
 
+/** The user's profile flags and queues, in one round trip. */
 export async function loadTicketAccess(em: EntityManager, userId: number): Promise<TicketAccess> {
-  const conn = em.getConnection();
-  const [user] = await conn.execute<{ profile: string; all_ticket: string; allow_group: boolean }[]>(
-    'select profile, all_ticket, allow_group from users where id = ?',
-    [userId],
-  );
-  const queues = await conn.execute<{ queue_id: number }[]>(
-    'select queue_id from user_queues where user_id = ?',
-    [userId],
-  );
+  const [user] = await em
+    .getConnection()
+    .execute<{ profile: string; all_ticket: string; allow_group: boolean; queue_ids: number[] }[]>(
+      `select u.profile, u.all_ticket, u.allow_group,
+            array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids
+       from (select ?::int as id) k left join users u on u.id = k.id`,
+      [userId],
+    );
   return {
     userId,
     isAdmin: user?.profile === 'admin',
     allTicket: user?.all_ticket === 'enable',
     allowGroup: user?.allow_group ?? false,
-    queueIds: queues.map((q) => q.queue_id),
+    queueIds: user?.queue_ids ?? [],
   };
 }

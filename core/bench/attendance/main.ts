@@ -1,0 +1,151 @@
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres } from '../../src/db/embedded.js';
+import { createLogger } from '../../src/kernel/logger.js';
+import { CONNECTIONS, loadFixture, measure, type Row, scenarios } from './http-rows.js';
+import { ingest } from './ingest.js';
+import { explainMainQueries } from './plans.js';
+import { ATTENDANT_EMAIL, BENCH_PASSWORD, seed, seededScale } from './seed.js';
+import { cpuPressure, login, rssMb, startServer, stopServer } from './server.js';
+
+/**
+ * Attendance benchmark (issue 3): `npm run bench -- attendance`. BENCH_SCALE (1 = 100,000 tickets and 2,000,000
+ * messages), BENCH_REUSE=1 keeps an already-seeded `balcao_bench` database, BENCH_SECONDS per row (5),
+ * BENCH_SEED_ONLY=1 stops after seeding.
+ */
+const DB_NAME = 'balcao_bench';
+const log = (s: string) => console.log(s);
+
+async function benchDatabaseUrl(): Promise<{ url: string; admin: string; stop(): Promise<void> }> {
+  let admin = process.env.TEST_DATABASE_URL;
+  let stop: () => Promise<void> = async () => undefined;
+  if (!admin) {
+    const pgEmbedded = await startEmbeddedPostgres({
+      dir: path.join(os.tmpdir(), 'balcao-bench-pg'),
+      port: 54337,
+      logger: createLogger('warn'),
+    });
+    admin = pgEmbedded.url;
+    stop = pgEmbedded.stop;
+  }
+  const url = new URL(admin);
+  url.pathname = `/${DB_NAME}`;
+  return { url: url.toString(), admin, stop };
+}
+
+async function onAdmin(admin: string, sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: admin });
+  await c.connect();
+  await c.query(sql).finally(() => c.end());
+}
+
+const fmt = (r: Row) =>
+  `| ${r.title} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | < ${r.target} | ${r.p95 < r.target ? 'met' : '**missed**'} |`;
+
+export async function runAttendanceBench(): Promise<void> {
+  const scale = Number(process.env.BENCH_SCALE ?? 1);
+  const db = await benchDatabaseUrl();
+  const reuse = process.env.BENCH_REUSE === '1' && (await seededScale(db.url)) === scale;
+  if (!reuse) {
+    await onAdmin(db.admin, `drop database if exists ${DB_NAME} with (force)`);
+    await onAdmin(db.admin, `create database ${DB_NAME}`);
+  }
+  let server = await startServer(db.url, BENCH_PASSWORD);
+  try {
+    if (!reuse) {
+      log(`Seeding ${DB_NAME} at scale ${scale}…`);
+      const started = performance.now();
+      await seed(db.url, scale, log);
+      log(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+      // A fresh process, so idle memory is measured on a server that has not seen the seeding.
+      await stopServer(server);
+      if (process.env.BENCH_SEED_ONLY === '1') return;
+      server = await startServer(db.url, BENCH_PASSWORD);
+    }
+    const pid = server.pid ?? 0;
+    const fixture = await loadFixture(db.url);
+    const tokens = {
+      admin: await login('admin@admin.com', BENCH_PASSWORD),
+      user: await login(ATTENDANT_EMAIL, BENCH_PASSWORD),
+    };
+    const idle = await rssMb(pid);
+    const before = await cpuPressure();
+    let peak = idle;
+    const sampler = setInterval(() => {
+      rssMb(pid)
+        .then((mb) => {
+          peak = Math.max(peak, mb);
+        })
+        .catch(() => undefined);
+    }, 200);
+    const rows: string[] = [];
+    log(`Machine before the run: ${before}.`);
+    for (const s of scenarios(fixture)) {
+      const row = await measure(`${s.as}: ${s.title}`, s.target, s.path, tokens[s.as]);
+      rows.push(fmt(row));
+      log(fmt(row));
+    }
+    const httpPeak = peak;
+    const afterHttp = await cpuPressure();
+    await settle(db.url);
+    const report = await ingest(db.url);
+    clearInterval(sampler);
+    const plans = await explainMainQueries(db.url, fixture);
+
+    const cpu = os.cpus();
+    log(
+      `\nBalcão attendance benchmark — ${new Date().toISOString().slice(0, 16)} UTC, ${cpu.length} × ${cpu[0]?.model.trim()}, ` +
+        `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${await pgVersion(db.url)}; scale ${scale}.`,
+    );
+    log(`Machine before the run: ${before}. After the HTTP rows: ${afterHttp}.`);
+    log(
+      `${CONNECTIONS} concurrent clients, ${process.env.BENCH_SECONDS ?? 5} s per row; load generator on the same machine.\n`,
+    );
+    log('| Request | p50 ms | p95 ms | p99 ms | req/s | target p95 ms | |');
+    log('|---|---|---|---|---|---|---|');
+    for (const r of rows) log(r);
+    log(
+      `\nServer memory (RSS): idle ${idle} MB, peak under HTTP load ${httpPeak} MB, peak during ingest ${peak} MB.`,
+    );
+    log(
+      `\nIngest: ${report.visitors} concurrent web chat visitors, ${report.sent} messages in ${report.seconds.toFixed(1)} s = ` +
+        `**${report.perSecond} messages/s** (target ≥ 2,000: ${report.perSecond >= 2000 ? 'met' : '**missed**'}). ` +
+        `Stored ${report.stored} of ${report.sent}; ${report.ticketsCreated} tickets for ${report.visitors} visitors; ` +
+        `contacts with two non-closed tickets: ${report.duplicateOpen}; posts retried after a closed socket: ${report.retries}.`,
+    );
+    log(`\nQuery plans (EXPLAIN ANALYZE, BUFFERS; key lines):\n\n${plans}`);
+  } finally {
+    await stopServer(server);
+    await db.stop();
+  }
+}
+
+async function pgVersion(url: string): Promise<string> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return (await c.query<{ v: string }>("select 'PostgreSQL ' || current_setting('server_version') v"))
+      .rows[0].v;
+  } finally {
+    await c.end();
+  }
+}
+
+/** Waits (up to a minute) until the server's queries of the last row are done, so they do not slow the next step. */
+async function settle(url: string): Promise<void> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const { rows } = await c.query<{ n: string }>(
+        "select count(*) n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()",
+      );
+      if (rows[0].n === '0') return;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    await c.end();
+  }
+}

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export const PORT = Number(process.env.BENCH_PORT ?? 8197);
+export const BASE = `http://localhost:${PORT}`;
+
+/** The Balcão server as its own process on `databaseUrl` (it migrates and seeds company 1 on first start). */
+export async function startServer(databaseUrl: string, password: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'core/src/main.ts'], {
+    cwd: path.resolve(import.meta.dirname, '../../..'),
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: databaseUrl,
+      ADMIN_PASSWORD: password,
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'bench-access-secret-0123456789',
+      JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  // Migrations on a reused, full database may build indexes first: wait long.
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (
+      await fetch(`${BASE}/api/health`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      return server;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy');
+}
+
+export async function stopServer(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  server.kill('SIGTERM');
+  await new Promise((r) => server.once('exit', r));
+}
+
+export async function login(email: string, password: string): Promise<string> {
+  const res = await fetch(`${BASE}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Resident memory of a process, from /proc. */
+export async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+/** Machine contention while a bench runs: load average and the share of time tasks waited for a CPU (PSI). */
+export async function cpuPressure(): Promise<string> {
+  const load = (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(', ');
+  const psi = await readFile('/proc/pressure/cpu', 'utf8').catch(() => '');
+  const some = /some avg10=([\d.]+) avg60=([\d.]+) avg300=([\d.]+)/.exec(psi);
+  return `load average ${load}${some ? `; CPU pressure (tasks waiting for a core) ${some[2]} % over 60 s, ${some[3]} % over 300 s` : ''}`;
+}

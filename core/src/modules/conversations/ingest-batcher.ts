@@ -1,0 +1,118 @@
+import type { IngestResult } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+
+/** The 15 arguments of balcao_ingest (migration core-0004), in order. */
+export type IngestArgs = [
+  companyId: number,
+  whatsappId: number,
+  channel: string,
+  number: string,
+  name: string,
+  picture: string | null,
+  isGroup: boolean,
+  status: string,
+  externalId: string | null | undefined,
+  body: string,
+  fromMe: boolean,
+  mediaType: string,
+  mediaUrl: string | null,
+  participant: string | null,
+  at: Date,
+];
+
+interface IngestRow {
+  outcome: 'stored' | 'duplicate' | 'blocked';
+  ticket_id: number | null;
+  message_id: string | null;
+  ticket_created: boolean | null;
+}
+
+interface Pending {
+  args: IngestArgs;
+  resolve: (r: IngestResult) => void;
+  reject: (err: unknown) => void;
+}
+
+const MAX_BATCH = 200;
+const CALL = `balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->>5, (v->>6)::boolean, v->>7, v->>8,
+                            v->>9, (v->>10)::boolean, v->>11, v->>12, v->>13, (v->>14)::timestamptz)`;
+
+const isLostReplay = (err: unknown) => String(err).includes('balcao_ingest: duplicate message');
+
+const toResult = (row: IngestRow | undefined): IngestResult =>
+  !row || row.outcome === 'duplicate'
+    ? { outcome: 'duplicate' }
+    : row.outcome === 'blocked'
+      ? { outcome: 'blocked' }
+      : {
+          outcome: 'stored',
+          ticketId: row.ticket_id as number,
+          messageId: Number(row.message_id),
+          ticketCreated: row.ticket_created ?? false,
+        };
+
+/**
+ * Group commit for inbound messages. What dominates a stored message is its commit (a WAL flush), so messages that
+ * arrive while one statement runs wait and go together in the next: one statement and one commit for up to
+ * MAX_BATCH messages, each still through balcao_ingest, in arrival order. A quiet channel pays nothing (a message
+ * alone runs at once). If a batch fails — a concurrent replay losing its race raises BC001, which rolls the whole
+ * statement back — its messages run again one by one, so one message never decides another's fate.
+ */
+export class IngestBatcher {
+  private readonly orm: MikroORM;
+  private queue: Pending[] = [];
+  private draining = false;
+
+  constructor(orm: MikroORM) {
+    this.orm = orm;
+  }
+
+  store(args: IngestArgs): Promise<IngestResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ args, resolve, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length) {
+        const batch = this.queue.splice(0, MAX_BATCH);
+        if (batch.length > 1) {
+          const rows = await this.many(batch.map((p) => p.args)).catch(() => null);
+          if (rows) {
+            for (const [i, p] of batch.entries()) p.resolve(toResult(rows[i]));
+            continue;
+          }
+        }
+        for (const p of batch) {
+          await this.one(p.args).then(
+            (row) => p.resolve(toResult(row)),
+            (err: unknown) => (isLostReplay(err) ? p.resolve({ outcome: 'duplicate' }) : p.reject(err)),
+          );
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async one(args: IngestArgs): Promise<IngestRow | undefined> {
+    const [row] = await this.orm.em
+      .getConnection()
+      .execute<IngestRow[]>('select * from balcao_ingest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', args);
+    return row;
+  }
+
+  private async many(batch: IngestArgs[]): Promise<IngestRow[]> {
+    const rows = await this.orm.em.getConnection().execute<(IngestRow & { n: string })[]>(
+      `select r.*, e.n from jsonb_array_elements(?::jsonb) with ordinality as e(v, n)
+         cross join lateral ${CALL} r
+        order by e.n`,
+      [JSON.stringify(batch)],
+    );
+    if (rows.length !== batch.length) throw new Error('balcao_ingest batch: row count mismatch');
+    return rows;
+  }
+}

@@ -1,0 +1,100 @@
+import { likeTerm } from '../../db/sql-helpers.js';
+import { TICKET_COLUMNS, TICKET_JOINS } from './ticket-queries.js';
+import { type TicketAccess, visibilitySql } from './visibility.js';
+
+export const TICKET_PAGE_SIZE = 40;
+/**
+ * Lists count up to this many tickets and stop: counting every closed ticket of a large tenant cost more than the
+ * page itself, and the UI shows counts only as the Open sub-tabs' badges.
+ */
+export const TICKET_COUNT_CAP = 1000;
+
+export interface TicketListFilters {
+  searchParam: string;
+  pageNumber: number;
+  status?: string;
+  showAll: boolean;
+  queueIds: number[];
+  tagIds: number[];
+  userIds: number[];
+  whatsappIds: number[];
+  /** Search tab's status filter (any of these), on top of `status`. */
+  statuses: string[];
+  withUnreadMessages: boolean;
+}
+
+/**
+ * The ticket list as one statement: the count and one page (page size + 1 rows, to tell hasMore), with `?`
+ * placeholders. Pure, so the benchmark explains exactly what the service runs. Each tab's filter and order
+ * (`unread first, newest first`) match tickets_company_status_list_index, so a page is read off the index.
+ */
+export function ticketListSql(
+  companyId: number,
+  access: TicketAccess,
+  f: TicketListFilters,
+): { sql: string; params: unknown[] } {
+  // Show all widens to every ticket only for who may (admin, allTicket); a user profile never uses it in search.
+  const canShowAll = access.isAdmin || access.allTicket;
+  const where: string[] = ['t.company_id = ?'];
+  const params: unknown[] = [companyId];
+  const visible = visibilitySql(
+    canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
+  );
+  where.push(visible.sql);
+  params.push(...visible.params);
+  if (f.status) where.push('t.status = ?') && params.push(f.status);
+  const inList = (column: string, ids: number[]) => {
+    if (!ids.length) return;
+    where.push(`${column} in (${ids.map(() => '?').join(',')})`);
+    params.push(...ids);
+  };
+  inList('t.queue_id', f.queueIds);
+  inList('t.user_id', f.userIds);
+  inList('t.whatsapp_id', f.whatsappIds);
+  if (f.statuses.length) {
+    where.push(`t.status in (${f.statuses.map(() => '?').join(',')})`);
+    params.push(...f.statuses);
+  }
+  if (f.tagIds.length) {
+    // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches.
+    const marks = f.tagIds.map(() => '?').join(',');
+    where.push(
+      `(exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id in (${marks}))
+        or exists (select 1 from contact_tags ct where ct.contact_id = t.contact_id and ct.tag_id in (${marks})))`,
+    );
+    params.push(...f.tagIds, ...f.tagIds);
+  }
+  if (f.withUnreadMessages) where.push('t.unread_messages > 0');
+  let search = '';
+  const searchParams: unknown[] = [];
+  if (f.searchParam) {
+    // Two id sets (contacts by trigram on name or number, messages by trigram on body), not an OR across joins:
+    // each side is answered from its own index; materialized once for both the count and the page.
+    const term = `%${likeTerm(f.searchParam)}%`;
+    search = `with hits as materialized (
+                select st.id from tickets st join contacts sc on sc.id = st.contact_id
+                 where sc.company_id = ? and st.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
+                union
+                select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`;
+    searchParams.push(companyId, companyId, term, term, companyId, term);
+    where.push('t.id in (select id from hits)');
+  }
+  const clause = where.join(' and ');
+  const order = 't.unread_messages > 0 desc, t.updated_at desc, t.id desc';
+  return {
+    // The page and the count in one round trip; the count reads no other table than tickets.
+    sql: `${search}
+          select p.*, n.total
+            from (select count(*) as total from (select from tickets t where ${clause} limit ${TICKET_COUNT_CAP}) c) n
+            left join lateral (select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}
+                                where ${clause} order by ${order} limit ? offset ?) p on true
+           order by p.unread_messages > 0 desc, p.updated_at desc, p.id desc`,
+    params: [
+      ...searchParams,
+      ...params,
+      ...params,
+      TICKET_PAGE_SIZE + 1,
+      TICKET_PAGE_SIZE * (f.pageNumber - 1),
+    ],
+  };
+}
