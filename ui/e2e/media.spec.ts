@@ -142,5 +142,11 @@ test('an attendant sends an image the visitor sees, sends a contact card, and fo
   await setTheme(page, 'dark');
   await shot(page, 'media-forwarded-dark');
   await setTheme(page, 'light');
+
+  // Back in Lúcia's conversation, the card's "Talk to" leads to Carlos's ticket (mine already, from the forward).
+  await page.getByTestId(`ticket-row-${ticket.id}`).click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${ticket.uuid}$`));
+  await page.getByTestId('message-contact-card').last().getByRole('button').click();
+  await expect(page).toHaveURL(new RegExp(`/tickets/${carlos.uuid}$`));
   await visitorContext.close();
 });

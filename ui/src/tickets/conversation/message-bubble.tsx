@@ -3,8 +3,10 @@ import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toastError } from '../../notify/toaster';
 import { userAtom } from '../../session/session-store';
 import { formatTime, truncate } from '../shared/format';
+import { useTalkTo } from '../shared/use-talk-to';
 import { AckIcon } from './ack-icon';
 import { bodyShownByMedia, captionOf, MessageMedia } from './message-media';
 import { boldSegments } from './message-rules';
@@ -29,9 +31,12 @@ function Body({ body }: { body: string }) {
   );
 }
 
-function MessageMenu({ message, onReply, onDelete, onForward }: Omit<Props, 'showAuthor'>) {
+function MessageMenu({ message, showAuthor, onReply, onDelete, onForward }: Props) {
   const { t } = useTranslation();
   const me = useAtomValue(userAtom);
+  const talkTo = useTalkTo();
+  // Spec part 1 §2: "talk to the sender" for group messages not from me (the participant becomes a contact).
+  const sender = showAuthor && !message.fromMe ? message.participant : null;
   return (
     <PopoverNext
       placement="bottom-end"
@@ -43,6 +48,14 @@ function MessageMenu({ message, onReply, onDelete, onForward }: Omit<Props, 'sho
             onClick={() => onReply(message)}
             data-testid="message-reply"
           />
+          {sender && (
+            <MenuItem
+              icon="chat"
+              text={t('tickets.messages.talkToSender')}
+              onClick={() => void talkTo({ name: sender, number: sender }).catch(toastError)}
+              data-testid="message-talk-to-sender"
+            />
+          )}
           {/* Private notes never leave Balcão, so they are not forwarded. */}
           {!message.isPrivate && (
             <MenuItem
@@ -136,7 +149,13 @@ export const MessageBubble = memo(function MessageBubble({
           <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
           {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
           {!message.isDeleted && (
-            <MessageMenu message={message} onReply={onReply} onDelete={onDelete} onForward={onForward} />
+            <MessageMenu
+              message={message}
+              showAuthor={showAuthor}
+              onReply={onReply}
+              onDelete={onDelete}
+              onForward={onForward}
+            />
           )}
         </div>
       </div>

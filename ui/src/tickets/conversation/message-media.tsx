@@ -1,16 +1,12 @@
-import { type ContactDto, type MessageDto, parseVCard, type TicketDto } from '@balcao/sdk';
+import { type MessageDto, parseVCard } from '@balcao/sdk';
 import { Button, Card, Dialog, DialogBody, Icon } from '@blueprintjs/core';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { ApiError, isRecord } from '../../api/api-error';
-import { api } from '../../api/http';
 import { toastError } from '../../notify/toaster';
-import { requireUser, userAtom } from '../../session/session-store';
 import { audioRateAtom, nextAudioRate } from '../shared/ticket-store';
+import { useTalkTo } from '../shared/use-talk-to';
 import './media.css';
-import { createTicket, searchContacts } from '../shared/tickets-api';
 
 /** Invisible markers (private-media joiner, automatic-text mark) are not captions. */
 export const captionOf = (body: string): string => body.replace(/[\u200d\u200e]/g, '').trim();
@@ -64,31 +60,16 @@ function AudioMedia({ url }: { url: string }) {
 /** "Talk to": the card's number as a contact (found or created) with an open ticket of mine. */
 function ContactCard({ body }: { body: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const user = requireUser(useAtomValue(userAtom));
+  const talkTo = useTalkTo();
   const card = parseVCard(body);
   const [busy, setBusy] = useState(false);
   if (!card) return <span className="message__text">{body}</span>;
   const talk = async () => {
     setBusy(true);
     try {
-      const found = (await searchContacts(card.number)).find((c) => c.number === card.number);
-      const contact =
-        found ??
-        (await api.post<ContactDto>('/contacts', { name: card.name || card.number, number: card.number }));
-      const ticket = await createTicket({
-        contactId: contact.id,
-        queueId: null,
-        whatsappId: user.whatsappId ?? null,
-      });
-      navigate(`/tickets/${ticket.uuid}`);
+      await talkTo(card);
     } catch (err) {
-      const existing =
-        err instanceof ApiError && isRecord(err.body)
-          ? (err.body.ticket as TicketDto | undefined)
-          : undefined;
-      if (existing) navigate(`/tickets/${existing.uuid}`);
-      else toastError(err);
+      toastError(err);
     } finally {
       setBusy(false);
     }
