@@ -125,6 +125,9 @@ export const ticketListQuery = z.object({
   withUnreadMessages: z.enum(['true', 'false']).optional(),
 });
 
+/** Ticket lists count up to this many and stop; the UI shows the badge as "99+". @example count >= TICKET_COUNT_CAP */
+export const TICKET_COUNT_CAP = 100;
+
 /** Days the real-time panel looks back when no dateStart is given (spec part 1 §9). */
 export const MOMENTS_WINDOW_DAYS = 30;
 

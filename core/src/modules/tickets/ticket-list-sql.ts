@@ -1,13 +1,11 @@
+import { TICKET_COUNT_CAP } from '@balcao/sdk';
 import { likeTerm } from '../../db/sql-helpers.js';
 import { TICKET_COLUMNS, TICKET_JOINS } from './ticket-queries.js';
-import { type TicketAccess, visibilitySql } from './visibility.js';
+import type { TicketAccess } from './visibility.js';
 
 export const TICKET_PAGE_SIZE = 40;
-/**
- * Lists count up to this many tickets and stop: counting every closed ticket of a large tenant cost more than the
- * page itself, and the UI shows counts only as the Open sub-tabs' badges.
- */
-export const TICKET_COUNT_CAP = 1000;
+// Lists count up to TICKET_COUNT_CAP tickets and stop (the UI shows "99+"): counting every ticket of a large tenant
+// cost more than the page itself, and counts appear only as the Open sub-tabs' badges.
 
 export interface TicketListFilters {
   searchParam: string;
@@ -37,11 +35,9 @@ export function ticketListSql(
   const canShowAll = access.isAdmin || access.allTicket;
   const where: string[] = ['t.company_id = ?'];
   const params: unknown[] = [companyId];
-  const visible = visibilitySql(
+  const branches = visibilityBranches(
     canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
   );
-  where.push(visible.sql);
-  params.push(...visible.params);
   if (f.status) where.push('t.status = ?') && params.push(f.status);
   const inList = (column: string, ids: number[]) => {
     if (!ids.length) return;
@@ -81,20 +77,59 @@ export function ticketListSql(
   }
   const clause = where.join(' and ');
   const order = 't.unread_messages > 0 desc, t.updated_at desc, t.id desc';
+  const offset = TICKET_PAGE_SIZE * (f.pageNumber - 1);
+  // Each branch reads at most what the page (or the count) needs, in list order, off its own index; the branches
+  // are disjoint, so their union is the visible list without duplicates.
+  const union = (select: string, limit: number) =>
+    branches
+      .map(
+        (b) =>
+          `(select ${select} from tickets t where ${clause} and ${b.sql} order by ${order} limit ${limit})`,
+      )
+      .join(' union all ');
+  const branchParams = branches.flatMap((b) => [...params, ...b.params]);
   return {
     // The page and the count in one round trip; the count reads no other table than tickets.
     sql: `${search}
           select p.*, n.total
-            from (select count(*) as total from (select from tickets t where ${clause} limit ${TICKET_COUNT_CAP}) c) n
-            left join lateral (select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}
-                                where ${clause} order by ${order} limit ? offset ?) p on true
+            from (select least(count(*), ${TICKET_COUNT_CAP}) as total
+                    from (${union('1', TICKET_COUNT_CAP)}) c) n
+            left join lateral (select ${TICKET_COLUMNS}
+                                 from (${union('t.id', TICKET_PAGE_SIZE + 1 + offset)}) v
+                                 join tickets t on t.id = v.id ${TICKET_JOINS}
+                                order by ${order} limit ? offset ?) p on true
            order by p.unread_messages > 0 desc, p.updated_at desc, p.id desc`,
-    params: [
-      ...searchParams,
-      ...params,
-      ...params,
-      TICKET_PAGE_SIZE + 1,
-      TICKET_PAGE_SIZE * (f.pageNumber - 1),
-    ],
+    params: [...searchParams, ...branchParams, ...branchParams, TICKET_PAGE_SIZE + 1, offset],
   };
+}
+
+/**
+ * The visibility rule (visibility.ts, spec part 1 §6) as disjoint conditions, each matching an index that keeps the
+ * list order: mine (tickets_user_list_index), unassigned in no queue or in my queues
+ * (tickets_unassigned_list_index), and for allowGroup the groups someone else holds. An OR of them in one scan read
+ * every ticket of the status whenever few were visible (an admin's own Pending: 15,000 rows read for none shown).
+ */
+function visibilityBranches(a: TicketAccess): { sql: string; params: unknown[] }[] {
+  if (a.isAdmin || a.allTicket) return [{ sql: 'true', params: [] }];
+  const branches: { sql: string; params: unknown[] }[] = [
+    { sql: 't.user_id = ?', params: [a.userId] },
+    { sql: 't.user_id is null and t.queue_id is null', params: [] },
+  ];
+  if (a.queueIds.length) {
+    branches.push({
+      sql: `t.user_id is null and t.queue_id in (${a.queueIds.map(() => '?').join(',')})`,
+      params: a.queueIds,
+    });
+  }
+  if (a.allowGroup) {
+    // Every other group ticket: someone else's, or unassigned in a queue that is not mine.
+    const notMine = a.queueIds.length
+      ? ` and t.queue_id not in (${a.queueIds.map(() => '?').join(',')})`
+      : '';
+    branches.push({
+      sql: `t.is_group and (t.user_id <> ? or (t.user_id is null and t.queue_id is not null${notMine}))`,
+      params: [a.userId, ...a.queueIds],
+    });
+  }
+  return branches;
 }

@@ -6,6 +6,7 @@ import {
   applyTicketUpdate,
   applyUnreadCleared,
   compareTickets,
+  countBadge,
   type ListFilter,
   type ListState,
   matchesList,
@@ -197,5 +198,14 @@ describe('Search tab filters', () => {
   it('live updates respect them', () => {
     expect(matchesList(t, { ...base, statuses: ['open'] }, admin)).toBe(false);
     expect(matchesList(t, { ...base, statuses: ['closed'] }, admin)).toBe(true);
+  });
+});
+
+describe('count badge', () => {
+  it('shows the count up to the server cap, then 99+', () => {
+    expect(countBadge(0)).toBe('0');
+    expect(countBadge(99)).toBe('99');
+    expect(countBadge(100)).toBe('99+');
+    expect(countBadge(101)).toBe('99+');
   });
 });

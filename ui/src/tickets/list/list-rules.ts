@@ -1,4 +1,4 @@
-import type { SessionUserDto, TicketDto, TicketStatus } from '@balcao/sdk';
+import { type SessionUserDto, TICKET_COUNT_CAP, type TicketDto, type TicketStatus } from '@balcao/sdk';
 
 /** What one ticket list asks the server for; live updates must respect the same filter. */
 export interface ListFilter {
@@ -145,3 +145,7 @@ export function applyUnreadCleared(state: ListState, ticketId: number): ListStat
     tickets: state.tickets.map((t) => (t.id === ticketId ? { ...t, unreadMessages: 0 } : t)),
   };
 }
+
+/** A sub-tab's badge: the server counts up to TICKET_COUNT_CAP, so from there on it reads "99+". */
+export const countBadge = (count: number): string =>
+  count >= TICKET_COUNT_CAP ? `${TICKET_COUNT_CAP - 1}+` : String(count);

@@ -15,7 +15,7 @@ import { useCompanyQueues } from '../shared/use-queues';
 import { useTicketActions } from '../shared/use-ticket-actions';
 import { canShowAll, listFilters, type MainTab, type OpenTab } from './list-filters';
 import { ListMenu } from './list-menu';
-import { viewerOf } from './list-rules';
+import { countBadge, viewerOf } from './list-rules';
 import { QueueSelect } from './queue-select';
 import { SearchFiltersPanel, SearchFiltersToggle } from './search-filters';
 import { TicketList } from './ticket-list';
@@ -121,7 +121,7 @@ export function TicketListPanel() {
               key={id}
               id={id}
               title={t(`tickets.tabs.${id === 'open' ? 'assigned' : id}`)}
-              tagContent={lists[id].count}
+              tagContent={countBadge(lists[id].count)}
               tagProps={{ round: true, intent: id === 'pending' && lists[id].count > 0 ? 'warning' : 'none' }}
               data-testid={`subtab-${id}`}
             />

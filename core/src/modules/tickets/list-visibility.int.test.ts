@@ -1,0 +1,95 @@
+import type { TicketDto } from '@balcao/sdk';
+import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createQueue,
+  inbound,
+  ingestOf,
+  joinQueue,
+  sql,
+  webchatConnection,
+} from '../../testing/attendance-fixtures.js';
+import { canSeeTicket, type TicketAccess } from './visibility.js';
+
+/**
+ * The ticket list is built from disjoint visibility branches (ticket-list-sql.ts) for speed; this checks it lists
+ * exactly what the one rule (canSeeTicket, spec part 1 §6) allows, for every kind of ticket and user.
+ */
+let host: TestHost;
+let admin: string;
+const users: Record<string, { id: number; token: string; access: TicketAccess }> = {};
+const tickets: { id: number; userId: number | null; queueId: number | null; isGroup: boolean }[] = [];
+
+async function user(name: string, queues: number[], allowGroup: boolean) {
+  const email = `${name.toLowerCase()}@lista.test`;
+  const res = await host.request('/api/users', {
+    token: admin,
+    body: { name, email, password: 'lista-pass', allowGroup },
+  });
+  const { id } = await res.json();
+  for (const q of queues) await joinQueue(host, id, q);
+  const access = { userId: id, isAdmin: false, allTicket: false, allowGroup, queueIds: queues };
+  users[name] = { id, token: (await host.login(email, 'lista-pass')).token, access };
+}
+
+const listed = async (token: string, query: string) => {
+  const res = await host.request(`/api/tickets?status=open&${query}`, { token });
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { tickets: TicketDto[]; count: number };
+  return { ids: body.tickets.map((t) => t.id).sort((a, b) => a - b), count: body.count };
+};
+
+beforeAll(async () => {
+  host = await createTestHost();
+  admin = (await host.login(host.admin.email, host.admin.password)).token;
+  const connection = await webchatConnection(host, admin);
+  const sales = await createQueue(host, 1, 'Vendas', '#2e7d32');
+  const support = await createQueue(host, 1, 'Suporte', '#1565c0');
+  await user('Ana', [sales], false);
+  await user('Gui', [sales], true);
+  await user('Rui', [], false);
+  // Every combination of owner (Ana, Gui, nobody), queue (none, Vendas, Suporte) and kind (chat, group).
+  for (const owner of [users.Ana.id, users.Gui.id, null]) {
+    for (const queue of [null, sales, support]) {
+      for (const isGroup of [false, true]) {
+        const r = await ingestOf(host).ingest(
+          connection,
+          inbound(`lista-${tickets.length}`, 'Olá', { isGroup }),
+        );
+        if (r.outcome !== 'stored') throw new Error(r.outcome);
+        await sql(
+          host,
+          `update tickets set status = 'open', user_id = $1, queue_id = $2, is_group = $3 where id = $4`,
+          [owner, queue, isGroup, r.ticketId],
+        );
+        tickets.push({ id: r.ticketId, userId: owner, queueId: queue, isGroup });
+      }
+    }
+  }
+});
+afterAll(() => host?.stop());
+
+describe('the ticket list shows exactly the visible tickets', () => {
+  it.each(['Ana', 'Gui', 'Rui'])('for %s, with or without Show all', async (name) => {
+    const u = users[name];
+    const expected = tickets
+      .filter((t) => canSeeTicket(u.access, t))
+      .map((t) => t.id)
+      .sort((a, b) => a - b);
+    expect(expected.length).toBeGreaterThan(0);
+    for (const query of ['', 'showAll=true']) {
+      const { ids, count } = await listed(u.token, query);
+      expect(ids).toEqual(expected);
+      expect(count).toBe(expected.length);
+    }
+  });
+
+  it('for an admin: own and unassigned-without-queue ones, everything with Show all', async () => {
+    const own = { userId: 1, isAdmin: false, allTicket: false, allowGroup: false, queueIds: [] };
+    const expected = tickets.filter((t) => canSeeTicket(own, t)).map((t) => t.id);
+    expect((await listed(admin, '')).ids).toEqual(expected.sort((a, b) => a - b));
+    const all = await listed(admin, 'showAll=true');
+    expect(all.ids).toEqual(tickets.map((t) => t.id).sort((a, b) => a - b));
+    expect(all.count).toBe(tickets.length);
+  });
+});
