@@ -105,7 +105,7 @@ export function ticketListSql(
 
 /**
  * The visibility rule (visibility.ts, spec part 1 §6) as disjoint conditions, each matching an index that keeps the
- * list order: mine (tickets_user_list_index), unassigned in no queue or in my queues
+ * list order: mine (tickets_user_list_index), unassigned in no queue or in each of my queues
  * (tickets_unassigned_list_index), and for allowGroup the groups someone else holds. An OR of them in one scan read
  * every ticket of the status whenever few were visible (an admin's own Pending: 15,000 rows read for none shown).
  */
@@ -115,12 +115,9 @@ function visibilityBranches(a: TicketAccess): { sql: string; params: unknown[] }
     { sql: 't.user_id = ?', params: [a.userId] },
     { sql: 't.user_id is null and t.queue_id is null', params: [] },
   ];
-  if (a.queueIds.length) {
-    branches.push({
-      sql: `t.user_id is null and t.queue_id in (${a.queueIds.map(() => '?').join(',')})`,
-      params: a.queueIds,
-    });
-  }
+  // One branch per queue: `queue_id = ?` reads the partial index in order, where `queue_id in (…)` made the planner
+  // walk the whole status instead.
+  for (const q of a.queueIds) branches.push({ sql: 't.user_id is null and t.queue_id = ?', params: [q] });
   if (a.allowGroup) {
     // Every other group ticket: someone else's, or unassigned in a queue that is not mine.
     const notMine = a.queueIds.length
