@@ -130,3 +130,41 @@ test('narrow screens switch between the list and the conversation with two tabs'
   await expect(page.getByTestId('ticket-list-panel')).toBeVisible();
   await context.close();
 });
+
+test('New ticket: a contact found with 3 characters gets an open ticket; asking again opens the same one', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const name = `Novo Atendimento ${Date.now() % 100_000}`;
+  const created = await request.post('/api/contacts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { name, number: `55119${Date.now() % 100_000_000}`.padEnd(13, '0') },
+  });
+  expect(created.ok()).toBe(true);
+  const { context, page } = await signedIn(browser, USERS.admin);
+  const newTicket = async () => {
+    await page.getByTestId('ticket-speed-dial').click();
+    await page.getByTestId('menu-new-ticket').click();
+    await page.getByTestId('new-ticket-contact-search').fill(name.slice(0, 16));
+    await page.getByTestId('new-ticket-contact-option').filter({ hasText: name }).click();
+    await page.getByTestId('new-ticket-submit').click();
+  };
+  // Nothing chosen: the contact is required.
+  await page.getByTestId('ticket-speed-dial').click();
+  await page.getByTestId('menu-new-ticket').click();
+  await page.getByTestId('new-ticket-submit').click();
+  await expect(page.getByRole('dialog')).toContainText(/obrigatório|required/i);
+  await page.keyboard.press('Escape');
+
+  await newTicket();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  await expect(page.getByTestId('conversation')).toContainText(name);
+  await expect(page.getByTestId('composer-input')).toBeEnabled();
+  // The contact has an open ticket of mine now: asking again goes to it.
+  await page.goto('/tickets');
+  await newTicket();
+  await expect(page).toHaveURL(url);
+  await context.close();
+});

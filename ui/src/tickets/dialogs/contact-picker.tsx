@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
 import { searchContacts } from '../shared/tickets-api';
 import { useDebounced } from '../shared/use-debounced';
-import { CONTACT_SEARCH_MIN } from './new-ticket-dialog';
+
+/** Spec part 1 §9: contact lookup needs 3 characters. */
+export const CONTACT_SEARCH_MIN = 3;
 
 /** Contact search (spec part 1 §9: 3 characters, debounced) ending in one chosen contact. */
 export function ContactPicker({

@@ -1,30 +1,15 @@
 import type { ConnectionDto, ContactDto } from '@balcao/sdk';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-  Menu,
-  MenuItem,
-  NonIdealState,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
 import { selectableQueues } from '../shared/ticket-store';
-import { fetchConnections, searchContacts } from '../shared/tickets-api';
-import { useDebounced } from '../shared/use-debounced';
+import { fetchConnections } from '../shared/tickets-api';
 import { useOpenTicket } from '../shared/use-open-ticket';
 import { useCompanyQueues } from '../shared/use-queues';
-
-/** Spec part 1 §5: contact lookup needs 3 characters. */
-export const CONTACT_SEARCH_MIN = 3;
+import { ContactPicker } from './contact-picker';
 
 /** New ticket (spec part 1 §5): find a contact, choose a queue (required unless admin) and a connection. */
 export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
@@ -32,10 +17,6 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
   const user = requireUser(useAtomValue(userAtom));
   const openTicket = useOpenTicket();
   const queues = selectableQueues(user, useCompanyQueues());
-  const [term, setTerm] = useState('');
-  const debounced = useDebounced(term.trim());
-  const [contacts, setContacts] = useState<ContactDto[]>([]);
-  const [searching, setSearching] = useState(false);
   const [contact, setContact] = useState<ContactDto | null>(null);
   const [queueId, setQueueId] = useState<number | null>(null);
   const [connections, setConnections] = useState<ConnectionDto[]>([]);
@@ -49,21 +30,7 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
     fetchConnections().then(setConnections, toastError);
   }, [isOpen]);
 
-  useEffect(() => {
-    if (debounced.length < CONTACT_SEARCH_MIN) {
-      setContacts([]);
-      return;
-    }
-    const controller = new AbortController();
-    setSearching(true);
-    searchContacts(debounced, controller.signal)
-      .then(setContacts, (err: unknown) => !controller.signal.aborted && toastError(err))
-      .finally(() => setSearching(false));
-    return () => controller.abort();
-  }, [debounced]);
-
   const close = () => {
-    setTerm('');
     setContact(null);
     setQueueId(null);
     setErrors({});
@@ -84,7 +51,6 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
     if (went) close();
   };
 
-  const short = term.trim().length < CONTACT_SEARCH_MIN;
   return (
     <Dialog
       isOpen={isOpen}
@@ -94,48 +60,12 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
       className="ticket-dialog"
     >
       <DialogBody>
-        <FormGroup
-          label={t('tickets.fields.contact')}
-          labelFor="new-ticket-contact"
-          intent={errors.contact ? 'danger' : 'none'}
-          helperText={errors.contact ? t('validation.required') : t('tickets.newTicket.searchHint')}
-        >
-          <InputGroup
-            id="new-ticket-contact"
-            leftIcon="search"
-            value={contact ? contact.name : term}
-            placeholder={t('tickets.newTicket.searchPlaceholder')}
-            onValueChange={(v) => {
-              setContact(null);
-              setTerm(v);
-            }}
-            rightElement={
-              contact ? <Button variant="minimal" icon="cross" onClick={() => setContact(null)} /> : undefined
-            }
-            data-testid="new-ticket-contact"
-          />
-        </FormGroup>
-        {!contact && !short && (
-          <div className="new-ticket__results">
-            {searching && <Spinner size={20} />}
-            {!searching && contacts.length === 0 && (
-              <NonIdealState icon="person" description={t('tickets.newTicket.noContacts')} />
-            )}
-            {!searching && contacts.length > 0 && (
-              <Menu>
-                {contacts.map((c) => (
-                  <MenuItem
-                    key={c.id}
-                    icon="person"
-                    text={c.name}
-                    label={c.number}
-                    onClick={() => setContact(c)}
-                  />
-                ))}
-              </Menu>
-            )}
-          </div>
-        )}
+        <ContactPicker
+          id="new-ticket-contact"
+          value={contact}
+          onChange={setContact}
+          invalid={errors.contact}
+        />
         <FormGroup
           label={t('tickets.fields.queue')}
           labelFor="new-ticket-queue"
@@ -180,6 +110,7 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
               text={t('tickets.newTicket.submit')}
               loading={busy}
               onClick={handleCreate}
+              data-testid="new-ticket-submit"
             />
           </>
         }
