@@ -1,5 +1,6 @@
 import type { MessageDto, TicketDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
+import { ticketFixture } from '../testing/ticket-fixture';
 import {
   addNotification,
   initialNotifications,
@@ -11,29 +12,8 @@ import {
   titleWithCount,
 } from './notification-rules';
 
-const ticket = (id: number, extra: Partial<TicketDto> = {}): TicketDto => ({
-  id,
-  uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-  status: 'open',
-  isGroup: false,
-  isBot: false,
-  channel: 'webchat',
-  userId: null,
-  user: null,
-  queueId: null,
-  queue: null,
-  contactId: id,
-  contact: { id, name: `Contact ${id}`, number: `55119000${id}`, urlPicture: null, tags: [] },
-  whatsappId: 1,
-  whatsapp: { id: 1, name: 'Site', groupAsTicket: 'disabled' },
-  lastMessage: 'Olá',
-  unreadMessages: 1,
-  useIntegration: false,
-  tags: [],
-  updatedAt: new Date(2026, 0, 1, 10, id).toISOString(),
-  createdAt: new Date(2026, 0, 1, 10, 0).toISOString(),
-  ...extra,
-});
+const ticket = (id: number, extra: Partial<TicketDto> = {}): TicketDto =>
+  ticketFixture(id, { status: 'open', unreadMessages: 1, ...extra });
 
 const message = (extra: Partial<MessageDto> = {}): MessageDto => ({
   id: 1,

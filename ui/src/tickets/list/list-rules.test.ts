@@ -1,5 +1,6 @@
 import type { TicketDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
+import { ticketFixture } from '../../testing/ticket-fixture';
 import {
   appendPage,
   applyTicketDelete,
@@ -14,29 +15,7 @@ import {
   type Viewer,
 } from './list-rules';
 
-const ticket = (id: number, extra: Partial<TicketDto> = {}): TicketDto => ({
-  id,
-  uuid: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
-  status: 'pending',
-  isGroup: false,
-  isBot: false,
-  channel: 'webchat',
-  userId: null,
-  user: null,
-  queueId: null,
-  queue: null,
-  contactId: id,
-  contact: { id, name: `Contact ${id}`, number: `55119000${id}`, urlPicture: null, tags: [] },
-  whatsappId: 1,
-  whatsapp: { id: 1, name: 'Site', groupAsTicket: 'disabled' },
-  lastMessage: 'Olá',
-  unreadMessages: 0,
-  useIntegration: false,
-  tags: [],
-  updatedAt: new Date(2026, 0, 1, 10, id).toISOString(),
-  createdAt: new Date(2026, 0, 1, 10, 0).toISOString(),
-  ...extra,
-});
+const ticket = ticketFixture;
 
 const attendant: Viewer = { id: 7, isAdmin: false, allTicket: false, allowGroup: false, queueIds: [1] };
 const admin: Viewer = { id: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
