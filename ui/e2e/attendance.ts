@@ -1,4 +1,10 @@
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { login, USERS } from './helpers';
 
 // Set-up shared by the attendance specs: the admin's API token, a web chat connection, attendants, the visitor.
@@ -53,9 +59,21 @@ export async function openPending(page: Page): Promise<void> {
   await expect(page.getByTestId('ticket-list-pending')).toBeVisible();
 }
 
-export async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1400) {
-  // pt-BR, the product's first language: specs may read its texts (spec part 1 §8 messages).
-  const context = await browser.newContext({ viewport: { width, height: 860 }, locale: 'pt-BR' });
+/**
+ * A browser of its own, signed in on /tickets with its socket live. pt-BR by default, the product's first language:
+ * specs may read its texts (spec part 1 §8 messages). `prepare` runs on the context before the page opens.
+ */
+export async function signedIn(
+  browser: Browser,
+  who: { email: string; password: string },
+  width = 1400,
+  opts: { locale?: string; prepare?(context: BrowserContext): Promise<void> } = {},
+) {
+  const context = await browser.newContext({
+    viewport: { width, height: 860 },
+    locale: opts.locale ?? 'pt-BR',
+  });
+  await opts.prepare?.(context);
   const page = await context.newPage();
   await login(page, who);
   await expect(page).toHaveURL(/\/tickets$/);

@@ -1,6 +1,7 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { login, setTheme, shot, USERS } from './helpers';
+import { signedIn } from './attendance';
+import { setTheme, shot, USERS } from './helpers';
 
 /** A fresh admin of company 1 who works in pt-BR, so the spec's toasts are checked word for word. */
 async function portugueseAdmin(request: APIRequestContext) {
@@ -13,18 +14,6 @@ async function portugueseAdmin(request: APIRequestContext) {
   });
   expect(created.ok()).toBe(true);
   return who;
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1400) {
-  const context = await browser.newContext({
-    viewport: { width, height: 860 },
-    locale: 'pt-BR',
-    acceptDownloads: true,
-  });
-  const page = await context.newPage();
-  await login(page, who);
-  await expect(page).toHaveURL(/\/tickets$/);
-  return { context, page };
 }
 
 async function spreadsheet(rows: (string | number)[][]): Promise<Buffer> {

@@ -1,5 +1,6 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { login, setTheme, shot, USERS } from './helpers';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { signedIn } from './attendance';
+import { setTheme, shot, USERS } from './helpers';
 
 async function api(request: APIRequestContext) {
   const res = await request.post('/api/auth/login', { data: USERS.admin });
@@ -28,14 +29,6 @@ async function newUser(
   });
   expect(res.ok()).toBe(true);
   return { who, id: (await res.json()).id as number, name };
-}
-
-async function signedIn(browser: Browser, who: { email: string; password: string }, width = 1400) {
-  const context = await browser.newContext({ viewport: { width, height: 860 }, locale: 'pt-BR' });
-  const page = await context.newPage();
-  await login(page, who);
-  await expect(page).toHaveURL(/\/tickets$/);
-  return { context, page };
 }
 
 test('Tempo Real: a visitor appears live in Pendentes; once accepted it moves to the attendant’s card', async ({
@@ -98,8 +91,9 @@ test('Tempo Real is for admins: an attendant is sent back with a message', async
   const { headers } = await api(request);
   const otto = await newUser(request, headers, 'user');
   const { context, page } = await signedIn(browser, otto.who);
-  await page.goto('/moments');
-  await expect(page.locator('.bp6-toast')).toContainText('Você não tem permissão');
+  await page.getByTestId('menu-/moments').click();
+  await expect(page.getByTestId('no-permission')).toBeVisible();
+  await expect(page.getByText('Você não tem permissão').first()).toBeVisible();
   await expect(page).toHaveURL(/\/tickets$/);
   await expect(page.getByTestId('moments-screen')).toHaveCount(0);
   await context.close();

@@ -1,5 +1,6 @@
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { login, setTheme, shot, USERS } from './helpers';
+import { signedIn } from './attendance';
+import { setTheme, shot, USERS } from './helpers';
 
 /**
  * Spec part 1 §2 (bell, Search tab filters) and §4 "Live updates" (notification rules), end to end: a web chat
@@ -44,15 +45,15 @@ function recordAlerts() {
   Object.assign(window, { __desktopNotifications: calls, __chimes: sounds });
 }
 
-async function signedIn(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: 1400, height: 860 } });
-  await context.grantPermissions(['notifications']);
-  await context.addInitScript(recordAlerts);
-  const page = await context.newPage();
-  await login(page, who);
-  await expect(page).toHaveURL(/\/tickets$/);
-  return { context, page };
-}
+/** Signed in (in English) with desktop notifications allowed and every alert recorded. */
+const signedInRecording = (browser: Browser, who: { email: string; password: string }) =>
+  signedIn(browser, who, 1400, {
+    locale: 'en-US',
+    prepare: async (context) => {
+      await context.grantPermissions(['notifications']);
+      await context.addInitScript(recordAlerts);
+    },
+  });
 
 const bellCount = async (page: Page) =>
   Number(await page.getByTestId('notifications-button').getAttribute('data-count'));
@@ -84,8 +85,8 @@ test('the bell: live unread tickets, desktop notification, pending only with all
     });
     expect(created.ok()).toBe(true);
 
-    const lead = await signedIn(browser, USERS.admin);
-    const bruna = await signedIn(browser, brunaLogin);
+    const lead = await signedInRecording(browser, USERS.admin);
+    const bruna = await signedInRecording(browser, brunaLogin);
     await expect(lead.page.getByTestId('notifications-button')).toHaveAttribute('data-count', /\d+/);
     const before = await bellCount(lead.page);
     const brunaBefore = await bellCount(bruna.page);
@@ -210,7 +211,7 @@ test('the Search tab filter panel filters by status and tag', async ({ browser, 
   });
   expect(synced.ok()).toBe(true);
 
-  const { context, page } = await signedIn(browser, USERS.admin);
+  const { context, page } = await signedInRecording(browser, USERS.admin);
   await page.getByTestId('tab-search').click();
   const results = page.getByTestId('ticket-list-search');
   const row = (name: string) => results.locator('.ticket-row', { hasText: name });
