@@ -1,9 +1,10 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptDialogAtom } from '../shared/ticket-store';
 import { useTicketActions } from '../shared/use-ticket-actions';
+import { QueueField } from './queue-field';
 
 /** Accept (or reopen) a ticket without a queue: choose one first (spec "accept ticket (choose queue)"). */
 export function AcceptDialog() {
@@ -42,30 +43,16 @@ export function AcceptDialog() {
       className="ticket-dialog"
     >
       <DialogBody>
-        <FormGroup
-          label={t('tickets.fields.queue')}
-          labelFor="accept-queue"
-          intent={error ? 'danger' : 'none'}
-          helperText={error ? t('tickets.validation.selectQueue') : undefined}
-        >
-          <HTMLSelect
-            id="accept-queue"
-            fill
-            data-testid="accept-queue"
-            value={chosen ?? ''}
-            onChange={(e) => {
-              setQueueId(e.target.value ? Number(e.target.value) : null);
-              setError(false);
-            }}
-          >
-            <option value="">{t('tickets.fields.queuePlaceholder')}</option>
-            {queues.map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <QueueField
+          id="accept-queue"
+          queues={queues}
+          value={chosen}
+          invalid={error}
+          onChange={(id) => {
+            setQueueId(id);
+            setError(false);
+          }}
+        />
       </DialogBody>
       <DialogFooter
         actions={

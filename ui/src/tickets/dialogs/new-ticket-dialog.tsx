@@ -10,6 +10,7 @@ import { fetchConnections } from '../shared/tickets-api';
 import { useOpenTicket } from '../shared/use-open-ticket';
 import { useCompanyQueues } from '../shared/use-queues';
 import { ContactPicker } from './contact-picker';
+import { QueueField } from './queue-field';
 
 /** New ticket (spec part 1 §5): find a contact, choose a queue (required unless admin) and a connection. */
 export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
@@ -66,26 +67,13 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
           onChange={setContact}
           invalid={errors.contact}
         />
-        <FormGroup
-          label={t('tickets.fields.queue')}
-          labelFor="new-ticket-queue"
-          intent={errors.queue ? 'danger' : 'none'}
-          helperText={errors.queue ? t('tickets.validation.selectQueue') : undefined}
-        >
-          <HTMLSelect
-            id="new-ticket-queue"
-            fill
-            value={chosenQueue ?? ''}
-            onChange={(e) => setQueueId(e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">{t('tickets.fields.queuePlaceholder')}</option>
-            {queues.map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <QueueField
+          id="new-ticket-queue"
+          queues={queues}
+          value={chosenQueue}
+          invalid={Boolean(errors.queue)}
+          onChange={setQueueId}
+        />
         <FormGroup label={t('tickets.fields.connection')} labelFor="new-ticket-connection">
           <HTMLSelect
             id="new-ticket-connection"

@@ -5,7 +5,6 @@ import {
   DialogBody,
   DialogFooter,
   FormGroup,
-  HTMLSelect,
   InputGroup,
   Menu,
   MenuItem,
@@ -17,6 +16,7 @@ import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../notify/toaster';
 import { fetchUserList, updateTicket } from '../shared/tickets-api';
 import { useCompanyQueues } from '../shared/use-queues';
+import { QueueField } from './queue-field';
 
 /** Spec part 1 §5: user search starts at 3 characters. */
 export const USER_SEARCH_MIN = 3;
@@ -128,30 +128,16 @@ export function TransferDialog({
             )}
           </div>
         )}
-        <FormGroup
-          label={t('tickets.fields.queue')}
-          labelFor="transfer-queue"
-          intent={queueError ? 'danger' : 'none'}
-          helperText={queueError ? t('tickets.validation.selectQueue') : undefined}
-        >
-          <HTMLSelect
-            id="transfer-queue"
-            fill
-            value={queueId ?? ''}
-            onChange={(e) => {
-              setQueueId(e.target.value ? Number(e.target.value) : null);
-              setQueueError(false);
-            }}
-            data-testid="transfer-queue"
-          >
-            <option value="">{t('tickets.fields.queuePlaceholder')}</option>
-            {queues.map((q) => (
-              <option key={q.id} value={q.id}>
-                {q.name}
-              </option>
-            ))}
-          </HTMLSelect>
-        </FormGroup>
+        <QueueField
+          id="transfer-queue"
+          queues={queues}
+          value={queueId}
+          invalid={queueError}
+          onChange={(id) => {
+            setQueueId(id);
+            setQueueError(false);
+          }}
+        />
       </DialogBody>
       <DialogFooter
         actions={
