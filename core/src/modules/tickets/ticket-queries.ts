@@ -24,13 +24,7 @@ export const TICKET_JOINS = `
     left join whatsapps w on w.id = t.whatsapp_id`;
 
 /** The select list every ticket read shares (alias t, with c, u, q, w joined). */
-export const TICKET_SELECT = `
-  select ${TICKET_COLUMNS}
-    from tickets t
-    join contacts c on c.id = t.contact_id
-    left join users u on u.id = t.user_id
-    left join queues q on q.id = t.queue_id
-    left join whatsapps w on w.id = t.whatsapp_id`;
+export const TICKET_SELECT = `select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}`;
 
 export interface TicketRow {
   id: number;

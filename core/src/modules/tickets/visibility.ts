@@ -22,18 +22,6 @@ export function canSeeTicket(a: TicketAccess, t: TicketAudience): boolean {
   return t.queueId === null || a.queueIds.includes(t.queueId);
 }
 
-/** The same rule as SQL over alias `t`, for lists; `showAll` widens it only for who may see all. */
-export function visibilitySql(a: TicketAccess): { sql: string; params: unknown[] } {
-  if (a.isAdmin || a.allTicket) return { sql: 'true', params: [] };
-  const queues = a.queueIds.length ? `t.queue_id in (${a.queueIds.map(() => '?').join(',')})` : 'false';
-  const groups = a.allowGroup ? 't.is_group or ' : '';
-  return {
-    sql: `(${groups}t.user_id = ? or (t.user_id is null and (t.queue_id is null or ${queues})))`,
-    params: [a.userId, ...a.queueIds],
-  };
-}
-
-/** The user's profile flags and queues, in one round trip. */
 export async function loadTicketAccess(em: EntityManager, userId: number): Promise<TicketAccess> {
   const [user] = await em
     .getConnection()
