@@ -4,6 +4,7 @@ import { Migration0002Attendance } from './0002-attendance.js';
 import { Migration0003ContactsEmailSearch } from './0003-contacts-email-search.js';
 import { Migration0004AttendanceIndexes } from './0004-attendance-indexes.js';
 import { Migration0005TicketVisibilityIndexes } from './0005-ticket-visibility-indexes.js';
+import { Migration0006UnassignedListOrder } from './0006-unassigned-list-order.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
 export const coreMigrations: MigrationObject[] = [
@@ -12,4 +13,5 @@ export const coreMigrations: MigrationObject[] = [
   { name: 'core-0003-contacts-email-search', class: Migration0003ContactsEmailSearch },
   { name: 'core-0004-attendance-indexes', class: Migration0004AttendanceIndexes },
   { name: 'core-0005-ticket-visibility-indexes', class: Migration0005TicketVisibilityIndexes },
+  { name: 'core-0006-unassigned-list-order', class: Migration0006UnassignedListOrder },
 ];

@@ -1,5 +1,6 @@
 import type { MessageDto, TicketAudience } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { preparedRows } from '../../db/prepared.js';
 import type { TicketAccess } from '../tickets/visibility.js';
 
 const MESSAGE_SELECT = `
@@ -110,20 +111,18 @@ export async function ticketMessagePage(
   hasMore: boolean;
 } | null> {
   const q = ticketMessagePageSql(companyId, userId, ticketId, pageNumber);
-  const [row] = await em.getConnection().execute<
-    {
-      status: string;
-      unread_messages: number;
-      user_id: number | null;
-      queue_id: number | null;
-      is_group: boolean;
-      profile: string | null;
-      all_ticket: string | null;
-      allow_group: boolean | null;
-      queue_ids: number[];
-      messages: MessageRow[];
-    }[]
-  >(q.sql, q.params);
+  const [row] = await preparedRows<{
+    status: string;
+    unread_messages: number;
+    user_id: number | null;
+    queue_id: number | null;
+    is_group: boolean;
+    profile: string | null;
+    all_ticket: string | null;
+    allow_group: boolean | null;
+    queue_ids: number[];
+    messages: MessageRow[];
+  }>(em, q.sql, q.params);
   if (!row) return null;
   return {
     ticket: {

@@ -39,26 +39,23 @@ export function ticketListSql(
     canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
   );
   if (f.status) where.push('t.status = ?') && params.push(f.status);
-  const inList = (column: string, ids: number[]) => {
-    if (!ids.length) return;
-    where.push(`${column} in (${ids.map(() => '?').join(',')})`);
-    params.push(...ids);
+  // Lists as one array parameter each, so the statement's text (and its prepared plan) is the same for any list.
+  const anyOf = (column: string, values: (number | string)[], type: 'int' | 'text') => {
+    if (!values.length) return;
+    where.push(`${column} = any(?::${type}[])`);
+    params.push(values);
   };
-  inList('t.queue_id', f.queueIds);
-  inList('t.user_id', f.userIds);
-  inList('t.whatsapp_id', f.whatsappIds);
-  if (f.statuses.length) {
-    where.push(`t.status in (${f.statuses.map(() => '?').join(',')})`);
-    params.push(...f.statuses);
-  }
+  anyOf('t.queue_id', f.queueIds, 'int');
+  anyOf('t.user_id', f.userIds, 'int');
+  anyOf('t.whatsapp_id', f.whatsappIds, 'int');
+  anyOf('t.status', f.statuses, 'text');
   if (f.tagIds.length) {
     // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches.
-    const marks = f.tagIds.map(() => '?').join(',');
     where.push(
-      `(exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id in (${marks}))
-        or exists (select 1 from contact_tags ct where ct.contact_id = t.contact_id and ct.tag_id in (${marks})))`,
+      `(exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(?::int[]))
+        or exists (select 1 from contact_tags ct where ct.contact_id = t.contact_id and ct.tag_id = any(?::int[])))`,
     );
-    params.push(...f.tagIds, ...f.tagIds);
+    params.push(f.tagIds, f.tagIds);
   }
   if (f.withUnreadMessages) where.push('t.unread_messages > 0');
   let search = '';
@@ -80,7 +77,7 @@ export function ticketListSql(
   const offset = TICKET_PAGE_SIZE * (f.pageNumber - 1);
   // Each branch reads at most what the page (or the count) needs, in list order, off its own index; the branches
   // are disjoint, so their union is the visible list without duplicates.
-  const union = (select: string, limit: number) =>
+  const union = (select: string, limit: string) =>
     branches
       .map(
         (b) =>
@@ -88,18 +85,26 @@ export function ticketListSql(
       )
       .join(' union all ');
   const branchParams = branches.flatMap((b) => [...params, ...b.params]);
+  // The page's limit is a parameter (a number in the text would make every page number its own statement). Its plan
+  // is made once for any limit, so the page's ids are sorted first and each row is then read by its id (the lateral
+  // `offset 0` keeps it so): a plan guessing a large page otherwise hashed the whole tickets table for 41 rows.
+  const pageLimit = TICKET_PAGE_SIZE + 1 + offset;
+  const pageParams = branches.flatMap((b) => [...params, ...b.params, pageLimit]);
   return {
     // The page and the count in one round trip; the count reads no other table than tickets.
     sql: `${search}
           select p.*, n.total
             from (select least(count(*), ${TICKET_COUNT_CAP}) as total
-                    from (${union('1', TICKET_COUNT_CAP)}) c) n
-            left join lateral (select ${TICKET_COLUMNS}
-                                 from (${union('t.id', TICKET_PAGE_SIZE + 1 + offset)}) v
-                                 join tickets t on t.id = v.id ${TICKET_JOINS}
-                                order by ${order} limit ? offset ?) p on true
+                    from (${union('1', String(TICKET_COUNT_CAP))}) c) n
+            left join lateral (
+              select x.*
+                from (select v.id, v.unread, v.updated_at
+                        from (${union('t.id, t.unread_messages > 0 as unread, t.updated_at', '?')}) v
+                       order by v.unread desc, v.updated_at desc, v.id desc limit ? offset ?) pg
+               cross join lateral (select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}
+                                    where t.id = pg.id offset 0) x) p on true
            order by p.unread_messages > 0 desc, p.updated_at desc, p.id desc`,
-    params: [...searchParams, ...branchParams, ...branchParams, TICKET_PAGE_SIZE + 1, offset],
+    params: [...searchParams, ...branchParams, ...pageParams, TICKET_PAGE_SIZE + 1, offset],
   };
 }
 
@@ -113,19 +118,17 @@ function visibilityBranches(a: TicketAccess): { sql: string; params: unknown[] }
   if (a.isAdmin || a.allTicket) return [{ sql: 'true', params: [] }];
   const branches: { sql: string; params: unknown[] }[] = [
     { sql: 't.user_id = ?', params: [a.userId] },
-    { sql: 't.user_id is null and t.queue_id is null', params: [] },
+    { sql: 't.user_id is null and coalesce(t.queue_id, 0) = 0', params: [] },
   ];
   // One branch per queue: `queue_id = ?` reads the partial index in order, where `queue_id in (…)` made the planner
   // walk the whole status instead.
-  for (const q of a.queueIds) branches.push({ sql: 't.user_id is null and t.queue_id = ?', params: [q] });
+  for (const q of a.queueIds)
+    branches.push({ sql: 't.user_id is null and coalesce(t.queue_id, 0) = ?', params: [q] });
   if (a.allowGroup) {
     // Every other group ticket: someone else's, or unassigned in a queue that is not mine.
-    const notMine = a.queueIds.length
-      ? ` and t.queue_id not in (${a.queueIds.map(() => '?').join(',')})`
-      : '';
     branches.push({
-      sql: `t.is_group and (t.user_id <> ? or (t.user_id is null and t.queue_id is not null${notMine}))`,
-      params: [a.userId, ...a.queueIds],
+      sql: 't.is_group and (t.user_id <> ? or (t.user_id is null and t.queue_id is not null and t.queue_id <> all(?::int[])))',
+      params: [a.userId, a.queueIds],
     });
   }
   return branches;

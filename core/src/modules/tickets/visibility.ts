@@ -1,5 +1,6 @@
 import type { TicketAudience } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { preparedRows } from '../../db/prepared.js';
 
 /** What decides which tickets a user sees (spec part 1 §6). */
 export interface TicketAccess {
@@ -23,14 +24,18 @@ export function canSeeTicket(a: TicketAccess, t: TicketAudience): boolean {
 }
 
 export async function loadTicketAccess(em: EntityManager, userId: number): Promise<TicketAccess> {
-  const [user] = await em
-    .getConnection()
-    .execute<{ profile: string; all_ticket: string; allow_group: boolean; queue_ids: number[] }[]>(
-      `select u.profile, u.all_ticket, u.allow_group,
+  const [user] = await preparedRows<{
+    profile: string;
+    all_ticket: string;
+    allow_group: boolean;
+    queue_ids: number[];
+  }>(
+    em,
+    `select u.profile, u.all_ticket, u.allow_group,
             array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids
        from (select ?::int as id) k left join users u on u.id = k.id`,
-      [userId],
-    );
+    [userId],
+  );
   return {
     userId,
     isAdmin: user?.profile === 'admin',
