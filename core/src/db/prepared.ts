@@ -56,8 +56,7 @@ export async function preparedRows<R>(
   params: readonly unknown[],
 ): Promise<R[]> {
   // Inside a transaction, read on the transaction's connection (as a plain statement) to see its writes.
-  if (em.isInTransaction())
-    return em.getConnection().execute<R[]>(sql, params.map(arrayLiteral), 'all', em.getTransactionContext());
+  if (em.isInTransaction()) return plainRows(em, sql, params);
   const client = em.getConnection().getKnex().client as unknown as KnexClientLike;
   const connection = await client.acquireConnection();
   try {
@@ -72,7 +71,21 @@ export async function preparedRows<R>(
   }
 }
 
-/** `execute` writes values into the text; an array goes in as PostgreSQL's array literal, for `= any(?::int[])`. */
+/**
+ * The same statement planned for its values, every time: for searches, whose best plan depends on the term (a
+ * generic plan cannot tell a rare name from a common word). Array parameters work as in `preparedRows`.
+ */
+export function plainRows<R>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<R[]> {
+  const ctx = em.isInTransaction() ? em.getTransactionContext() : undefined;
+  return em.getConnection().execute<R[]>(sql, literalArrays(params), 'all', ctx);
+}
+
+/**
+ * Parameters for the ORM's `execute` and query builders, which write values into the text (and an array as a comma
+ * list): each array goes in as PostgreSQL's array literal instead, for `= any(?::int[])`.
+ */
+export const literalArrays = (params: readonly unknown[]): unknown[] => params.map(arrayLiteral);
+
 function arrayLiteral(value: unknown): unknown {
   if (!Array.isArray(value)) return value;
   return `{${value.map((v) => (typeof v === 'number' ? String(v) : `"${String(v).replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;

@@ -1,5 +1,6 @@
 import { type Channel, type ContactDto, type ExtraInfoDto, maskNumber, type TagDto } from '@balcao/sdk';
 import type { IContact } from './contact.entity.js';
+import type { ContactPageRow } from './contacts-query.js';
 
 /** What a contact is shown with: its extra info and tags, loaded for a whole page at once. */
 export interface ContactExtras {
@@ -27,5 +28,27 @@ export function toContactDto(contact: IContact, extras: ContactExtras, hideNumbe
     lastMessage: extras.lastMessage ?? null,
     createdAt: contact.createdAt.toISOString(),
     updatedAt: contact.updatedAt.toISOString(),
+  };
+}
+
+/** A row of the contacts page statement as the DTO (tags, extra info and last message came along). */
+export function contactDtoOfRow(r: ContactPageRow, hideNumber: boolean): ContactDto {
+  return {
+    id: r.id as number,
+    name: r.name,
+    number: hideNumber ? maskNumber(r.number) : r.number,
+    email: r.email,
+    channel: r.channel as Channel,
+    isGroup: r.is_group,
+    urlPicture: r.url_picture,
+    active: r.active,
+    disableBot: r.disable_bot,
+    acceptAudioMessage: r.accept_audio_message,
+    lgpdAcceptedAt: r.lgpd_accepted_at ? new Date(r.lgpd_accepted_at).toISOString() : null,
+    extraInfo: r.extra_info,
+    tags: r.tags,
+    lastMessage: r.last_message,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
   };
 }

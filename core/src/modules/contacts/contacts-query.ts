@@ -1,7 +1,8 @@
-import { CHANNELS, dateField, idField, pageQuery } from '@balcao/sdk';
+import { CHANNELS, dateField, type ExtraInfoDto, idField, pageQuery, type TagDto } from '@balcao/sdk';
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { localDaysWhere } from '../../db/local-days.js';
+import { literalArrays } from '../../db/prepared.js';
 import { likeTerm } from '../../db/sql-helpers.js';
 import { Contact, type IContact } from './contact.entity.js';
 
@@ -27,30 +28,95 @@ export const contactFilterQuery = pageQuery.extend({
 });
 export type ContactFilter = z.infer<typeof contactFilterQuery>;
 
-/**
- * The contacts matching `f`, in name order. The tenant is written into the query (query builders do not apply
- * the tenant filter). The text search uses the trigram indexes on name, number and email.
- */
+/** The filter of `f` on alias `c` as SQL with `?` placeholders, the tenant included; lists are array parameters. */
+export function contactWhereSql(
+  companyId: number,
+  f: Omit<ContactFilter, 'pageNumber'>,
+): { sql: string; params: unknown[] } {
+  const where = ['c.company_id = ?'];
+  const params: unknown[] = [companyId];
+  if (f.searchParam) {
+    // Each column has its trigram index; the planner ORs their bitmaps.
+    const term = `%${likeTerm(f.searchParam)}%`;
+    where.push('(c.name ilike ? or c.number ilike ? or c.email ilike ?)');
+    params.push(term, term, term);
+  }
+  if (f.contactTag?.length) {
+    where.push(
+      'exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id = any(?::int[]))',
+    );
+    params.push(f.contactTag);
+  }
+  if (f.channel) where.push('c.channel = ?') && params.push(f.channel);
+  if (f.isGroup !== undefined) where.push('c.is_group = ?') && params.push(f.isGroup);
+  const days = localDaysWhere('c.created_at', f.dateStart, f.dateEnd);
+  where.push(...days.where);
+  params.push(...days.params);
+  return { sql: where.join(' and '), params };
+}
+
+/** The contacts matching `f` as entities, in name order (export, pickers). */
 export function contactsQuery(
   em: EntityManager,
   companyId: number,
   f: Omit<ContactFilter, 'pageNumber'>,
 ): QueryBuilder<IContact> {
-  const qb = em.createQueryBuilder(Contact, 'c').where({ companyId });
-  if (f.searchParam) {
-    const term = `%${likeTerm(f.searchParam)}%`;
-    qb.andWhere({
-      $or: [{ name: { $ilike: term } }, { number: { $ilike: term } }, { email: { $ilike: term } }],
-    });
-  }
-  if (f.contactTag?.length) {
-    qb.andWhere('exists (select 1 from contact_tags ct where ct.contact_id = c.id and ct.tag_id in (?))', [
-      f.contactTag,
-    ]);
-  }
-  if (f.channel) qb.andWhere({ channel: f.channel });
-  if (f.isGroup !== undefined) qb.andWhere({ isGroup: f.isGroup });
-  const days = localDaysWhere('c.created_at', f.dateStart, f.dateEnd);
-  for (const [i, sql] of days.where.entries()) qb.andWhere(sql, [days.params[i]]);
-  return qb.orderBy({ name: 'asc', id: 'asc' });
+  const w = contactWhereSql(companyId, f);
+  return em
+    .createQueryBuilder(Contact, 'c')
+    .where(w.sql, literalArrays(w.params))
+    .orderBy({ name: 'asc', id: 'asc' });
+}
+
+/** A row of `contactPageSql`: the contact, its tags, extra info and last message, and the filter's total. */
+export interface ContactPageRow {
+  total: number;
+  id: number | null;
+  name: string;
+  number: string;
+  email: string | null;
+  channel: string;
+  is_group: boolean;
+  url_picture: string | null;
+  active: boolean;
+  disable_bot: boolean;
+  accept_audio_message: boolean;
+  lgpd_accepted_at: string | null;
+  created_at: string;
+  updated_at: string;
+  tags: TagDto[];
+  extra_info: ExtraInfoDto[];
+  last_message: string | null;
+}
+
+/**
+ * One page of `GET /contacts` and the filter's count as one statement: each contact with its tags, extra info and
+ * the last message of its most recently updated ticket. A count of 0 comes back as one row with a null id.
+ */
+export function contactPageSql(
+  companyId: number,
+  f: ContactFilter,
+  pageSize: number,
+): { sql: string; params: unknown[] } {
+  const w = contactWhereSql(companyId, f);
+  return {
+    sql: `select n.total, p.*
+            from (select count(*)::int as total from contacts c where ${w.sql}) n
+            left join lateral (
+              select c.id, c.name, c.number, c.email, c.channel, c.is_group, c.url_picture, c.active, c.disable_bot,
+                     c.accept_audio_message, c.lgpd_accepted_at, c.created_at, c.updated_at,
+                     coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color,
+                                                                 'kanban', g.kanban) order by g.name, g.id)
+                                 from contact_tags ct join tags g on g.id = ct.tag_id
+                                where ct.contact_id = c.id and g.company_id = c.company_id), '[]') as tags,
+                     coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name, 'value', x.value)
+                                               order by x.id)
+                                 from contact_custom_fields x where x.contact_id = c.id), '[]') as extra_info,
+                     (select t.last_message from tickets t where t.company_id = c.company_id and t.contact_id = c.id
+                       order by t.updated_at desc limit 1) as last_message
+                from contacts c where ${w.sql}
+               order by c.name, c.id limit ? offset ?) p on true
+           order by p.name, p.id`,
+    params: [...w.params, ...w.params, pageSize, pageSize * (f.pageNumber - 1)],
+  };
 }

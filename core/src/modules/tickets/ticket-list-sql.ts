@@ -35,9 +35,12 @@ export function ticketListSql(
   const canShowAll = access.isAdmin || access.allTicket;
   const where: string[] = ['t.company_id = ?'];
   const params: unknown[] = [companyId];
-  const branches = visibilityBranches(
+  const visible = visibilityBranches(
     canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
   );
+  // A search starts from its few hits, so the branches become one condition on them (per branch, each would walk
+  // its whole index looking for the hits: 3,000 rows per queue of an attendant).
+  const branches = f.searchParam ? [anyBranch(visible)] : visible;
   if (f.status) where.push('t.status = ?') && params.push(f.status);
   // Lists as one array parameter each, so the statement's text (and its prepared plan) is the same for any list.
   const anyOf = (column: string, values: (number | string)[], type: 'int' | 'text') => {
@@ -85,11 +88,11 @@ export function ticketListSql(
       )
       .join(' union all ');
   const branchParams = branches.flatMap((b) => [...params, ...b.params]);
-  // The page's limit is a parameter (a number in the text would make every page number its own statement). Its plan
-  // is made once for any limit, so the page's ids are sorted first and each row is then read by its id (the lateral
-  // `offset 0` keeps it so): a plan guessing a large page otherwise hashed the whole tickets table for 41 rows.
-  const pageLimit = TICKET_PAGE_SIZE + 1 + offset;
-  const pageParams = branches.flatMap((b) => [...params, ...b.params, pageLimit]);
+  // Each branch reads up to the next power of two past the page's end: a number in the text, so the plan knows the
+  // read is short (a parameter let the generic plan guess 10 % of the tickets, and it sorted them all), and few
+  // texts for all pages (each page number its own text would be a prepared statement per page and connection).
+  // The page's ids are sorted first and each row is then read by its id (the lateral `offset 0` keeps it so).
+  const pageLimit = String(2 ** Math.ceil(Math.log2(TICKET_PAGE_SIZE + 1 + offset)));
   return {
     // The page and the count in one round trip; the count reads no other table than tickets.
     sql: `${search}
@@ -99,12 +102,12 @@ export function ticketListSql(
             left join lateral (
               select x.*
                 from (select v.id, v.unread, v.updated_at
-                        from (${union('t.id, t.unread_messages > 0 as unread, t.updated_at', '?')}) v
+                        from (${union('t.id, t.unread_messages > 0 as unread, t.updated_at', pageLimit)}) v
                        order by v.unread desc, v.updated_at desc, v.id desc limit ? offset ?) pg
                cross join lateral (select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}
                                     where t.id = pg.id offset 0) x) p on true
            order by p.unread_messages > 0 desc, p.updated_at desc, p.id desc`,
-    params: [...searchParams, ...branchParams, ...pageParams, TICKET_PAGE_SIZE + 1, offset],
+    params: [...searchParams, ...branchParams, ...branchParams, TICKET_PAGE_SIZE + 1, offset],
   };
 }
 
@@ -132,4 +135,12 @@ function visibilityBranches(a: TicketAccess): { sql: string; params: unknown[] }
     });
   }
   return branches;
+}
+
+/** The branches as one condition (any of them). */
+function anyBranch(branches: { sql: string; params: unknown[] }[]): { sql: string; params: unknown[] } {
+  return {
+    sql: `(${branches.map((b) => `(${b.sql})`).join(' or ')})`,
+    params: branches.flatMap((b) => b.params),
+  };
 }

@@ -10,7 +10,7 @@ import {
   type TicketUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { preparedRows } from '../../db/prepared.js';
+import { plainRows, preparedRows } from '../../db/prepared.js';
 import { type AutomaticDeps, farewellOnClose, greetOnAccept } from './automatic-messages.js';
 import { Ticket, TicketLog } from './ticket.entity.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
@@ -50,7 +50,12 @@ export class TicketsService {
   ): Promise<{ tickets: TicketDto[]; count: number; hasMore: boolean }> {
     const access = await loadTicketAccess(this.em, actor.id);
     const { sql, params } = ticketListSql(actor.companyId, access, f);
-    const rows = await preparedRows<TicketRow & { total: string }>(this.em, sql, params);
+    // A search is planned for its term; the other lists reuse one plan.
+    const rows = await (f.searchParam ? plainRows : preparedRows)<TicketRow & { total: string }>(
+      this.em,
+      sql,
+      params,
+    );
     const count = rows[0]?.total ?? '0';
     const page = rows.filter((r) => r.id !== null);
     const tickets = toTicketDtos(page.slice(0, TICKET_PAGE_SIZE), { maskNumbers: await this.masks(actor) });
