@@ -2,18 +2,23 @@ import { Button, Tooltip } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast, toastWarning } from '../../notify/toaster';
+import { recordingFile } from './recorded-audio';
 
-/** Spec part 1 §9: recordings under 10000 bytes are dropped (an accidental tap, not a message). */
+/** Spec part 1 §9: recordings under 10000 bytes (as MP3, about 0.6 s) are dropped: an accidental tap, not a message. */
 export const MIN_AUDIO_BYTES = 10_000;
 
 export const formatElapsed = (seconds: number): string =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 
-/** Microphone → MediaRecorder with an mm:ss timer, cancel and send. Denied access goes to the shared notifier. */
+/**
+ * Microphone → MediaRecorder with an mm:ss timer, cancel and send; the recording goes out as MP3 (see recordingFile).
+ * Denied access goes to the shared notifier.
+ */
 export function VoiceRecorder({ disabled, onRecorded }: { disabled: boolean; onRecorded(file: File): void }) {
   const { t } = useTranslation();
   const [recording, setRecording] = useState(false);
   const [elapsed, setElapsed] = useState(0);
+  const [preparing, setPreparing] = useState(false);
   const recorder = useRef<MediaRecorder | null>(null);
   const chunks = useRef<Blob[]>([]);
   const keep = useRef(false);
@@ -33,6 +38,14 @@ export function VoiceRecorder({ disabled, onRecorded }: { disabled: boolean; onR
     [],
   );
 
+  const handleRecorded = (file: File) => {
+    if (file.size < MIN_AUDIO_BYTES) {
+      toastWarning(t('tickets.media.audioTooShort'));
+      return;
+    }
+    onRecorded(file);
+  };
+
   const start = async () => {
     let stream: MediaStream;
     try {
@@ -49,14 +62,10 @@ export function VoiceRecorder({ disabled, onRecorded }: { disabled: boolean; onR
     rec.onstop = () => {
       for (const track of stream.getTracks()) track.stop();
       if (!keep.current) return;
-      const type = rec.mimeType || 'audio/webm';
-      const blob = new Blob(chunks.current, { type });
-      if (blob.size < MIN_AUDIO_BYTES) {
-        toastWarning(t('tickets.media.audioTooShort'));
-        return;
-      }
-      const ext = type.includes('ogg') ? 'ogg' : type.includes('mp4') ? 'm4a' : 'webm';
-      onRecorded(new File([blob], `audio-${Date.now()}.${ext}`, { type: type.split(';')[0] }));
+      setPreparing(true);
+      void recordingFile(new Blob(chunks.current, { type: rec.mimeType || 'audio/webm' }))
+        .then(handleRecorded)
+        .finally(() => setPreparing(false));
     };
     recorder.current = rec;
     rec.start();
@@ -79,6 +88,7 @@ export function VoiceRecorder({ disabled, onRecorded }: { disabled: boolean; onR
           icon="microphone"
           aria-label={t('tickets.media.record')}
           disabled={disabled}
+          loading={preparing}
           onClick={() => void start()}
           data-testid="composer-record"
         />
