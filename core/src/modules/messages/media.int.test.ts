@@ -77,6 +77,17 @@ describe('media upload', () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
   });
 
+  it("stores the recorder's MP3 as audio and serves it as audio/mpeg", async () => {
+    const res = await upload(ticketId, [file('audio-1700000000000.mp3', 'audio/mpeg', 16_000)]);
+    expect(res.status).toBe(201);
+    const [m] = (await res.json()) as MessageDto[];
+    expect(m.mediaType).toBe('audio');
+    expect(m.mediaUrl).toMatch(/^\/api\/media\/company1\/[0-9a-f]{32}\.mp3$/);
+    const served = await fetch(`${host.url}${m.mediaUrl}`);
+    expect(served.headers.get('content-type')).toBe('audio/mpeg');
+    expect((await served.arrayBuffer()).byteLength).toBe(16_000);
+  });
+
   it('sends several files as one message each: the caption on the first, file names on the others', async () => {
     const res = await upload(
       ticketId,
@@ -126,6 +137,8 @@ describe('media upload', () => {
     const short = await upload(ticketId, [file('voz.ogg', 'audio/ogg', 9_999)]);
     expect(short.status).toBe(400);
     expect((await short.json()).error).toBe('ERR_AUDIO_TOO_SHORT');
+    const shortMp3 = await upload(ticketId, [file('audio-1.mp3', 'audio/mpeg', 9_999)]);
+    expect((await shortMp3.json()).error).toBe('ERR_AUDIO_TOO_SHORT');
     const big = await upload(ticketId, [file('big.pdf', 'application/pdf', 20 * 1024 * 1024 + 1)]);
     expect(big.status).toBe(413);
     expect((await big.json()).error).toBe('ERR_MEDIA_TOO_LARGE');
