@@ -112,7 +112,7 @@ export async function runAttendanceBench(): Promise<void> {
       `\nIngest: ${report.visitors} concurrent web chat visitors, ${report.sent} messages in ${report.seconds.toFixed(1)} s = ` +
         `**${report.perSecond} messages/s** (target ≥ 2,000: ${report.perSecond >= 2000 ? 'met' : '**missed**'}). ` +
         `Stored ${report.stored} of ${report.sent}; ${report.ticketsCreated} tickets for ${report.visitors} visitors; ` +
-        `contacts with two non-closed tickets: ${report.duplicateOpen}; posts retried after a closed socket: ${report.retries}.`,
+        `contacts with two non-closed tickets: ${report.duplicateOpen}.`,
     );
     log(`\nQuery plans (EXPLAIN ANALYZE, BUFFERS; key lines):\n\n${plans}`);
   } finally {

@@ -6,8 +6,11 @@ const CHANNEL = 'balcao_realtime';
 // NOTIFY payloads are capped at 8000 bytes; larger envelopes travel through a table.
 const MAX_NOTIFY_BYTES = 7_000;
 
+const MAX_NOTICES_PER_STATEMENT = 200;
+
 interface Notice {
   origin: string;
+  seq: number;
   envelope?: RealtimeEnvelope;
   ref?: string;
 }
@@ -21,6 +24,9 @@ export class PgBus {
   private listener: pg.Client | undefined;
   private readonly pool: pg.Pool;
   private stopped = false;
+  private seq = 0;
+  private outbox: { notice: string; resolve: () => void; reject: (err: unknown) => void }[] = [];
+  private flushing = false;
 
   constructor(
     private readonly url: string,
@@ -46,16 +52,45 @@ export class PgBus {
   }
 
   async publish(envelope: RealtimeEnvelope): Promise<void> {
-    let notice = JSON.stringify({ origin: this.origin, envelope } satisfies Notice);
+    const seq = ++this.seq;
+    let notice = JSON.stringify({ origin: this.origin, seq, envelope } satisfies Notice);
     if (Buffer.byteLength(notice) > MAX_NOTIFY_BYTES) {
       const { rows } = await this.pool.query<{ id: string }>(
         'insert into realtime_overflow (payload) values ($1) returning id',
         [JSON.stringify(envelope)],
       );
-      notice = JSON.stringify({ origin: this.origin, ref: rows[0].id } satisfies Notice);
+      notice = JSON.stringify({ origin: this.origin, seq, ref: rows[0].id } satisfies Notice);
       await this.pool.query("delete from realtime_overflow where created_at < now() - interval '5 minutes'");
     }
-    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, notice]);
+    return new Promise((resolve, reject) => {
+      this.outbox.push({ notice, resolve, reject });
+      if (!this.flushing) void this.flush();
+    });
+  }
+
+  /**
+   * Group commit for notices: those published while one statement runs go together in the next, in order (one
+   * round trip for many under load, where every ingested message publishes two). `seq` keeps equal envelopes
+   * apart: PostgreSQL folds identical payloads sent in one transaction.
+   */
+  private async flush(): Promise<void> {
+    this.flushing = true;
+    try {
+      while (this.outbox.length) {
+        const batch = this.outbox.splice(0, MAX_NOTICES_PER_STATEMENT);
+        try {
+          await this.pool.query(
+            'select pg_notify($1, n) from unnest($2::text[]) with ordinality u(n, i) order by i',
+            [CHANNEL, batch.map((b) => b.notice)],
+          );
+          for (const b of batch) b.resolve();
+        } catch (err) {
+          for (const b of batch) b.reject(err);
+        }
+      }
+    } finally {
+      this.flushing = false;
+    }
   }
 
   async stop(): Promise<void> {

@@ -148,5 +148,14 @@ describe('across instances', () => {
     await eventually(() => (onSecond.frames.some((f) => f.data.action === 'big') ? true : undefined));
     expect(onSecond.frames.map((f) => f.data.action)).toEqual(['small', 'big']);
     expect(onSecond.frames[1].data.big).toBe(big);
+    // Published at once, they share statements, arrive in order, and equal envelopes stay two.
+    const burst = Array.from({ length: 30 }, (_, i) => `burst-${i % 15}`);
+    await Promise.all(
+      burst.map((action) =>
+        realtime.publish({ companyId: 1, channel: 'company-1-ticket', data: { action } }),
+      ),
+    );
+    await eventually(() => (onSecond.frames.length === 2 + burst.length ? true : undefined));
+    expect(onSecond.frames.slice(2).map((f) => f.data.action)).toEqual(burst);
   });
 });

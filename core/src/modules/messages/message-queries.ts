@@ -3,7 +3,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../db/prepared.js';
 import type { TicketAccess } from '../tickets/visibility.js';
 
-const MESSAGE_SELECT = `
+/** A message with its contact's name and the quoted message (alias m). */
+export const MESSAGE_SELECT = `
   select m.id, m.ticket_id, m.body, m.from_me, m.read, m.ack, m.media_type, m.media_url, m.is_deleted,
          m.is_edited, m.is_forwarded, m.is_private, m.queue_id, m.user_id, m.participant, m.created_at,
          m.contact_id, c.name as contact_name,
@@ -12,7 +13,7 @@ const MESSAGE_SELECT = `
     left join contacts c on c.id = m.contact_id
     left join messages qm on qm.id = m.quoted_msg_id`;
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   ticket_id: number;
   body: string;
@@ -36,7 +37,7 @@ interface MessageRow {
   quoted_from_me: boolean | null;
 }
 
-const toDto = (r: MessageRow): MessageDto => ({
+export const toMessageDto = (r: MessageRow): MessageDto => ({
   id: Number(r.id),
   ticketId: r.ticket_id,
   body: r.body,
@@ -75,7 +76,7 @@ export async function listMessages(
     [companyId, ticketId, MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1)],
   );
   const hasMore = rows.length > MESSAGE_PAGE_SIZE;
-  return { messages: rows.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toDto), hasMore };
+  return { messages: rows.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toMessageDto), hasMore };
 }
 
 /** The statement of ticketMessagePage, as SQL with `?` placeholders and its parameters (the benchmark explains it). */
@@ -139,7 +140,7 @@ export async function ticketMessagePage(
       allowGroup: row.allow_group ?? false,
       queueIds: row.queue_ids,
     },
-    messages: row.messages.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toDto),
+    messages: row.messages.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toMessageDto),
     hasMore: row.messages.length > MESSAGE_PAGE_SIZE,
   };
 }
@@ -149,8 +150,9 @@ export async function findMessageDto(
   companyId: number,
   id: number,
 ): Promise<MessageDto | null> {
-  const [row] = await em
-    .getConnection()
-    .execute<MessageRow[]>(`${MESSAGE_SELECT} where m.company_id = ? and m.id = ?`, [companyId, id]);
-  return row ? toDto(row) : null;
+  const [row] = await preparedRows<MessageRow>(em, `${MESSAGE_SELECT} where m.company_id = ? and m.id = ?`, [
+    companyId,
+    id,
+  ]);
+  return row ? toMessageDto(row) : null;
 }

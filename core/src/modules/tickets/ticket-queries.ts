@@ -1,5 +1,6 @@
 import { type Channel, maskNumber, type TagDto, type TicketDto, type TicketStatus } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { preparedRows } from '../../db/prepared.js';
 
 const tagsOf = (link: string, owner: string, id: string) =>
   `coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban)
@@ -96,8 +97,10 @@ export async function findTicketDto(
   opts: { maskNumbers: boolean },
 ): Promise<TicketDto | null> {
   const [column, value] = 'id' in where ? ['t.id', where.id] : ['t.uuid', where.uuid];
-  const rows = await em
-    .getConnection()
-    .execute<TicketRow[]>(`${TICKET_SELECT} where t.company_id = ? and ${column} = ?`, [companyId, value]);
+  const rows = await preparedRows<TicketRow>(
+    em,
+    `${TICKET_SELECT} where t.company_id = ? and ${column} = ?`,
+    [companyId, value],
+  );
   return toTicketDtos(rows, opts)[0] ?? null;
 }

@@ -6,8 +6,20 @@ import {
   type TicketDto,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { findMessageDto } from '../messages/message-queries.js';
-import { findTicketDto } from './ticket-queries.js';
+import { preparedRows } from '../../db/prepared.js';
+import {
+  findMessageDto,
+  MESSAGE_SELECT,
+  type MessageRow,
+  toMessageDto,
+} from '../messages/message-queries.js';
+import {
+  findTicketDto,
+  TICKET_COLUMNS,
+  TICKET_JOINS,
+  type TicketRow,
+  toTicketDtos,
+} from './ticket-queries.js';
 
 const audienceOf = (t: Pick<TicketDto, 'userId' | 'queueId' | 'isGroup'>): TicketAudience => ({
   userId: t.userId,
@@ -85,28 +97,36 @@ export class TicketsPublisher {
   }
 
   async messageCreated(companyId: number, ticketId: number, messageId: number): Promise<void> {
-    const em = this.orm.em.fork();
-    const [ticket, message] = await Promise.all([
-      findTicketDto(em, companyId, { id: ticketId }, { maskNumbers: false }),
-      findMessageDto(this.orm.em.fork(), companyId, messageId),
-    ]);
-    if (!ticket || !message) return;
+    // The ticket and the message in one read: every ingested message comes through here.
+    const [row] = await preparedRows<TicketRow & { message: MessageRow | null }>(
+      this.orm.em.fork(),
+      `select ${TICKET_COLUMNS},
+              (select row_to_json(x) from (${MESSAGE_SELECT} where m.company_id = t.company_id and m.id = ?) x) as message
+         from tickets t ${TICKET_JOINS} where t.company_id = ? and t.id = ?`,
+      [messageId, companyId, ticketId],
+    );
+    if (!row?.message) return;
+    const [ticket] = toTicketDtos([row], { maskNumbers: false });
+    const message = toMessageDto(row.message);
     const audience = audienceOf(ticket);
     const hidden = masked(ticket);
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'appMessage'),
-      data: { action: 'create', message, ticket, contact: ticket.contact },
-      masked: { action: 'create', message, ticket: hidden, contact: hidden.contact },
-      audience,
-    });
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'ticket'),
-      data: { action: 'update', ticket },
-      masked: { action: 'update', ticket: hidden },
-      audience,
-    });
+    // Published together: the bus sends both in one statement (the hub delivers locally in this order).
+    await Promise.all([
+      this.realtime.publish({
+        companyId,
+        channel: companyChannel(companyId, 'appMessage'),
+        data: { action: 'create', message, ticket, contact: ticket.contact },
+        masked: { action: 'create', message, ticket: hidden, contact: hidden.contact },
+        audience,
+      }),
+      this.realtime.publish({
+        companyId,
+        channel: companyChannel(companyId, 'ticket'),
+        data: { action: 'update', ticket },
+        masked: { action: 'update', ticket: hidden },
+        audience,
+      }),
+    ]);
   }
 
   async messageUpdated(
