@@ -24,6 +24,7 @@ export class PgBus {
   private listener: pg.Client | undefined;
   private readonly pool: pg.Pool;
   private stopped = false;
+  private readonly ownOpening = JSON.stringify({ origin: this.origin }).slice(0, -1);
   private seq = 0;
   private outbox: { notice: string; resolve: () => void; reject: (err: unknown) => void }[] = [];
   private flushing = false;
@@ -102,8 +103,9 @@ export class PgBus {
   private async receive(payload: string | undefined): Promise<void> {
     if (!payload) return;
     try {
+      // Our own notices come back too: told apart by their opening, without parsing them.
+      if (payload.startsWith(this.ownOpening)) return;
       const notice = JSON.parse(payload) as Notice;
-      if (notice.origin === this.origin) return;
       if (notice.envelope) return this.onRemote(notice.envelope);
       const { rows } = await this.pool.query<{ payload: RealtimeEnvelope }>(
         'select payload from realtime_overflow where id = $1',

@@ -6,6 +6,7 @@ import {
   type TicketDto,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import DataLoader from 'dataloader';
 import { preparedRows } from '../../db/prepared.js';
 import {
   findMessageDto,
@@ -27,6 +28,13 @@ const audienceOf = (t: Pick<TicketDto, 'userId' | 'queueId' | 'isGroup'>): Ticke
   isGroup: t.isGroup,
 });
 
+interface MessageKey {
+  companyId: number;
+  ticketId: number;
+  messageId: number;
+}
+type CreatedRow = TicketRow & { message: MessageRow | null };
+
 /** The ticket as a socket that must not see numbers receives it. */
 const masked = (t: TicketDto): TicketDto => ({
   ...t,
@@ -40,6 +48,15 @@ const masked = (t: TicketDto): TicketDto => ({
 export class TicketsPublisher {
   private readonly orm: MikroORM;
   private readonly realtime: RealtimePort;
+
+  /**
+   * Every ingested message is published with its ticket: the reads asked for in one tick (a group-committed ingest
+   * batch resolves together) go as one statement, each ticket with its message.
+   */
+  private readonly created = new DataLoader<MessageKey, CreatedRow | null>((keys) => this.readCreated(keys), {
+    cache: false,
+    maxBatchSize: 500,
+  });
 
   constructor({ orm, realtime }: { orm: MikroORM; realtime: RealtimePort }) {
     this.orm = orm;
@@ -97,14 +114,7 @@ export class TicketsPublisher {
   }
 
   async messageCreated(companyId: number, ticketId: number, messageId: number): Promise<void> {
-    // The ticket and the message in one read: every ingested message comes through here.
-    const [row] = await preparedRows<TicketRow & { message: MessageRow | null }>(
-      this.orm.em.fork(),
-      `select ${TICKET_COLUMNS},
-              (select row_to_json(x) from (${MESSAGE_SELECT} where m.company_id = t.company_id and m.id = ?) x) as message
-         from tickets t ${TICKET_JOINS} where t.company_id = ? and t.id = ?`,
-      [messageId, companyId, ticketId],
-    );
+    const row = await this.created.load({ companyId, ticketId, messageId });
     if (!row?.message) return;
     const [ticket] = toTicketDtos([row], { maskNumbers: false });
     const message = toMessageDto(row.message);
@@ -142,5 +152,19 @@ export class TicketsPublisher {
       data: { action, message },
       audience: ticket,
     });
+  }
+
+  private async readCreated(keys: readonly MessageKey[]): Promise<(CreatedRow | null)[]> {
+    const rows = await preparedRows<CreatedRow & { message_id: string }>(
+      this.orm.em.fork(),
+      `select ${TICKET_COLUMNS}, k.message_id,
+              (select row_to_json(x) from (${MESSAGE_SELECT} where m.company_id = t.company_id and m.id = k.message_id) x)
+                as message
+         from unnest(?::int[], ?::int[], ?::bigint[]) k(company_id, ticket_id, message_id)
+         join tickets t on t.company_id = k.company_id and t.id = k.ticket_id ${TICKET_JOINS}`,
+      [keys.map((k) => k.companyId), keys.map((k) => k.ticketId), keys.map((k) => k.messageId)],
+    );
+    const byMessage = new Map(rows.map((r) => [Number(r.message_id), r]));
+    return keys.map((k) => byMessage.get(k.messageId) ?? null);
   }
 }
