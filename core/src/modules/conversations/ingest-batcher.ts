@@ -1,5 +1,6 @@
 import type { IngestResult } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { preparedRows } from '../../db/prepared.js';
 
 /** The 15 arguments of balcao_ingest (migration core-0004), in order. */
 export type IngestArgs = [
@@ -34,6 +35,12 @@ interface Pending {
 }
 
 const MAX_BATCH = 200;
+/**
+ * Statements at once: two, so the database works on one batch while this process answers the last one and gathers
+ * the next (with one, each side waited for the other). Batches may then race for a new contact's first ticket; the
+ * loser is rolled back and its messages run again one by one, as for any failed batch.
+ */
+const MAX_IN_FLIGHT = 2;
 const CALL = `balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->>5, (v->>6)::boolean, v->>7, v->>8,
                             v->>9, (v->>10)::boolean, v->>11, v->>12, v->>13, (v->>14)::timestamptz)`;
 
@@ -53,7 +60,7 @@ const toResult = (row: IngestRow | undefined): IngestResult =>
 
 /**
  * Group commit for inbound messages. What dominates a stored message is its commit (a WAL flush), so messages that
- * arrive while one statement runs wait and go together in the next: one statement and one commit for up to
+ * arrive while the statements in flight run wait and go together in the next: one statement and one commit for up to
  * MAX_BATCH messages, each still through balcao_ingest, in arrival order. A quiet channel pays nothing (a message
  * alone runs at once). If a batch fails — a concurrent replay losing its race raises BC001, which rolls the whole
  * statement back — its messages run again one by one, so one message never decides another's fate.
@@ -61,7 +68,7 @@ const toResult = (row: IngestRow | undefined): IngestResult =>
 export class IngestBatcher {
   private readonly orm: MikroORM;
   private queue: Pending[] = [];
-  private draining = false;
+  private inFlight = 0;
 
   constructor(orm: MikroORM) {
     this.orm = orm;
@@ -70,43 +77,50 @@ export class IngestBatcher {
   store(args: IngestArgs): Promise<IngestResult> {
     return new Promise((resolve, reject) => {
       this.queue.push({ args, resolve, reject });
-      if (!this.draining) void this.drain();
+      this.pump();
     });
   }
 
-  private async drain(): Promise<void> {
-    this.draining = true;
-    try {
-      while (this.queue.length) {
-        const batch = this.queue.splice(0, MAX_BATCH);
-        if (batch.length > 1) {
-          const rows = await this.many(batch.map((p) => p.args)).catch(() => null);
-          if (rows) {
-            for (const [i, p] of batch.entries()) p.resolve(toResult(rows[i]));
-            continue;
-          }
-        }
-        for (const p of batch) {
-          await this.one(p.args).then(
-            (row) => p.resolve(toResult(row)),
-            (err: unknown) => (isLostReplay(err) ? p.resolve({ outcome: 'duplicate' }) : p.reject(err)),
-          );
-        }
+  /** Starts batches while a slot is free; each finished batch looks for the next. */
+  private pump(): void {
+    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    if (batch.length > 1) {
+      const rows = await this.many(batch.map((p) => p.args)).catch(() => null);
+      if (rows) {
+        for (const [i, p] of batch.entries()) p.resolve(toResult(rows[i]));
+        return;
       }
-    } finally {
-      this.draining = false;
+    }
+    for (const p of batch) {
+      await this.one(p.args).then(
+        (row) => p.resolve(toResult(row)),
+        (err: unknown) => (isLostReplay(err) ? p.resolve({ outcome: 'duplicate' }) : p.reject(err)),
+      );
     }
   }
 
   private async one(args: IngestArgs): Promise<IngestRow | undefined> {
-    const [row] = await this.orm.em
-      .getConnection()
-      .execute<IngestRow[]>('select * from balcao_ingest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)', args);
+    const [row] = await preparedRows<IngestRow>(
+      this.orm.em.fork(),
+      'select * from balcao_ingest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      args,
+    );
     return row;
   }
 
   private async many(batch: IngestArgs[]): Promise<IngestRow[]> {
-    const rows = await this.orm.em.getConnection().execute<(IngestRow & { n: string })[]>(
+    const rows = await preparedRows<IngestRow & { n: string }>(
+      this.orm.em.fork(),
       `select r.*, e.n from jsonb_array_elements(?::jsonb) with ordinality as e(v, n)
          cross join lateral ${CALL} r
         order by e.n`,
