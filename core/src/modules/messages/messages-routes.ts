@@ -13,6 +13,11 @@ import { idParam, validate } from '../../http/validate.js';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, type UploadedFile } from './media-storage.js';
 import { countMessages } from './message-counts.js';
 
+/** Files in the order they were sent: formidable lists them as their writes finish, which a larger file may lose. */
+let fileSeq = 0;
+const sentOrder = new WeakMap<object, number>();
+const bySentOrder = (a: object, b: object) => (sentOrder.get(a) ?? 0) - (sentOrder.get(b) ?? 0);
+
 /** Multipart is parsed only on this route: files land in the temp folder, media-storage copies the accepted ones. */
 const mediaUpload = koaBody({
   // JSON was parsed already by the app-wide parser; this one only reads multipart.
@@ -20,7 +25,12 @@ const mediaUpload = koaBody({
   urlencoded: false,
   text: false,
   multipart: true,
-  formidable: { maxFileSize: MEDIA_MAX_BYTES, maxFiles: MEDIA_MAX_FILES, allowEmptyFiles: false },
+  formidable: {
+    maxFileSize: MEDIA_MAX_BYTES,
+    maxFiles: MEDIA_MAX_FILES,
+    allowEmptyFiles: false,
+    onFileBegin: (_name, file) => void sentOrder.set(file, ++fileSeq),
+  },
   onError: (err) => {
     if ((err as { httpCode?: number }).httpCode === 413) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
     throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'medias', message: 'Invalid upload' }] });
@@ -59,7 +69,9 @@ export function messagesRoutes(router: AppRouter): void {
       return;
     }
     const upload = ctx.request.files?.medias;
-    const files = (Array.isArray(upload) ? upload : upload ? [upload] : []) as UploadedFile[];
+    const files = (
+      Array.isArray(upload) ? [...upload].sort(bySentOrder) : upload ? [upload] : []
+    ) as UploadedFile[];
     const fields = validate(messageMediaFieldsSchema, ctx.request.body);
     ctx.body = await messages.sendMedia(ctx.state.user, ticketId, files, fields);
   });
