@@ -5,6 +5,7 @@ import { Migration0003ContactsEmailSearch } from './0003-contacts-email-search.j
 import { Migration0004AttendanceIndexes } from './0004-attendance-indexes.js';
 import { Migration0005TicketVisibilityIndexes } from './0005-ticket-visibility-indexes.js';
 import { Migration0006UnassignedListOrder } from './0006-unassigned-list-order.js';
+import { Migration0007IngestLeanerWrites } from './0007-ingest-leaner-writes.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
 export const coreMigrations: MigrationObject[] = [
@@ -14,4 +15,5 @@ export const coreMigrations: MigrationObject[] = [
   { name: 'core-0004-attendance-indexes', class: Migration0004AttendanceIndexes },
   { name: 'core-0005-ticket-visibility-indexes', class: Migration0005TicketVisibilityIndexes },
   { name: 'core-0006-unassigned-list-order', class: Migration0006UnassignedListOrder },
+  { name: 'core-0007-ingest-leaner-writes', class: Migration0007IngestLeanerWrites },
 ];
