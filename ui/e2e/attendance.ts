@@ -30,6 +30,16 @@ export async function createWebchat(
   return (await res.json()).token as string;
 }
 
+/** The platform company's seeded web chat connection ('Chat do site'): its public token. Uses no plan slot. */
+export async function seededWebchat(request: APIRequestContext, token: string): Promise<string> {
+  const res = await request.get('/api/whatsapp', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  const connections = (await res.json()) as { channel: string; name: string; token: string }[];
+  const seeded = connections.find((c) => c.channel === 'webchat' && c.name === 'Chat do site');
+  expect(seeded).toBeDefined();
+  return (seeded as { token: string }).token;
+}
+
 export async function createAttendant(request: APIRequestContext, token: string) {
   const who = { email: `bruna.${Date.now()}@e2e.test`, password: 'bruna-pass' };
   const res = await request.post('/api/users', {

@@ -8,10 +8,12 @@ import {
   applyUnreadCleared,
   compareTickets,
   countBadge,
+  EMPTY_LIST,
   type ListFilter,
   type ListState,
   matchesList,
   matchesSearchFilters,
+  pageArrived,
   type Viewer,
 } from './list-rules';
 
@@ -186,5 +188,58 @@ describe('count badge', () => {
     expect(countBadge(99)).toBe('99');
     expect(countBadge(100)).toBe('99+');
     expect(countBadge(101)).toBe('99+');
+  });
+});
+
+describe('pageArrived', () => {
+  const page = (tickets: TicketDto[], hasMore = false) => stateOf(tickets, hasMore);
+
+  it('keeps a ticket that arrived live while the first page was on its way (the page was read before it)', () => {
+    const heard = [{ action: 'update' as const, ticket: ticket(3) }];
+    const next = pageArrived(stateOf([ticket(3)]), page([ticket(2), ticket(1)]), 1, heard, pending, admin);
+    expect(next.tickets.map((t) => t.id)).toEqual([3, 2, 1]);
+    expect(next.count).toBe(3);
+  });
+
+  it('drops a ticket the page still lists but that left the list meanwhile', () => {
+    const heard = [
+      { action: 'delete' as const, ticketId: 2 },
+      { action: 'update' as const, ticket: ticket(1, { status: 'open', userId: 9 }) },
+    ];
+    const next = pageArrived(EMPTY_LIST, page([ticket(2), ticket(1)]), 1, heard, pending, attendant);
+    expect(next).toEqual({ tickets: [], count: 0, hasMore: false });
+  });
+
+  it('changes nothing for events the page already reflects', () => {
+    const read = ticket(2, { unreadMessages: 0 });
+    const heard = [
+      { action: 'update' as const, ticket: read },
+      { action: 'updateUnread' as const, ticketId: 2 },
+    ];
+    const next = pageArrived(EMPTY_LIST, page([read, ticket(1)]), 1, heard, pending, attendant);
+    expect(next).toEqual(page([read, ticket(1)]));
+  });
+
+  it('replays onto an appended page as well, in the order heard', () => {
+    const first = stateOf([ticket(4), ticket(3)], true);
+    const heard = [
+      { action: 'update' as const, ticket: ticket(2, { lastMessage: 'first' }) },
+      { action: 'update' as const, ticket: ticket(2, { lastMessage: 'second' }) },
+    ];
+    const next = pageArrived(
+      first,
+      { tickets: [ticket(2), ticket(1)], count: 4, hasMore: false },
+      2,
+      heard,
+      pending,
+      attendant,
+    );
+    expect(next.tickets.map((t) => [t.id, t.lastMessage])).toEqual([
+      [4, 'Olá'],
+      [3, 'Olá'],
+      [2, 'second'],
+      [1, 'Olá'],
+    ]);
+    expect(next.count).toBe(4);
   });
 });

@@ -32,6 +32,12 @@ export interface ListState {
 
 export const EMPTY_LIST: ListState = { tickets: [], count: 0, hasMore: false };
 
+/** A ticket event of `company-{id}-ticket`. */
+export type TicketEvent =
+  | { action: 'update'; ticket: TicketDto }
+  | { action: 'delete'; ticketId: number }
+  | { action: 'updateUnread'; ticketId: number };
+
 export const viewerOf = (user: SessionUserDto): Viewer => ({
   id: user.id,
   isAdmin: user.profile === 'admin',
@@ -144,6 +150,36 @@ export function applyUnreadCleared(state: ListState, ticketId: number): ListStat
     ...state,
     tickets: state.tickets.map((t) => (t.id === ticketId ? { ...t, unreadMessages: 0 } : t)),
   };
+}
+
+/** One live event applied to a list. */
+export function applyTicketEvent(
+  state: ListState,
+  event: TicketEvent,
+  filter: ListFilter,
+  viewer: Viewer,
+): ListState {
+  if (event.action === 'update') return applyTicketUpdate(state, event.ticket, filter, viewer);
+  if (event.action === 'delete') return applyTicketDelete(state, event.ticketId);
+  return applyUnreadCleared(state, event.ticketId);
+}
+
+/**
+ * A page has arrived: the first replaces the list, later ones are appended; then the events heard while it was on
+ * its way are applied again, in order. The server may have read the page before those changes were committed, and
+ * the page must not undo them (a ticket created meanwhile would vanish until the next reload). Events the page
+ * already reflects change nothing when applied again.
+ */
+export function pageArrived(
+  state: ListState,
+  page: ListState,
+  pageNumber: number,
+  heardMeanwhile: readonly TicketEvent[],
+  filter: ListFilter,
+  viewer: Viewer,
+): ListState {
+  const base = pageNumber === 1 ? page : appendPage(state, page);
+  return heardMeanwhile.reduce((s, event) => applyTicketEvent(s, event, filter, viewer), base);
 }
 
 /** A sub-tab's badge: the server counts up to TICKET_COUNT_CAP, so from there on it reads "99+". */

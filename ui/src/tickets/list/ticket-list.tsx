@@ -43,6 +43,7 @@ export function TicketList({ list, selectedUuid, showUser, testId, onOpen, onAcc
       onScroll={win.onScroll}
       data-testid={testId}
       data-count={list.count}
+      aria-busy={loading}
     >
       {empty && loading && <Spinner size={24} className="ticket-list__spinner" />}
       {empty && !loading && (

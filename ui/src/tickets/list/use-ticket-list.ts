@@ -5,26 +5,21 @@ import { toastError } from '../../notify/toaster';
 import { useSocketChannel } from '../../realtime/socket';
 import { fetchTickets } from '../shared/tickets-api';
 import {
-  appendPage,
-  applyTicketDelete,
-  applyTicketUpdate,
-  applyUnreadCleared,
+  applyTicketEvent,
   EMPTY_LIST,
   type ListFilter,
   type ListState,
+  pageArrived,
+  type TicketEvent,
   type Viewer,
 } from './list-rules';
+
+export type { TicketEvent } from './list-rules';
 
 export interface TicketList extends ListState {
   loading: boolean;
   loadMore(): void;
 }
-
-/** A ticket event of `company-{id}-ticket`. */
-export type TicketEvent =
-  | { action: 'update'; ticket: TicketDto }
-  | { action: 'delete'; ticketId: number }
-  | { action: 'updateUnread'; ticketId: number };
 
 export function parseTicketEvent(data: unknown): TicketEvent | null {
   if (!isRecord(data)) return null;
@@ -39,7 +34,7 @@ export function parseTicketEvent(data: unknown): TicketEvent | null {
 
 /**
  * One server-paged ticket list for a filter, kept live by ticket events (spec part 1 §4 "Live updates"). Disabled
- * lists neither load nor listen.
+ * lists neither load nor listen. Events heard while a page loads are applied again once it arrives (pageArrived).
  */
 export function useTicketList(
   companyId: number,
@@ -54,16 +49,23 @@ export function useTicketList(
   const key = JSON.stringify(filter);
   const filterRef = useRef(filter);
   filterRef.current = filter;
+  const viewerRef = useRef(viewer);
+  viewerRef.current = viewer;
+  /** The events heard since the page in flight was asked for (null: nothing in flight). */
+  const heardMeanwhile = useRef<TicketEvent[] | null>(null);
 
   const load = useCallback((pageNumber: number) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
+    const heard: TicketEvent[] = [];
+    heardMeanwhile.current = heard;
     setLoading(true);
     fetchTickets(filterRef.current, pageNumber, controller.signal)
       .then((result) => {
+        if (inFlight.current !== controller) return;
         page.current = pageNumber;
-        setState((s) => (pageNumber === 1 ? result : appendPage(s, result)));
+        setState((s) => pageArrived(s, result, pageNumber, heard, filterRef.current, viewerRef.current));
       })
       .catch((err: unknown) => {
         if (!controller.signal.aborted) toastError(err);
@@ -71,6 +73,7 @@ export function useTicketList(
       .finally(() => {
         if (inFlight.current === controller) {
           inFlight.current = null;
+          heardMeanwhile.current = null;
           setLoading(false);
         }
       });
@@ -92,13 +95,8 @@ export function useTicketList(
   useSocketChannel(enabled ? companyChannel(companyId, 'ticket') : null, (data) => {
     const event = parseTicketEvent(data);
     if (!event) return;
-    setState((s) =>
-      event.action === 'update'
-        ? applyTicketUpdate(s, event.ticket, filterRef.current, viewer)
-        : event.action === 'delete'
-          ? applyTicketDelete(s, event.ticketId)
-          : applyUnreadCleared(s, event.ticketId),
-    );
+    heardMeanwhile.current?.push(event);
+    setState((s) => applyTicketEvent(s, event, filterRef.current, viewer));
   });
 
   return { ...state, loading, loadMore };
