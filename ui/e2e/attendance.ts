@@ -40,14 +40,25 @@ export async function seededWebchat(request: APIRequestContext, token: string): 
   return (seeded as { token: string }).token;
 }
 
-export async function createAttendant(request: APIRequestContext, token: string) {
-  const who = { email: `bruna.${Date.now()}@e2e.test`, password: 'bruna-pass' };
+/**
+ * An attendant (profile user) with any extra user fields (name, queueIds…); answers their login and id.
+ * The e-mail is unique even for two attendants made in the same millisecond.
+ */
+export async function createAttendant(
+  request: APIRequestContext,
+  token: string,
+  extra: Record<string, unknown> = {},
+) {
+  const who = {
+    email: `bruna.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@e2e.test`,
+    password: 'bruna-pass',
+  };
   const res = await request.post('/api/users', {
     headers: { authorization: `Bearer ${token}` },
-    data: { name: 'Bruna Atendente', profile: 'user', ...who },
+    data: { name: 'Bruna Atendente', profile: 'user', ...extra, ...who },
   });
   expect(res.ok()).toBe(true);
-  return who;
+  return { ...who, id: (await res.json()).id as number };
 }
 
 /** The customer's side: a web chat visitor writes (public endpoint, no login). */

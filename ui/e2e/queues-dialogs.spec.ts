@@ -1,0 +1,175 @@
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
+
+// Spec part 1 §4, ticket transitions: accept with and without a queue, transfer to a queue only, transfer to a user.
+
+const unique = () => `${Date.now() % 100_000}${Math.random().toString(36).slice(2, 5)}`;
+/** Queue colours must be unique in the company (ERR_QUEUE_COLOR_ALREADY_EXISTS), also across repeated runs. */
+const randomColor = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, '0')}`;
+
+interface Queue {
+  id: number;
+  name: string;
+}
+
+/**
+ * `createQueue` makes a queue through the API and deletes it after the test: while the company has any queue, an
+ * admin's Accept asks for one, and the specs that run later accept queue-less tickets in one click.
+ */
+const test = base.extend<{ createQueue(name: string): Promise<Queue> }>({
+  createQueue: async ({ request }, use) => {
+    const auth = { authorization: `Bearer ${await adminToken(request)}` };
+    const made: number[] = [];
+    await use(async (name) => {
+      const res = await request.post('/api/queue', { headers: auth, data: { name, color: randomColor() } });
+      expect(res.status()).toBe(201);
+      const queue = (await res.json()) as Queue;
+      made.push(queue.id);
+      return queue;
+    });
+    for (const id of made)
+      expect((await request.delete(`/api/queue/${id}`, { headers: auth })).status()).toBe(204);
+  },
+});
+
+/** The ticket as the server has it (admin's view), for asserting what the dialogs changed. */
+async function ticketState(request: APIRequestContext, token: string, id: number) {
+  const res = await request.get(`/api/tickets/${id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.ok()).toBe(true);
+  const t = await res.json();
+  return {
+    status: t.status as string,
+    userId: t.userId as number | null,
+    queueId: t.queueId as number | null,
+  };
+}
+
+const rowIn = (page: Page, list: 'open' | 'pending', ticketId: number) =>
+  page.getByTestId(`ticket-list-${list}`).getByTestId(`ticket-row-${ticketId}`);
+
+async function openTransfer(page: Page) {
+  await page.getByTestId('header-more').click();
+  await page.getByTestId('header-transfer').click();
+  await expect(page.getByTestId('transfer-confirm')).toBeVisible();
+}
+
+test('accept without a queue asks for one; transfer to a queue only puts it back in Pending; transfer to a user reaches them live', async ({
+  browser,
+  request,
+  createQueue,
+}) => {
+  test.setTimeout(90_000); // two attendants' browsers and a dozen round trips
+  const token = await adminToken(request);
+  const tag = unique();
+  const sales = await createQueue(`Vendas ${tag}`);
+  const support = await createQueue(`Suporte ${tag}`);
+  // Bruna serves both queues (so accepting a queue-less ticket must ask which); Carla serves only Support.
+  const bruna = await createAttendant(request, token, {
+    name: `Bruna ${tag}`,
+    queueIds: [sales.id, support.id],
+  });
+  const carla = await createAttendant(request, token, { name: `Carla ${tag}`, queueIds: [support.id] });
+  const channel = await seededWebchat(request, token);
+
+  const b = await signedIn(browser, bruna);
+  const c = await signedIn(browser, carla);
+  await openPending(b.page);
+  await openPending(c.page);
+
+  // The visitor writes: a ticket without a queue, pending, visible to both (no queue yet, so anyone may take it).
+  const name = `Visitante ${tag}`;
+  await visitorSays(request, channel, { id: `queues-${tag}`, name }, 'Quero saber do meu pedido');
+  const found = await request.get('/api/tickets', {
+    headers: { authorization: `Bearer ${token}` },
+    params: { status: 'pending', searchParam: name },
+  });
+  const [created] = (await found.json()).tickets as { id: number; queueId: number | null }[];
+  expect(created.queueId).toBeNull();
+  const pendingRow = rowIn(b.page, 'pending', created.id);
+  await expect(pendingRow).toContainText('Sem fila');
+  await expect(rowIn(c.page, 'pending', created.id)).toBeVisible();
+
+  // Accept: the ticket has no queue and Bruna has two, so the dialog asks; confirming without one is refused.
+  await pendingRow.getByTestId('ticket-accept').click();
+  const acceptQueue = b.page.getByTestId('accept-queue');
+  await expect(acceptQueue).toHaveValue('');
+  // Her two queues to choose from, after the placeholder.
+  await expect(acceptQueue.locator('option')).toHaveCount(3);
+  await expect(acceptQueue.locator('option').first()).toHaveText('Selecione uma fila');
+  await expect(acceptQueue).toContainText(sales.name);
+  await expect(acceptQueue).toContainText(support.name);
+  await b.page.getByTestId('accept-confirm').click();
+  await expect(b.page.getByRole('dialog')).toContainText('Selecione uma fila');
+  expect(await ticketState(request, token, created.id)).toEqual({
+    status: 'pending',
+    userId: null,
+    queueId: null,
+  });
+  await acceptQueue.selectOption({ label: sales.name });
+  await b.page.getByTestId('accept-confirm').click();
+
+  // Accepted into Sales: the conversation opens, the Assigned tab shows the row with its queue; Carla's Pending drops it.
+  await expect(b.page.getByRole('dialog')).toBeHidden();
+  await expect(b.page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await expect(b.page.getByTestId('subtab-open')).toHaveAttribute('aria-selected', 'true');
+  await expect(rowIn(b.page, 'open', created.id)).toContainText(sales.name);
+  await expect(b.page.getByTestId('conversation-status')).toHaveText('Aberto');
+  await expect(b.page.getByTestId('conversation-header')).toContainText(sales.name);
+  await expect(rowIn(c.page, 'pending', created.id)).toHaveCount(0);
+  expect(await ticketState(request, token, created.id)).toEqual({
+    status: 'open',
+    userId: bruna.id,
+    queueId: sales.id,
+  });
+
+  // Transfer to a queue only (no user): nobody's, pending in Support; it leaves Bruna's Assigned list.
+  await openTransfer(b.page);
+  const transferQueue = b.page.getByTestId('transfer-queue');
+  await expect(transferQueue).toHaveValue(String(sales.id));
+  await transferQueue.selectOption({ label: support.name });
+  await b.page.getByTestId('transfer-confirm').click();
+  await expect(b.page).toHaveURL(/\/tickets$/);
+  await expect(rowIn(b.page, 'open', created.id)).toHaveCount(0);
+  await expect
+    .poll(() => ticketState(request, token, created.id))
+    .toEqual({ status: 'pending', userId: null, queueId: support.id });
+  // Both serve Support: the ticket is back in their Pending, in Support, live.
+  await openPending(b.page);
+  await expect(rowIn(b.page, 'pending', created.id)).toContainText(support.name);
+  const carlaRow = rowIn(c.page, 'pending', created.id);
+  await expect(carlaRow).toContainText(support.name);
+
+  // Carla accepts: the ticket has a queue now, so no dialog; it opens at once, hers, still in Support.
+  await carlaRow.getByTestId('ticket-accept').click();
+  await expect(c.page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  await expect(c.page.getByTestId('conversation-status')).toHaveText('Aberto');
+  expect(await ticketState(request, token, created.id)).toEqual({
+    status: 'open',
+    userId: carla.id,
+    queueId: support.id,
+  });
+  await expect(rowIn(b.page, 'pending', created.id)).toHaveCount(0);
+
+  // Transfer to a user: Carla finds Bruna by name (3 characters at least) and hands it over; Bruna sees it live.
+  await openTransfer(c.page);
+  await c.page.getByTestId('transfer-user').fill(`Bruna ${tag}`.slice(0, 2));
+  const transfer = c.page.getByRole('dialog');
+  await expect(transfer.getByRole('menuitem')).toHaveCount(0);
+  await c.page.getByTestId('transfer-user').fill(`Bruna ${tag}`);
+  await transfer.getByRole('menuitem', { name: `Bruna ${tag}` }).click();
+  await expect(c.page.getByTestId('transfer-user')).toHaveValue(`Bruna ${tag}`);
+  await c.page.getByTestId('transfer-confirm').click();
+  await expect(c.page).toHaveURL(/\/tickets$/);
+  await expect(rowIn(c.page, 'open', created.id)).toHaveCount(0);
+  await expect
+    .poll(() => ticketState(request, token, created.id))
+    .toEqual({ status: 'open', userId: bruna.id, queueId: support.id });
+  await b.page.getByTestId('subtab-open').click();
+  await expect(rowIn(b.page, 'open', created.id)).toContainText(support.name);
+
+  await b.context.close();
+  await c.context.close();
+});
