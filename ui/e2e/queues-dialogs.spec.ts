@@ -1,5 +1,6 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
+import { USERS } from './helpers';
 
 // Spec part 1 §4, ticket transitions: accept with and without a queue, transfer to a queue only, transfer to a user.
 
@@ -172,4 +173,55 @@ test('accept without a queue asks for one; transfer to a queue only puts it back
 
   await b.context.close();
   await c.context.close();
+});
+
+test('an admin who accepts a ticket without a queue before the company queues have loaded still chooses one', async ({
+  browser,
+  request,
+  createQueue,
+}) => {
+  const token = await adminToken(request);
+  const queue = await createQueue(`Balcão ${unique()}`);
+  const channel = await seededWebchat(request, token);
+  const name = `Sem Fila ${unique()}`;
+  await visitorSays(request, channel, { id: `admin-accept-${unique()}`, name }, 'Bom dia');
+  // The admin picks among the company's queues; their list is held back until after the click.
+  let release = () => {};
+  const answered = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const admin = await signedIn(browser, USERS.admin, 1400, {
+    prepare: async (context) => {
+      await context.route(/\/api\/queue$/, async (route) => {
+        const response = await route.fetch();
+        await answered;
+        await route.fulfill({ response });
+      });
+    },
+  });
+  await openPending(admin.page);
+  const row = admin.page.locator('[data-status="pending"]', { hasText: name });
+  const ticketId = Number((await row.getAttribute('data-testid'))?.replace('ticket-row-', ''));
+  await row.getByTestId('ticket-accept').click();
+  // Not accepted on a queue list still on its way: once it is in, the dialog asks.
+  expect(await ticketState(request, token, ticketId)).toEqual({
+    status: 'pending',
+    userId: null,
+    queueId: null,
+  });
+  release();
+  const acceptQueue = admin.page.getByTestId('accept-queue');
+  await expect(acceptQueue).toContainText(queue.name);
+  await acceptQueue.selectOption({ label: queue.name });
+  await admin.page.getByTestId('accept-confirm').click();
+  await expect(admin.page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  const me = await (
+    await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })
+  ).json();
+  expect(await ticketState(request, token, ticketId)).toEqual({
+    status: 'open',
+    userId: me.id,
+    queueId: queue.id,
+  });
+  await admin.context.close();
 });

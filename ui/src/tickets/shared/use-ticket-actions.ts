@@ -6,7 +6,7 @@ import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
 import { acceptDialogAtom, openSubTabAtom, otherUserDialogAtom, selectableQueues } from './ticket-store';
 import { updateTicket } from './tickets-api';
-import { useCompanyQueues } from './use-queues';
+import { loadCompanyQueues, useCompanyQueues } from './use-queues';
 
 /**
  * Accept (and reopen) as spec part 1 §4 has them: without a queue the queue dialog comes first (when there are
@@ -42,13 +42,18 @@ export function useTicketActions() {
     [user.id, navigate, showOtherUser, setOpenSubTab],
   );
 
-  const needsQueue = queues.length > 0;
   const accept = useCallback(
-    (ticket: TicketDto) => {
-      if (ticket.queueId === null && needsQueue) showAcceptDialog(ticket);
-      else void acceptWith(ticket, ticket.queueId);
+    async (ticket: TicketDto) => {
+      if (ticket.queueId !== null) {
+        await acceptWith(ticket, ticket.queueId);
+        return;
+      }
+      // An admin chooses among the company's queues: decide on them once loaded, never on the empty list before.
+      const choices = selectableQueues(user, await loadCompanyQueues());
+      if (choices.length > 0) showAcceptDialog(ticket);
+      else await acceptWith(ticket, null);
     },
-    [needsQueue, showAcceptDialog, acceptWith],
+    [user, showAcceptDialog, acceptWith],
   );
 
   /** Ignore a pending ticket: closed without a farewell, bot counter reset. */
