@@ -2,6 +2,7 @@ import type { TicketDto } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbound, ingestOf, sql } from '../../testing/attendance-fixtures.js';
+import { type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 
 /** GET /api/tickets Search-tab filters (spec part 1 §7): tags, users, whatsappIds, statusFilter, userFilter. */
 let host: TestHost;
@@ -90,5 +91,38 @@ describe('ticket list filters', () => {
     expect(await ids(`tags=${JSON.stringify([tag.id])}`)).toEqual([b.id]);
     expect(await ids(`tags=${JSON.stringify([kanban.id])}`)).toEqual([c.id]);
     expect(await ids(`tags=${JSON.stringify([tag.id, kanban.id])}&statusFilter=closed`)).toEqual([b.id]);
+  });
+
+  it('a text search lists the same tickets whether it gathers the hits or walks the list (common terms)', async () => {
+    const d = await ticketOn(site);
+    await ingestOf(host).ingest(site, inbound(`v-${Math.random()}`, 'quero um Reembolso do pedido'));
+    const [{ id: e }] = await sql<{ id: number }>(host, 'select max(id) id from tickets');
+    await ingestOf(host).ingest(site, inbound(`v-${Math.random()}`, 'sem relação'));
+    await sql(host, "update contacts set name = 'Ana Reembolsos' where id = $1", [d.contactId]);
+    const expected = [d.id, e].sort((x, y) => x - y);
+    expect(await ids('searchParam=reembolso')).toEqual(expected);
+    const filters: TicketListFilters = {
+      searchParam: 'reembolso',
+      pageNumber: 1,
+      showAll: true,
+      queueIds: [],
+      tagIds: [],
+      userIds: [],
+      whatsappIds: [],
+      statuses: [],
+      withUnreadMessages: false,
+    };
+    const access = { userId: adminId, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
+    for (const commonTerm of [false, true]) {
+      const q = ticketListSql(1, access, { ...filters, commonTerm });
+      let n = 0;
+      const rows = await sql<{ id: number | null; total: number }>(
+        host,
+        q.sql.replace(/\?/g, () => `$${++n}`),
+        q.params,
+      );
+      expect(rows.map((r) => r.id).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(expected);
+      expect(Number(rows[0].total)).toBe(2);
+    }
   });
 });

@@ -11,12 +11,16 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
+import { likeTerm } from '../../db/sql-helpers.js';
 import { type AutomaticDeps, farewellOnClose, greetOnAccept } from './automatic-messages.js';
 import { Ticket, TicketLog } from './ticket.entity.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
 import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
+
+/** Past this many expected message hits, a ticket search walks the list instead of gathering the hits. */
+const COMMON_TERM_MESSAGES = 10_000;
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -49,7 +53,8 @@ export class TicketsService {
     f: TicketListFilters,
   ): Promise<{ tickets: TicketDto[]; count: number; hasMore: boolean }> {
     const access = await loadTicketAccess(this.em, actor.id);
-    const { sql, params } = ticketListSql(actor.companyId, access, f);
+    const commonTerm = f.searchParam ? await this.commonInMessages(actor.companyId, f.searchParam) : false;
+    const { sql, params } = ticketListSql(actor.companyId, access, { ...f, commonTerm });
     // A search is planned for its term; the other lists reuse one plan.
     const rows = await (f.searchParam ? plainRows : preparedRows)<TicketRow & { total: string }>(
       this.em,
@@ -289,6 +294,19 @@ export class TicketsService {
       .getConnection()
       .execute('select 1 from contact_tags where contact_id = ? limit 1', [contactId]);
     return rows.length > 0;
+  }
+
+  /**
+   * Whether the planner expects a term in more than COMMON_TERM_MESSAGES messages (its trigram statistics, read by
+   * EXPLAIN without running anything): then the list is walked in order rather than built from every hit.
+   */
+  private async commonInMessages(companyId: number, searchParam: string): Promise<boolean> {
+    const [row] = await plainRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
+      this.em,
+      'explain (format json) select 1 from messages m where m.company_id = ? and m.body ilike ?',
+      [companyId, `%${likeTerm(searchParam)}%`],
+    );
+    return (row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) > COMMON_TERM_MESSAGES;
   }
 
   private async masks(actor: AuthUser): Promise<boolean> {
