@@ -112,6 +112,12 @@ export class RealtimeHub implements RealtimePort {
     await Promise.all([...(this.byCompany.get(companyId) ?? [])].map((c) => this.refreshAccess(c)));
   }
 
+  /** Reloads the access of one user's sockets (their queues or profile changed on this instance). */
+  async refreshUser(companyId: number, userId: number): Promise<void> {
+    const sockets = [...(this.byCompany.get(companyId) ?? [])].filter((c) => !c.guest && c.who.id === userId);
+    await Promise.all(sockets.map((c) => this.refreshAccess(c)));
+  }
+
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const guestKind = url.searchParams.get('guest');

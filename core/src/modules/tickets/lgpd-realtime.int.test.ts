@@ -10,12 +10,14 @@ import {
   webchatConnection,
 } from '../../testing/attendance-fixtures.js';
 import { openSocket, type TestFrame } from '../../testing/tenant-fixtures.js';
+import type { TicketsPublisher } from './tickets-publisher.js';
 
 let host: TestHost;
 let admin: string;
 let agent: string;
 let connection: { id: number; companyId: number; channel: string };
 let queueId: number;
+let agentId: number;
 
 const setLgpd = (value: 'enabled' | 'disabled') =>
   host.request('/api/settings/lgpdHideNumber', { method: 'PUT', token: admin, body: { value } });
@@ -45,7 +47,8 @@ beforeAll(async () => {
     token: admin,
     body: { name: 'Ana', email: 'ana@lgpd.test', password: 'agent-pass' },
   });
-  await joinQueue(host, (await user.json()).id, queueId);
+  agentId = (await user.json()).id;
+  await joinQueue(host, agentId, queueId);
   agent = (await host.login('ana@lgpd.test', 'agent-pass')).token;
 });
 afterAll(() => host?.stop());
@@ -98,6 +101,39 @@ describe('LGPD number masking on the socket (spec part 1 §6)', () => {
     const forAgent = await eventually(() => created(agentSocket.frames, ticketId));
     expect((forAgent.data.ticket as TicketDto).contact.number).toBe('5511987650003');
     adminSocket.close();
+    agentSocket.close();
+  });
+});
+
+describe("a user's access on open sockets", () => {
+  it('joining a queue lets the socket hear that queue at once, leaving it stops it', async () => {
+    const support = await createQueue(host, 1, 'Suporte', '#1565c0');
+    const agentSocket = await openSocket(host.url, agent);
+    const r = await ingestOf(host).ingest(connection, inbound('5511987650009', 'olá'));
+    if (r.outcome !== 'stored') throw new Error(r.outcome);
+    await sql(host, 'update tickets set queue_id = $1 where id = $2', [support, r.ticketId]);
+    const publisher = host.resolve<TicketsPublisher>('ticketsPublisher');
+    const heard = () =>
+      agentSocket.frames.filter(
+        (f) =>
+          f.channel === 'company-1-ticket' &&
+          f.data.action === 'update' &&
+          (f.data.ticket as TicketDto).queueId === support,
+      ).length;
+
+    await publisher.ticketUpdated(1, r.ticketId);
+    const setQueues = (queueIds: number[]) =>
+      host.request(`/api/users/${agentId}`, { method: 'PUT', token: admin, body: { queueIds } });
+    expect((await setQueues([queueId, support])).status).toBe(200);
+    await publisher.ticketUpdated(1, r.ticketId);
+    await eventually(() => (heard() === 1 ? true : undefined));
+
+    expect((await setQueues([queueId])).status).toBe(200);
+    await publisher.ticketUpdated(1, r.ticketId);
+    // A later event the socket may hear proves the one before it was not delivered.
+    const marker = await visitorWrites('5511987650010');
+    await eventually(() => created(agentSocket.frames, marker));
+    expect(heard()).toBe(1);
     agentSocket.close();
   });
 });

@@ -23,10 +23,12 @@ const hidesNumbersIn = async (em: EntityManager, companyId: number): Promise<boo
  * only for such a ticket of the socket's own company.
  */
 export function wireTicketRealtime(hub: RealtimeHub, orm: MikroORM, events: EventBus): void {
-  // Sockets of other instances pick a changed LGPD setting up at their next userStatus heartbeat (5 minutes).
+  // Sockets of other instances pick these changes up at their next userStatus heartbeat (5 minutes).
   events.on('company.settingChanged', async ({ companyId, key }) => {
     if (key === 'lgpdHideNumber') await hub.refreshCompany(companyId);
   });
+  // A user's queues or profile changed: their open sockets hear from now on what the new access allows.
+  events.on('user.accessChanged', ({ companyId, userId }) => hub.refreshUser(companyId, userId));
   hub.setAudienceFilter({
     load: async (who): Promise<SocketAccess> => {
       const em = orm.em.fork();

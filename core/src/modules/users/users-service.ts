@@ -2,6 +2,7 @@ import {
   AppError,
   type AuthUser,
   companyChannel,
+  type EventsPort,
   type RealtimePort,
   type UserCreateInput,
   type UserDto,
@@ -32,12 +33,23 @@ const ADMIN_ONLY_FIELDS = [
   'whatsappId',
 ] as const;
 
+/** Fields that decide which tickets a user sees (spec part 1 §6); changing them refreshes the user's live sockets. */
+const ACCESS_FIELDS = ['profile', 'allTicket', 'allowGroup'] as const;
+
+declare module '@balcao/sdk' {
+  interface DomainEvents {
+    'user.accessChanged': { companyId: number; userId: number };
+  }
+}
+
 /** Users of the current tenant; the entity manager carries the tenant filter. */
 export class UsersService {
   private readonly em: EntityManager;
   private readonly realtime: RealtimePort;
+  private readonly events: EventsPort | undefined;
 
-  constructor({ em, realtime }: { em: EntityManager; realtime: RealtimePort }) {
+  constructor({ em, realtime, events }: { em: EntityManager; realtime: RealtimePort; events?: EventsPort }) {
+    this.events = events;
     this.em = em;
     this.realtime = realtime;
   }
@@ -92,6 +104,8 @@ export class UsersService {
     if (queueIds) await replaceUserQueues(this.em, user.companyId, user.id, queueIds);
     const [dto] = await this.present([user]);
     await this.publish(user.companyId, { action: 'update', user: dto });
+    if (queueIds || ACCESS_FIELDS.some((f) => input[f] !== undefined))
+      await this.events?.emit('user.accessChanged', { companyId: user.companyId, userId: user.id });
     return dto;
   }
 
