@@ -99,6 +99,10 @@ export function contactPageSql(
   pageSize: number,
 ): { sql: string; params: unknown[] } {
   const w = contactWhereSql(companyId, f);
+  const offset = pageSize * (f.pageNumber - 1);
+  // The read stops at the next power of two past the page's end, a number in the text: with a parameter, the plan
+  // made once for every page guessed a long read and sorted all the contacts (180 ms for page 1).
+  const readUpTo = 2 ** Math.ceil(Math.log2(offset + pageSize));
   return {
     sql: `select n.total, p.*
             from (select count(*)::int as total from contacts c where ${w.sql}) n
@@ -114,9 +118,9 @@ export function contactPageSql(
                                  from contact_custom_fields x where x.contact_id = c.id), '[]') as extra_info,
                      (select t.last_message from tickets t where t.company_id = c.company_id and t.contact_id = c.id
                        order by t.updated_at desc limit 1) as last_message
-                from contacts c where ${w.sql}
-               order by c.name, c.id limit ? offset ?) p on true
+                from (select c.* from contacts c where ${w.sql} order by c.name, c.id limit ${readUpTo}) c
+               order by c.name, c.id limit ${pageSize} offset ?) p on true
            order by p.name, p.id`,
-    params: [...w.params, ...w.params, pageSize, pageSize * (f.pageNumber - 1)],
+    params: [...w.params, ...w.params, offset],
   };
 }
