@@ -59,10 +59,11 @@ export function ticketListSql(
   anyOf('t.whatsapp_id', f.whatsappIds, 'int');
   anyOf('t.status', f.statuses, 'text');
   if (f.tagIds.length) {
-    // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches.
+    // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches. As IN, each side is
+    // read once into a hash the list's walk probes (EXISTS looked both link tables up for every ticket walked).
     where.push(
-      `(exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(?::int[]))
-        or exists (select 1 from contact_tags ct where ct.contact_id = t.contact_id and ct.tag_id = any(?::int[])))`,
+      `(t.id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = any(?::int[]))
+        or t.contact_id in (select ct.contact_id from contact_tags ct where ct.tag_id = any(?::int[])))`,
     );
     params.push(f.tagIds, f.tagIds);
   }
