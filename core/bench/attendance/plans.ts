@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { contactPageSql } from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
 import { ticketMessagePageSql } from '../../src/modules/messages/message-queries.js';
 import { type TicketListFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
@@ -52,29 +53,35 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
     const user = await access(ATTENDANT_EMAIL);
     const list = (a: TicketAccess, filters: Partial<TicketListFilters>) =>
       ticketListSql(1, a, { ...noFilters, ...filters });
-    const cases: [string, { sql: string; params: unknown[] }][] = [
-      ['tickets status=open, attendant', list(user, { status: 'open' })],
-      ['tickets status=pending, attendant', list(user, { status: 'pending' })],
-      ['tickets status=closed, admin showAll', list(admin, { status: 'closed', showAll: true })],
-      ['tickets users filter (search tab)', list(admin, { showAll: true, userIds: [f.userId] })],
-      ['search by contact name', list(admin, { showAll: true, searchParam: f.contactName })],
-      ['search by message text', list(admin, { showAll: true, searchParam: f.orderCode })],
-      ['message page 1', ticketMessagePageSql(1, admin.userId, f.ticketId, 1)],
+    // As the server runs them: lists, pages and filters as prepared statements on one generic plan
+    // (db/prepared.ts), searches planned for their term.
+    const generic = true;
+    const cases: [string, { sql: string; params: unknown[] }, boolean][] = [
+      ['tickets status=open, attendant', list(user, { status: 'open' }), generic],
+      ['tickets status=pending, attendant', list(user, { status: 'pending' }), generic],
+      ['tickets status=closed, admin showAll', list(admin, { status: 'closed', showAll: true }), generic],
+      ['tickets users filter (search tab)', list(admin, { showAll: true, userIds: [f.userId] }), generic],
+      ['tickets tags filter (search tab)', list(admin, { showAll: true, tagIds: [f.tagId] }), generic],
+      ['search by contact name', list(admin, { showAll: true, searchParam: f.contactName }), !generic],
+      ['search by message text', list(admin, { showAll: true, searchParam: f.orderCode }), !generic],
+      [
+        'search by a common word (walks the list)',
+        list(admin, { showAll: true, searchParam: 'reembolso', commonTerm: true }),
+        !generic,
+      ],
+      ['message page 1', ticketMessagePageSql(1, admin.userId, f.ticketId, 1), generic],
+      ['contacts page 1', contactPageSql(1, { pageNumber: 1, searchParam: '' }, CONTACTS_PAGE_SIZE), generic],
       [
         'contacts search by name',
-        {
-          sql: `select c.* from contacts c where c.company_id = ? and (c.name ilike ? or c.number ilike ? or c.email ilike ?)
-                 order by c.name asc, c.id asc limit ${CONTACTS_PAGE_SIZE}`,
-          params: [1, `%${f.contactName}%`, `%${f.contactName}%`, `%${f.contactName}%`],
-        },
+        contactPageSql(1, { pageNumber: 1, searchParam: f.contactName }, CONTACTS_PAGE_SIZE),
+        !generic,
       ],
     ];
     const out: string[] = [];
-    for (const [title, q] of cases) {
-      const { rows } = await c.query<{ 'QUERY PLAN': string }>(
-        `explain (analyze, buffers) ${numbered(q.sql)}`,
-        q.params,
-      );
+    for (const [title, q, isGeneric] of cases) {
+      const { rows } = isGeneric
+        ? await explainGeneric(c, q)
+        : await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${numbered(q.sql)}`, q.params);
       const lines = rows
         .map((r) => r['QUERY PLAN'])
         .filter((l) => /Index|Bitmap|Seq Scan|Execution Time/.test(l))
@@ -84,5 +91,29 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
     return out.join('\n\n');
   } finally {
     await c.end();
+  }
+}
+
+/** A value as SQL text, for EXECUTE (arrays as array literals). */
+const literal = (v: unknown): string =>
+  Array.isArray(v)
+    ? `'{${v.join(',')}}'`
+    : typeof v === 'string'
+      ? `'${v.replace(/'/g, "''")}'`
+      : v instanceof Date
+        ? `'${v.toISOString()}'`
+        : String(v);
+
+/** EXPLAIN of a statement prepared and planned once for any parameters, as the server's prepared reads are. */
+async function explainGeneric(c: pg.Client, q: { sql: string; params: unknown[] }) {
+  await c.query('set plan_cache_mode = force_generic_plan');
+  await c.query(`prepare bench_plan as ${numbered(q.sql)}`);
+  try {
+    return await c.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, buffers) execute bench_plan(${q.params.map(literal).join(', ')})`,
+    );
+  } finally {
+    await c.query('deallocate bench_plan');
+    await c.query('reset plan_cache_mode');
   }
 }
