@@ -81,7 +81,7 @@ export function ticketListSql(
     // Two id sets (contacts by trigram on name or number, messages by trigram on body), not an OR across joins:
     // each side is answered from its own index; materialized once for both the count and the page.
     const term = `%${likeTerm(f.searchParam)}%`;
-    search = `with hits as materialized (
+    search = `hits as materialized (
                 select st.id from tickets st join contacts sc on sc.id = st.contact_id
                  where sc.company_id = ? and st.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
                 union
@@ -92,36 +92,31 @@ export function ticketListSql(
   const clause = where.join(' and ');
   const order = 't.unread_messages > 0 desc, t.updated_at desc, t.id desc';
   const offset = TICKET_PAGE_SIZE * (f.pageNumber - 1);
-  // Each branch reads at most what the page (or the count) needs, in list order, off its own index; the branches
-  // are disjoint, so their union is the visible list without duplicates.
-  const union = (select: string, limit: string) =>
-    branches
-      .map(
-        (b) =>
-          `(select ${select} from tickets t where ${clause} and ${b.sql} order by ${order} limit ${limit})`,
-      )
-      .join(' union all ');
+  // One walk serves the count and the page: each branch reads, in list order off its own index, up to the count's
+  // cap or the next power of two past the page's end, whichever is more (a number in the text, so the plan knows the
+  // read is short, and few texts for all pages). The branches are disjoint, so their union is the visible list.
+  const readUpTo = Math.max(TICKET_COUNT_CAP, 2 ** Math.ceil(Math.log2(TICKET_PAGE_SIZE + 1 + offset)));
+  const walk = branches
+    .map(
+      (b) =>
+        `(select t.id, t.unread_messages > 0 as unread, t.updated_at from tickets t
+           where ${clause} and ${b.sql} order by ${order} limit ${readUpTo})`,
+    )
+    .join(' union all ');
   const branchParams = branches.flatMap((b) => [...params, ...b.params]);
-  // Each branch reads up to the next power of two past the page's end: a number in the text, so the plan knows the
-  // read is short (a parameter let the generic plan guess 10 % of the tickets, and it sorted them all), and few
-  // texts for all pages (each page number its own text would be a prepared statement per page and connection).
-  // The page's ids are sorted first and each row is then read by its id (the lateral `offset 0` keeps it so).
-  const pageLimit = String(2 ** Math.ceil(Math.log2(TICKET_PAGE_SIZE + 1 + offset)));
   return {
-    // The page and the count in one round trip; the count reads no other table than tickets.
-    sql: `${search}
+    // The page's ids are sorted first and each row is then read by its id (the lateral `offset 0` keeps it so).
+    sql: `with ${search ? `${search},` : ''} walk as materialized (${walk})
           select p.*, n.total
-            from (select least(count(*), ${TICKET_COUNT_CAP}) as total
-                    from (${union('1', String(TICKET_COUNT_CAP))}) c) n
+            from (select least(count(*), ${TICKET_COUNT_CAP}) as total from walk) n
             left join lateral (
               select x.*
-                from (select v.id, v.unread, v.updated_at
-                        from (${union('t.id, t.unread_messages > 0 as unread, t.updated_at', pageLimit)}) v
-                       order by v.unread desc, v.updated_at desc, v.id desc limit ? offset ?) pg
+                from (select w.id from walk w
+                       order by w.unread desc, w.updated_at desc, w.id desc limit ? offset ?) pg
                cross join lateral (select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}
                                     where t.id = pg.id offset 0) x) p on true
            order by p.unread_messages > 0 desc, p.updated_at desc, p.id desc`,
-    params: [...searchParams, ...branchParams, ...branchParams, TICKET_PAGE_SIZE + 1, offset],
+    params: [...searchParams, ...branchParams, TICKET_PAGE_SIZE + 1, offset],
   };
 }
 
