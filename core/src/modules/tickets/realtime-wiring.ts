@@ -1,22 +1,7 @@
-import { DEFAULT_COMPANY_SETTINGS } from '@balcao/sdk';
-import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EventBus } from '../../events/event-bus.js';
 import type { RealtimeHub } from '../../realtime/hub.js';
-import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
-
-interface SocketAccess extends TicketAccess {
-  hideNumbers: boolean;
-}
-
-const hidesNumbersIn = async (em: EntityManager, companyId: number): Promise<boolean> => {
-  const [row] = await em
-    .getConnection()
-    .execute<{ value: string }[]>(
-      `select value from company_settings where company_id = ? and key = 'lgpdHideNumber'`,
-      [companyId],
-    );
-  return (row?.value ?? DEFAULT_COMPANY_SETTINGS.lgpdHideNumber) === 'enabled';
-};
+import { canSeeTicket, loadTicketAccess, type ViewerAccess } from './visibility.js';
 
 /**
  * Ticket visibility on the socket: events naming a ticket reach only who may see it, and `joinChatBox` is granted
@@ -30,16 +15,9 @@ export function wireTicketRealtime(hub: RealtimeHub, orm: MikroORM, events: Even
   // A user's queues or profile changed: their open sockets hear from now on what the new access allows.
   events.on('user.accessChanged', ({ companyId, userId }) => hub.refreshUser(companyId, userId));
   hub.setAudienceFilter({
-    load: async (who): Promise<SocketAccess> => {
-      const em = orm.em.fork();
-      const [access, hideNumbers] = await Promise.all([
-        loadTicketAccess(em, who.id),
-        who.profile === 'user' ? hidesNumbersIn(orm.em.fork(), who.companyId) : false,
-      ]);
-      return { ...access, hideNumbers };
-    },
-    allows: (access, ticket) => canSeeTicket(access as SocketAccess, ticket),
-    hidesNumbers: (access) => (access as SocketAccess).hideNumbers,
+    load: (who): Promise<ViewerAccess> => loadTicketAccess(orm.em.fork(), who.id),
+    allows: (access, ticket) => canSeeTicket(access as ViewerAccess, ticket),
+    hidesNumbers: (access) => (access as ViewerAccess).hideNumbers,
   });
   hub.defineRoom('ticket', async (who, id) => {
     const em = orm.em.fork();

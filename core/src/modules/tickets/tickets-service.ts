@@ -63,7 +63,7 @@ export class TicketsService {
     );
     const count = rows[0]?.total ?? '0';
     const page = rows.filter((r) => r.id !== null);
-    const tickets = toTicketDtos(page.slice(0, TICKET_PAGE_SIZE), { maskNumbers: await this.masks(actor) });
+    const tickets = toTicketDtos(page.slice(0, TICKET_PAGE_SIZE), { maskNumbers: access.hideNumbers });
     return { tickets, count: Number(count), hasMore: page.length > TICKET_PAGE_SIZE };
   }
 

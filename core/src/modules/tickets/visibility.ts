@@ -1,4 +1,4 @@
-import type { TicketAudience } from '@balcao/sdk';
+import { DEFAULT_COMPANY_SETTINGS, type TicketAudience } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../db/prepared.js';
 
@@ -23,18 +23,28 @@ export function canSeeTicket(a: TicketAccess, t: TicketAudience): boolean {
   return t.queueId === null || a.queueIds.includes(t.queueId);
 }
 
-export async function loadTicketAccess(em: EntityManager, userId: number): Promise<TicketAccess> {
+/** A user's ticket access and whether numbers are masked for them (LGPD: profile user, setting enabled). */
+export interface ViewerAccess extends TicketAccess {
+  hideNumbers: boolean;
+}
+
+/** The access of a user, with the LGPD rule for them, in one read (every list and socket starts here). */
+export async function loadTicketAccess(em: EntityManager, userId: number): Promise<ViewerAccess> {
   const [user] = await preparedRows<{
     profile: string;
     all_ticket: string;
     allow_group: boolean;
     queue_ids: number[];
+    hide_numbers: boolean;
   }>(
     em,
     `select u.profile, u.all_ticket, u.allow_group,
-            array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids
+            array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids,
+            u.profile = 'user' and coalesce((select s.value from company_settings s
+                                              where s.company_id = u.company_id and s.key = 'lgpdHideNumber'), ?)
+                                   = 'enabled' as hide_numbers
        from (select ?::int as id) k left join users u on u.id = k.id`,
-    [userId],
+    [DEFAULT_COMPANY_SETTINGS.lgpdHideNumber, userId],
   );
   return {
     userId,
@@ -42,5 +52,6 @@ export async function loadTicketAccess(em: EntityManager, userId: number): Promi
     allTicket: user?.all_ticket === 'enable',
     allowGroup: user?.allow_group ?? false,
     queueIds: user?.queue_ids ?? [],
+    hideNumbers: user?.hide_numbers ?? true,
   };
 }
