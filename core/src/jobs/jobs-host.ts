@@ -27,6 +27,10 @@ async function createBackend(
   if (backend.repository instanceof PostgresJobRepository) {
     backend.repository.getPool().on('error', (err) => logger.warn({ err }, 'jobs pool connection lost'));
   }
+  // Nor has its LISTEN channel (it reconnects by itself): a database restart crashed the process from there.
+  backend.notificationChannel?.on('error', (err: unknown) =>
+    logger.warn({ err }, 'jobs notification channel lost; reconnecting'),
+  );
   return backend;
 }
 
