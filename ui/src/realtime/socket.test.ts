@@ -91,6 +91,50 @@ describe('RealtimeClient', () => {
     expect(seen).toEqual(['connecting', 'ready', 'offline', 'connecting', 'ready']);
   });
 
+  it('counts a resync each time it is ready again after a drop, never on the first connect', () => {
+    const client = make();
+    const ready = (socket: FakeSocket) => {
+      socket.open();
+      socket.receive({ channel: 'ready', data: {} });
+    };
+    let notified = 0;
+    client.onStatus(() => notified++);
+    client.start();
+    ready(sockets[0]);
+    expect(client.resyncs).toBe(0);
+    sockets[0].receive({ channel: 'ready', data: {} });
+    expect(client.resyncs).toBe(0);
+
+    sockets[0].drop();
+    vi.advanceTimersByTime(backoffDelay(0));
+    sockets[1].open();
+    expect(client.resyncs).toBe(0); // open, but the server has not loaded its access yet: events may still be missed
+    const before = notified;
+    sockets[1].receive({ channel: 'ready', data: {} });
+    expect(client.resyncs).toBe(1);
+    expect(notified).toBe(before + 1); // subscribers re-read the count with the status
+
+    // A socket that never got ready before dropping again: still one gap, one resync.
+    sockets[1].drop();
+    vi.advanceTimersByTime(backoffDelay(0));
+    sockets[2].drop();
+    vi.advanceTimersByTime(backoffDelay(1));
+    ready(sockets[3]);
+    expect(client.resyncs).toBe(2);
+  });
+
+  it('starts afresh after stop(): the first ready of a new session is no resync', () => {
+    const client = make();
+    client.start();
+    sockets[0].open();
+    sockets[0].receive({ channel: 'ready', data: {} });
+    client.stop();
+    client.start();
+    sockets[1].open();
+    sockets[1].receive({ channel: 'ready', data: {} });
+    expect(client.resyncs).toBe(0);
+  });
+
   it('sends userStatus on open, ping every 18 s and userStatus every 5 min', () => {
     const client = make();
     client.start();

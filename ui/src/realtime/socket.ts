@@ -74,6 +74,9 @@ export class RealtimeClient {
   private attempt = 0;
   private active = false;
   private opened = false;
+  /** Whether this client has been ready since start(): the next ready is then a reconnect. */
+  private wasReady = false;
+  private resyncCount = 0;
 
   constructor(private readonly options: RealtimeOptions) {}
 
@@ -85,6 +88,7 @@ export class RealtimeClient {
 
   stop(): void {
     this.active = false;
+    this.wasReady = false;
     this.joins.clear();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
@@ -95,7 +99,15 @@ export class RealtimeClient {
     return this.currentStatus;
   }
 
-  /** Calls `listener` on every status change; answers the unsubscribe. */
+  /**
+   * How many times the client has been ready again after losing a ready socket. The events sent while it was down
+   * never arrive, so data kept live by them is read again when this changes (useRealtimeResyncs).
+   */
+  get resyncs(): number {
+    return this.resyncCount;
+  }
+
+  /** Calls `listener` on every status change (and resync); answers the unsubscribe. */
   onStatus(listener: () => void): () => void {
     this.statusListeners.add(listener);
     return () => this.statusListeners.delete(listener);
@@ -202,10 +214,17 @@ export class RealtimeClient {
     }
   }
 
+  private handleReady(): void {
+    if (this.currentStatus === 'ready') return;
+    if (this.wasReady) this.resyncCount++;
+    this.wasReady = true;
+    this.setStatus('ready');
+  }
+
   private dispatch(raw: unknown): void {
     const frame = parseServerFrame(raw);
     if (!frame) return;
-    if (frame.channel === 'ready') this.setStatus('ready');
+    if (frame.channel === 'ready') this.handleReady();
     for (const handler of this.handlers.get(frame.channel) ?? []) handler(frame.data);
   }
 }
@@ -226,6 +245,18 @@ export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(
     (listener) => realtime.onStatus(listener),
     () => realtime.status,
+  );
+}
+
+/**
+ * The tab's resync count: add it to the dependencies of an effect that loads data kept live by socket events, so the
+ * data is read again once after every reconnect (never on the first connect).
+ * @example const resyncs = useRealtimeResyncs(); useEffect(() => load(ticketId), [ticketId, resyncs]);
+ */
+export function useRealtimeResyncs(): number {
+  return useSyncExternalStore(
+    (listener) => realtime.onStatus(listener),
+    () => realtime.resyncs,
   );
 }
 
