@@ -74,6 +74,31 @@ export async function visitorSays(
   expect(res.status()).toBe(201);
 }
 
+/**
+ * Holds back the answers to requests matching `url` (for signedIn's `prepare`): the server answers each at once, the
+ * page gets it only on release(). `read()` counts the answers the server has given, so a spec knows the server has
+ * read its data before it changes that data.
+ */
+export function heldBack(url: RegExp) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let read = 0;
+  return {
+    prepare: async (context: BrowserContext) => {
+      await context.route(url, async (route) => {
+        const response = await route.fetch();
+        read++;
+        await released;
+        await route.fulfill({ response });
+      });
+    },
+    read: () => read,
+    release: () => release(),
+  };
+}
+
 export async function openPending(page: Page): Promise<void> {
   await expect(page.getByTestId('ticket-list-panel')).toBeVisible();
   await page.getByTestId('subtab-pending').click();

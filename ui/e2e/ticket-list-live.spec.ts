@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
+import { adminToken, heldBack, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
 import { USERS } from './helpers';
 
 // Spec part 1 §4 "Live updates": a list loads its first page and then follows the ticket events. The two overlap:
@@ -12,22 +12,9 @@ test('a ticket that arrives while the Pending list is still loading stays in the
   const token = await adminToken(request);
   const channel = await seededWebchat(request, token);
   // The first Pending page is read by the server now, before the ticket exists, and handed to the page only later.
-  let release = () => {};
-  const answered = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let read = 0;
-  const admin = await signedIn(browser, USERS.admin, 1400, {
-    prepare: async (context) => {
-      await context.route(/\/api\/tickets\?.*status=pending/, async (route) => {
-        const response = await route.fetch();
-        read++;
-        await answered;
-        await route.fulfill({ response });
-      });
-    },
-  });
-  await expect.poll(() => read).toBe(1);
+  const held = heldBack(/\/api\/tickets\?.*status=pending/);
+  const admin = await signedIn(browser, USERS.admin, 1400, { prepare: held.prepare });
+  await expect.poll(held.read).toBe(1);
   await openPending(admin.page);
   const list = admin.page.getByTestId('ticket-list-pending');
   await expect(list).toHaveAttribute('aria-busy', 'true');
@@ -39,7 +26,7 @@ test('a ticket that arrives while the Pending list is still loading stays in the
   await expect(row).toBeVisible();
 
   // The older page lands: the ticket stays, and the badge agrees with the server.
-  release();
+  held.release();
   await expect(list).toHaveAttribute('aria-busy', 'false');
   await expect(row).toBeVisible();
   const server = await request.get('/api/tickets', {

@@ -19,7 +19,7 @@ import {
 export function NotificationsButton() {
   const { t } = useTranslation();
   const user = requireUser(useAtomValue(userAtom));
-  const { tickets, open } = useNotifications(user);
+  const { tickets, loading, open } = useNotifications(user);
   const [isOpen, setOpen] = useState(false);
   const count = tickets.length;
 
@@ -78,6 +78,7 @@ export function NotificationsButton() {
           title={t('notifications.title')}
           data-testid="notifications-button"
           data-count={count}
+          aria-busy={loading}
           onClick={() => {
             requestNotificationPermission();
             unlockSound();

@@ -4,7 +4,9 @@ import { ticketFixture } from '../testing/ticket-fixture';
 import {
   addNotification,
   initialNotifications,
+  type NotificationEvent,
   type NotifyViewer,
+  notificationsLoaded,
   parseMessageCreated,
   removeNotification,
   shouldAlert,
@@ -134,5 +136,43 @@ describe('the list', () => {
   it('puts the count in the tab title', () => {
     expect(titleWithCount('Balcão', 0)).toBe('Balcão');
     expect(titleWithCount('Balcão', 3)).toBe('(3) Balcão');
+  });
+});
+
+describe('notificationsLoaded (the first load lands after live events)', () => {
+  const ids = (list: TicketDto[]) => list.map((t) => t.id);
+
+  it('keeps a ticket added live while the load was on its way (the server read the list before it)', () => {
+    const heard: NotificationEvent[] = [{ action: 'add', ticket: ticket(3) }];
+    expect(ids(notificationsLoaded([ticket(2), ticket(1)], me, heard))).toEqual([3, 2, 1]);
+  });
+
+  it('does not bring back a ticket read or deleted meanwhile', () => {
+    const heard: NotificationEvent[] = [
+      { action: 'remove', ticketId: 2 },
+      { action: 'add', ticket: ticket(4) },
+      { action: 'remove', ticketId: 4 },
+    ];
+    expect(ids(notificationsLoaded([ticket(2), ticket(1)], me, heard))).toEqual([1]);
+  });
+
+  it('applies the events in the order heard: read, then a new message, is in the bell again', () => {
+    const heard: NotificationEvent[] = [
+      { action: 'remove', ticketId: 1 },
+      { action: 'add', ticket: ticket(1, { lastMessage: 'de novo' }) },
+    ];
+    const next = notificationsLoaded([ticket(2), ticket(1)], me, heard);
+    expect(ids(next)).toEqual([1, 2]);
+    expect(next[0]?.lastMessage).toBe('de novo');
+  });
+
+  it('changes nothing for events the loaded list already reflects, and filters it by the rules', () => {
+    const loaded = [ticket(2), ticket(1), ticket(5, { userId: 8 })];
+    const heard: NotificationEvent[] = [
+      { action: 'add', ticket: ticket(2) },
+      { action: 'remove', ticketId: 9 },
+    ];
+    expect(notificationsLoaded(loaded, me, heard)).toEqual([ticket(2), ticket(1)]);
+    expect(notificationsLoaded(loaded, me, [])).toEqual(initialNotifications(loaded, me));
   });
 });

@@ -78,6 +78,29 @@ export function removeNotification(list: TicketDto[], ticketId: number): TicketD
   return list.some((t) => t.id === ticketId) ? list.filter((t) => t.id !== ticketId) : list;
 }
 
+/** What changes the bell live: a message that passes shouldNotify adds; a ticket's delete or updateUnread removes. */
+export type NotificationEvent = { action: 'add'; ticket: TicketDto } | { action: 'remove'; ticketId: number };
+
+export function applyNotificationEvent(list: TicketDto[], event: NotificationEvent): TicketDto[] {
+  return event.action === 'add'
+    ? addNotification(list, event.ticket)
+    : removeNotification(list, event.ticketId);
+}
+
+/**
+ * The first load has arrived: it replaces the list, then the events heard while it was on its way are applied
+ * again, in order. The server may have read the list before those changes were committed, and it must not undo them
+ * (a ticket added live would vanish, a ticket read meanwhile would come back). Events the list already reflects
+ * change nothing but the order: a ticket added again goes to the top, as its newest message.
+ */
+export function notificationsLoaded(
+  loaded: TicketDto[],
+  viewer: NotifyViewer,
+  heardMeanwhile: readonly NotificationEvent[],
+): TicketDto[] {
+  return heardMeanwhile.reduce(applyNotificationEvent, initialNotifications(loaded, viewer));
+}
+
 /** The tab title with the count in front, e.g. "(3) Balcão"; the bare title when there is nothing. */
 export function titleWithCount(baseTitle: string, count: number): string {
   return count > 0 ? `(${count}) ${baseTitle}` : baseTitle;

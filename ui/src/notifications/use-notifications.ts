@@ -3,17 +3,17 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { api } from '../api/http';
-import { useSocketChannel } from '../realtime/socket';
+import { useRealtimeResyncs, useSocketChannel } from '../realtime/socket';
 import { volumeAtom } from '../theme/theme-atoms';
 import { parseTicketEvent } from '../tickets/list/use-ticket-list';
 import { LAST_MESSAGE_MAX, previewText, truncate } from '../tickets/shared/format';
 import { requestNotificationPermission, showDesktopNotification } from './desktop-notification';
 import {
-  addNotification,
-  initialNotifications,
+  applyNotificationEvent,
+  type NotificationEvent,
+  notificationsLoaded,
   notifyViewerOf,
   parseMessageCreated,
-  removeNotification,
   shouldAlert,
   shouldNotify,
   titleWithCount,
@@ -21,30 +21,55 @@ import {
 import { playNotificationSound, unlockSound } from './notification-sound';
 
 /**
- * The bell's tickets (spec part 1 §4 "Live updates"): loaded once from the unread list, then kept by the rules on
- * live message and ticket events; alerts with a desktop notification and the chime; the tab title shows "(n)".
+ * The bell's tickets (spec part 1 §4 "Live updates"): loaded from the unread list (again after a reconnect), then
+ * kept by the rules on live message and ticket events; events heard while the list loads are applied again once it
+ * lands (notificationsLoaded). Alerts with a desktop notification and the chime; the tab title shows "(n)".
  */
-export function useNotifications(user: SessionUserDto): { tickets: TicketDto[]; open(uuid: string): void } {
+export function useNotifications(user: SessionUserDto): {
+  tickets: TicketDto[];
+  loading: boolean;
+  open(uuid: string): void;
+} {
   const [tickets, setTickets] = useState<TicketDto[]>([]);
+  const [loading, setLoading] = useState(true);
   const navigate = useNavigate();
   const viewing = useMatch('/tickets/:ticketId')?.params.ticketId ?? null;
   const volume = useAtomValue(volumeAtom);
   const viewer = useMemo(() => notifyViewerOf(user), [user]);
   const latest = useRef({ viewing, volume, viewer });
   latest.current = { viewing, volume, viewer };
+  /** The events heard since the load in flight was asked for (null: nothing in flight). */
+  const heardMeanwhile = useRef<NotificationEvent[] | null>(null);
+  const resyncs = useRealtimeResyncs();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reloads the list after a reconnect.
   useEffect(() => {
     const controller = new AbortController();
+    const heard: NotificationEvent[] = [];
+    heardMeanwhile.current = heard;
+    setLoading(true);
     api
       .get<{ tickets: TicketDto[] }>('/tickets', {
         signal: controller.signal,
         query: { withUnreadMessages: 'true', pageNumber: 1 },
       })
-      .then((r) => setTickets(initialNotifications(r.tickets, viewer)))
-      // The bell is a convenience: a failed first load leaves it to live events, without an error toast.
-      .catch(() => undefined);
+      .then((r) => {
+        if (heardMeanwhile.current === heard) setTickets(notificationsLoaded(r.tickets, viewer, heard));
+      })
+      // The bell is a convenience: a failed load leaves it to live events, without an error toast.
+      .catch(() => undefined)
+      .finally(() => {
+        if (heardMeanwhile.current !== heard) return;
+        heardMeanwhile.current = null;
+        setLoading(false);
+      });
     return () => controller.abort();
-  }, [viewer]);
+  }, [viewer, resyncs]);
+
+  const apply = (event: NotificationEvent) => {
+    heardMeanwhile.current?.push(event);
+    setTickets((list) => applyNotificationEvent(list, event));
+  };
 
   // Browsers only grant notification permission and start audio from a user gesture: the first click does both.
   useEffect(() => {
@@ -62,7 +87,7 @@ export function useNotifications(user: SessionUserDto): { tickets: TicketDto[]; 
     const event = parseMessageCreated(data);
     const { viewing: uuid, volume: level, viewer: who } = latest.current;
     if (!event || !shouldNotify(event, who)) return;
-    setTickets((list) => addNotification(list, event.ticket));
+    apply({ action: 'add', ticket: event.ticket });
     const looking = document.visibilityState === 'visible' ? uuid : null;
     if (!shouldAlert(event.ticket, who, looking)) return;
     showDesktopNotification({
@@ -77,7 +102,7 @@ export function useNotifications(user: SessionUserDto): { tickets: TicketDto[]; 
 
   useSocketChannel(companyChannel(user.companyId, 'ticket'), (data) => {
     const event = parseTicketEvent(data);
-    if (event && event.action !== 'update') setTickets((list) => removeNotification(list, event.ticketId));
+    if (event && event.action !== 'update') apply({ action: 'remove', ticketId: event.ticketId });
   });
 
   useEffect(() => {
@@ -88,5 +113,5 @@ export function useNotifications(user: SessionUserDto): { tickets: TicketDto[]; 
     };
   }, [tickets.length]);
 
-  return { tickets, open };
+  return { tickets, loading, open };
 }
