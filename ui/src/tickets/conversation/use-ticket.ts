@@ -5,39 +5,79 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/api-error';
 import { toastError, toastSuccess } from '../../notify/toaster';
-import { realtime, useSocketChannel } from '../../realtime/socket';
+import { realtime, useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
 import { requireUser, userAtom } from '../../session/session-store';
+import type { TicketEvent } from '../list/list-rules';
 import { parseTicketEvent } from '../list/use-ticket-list';
 import { fetchTicket, fetchTicketByUuid } from '../shared/tickets-api';
+import { fresherTicket, ticketLoaded } from './open-ticket-rules';
 
 /**
- * The open ticket, by uuid: loaded (a failure returns to /tickets), joined on the socket, and kept live. A delete
- * event is checked with the server first: the server also sends one to viewers who can still see the ticket after a
- * transition, right before the update.
+ * The open ticket, by uuid: loaded (a failure returns to /tickets), joined on the socket, and kept live. It listens
+ * from the start: the events heard while it loads are applied after it (ticketLoaded), and it is read again after a
+ * reconnect. A delete event is checked with the server first: the server also sends one to viewers who can still see
+ * the ticket after a transition, right before the update.
  */
 export function useTicket(uuid: string) {
   const { t } = useTranslation();
   const user = requireUser(useAtomValue(userAtom));
   const navigate = useNavigate();
   const [ticket, setTicket] = useState<TicketDto | null>(null);
-  const ticketRef = useRef(ticket);
-  ticketRef.current = ticket;
+  /** The shown ticket, known as soon as it has loaded (before the next render). */
+  const shown = useRef<{ uuid: string; id: number } | null>(null);
+  /** The events heard since the load in flight was asked for (null: nothing in flight). */
+  const heardMeanwhile = useRef<TicketEvent[] | null>(null);
+  const resyncs = useRealtimeResyncs();
 
+  /** A read of the shown ticket failed: if it is gone (404), back to the list; anything else keeps it. */
+  const leaveIfGone = (id: number, err: unknown) => {
+    if (shown.current?.id !== id || !(err instanceof ApiError && err.status === 404)) return;
+    toastSuccess(t('tickets.closedByEvent'));
+    navigate('/tickets');
+  };
+  /** Whether the shown ticket is still there: kept (unless older than what is shown), or left if gone. */
+  const recheck = (id: number) => {
+    fetchTicket(id).then(
+      (still) => shown.current?.id === id && setTicket((current) => current && fresherTicket(current, still)),
+      (err: unknown) => leaveIfGone(id, err),
+    );
+  };
+  const latest = useRef({ recheck, leaveIfGone, navigate });
+  latest.current = { recheck, leaveIfGone, navigate };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the ticket again after a reconnect.
   useEffect(() => {
     let alive = true;
-    setTicket(null);
+    const heard: TicketEvent[] = [];
+    heardMeanwhile.current = heard;
+    // Read again after a reconnect, the shown ticket stays on screen until the answer lands.
+    const reloading = shown.current?.uuid === uuid ? shown.current.id : null;
+    if (reloading === null) {
+      shown.current = null;
+      setTicket(null);
+    }
     fetchTicketByUuid(uuid).then(
-      (loaded) => alive && setTicket(loaded),
+      (loaded) => {
+        if (!alive) return;
+        heardMeanwhile.current = null;
+        const next = ticketLoaded(loaded, heard);
+        shown.current = { uuid, id: next.ticket.id };
+        setTicket(next.ticket);
+        if (next.recheck) latest.current.recheck(next.ticket.id);
+      },
       (err: unknown) => {
         if (!alive) return;
+        heardMeanwhile.current = null;
+        if (reloading !== null) return latest.current.leaveIfGone(reloading, err);
         toastError(err);
-        navigate('/tickets', { replace: true });
+        latest.current.navigate('/tickets', { replace: true });
       },
     );
     return () => {
       alive = false;
+      if (heardMeanwhile.current === heard) heardMeanwhile.current = null;
     };
-  }, [uuid, navigate]);
+  }, [uuid, resyncs]);
 
   const ticketId = ticket?.id ?? null;
   useEffect(() => {
@@ -47,23 +87,14 @@ export function useTicket(uuid: string) {
     return () => realtime.leave(frame);
   }, [ticketId]);
 
-  useSocketChannel(ticketId === null ? null : companyChannel(user.companyId, 'ticket'), (data) => {
+  useSocketChannel(companyChannel(user.companyId, 'ticket'), (data) => {
     const event = parseTicketEvent(data);
-    const current = ticketRef.current;
-    if (!event || !current) return;
-    if (event.action === 'update' && event.ticket.id === current.id) {
-      setTicket(event.ticket);
-    } else if (event.action === 'delete' && event.ticketId === current.id) {
-      fetchTicket(current.id).then(
-        (still) => ticketRef.current?.id === still.id && setTicket(still),
-        (err: unknown) => {
-          if (ticketRef.current?.id !== current.id) return;
-          if (!(err instanceof ApiError && err.status === 404)) return;
-          toastSuccess(t('tickets.closedByEvent'));
-          navigate('/tickets');
-        },
-      );
-    }
+    if (!event) return;
+    const loading = heardMeanwhile.current;
+    loading?.push(event);
+    if (event.action === 'update') setTicket((current) => current && fresherTicket(current, event.ticket));
+    else if (!loading && event.action === 'delete' && event.ticketId === shown.current?.id)
+      recheck(event.ticketId);
   });
 
   return { ticket, setTicket };

@@ -1,0 +1,62 @@
+import type { TicketDto } from '@balcao/sdk';
+import { describe, expect, it } from 'vitest';
+import { ticketFixture } from '../../testing/ticket-fixture';
+import type { TicketEvent } from '../list/list-rules';
+import { fresherTicket, ticketLoaded } from './open-ticket-rules';
+
+const at = (minute: number) => new Date(2026, 0, 1, 11, minute).toISOString();
+const ticket = (id: number, minute: number, extra: Partial<TicketDto> = {}): TicketDto =>
+  ticketFixture(id, { updatedAt: at(minute), ...extra });
+
+describe('fresherTicket', () => {
+  it('takes a newer version, and one as new (a change within the same millisecond)', () => {
+    const shown = ticket(1, 0);
+    const accepted = ticket(1, 5, { status: 'open', userId: 7 });
+    expect(fresherTicket(shown, accepted)).toBe(accepted);
+    const same = ticket(1, 0, { lastMessage: 'outra' });
+    expect(fresherTicket(shown, same)).toBe(same);
+  });
+
+  it('keeps the shown ticket against an older version (a read answered before the change)', () => {
+    const accepted = ticket(1, 5, { status: 'open', userId: 7 });
+    expect(fresherTicket(accepted, ticket(1, 0))).toBe(accepted);
+  });
+
+  it("ignores another ticket's version", () => {
+    const shown = ticket(1, 0);
+    expect(fresherTicket(shown, ticket(2, 9))).toBe(shown);
+  });
+});
+
+describe('ticketLoaded (events heard while the open ticket loads)', () => {
+  it('applies an update committed after the server read the ticket', () => {
+    const accepted = ticket(1, 5, { status: 'open', userId: 7 });
+    const heard: TicketEvent[] = [{ action: 'update', ticket: accepted }];
+    expect(ticketLoaded(ticket(1, 0), heard)).toEqual({ ticket: accepted, recheck: false });
+  });
+
+  it('does not let an update the loaded ticket already includes undo a later one', () => {
+    const loaded = ticket(1, 5, { status: 'open', userId: 7 });
+    const heard: TicketEvent[] = [{ action: 'update', ticket: ticket(1, 0) }];
+    expect(ticketLoaded(loaded, heard).ticket).toBe(loaded);
+  });
+
+  it('applies the updates in order and ignores the other tickets', () => {
+    const heard: TicketEvent[] = [
+      { action: 'update', ticket: ticket(1, 1, { lastMessage: 'first' }) },
+      { action: 'update', ticket: ticket(2, 9) },
+      { action: 'updateUnread', ticketId: 1 },
+      { action: 'delete', ticketId: 2 },
+      { action: 'update', ticket: ticket(1, 2, { lastMessage: 'second' }) },
+    ];
+    expect(ticketLoaded(ticket(1, 0), heard)).toEqual({
+      ticket: ticket(1, 2, { lastMessage: 'second' }),
+      recheck: false,
+    });
+  });
+
+  it('asks for a check with the server after a delete of it heard meanwhile', () => {
+    const heard: TicketEvent[] = [{ action: 'delete', ticketId: 1 }];
+    expect(ticketLoaded(ticket(1, 0), heard)).toEqual({ ticket: ticket(1, 0), recheck: true });
+  });
+});

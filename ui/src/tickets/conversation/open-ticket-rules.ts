@@ -1,0 +1,30 @@
+import type { TicketDto } from '@balcao/sdk';
+import type { TicketEvent } from '../list/list-rules';
+
+/**
+ * Another version of the open ticket (a live update, or the server's answer to a read): it replaces the shown one
+ * unless it is older by updatedAt, so a read answered before a change was committed never undoes that change. A
+ * version of another ticket changes nothing.
+ */
+export function fresherTicket(shown: TicketDto, incoming: TicketDto): TicketDto {
+  if (incoming.id !== shown.id) return shown;
+  return Date.parse(incoming.updatedAt) < Date.parse(shown.updatedAt) ? shown : incoming;
+}
+
+/**
+ * The open ticket has loaded: the ticket events heard while it was on its way are applied after it, in order, the
+ * fresher version winning. A delete of it heard meanwhile asks for a check with the server (`recheck`), as a live one
+ * does: the server also sends one right before the update of a transition the viewer may still see.
+ */
+export function ticketLoaded(
+  loaded: TicketDto,
+  heardMeanwhile: readonly TicketEvent[],
+): { ticket: TicketDto; recheck: boolean } {
+  let ticket = loaded;
+  let recheck = false;
+  for (const event of heardMeanwhile) {
+    if (event.action === 'update') ticket = fresherTicket(ticket, event.ticket);
+    else if (event.action === 'delete' && event.ticketId === loaded.id) recheck = true;
+  }
+  return { ticket, recheck };
+}
