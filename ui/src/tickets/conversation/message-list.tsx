@@ -63,7 +63,13 @@ export function MessageList({
   };
 
   return (
-    <div className="message-list" ref={ref} onScroll={handleScroll} data-testid="message-list">
+    <div
+      className="message-list"
+      ref={ref}
+      onScroll={handleScroll}
+      data-testid="message-list"
+      aria-busy={loading}
+    >
       {loading && <Spinner size={20} className="message-list__spinner" />}
       {!loading && messages.length === 0 && (
         <NonIdealState

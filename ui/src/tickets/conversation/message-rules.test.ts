@@ -1,6 +1,13 @@
 import type { MessageDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
-import { ackState, boldSegments, prependOlder, upsertMessage, withDaySeparators } from './message-rules';
+import {
+  ackState,
+  boldSegments,
+  newestPageArrived,
+  prependOlder,
+  upsertMessage,
+  withDaySeparators,
+} from './message-rules';
 
 const msg = (id: number, at: Date, extra: Partial<MessageDto> = {}): MessageDto => ({
   id,
@@ -25,6 +32,39 @@ const msg = (id: number, at: Date, extra: Partial<MessageDto> = {}): MessageDto 
 });
 
 const d = (day: number, hour: number) => new Date(2026, 5, day, hour);
+
+describe('newestPageArrived (messages heard while the newest page loads)', () => {
+  const ids = (list: MessageDto[]) => list.map((m) => m.id);
+
+  it('keeps a message that arrived live while the first page was on its way (the page was read before it)', () => {
+    const live = msg(3, d(2, 12));
+    expect(ids(newestPageArrived([live], [msg(1, d(2, 10)), msg(2, d(2, 11))], [live]))).toEqual([1, 2, 3]);
+  });
+
+  it('shows a message heard and also in the page once', () => {
+    const page = [msg(1, d(2, 10)), msg(2, d(2, 11))];
+    const next = newestPageArrived([msg(2, d(2, 11))], page, [msg(2, d(2, 11))]);
+    expect(ids(next)).toEqual([1, 2]);
+  });
+
+  it('does not let the page undo a change heard meanwhile (a delete; acks only move forward)', () => {
+    const page = [msg(1, d(2, 10)), msg(2, d(2, 11), { fromMe: true, ack: 1 })];
+    const heard = [msg(1, d(2, 10), { isDeleted: true }), msg(2, d(2, 11), { fromMe: true, ack: 3 })];
+    const next = newestPageArrived(heard, page, heard);
+    expect(next.map((m) => [m.id, m.isDeleted, m.ack])).toEqual([
+      [1, true, 0],
+      [2, false, 3],
+    ]);
+  });
+
+  it('after a reconnect, merges the page into the older pages shown (the page wins over what was shown)', () => {
+    const shown = [msg(1, d(1, 9)), msg(2, d(1, 10)), msg(3, d(2, 10))];
+    const page = [msg(3, d(2, 10), { isEdited: true, body: 'editada' }), msg(4, d(2, 11))];
+    const next = newestPageArrived(shown, page, [msg(5, d(2, 12))]);
+    expect(ids(next)).toEqual([1, 2, 3, 4, 5]);
+    expect(next[2]?.body).toBe('editada');
+  });
+});
 
 describe('message list rules', () => {
   it('prepends an older page without duplicates', () => {

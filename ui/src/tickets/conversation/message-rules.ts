@@ -21,6 +21,20 @@ export function upsertMessage(list: MessageDto[], message: MessageDto): MessageD
   return [...list, message].sort(byTime);
 }
 
+/**
+ * The newest page has arrived (the first load, or again after a reconnect): merged into what is shown (the page's
+ * version of a message wins), then the messages heard while it was on its way (live or sent from here) are applied
+ * again, in order. The server may have read the page before they were committed: they must neither vanish nor show
+ * twice.
+ */
+export function newestPageArrived(
+  shown: MessageDto[],
+  page: MessageDto[],
+  heardMeanwhile: readonly MessageDto[],
+): MessageDto[] {
+  return heardMeanwhile.reduce(upsertMessage, page.reduce(upsertMessage, shown));
+}
+
 export type MessageItem =
   | { kind: 'day'; key: string; date: string }
   | { kind: 'message'; key: string; message: MessageDto };

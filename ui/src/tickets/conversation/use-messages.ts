@@ -2,9 +2,9 @@ import { companyChannel, type MessageDto } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRecord } from '../../api/api-error';
 import { toastError } from '../../notify/toaster';
-import { useSocketChannel } from '../../realtime/socket';
+import { useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
 import { fetchMessages } from '../shared/tickets-api';
-import { prependOlder, upsertMessage } from './message-rules';
+import { newestPageArrived, prependOlder, upsertMessage } from './message-rules';
 
 interface MessagesState {
   messages: MessageDto[];
@@ -16,30 +16,61 @@ interface MessagesState {
 
 const INITIAL: MessagesState = { messages: [], hasMore: false, loading: true, last: 'first' };
 
-/** A ticket's messages: newest page first, older pages on demand, live creates and updates from the socket. */
+/**
+ * A ticket's messages: newest page first, older pages on demand, live creates and updates from the socket. The
+ * messages heard while the newest page loads are applied again once it lands (newestPageArrived); after a reconnect
+ * the newest page is read again and merged into what is shown.
+ */
 export function useMessages(companyId: number, ticketId: number | null) {
   const [state, setState] = useState<MessagesState>(INITIAL);
   const page = useRef(1);
   const busy = useRef(false);
+  /** The ticket whose newest page has landed: a load for it again is a reload after a reconnect. */
+  const loadedFor = useRef<number | null>(null);
+  /** The messages heard since the newest page was asked for (null: not loading it). */
+  const heardMeanwhile = useRef<MessageDto[] | null>(null);
+  const resyncs = useRealtimeResyncs();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the newest page again after a reconnect.
   useEffect(() => {
-    setState(INITIAL);
+    const reload = ticketId !== null && loadedFor.current === ticketId;
+    if (!reload) {
+      loadedFor.current = null;
+      page.current = 1;
+      setState(INITIAL);
+    }
     if (ticketId === null) return;
     const controller = new AbortController();
-    page.current = 1;
+    const heard: MessageDto[] = [];
+    heardMeanwhile.current = heard;
     busy.current = true;
     fetchMessages(ticketId, 1, controller.signal)
-      .then((r) => setState({ messages: r.messages, hasMore: r.hasMore, loading: false, last: 'first' }))
+      .then((r) => {
+        if (controller.signal.aborted) return;
+        heardMeanwhile.current = null;
+        loadedFor.current = ticketId;
+        setState((s) => ({
+          messages: newestPageArrived(s.messages, r.messages, heard),
+          hasMore: page.current === 1 ? r.hasMore : s.hasMore,
+          loading: false,
+          last: reload ? 'live' : 'first',
+        }));
+      })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
-        toastError(err);
+        heardMeanwhile.current = null;
+        if (!reload) toastError(err);
         setState((s) => ({ ...s, loading: false }));
       })
       .finally(() => {
-        busy.current = false;
+        if (!controller.signal.aborted) busy.current = false;
       });
-    return () => controller.abort();
-  }, [ticketId]);
+    return () => {
+      controller.abort();
+      if (heardMeanwhile.current === heard) heardMeanwhile.current = null;
+      busy.current = false;
+    };
+  }, [ticketId, resyncs]);
 
   const loadOlder = useCallback(() => {
     if (ticketId === null || busy.current || !state.hasMore) return;
@@ -67,6 +98,7 @@ export function useMessages(companyId: number, ticketId: number | null) {
 
   /** A message this screen sent (the socket may bring it too; it is kept once). */
   const upsert = useCallback((message: MessageDto) => {
+    heardMeanwhile.current?.push(message);
     setState((s) => ({ ...s, messages: upsertMessage(s.messages, message), last: 'live' }));
   }, []);
 
