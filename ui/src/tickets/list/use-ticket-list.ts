@@ -2,7 +2,7 @@ import { companyChannel, type TicketDto } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRecord } from '../../api/api-error';
 import { toastError } from '../../notify/toaster';
-import { useSocketChannel } from '../../realtime/socket';
+import { useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
 import { fetchTickets } from '../shared/tickets-api';
 import {
   applyTicketEvent,
@@ -35,6 +35,7 @@ export function parseTicketEvent(data: unknown): TicketEvent | null {
 /**
  * One server-paged ticket list for a filter, kept live by ticket events (spec part 1 §4 "Live updates"). Disabled
  * lists neither load nor listen. Events heard while a page loads are applied again once it arrives (pageArrived).
+ * After a reconnect the first page is read again, the rows staying on screen until it lands.
  */
 export function useTicketList(
   companyId: number,
@@ -86,6 +87,14 @@ export function useTicketList(
     load(1);
     return () => inFlight.current?.abort();
   }, [key, enabled, load]);
+
+  const resyncs = useRealtimeResyncs();
+  const loadedAt = useRef(resyncs);
+  useEffect(() => {
+    if (loadedAt.current === resyncs) return;
+    loadedAt.current = resyncs;
+    if (enabled) load(1);
+  }, [resyncs, enabled, load]);
 
   const loadMore = useCallback(() => {
     if (inFlight.current || !state.hasMore) return;

@@ -1,0 +1,107 @@
+import { type BrowserContext, expect, test, type WebSocketRoute } from '@playwright/test';
+import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
+
+// Spec part 1 §4 "Live updates", §9: the socket reconnects by itself, but what the server sent while it was down never
+// arrives. Once live again, the lists, the bell and the open conversation read their data again.
+
+/**
+ * The tab's socket through a route: drop() closes it (as a network blip would); the socket it reconnects with hears
+ * nothing until reconnect() (the frames sent meanwhile are lost, as they would be), then hears `ready` and goes on.
+ */
+function droppableSocket() {
+  let dropped = false;
+  const sockets: WebSocketRoute[] = [];
+  const lost: string[] = [];
+  let reconnect = () => {};
+  const back = new Promise<void>((resolve) => {
+    reconnect = resolve;
+  });
+  return {
+    prepare: async (context: BrowserContext) => {
+      await context.routeWebSocket(/\/ws\?token=/, (ws) => {
+        sockets.push(ws);
+        const server = ws.connectToServer();
+        if (!dropped) return;
+        let live = false;
+        let ready: string | null = null;
+        void back.then(() => {
+          live = true;
+          if (ready) ws.send(ready);
+        });
+        server.onMessage((frame) => {
+          if (live) return ws.send(frame);
+          const text = String(frame);
+          if (text.includes('"channel":"ready"')) ready = text;
+          else lost.push(text);
+        });
+      });
+    },
+    drop: async () => {
+      dropped = true;
+      await sockets.at(-1)?.close({ code: 4000 });
+    },
+    sockets: () => sockets.length,
+    /** The frames the reconnected socket did not hear, in order. */
+    lost: () => lost,
+    reconnect: () => reconnect(),
+  };
+}
+
+test('after a reconnect the lists, the bell and the open conversation catch up with what they missed', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const channel = await seededWebchat(request, token);
+  // Sees every ticket and is notified of pending ones (allTicket), in no queue.
+  const bruna = await createAttendant(request, token, { allTicket: 'enable' });
+  const stamp = Date.now();
+  const open = { id: `resync-open-${stamp}`, name: `Aberta Antes ${stamp % 100_000}` };
+  const later = { id: `resync-new-${stamp}`, name: `Chegou Na Queda ${stamp % 100_000}` };
+  await visitorSays(request, channel, open, 'Olá');
+  const found = await request.get('/api/tickets', { headers: auth, params: { searchParam: open.name } });
+  const ticket = (await found.json()).tickets[0] as { id: number; uuid: string };
+
+  const socket = droppableSocket();
+  const { context, page } = await signedIn(browser, bruna, 1400, { prepare: socket.prepare });
+  await page.goto(`/tickets/${ticket.uuid}`);
+  const status = page.getByTestId('realtime-status');
+  await expect(status).toHaveAttribute('data-realtime', 'ready');
+  await expect(page.getByTestId('conversation-status')).toHaveText('Aguardando');
+  await openPending(page);
+  await expect(page.getByTestId('notifications-button')).toHaveAttribute('aria-busy', 'false');
+
+  // The socket drops; the one it reconnects with is not live yet.
+  const before = socket.sockets();
+  await socket.drop();
+  await expect.poll(socket.sockets).toBe(before + 1);
+  await expect(status).not.toHaveAttribute('data-realtime', 'ready');
+
+  // Meanwhile: the ticket is given to Bruna, its visitor writes again, a new visitor writes. Their events are lost.
+  const given = await request.put(`/api/tickets/${ticket.id}`, {
+    headers: auth,
+    data: { status: 'open', userId: bruna.id },
+  });
+  expect(given.ok()).toBe(true);
+  await visitorSays(request, channel, open, 'Escrevi na queda');
+  await visitorSays(request, channel, later, 'Alguém aí?');
+  // The last of them (the new ticket's update, after its message) was sent while the socket was not live.
+  await expect
+    .poll(() => socket.lost().some((frame) => frame.includes('-ticket"') && frame.includes(later.name)))
+    .toBe(true);
+
+  // Live again: everything reads its data once more.
+  socket.reconnect();
+  await expect(status).toHaveAttribute('data-realtime', 'ready');
+  await expect(page.getByTestId('conversation-status')).toHaveText('Aberto');
+  await expect(page.getByTestId('message-list').getByText('Escrevi na queda')).toHaveCount(1);
+  const pending = page.getByTestId('ticket-list-pending');
+  await expect(pending.locator('[data-status="pending"]', { hasText: later.name })).toBeVisible();
+  await expect(pending.locator('.ticket-row', { hasText: open.name })).toHaveCount(0);
+  await page.getByTestId('notifications-button').click();
+  const popover = page.getByTestId('notifications-popover');
+  await expect(popover.locator('.notification-item', { hasText: later.name })).toBeVisible();
+  await context.close();
+});
