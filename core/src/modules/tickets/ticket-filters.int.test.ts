@@ -70,6 +70,11 @@ describe('ticket list filters', () => {
   it('users and userFilter keep the tickets of those attendants', async () => {
     expect(await ids(`users=${JSON.stringify([adminId])}`)).toEqual([a.id]);
     expect(await ids(`userFilter=${JSON.stringify([adminId])}`)).toEqual([a.id]);
+    // Across statuses (each attendant and status is read on its own), and with a status filter on top.
+    await sql(host, 'update tickets set user_id = $1 where id = $2', [adminId, b.id]);
+    expect(await ids(`users=${JSON.stringify([adminId, 999_999])}`)).toEqual([a.id, b.id]);
+    expect(await ids(`users=${JSON.stringify([adminId])}&statusFilter=closed`)).toEqual([b.id]);
+    await sql(host, 'update tickets set user_id = null where id = $1', [b.id]);
   });
 
   it("tags match the contact's tags as well as the ticket's", async () => {
