@@ -1,7 +1,8 @@
 import type { ContactDto } from '@balcao/sdk';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmFooter } from '../../forms/confirm-footer';
 import { ContactPicker } from '../dialogs/contact-picker';
 
 /** Send-contact (spec part 1 §2 Composer): pick one of the company's contacts to send as a card. */
@@ -47,19 +48,12 @@ export function ContactCardDialog({
       <DialogBody>
         <ContactPicker id="card-contact" value={contact} onChange={setContact} invalid={invalid} />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common.cancel')} onClick={close} />
-            <Button
-              intent="primary"
-              text={t('tickets.composer.send')}
-              loading={busy}
-              onClick={submit}
-              data-testid="card-submit"
-            />
-          </>
-        }
+      <ConfirmFooter
+        text={t('tickets.composer.send')}
+        busy={busy}
+        onCancel={close}
+        onConfirm={submit}
+        testId="card-submit"
       />
     </Dialog>
   );

@@ -1,7 +1,8 @@
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmFooter } from '../../forms/confirm-footer';
 import { acceptDialogAtom } from '../shared/ticket-store';
 import { useTicketActions } from '../shared/use-ticket-actions';
 import { QueueField } from './queue-field';
@@ -54,19 +55,12 @@ export function AcceptDialog() {
           }}
         />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common.cancel')} onClick={close} />
-            <Button
-              intent="primary"
-              text={t('tickets.actions.accept')}
-              loading={busy}
-              onClick={handleAccept}
-              data-testid="accept-confirm"
-            />
-          </>
-        }
+      <ConfirmFooter
+        text={t('tickets.actions.accept')}
+        busy={busy}
+        onCancel={close}
+        onConfirm={handleAccept}
+        testId="accept-confirm"
       />
     </Dialog>
   );

@@ -1,9 +1,10 @@
 import { type ContactDto, type MessageDto, parseVCard } from '@balcao/sdk';
-import { Button, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, Switch } from '@blueprintjs/core';
+import { Checkbox, Dialog, DialogBody, FormGroup, Switch } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmFooter } from '../../forms/confirm-footer';
 import { toastError, toastWarning } from '../../notify/toaster';
 import { captionOf } from '../conversation/message-media';
 import { previewText, truncate } from '../shared/format';
@@ -107,20 +108,13 @@ export function ForwardDialog({
         <ContactPicker id="forward-contact" value={contact} onChange={setContact} invalid={invalid} />
         <Switch checked={sign} label={t('tickets.composer.sign')} onChange={() => setSign(!sign)} />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common.cancel')} onClick={onClose} />
-            <Button
-              intent="primary"
-              icon="share"
-              text={t('tickets.forward.submit', { count: selected.size })}
-              loading={busy}
-              onClick={submit}
-              data-testid="forward-submit"
-            />
-          </>
-        }
+      <ConfirmFooter
+        text={t('tickets.forward.submit', { count: selected.size })}
+        icon="share"
+        busy={busy}
+        onCancel={onClose}
+        onConfirm={submit}
+        testId="forward-submit"
       />
     </Dialog>
   );

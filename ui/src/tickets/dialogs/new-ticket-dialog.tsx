@@ -1,8 +1,9 @@
 import type { ConnectionDto, ContactDto } from '@balcao/sdk';
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { Dialog, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmFooter } from '../../forms/confirm-footer';
 import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
 import { selectableQueues } from '../shared/ticket-store';
@@ -89,19 +90,12 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
           </HTMLSelect>
         </FormGroup>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common.cancel')} onClick={close} />
-            <Button
-              intent="primary"
-              text={t('tickets.newTicket.submit')}
-              loading={busy}
-              onClick={handleCreate}
-              data-testid="new-ticket-submit"
-            />
-          </>
-        }
+      <ConfirmFooter
+        text={t('tickets.newTicket.submit')}
+        busy={busy}
+        onCancel={close}
+        onConfirm={handleCreate}
+        testId="new-ticket-submit"
       />
     </Dialog>
   );

@@ -3,7 +3,6 @@ import {
   Button,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   InputGroup,
   Menu,
@@ -13,6 +12,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmFooter } from '../../forms/confirm-footer';
 import { toastError } from '../../notify/toaster';
 import { fetchUserList, updateTicket } from '../shared/tickets-api';
 import { useCompanyQueues } from '../shared/use-queues';
@@ -139,19 +139,12 @@ export function TransferDialog({
           }}
         />
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common.cancel')} onClick={close} />
-            <Button
-              intent="primary"
-              text={t('tickets.transfer.submit')}
-              loading={busy}
-              onClick={handleTransfer}
-              data-testid="transfer-confirm"
-            />
-          </>
-        }
+      <ConfirmFooter
+        text={t('tickets.transfer.submit')}
+        busy={busy}
+        onCancel={close}
+        onConfirm={handleTransfer}
+        testId="transfer-confirm"
       />
     </Dialog>
   );
