@@ -69,10 +69,9 @@ export class TicketsService {
 
   /** One ticket the actor may see; otherwise 404 (never confirm another's ticket exists). */
   async get(actor: AuthUser, where: { id: number } | { uuid: string }): Promise<TicketDto> {
-    const ticket = await findTicketDto(this.em, actor.companyId, where, {
-      maskNumbers: await this.masks(actor),
-    });
-    if (!ticket || !(await this.canSee(actor, ticket))) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const access = await loadTicketAccess(this.em, actor.id);
+    const ticket = await findTicketDto(this.em, actor.companyId, where, { maskNumbers: access.hideNumbers });
+    if (!ticket || !canSeeTicket(access, ticket)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     return ticket;
   }
 
@@ -309,8 +308,9 @@ export class TicketsService {
     return (row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) > COMMON_TERM_MESSAGES;
   }
 
+  /** The LGPD rule for the actor, as their access carries it (one definition: loadTicketAccess). */
   private async masks(actor: AuthUser): Promise<boolean> {
-    return actor.profile === 'user' && (await this.settings.isEnabled(actor.companyId, 'lgpdHideNumber'));
+    return (await loadTicketAccess(this.em, actor.id)).hideNumbers;
   }
 
   private async assertOwned(
