@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger, RealtimeEnvelope } from '@balcao/sdk';
 import pg from 'pg';
+import { GroupCommit } from '../db/group-commit.js';
 
 const CHANNEL = 'balcao_realtime';
 // NOTIFY payloads are capped at 8000 bytes; larger envelopes travel through a table.
 const MAX_NOTIFY_BYTES = 7_000;
 
 const MAX_NOTICES_PER_STATEMENT = 200;
+
+interface OutgoingNotice {
+  notice: string;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
 
 interface Notice {
   origin: string;
@@ -26,8 +33,16 @@ export class PgBus {
   private stopped = false;
   private readonly ownOpening = JSON.stringify({ origin: this.origin }).slice(0, -1);
   private seq = 0;
-  private outbox: { notice: string; resolve: () => void; reject: (err: unknown) => void }[] = [];
-  private flushing = false;
+  /**
+   * Notices published while one statement runs go together in the next, in order (one round trip for many under
+   * load, where every ingested message publishes two). `seq` keeps equal envelopes apart: PostgreSQL folds identical
+   * payloads sent in one transaction.
+   */
+  private readonly outbox = new GroupCommit<OutgoingNotice>({
+    maxBatch: MAX_NOTICES_PER_STATEMENT,
+    maxInFlight: 1,
+    run: (batch) => this.notifyAll(batch),
+  });
 
   constructor(
     private readonly url: string,
@@ -65,32 +80,18 @@ export class PgBus {
     }
     return new Promise((resolve, reject) => {
       this.outbox.push({ notice, resolve, reject });
-      if (!this.flushing) void this.flush();
     });
   }
 
-  /**
-   * Group commit for notices: those published while one statement runs go together in the next, in order (one
-   * round trip for many under load, where every ingested message publishes two). `seq` keeps equal envelopes
-   * apart: PostgreSQL folds identical payloads sent in one transaction.
-   */
-  private async flush(): Promise<void> {
-    this.flushing = true;
+  private async notifyAll(batch: OutgoingNotice[]): Promise<void> {
     try {
-      while (this.outbox.length) {
-        const batch = this.outbox.splice(0, MAX_NOTICES_PER_STATEMENT);
-        try {
-          await this.pool.query(
-            'select pg_notify($1, n) from unnest($2::text[]) with ordinality u(n, i) order by i',
-            [CHANNEL, batch.map((b) => b.notice)],
-          );
-          for (const b of batch) b.resolve();
-        } catch (err) {
-          for (const b of batch) b.reject(err);
-        }
-      }
-    } finally {
-      this.flushing = false;
+      await this.pool.query(
+        'select pg_notify($1, n) from unnest($2::text[]) with ordinality u(n, i) order by i',
+        [CHANNEL, batch.map((b) => b.notice)],
+      );
+      for (const b of batch) b.resolve();
+    } catch (err) {
+      for (const b of batch) b.reject(err);
     }
   }
 

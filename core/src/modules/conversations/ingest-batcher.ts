@@ -1,5 +1,6 @@
 import type { IngestResult } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 
 /** The 15 arguments of balcao_ingest (migration core-0004), in order. */
@@ -67,8 +68,11 @@ const toResult = (row: IngestRow | undefined): IngestResult =>
  */
 export class IngestBatcher {
   private readonly orm: MikroORM;
-  private queue: Pending[] = [];
-  private inFlight = 0;
+  private readonly batches = new GroupCommit<Pending>({
+    maxBatch: MAX_BATCH,
+    maxInFlight: MAX_IN_FLIGHT,
+    run: (batch) => this.run(batch),
+  });
 
   constructor(orm: MikroORM) {
     this.orm = orm;
@@ -76,21 +80,8 @@ export class IngestBatcher {
 
   store(args: IngestArgs): Promise<IngestResult> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ args, resolve, reject });
-      this.pump();
+      this.batches.push({ args, resolve, reject });
     });
-  }
-
-  /** Starts batches while a slot is free; each finished batch looks for the next. */
-  private pump(): void {
-    while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
-      const batch = this.queue.splice(0, MAX_BATCH);
-      this.inFlight++;
-      void this.run(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
   }
 
   private async run(batch: Pending[]): Promise<void> {
