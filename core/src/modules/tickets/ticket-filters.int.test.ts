@@ -98,6 +98,45 @@ describe('ticket list filters', () => {
     expect(await ids(`tags=${JSON.stringify([tag.id, kanban.id])}&statusFilter=closed`)).toEqual([b.id]);
   });
 
+  it('a tag on more tickets than are read by id walks the list instead, with the same order and count', async () => {
+    const bulk = await (
+      await host.request('/api/tags', { token: admin, body: { name: 'Em massa', color: '#6a1b9a' } })
+    ).json();
+    // 2,100 closed tickets carry the tag (more than the 2,000 read by id), one per contact, newest first by id.
+    await sql(
+      host,
+      `with c as (insert into contacts (company_id, name, number, channel)
+                  select 1, 'Massa ' || i, 'massa-' || i, 'webchat' from generate_series(1, 2100) i returning id),
+            t as (insert into tickets (company_id, status, channel, contact_id, whatsapp_id, last_message, updated_at)
+                  select 1, 'closed', 'webchat', c.id, $1, 'x', now() - interval '1 day' - c.id * interval '1 second'
+                    from c returning id)
+       insert into ticket_tags (ticket_id, tag_id) select t.id, $2 from t`,
+      [site.id, bulk.id],
+    );
+    // b (its contact tagged VIP) is the newest closed ticket: it leads the page whichever tag matched it.
+    const [vip] = await sql<{ id: number }>(host, "select id from tags where name = 'VIP'");
+    const page = async (tags: number[], pageNumber: number) => {
+      const res = await host.request(
+        `/api/tickets?showAll=true&statusFilter=closed&pageNumber=${pageNumber}&tags=${JSON.stringify(tags)}`,
+        { token: admin },
+      );
+      return (await res.json()) as { tickets: TicketDto[]; count: number; hasMore: boolean };
+    };
+    const expected = await sql<{ id: number }>(
+      host,
+      `select t.id from tickets t where t.status = 'closed' and (t.id = $1 or t.id in (select ticket_id from ticket_tags where tag_id = $2))
+        order by t.unread_messages > 0 desc, t.updated_at desc, t.id desc limit 80`,
+      [b.id, bulk.id],
+    );
+    const first = await page([bulk.id, vip.id], 1);
+    const second = await page([bulk.id, vip.id], 2);
+    expect([...first.tickets, ...second.tickets].map((t) => t.id)).toEqual(expected.map((r) => r.id));
+    expect(first.tickets[0].id).toBe(b.id);
+    expect([first.count, first.hasMore]).toEqual([100, true]);
+    // The VIP tag alone is on one contact: read by id, the same ticket.
+    expect((await page([vip.id], 1)).tickets.map((t) => t.id)).toEqual([b.id]);
+  });
+
   it('a text search lists the same tickets whether it gathers the hits or walks the list (common terms)', async () => {
     const d = await ticketOn(site);
     await ingestOf(host).ingest(site, inbound(`v-${Math.random()}`, 'quero um Reembolso do pedido'));

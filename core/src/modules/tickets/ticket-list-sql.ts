@@ -68,18 +68,12 @@ export function ticketListSql(
   if (!byAttendant) anyOf('t.user_id', f.userIds, 'int');
   anyOf('t.whatsapp_id', f.whatsappIds, 'int');
   anyOf('t.status', f.statuses, 'text');
-  if (f.tagIds.length) {
-    // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches. As IN, each side is
-    // read once into a hash the list's walk probes (EXISTS looked both link tables up for every ticket walked).
-    where.push(
-      `(t.id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = any(?::int[]))
-        or t.contact_id in (select ct.contact_id from contact_tags ct where ct.tag_id = any(?::int[])))`,
-    );
-    params.push(f.tagIds, f.tagIds);
-  }
+  // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches.
+  const byTags = tagsFilter(companyId, f.tagIds, !fromHits && !byAttendant);
+  if (byTags?.inList) where.push(byTags.inList.sql) && params.push(...byTags.inList.params);
   if (f.withUnreadMessages) where.push('t.unread_messages > 0');
-  let search = '';
-  const searchParams: unknown[] = [];
+  // Named reads the walk uses (`hits` of a search, `tagged` of a tags filter), each with its parameters.
+  const ctes: Condition[] = [];
   if (f.searchParam && !fromHits) {
     // Each ticket in list order is tested (its contact by primary key, its messages by ticket) until the page and the
     // count are full; scalar subqueries, because PostgreSQL would answer an EXISTS by hashing every hit first.
@@ -91,12 +85,14 @@ export function ticketListSql(
     // Two id sets (contacts by trigram on name or number, messages by trigram on body), not an OR across joins:
     // each side is answered from its own index; materialized once for both the count and the page.
     const term = `%${likeTerm(f.searchParam)}%`;
-    search = `hits as materialized (
-                select st.id from tickets st join contacts sc on sc.id = st.contact_id
-                 where sc.company_id = ? and st.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
-                union
-                select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`;
-    searchParams.push(companyId, companyId, term, term, companyId, term);
+    ctes.push({
+      sql: `hits as materialized (
+              select st.id from tickets st join contacts sc on sc.id = st.contact_id
+               where sc.company_id = ? and st.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
+              union
+              select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`,
+      params: [companyId, companyId, term, term, companyId, term],
+    });
     where.push('t.id in (select id from hits)');
   }
   const clause = where.join(' and ');
@@ -106,17 +102,37 @@ export function ticketListSql(
   // cap or the next power of two past the page's end, whichever is more (a number in the text, so the plan knows the
   // read is short, and few texts for all pages). The branches are disjoint, so their union is the visible list.
   const readUpTo = Math.max(TICKET_COUNT_CAP, 2 ** Math.ceil(Math.log2(TICKET_PAGE_SIZE + 1 + offset)));
-  const walk = branches
+  // Each read: the list's conditions and one branch.
+  let reads = branches.map((b) => [{ sql: clause, params }, b]);
+  const driver = byTags?.driver;
+  if (driver) {
+    // Few tagged tickets: read them by id (one condition for all branches, as a search's hits). Many: walk the list
+    // and probe the tagged ids' hash, which fills a page after a few hundred entries. Each side runs only when its
+    // one-time test on the tagged count holds.
+    ctes.push(driver.cte);
+    const many = {
+      sql: `${driver.many} and ${clause} and ${driver.hashed.sql}`,
+      params: [...params, ...driver.hashed.params],
+    };
+    reads = [
+      [
+        { sql: `${driver.few} and ${clause} and t.id in (select id from tagged)`, params },
+        anyBranch(visible),
+      ],
+      ...branches.map((b) => [many, b]),
+    ];
+  }
+  const walk = reads
     .map(
-      (b) =>
+      ([list, b]) =>
         `(select t.id, t.unread_messages > 0 as unread, t.updated_at from tickets t
-           where ${clause} and ${b.sql} order by ${order} limit ${readUpTo})`,
+           where ${list.sql} and ${b.sql} order by ${order} limit ${readUpTo})`,
     )
     .join(' union all ');
-  const branchParams = branches.flatMap((b) => [...params, ...b.params]);
+  const branchParams = reads.flatMap(([list, b]) => [...list.params, ...b.params]);
   return {
     // The page's ids are sorted first and each row is then read by its id (the lateral `offset 0` keeps it so).
-    sql: `with ${search ? `${search},` : ''} walk as materialized (${walk})
+    sql: `with ${ctes.map((c) => `${c.sql},`).join(' ')} walk as materialized (${walk})
           select p.*, n.total
             from (select least(count(*), ${TICKET_COUNT_CAP}) as total from walk) n
             left join lateral (
@@ -126,7 +142,7 @@ export function ticketListSql(
                cross join lateral (select ${TICKET_COLUMNS} from tickets t ${TICKET_JOINS}
                                     where t.id = pg.id offset 0) x) p on true
            order by p.unread_messages > 0 desc, p.updated_at desc, p.id desc`,
-    params: [...searchParams, ...branchParams, TICKET_PAGE_SIZE + 1, offset],
+    params: [...ctes.flatMap((c) => c.params), ...branchParams, TICKET_PAGE_SIZE + 1, offset],
   };
 }
 
@@ -178,4 +194,47 @@ function splitByAttendant(
       })),
     ),
   );
+}
+
+/** Up to this many tagged tickets, a tags filter reads them by id rather than walking the list for them. */
+const TAGGED_BY_ID_MAX = 2000;
+
+type Condition = { sql: string; params: unknown[] };
+
+/**
+ * The tags filter: a ticket matches when it, or its contact, has any of the tags. Inside a narrow read (a search's
+ * hits, an attendant's tickets) it is a condition on the list (`inList`). Otherwise it picks its read by how many
+ * tickets carry the tags (`driver`): a tag on 60 tickets of 100,000 made the list's walk read every ticket to find
+ * them (50 ms), while a tag on 10,000 fills a page after ~1,000 entries of the walk.
+ */
+function tagsFilter(
+  companyId: number,
+  tagIds: number[],
+  canDrive: boolean,
+): { inList?: Condition; driver?: { cte: Condition; few: string; many: string; hashed: Condition } } | null {
+  if (!tagIds.length) return null;
+  // As IN, each side is read once into a hash the walk probes (EXISTS looked both link tables up per ticket walked).
+  const hashed: Condition = {
+    sql: `(t.id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = any(?::int[]))
+        or t.contact_id in (select ct.contact_id from contact_tags ct where ct.tag_id = any(?::int[])))`,
+    params: [tagIds, tagIds],
+  };
+  if (!canDrive) return { inList: hashed };
+  return {
+    driver: {
+      // Stops after one more than the cap: only "few or many" matters here (a ticket tagged twice counts twice).
+      cte: {
+        sql: `tagged as materialized (
+                select tt.ticket_id as id from ticket_tags tt where tt.tag_id = any(?::int[])
+                union all
+                select ctt.id from contact_tags ct join tickets ctt on ctt.contact_id = ct.contact_id
+                 where ct.tag_id = any(?::int[]) and ctt.company_id = ?
+                limit ${TAGGED_BY_ID_MAX + 1})`,
+        params: [tagIds, tagIds, companyId],
+      },
+      few: `(select count(*) <= ${TAGGED_BY_ID_MAX} from tagged)`,
+      many: `(select count(*) > ${TAGGED_BY_ID_MAX} from tagged)`,
+      hashed,
+    },
+  };
 }
