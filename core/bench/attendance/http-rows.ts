@@ -19,6 +19,8 @@ export interface Row {
 export interface Fixture {
   queueIds: number[];
   tagId: number;
+  /** A tag on 100 contacts (one ticket each): the filter reads the few tagged tickets by id. */
+  rareTagId: number;
   userId: number;
   whatsappId: number;
   ticketId: number;
@@ -52,6 +54,11 @@ export async function loadFixture(url: string): Promise<Fixture> {
     return {
       queueIds: queues.rows.map((r) => r.id),
       tagId: (await one<{ id: number }>('select min(id) id from tags where company_id = 1')).id,
+      rareTagId: (
+        await one<{ id: number }>(
+          'select min(id) id from tags where company_id = 1 and id in (select tag_id from contact_tags)',
+        )
+      ).id,
       userId: t.user_id,
       whatsappId: (await one<{ id: number }>("select min(id) id from whatsapps where channel = 'whatsapp'"))
         .id,
@@ -145,6 +152,12 @@ export function scenarios(
       title: 'tickets tags (search tab)',
       target: list,
       path: tickets(`showAll=true&tags=${enc([f.tagId])}`),
+      as: 'admin',
+    },
+    {
+      title: 'tickets rare contact tag (search tab)',
+      target: list,
+      path: tickets(`showAll=true&tags=${enc([f.rareTagId])}`),
       as: 'admin',
     },
     {

@@ -62,6 +62,11 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
       ['tickets status=closed, admin showAll', list(admin, { status: 'closed', showAll: true }), generic],
       ['tickets users filter (search tab)', list(admin, { showAll: true, userIds: [f.userId] }), generic],
       ['tickets tags filter (search tab)', list(admin, { showAll: true, tagIds: [f.tagId] }), generic],
+      [
+        'tickets rare contact tag (search tab)',
+        list(admin, { showAll: true, tagIds: [f.rareTagId] }),
+        generic,
+      ],
       ['search by contact name', list(admin, { showAll: true, searchParam: f.contactName }), !generic],
       ['search by message text', list(admin, { showAll: true, searchParam: f.orderCode }), !generic],
       [

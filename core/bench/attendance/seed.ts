@@ -81,6 +81,11 @@ export async function seed(url: string, scale: number, log: (s: string) => void)
         select t.id, ids.tags[1 + t.id % 10] from tickets t, ids where t.company_id = 1 and t.id % 10 = 0`,
     );
     await q(
+      'contact tags (a rare tag: 100 contacts)',
+      `insert into contact_tags (contact_id, tag_id)
+        select c.id, ids.tags[2] from contacts c, ids where c.company_id = 1 and c.id % 1000 = 7`,
+    );
+    await q(
       `${n * FULL.messagesPerTicket} messages`,
       `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, user_id, external_id, body,
                              from_me, read, ack, created_at, updated_at)
