@@ -123,6 +123,10 @@ export const ticketListQuery = z.object({
   statusFilter: z.string().optional(),
   userFilter: z.string().optional(),
   withUnreadMessages: z.enum(['true', 'false']).optional(),
+  /** Tickets created on this day (YYYY-MM-DD, the company's calendar). */
+  date: dateField.optional(),
+  /** Tickets last updated on this day (YYYY-MM-DD, the company's calendar). */
+  updatedAt: dateField.optional(),
 });
 
 /** Ticket lists count up to this many and stop; the UI shows the badge as "99+". @example count >= TICKET_COUNT_CAP */

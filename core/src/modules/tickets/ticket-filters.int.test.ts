@@ -77,6 +77,30 @@ describe('ticket list filters', () => {
     await sql(host, 'update tickets set user_id = null where id = $1', [b.id]);
   });
 
+  it("date and updatedAt keep the tickets created / last updated on that day of the company's calendar", async () => {
+    // 02:30 UTC on 10 Nov is still 9 Nov in São Paulo (UTC−3); 12:00 UTC on 10 Nov is 10 Nov there.
+    await sql(
+      host,
+      "update tickets set created_at = '2026-11-10T02:30:00Z', updated_at = '2026-11-10T12:00:00Z' where id = $1",
+      [a.id],
+    );
+    await sql(
+      host,
+      "update tickets set created_at = '2026-11-10T12:00:00Z', updated_at = '2026-11-12T12:00:00Z' where id = $1",
+      [b.id],
+    );
+    expect(await ids('date=2026-11-09')).toEqual([a.id]);
+    expect(await ids('date=2026-11-10')).toEqual([b.id]);
+    expect(await ids('updatedAt=2026-11-10')).toEqual([a.id]);
+    expect(await ids('date=2026-11-10&updatedAt=2026-11-12')).toEqual([b.id]);
+    expect(await ids('date=2026-11-10&updatedAt=2026-11-10')).toEqual([]);
+    const bad = await host.request('/api/tickets?date=10/11/2026', { token: admin });
+    expect(bad.status).toBe(400);
+    await sql(host, 'update tickets set created_at = now(), updated_at = now() where id = any($1)', [
+      [a.id, b.id],
+    ]);
+  });
+
   it("tags match the contact's tags as well as the ticket's", async () => {
     const tag = await (
       await host.request('/api/tags', { token: admin, body: { name: 'VIP', color: '#2e7d32' } })

@@ -28,6 +28,8 @@ export function ticketsRoutes(router: AppRouter): void {
       whatsappIds: [...idList(q.whatsappIds), ...idList(q.whatsapps)],
       statuses: statusList(q.statusFilter),
       withUnreadMessages: q.withUnreadMessages === 'true',
+      createdOn: q.date,
+      updatedOn: q.updatedAt,
     });
   });
   router.get('/tickets/u/:uuid', async (ctx) => {
