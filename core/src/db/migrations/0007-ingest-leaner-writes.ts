@@ -1,16 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
-/**
- * Fewer writes per inbound message. balcao_ingest (core-0004) upserted the contact on every message, and each of
- * those updates wrote a new row version into every contact index (three of them trigram GIN indexes): now an
- * existing contact is only read, and written only when its picture changes or it still carries its number as name.
- * tickets_company_user_status_updated_index goes: tickets_user_list_index (core-0005) starts with the same columns,
- * and every message updated both.
- */
-export class Migration0007IngestLeanerWrites extends Migration {
-  override async up(): Promise<void> {
-    this.addSql(`
-      drop index if exists tickets_company_user_status_updated_index;
+/** balcao_ingest as this migration defines it; core-0008's down() restores it. */
+export const INGEST_FUNCTION_0007 = `
       create or replace function balcao_ingest(
         p_company int, p_whatsapp int, p_channel text, p_number text, p_name text, p_picture text,
         p_is_group boolean, p_status text, p_external text, p_body text, p_from_me boolean,
@@ -74,6 +65,20 @@ export class Migration0007IngestLeanerWrites extends Migration {
         outcome := 'stored';
       end
       $fn$;
+`;
+
+/**
+ * Fewer writes per inbound message. balcao_ingest (core-0004) upserted the contact on every message, and each of
+ * those updates wrote a new row version into every contact index (three of them trigram GIN indexes): now an
+ * existing contact is only read, and written only when its picture changes or it still carries its number as name.
+ * tickets_company_user_status_updated_index goes: tickets_user_list_index (core-0005) starts with the same columns,
+ * and every message updated both.
+ */
+export class Migration0007IngestLeanerWrites extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      drop index if exists tickets_company_user_status_updated_index;
+      ${INGEST_FUNCTION_0007}
     `);
   }
 

@@ -6,6 +6,7 @@ import { Migration0004AttendanceIndexes } from './0004-attendance-indexes.js';
 import { Migration0005TicketVisibilityIndexes } from './0005-ticket-visibility-indexes.js';
 import { Migration0006UnassignedListOrder } from './0006-unassigned-list-order.js';
 import { Migration0007IngestLeanerWrites } from './0007-ingest-leaner-writes.js';
+import { Migration0008IngestLastMessagePreview } from './0008-ingest-last-message-preview.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
 export const coreMigrations: MigrationObject[] = [
@@ -16,4 +17,5 @@ export const coreMigrations: MigrationObject[] = [
   { name: 'core-0005-ticket-visibility-indexes', class: Migration0005TicketVisibilityIndexes },
   { name: 'core-0006-unassigned-list-order', class: Migration0006UnassignedListOrder },
   { name: 'core-0007-ingest-leaner-writes', class: Migration0007IngestLeanerWrites },
+  { name: 'core-0008-ingest-last-message-preview', class: Migration0008IngestLastMessagePreview },
 ];

@@ -1,4 +1,10 @@
-import type { EventsPort, InboundMessage, IngestResult, Logger } from '@balcao/sdk';
+import {
+  type EventsPort,
+  type InboundMessage,
+  type IngestResult,
+  type Logger,
+  lastMessagePreview,
+} from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { IngestBatcher } from './ingest-batcher.js';
@@ -59,7 +65,7 @@ export class IngestService {
     return result;
   }
 
-  /** One call of balcao_ingest (migration core-0004), committed together with the messages that arrive meanwhile. */
+  /** One call of balcao_ingest (migrations core-0004, core-0008), committed together with the messages that arrive meanwhile. */
   private store(target: IngestTarget, m: InboundMessage): Promise<IngestResult> {
     const status = m.isGroup && target.groupAsTicket !== 'enabled' ? 'group' : 'pending';
     return this.batcher.store([
@@ -78,6 +84,7 @@ export class IngestService {
       m.mediaUrl ?? null,
       m.participant ?? null,
       m.timestamp ?? new Date(),
+      lastMessagePreview(m),
     ]);
   }
 }

@@ -1,3 +1,4 @@
+import { buildVCard } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbound, ingestOf, sql } from '../../testing/attendance-fixtures.js';
@@ -55,5 +56,35 @@ describe('ingest under concurrency', () => {
     expect(await ticketOf('5511911110002')).toEqual({ unread_messages: 1, n: '1' });
     expect(await ticketOf('5511911110003')).toEqual({ unread_messages: 1, n: '1' });
     expect(await ticketOf('5511911110004')).toEqual({ unread_messages: 10, n: '10' });
+  });
+});
+
+describe('the ticket preview of inbound messages', () => {
+  const lastMessage = async (number: string) =>
+    (
+      await sql<{ last_message: string }>(
+        host,
+        'select t.last_message from tickets t join contacts c on c.id = t.contact_id where c.number = $1',
+        [number],
+      )
+    )[0].last_message;
+
+  it('follows the rule of outgoing messages: text, the marker of uncaptioned media, a card by its name', async () => {
+    const number = '5511911110010';
+    const media = { mediaUrl: '/api/media/company1/x.mp3' };
+    await ingestOf(host).ingest(connection, inbound(number, 'Olá'));
+    expect(await lastMessage(number)).toBe('Olá');
+    await ingestOf(host).ingest(connection, inbound(number, '', { ...media, mediaType: 'audio' }));
+    expect(await lastMessage(number)).toBe('[audio]');
+    await ingestOf(host).ingest(connection, inbound(number, 'Minha loja', { ...media, mediaType: 'image' }));
+    expect(await lastMessage(number)).toBe('Minha loja');
+    const card = buildVCard({ name: 'Bia Lima', number: '5511977776666' });
+    await ingestOf(host).ingest(connection, inbound(number, card, { mediaType: 'contactMessage' }));
+    expect(await lastMessage(number)).toBe('Bia Lima');
+    const [stored] = await sql<{ body: string }>(
+      host,
+      "select body from messages where media_type = 'contactMessage' order by id desc limit 1",
+    );
+    expect(stored.body).toBe(card);
   });
 });

@@ -1,4 +1,4 @@
-import { type EventsPort, parseVCard } from '@balcao/sdk';
+import { type EventsPort, lastMessagePreview } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
@@ -15,13 +15,6 @@ export interface OutgoingMessage {
   mediaUrl?: string | null;
   quotedMsgId?: number | null;
   isForwarded?: boolean;
-}
-
-/** Text the ticket list shows for a message: a card its name (not the vCard text), uncaptioned media their kind. */
-function previewOf(m: OutgoingMessage): string {
-  const card = m.mediaType === 'contactMessage' ? parseVCard(m.body) : null;
-  if (card) return card.name.slice(0, 255);
-  return (m.body.replace(/[\u200d\u200e]/g, '').trim() ? m.body : `[${m.mediaType ?? 'chat'}]`).slice(0, 255);
 }
 
 /**
@@ -52,7 +45,7 @@ export async function storeOutgoing(
     isForwarded: m.isForwarded ?? false,
   });
   const ticket = await em.findOneOrFail(Ticket, { id: m.ticket.id });
-  if (!m.isPrivate) ticket.lastMessage = previewOf(m);
+  if (!m.isPrivate) ticket.lastMessage = lastMessagePreview(m);
   ticket.unreadMessages = 0;
   await em.flush();
   await deps.ticketsPublisher.messageCreated(m.companyId, m.ticket.id, message.id);
