@@ -38,9 +38,16 @@ export interface UploadedFile {
 export interface StoredMedia {
   mediaUrl: string;
   mediaType: string;
-  /** The original file name, kept as the message's caption when none is typed. */
+  /** The original file name: a document's body when no caption is typed (see uncaptionedBody). */
   originalName: string;
 }
+
+/**
+ * The body of a file sent without a caption: a document keeps its name, which users need (which PDF is it?); photos,
+ * videos and voice notes get none, as on WhatsApp (a recorder's `audio-<ms>.mp3` says nothing to anyone).
+ */
+export const uncaptionedBody = (m: StoredMedia): string =>
+  m.mediaType === 'application' ? m.originalName : '';
 
 const mediaDir = (dataDir: string, companyId: number) => path.join(dataDir, 'media', `company${companyId}`);
 

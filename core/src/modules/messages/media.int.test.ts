@@ -43,6 +43,11 @@ const messageCount = async (id: number) =>
     (await sql<{ n: string }>(host, 'select count(*) as n from messages where ticket_id = $1', [id]))[0].n,
   );
 
+const lastMessage = async (id: number) =>
+  (
+    await sql<{ last_message: string | null }>(host, 'select last_message from tickets where id = $1', [id])
+  )[0].last_message;
+
 beforeAll(async () => {
   host = await createTestHost();
   const login = await host.login(host.admin.email, host.admin.password);
@@ -77,18 +82,23 @@ describe('media upload', () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
   });
 
-  it("stores the recorder's MP3 as audio and serves it as audio/mpeg", async () => {
-    const res = await upload(ticketId, [file('audio-1700000000000.mp3', 'audio/mpeg', 16_000)]);
+  it("stores the recorder's MP3 as audio without a body, previews the ticket as [audio], serves audio/mpeg", async () => {
+    const res = await upload(ticketId, [file('audio-1700000000000.mp3', 'audio/mpeg', 16_000)], {
+      signMessage: 'true',
+    });
     expect(res.status).toBe(201);
     const [m] = (await res.json()) as MessageDto[];
-    expect(m.mediaType).toBe('audio');
+    expect(m).toMatchObject({ mediaType: 'audio', body: '' });
+    const [row] = await sql<{ body: string }>(host, 'select body from messages where id = $1', [m.id]);
+    expect(row.body).toBe('');
+    expect(await lastMessage(ticketId)).toBe('[audio]');
     expect(m.mediaUrl).toMatch(/^\/api\/media\/company1\/[0-9a-f]{32}\.mp3$/);
     const served = await fetch(`${host.url}${m.mediaUrl}`);
     expect(served.headers.get('content-type')).toBe('audio/mpeg');
     expect((await served.arrayBuffer()).byteLength).toBe(16_000);
   });
 
-  it('sends several files as one message each: the caption on the first, file names on the others', async () => {
+  it('sends several files as one message each: the caption on the first, only a document keeps its name', async () => {
     const res = await upload(
       ticketId,
       [
@@ -103,15 +113,24 @@ describe('media upload', () => {
     expect(sent.map((m) => [m.mediaType, m.body])).toEqual([
       ['image', 'Documentos'],
       ['application', 'contrato.pdf'],
-      ['video', 'v.mp4'],
+      ['video', ''],
     ]);
     expect(new Set(sent.map((m) => m.mediaUrl)).size).toBe(3);
     const pdf = await fetch(`${host.url}${sent[1].mediaUrl}`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    const [t] = await sql<{ last_message: string }>(host, 'select last_message from tickets where id = $1', [
-      ticketId,
-    ]);
-    expect(t.last_message).toBe('v.mp4');
+    expect(await lastMessage(ticketId)).toBe('[video]');
+  });
+
+  it('gives uncaptioned photos no body, while an uncaptioned PDF keeps its name, also as the preview', async () => {
+    const photo = (await (
+      await upload(ticketId, [file('IMG_0042.png', 'image/png')])
+    ).json()) as MessageDto[];
+    expect(photo[0]).toMatchObject({ mediaType: 'image', body: '' });
+    expect(await lastMessage(ticketId)).toBe('[image]');
+    const res = await upload(ticketId, [file('boleto março.pdf', 'application/pdf', 2000)]);
+    const [pdf] = (await res.json()) as MessageDto[];
+    expect(pdf).toMatchObject({ mediaType: 'application', body: 'boleto março.pdf' });
+    expect(await lastMessage(ticketId)).toBe('boleto março.pdf');
   });
 
   it('signs the caption when asked, and a private media note has the invisible joiner as its body', async () => {
@@ -125,6 +144,11 @@ describe('media upload', () => {
     });
     const [note] = (await res.json()) as MessageDto[];
     expect(note).toMatchObject({ isPrivate: true, body: '\u200d', ack: 3, mediaType: 'image' });
+    const before = await lastMessage(ticketId);
+    const voice = await upload(ticketId, [file('audio-1.mp3', 'audio/mpeg', 12_000)], { isPrivate: 'true' });
+    expect(((await voice.json()) as MessageDto[])[0]).toMatchObject({ isPrivate: true, body: '\u200d' });
+    // A private note never becomes the ticket's preview.
+    expect(await lastMessage(ticketId)).toBe(before);
   });
 
   it('refuses markup and executables, oversized files, and audio under 10000 bytes, storing nothing', async () => {

@@ -21,6 +21,7 @@ import {
   PRIVATE_MEDIA_BODY,
   storeMedia,
   type UploadedFile,
+  uncaptionedBody,
 } from './media-storage.js';
 import { Message } from './message.entity.js';
 import { findMessageDto, listMessages, ticketMessagePage } from './message-queries.js';
@@ -121,7 +122,8 @@ export class MessagesService {
 
   /**
    * One message per uploaded file. The typed caption goes on the first file (signed like text); the others, and an
-   * uncaptioned first, carry their original file name. A private note's media carry the invisible joiner (spec §9).
+   * uncaptioned first, carry no text but a document's name (uncaptionedBody). A private note's media carry the
+   * invisible joiner (spec §9).
    * Every file is checked before any is stored.
    */
   async sendMedia(
@@ -138,10 +140,10 @@ export class MessagesService {
     const out: MessageDto[] = [];
     for (const [i, file] of files.entries()) {
       const stored = await storeMedia(this.dataDir, actor.companyId, file);
-      const caption = i === 0 && fields.body.trim() ? fields.body.trim() : stored.originalName;
+      const caption = (i === 0 && fields.body.trim()) || uncaptionedBody(stored);
       const body = fields.isPrivate
         ? PRIVATE_MEDIA_BODY
-        : formatOutgoing(agent.name, caption, { isPrivate: false, sign: fields.signMessage });
+        : caption && formatOutgoing(agent.name, caption, { isPrivate: false, sign: fields.signMessage });
       const id = await storeOutgoing(this.deps(), {
         companyId: actor.companyId,
         ticket: view,
