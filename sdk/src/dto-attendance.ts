@@ -116,7 +116,8 @@ export interface MessageDto {
   ack: number;
   mediaType: string;
   mediaUrl: string | null;
-  quotedMsg: { id: number; body: string; fromMe: boolean } | null;
+  /** The message replied to; `mediaType` lets a reply to an uncaptioned voice note name it (lastMessagePreview). */
+  quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string } | null;
   isDeleted: boolean;
   isEdited: boolean;
   isForwarded: boolean;

@@ -92,6 +92,12 @@ describe('media upload', () => {
     const [row] = await sql<{ body: string }>(host, 'select body from messages where id = $1', [m.id]);
     expect(row.body).toBe('');
     expect(await lastMessage(ticketId)).toBe('[audio]');
+    // A reply says what it quotes, so the UI can name a voice note that has no text.
+    const reply = await host.request(`/api/messages/${ticketId}`, {
+      token: admin,
+      body: { body: 'Ouviu?', quotedMsg: { id: m.id } },
+    });
+    expect((await reply.json()).quotedMsg).toEqual({ id: m.id, body: '', fromMe: true, mediaType: 'audio' });
     expect(m.mediaUrl).toMatch(/^\/api\/media\/company1\/[0-9a-f]{32}\.mp3$/);
     const served = await fetch(`${host.url}${m.mediaUrl}`);
     expect(served.headers.get('content-type')).toBe('audio/mpeg');

@@ -8,7 +8,8 @@ export const MESSAGE_SELECT = `
   select m.id, m.ticket_id, m.body, m.from_me, m.read, m.ack, m.media_type, m.media_url, m.is_deleted,
          m.is_edited, m.is_forwarded, m.is_private, m.queue_id, m.user_id, m.participant, m.created_at,
          m.contact_id, c.name as contact_name,
-         qm.id as quoted_id, qm.body as quoted_body, qm.from_me as quoted_from_me
+         qm.id as quoted_id, qm.body as quoted_body, qm.from_me as quoted_from_me,
+         qm.media_type as quoted_media_type
     from messages m
     left join contacts c on c.id = m.contact_id
     left join messages qm on qm.id = m.quoted_msg_id`;
@@ -35,6 +36,7 @@ export interface MessageRow {
   quoted_id: string | null;
   quoted_body: string | null;
   quoted_from_me: boolean | null;
+  quoted_media_type: string | null;
 }
 
 export const toMessageDto = (r: MessageRow): MessageDto => ({
@@ -47,7 +49,12 @@ export const toMessageDto = (r: MessageRow): MessageDto => ({
   mediaType: r.media_type,
   mediaUrl: r.media_url,
   quotedMsg: r.quoted_id
-    ? { id: Number(r.quoted_id), body: r.quoted_body ?? '', fromMe: r.quoted_from_me ?? false }
+    ? {
+        id: Number(r.quoted_id),
+        body: r.quoted_body ?? '',
+        fromMe: r.quoted_from_me ?? false,
+        mediaType: r.quoted_media_type ?? 'chat',
+      }
     : null,
   isDeleted: r.is_deleted,
   isEdited: r.is_edited,
