@@ -1,10 +1,12 @@
-import type { ContactDto } from '@balcao/sdk';
+import { type ContactDto, LAST_MESSAGE_STORED_MAX } from '@balcao/sdk';
 import { Button, Tag, Tooltip } from '@blueprintjs/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../tickets/shared/channel-icon';
 import { ContactAvatar } from '../tickets/shared/contact-avatar';
-import { CONTACT_NAME_MAX, LAST_MESSAGE_MAX, previewText, truncate } from '../tickets/shared/format';
+import { CONTACT_NAME_MAX, truncate } from '../tickets/shared/format';
+import { lastMessageText } from '../tickets/shared/last-message';
+import { LastMessagePreview } from '../tickets/shared/last-message-preview';
 
 /** Every row has this height; the virtual list relies on it. */
 export const CONTACT_ROW_HEIGHT = 56;
@@ -48,8 +50,11 @@ export const ContactRow = memo(function ContactRow({
         <ChannelIcon channel={contact.channel} /> {contact.number}
       </span>
       <span className="contact-row__email contacts-grid__wide">{contact.email || '—'}</span>
-      <span className="contact-row__last contacts-grid__wide" title={contact.lastMessage ?? undefined}>
-        {contact.lastMessage ? truncate(previewText(contact.lastMessage), LAST_MESSAGE_MAX) : '—'}
+      <span
+        className="contact-row__last contacts-grid__wide"
+        title={lastMessageText(contact.lastMessage, LAST_MESSAGE_STORED_MAX, t) || undefined}
+      >
+        <LastMessagePreview text={contact.lastMessage} empty="—" />
       </span>
       <span>
         <Tag minimal round intent={blocked ? 'danger' : 'success'} data-testid="contact-status">

@@ -7,13 +7,8 @@ import { unlockSound } from '../notifications/notification-sound';
 import { useNotifications } from '../notifications/use-notifications';
 import { requireUser, userAtom } from '../session/session-store';
 import { ContactAvatar } from '../tickets/shared/contact-avatar';
-import {
-  CONTACT_NAME_MAX,
-  formatTicketTime,
-  LAST_MESSAGE_MAX,
-  previewText,
-  truncate,
-} from '../tickets/shared/format';
+import { CONTACT_NAME_MAX, formatTicketTime, truncate } from '../tickets/shared/format';
+import { LastMessagePreview } from '../tickets/shared/last-message-preview';
 
 /** Bell with the tickets waiting for this user (spec part 1 §2 top bar, §4 live updates). */
 export function NotificationsButton() {
@@ -47,7 +42,7 @@ export function NotificationsButton() {
                     {truncate(ticket.contact.name, CONTACT_NAME_MAX)}
                   </span>
                   <span className="notification-item__last">
-                    {truncate(previewText(ticket.lastMessage), LAST_MESSAGE_MAX) || '\u00a0'}
+                    <LastMessagePreview text={ticket.lastMessage} />
                   </span>
                 </span>
               }

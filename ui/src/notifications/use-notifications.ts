@@ -1,12 +1,14 @@
-import { companyChannel, type SessionUserDto, type TicketDto } from '@balcao/sdk';
+import { companyChannel, lastMessagePreview, type SessionUserDto, type TicketDto } from '@balcao/sdk';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { api } from '../api/http';
 import { useRealtimeResyncs, useSocketChannel } from '../realtime/socket';
 import { volumeAtom } from '../theme/theme-atoms';
 import { parseTicketEvent } from '../tickets/list/use-ticket-list';
-import { LAST_MESSAGE_MAX, previewText, truncate } from '../tickets/shared/format';
+import { LAST_MESSAGE_MAX } from '../tickets/shared/format';
+import { lastMessageText } from '../tickets/shared/last-message';
 import { requestNotificationPermission, showDesktopNotification } from './desktop-notification';
 import {
   applyNotificationEvent,
@@ -33,6 +35,7 @@ export function useNotifications(user: SessionUserDto): {
   const [tickets, setTickets] = useState<TicketDto[]>([]);
   const [loading, setLoading] = useState(true);
   const navigate = useNavigate();
+  const { t } = useTranslation();
   const viewing = useMatch('/tickets/:ticketId')?.params.ticketId ?? null;
   const volume = useAtomValue(volumeAtom);
   const viewer = useMemo(() => notifyViewerOf(user), [user]);
@@ -92,7 +95,8 @@ export function useNotifications(user: SessionUserDto): {
     if (!shouldAlert(event.ticket, who, looking)) return;
     showDesktopNotification({
       title: event.ticket.contact.name,
-      body: truncate(previewText(event.message.body), LAST_MESSAGE_MAX * 3),
+      // What the ticket row shows for this message (a voice note's label, a card's name), with more room.
+      body: lastMessageText(lastMessagePreview(event.message), LAST_MESSAGE_MAX * 3, t),
       tag: `ticket-${event.ticket.id}`,
       icon: event.ticket.contact.urlPicture ?? undefined,
       onClick: () => open(event.ticket.uuid),

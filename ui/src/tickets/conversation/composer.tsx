@@ -1,4 +1,4 @@
-import type { ContactDto, MessageDto, TicketDto } from '@balcao/sdk';
+import { type ContactDto, lastMessagePreview, type MessageDto, type TicketDto } from '@balcao/sdk';
 import { type ComposerApi, ComposerContext } from '@balcao/sdk/ui';
 import { Button, Icon, TextArea, Tooltip } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
@@ -6,7 +6,8 @@ import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
 import { Slot } from '../../plugins/slot';
-import { previewText, truncate } from '../shared/format';
+import { QUOTE_MAX } from '../shared/format';
+import { LastMessagePreview } from '../shared/last-message-preview';
 import { signMessageAtom } from '../shared/ticket-store';
 import { sendContactCard, sendMedia, sendMessage } from '../shared/tickets-api';
 import { AttachButtons, AttachmentList } from './attachments';
@@ -144,7 +145,9 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
                   ? t('tickets.messages.you')
                   : (replyTo.contact?.name ?? t('tickets.messages.contact'))}
               </strong>
-              <span>{truncate(previewText(replyTo.body), 120)}</span>
+              <span>
+                <LastMessagePreview text={lastMessagePreview(replyTo)} max={QUOTE_MAX} />
+              </span>
             </div>
             <Button
               variant="minimal"

@@ -1,11 +1,12 @@
-import type { MessageDto } from '@balcao/sdk';
+import { lastMessagePreview, type MessageDto } from '@balcao/sdk';
 import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
 import { userAtom } from '../../session/session-store';
-import { formatTime, truncate } from '../shared/format';
+import { formatTime, QUOTE_MAX } from '../shared/format';
+import { LastMessagePreview } from '../shared/last-message-preview';
 import { useTalkTo } from '../shared/use-talk-to';
 import { AckIcon } from './ack-icon';
 import { bodyShownByMedia, captionOf, MessageMedia } from './message-media';
@@ -131,7 +132,7 @@ export const MessageBubble = memo(function MessageBubble({
             <div className="message__quote-author">
               {quoted.fromMe ? t('tickets.messages.you') : t('tickets.messages.contact')}
             </div>
-            {truncate(quoted.body, 120)}
+            <LastMessagePreview text={lastMessagePreview(quoted)} max={QUOTE_MAX} />
           </div>
         )}
         {message.isDeleted ? (

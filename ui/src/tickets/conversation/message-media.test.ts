@@ -1,6 +1,7 @@
 import { buildVCard, parseVCard } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import { nextAudioRate } from '../shared/ticket-store';
+import { bodyShownByMedia } from './message-media';
 import { formatElapsed } from './voice-recorder';
 
 describe('media rules', () => {
@@ -24,5 +25,12 @@ describe('media rules', () => {
       'BEGIN:VCARD\nVERSION:3.0\nFN:Bia\nitem1.TEL;waid=5521977776666:+55 21 97777-6666\nEND:VCARD';
     expect(parseVCard(whatsapp)).toEqual({ name: 'Bia', number: '5521977776666' });
     expect(parseVCard('hello')).toBeNull();
+  });
+
+  it('gives a voice note without a caption no text line under its player, but keeps a typed caption', () => {
+    const audio = { mediaType: 'audio', mediaUrl: '/api/media/company1/a.mp3' };
+    expect(bodyShownByMedia({ ...audio, body: '' })).toBe(true);
+    expect(bodyShownByMedia({ ...audio, body: '\u200d' })).toBe(true);
+    expect(bodyShownByMedia({ ...audio, body: 'Escute isto' })).toBe(false);
   });
 });

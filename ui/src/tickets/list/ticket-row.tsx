@@ -4,13 +4,8 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../shared/channel-icon';
 import { ContactAvatar } from '../shared/contact-avatar';
-import {
-  CONTACT_NAME_MAX,
-  formatTicketTime,
-  LAST_MESSAGE_MAX,
-  previewText,
-  truncate,
-} from '../shared/format';
+import { CONTACT_NAME_MAX, formatTicketTime, truncate } from '../shared/format';
+import { LastMessagePreview } from '../shared/last-message-preview';
 import { hasReplyWindow, rowRating } from '../shared/rating';
 
 /** Every row has this height; the virtual list relies on it. */
@@ -94,7 +89,7 @@ export const TicketRow = memo(function TicketRow({
         </div>
         <div className="ticket-row__line">
           <span className="ticket-row__last" data-testid="ticket-row-last">
-            {truncate(previewText(ticket.lastMessage), LAST_MESSAGE_MAX) || '\u00a0'}
+            <LastMessagePreview text={ticket.lastMessage} />
           </span>
           {ticket.unreadMessages > 0 && (
             <span

@@ -1,6 +1,8 @@
 /** Spec part 1 §9: contact names show at most 60 characters, last messages 40. */
 export const CONTACT_NAME_MAX = 60;
 export const LAST_MESSAGE_MAX = 40;
+/** How much of a quoted message a reply (and the composer's reply bar) shows. */
+export const QUOTE_MAX = 120;
 
 /** Cuts `text` to `max` characters with an ellipsis; null and undefined become ''. */
 export function truncate(text: string | null | undefined, max: number): string {
