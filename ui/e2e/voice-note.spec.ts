@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, seededWebchat, signedIn, visitorSays } from './attendance';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './chromium';
-import { USERS } from './helpers';
+import { setTheme, shot, USERS } from './helpers';
 
 // Chromium's fake microphone (a test tone): the recorder runs as it would with a real one.
 test.use({ launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...FAKE_MEDIA_ARGS] } });
@@ -17,7 +17,7 @@ function firstFrame(bytes: Buffer): { mpeg1: boolean; layer3: boolean; kbps: num
   return { mpeg1: (b1 & 0x18) === 0x18, layer3: (b1 & 0x06) === 0x02, kbps };
 }
 
-test('a voice note recorded in the browser goes out as an MP3 at 128 kbit/s and plays in the conversation', async ({
+test('a voice note recorded in the browser goes out as an MP3 at 128 kbit/s, plays, and shows as a voice message', async ({
   browser,
   request,
 }) => {
@@ -66,6 +66,20 @@ test('a voice note recorded in the browser goes out as an MP3 at 128 kbit/s and 
   // Two seconds and more at 128 kbit/s (16,000 bytes a second), past the 10,000-byte rule.
   expect(bytes.length).toBeGreaterThan(30_000);
   expect(firstFrame(bytes)).toEqual({ mpeg1: true, layer3: true, kbps: 128 });
-  await expect(page.locator(`audio[src$="${mediaUrl.split('/').pop()}"]`)).toBeAttached();
+  const player = page.locator(`audio[src$="${mediaUrl.split('/').pop()}"]`);
+  await expect(player).toBeAttached();
+
+  // The note has no caption: its bubble is the player alone, never the recorder's file name.
+  const bubble = page.locator('.message--me', { has: player });
+  await expect(bubble.locator('.message__text')).toHaveCount(0);
+  await expect(bubble).not.toContainText(/audio-\d+|\.mp3/);
+  // The ticket's row names it in the user's language (pt-BR here), with the microphone icon.
+  const last = page.getByTestId(`ticket-row-${ticket.id}`).getByTestId('ticket-row-last');
+  await expect(last.getByTestId('last-message-media')).toHaveAttribute('data-media', 'audio');
+  await expect(last).toHaveText('Mensagem de voz');
+  await expect(last.locator('[data-icon="microphone"]')).toBeVisible();
+  await shot(page, 'voice-note-row-light');
+  await setTheme(page, 'dark');
+  await shot(page, 'voice-note-row-dark');
   await context.close();
 });
