@@ -1,5 +1,5 @@
 import type { RealtimePort } from './ports.js';
-import type { Channel } from './schemas/attendance.js';
+import type { Channel, ContactPresence } from './schemas/attendance.js';
 
 /** A message a channel adapter hands to Balcão (normalised; ARCHITECTURE "The channel contract"). */
 export interface InboundMessage {
@@ -88,4 +88,9 @@ export interface ConversationsPort {
    * and attendants see it live. Answers how many changed.
    */
   markRead(connection: ChannelConnection, contactId: string): Promise<number>;
+  /**
+   * The contact is typing or recording on that connection ('available' when they stop): attendants who may see their
+   * open conversation see it live. Nothing is stored; a contact without a non-closed ticket there changes nothing.
+   */
+  presence(connection: ChannelConnection, contactId: string, presence: ContactPresence): Promise<void>;
 }

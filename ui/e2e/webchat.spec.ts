@@ -40,6 +40,14 @@ test('a website visitor chats from the web chat page and receives the reply live
   await expect(visitor.getByText('Sim, até as 14h!')).toBeVisible({ timeout: 10_000 });
   await expect(visitor.getByText('Nota: cliente recorrente')).toHaveCount(0);
   await shot(visitor, 'webchat-visitor');
+  // While the visitor types, the attendant's row says so; their message ends it.
+  const row = page.getByTestId(`ticket-row-${ticket.id}`);
+  await expect(row).toBeVisible();
+  await visitor.getByTestId('webchat-input').pressSequentially('Obrigada', { delay: 30 });
+  await expect(row.getByTestId('contact-presence')).toHaveText(/typing|digitando|escribiendo|yazıyor/);
+  await visitor.keyboard.press('Enter');
+  await expect(row.getByTestId('contact-presence')).toHaveCount(0);
+  await expect(row.getByTestId('ticket-row-last')).toHaveText('Obrigada');
   await visitor.reload();
   await expect(visitor.getByText('Sim, até as 14h!')).toBeVisible();
   await visitorContext.close();

@@ -29,6 +29,12 @@ export const visitorMessageSchema = z.object({
 });
 export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
 
+/** `POST /api/webchat/{token}/presence`: the visitor is typing ('composing') or stopped ('available'). */
+export const visitorPresenceSchema = z.object({
+  visitorId: visitorIdSchema,
+  presence: z.enum(['composing', 'available']),
+});
+
 /** An attendant's reply as the visitor's page receives it. */
 export interface VisitorFrame {
   action: 'message';

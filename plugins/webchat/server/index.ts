@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   visitorIdSchema,
   visitorMessageSchema,
+  visitorPresenceSchema,
   visitorRoom,
   WEBCHAT_GUEST,
   webchatChannel,
@@ -78,6 +79,14 @@ export default definePlugin({
       if (!visitor.success)
         throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'visitorId', message: 'Required' }] });
       ctx.body = { read: await ctx.state.deps.conversations.markRead(connection, visitor.data) };
+    });
+
+    // The page says when the visitor types and stops (at most every few seconds): attendants see "typing…".
+    router.post('/api/webchat/:token/presence', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      const input = validate(visitorPresenceSchema, ctx.request.body);
+      await ctx.state.deps.conversations.presence(connection, input.visitorId, input.presence);
+      ctx.status = 204;
     });
 
     router.get('/api/webchat/:token/messages', async (ctx) => {

@@ -193,10 +193,30 @@ export function visitorPage(connection: ChannelConnection): string {
       });
       if (!res.ok) throw new Error(String(res.status));
       show({ body, fromMe: false, createdAt: new Date().toISOString() });
+      stopTyping(false);
       $('body').value = '';
       $('status').textContent = '';
     } catch { $('status').textContent = w.error; } finally { $('send').disabled = false; $('body').focus(); }
   }
+  // Typing: "composing" when the visitor starts and again every 4 s while they go on, "available" after 6 s of quiet
+  // or when the box is emptied; a sent message ends it on the attendants' side by itself.
+  let typingSince = 0, quiet = null;
+  function presence(state) {
+    fetch('/api/webchat/' + token + '/presence', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ visitorId: saved.visitorId, presence: state }),
+    }).catch(() => {});
+  }
+  function stopTyping(tell) {
+    clearTimeout(quiet); quiet = null;
+    if (typingSince && tell) presence('available');
+    typingSince = 0;
+  }
+  $('body').addEventListener('input', () => {
+    if (!$('body').value.trim()) return stopTyping(true);
+    if (Date.now() - typingSince > 4000) { typingSince = Date.now(); presence('composing'); }
+    clearTimeout(quiet); quiet = setTimeout(() => stopTyping(true), 6000);
+  });
   $('chat').onsubmit = (e) => { e.preventDefault(); send(); };
   $('body').onkeydown = (e) => { if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); send(); } };
 

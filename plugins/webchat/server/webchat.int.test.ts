@@ -209,6 +209,64 @@ describe('web chat', () => {
     expect(bad.status).toBe(404);
   });
 
+  it('typing: attendants who may see the ticket hear the visitor compose and stop; nobody else', async () => {
+    const visitor = 'visitor-typing-1';
+    await post(visitor, 'Oi, uma dúvida');
+    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
+      .tickets as TicketDto[];
+    const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
+    await host.request(`/api/tickets/${id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { status: 'open', userId: 1 },
+    });
+    const created = await host.request('/api/users', {
+      token: admin,
+      body: { name: 'Outra', email: 'outra.typing@teste.com', password: 'senha-123', profile: 'user' },
+    });
+    expect(created.status).toBe(201);
+    const other = (await host.login('outra.typing@teste.com', 'senha-123')).token;
+    const listen = async (jwt: string) => {
+      const ws = new WebSocket(`${host.url.replace('http', 'ws')}/ws?token=${jwt}`);
+      sockets.push(ws);
+      const frames: { channel: string; data: { action?: string; ticketId?: number; presence?: string } }[] =
+        [];
+      ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+      await eventually(() => frames.find((f) => f.channel === 'ready'));
+      return frames;
+    };
+    const [mine, theirs] = [await listen(admin), await listen(other)];
+    const presence = (body: Record<string, unknown>, t = token) =>
+      host.request(`/api/webchat/${t}/presence`, { body });
+    const heard = (state: string) =>
+      eventually(() =>
+        mine.find(
+          (f) =>
+            f.channel === 'company-1-ticket' && f.data.action === 'presence' && f.data.presence === state,
+        ),
+      );
+
+    expect((await presence({ visitorId: visitor, presence: 'composing' })).status).toBe(204);
+    expect((await heard('composing')).data).toEqual({
+      action: 'presence',
+      ticketId: id,
+      presence: 'composing',
+    });
+    expect((await presence({ visitorId: visitor, presence: 'available' })).status).toBe(204);
+    await heard('available');
+    // A visitor with no conversation changes nothing; bad input is refused.
+    expect((await presence({ visitorId: 'visitor-typing-none', presence: 'composing' })).status).toBe(204);
+    expect((await presence({ visitorId: visitor, presence: 'dancing' })).status).toBe(400);
+    expect((await presence({ visitorId: visitor, presence: 'composing' }, 'A'.repeat(30))).status).toBe(404);
+    // The user who may not see the admin's ticket heard none of it.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(theirs.filter((f) => f.data.action === 'presence')).toEqual([]);
+    expect(mine.filter((f) => f.data.action === 'presence').map((f) => f.data.presence)).toEqual([
+      'composing',
+      'available',
+    ]);
+  });
+
   it('a visitor receives media with their URL, loads them, and sees them in the history', async () => {
     const visitor = 'visitor-media-1';
     const { frames } = await visitorSocket(visitor);

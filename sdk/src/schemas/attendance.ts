@@ -9,6 +9,13 @@ export type Channel = (typeof CHANNELS)[number];
 export const TICKET_STATUSES = ['pending', 'open', 'closed', 'group', 'lgpd'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
+/**
+ * What a contact is doing in the conversation (spec part 1 §3 Ticket presence): typing, recording audio, or neither
+ * ('available', which ends the other two). Live only, never stored. @example CONTACT_PRESENCES.includes('composing')
+ */
+export const CONTACT_PRESENCES = ['composing', 'recording', 'available'] as const;
+export type ContactPresence = (typeof CONTACT_PRESENCES)[number];
+
 /** Connection statuses (spec part 1 §4). @example CONNECTION_STATUSES.includes('qrcode') */
 export const CONNECTION_STATUSES = [
   'qrcode',

@@ -1,12 +1,14 @@
 import type {
   Channel,
   ChannelConnection,
+  ContactPresence,
   ConversationMessage,
   ConversationsPort,
   InboundMessage,
   IngestResult,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { preparedRows } from '../../db/prepared.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { IngestService } from './ingest-service.js';
 
@@ -75,6 +77,29 @@ export class ConversationsService implements ConversationsPort {
       );
     }
     return rows.length;
+  }
+
+  async presence(connection: ChannelConnection, contactId: string, presence: ContactPresence): Promise<void> {
+    const [ticket] = await preparedRows<{
+      id: number;
+      user_id: number | null;
+      queue_id: number | null;
+      is_group: boolean;
+    }>(
+      this.orm.em,
+      `select t.id, t.user_id, t.queue_id, t.is_group
+         from contacts c join tickets t on t.contact_id = c.id
+        where c.company_id = ? and c.channel = ? and c.number = ? and t.company_id = ? and t.whatsapp_id = ?
+          and t.status <> 'closed'
+        limit 1`,
+      [connection.companyId, connection.channel, contactId, connection.companyId, connection.id],
+    );
+    if (!ticket) return;
+    await this.ticketsPublisher.presence(
+      connection.companyId,
+      { id: ticket.id, userId: ticket.user_id, queueId: ticket.queue_id, isGroup: ticket.is_group },
+      presence,
+    );
   }
 
   ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult> {

@@ -1,4 +1,5 @@
 import {
+  type ContactPresence,
   companyChannel,
   maskNumber,
   type RealtimePort,
@@ -100,6 +101,20 @@ export class TicketsPublisher {
       companyId,
       channel: companyChannel(companyId, 'ticket'),
       data: { action: 'updateUnread', ticketId: ticket.id },
+      audience: { userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup },
+    });
+  }
+
+  /** A contact typing or recording (spec part 1 §3 Ticket presence), to whoever may see their ticket. */
+  async presence(
+    companyId: number,
+    ticket: TicketAudience & { id: number },
+    presence: ContactPresence,
+  ): Promise<void> {
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'ticket'),
+      data: { action: 'presence', ticketId: ticket.id, presence },
       audience: { userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup },
     });
   }

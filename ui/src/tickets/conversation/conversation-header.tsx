@@ -13,6 +13,7 @@ import { TransferDialog } from '../dialogs/transfer-dialog';
 import { ChannelIcon } from '../shared/channel-icon';
 import { ContactAvatar } from '../shared/contact-avatar';
 import { CONTACT_NAME_MAX, truncate } from '../shared/format';
+import { PresenceLabel } from '../shared/presence-label';
 import { deleteTicket, updateTicket } from '../shared/tickets-api';
 import { useTicketActions } from '../shared/use-ticket-actions';
 
@@ -82,8 +83,10 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
             {truncate(ticket.contact.name, CONTACT_NAME_MAX)} <ChannelIcon channel={ticket.channel} />
           </span>
           <span className="conversation-header__sub">
-            {ticket.contact.number}
-            {ticket.user && ` · ${t('tickets.header.assignedTo', { name: ticket.user.name })}`}
+            <PresenceLabel ticketId={ticket.id}>
+              {ticket.contact.number}
+              {ticket.user && ` · ${t('tickets.header.assignedTo', { name: ticket.user.name })}`}
+            </PresenceLabel>
           </span>
         </span>
       </button>

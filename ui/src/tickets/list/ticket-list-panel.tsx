@@ -4,6 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { requireUser, userAtom } from '../../session/session-store';
+import { usePresenceFeed } from '../shared/presence';
 import {
   openSubTabAtom,
   searchFiltersAtom,
@@ -43,6 +44,7 @@ export function TicketListPanel() {
     : storedQueueIds.filter((id) => user.queues.some((q) => q.id === id));
 
   const viewer = useMemo(() => viewerOf(user), [user]);
+  usePresenceFeed(user.companyId);
   const filters = listFilters(user, queueIds, showAll, searchParam, searchFilters);
   const lists = {
     open: useTicketList(user.companyId, filters.open, viewer),

@@ -6,6 +6,7 @@ import { ChannelIcon } from '../shared/channel-icon';
 import { ContactAvatar } from '../shared/contact-avatar';
 import { CONTACT_NAME_MAX, formatTicketTime, truncate } from '../shared/format';
 import { LastMessagePreview } from '../shared/last-message-preview';
+import { PresenceLabel } from '../shared/presence-label';
 import { hasReplyWindow, rowRating } from '../shared/rating';
 
 /** Every row has this height; the virtual list relies on it. */
@@ -89,7 +90,9 @@ export const TicketRow = memo(function TicketRow({
         </div>
         <div className="ticket-row__line">
           <span className="ticket-row__last" data-testid="ticket-row-last">
-            <LastMessagePreview text={ticket.lastMessage} />
+            <PresenceLabel ticketId={ticket.id}>
+              <LastMessagePreview text={ticket.lastMessage} />
+            </PresenceLabel>
           </span>
           {ticket.unreadMessages > 0 && (
             <span
