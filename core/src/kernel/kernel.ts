@@ -55,6 +55,11 @@ export interface KernelOptions {
   config: Config;
   /** The plugins to load; when absent, workspace packages are discovered. */
   plugins?: readonly AnyPluginDefinition[];
+  /**
+   * Plugins loaded in addition to `plugins` (or the discovered ones), never found by discovery: test doubles of
+   * outside services such as the e2e server's fake WhatsApp channel (core/src/testing/fake-whatsapp-plugin.ts).
+   */
+  extraPlugins?: readonly AnyPluginDefinition[];
   logger?: Logger;
 }
 
@@ -91,7 +96,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await resolveDatabase(config, logger);
   const discovered = opts.plugins ? { plugins: opts.plugins, failures: [] } : await discoverPlugins();
-  const host = new PluginHost(discovered.plugins, logger);
+  const host = new PluginHost([...discovered.plugins, ...(opts.extraPlugins ?? [])], logger);
   for (const f of discovered.failures) host.fail(f.name, f.error);
 
   const orm = await openDatabase({

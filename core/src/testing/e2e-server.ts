@@ -5,17 +5,21 @@ import { loadConfig } from '../kernel/config.js';
 import { startKernel } from '../kernel/kernel.js';
 import { createLogger } from '../kernel/logger.js';
 import { startTestPostgres } from './embedded-for-tests.js';
+import { fakeWhatsappPlugin } from './fake-whatsapp-plugin.js';
 import { createTestDatabase } from './test-database.js';
 
 /**
  * The server Playwright drives: the real product (discovered plugins, built UI) on a fresh database, with the
- * fixtures the browser specs rely on. Stops and drops its database on SIGTERM/SIGINT.
+ * fixtures the browser specs rely on, plus a fake WhatsApp channel (fake-whatsapp-plugin.ts) and a connection of it
+ * for company 1, so specs can play group conversations. Stops and drops its database on SIGTERM/SIGINT.
  */
 export const E2E = {
   port: Number(process.env.E2E_PORT ?? 8090),
   admin: { email: 'admin@admin.com', password: 'e2e-admin' },
   expired: { email: 'admin@vencida.test', password: 'vencida-pass', dueDate: '2024-03-15' },
   basic: { email: 'admin@basica.test', password: 'basica-pass' },
+  /** Company 1's connection of the fake WhatsApp channel. */
+  fakeWhatsapp: { name: 'WhatsApp de teste' },
 };
 
 async function api(base: string, path: string, token: string, body: unknown): Promise<{ id: number }> {
@@ -48,7 +52,7 @@ async function main(): Promise<void> {
       dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-data-')),
     },
   );
-  const kernel = await startKernel({ config, logger });
+  const kernel = await startKernel({ config, logger, extraPlugins: [fakeWhatsappPlugin] });
   const login = await fetch(`${kernel.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -77,6 +81,7 @@ async function main(): Promise<void> {
     dueDate: '2999-01-01',
     password: E2E.basic.password,
   });
+  await api(kernel.url, '/api/whatsapp', token, { name: E2E.fakeWhatsapp.name, channel: 'whatsapp' });
   console.log(`e2e server ready on ${kernel.url}`);
 
   const stop = async () => {

@@ -1,0 +1,73 @@
+import {
+  AppError,
+  type ChannelConnection,
+  type ConversationsPort,
+  defineChannel,
+  definePlugin,
+  type OutboundMessage,
+  validate,
+} from '@balcao/sdk';
+import { z } from 'zod';
+
+/**
+ * A stand-in for the WhatsApp servers, which tests cannot reach: a channel of kind 'whatsapp' that records what
+ * Balcão sends, and two public test routes, keyed by the connection's token like the web chat's:
+ * - `POST /test-channel/{token}/inbound` hands a message (private or from a group) to the real ingest pipeline;
+ * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first.
+ * Only the e2e server loads it (startKernel's `extraPlugins`); discovery never finds it, so production never has it.
+ */
+
+/** `POST /test-channel/{token}/inbound`: an adapter's normalised inbound message (sdk InboundMessage). */
+const fakeInboundSchema = z.object({
+  externalId: z.string().min(1).max(100),
+  from: z.object({ id: z.string().min(1).max(100), name: z.string().max(100).default('') }),
+  body: z.string().max(4000),
+  isGroup: z.boolean().default(false),
+  participant: z.string().min(1).max(100).nullish(),
+  fromMe: z.boolean().default(false),
+});
+
+const outboxes = new Map<number, OutboundMessage[]>();
+
+/** The 'whatsapp' channel's send: accepted by the (fake) server, so ack 1 (sent), with a channel id for it. */
+export const fakeWhatsappChannel = defineChannel({
+  kind: 'whatsapp',
+  async send(message, { connection }) {
+    outboxes.set(connection.id, [...(outboxes.get(connection.id) ?? []), message]);
+    return { ack: 1, externalId: `fake-out-${message.messageId}` };
+  },
+});
+
+async function connectionOf(
+  conversations: ConversationsPort,
+  token: string | undefined,
+): Promise<ChannelConnection> {
+  const connection = await conversations.connectionByToken(token ?? '', 'whatsapp');
+  if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+  return connection;
+}
+
+/** The test plugin the e2e server passes to the kernel. */
+export const fakeWhatsappPlugin = definePlugin({
+  name: 'fake-whatsapp',
+  requires: ['conversations'],
+  contributes: { channels: [fakeWhatsappChannel] },
+
+  publicRoutes(router) {
+    router.post('/test-channel/:token/inbound', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      const input = validate(fakeInboundSchema, ctx.request.body);
+      const result = await ctx.state.deps.conversations.ingest(connection, {
+        ...input,
+        from: { id: input.from.id, name: input.from.name || input.from.id },
+      });
+      ctx.status = 201;
+      ctx.body = result;
+    });
+
+    router.get('/test-channel/:token/outbox', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      ctx.body = { messages: outboxes.get(connection.id) ?? [] };
+    });
+  },
+});
