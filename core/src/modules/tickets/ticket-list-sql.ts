@@ -161,19 +161,22 @@ export function ticketListSql(
 /**
  * The visibility rule (visibility.ts, spec part 1 §6) as disjoint conditions, each matching an index that keeps the
  * list order: mine (tickets_user_list_index), unassigned in no queue or in each of my queues
- * (tickets_unassigned_list_index), and for allowGroup the groups someone else holds. An OR of them in one scan read
- * every ticket of the status whenever few were visible (an admin's own Pending: 15,000 rows read for none shown).
+ * (tickets_unassigned_list_index; groups only for allowGroup), and for allowGroup the groups someone else holds. An
+ * OR of them in one scan read every ticket of the status whenever few were visible (an admin's own Pending: 15,000
+ * rows read for none shown).
  */
 function visibilityBranches(a: TicketAccess): { sql: string; params: unknown[] }[] {
   if (a.isAdmin || a.allTicket) return [{ sql: 'true', params: [] }];
+  // Without allowGroup, unassigned group tickets stay hidden: a filter on rows the index walk reads anyway.
+  const groups = a.allowGroup ? '' : ' and not t.is_group';
   const branches: { sql: string; params: unknown[] }[] = [
     { sql: 't.user_id = ?', params: [a.userId] },
-    { sql: 't.user_id is null and coalesce(t.queue_id, 0) = 0', params: [] },
+    { sql: `t.user_id is null and coalesce(t.queue_id, 0) = 0${groups}`, params: [] },
   ];
   // One branch per queue: `queue_id = ?` reads the partial index in order, where `queue_id in (…)` made the planner
   // walk the whole status instead.
   for (const q of a.queueIds)
-    branches.push({ sql: 't.user_id is null and coalesce(t.queue_id, 0) = ?', params: [q] });
+    branches.push({ sql: `t.user_id is null and coalesce(t.queue_id, 0) = ?${groups}`, params: [q] });
   if (a.allowGroup) {
     // Every other group ticket: someone else's, or unassigned in a queue that is not mine.
     branches.push({

@@ -13,13 +13,14 @@ export interface TicketAccess {
 
 /**
  * Admins and users with allTicket see every ticket; allowGroup adds group tickets; everyone else sees the tickets
- * they own and the unassigned ones in their queues (or in no queue yet, so someone can pick them up).
+ * they own and the unassigned ones in their queues (or in no queue yet, so someone can pick them up). Groups are for
+ * allowGroup: without it, one sees only a group ticket one holds (say, transferred to one).
  */
 export function canSeeTicket(a: TicketAccess, t: TicketAudience): boolean {
   if (a.isAdmin || a.allTicket) return true;
   if (t.isGroup && a.allowGroup) return true;
   if (t.userId === a.userId) return true;
-  if (t.userId !== null) return false;
+  if (t.userId !== null || t.isGroup) return false;
   return t.queueId === null || a.queueIds.includes(t.queueId);
 }
 

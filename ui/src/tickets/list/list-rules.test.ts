@@ -43,6 +43,17 @@ describe('matchesList', () => {
     expect(matchesList(ticket(1, { queueId: 2 }), pending, attendant)).toBe(false);
   });
 
+  it('shows group tickets only to who may handle groups (allowGroup) or holds them', () => {
+    const groups: ListFilter = { ...pending, status: 'group' };
+    const group = ticket(1, { status: 'group', isGroup: true });
+    expect(matchesList(group, groups, attendant)).toBe(false);
+    expect(matchesList(group, groups, { ...attendant, allowGroup: true })).toBe(true);
+    expect(matchesList(ticket(1, { status: 'group', isGroup: true, userId: 7 }), groups, attendant)).toBe(
+      true,
+    );
+    expect(matchesList(group, { ...groups, showAll: true }, admin)).toBe(true);
+  });
+
   it('shows an admin everything only with Show all on', () => {
     const other = ticket(1, { userId: 9, queueId: 2 });
     expect(matchesList(other, pending, admin)).toBe(false);

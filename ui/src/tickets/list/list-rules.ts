@@ -48,13 +48,13 @@ export const viewerOf = (user: SessionUserDto): Viewer => ({
 
 /**
  * The server's visibility rule: admins and allTicket users see everything only with Show all on; otherwise one sees
- * group tickets (allowGroup), one's own, and unassigned ones without a queue or in one's queues.
+ * group tickets (allowGroup), one's own, and unassigned ones (not groups) without a queue or in one's queues.
  */
 export function isVisibleTo(t: TicketDto, v: Viewer, showAll: boolean): boolean {
   if ((v.isAdmin || v.allTicket) && showAll) return true;
   if (t.isGroup && v.allowGroup) return true;
   if (t.userId === v.id) return true;
-  if (t.userId !== null) return false;
+  if (t.userId !== null || t.isGroup) return false;
   return t.queueId === null || v.queueIds.includes(t.queueId);
 }
 
