@@ -16,6 +16,8 @@ interface Props {
   message: MessageDto;
   /** Group tickets name who wrote each incoming message. */
   showAuthor: boolean;
+  /** The ticket's connection: "talk to the sender" opens the private ticket on it. */
+  whatsappId: number | null;
   onReply(message: MessageDto): void;
   onDelete(message: MessageDto): void;
   onForward(message: MessageDto): void;
@@ -32,7 +34,7 @@ function Body({ body }: { body: string }) {
   );
 }
 
-function MessageMenu({ message, showAuthor, onReply, onDelete, onForward }: Props) {
+function MessageMenu({ message, showAuthor, whatsappId, onReply, onDelete, onForward }: Props) {
   const { t } = useTranslation();
   const me = useAtomValue(userAtom);
   const talkTo = useTalkTo();
@@ -53,7 +55,7 @@ function MessageMenu({ message, showAuthor, onReply, onDelete, onForward }: Prop
             <MenuItem
               icon="chat"
               text={t('tickets.messages.talkToSender')}
-              onClick={() => void talkTo({ name: sender, number: sender }).catch(toastError)}
+              onClick={() => void talkTo({ name: sender, number: sender, whatsappId }).catch(toastError)}
               data-testid="message-talk-to-sender"
             />
           )}
@@ -95,11 +97,14 @@ function MessageMenu({ message, showAuthor, onReply, onDelete, onForward }: Prop
 export const MessageBubble = memo(function MessageBubble({
   message,
   showAuthor,
+  whatsappId,
   onReply,
   onDelete,
   onForward,
 }: Props) {
   const { t } = useTranslation();
+  // In a group the author is the participant who wrote, not the group (the message's contact).
+  const author = showAuthor && !message.fromMe ? (message.participant ?? message.contact?.name) : null;
   const side = message.fromMe ? 'message--me' : 'message--them';
   const kind = message.isPrivate ? 'message--private' : '';
   const quoted = message.quotedMsg;
@@ -121,8 +126,10 @@ export const MessageBubble = memo(function MessageBubble({
             <Icon icon="share" size={11} /> {t('tickets.messages.forwarded')}
           </div>
         )}
-        {showAuthor && !message.fromMe && message.contact && (
-          <div className="message__author">{message.contact.name}</div>
+        {author && (
+          <div className="message__author" data-testid="message-author">
+            {author}
+          </div>
         )}
         {quoted && (
           <div
@@ -153,6 +160,7 @@ export const MessageBubble = memo(function MessageBubble({
             <MessageMenu
               message={message}
               showAuthor={showAuthor}
+              whatsappId={whatsappId}
               onReply={onReply}
               onDelete={onDelete}
               onForward={onForward}

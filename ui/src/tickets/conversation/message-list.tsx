@@ -13,6 +13,8 @@ interface Props {
   loading: boolean;
   last: 'first' | 'older' | 'live';
   isGroup: boolean;
+  /** The ticket's connection, where a group's participant is talked to privately. */
+  whatsappId: number | null;
   loadOlder(): void;
   onReply(message: MessageDto): void;
   onDelete(message: MessageDto): void;
@@ -29,6 +31,7 @@ export function MessageList({
   loading,
   last,
   isGroup,
+  whatsappId,
   loadOlder,
   onReply,
   onDelete,
@@ -88,6 +91,7 @@ export function MessageList({
             key={item.key}
             message={item.message}
             showAuthor={isGroup}
+            whatsappId={whatsappId}
             onReply={onReply}
             onDelete={onDelete}
             onForward={onForward}

@@ -62,6 +62,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
           loading={messages.loading}
           last={messages.last}
           isGroup={ticket.isGroup}
+          whatsappId={ticket.whatsappId}
           loadOlder={messages.loadOlder}
           onReply={handleReply}
           onDelete={handleDelete}

@@ -73,7 +73,13 @@ export const TicketRow = memo(function TicketRow({
           </span>
           <ChannelIcon channel={ticket.channel} />
           {ticket.isGroup && (
-            <Icon icon="people" size={12} title={t('tickets.row.group')} className="ticket-row__muted" />
+            <Icon
+              icon="people"
+              size={12}
+              title={t('tickets.row.group')}
+              className="ticket-row__muted"
+              data-testid="ticket-row-group"
+            />
           )}
           {rating && (
             <span
