@@ -2,8 +2,8 @@ import { companyChannel } from '@balcao/sdk';
 import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { loadConfig } from '../kernel/config.js';
-import { type Kernel, startKernel } from '../kernel/kernel.js';
+import type { Kernel } from '../kernel/kernel.js';
+import { startSecondInstance } from '../testing/second-instance.js';
 import type { RealtimeHub } from './hub.js';
 
 let host: TestHost;
@@ -128,18 +128,7 @@ describe('across instances', () => {
   afterAll(() => second?.stop());
 
   it('an event published on one instance reaches sockets on another (LISTEN/NOTIFY), large ones too', async () => {
-    const config = loadConfig(
-      { NODE_ENV: 'test' },
-      {
-        port: 0,
-        databaseUrl: host.databaseUrl,
-        jwtSecret: 'test-access-secret-0123456789',
-        jwtRefreshSecret: 'test-refresh-secret-0123456789',
-        logLevel: 'silent',
-        role: 'web',
-      },
-    );
-    second = await startKernel({ config, plugins: [] });
+    second = await startSecondInstance(host);
     const onSecond = await connect(second.url, superToken);
     const realtime = host.resolve<RealtimeHub>('realtime');
     await realtime.publish({ companyId: 1, channel: 'company-1-ticket', data: { action: 'small' } });

@@ -1,0 +1,23 @@
+import type { TestHost } from '@balcao/sdk/testing';
+import { loadConfig } from '../kernel/config.js';
+import { type Kernel, startKernel } from '../kernel/kernel.js';
+
+/**
+ * Another web instance on the test host's database, as a second node behind a load balancer would be: it shares only
+ * the database (and so the realtime bus) with the host. Stop it before the host.
+ * @example const second = await startSecondInstance(host); const socket = await openSocket(second.url, token);
+ */
+export function startSecondInstance(host: TestHost): Promise<Kernel> {
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      port: 0,
+      databaseUrl: host.databaseUrl,
+      jwtSecret: 'test-access-secret-0123456789',
+      jwtRefreshSecret: 'test-refresh-secret-0123456789',
+      logLevel: 'silent',
+      role: 'web',
+    },
+  );
+  return startKernel({ config, plugins: [] });
+}
