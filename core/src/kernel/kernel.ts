@@ -127,7 +127,10 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
   wireTicketRealtime(realtime, orm, events);
-  const bus = new PgBus(db.url, logger, (envelope) => realtime.deliver(envelope));
+  const bus = new PgBus(db.url, logger, {
+    deliver: (envelope) => realtime.deliver(envelope),
+    refresh: (target) => realtime.refreshLocal(target),
+  });
   await bus.start();
   realtime.attachBus(bus);
 

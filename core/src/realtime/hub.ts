@@ -35,9 +35,16 @@ export interface AudienceFilter {
   hidesNumbers(access: unknown): boolean;
 }
 
-/** Publishes envelopes to other instances; the hub delivers locally itself. */
+/** Whose sockets load their access again: every socket of a company, or one user's (`userId`). */
+export interface AccessRefresh {
+  companyId: number;
+  userId?: number;
+}
+
+/** Carries envelopes and access refreshes to the other instances; the hub handles them locally itself. */
 export interface RemoteBus {
   publish(envelope: RealtimeEnvelope): Promise<void>;
+  refreshAccess(refresh: AccessRefresh): Promise<void>;
 }
 
 const PING_MS = 18_000;
@@ -107,15 +114,26 @@ export class RealtimeHub implements RealtimePort {
     }
   }
 
-  /** Reloads the access of every socket of a company (its users, queues or LGPD setting changed on this instance). */
+  /** Reloads the access of every socket of a company, on every instance (its users, queues or LGPD setting changed). */
   async refreshCompany(companyId: number): Promise<void> {
-    await Promise.all([...(this.byCompany.get(companyId) ?? [])].map((c) => this.refreshAccess(c)));
+    await this.refreshEverywhere({ companyId });
   }
 
-  /** Reloads the access of one user's sockets (their queues or profile changed on this instance). */
+  /** Reloads the access of one user's sockets, on every instance (their queues or profile changed). */
   async refreshUser(companyId: number, userId: number): Promise<void> {
-    const sockets = [...(this.byCompany.get(companyId) ?? [])].filter((c) => !c.guest && c.who.id === userId);
+    await this.refreshEverywhere({ companyId, userId });
+  }
+
+  /** Reloads the access of the sockets on this instance that `refresh` names (the bus calls it for other instances). */
+  async refreshLocal({ companyId, userId }: AccessRefresh): Promise<void> {
+    const sockets = [...(this.byCompany.get(companyId) ?? [])].filter(
+      (c) => !c.guest && (userId === undefined || c.who.id === userId),
+    );
     await Promise.all(sockets.map((c) => this.refreshAccess(c)));
+  }
+
+  private async refreshEverywhere(refresh: AccessRefresh): Promise<void> {
+    await Promise.all([this.refreshLocal(refresh), this.bus?.refreshAccess(refresh)]);
   }
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {

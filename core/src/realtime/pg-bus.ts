@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger, RealtimeEnvelope } from '@balcao/sdk';
 import pg from 'pg';
 import { GroupCommit } from '../db/group-commit.js';
+import type { AccessRefresh, RemoteBus } from './hub.js';
 
 const CHANNEL = 'balcao_realtime';
 // NOTIFY payloads are capped at 8000 bytes; larger envelopes travel through a table.
@@ -20,13 +21,20 @@ interface Notice {
   seq: number;
   envelope?: RealtimeEnvelope;
   ref?: string;
+  refresh?: AccessRefresh;
+}
+
+/** What the bus hands to its instance's hub from the other instances. */
+export interface BusReceiver {
+  deliver(envelope: RealtimeEnvelope): void;
+  refresh(target: AccessRefresh): Promise<void>;
 }
 
 /**
- * Cross-instance delivery of realtime envelopes over Postgres LISTEN/NOTIFY. Each instance delivers its own
- * envelopes locally and skips them when they come back.
+ * Cross-instance delivery of realtime envelopes and socket access refreshes over Postgres LISTEN/NOTIFY. Each
+ * instance handles its own notices locally and skips them when they come back.
  */
-export class PgBus {
+export class PgBus implements RemoteBus {
   readonly origin = randomUUID();
   private listener: pg.Client | undefined;
   private readonly pool: pg.Pool;
@@ -47,7 +55,7 @@ export class PgBus {
   constructor(
     private readonly url: string,
     private readonly logger: Logger,
-    private readonly onRemote: (envelope: RealtimeEnvelope) => void,
+    private readonly receiver: BusReceiver,
   ) {
     this.pool = new pg.Pool({ connectionString: url, max: 2, application_name: 'balcao-realtime' });
     // An idle client dropped by the server (restart, shutdown) must not crash the process.
@@ -78,6 +86,15 @@ export class PgBus {
       notice = JSON.stringify({ origin: this.origin, seq, ref: rows[0].id } satisfies Notice);
       await this.pool.query("delete from realtime_overflow where created_at < now() - interval '5 minutes'");
     }
+    return this.send(notice);
+  }
+
+  /** Tells the other instances to load the access of these sockets again (in order with the envelopes). */
+  refreshAccess(refresh: AccessRefresh): Promise<void> {
+    return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, refresh } satisfies Notice));
+  }
+
+  private send(notice: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.outbox.push({ notice, resolve, reject });
     });
@@ -107,12 +124,13 @@ export class PgBus {
       // Our own notices come back too: told apart by their opening, without parsing them.
       if (payload.startsWith(this.ownOpening)) return;
       const notice = JSON.parse(payload) as Notice;
-      if (notice.envelope) return this.onRemote(notice.envelope);
+      if (notice.refresh) return await this.receiver.refresh(notice.refresh);
+      if (notice.envelope) return this.receiver.deliver(notice.envelope);
       const { rows } = await this.pool.query<{ payload: RealtimeEnvelope }>(
         'select payload from realtime_overflow where id = $1',
         [notice.ref],
       );
-      if (rows[0]) this.onRemote(rows[0].payload);
+      if (rows[0]) this.receiver.deliver(rows[0].payload);
     } catch (err) {
       this.logger.error({ err }, 'bad realtime notice');
     }

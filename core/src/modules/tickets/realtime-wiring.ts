@@ -8,7 +8,7 @@ import { canSeeTicket, loadTicketAccess, type ViewerAccess } from './visibility.
  * only for such a ticket of the socket's own company.
  */
 export function wireTicketRealtime(hub: RealtimeHub, orm: MikroORM, events: EventBus): void {
-  // Sockets of other instances pick these changes up at their next userStatus heartbeat (5 minutes).
+  // The hub refreshes the sockets on every instance at once (through the bus), not at their next heartbeat.
   events.on('company.settingChanged', async ({ companyId, key }) => {
     if (key === 'lgpdHideNumber') await hub.refreshCompany(companyId);
   });
