@@ -1,15 +1,18 @@
 import { type BrowserContext, expect, test, type WebSocketRoute } from '@playwright/test';
 import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
 
-// Spec part 1 §4 "Live updates", §9: the socket reconnects by itself, but what the server sent while it was down never
-// arrives. Once live again, the lists, the bell and the open conversation read their data again.
+// Spec part 1 §4 "Live updates", §9: what the server sends before a socket is ready never arrives — while it is down
+// and reconnecting, or while a freshly opened page's socket is still connecting after the page's first loads went out
+// (the server withholds events until it has loaded the socket's access). Once the socket is ready, the lists, the bell
+// and the open conversation read their data again.
 
 /**
- * The tab's socket through a route: drop() closes it (as a network blip would); the socket it reconnects with hears
- * nothing until reconnect() (the frames sent meanwhile are lost, as they would be), then hears `ready` and goes on.
+ * The tab's sockets through a route. After deafen(), a new socket hears nothing until reconnect() (the frames sent
+ * meanwhile are lost, as they would be), then hears `ready` and goes on. drop() deafens and closes the current socket
+ * (as a network blip would).
  */
-function droppableSocket() {
-  let dropped = false;
+function deafSocket() {
+  let deaf = false;
   const sockets: WebSocketRoute[] = [];
   const lost: string[] = [];
   let reconnect = () => {};
@@ -21,7 +24,7 @@ function droppableSocket() {
       await context.routeWebSocket(/\/ws\?token=/, (ws) => {
         sockets.push(ws);
         const server = ws.connectToServer();
-        if (!dropped) return;
+        if (!deaf) return;
         let live = false;
         let ready: string | null = null;
         void back.then(() => {
@@ -36,72 +39,90 @@ function droppableSocket() {
         });
       });
     },
+    deafen: () => {
+      deaf = true;
+    },
     drop: async () => {
-      dropped = true;
+      deaf = true;
       await sockets.at(-1)?.close({ code: 4000 });
     },
     sockets: () => sockets.length,
-    /** The frames the reconnected socket did not hear, in order. */
+    /** The frames the deaf socket did not hear, in order. */
     lost: () => lost,
     reconnect: () => reconnect(),
   };
 }
 
-test('after a reconnect the lists, the bell and the open conversation catch up with what they missed', async ({
-  browser,
-  request,
-}) => {
-  test.setTimeout(60_000);
-  const token = await adminToken(request);
-  const auth = { authorization: `Bearer ${token}` };
-  const channel = await seededWebchat(request, token);
-  // Sees every ticket and is notified of pending ones (allTicket), in no queue.
-  const bruna = await createAttendant(request, token, { allTicket: 'enable' });
-  const stamp = Date.now();
-  const open = { id: `resync-open-${stamp}`, name: `Aberta Antes ${stamp % 100_000}` };
-  const later = { id: `resync-new-${stamp}`, name: `Chegou Na Queda ${stamp % 100_000}` };
-  await visitorSays(request, channel, open, 'Olá');
-  const found = await request.get('/api/tickets', { headers: auth, params: { searchParam: open.name } });
-  const ticket = (await found.json()).tickets[0] as { id: number; uuid: string };
+const GAPS = [
+  { gap: 'reconnect', title: 'after a reconnect' },
+  { gap: 'first connect', title: "when a page's first loads went out before its socket was ready" },
+] as const;
 
-  const socket = droppableSocket();
-  const { context, page } = await signedIn(browser, bruna, 1400, { prepare: socket.prepare });
-  await page.goto(`/tickets/${ticket.uuid}`);
-  const status = page.getByTestId('realtime-status');
-  await expect(status).toHaveAttribute('data-realtime', 'ready');
-  await expect(page.getByTestId('conversation-status')).toHaveText('Aguardando');
-  await openPending(page);
-  await expect(page.getByTestId('notifications-button')).toHaveAttribute('aria-busy', 'false');
+for (const { gap, title } of GAPS) {
+  test(`${title}, the lists, the bell and the open conversation catch up with what they missed`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const token = await adminToken(request);
+    const auth = { authorization: `Bearer ${token}` };
+    const channel = await seededWebchat(request, token);
+    // Sees every ticket and is notified of pending ones (allTicket), in no queue.
+    const bruna = await createAttendant(request, token, { allTicket: 'enable' });
+    const stamp = Date.now();
+    const open = { id: `resync-open-${stamp}`, name: `Aberta Antes ${stamp % 100_000}` };
+    const later = { id: `resync-new-${stamp}`, name: `Chegou Na Queda ${stamp % 100_000}` };
+    await visitorSays(request, channel, open, 'Olá');
+    const found = await request.get('/api/tickets', { headers: auth, params: { searchParam: open.name } });
+    const ticket = (await found.json()).tickets[0] as { id: number; uuid: string };
 
-  // The socket drops; the one it reconnects with is not live yet.
-  const before = socket.sockets();
-  await socket.drop();
-  await expect.poll(socket.sockets).toBe(before + 1);
-  await expect(status).not.toHaveAttribute('data-realtime', 'ready');
+    const socket = deafSocket();
+    const { context, page } = await signedIn(browser, bruna, 1400, { prepare: socket.prepare });
+    let before = socket.sockets();
+    // The first connect: the page opens afresh with a socket that is not ready while its first loads go out.
+    if (gap === 'first connect') socket.deafen();
+    await page.goto(`/tickets/${ticket.uuid}`);
+    const status = page.getByTestId('realtime-status');
+    if (gap === 'reconnect') await expect(status).toHaveAttribute('data-realtime', 'ready');
+    // Every load has landed: the ticket, its messages, the Pending list, the bell.
+    await expect(page.getByTestId('conversation-status')).toHaveText('Aguardando');
+    await expect(page.getByTestId('message-list')).toHaveAttribute('aria-busy', 'false');
+    await openPending(page);
+    const pending = page.getByTestId('ticket-list-pending');
+    await expect(pending.locator('.ticket-row', { hasText: open.name })).toBeVisible();
+    await expect(page.getByTestId('notifications-button')).toHaveAttribute('aria-busy', 'false');
 
-  // Meanwhile: the ticket is given to Bruna, its visitor writes again, a new visitor writes. Their events are lost.
-  const given = await request.put(`/api/tickets/${ticket.id}`, {
-    headers: auth,
-    data: { status: 'open', userId: bruna.id },
+    // The reconnect: the socket drops; the one it reconnects with is not live yet.
+    if (gap === 'reconnect') {
+      before = socket.sockets();
+      await socket.drop();
+    }
+    await expect.poll(socket.sockets).toBe(before + 1);
+    await expect(status).not.toHaveAttribute('data-realtime', 'ready');
+
+    // Meanwhile: the ticket is given to Bruna, its visitor writes again, a new visitor writes. Their events are lost.
+    const given = await request.put(`/api/tickets/${ticket.id}`, {
+      headers: auth,
+      data: { status: 'open', userId: bruna.id },
+    });
+    expect(given.ok()).toBe(true);
+    await visitorSays(request, channel, open, 'Escrevi na queda');
+    await visitorSays(request, channel, later, 'Alguém aí?');
+    // The last of them (the new ticket's update, after its message) was sent while the socket was not live.
+    await expect
+      .poll(() => socket.lost().some((frame) => frame.includes('-ticket"') && frame.includes(later.name)))
+      .toBe(true);
+
+    // Live: everything reads its data once more.
+    socket.reconnect();
+    await expect(status).toHaveAttribute('data-realtime', 'ready');
+    await expect(page.getByTestId('conversation-status')).toHaveText('Aberto');
+    await expect(page.getByTestId('message-list').getByText('Escrevi na queda')).toHaveCount(1);
+    await expect(pending.locator('[data-status="pending"]', { hasText: later.name })).toBeVisible();
+    await expect(pending.locator('.ticket-row', { hasText: open.name })).toHaveCount(0);
+    await page.getByTestId('notifications-button').click();
+    const popover = page.getByTestId('notifications-popover');
+    await expect(popover.locator('.notification-item', { hasText: later.name })).toBeVisible();
+    await context.close();
   });
-  expect(given.ok()).toBe(true);
-  await visitorSays(request, channel, open, 'Escrevi na queda');
-  await visitorSays(request, channel, later, 'Alguém aí?');
-  // The last of them (the new ticket's update, after its message) was sent while the socket was not live.
-  await expect
-    .poll(() => socket.lost().some((frame) => frame.includes('-ticket"') && frame.includes(later.name)))
-    .toBe(true);
-
-  // Live again: everything reads its data once more.
-  socket.reconnect();
-  await expect(status).toHaveAttribute('data-realtime', 'ready');
-  await expect(page.getByTestId('conversation-status')).toHaveText('Aberto');
-  await expect(page.getByTestId('message-list').getByText('Escrevi na queda')).toHaveCount(1);
-  const pending = page.getByTestId('ticket-list-pending');
-  await expect(pending.locator('[data-status="pending"]', { hasText: later.name })).toBeVisible();
-  await expect(pending.locator('.ticket-row', { hasText: open.name })).toHaveCount(0);
-  await page.getByTestId('notifications-button').click();
-  const popover = page.getByTestId('notifications-popover');
-  await expect(popover.locator('.notification-item', { hasText: later.name })).toBeVisible();
-  await context.close();
-});
+}

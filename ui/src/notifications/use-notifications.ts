@@ -23,7 +23,7 @@ import {
 import { playNotificationSound, unlockSound } from './notification-sound';
 
 /**
- * The bell's tickets (spec part 1 §4 "Live updates"): loaded from the unread list (again after a reconnect), then
+ * The bell's tickets (spec part 1 §4 "Live updates"): loaded from the unread list (again once the socket is ready, if it was not yet), then
  * kept by the rules on live message and ticket events; events heard while the list loads are applied again once it
  * lands (notificationsLoaded). Alerts with a desktop notification and the chime; the tab title shows "(n)".
  */
@@ -45,7 +45,7 @@ export function useNotifications(user: SessionUserDto): {
   const heardMeanwhile = useRef<NotificationEvent[] | null>(null);
   const resyncs = useRealtimeResyncs();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reloads the list after a reconnect.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reloads the list once the socket is ready again.
   useEffect(() => {
     const controller = new AbortController();
     const heard: NotificationEvent[] = [];

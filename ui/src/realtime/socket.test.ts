@@ -91,7 +91,7 @@ describe('RealtimeClient', () => {
     expect(seen).toEqual(['connecting', 'ready', 'offline', 'connecting', 'ready']);
   });
 
-  it('counts a resync each time it is ready again after a drop, never on the first connect', () => {
+  it('counts a resync each time it becomes ready, the first connect included', () => {
     const client = make();
     const ready = (socket: FakeSocket) => {
       socket.open();
@@ -100,18 +100,21 @@ describe('RealtimeClient', () => {
     let notified = 0;
     client.onStatus(() => notified++);
     client.start();
-    ready(sockets[0]);
+    sockets[0].open();
+    // A page's first loads go out now, before the server has loaded the socket's access: events may still be missed.
     expect(client.resyncs).toBe(0);
     sockets[0].receive({ channel: 'ready', data: {} });
-    expect(client.resyncs).toBe(0);
+    expect(client.resyncs).toBe(1);
+    sockets[0].receive({ channel: 'ready', data: {} });
+    expect(client.resyncs).toBe(1);
 
     sockets[0].drop();
     vi.advanceTimersByTime(backoffDelay(0));
     sockets[1].open();
-    expect(client.resyncs).toBe(0); // open, but the server has not loaded its access yet: events may still be missed
+    expect(client.resyncs).toBe(1); // open, but not ready yet
     const before = notified;
     sockets[1].receive({ channel: 'ready', data: {} });
-    expect(client.resyncs).toBe(1);
+    expect(client.resyncs).toBe(2);
     expect(notified).toBe(before + 1); // subscribers re-read the count with the status
 
     // A socket that never got ready before dropping again: still one gap, one resync.
@@ -120,19 +123,52 @@ describe('RealtimeClient', () => {
     sockets[2].drop();
     vi.advanceTimersByTime(backoffDelay(1));
     ready(sockets[3]);
-    expect(client.resyncs).toBe(2);
+    expect(client.resyncs).toBe(3);
   });
 
-  it('starts afresh after stop(): the first ready of a new session is no resync', () => {
+  it('has data loaded before a ready read again once, and data loaded while ready only after a drop', () => {
+    const client = make();
+    /** A view kept live by the socket, as the hooks do it: it loads at mount and again when the count changes. */
+    const view = () => {
+      let loadedAt = client.resyncs;
+      let loads = 1;
+      client.onStatus(() => {
+        if (client.resyncs === loadedAt) return;
+        loadedAt = client.resyncs;
+        loads++;
+      });
+      return { loads: () => loads };
+    };
+    const firstPaint = view(); // the page renders (and loads) before the bridge even starts the socket
+    client.start();
+    const whileConnecting = view();
+    sockets[0].open();
+    sockets[0].receive({ channel: 'ready', data: {} });
+    expect(firstPaint.loads()).toBe(2);
+    expect(whileConnecting.loads()).toBe(2);
+    const whileReady = view();
+    sockets[0].receive({ channel: 'ready', data: {} });
+    expect(whileReady.loads()).toBe(1);
+
+    sockets[0].drop();
+    const whileDown = view();
+    vi.advanceTimersByTime(backoffDelay(0));
+    sockets[1].open();
+    sockets[1].receive({ channel: 'ready', data: {} });
+    expect([firstPaint, whileConnecting, whileReady, whileDown].map((v) => v.loads())).toEqual([3, 3, 2, 2]);
+  });
+
+  it("never counts back after stop(): a new session's first ready is one more resync", () => {
     const client = make();
     client.start();
     sockets[0].open();
     sockets[0].receive({ channel: 'ready', data: {} });
     client.stop();
+    expect(client.resyncs).toBe(1);
     client.start();
     sockets[1].open();
     sockets[1].receive({ channel: 'ready', data: {} });
-    expect(client.resyncs).toBe(0);
+    expect(client.resyncs).toBe(2);
   });
 
   it('sends userStatus on open, ping every 18 s and userStatus every 5 min', () => {

@@ -74,8 +74,6 @@ export class RealtimeClient {
   private attempt = 0;
   private active = false;
   private opened = false;
-  /** Whether this client has been ready since start(): the next ready is then a reconnect. */
-  private wasReady = false;
   private resyncCount = 0;
 
   constructor(private readonly options: RealtimeOptions) {}
@@ -88,7 +86,6 @@ export class RealtimeClient {
 
   stop(): void {
     this.active = false;
-    this.wasReady = false;
     this.joins.clear();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
@@ -100,8 +97,11 @@ export class RealtimeClient {
   }
 
   /**
-   * How many times the client has been ready again after losing a ready socket. The events sent while it was down
-   * never arrive, so data kept live by them is read again when this changes (useRealtimeResyncs).
+   * How many times the client has become ready, the first connect included; it never goes back. The events sent
+   * before a socket is ready never arrive (down, or on its way: the server withholds them until it has loaded the
+   * socket's access), so data loaded before the count last changed is read again when it changes (useRealtimeResyncs).
+   * Data loaded while ready is read again only after the next drop; a load started before the first `ready` (a page's
+   * first paint, which does not wait for the socket) is read again once it comes.
    */
   get resyncs(): number {
     return this.resyncCount;
@@ -216,8 +216,7 @@ export class RealtimeClient {
 
   private handleReady(): void {
     if (this.currentStatus === 'ready') return;
-    if (this.wasReady) this.resyncCount++;
-    this.wasReady = true;
+    this.resyncCount++;
     this.setStatus('ready');
   }
 
@@ -250,7 +249,8 @@ export function useRealtimeStatus(): RealtimeStatus {
 
 /**
  * The tab's resync count: add it to the dependencies of an effect that loads data kept live by socket events, so the
- * data is read again once after every reconnect (never on the first connect).
+ * data is read again once the socket is ready whenever it was loaded before (first connect or reconnect); data loaded
+ * while ready is not read twice.
  * @example const resyncs = useRealtimeResyncs(); useEffect(() => load(ticketId), [ticketId, resyncs]);
  */
 export function useRealtimeResyncs(): number {

@@ -14,8 +14,8 @@ import { fresherTicket, ticketLoaded } from './open-ticket-rules';
 
 /**
  * The open ticket, by uuid: loaded (a failure returns to /tickets), joined on the socket, and kept live. It listens
- * from the start: the events heard while it loads are applied after it (ticketLoaded), and it is read again after a
- * reconnect. A delete event is checked with the server first: the server also sends one to viewers who can still see
+ * from the start: the events heard while it loads are applied after it (ticketLoaded), and it is read again once the
+ * socket is ready again (a reconnect, or a first connect after the load went out). A delete event is checked with the server first: the server also sends one to viewers who can still see
  * the ticket after a transition, right before the update.
  */
 export function useTicket(uuid: string) {
@@ -45,7 +45,7 @@ export function useTicket(uuid: string) {
   const latest = useRef({ recheck, leaveIfGone, navigate });
   latest.current = { recheck, leaveIfGone, navigate };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the ticket again after a reconnect.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the ticket again once the socket is ready again.
   useEffect(() => {
     let alive = true;
     const heard: TicketEvent[] = [];

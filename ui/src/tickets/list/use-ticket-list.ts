@@ -35,7 +35,8 @@ export function parseTicketEvent(data: unknown): TicketEvent | null {
 /**
  * One server-paged ticket list for a filter, kept live by ticket events (spec part 1 §4 "Live updates"). Disabled
  * lists neither load nor listen. Events heard while a page loads are applied again once it arrives (pageArrived).
- * After a reconnect the first page is read again, the rows staying on screen until it lands.
+ * Once the socket is ready (again) after a load, the first page is read again, the rows staying on screen until it
+ * lands: a reconnect, or the first connect of a page whose first load went out before it (useRealtimeResyncs).
  */
 export function useTicketList(
   companyId: number,
