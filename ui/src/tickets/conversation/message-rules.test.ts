@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   ackState,
   boldSegments,
+  laterMessage,
   newestPageArrived,
+  newestPageLanded,
   prependOlder,
   upsertMessage,
   withDaySeparators,
@@ -63,6 +65,56 @@ describe('newestPageArrived (messages heard while the newest page loads)', () =>
     const next = newestPageArrived(shown, page, [msg(5, d(2, 12))]);
     expect(ids(next)).toEqual([1, 2, 3, 4, 5]);
     expect(next[2]?.body).toBe('editada');
+  });
+});
+
+describe('newestPageLanded (the newest page read again after a reconnect leaves no hole)', () => {
+  const ids = (list: MessageDto[]) => list.map((m) => m.id);
+  /** Messages `from`..`to`, one a minute on day 3. */
+  const run = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, i) => msg(from + i, new Date(2026, 5, 3, 8, from + i)));
+  /** Three pages of 20 shown, the newest of them settled (nothing missing up to it). */
+  const shown = run(1, 60);
+  const settled = shown[59];
+
+  it('joins a page that reaches back to what was settled, keeping the older pages shown', () => {
+    const landed = newestPageLanded({ messages: run(46, 65), hasMore: true }, [], settled);
+    expect(landed.gap).toBe(false);
+    expect(ids(landed.show(shown))).toEqual(ids(run(1, 65)));
+    expect(landed.settled?.id).toBe(65);
+  });
+
+  it('drops what was shown when more than a page came meanwhile, instead of keeping a hole before the page', () => {
+    const landed = newestPageLanded({ messages: run(86, 105), hasMore: true }, [msg(106, d(4, 9))], settled);
+    expect(landed.gap).toBe(true);
+    // 61..85 were never read: the list starts at the page; scrolling up reads pages 2, 3… again.
+    expect(ids(landed.show(shown))).toEqual([...ids(run(86, 105)), 106]);
+    expect(landed.settled?.id).toBe(105);
+  });
+
+  it('is not fooled by a message sent from here while the socket was down (shown, but not settled)', () => {
+    const sentDuringTheGap = run(86, 86)[0];
+    const landed = newestPageLanded({ messages: run(86, 105), hasMore: true }, [], settled);
+    expect(landed.gap).toBe(true);
+    expect(ids(landed.show([...shown, sentDuringTheGap]))).toEqual(ids(run(86, 105)));
+  });
+
+  it('leaves no hole when the whole conversation fits in the page', () => {
+    const landed = newestPageLanded({ messages: run(1, 20), hasMore: false }, [], null);
+    expect(landed.gap).toBe(false);
+    expect(ids(landed.show([msg(7, new Date(2026, 5, 3, 8, 7))]))).toEqual(ids(run(1, 20)));
+  });
+
+  it('a first page (nothing settled yet) is shown as it is, with what was heard meanwhile', () => {
+    const landed = newestPageLanded({ messages: run(41, 60), hasMore: true }, [msg(61, d(4, 9))], null);
+    expect(ids(landed.show([msg(61, d(4, 9))]))).toEqual([...ids(run(41, 60)), 61]);
+    expect(landed.settled?.id).toBe(60);
+  });
+
+  it('settles on the later of two messages in the conversation order', () => {
+    expect(laterMessage(settled, shown[10])?.id).toBe(60);
+    expect(laterMessage(null, settled)?.id).toBe(60);
+    expect(laterMessage(null, null)).toBeNull();
   });
 });
 

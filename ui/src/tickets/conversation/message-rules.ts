@@ -35,6 +35,37 @@ export function newestPageArrived(
   return heardMeanwhile.reduce(upsertMessage, page.reduce(upsertMessage, shown));
 }
 
+/** The later of two messages in the conversation's order (null: neither). */
+export function laterMessage(a: MessageDto | null, b: MessageDto | null): MessageDto | null {
+  if (!a || !b) return a ?? b;
+  return byTime(a, b) >= 0 ? a : b;
+}
+
+/**
+ * The newest page has arrived, first or read again after a reconnect. `settled` is the newest message known to follow
+ * the shown ones with nothing missing in between (from pages, and live events heard while the socket was ready and the
+ * list in sync; never a send answer alone, which may come while the socket is down). When the page has more before it
+ * and starts after `settled`, more messages than a page may have arrived since: joined to what is shown it could leave
+ * a hole, so what is shown is dropped for the page (`gap`) and scrolling up reads the older pages again. `show` answers
+ * the list to show instead of `shown`, with the messages heard meanwhile applied again (newestPageArrived); `settled`
+ * becomes the page's newest message, or stays when that is later.
+ * @example const landed = newestPageLanded(page, heard, settled); setState((s) => landed.show(s.messages));
+ */
+export function newestPageLanded(
+  page: { messages: MessageDto[]; hasMore: boolean },
+  heardMeanwhile: readonly MessageDto[],
+  settled: MessageDto | null,
+): { gap: boolean; settled: MessageDto | null; show(shown: MessageDto[]): MessageDto[] } {
+  const oldest = page.messages[0];
+  const gap = page.hasMore && oldest !== undefined && (!settled || byTime(oldest, settled) > 0);
+  const newest = page.messages.at(-1) ?? null;
+  return {
+    gap,
+    settled: gap ? newest : laterMessage(settled, newest),
+    show: (shown) => newestPageArrived(gap ? [] : shown, page.messages, heardMeanwhile),
+  };
+}
+
 export type MessageItem =
   | { kind: 'day'; key: string; date: string }
   | { kind: 'message'; key: string; message: MessageDto };

@@ -2,9 +2,9 @@ import { companyChannel, type MessageDto } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRecord } from '../../api/api-error';
 import { toastError } from '../../notify/toaster';
-import { useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
+import { realtime, useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
 import { fetchMessages } from '../shared/tickets-api';
-import { newestPageArrived, prependOlder, upsertMessage } from './message-rules';
+import { laterMessage, newestPageLanded, prependOlder, upsertMessage } from './message-rules';
 
 interface MessagesState {
   messages: MessageDto[];
@@ -18,8 +18,9 @@ const INITIAL: MessagesState = { messages: [], hasMore: false, loading: true, la
 
 /**
  * A ticket's messages: newest page first, older pages on demand, live creates and updates from the socket. The
- * messages heard while the newest page loads are applied again once it lands (newestPageArrived); after a reconnect
- * the newest page is read again and merged into what is shown.
+ * messages heard while the newest page loads are applied again once it lands; once the socket is ready again
+ * (useRealtimeResyncs) the newest page is read again and joined to what is shown, or, when more than a page of messages
+ * came meanwhile, replaces it so no hole is left (newestPageLanded); scrolling up then reads the older pages again.
  */
 export function useMessages(companyId: number, ticketId: number | null) {
   const [state, setState] = useState<MessagesState>(INITIAL);
@@ -29,19 +30,29 @@ export function useMessages(companyId: number, ticketId: number | null) {
   const loadedFor = useRef<number | null>(null);
   /** The messages heard since the newest page was asked for (null: not loading it). */
   const heardMeanwhile = useRef<MessageDto[] | null>(null);
+  /** The newest message known to follow the shown ones with nothing missing in between (newestPageLanded). */
+  const settled = useRef<MessageDto | null>(null);
+  /** The resync count the shown list was read at: live events extend `settled` only while it is the client's. */
+  const syncedAt = useRef<number | null>(null);
+  /** Changes whenever the shown list is replaced: an older page asked for before then is dropped on arrival. */
+  const epoch = useRef(0);
   const resyncs = useRealtimeResyncs();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the newest page again after a reconnect.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the newest page again once the socket is ready again.
   useEffect(() => {
     const reload = ticketId !== null && loadedFor.current === ticketId;
     if (!reload) {
       loadedFor.current = null;
+      settled.current = null;
+      syncedAt.current = null;
       page.current = 1;
+      epoch.current++;
       setState(INITIAL);
     }
     if (ticketId === null) return;
     const controller = new AbortController();
     const heard: MessageDto[] = [];
+    const askedAt = realtime.resyncs;
     heardMeanwhile.current = heard;
     busy.current = true;
     fetchMessages(ticketId, 1, controller.signal)
@@ -49,11 +60,19 @@ export function useMessages(companyId: number, ticketId: number | null) {
         if (controller.signal.aborted) return;
         heardMeanwhile.current = null;
         loadedFor.current = ticketId;
+        syncedAt.current = askedAt;
+        const landed = newestPageLanded(r, heard, settled.current);
+        settled.current = landed.settled;
+        if (landed.gap) {
+          page.current = 1;
+          epoch.current++;
+        }
+        const newestOnly = page.current === 1;
         setState((s) => ({
-          messages: newestPageArrived(s.messages, r.messages, heard),
-          hasMore: page.current === 1 ? r.hasMore : s.hasMore,
+          messages: landed.show(s.messages),
+          hasMore: newestOnly ? r.hasMore : s.hasMore,
           loading: false,
-          last: reload ? 'live' : 'first',
+          last: reload && !landed.gap ? 'live' : 'first',
         }));
       })
       .catch((err: unknown) => {
@@ -76,9 +95,11 @@ export function useMessages(companyId: number, ticketId: number | null) {
     if (ticketId === null || busy.current || !state.hasMore) return;
     busy.current = true;
     const next = page.current + 1;
+    const askedIn = epoch.current;
     setState((s) => ({ ...s, loading: true }));
     fetchMessages(ticketId, next)
       .then((r) => {
+        if (epoch.current !== askedIn) return;
         page.current = next;
         setState((s) => ({
           messages: prependOlder(s.messages, r.messages),
@@ -106,6 +127,10 @@ export function useMessages(companyId: number, ticketId: number | null) {
     if (!isRecord(data) || !isRecord(data.message)) return;
     const message = data.message as unknown as MessageDto;
     if (message.ticketId !== ticketId) return;
+    // Heard while the shown list is in sync with a ready socket: nothing can be missing before it.
+    const inSync =
+      !heardMeanwhile.current && realtime.status === 'ready' && syncedAt.current === realtime.resyncs;
+    if (inSync) settled.current = laterMessage(settled.current, message);
     if (data.action === 'create' || data.action === 'update') upsert(message);
     if (data.action === 'delete') upsert({ ...message, isDeleted: true });
   });
