@@ -1,4 +1,10 @@
-import { type BrowserContext, expect, test, type WebSocketRoute } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  expect,
+  test,
+  type WebSocketRoute,
+} from '@playwright/test';
 import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
 
 // Spec part 1 §4 "Live updates", §9: what the server sends before a socket is ready never arrives — while it is down
@@ -53,6 +59,21 @@ function deafSocket() {
   };
 }
 
+/** Messages per page of a conversation (core's MESSAGE_PAGE_SIZE). */
+const MESSAGE_PAGE = 20;
+
+/** Every message of a ticket, oldest first, as the server has it (greetings included). */
+async function conversationOf(request: APIRequestContext, headers: Record<string, string>, ticketId: number) {
+  const all: { id: number; body: string }[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const res = await request.get(`/api/messages/${ticketId}`, { headers, params: { pageNumber } });
+    expect(res.ok()).toBe(true);
+    const { messages, hasMore } = (await res.json()) as { messages: typeof all; hasMore: boolean };
+    all.unshift(...messages);
+    if (!hasMore) return all;
+  }
+}
+
 const GAPS = [
   { gap: 'reconnect', title: 'after a reconnect' },
   { gap: 'first connect', title: "when a page's first loads went out before its socket was ready" },
@@ -100,13 +121,18 @@ for (const { gap, title } of GAPS) {
     await expect.poll(socket.sockets).toBe(before + 1);
     await expect(status).not.toHaveAttribute('data-realtime', 'ready');
 
-    // Meanwhile: the ticket is given to Bruna, its visitor writes again, a new visitor writes. Their events are lost.
+    // Meanwhile: the ticket is given to Bruna, its visitor writes again (more than a page of messages), a new visitor
+    // writes. Their events are lost.
     const given = await request.put(`/api/tickets/${ticket.id}`, {
       headers: auth,
       data: { status: 'open', userId: bruna.id },
     });
     expect(given.ok()).toBe(true);
-    await visitorSays(request, channel, open, 'Escrevi na queda');
+    const burst = [
+      'Escrevi na queda',
+      ...Array.from({ length: 24 }, (_, i) => `Na queda ${i + 1 < 10 ? '0' : ''}${i + 1}`),
+    ];
+    for (const body of burst) await visitorSays(request, channel, open, body);
     await visitorSays(request, channel, later, 'Alguém aí?');
     // The last of them (the new ticket's update, after its message) was sent while the socket was not live.
     await expect
@@ -117,7 +143,21 @@ for (const { gap, title } of GAPS) {
     socket.reconnect();
     await expect(status).toHaveAttribute('data-realtime', 'ready');
     await expect(page.getByTestId('conversation-status')).toHaveText('Aberto');
-    await expect(page.getByTestId('message-list').getByText('Escrevi na queda')).toHaveCount(1);
+    // The conversation shows the newest page, with no hole between what it showed before and that page…
+    const shown = () =>
+      page
+        .getByTestId('message-list')
+        .locator('.message[data-testid]')
+        .evaluateAll((bubbles) => bubbles.map((b) => b.getAttribute('data-testid')));
+    const conversation = await conversationOf(request, auth, ticket.id);
+    expect(conversation.slice(-burst.length).map((m) => m.body)).toEqual(burst);
+    const testIds = conversation.map((m) => `message-${m.id}`);
+    await expect.poll(shown).toEqual(testIds.slice(-MESSAGE_PAGE));
+    // …and scrolling up reads the older messages again: the whole conversation, in order, each once.
+    await page.getByTestId('message-list').evaluate((el) => {
+      el.scrollTop = 0;
+    });
+    await expect.poll(shown).toEqual(testIds);
     await expect(pending.locator('[data-status="pending"]', { hasText: later.name })).toBeVisible();
     await expect(pending.locator('.ticket-row', { hasText: open.name })).toHaveCount(0);
     await page.getByTestId('notifications-button').click();
