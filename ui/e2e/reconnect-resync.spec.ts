@@ -166,3 +166,43 @@ for (const { gap, title } of GAPS) {
     await context.close();
   });
 }
+
+test('after a reconnect, the contacts page catches up with a contact changed meanwhile', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const channel = await seededWebchat(request, token);
+  const stamp = Date.now();
+  const visitor = { id: `resync-contact-${stamp}`, name: `Contato Antes ${stamp % 100_000}` };
+  await visitorSays(request, channel, visitor, 'Olá');
+  const found = await request.get('/api/contacts', { headers: auth, params: { searchParam: visitor.name } });
+  const contact = (await found.json()).contacts[0] as { id: number };
+  const bruna = await createAttendant(request, token, { allTicket: 'enable' });
+
+  const socket = deafSocket();
+  const { context, page } = await signedIn(browser, bruna, 1400, { prepare: socket.prepare });
+  await page.goto('/contacts');
+  const row = page.getByTestId(`contact-row-${contact.id}`);
+  await expect(row).toContainText(visitor.name);
+  const status = page.getByTestId('realtime-status');
+  await expect(status).toHaveAttribute('data-realtime', 'ready');
+  const before = socket.sockets();
+  await socket.drop();
+  await expect.poll(socket.sockets).toBe(before + 1);
+
+  const renamed = `Contato Depois ${stamp % 100_000}`;
+  const put = await request.put(`/api/contacts/${contact.id}`, {
+    headers: auth,
+    data: { name: renamed, number: visitor.id },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  await expect.poll(() => socket.lost().some((frame) => frame.includes(renamed))).toBe(true);
+  await expect(row).toContainText(visitor.name);
+
+  socket.reconnect();
+  await expect(status).toHaveAttribute('data-realtime', 'ready');
+  await expect(row).toContainText(renamed);
+  await context.close();
+});

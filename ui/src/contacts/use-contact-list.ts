@@ -1,7 +1,7 @@
 import { companyChannel } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toastError } from '../notify/toaster';
-import { useSocketChannel } from '../realtime/socket';
+import { useReloadOnResync, useSocketChannel } from '../realtime/socket';
 import {
   appendPage,
   applyContactDelete,
@@ -60,6 +60,8 @@ export function useContactList(companyId: number, filter: ContactFilter): Contac
     load(1);
     return () => inFlight.current?.abort();
   }, [key, load]);
+  // Contact events missed while the socket was away (or before it first connected): the first page again.
+  useReloadOnResync(() => load(1));
 
   const loadMore = useCallback(() => {
     if (inFlight.current || !state.hasMore) return;

@@ -2,7 +2,7 @@ import { companyChannel, type TicketDto } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/http';
 import { toastError } from '../notify/toaster';
-import { useSocketChannel } from '../realtime/socket';
+import { useReloadOnResync, useSocketChannel } from '../realtime/socket';
 
 /** Ticket events arrive in bursts (a message updates its ticket); one refetch per quiet half second is enough. */
 export const MOMENTS_REFETCH_DEBOUNCE_MS = 500;
@@ -43,6 +43,7 @@ export function useMoments(companyId: number): { tickets: TicketDto[]; loading: 
     };
   }, [load]);
 
+  useReloadOnResync(load);
   useSocketChannel(companyChannel(companyId, 'ticket'), () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(load, MOMENTS_REFETCH_DEBOUNCE_MS);

@@ -260,6 +260,22 @@ export function useRealtimeResyncs(): number {
   );
 }
 
+/**
+ * Calls `reload` each time the resync count moves after mount (see useRealtimeResyncs): for views whose first load
+ * has its own effect. @example useReloadOnResync(() => load(1), enabled)
+ */
+export function useReloadOnResync(reload: () => void, enabled = true): void {
+  const resyncs = useRealtimeResyncs();
+  const seen = useRef(resyncs);
+  const latest = useRef(reload);
+  latest.current = reload;
+  useEffect(() => {
+    if (seen.current === resyncs) return;
+    seen.current = resyncs;
+    if (enabled) latest.current();
+  }, [resyncs, enabled]);
+}
+
 /** Calls `handler` with the `data` of every frame on `channel` (null: listen to nothing). */
 export function useSocketChannel(channel: string | null, handler: (data: unknown) => void): void {
   const latest = useRef(handler);

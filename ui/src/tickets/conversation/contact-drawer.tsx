@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ContactDialog } from '../../contacts/contact-dialog';
 import { setContactActive } from '../../contacts/contacts-api';
 import { toastError, toastSuccess } from '../../notify/toaster';
-import { useSocketChannel } from '../../realtime/socket';
+import { useReloadOnResync, useSocketChannel } from '../../realtime/socket';
 import { userAtom } from '../../session/session-store';
 import { ContactNotes } from '../contact/contact-notes';
 import { ContactTags } from '../contact/contact-tags';
@@ -37,6 +37,10 @@ export function ContactDrawer({ ticket, onClose }: Props) {
       alive = false;
     };
   }, [ticket.contactId]);
+  // Contact events missed while the socket was away (or before it first connected): read it again.
+  useReloadOnResync(() => {
+    fetchContact(ticket.contactId).then(setContact, toastError);
+  });
 
   useSocketChannel(user ? companyChannel(user.companyId, 'contact') : null, (data) => {
     const event = data as { action?: string; contact?: ContactDto };

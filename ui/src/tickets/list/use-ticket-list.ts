@@ -2,7 +2,7 @@ import { companyChannel, type TicketDto } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRecord } from '../../api/api-error';
 import { toastError } from '../../notify/toaster';
-import { useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
+import { useReloadOnResync, useSocketChannel } from '../../realtime/socket';
 import { fetchTickets } from '../shared/tickets-api';
 import {
   applyTicketEvent,
@@ -89,13 +89,7 @@ export function useTicketList(
     return () => inFlight.current?.abort();
   }, [key, enabled, load]);
 
-  const resyncs = useRealtimeResyncs();
-  const loadedAt = useRef(resyncs);
-  useEffect(() => {
-    if (loadedAt.current === resyncs) return;
-    loadedAt.current = resyncs;
-    if (enabled) load(1);
-  }, [resyncs, enabled, load]);
+  useReloadOnResync(() => load(1), enabled);
 
   const loadMore = useCallback(() => {
     if (inFlight.current || !state.hasMore) return;
