@@ -19,9 +19,13 @@ const addNote = (token: string, body: Record<string, unknown>) =>
   host.request('/api/ticket-notes', { token, body });
 
 /** Tickets arrive through the tickets module; here they are written directly. */
-async function openTicket(companyId: number, contactId: number): Promise<number> {
+async function openTicket(
+  companyId: number,
+  contactId: number,
+  owner: { status: string; userId: number | null } = { status: 'closed', userId: null },
+): Promise<number> {
   const em = host.resolve<MikroORM>('orm').em.fork();
-  const ticket = em.create(Ticket, { companyId, contactId, status: 'closed' });
+  const ticket = em.create(Ticket, { companyId, contactId, ...owner });
   await em.flush();
   return ticket.id;
 }
@@ -144,10 +148,17 @@ describe('ticket notes', () => {
         contactId: foreign.contactId,
       }),
     );
-    const listed = await json<TicketNoteDto[]>(
-      host.request(`/api/ticket-notes/list?ticketId=${foreign.ticketId}`, { token: shop.adminToken }),
-    );
-    expect(listed).toEqual([]);
+    // Their ticket answers as one that does not exist.
+    const listed = await host.request(`/api/ticket-notes/list?ticketId=${foreign.ticketId}`, {
+      token: shop.adminToken,
+    });
+    expect(listed.status).toBe(404);
+    expect(await listed.json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
+    expect(
+      await json(
+        host.request(`/api/ticket-notes/list?contactId=${foreign.contactId}`, { token: shop.adminToken }),
+      ),
+    ).toEqual([]);
     expect((await host.request(`/api/ticket-notes/${theirs.id}`, { token: shop.adminToken })).status).toBe(
       404,
     );
@@ -182,5 +193,111 @@ describe('ticket notes', () => {
     expect(
       await json(host.request(`/api/ticket-notes/list?ticketId=${ticketId}`, { token: shop.agentToken })),
     ).toEqual([]);
+  });
+
+  it('a plain user neither reads nor adds notes on a ticket they cannot see, as GET /tickets/:id answers', async () => {
+    const eva = await json<ContactDto>(
+      host.request('/api/contacts', {
+        token: shop.agentToken,
+        body: { name: 'Eva', number: '5511933337777' },
+      }),
+    );
+    const hidden = await openTicket(shop.companyId, eva.id, { status: 'open', userId: shop.agentId });
+    const mine = await json<TicketNoteDto>(
+      addNote(shop.agentToken, { note: 'Só minha', ticketId: hidden, contactId: eva.id }),
+    );
+    const asTicket = await host.request(`/api/tickets/${hidden}`, { token: secondAgentToken });
+    expect(asTicket.status).toBe(404);
+    expect(await asTicket.json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
+
+    const added = await addNote(secondAgentToken, {
+      note: 'Intrometida',
+      ticketId: hidden,
+      contactId: eva.id,
+    });
+    expect(added.status).toBe(404);
+    expect(await added.json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
+    const ofTicket = await host.request(`/api/ticket-notes/list?ticketId=${hidden}`, {
+      token: secondAgentToken,
+    });
+    expect(ofTicket.status).toBe(404);
+    expect(await ofTicket.json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
+    expect(
+      await json(host.request(`/api/ticket-notes/list?contactId=${eva.id}`, { token: secondAgentToken })),
+    ).toEqual([]);
+    const read = await host.request(`/api/ticket-notes/${mine.id}`, { token: secondAgentToken });
+    expect(read.status).toBe(404);
+    expect(await read.json()).toEqual({ error: 'ERR_NOT_FOUND' });
+    const page = await json<{ ticketNotes: TicketNoteDto[] }>(
+      host.request(`/api/ticket-notes?contactId=${eva.id}`, { token: secondAgentToken }),
+    );
+    expect(page.ticketNotes).toEqual([]);
+
+    // The owner and the admin still see it; the admin's note is on the ticket for the owner too.
+    expect(await json(host.request(`/api/ticket-notes/${mine.id}`, { token: shop.agentToken }))).toEqual(
+      mine,
+    );
+    const byAdmin = await addNote(shop.adminToken, {
+      note: 'Do gerente',
+      ticketId: hidden,
+      contactId: eva.id,
+    });
+    expect(byAdmin.status).toBe(201);
+    const forOwner = await json<TicketNoteDto[]>(
+      host.request(`/api/ticket-notes/list?ticketId=${hidden}`, { token: shop.agentToken }),
+    );
+    expect(forOwner.map((n) => n.note)).toEqual(['Do gerente', 'Só minha']);
+  });
+
+  it('GET /ticket-notes pages the visible notes, newest first, searched by text, with count and hasMore', async () => {
+    const fia = await json<ContactDto>(
+      host.request('/api/contacts', {
+        token: shop.agentToken,
+        body: { name: 'Fia', number: '5511933338888' },
+      }),
+    );
+    const fiaTicket = await openTicket(shop.companyId, fia.id);
+    for (let i = 1; i <= 22; i++) {
+      await addNote(shop.agentToken, { note: `Retorno ${i}`, ticketId: fiaTicket, contactId: fia.id });
+    }
+    type Page = { ticketNotes: TicketNoteDto[]; count: number; hasMore: boolean };
+    const first = await json<Page>(
+      host.request(`/api/ticket-notes?contactId=${fia.id}`, { token: secondAgentToken }),
+    );
+    expect(first.count).toBe(22);
+    expect(first.hasMore).toBe(true);
+    expect(first.ticketNotes).toHaveLength(20);
+    expect(first.ticketNotes[0]).toMatchObject({ note: 'Retorno 22', user: { name: 'Notas Loja Agent' } });
+    const second = await json<Page>(
+      host.request(`/api/ticket-notes?contactId=${fia.id}&pageNumber=2`, { token: secondAgentToken }),
+    );
+    expect(second).toMatchObject({ count: 22, hasMore: false });
+    expect(second.ticketNotes.map((n) => n.note)).toEqual(['Retorno 2', 'Retorno 1']);
+    const searched = await json<Page>(
+      host.request('/api/ticket-notes?searchParam=retorno 1', { token: secondAgentToken }),
+    );
+    expect(searched.ticketNotes.map((n) => n.note)).toEqual(
+      [
+        'Retorno 19',
+        'Retorno 18',
+        'Retorno 17',
+        'Retorno 16',
+        'Retorno 15',
+        'Retorno 14',
+        'Retorno 13',
+      ].concat(['Retorno 12', 'Retorno 11', 'Retorno 10', 'Retorno 1']),
+    );
+    // The plain user's pages leave out the note on the ticket they cannot see; the admin's include it.
+    const all = await json<Page>(
+      host.request('/api/ticket-notes?searchParam=Só minha', { token: shop.adminToken }),
+    );
+    expect(all.ticketNotes.map((n) => n.note)).toEqual(['Só minha']);
+    const hidden = await json<Page>(
+      host.request('/api/ticket-notes?searchParam=Só minha', { token: secondAgentToken }),
+    );
+    expect(hidden).toEqual({ ticketNotes: [], count: 0, hasMore: false });
+    expect((await host.request('/api/ticket-notes?pageNumber=0', { token: shop.agentToken })).status).toBe(
+      400,
+    );
   });
 });

@@ -187,6 +187,13 @@ function visibilityBranches(a: TicketAccess): { sql: string; params: unknown[] }
   return branches;
 }
 
+/**
+ * The visibility rule as one SQL condition on a ticket aliased `t`, for reads that are not the ticket list (the list
+ * keeps its branches apart, one per index). @example const v = visibleTicketSql(access); `where ${v.sql}`, v.params
+ */
+export const visibleTicketSql = (a: TicketAccess): { sql: string; params: unknown[] } =>
+  anyBranch(visibilityBranches(a));
+
 /** The branches as one condition (any of them). */
 function anyBranch(branches: { sql: string; params: unknown[] }[]): { sql: string; params: unknown[] } {
   return {
