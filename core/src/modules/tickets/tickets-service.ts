@@ -136,8 +136,6 @@ export class TicketsService {
       queueId: ticket.queueId ?? null,
       isGroup: ticket.isGroup,
     };
-    if (!(await this.canSee(actor, before))) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-    const { companyId } = actor;
     if (
       input.status === 'open' &&
       ticket.status === 'open' &&
@@ -145,8 +143,10 @@ export class TicketsService {
       ticket.userId !== actor.id &&
       input.userId === actor.id
     ) {
-      return this.get(actor, { id });
+      return this.takenByAnother(actor, id, before);
     }
+    if (!(await this.canSee(actor, before))) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const { companyId } = actor;
     if (input.queueId !== undefined) await this.assertOwned('queues', input.queueId, companyId);
     if (input.userId) await this.assertOwned('users', input.userId, companyId);
 
@@ -192,6 +192,20 @@ export class TicketsService {
       await greetOnAccept(this.automatic, ticket, ticket.userId ?? actor.id);
     }
     return this.done(actor, id, before);
+  }
+
+  /**
+   * Accept lost the race: someone else took the ticket meanwhile. It answers unchanged so the UI names who has it
+   * (spec part 1 §4 Accept), to anyone who could take it while it waited (unassigned, in their queues or in none), even
+   * though it is no longer theirs to see; to anyone else it does not exist.
+   */
+  private async takenByAnother(actor: AuthUser, id: number, before: TicketAudience): Promise<TicketDto> {
+    const access = await loadTicketAccess(this.em, actor.id);
+    const ticket = canSeeTicket(access, { ...before, userId: null })
+      ? await findTicketDto(this.em, actor.companyId, { id }, { maskNumbers: access.hideNumbers })
+      : null;
+    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    return ticket;
   }
 
   async remove(actor: AuthUser, id: number): Promise<void> {

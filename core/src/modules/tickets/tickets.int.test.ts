@@ -123,6 +123,24 @@ describe('transitions', () => {
     expect(await res.json()).toMatchObject({ status: 'open', user: { name: 'Bia' } });
   });
 
+  it("a plain attendant whose Pending still showed the ticket learns who took it; one outside its queue doesn't", async () => {
+    const id = await pendingTicket(sales);
+    await put(agents.bia.token, id, { status: 'open', userId: agents.bia.id });
+    const late = await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
+    expect(late.status).toBe(200);
+    expect(await late.json()).toMatchObject({
+      status: 'open',
+      userId: agents.bia.id,
+      user: { name: 'Bia' },
+      queue: { name: 'Vendas' },
+    });
+    const outsider = await put(agents.caio.token, id, { status: 'open', userId: agents.caio.id });
+    expect(outsider.status).toBe(404);
+    expect(await outsider.json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
+    const [row] = await sql<{ user_id: number }>(host, 'select user_id from tickets where id = $1', [id]);
+    expect(row.user_id).toBe(agents.bia.id);
+  });
+
   it('return to queue and transfer to a queue leave it pending and unowned', async () => {
     const id = await pendingTicket(sales);
     await put(agents.ana.token, id, { status: 'open', userId: agents.ana.id });
