@@ -142,3 +142,28 @@ export async function openVisitorPage(browser: Browser, channelToken: string, na
   };
   return { context, page, say };
 }
+
+/** A ticket as the admin finds it by its contact's name (the newest match), for ids and uuids in the specs. */
+export async function findTicket(request: APIRequestContext, token: string, contactName: string) {
+  const res = await request.get('/api/tickets', {
+    headers: { authorization: `Bearer ${token}` },
+    params: { searchParam: contactName, showAll: 'true' },
+  });
+  expect(res.ok()).toBe(true);
+  const [ticket] = (await res.json()).tickets as { id: number; uuid: string }[];
+  expect(ticket).toBeDefined();
+  return ticket;
+}
+
+/** A short tag that makes names unique across runs and tests. */
+export const uniqueTag = () => `${Date.now() % 100_000}${Math.random().toString(36).slice(2, 5)}`;
+
+/** The row of a ticket in one of the Open tab's lists. */
+export const rowIn = (page: Page, list: 'open' | 'pending' | 'closed', ticketId: number) =>
+  page.getByTestId(`ticket-list-${list}`).getByTestId(`ticket-row-${ticketId}`);
+
+/** Opens the conversation header's menu and picks an entry (header-transfer, header-log, header-delete…). */
+export async function headerMenu(page: Page, entry: string): Promise<void> {
+  await page.getByTestId('header-more').click();
+  await page.getByTestId(entry).click();
+}
