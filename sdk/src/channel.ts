@@ -60,6 +60,21 @@ export interface ChannelSendContext {
 export interface ChannelDefinition {
   kind: Channel;
   send(message: OutboundMessage, ctx: ChannelSendContext): Promise<{ ack: number; externalId?: string }>;
+  /**
+   * Optional: take back a message it delivered, when the attendant deletes it (WhatsApp's "delete for everyone"). A
+   * channel without it leaves the contact's copy where it is.
+   */
+  retract?(message: RetractedMessage, ctx: ChannelSendContext): Promise<void>;
+}
+
+/** A delivered message the attendant deleted. @example { messageId: 7, to: 'visitor-1', externalId: null } */
+export interface RetractedMessage {
+  messageId: number;
+  ticketId: number;
+  /** The contact's id on the channel (its `number`). */
+  to: string;
+  /** The channel's id for the message, when `send` answered one. */
+  externalId: string | null;
 }
 
 /** Identity helper that types a channel adapter. @example export const webchat = defineChannel({ kind: 'webchat', send }) */

@@ -74,7 +74,9 @@ test('an attendant deletes their own message: shown as deleted to another attend
   await expect(theirs).not.toContainText('O prazo é de 30 dias');
   await expect(admin.page.getByTestId('message-list')).toContainText('Corrigindo: são 3 dias úteis');
 
-  // The visitor's page, reloaded, no longer has it; the rest of the conversation is there.
+  // The visitor's open page drops it at once; reloaded, it still has the rest of the conversation without it.
+  await expect(visitor.page.getByText('O prazo é de 30 dias')).toHaveCount(0);
+  await expect(visitor.page.getByText('Corrigindo: são 3 dias úteis')).toBeVisible();
   await visitor.page.reload();
   await expect(visitor.page.getByText('Corrigindo: são 3 dias úteis')).toBeVisible();
   await expect(visitor.page.getByText('Qual o prazo de entrega?')).toBeVisible();

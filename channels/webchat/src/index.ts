@@ -35,18 +35,20 @@ export const visitorPresenceSchema = z.object({
   presence: z.enum(['composing', 'available']),
 });
 
-/** An attendant's reply as the visitor's page receives it. */
-export interface VisitorFrame {
-  action: 'message';
-  message: {
-    id: number;
-    body: string;
-    fromMe: true;
-    createdAt: string;
-    mediaType: string;
-    mediaUrl: string | null;
-  };
-}
+/** An attendant's reply as the visitor's page receives it, or one the attendant deleted. */
+export type VisitorFrame =
+  | {
+      action: 'message';
+      message: {
+        id: number;
+        body: string;
+        fromMe: true;
+        createdAt: string;
+        mediaType: string;
+        mediaUrl: string | null;
+      };
+    }
+  | { action: 'delete'; messageId: number };
 
 /** Delivering to a visitor is publishing to their room; it is delivered as soon as a page of theirs is open. */
 export const webchatChannel = defineChannel({
@@ -71,5 +73,15 @@ export const webchatChannel = defineChannel({
       data: frame,
     });
     return { ack: 2 };
+  },
+  // The open pages drop the message; the history never lists deleted messages.
+  async retract(message, { connection, realtime }) {
+    const frame: VisitorFrame = { action: 'delete', messageId: message.messageId };
+    await realtime.publish({
+      companyId: connection.companyId,
+      room: visitorRoom(connection.id, message.to),
+      channel: VISITOR_CHANNEL,
+      data: frame,
+    });
   },
 });

@@ -131,6 +131,7 @@ export function visitorPage(connection: ChannelConnection): string {
     if (m.id) seen.add(m.id);
     const div = document.createElement('div');
     div.className = 'msg' + (m.fromMe ? '' : ' me');
+    if (m.id) div.dataset.id = m.id;
     div.append(content(m));
     const time = document.createElement('time');
     time.textContent = new Date(m.createdAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -163,7 +164,12 @@ export function visitorPage(connection: ChannelConnection): string {
     const proto = location.protocol === 'https:' ? 'wss' : 'ws';
     const ws = new WebSocket(proto + '://' + location.host + '/ws?guest=webchat&token=' + token + '&visitorId=' + saved.visitorId);
     ws.onopen = () => { $('status').textContent = ''; delay = 1000; history(); };
-    ws.onmessage = (e) => { const f = JSON.parse(e.data); if (f.channel === 'webchat' && f.data.action === 'message') show(f.data.message); };
+    ws.onmessage = (e) => {
+      const f = JSON.parse(e.data);
+      if (f.channel !== 'webchat') return;
+      if (f.data.action === 'message') show(f.data.message);
+      if (f.data.action === 'delete') document.querySelector('.msg[data-id="' + Number(f.data.messageId) + '"]')?.remove();
+    };
     ws.onclose = () => { $('status').textContent = w.offline; setTimeout(() => connect(Math.min(delay * 2, 30000)), delay); };
     setInterval(() => ws.readyState === 1 && ws.send(JSON.stringify({ type: 'ping' })), 18000);
   }

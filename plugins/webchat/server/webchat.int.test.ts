@@ -209,6 +209,44 @@ describe('web chat', () => {
     expect(bad.status).toBe(404);
   });
 
+  it('a reply the attendant deletes is taken back from the open page and the history; a note is never sent', async () => {
+    const visitor = 'visitor-retract-1';
+    const { frames } = await visitorSocket(visitor);
+    await post(visitor, 'Qual o prazo?');
+    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
+      .tickets as TicketDto[];
+    const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
+    await host.request(`/api/tickets/${id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { status: 'open', userId: 1 },
+    });
+    const send = async (body: string, isPrivate = false) =>
+      (await (
+        await host.request(`/api/messages/${id}`, { token: admin, body: { body, isPrivate } })
+      ).json()) as {
+        id: number;
+      };
+    const wrong = await send('30 dias');
+    const note = await send('conferir prazo', true);
+    await eventually(() => frames.find((f) => f.data.message?.id === wrong.id), 10_000);
+    expect((await host.request(`/api/messages/${wrong.id}`, { method: 'DELETE', token: admin })).status).toBe(
+      204,
+    );
+    expect((await host.request(`/api/messages/${note.id}`, { method: 'DELETE', token: admin })).status).toBe(
+      204,
+    );
+    const taken = await eventually(
+      () => frames.find((f) => (f.data as { action?: string }).action === 'delete'),
+      10_000,
+    );
+    expect(taken).toEqual({ channel: 'webchat', data: { action: 'delete', messageId: wrong.id } });
+    expect((await history(visitor)).map((m) => m.body)).not.toContain('30 dias');
+    // The note never reached the visitor, so nothing is taken back for it.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(frames.filter((f) => (f.data as { action?: string }).action === 'delete')).toHaveLength(1);
+  });
+
   it('typing: attendants who may see the ticket hear the visitor compose and stop; nobody else', async () => {
     const visitor = 'visitor-typing-1';
     await post(visitor, 'Oi, uma dúvida');

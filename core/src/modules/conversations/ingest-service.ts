@@ -19,6 +19,8 @@ export interface IngestTarget {
 declare module '@balcao/sdk' {
   interface DomainEvents {
     'message.created': { companyId: number; ticketId: number; messageId: number; fromMe: boolean };
+    /** An attendant deleted their message (it stays, flagged isDeleted). */
+    'message.deleted': { companyId: number; ticketId: number; messageId: number };
     'ticket.created': { companyId: number; ticketId: number };
   }
 }

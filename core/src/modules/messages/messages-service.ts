@@ -189,5 +189,10 @@ export class MessagesService {
       id,
       'update',
     );
+    await this.events.emit('message.deleted', {
+      companyId: actor.companyId,
+      ticketId: message.ticketId,
+      messageId: id,
+    });
   }
 }
