@@ -163,3 +163,13 @@ export interface TicketLogDto {
   queue: QueueRef | null;
   createdAt: string;
 }
+
+/**
+ * `POST /api/tickets/closeAll`: how many closed, and the tickets left as they were with the reason (a contact without
+ * a tag while requiredTag is on).
+ * @example { closed: 3, skipped: [{ id: 42, error: 'ERR_TAG_REQUIRED' }] }
+ */
+export interface CloseAllResult {
+  closed: number;
+  skipped: { id: number; error: 'ERR_TAG_REQUIRED' }[];
+}

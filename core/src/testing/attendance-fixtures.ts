@@ -81,3 +81,33 @@ export async function acceptedTicket(
   if (res.status !== 200) throw new Error(`accept: ${res.status} ${await res.text()}`);
   return r.ticketId;
 }
+
+/** An attendant (profile user) of company 1 in the given queues, made through the API: their id and token. */
+export async function attendant(
+  host: TestHost,
+  adminToken: string,
+  name: string,
+  queues: number[],
+  extra: Record<string, unknown> = {},
+): Promise<{ id: number; token: string }> {
+  const email = `${name.toLowerCase()}.${Math.random().toString(36).slice(2, 8)}@balcao.test`;
+  const res = await host.request('/api/users', {
+    token: adminToken,
+    body: { name, email, password: 'agent-pass', ...extra },
+  });
+  const { id } = await res.json();
+  for (const q of queues) await joinQueue(host, id, q);
+  return { id, token: (await host.login(email, 'agent-pass')).token };
+}
+
+/** A fresh pending ticket from a new visitor on the connection, optionally in a queue. */
+export async function pendingTicket(
+  host: TestHost,
+  connection: { id: number; companyId: number; channel: 'webchat' },
+  queueId: number | null = null,
+): Promise<number> {
+  const r = await ingestOf(host).ingest(connection, inbound(`v-${Math.random()}`, 'Olá, preciso de ajuda'));
+  if (r.outcome !== 'stored') throw new Error(r.outcome);
+  if (queueId) await sql(host, 'update tickets set queue_id = $1 where id = $2', [queueId, r.ticketId]);
+  return r.ticketId;
+}

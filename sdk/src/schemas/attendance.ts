@@ -174,6 +174,8 @@ export const ticketUpdateSchema = z.object({
   sendFarewellMessage: z.boolean().optional(),
   amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
   useIntegration: z.boolean().optional(),
+  /** A transfer (the peers' flag): tells taking over an open ticket apart from an accept that came second. */
+  isTransfered: z.boolean().optional(),
 });
 export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
 

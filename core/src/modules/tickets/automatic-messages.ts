@@ -14,6 +14,13 @@ const AUTOMATIC = '\u200e';
 export const ACCEPT_GREETING =
   '{{ms}} *{{name}}*, meu nome é *{{userName}}* e agora vou prosseguir com seu atendimento!';
 
+/**
+ * What the customer hears when their ticket is transferred with sendMsgTransfTicket on (peer §4.3 customer notice).
+ * The spec has no setting for the text itself, so it is fixed, in pt-BR like the accept greeting.
+ */
+export const TRANSFER_NOTICE =
+  '*{{firstName}}*, seu atendimento foi transferido para o setor *{{queue}}*. Aguarde um momento, por favor.';
+
 export interface AutomaticDeps {
   em: EntityManager;
   ticketsPublisher: TicketsPublisher;
@@ -100,4 +107,22 @@ export async function farewellOnClose(
     closer?.farewell_message?.trim() || owner?.farewell_message?.trim() || conn?.complation_message?.trim();
   if (!text) return;
   await send(deps, t, closerId, ` ${text}`, closer?.name ?? '');
+}
+
+/**
+ * Peer §4.3 customer notice: with sendMsgTransfTicket on, a transfer that lands in a queue and changes the queue or
+ * the attendant tells the contact, from the attendant who transferred. Groups only as for the other automatic texts.
+ */
+export async function noticeOnTransfer(
+  deps: AutomaticDeps,
+  t: TicketFacts,
+  before: { queueId: number | null; userId: number | null },
+  senderId: number,
+): Promise<void> {
+  const moved = (t.queueId ?? null) !== before.queueId || (t.userId ?? null) !== before.userId;
+  if (!t.queueId || !moved) return;
+  if (!(await deps.settings.isEnabled(t.companyId, 'sendMsgTransfTicket'))) return;
+  if (!reachesGroup(t, await connectionOf(deps.em, t))) return;
+  const sender = await userField(deps.em, t.companyId, senderId);
+  await send(deps, t, senderId, ` ${TRANSFER_NOTICE}`, sender?.name ?? '');
 }

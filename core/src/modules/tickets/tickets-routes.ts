@@ -34,14 +34,15 @@ export function ticketsRoutes(router: AppRouter): void {
   });
   router.get('/tickets/u/:uuid', async (ctx) => {
     const uuid = validate(z.object({ uuid: z.uuid() }), ctx.params).uuid;
-    ctx.body = await ctx.state.services.tickets.get(ctx.state.user, { uuid });
+    // The conversation screen's read: it also logs the access.
+    ctx.body = await ctx.state.services.tickets.open(ctx.state.user, uuid);
   });
   router.get('/tickets/:id', async (ctx) => {
     ctx.body = await ctx.state.services.tickets.get(ctx.state.user, { id: idParam(ctx.params.id) });
   });
   router.post('/tickets/closeAll', async (ctx) => {
     const { status, queueIds } = validate(closeAllBody, ctx.request.body);
-    ctx.body = { closed: await ctx.state.services.tickets.closeAll(ctx.state.user, status, queueIds) };
+    ctx.body = await ctx.state.services.tickets.closeAll(ctx.state.user, status, queueIds);
   });
   router.post('/tickets', async (ctx) => {
     ctx.status = 201;

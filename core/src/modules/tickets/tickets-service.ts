@@ -1,21 +1,34 @@
 import {
   AppError,
   type AuthUser,
+  type CloseAllResult,
   type EventsPort,
   type SettingsPort,
   type TicketAudience,
   type TicketDto,
   type TicketLogDto,
-  type TicketLogType,
   type TicketUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import { likeTerm } from '../../db/sql-helpers.js';
-import { type AutomaticDeps, farewellOnClose, greetOnAccept } from './automatic-messages.js';
-import { Ticket, TicketLog } from './ticket.entity.js';
+import {
+  type AutomaticDeps,
+  farewellOnClose,
+  greetOnAccept,
+  noticeOnTransfer,
+} from './automatic-messages.js';
+import { type ITicket, Ticket } from './ticket.entity.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
+import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js';
 import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
+import {
+  assertOwnQueue,
+  classifyTransition,
+  type TicketState,
+  type TransitionKind,
+  transitionLogs,
+} from './ticket-transitions.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
 import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
 
@@ -75,17 +88,44 @@ export class TicketsService {
     return ticket;
   }
 
+  /** The conversation screen's read: the ticket, and an 'access' log entry (at most one per user per few minutes). */
+  async open(actor: AuthUser, uuid: string): Promise<TicketDto> {
+    const ticket = await this.get(actor, { uuid });
+    await recordAccess(this.em, {
+      companyId: actor.companyId,
+      ticketId: ticket.id,
+      userId: actor.id,
+      queueId: ticket.queueId,
+    });
+    return ticket;
+  }
+
   async canSee(actor: AuthUser | TicketAccess, ticket: TicketAudience): Promise<boolean> {
     const access = 'companyId' in actor ? await loadTicketAccess(this.em, actor.id) : actor;
     return canSeeTicket(access, ticket);
   }
 
-  /** New ticket for a contact (spec "New ticket"); an existing non-closed one answers ERR_OTHER_OPEN_TICKET with it. */
+  /**
+   * New ticket for a contact on a connection (spec "New ticket"). An existing non-closed one of that contact on that
+   * connection answers ERR_OTHER_OPEN_TICKET with it (the database allows one per contact and connection). An open
+   * ticket belongs to the payload's user: admins may open one for any attendant, others only for themselves.
+   */
   async create(
     actor: AuthUser,
-    input: { contactId: number; queueId?: number | null; whatsappId?: number | null; status: string },
+    input: {
+      contactId: number;
+      queueId?: number | null;
+      whatsappId?: number | null;
+      userId?: number | null;
+      status: string;
+    },
   ) {
-    const existing = await this.em.findOne(Ticket, { contactId: input.contactId, status: { $ne: 'closed' } });
+    const whatsappId = input.whatsappId ?? null;
+    const existing = await this.em.findOne(Ticket, {
+      contactId: input.contactId,
+      whatsappId,
+      status: { $ne: 'closed' },
+    });
     if (existing) {
       const ticket = await findTicketDto(
         this.em,
@@ -102,110 +142,86 @@ export class TicketsService {
         [actor.companyId, input.contactId],
       );
     if (!contact[0]) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    assertOwnQueue(
+      { profile: actor.profile, queueIds: (await loadTicketAccess(this.em, actor.id)).queueIds },
+      input.queueId,
+    );
     await this.assertOwned('queues', input.queueId, actor.companyId);
-    await this.assertOwned('whatsapps', input.whatsappId, actor.companyId);
+    await this.assertOwned('whatsapps', whatsappId, actor.companyId);
+    const userId = await this.ownerOfNew(actor, input);
     const ticket = this.em.create(Ticket, {
       companyId: actor.companyId,
       contactId: input.contactId,
-      whatsappId: input.whatsappId ?? null,
+      whatsappId,
       queueId: input.queueId ?? null,
       channel: contact[0].channel,
       isGroup: contact[0].is_group,
       status: input.status,
-      userId: input.status === 'open' ? actor.id : null,
+      userId,
     });
     await this.em.flush().catch((err: unknown) => {
       throw String(err).includes('tickets_one_open_per_contact')
         ? new AppError('ERR_OTHER_OPEN_TICKET', 409)
         : err;
     });
-    await this.log(ticket.id, 'create', actor.id, ticket.queueId ?? null);
-    if (ticket.status === 'open') await this.log(ticket.id, 'open', actor.id, ticket.queueId ?? null);
+    await writeTicketLogs(this.em, ticket, [
+      { type: 'create', userId: actor.id },
+      ...(userId ? [{ type: 'open' as const, userId }] : []),
+    ]);
     return (await this.publisher.ticketUpdated(actor.companyId, ticket.id)) as TicketDto;
   }
 
   /**
-   * One transition of the spec's table. Accepting a ticket someone else already took answers that ticket unchanged
-   * (the UI shows who has it). Closing with requiredTag on and an untagged contact is refused.
+   * One transition of the spec's table (rules in ticket-transitions.ts). Accepting a ticket someone else already took
+   * answers that ticket unchanged (the UI shows who has it). Closing an open ticket with requiredTag on and an
+   * untagged contact is refused; ignoring a pending one is not (the spec puts the tag on Close only).
    */
   async update(actor: AuthUser, id: number, input: TicketUpdateInput): Promise<TicketDto> {
     const ticket = await this.em.findOne(Ticket, { id });
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-    const before: TicketAudience = {
-      userId: ticket.userId ?? null,
-      queueId: ticket.queueId ?? null,
+    const before = stateOf(ticket);
+    const audience: TicketAudience = {
+      userId: before.userId,
+      queueId: before.queueId,
       isGroup: ticket.isGroup,
     };
-    if (
-      input.status === 'open' &&
-      ticket.status === 'open' &&
-      ticket.userId &&
-      ticket.userId !== actor.id &&
-      input.userId === actor.id
-    ) {
-      return this.takenByAnother(actor, id, before);
-    }
-    if (!(await this.canSee(actor, before))) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-    const { companyId } = actor;
-    if (input.queueId !== undefined) await this.assertOwned('queues', input.queueId, companyId);
-    if (input.userId) await this.assertOwned('users', input.userId, companyId);
-
-    if (input.status === 'closed') {
-      if (
-        (await this.settings.isEnabled(companyId, 'requiredTag')) &&
-        !(await this.contactHasTags(ticket.contactId))
-      ) {
-        throw new AppError('ERR_TAG_REQUIRED', 400);
-      }
-      if (input.sendFarewellMessage) await farewellOnClose(this.automatic, ticket, actor.id);
-      if (ticket.status === 'pending') ticket.amountUsedBotQueues = 0;
-      ticket.status = 'closed';
-      ticket.unreadMessages = 0;
-      await this.em.flush();
-      await this.log(id, 'closed', actor.id, ticket.queueId ?? null);
-      return this.done(actor, id, before);
-    }
-
-    const previousUser = ticket.userId ?? null;
-    const previousStatus = ticket.status;
-    if (input.queueId !== undefined) ticket.queueId = input.queueId;
-    if (input.userId !== undefined) ticket.userId = input.userId;
-    if (input.useIntegration !== undefined) ticket.useIntegration = input.useIntegration;
-    if (input.amountUsedBotQueues !== undefined) ticket.amountUsedBotQueues = input.amountUsedBotQueues;
-    if (input.status === 'pending') {
-      // Return to queue, or transfer to a queue only: nobody owns it any more.
-      ticket.status = 'pending';
-      ticket.userId = null;
-    } else if (input.status === 'open' || input.status === 'group') {
-      ticket.status = ticket.isGroup ? 'group' : 'open';
-      ticket.userId = input.userId ?? ticket.userId ?? actor.id;
-      ticket.unreadMessages = 0;
-    }
-    await this.em.flush().catch((err: unknown) => {
-      // Reopening while the contact already has another open ticket on this connection.
-      if (String(err).includes('tickets_one_open_per_contact'))
-        throw new AppError('ERR_OTHER_OPEN_TICKET', 409);
-      throw err;
-    });
-    await this.logTransition(actor, ticket, previousStatus, previousUser, input);
-    if (previousStatus === 'pending' && (ticket.status === 'open' || ticket.status === 'group')) {
-      await greetOnAccept(this.automatic, ticket, ticket.userId ?? actor.id);
-    }
-    return this.done(actor, id, before);
-  }
-
-  /**
-   * Accept lost the race: someone else took the ticket meanwhile. It answers unchanged so the UI names who has it
-   * (spec part 1 §4 Accept), to anyone who could take it while it waited (unassigned, in their queues or in none), even
-   * though it is no longer theirs to see; to anyone else it does not exist.
-   */
-  private async takenByAnother(actor: AuthUser, id: number, before: TicketAudience): Promise<TicketDto> {
     const access = await loadTicketAccess(this.em, actor.id);
-    const ticket = canSeeTicket(access, { ...before, userId: null })
-      ? await findTicketDto(this.em, actor.companyId, { id }, { maskNumbers: access.hideNumbers })
-      : null;
-    if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-    return ticket;
+    const visible = canSeeTicket(access, audience);
+    // Accept that lost the race answers the ticket unchanged so the UI names who has it (spec part 1 §4 Accept), also
+    // to one who no longer sees it but could take it while it waited (unassigned, in their queues or in none).
+    if (!visible && !canSeeTicket(access, { ...audience, userId: null }))
+      throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const kind = (() => {
+      try {
+        return classifyTransition(before, input, { id: actor.id, isAdmin: access.isAdmin });
+      } catch (err) {
+        if (!visible) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+        throw err;
+      }
+    })();
+    if (kind === 'alreadyTaken') {
+      return (await findTicketDto(
+        this.em,
+        actor.companyId,
+        { id },
+        { maskNumbers: access.hideNumbers },
+      )) as TicketDto;
+    }
+    if (!visible) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    if (kind === 'accept' || kind === 'reopen') {
+      assertOwnQueue({ profile: actor.profile, queueIds: access.queueIds }, input.queueId, before.queueId);
+    }
+    if (input.queueId !== undefined) await this.assertOwned('queues', input.queueId, actor.companyId);
+    if (input.userId) await this.assertOwned('users', input.userId, actor.companyId);
+
+    if (kind === 'close' || kind === 'ignore') await this.close(actor, ticket, kind, input);
+    else await this.move(actor, ticket, kind, input);
+    await writeTicketLogs(this.em, ticket, transitionLogs(kind, before, stateOf(ticket), actor.id));
+    if (kind === 'accept') await greetOnAccept(this.automatic, ticket, actor.id);
+    if (kind === 'transferToUser' || kind === 'transferToQueue') {
+      await noticeOnTransfer(this.automatic, ticket, before, actor.id);
+    }
+    return this.done(actor, id, audience);
   }
 
   async remove(actor: AuthUser, id: number): Promise<void> {
@@ -221,41 +237,36 @@ export class TicketsService {
     });
   }
 
-  /** Admin: closes every ticket of a status (optionally only in some queues). */
-  async closeAll(actor: AuthUser, status: string, queueIds: number[]): Promise<number> {
+  /**
+   * Admin: closes every ticket of a status (optionally only in some queues), without farewell. Tickets whose contact
+   * lacks the tag requiredTag asks for stay open and are reported; one closed meanwhile by someone else is passed over.
+   */
+  async closeAll(actor: AuthUser, status: string, queueIds: number[]): Promise<CloseAllResult> {
     if (actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
-    const where = { status, ...(queueIds.length ? { queueId: { $in: queueIds } } : {}) };
-    const tickets = await this.em.find(Ticket, where, { fields: ['id'] });
-    for (const t of tickets) await this.update(actor, t.id, { status: 'closed' });
-    return tickets.length;
+    // Plain ids: each close then reads its ticket afresh.
+    const rows = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        `select id from tickets where company_id = ? and status = ?${queueIds.length ? ' and queue_id in (?)' : ''} order by id`,
+        [actor.companyId, status, ...(queueIds.length ? [queueIds] : [])],
+      );
+    const result: CloseAllResult = { closed: 0, skipped: [] };
+    for (const { id } of rows) {
+      try {
+        await this.update(actor, id, { status: 'closed' });
+        result.closed += 1;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        if (err.code === 'ERR_TAG_REQUIRED') result.skipped.push({ id, error: err.code });
+        else if (err.code !== 'ERR_INVALID_TICKET_TRANSITION') throw err;
+      }
+    }
+    return result;
   }
 
   async logs(actor: AuthUser, id: number): Promise<TicketLogDto[]> {
     await this.get(actor, { id });
-    const rows = await this.em.getConnection().execute<
-      {
-        id: number;
-        type: string;
-        created_at: Date;
-        user_id: number | null;
-        user_name: string | null;
-        queue_id: number | null;
-        queue_name: string | null;
-        queue_color: string | null;
-      }[]
-    >(
-      `select l.id, l.type, l.created_at, l.user_id, u.name as user_name, l.queue_id, q.name as queue_name, q.color as queue_color
-         from ticket_logs l left join users u on u.id = l.user_id left join queues q on q.id = l.queue_id
-        where l.company_id = ? and l.ticket_id = ? order by l.created_at, l.id`,
-      [actor.companyId, id],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      type: r.type as TicketLogType,
-      user: r.user_id ? { id: r.user_id, name: r.user_name ?? '' } : null,
-      queue: r.queue_id ? { id: r.queue_id, name: r.queue_name ?? '', color: r.queue_color ?? '' } : null,
-      createdAt: new Date(r.created_at).toISOString(),
-    }));
+    return readTicketLogs(this.em, actor.companyId, id);
   }
 
   private async done(actor: AuthUser, id: number, before: TicketAudience): Promise<TicketDto> {
@@ -269,37 +280,70 @@ export class TicketsService {
     return ticket as TicketDto;
   }
 
-  private async logTransition(
+  /** Close (open or group) or Ignore (pending): the tag rule applies to Close only, the farewell when asked. */
+  private async close(
     actor: AuthUser,
-    t: { id: number; status: string; userId?: number | null; queueId?: number | null },
-    previousStatus: string,
-    previousUser: number | null,
+    ticket: ITicket,
+    kind: 'close' | 'ignore',
     input: TicketUpdateInput,
   ): Promise<void> {
-    const queueId = t.queueId ?? null;
-    if (input.userId && previousUser && input.userId !== previousUser) {
-      await this.log(t.id, 'transfered', previousUser, queueId);
-      await this.log(t.id, 'receivedTransfer', input.userId, queueId);
-    } else if (t.status === 'pending' && previousStatus !== 'pending') {
-      await this.log(t.id, input.queueId !== undefined ? 'queue' : 'pending', actor.id, queueId);
-    } else if ((t.status === 'open' || t.status === 'group') && previousStatus === 'closed') {
-      await this.log(t.id, 'reopen', actor.id, queueId);
-    } else if ((t.status === 'open' || t.status === 'group') && previousStatus === 'pending') {
-      await this.log(t.id, 'open', t.userId ?? actor.id, queueId);
-    } else if (input.queueId !== undefined) {
-      await this.log(t.id, 'queue', actor.id, queueId);
+    if (
+      kind === 'close' &&
+      (await this.settings.isEnabled(actor.companyId, 'requiredTag')) &&
+      !(await this.contactHasTags(ticket.contactId))
+    ) {
+      throw new AppError('ERR_TAG_REQUIRED', 400);
     }
+    if (input.sendFarewellMessage) await farewellOnClose(this.automatic, ticket, actor.id);
+    if (kind === 'ignore') ticket.amountUsedBotQueues = 0;
+    ticket.status = 'closed';
+    ticket.unreadMessages = 0;
+    await this.em.flush();
   }
 
-  private async log(
-    ticketId: number,
-    type: TicketLogType,
-    userId: number | null,
-    queueId: number | null,
+  /** Every other row: accept, reopen, return to queue, transfers, and plain field edits. */
+  private async move(
+    actor: AuthUser,
+    ticket: ITicket,
+    kind: TransitionKind,
+    input: TicketUpdateInput,
   ): Promise<void> {
-    const ticket = await this.em.findOneOrFail(Ticket, { id: ticketId }, { fields: ['companyId'] });
-    this.em.create(TicketLog, { companyId: ticket.companyId, ticketId, type, userId, queueId });
-    await this.em.flush();
+    if (input.queueId !== undefined) ticket.queueId = input.queueId;
+    if (input.userId !== undefined) ticket.userId = input.userId;
+    if (input.useIntegration !== undefined) ticket.useIntegration = input.useIntegration;
+    if (input.amountUsedBotQueues !== undefined) ticket.amountUsedBotQueues = input.amountUsedBotQueues;
+    if (kind === 'returnToQueue' || kind === 'transferToQueue') {
+      // Nobody owns a ticket waiting in a queue.
+      ticket.status = 'pending';
+      ticket.userId = null;
+    } else if (kind === 'accept' || kind === 'reopen' || kind === 'transferToUser') {
+      ticket.status = ticket.isGroup ? 'group' : 'open';
+      ticket.userId = input.userId ?? actor.id;
+      ticket.unreadMessages = 0;
+    }
+    await this.em.flush().catch((err: unknown) => {
+      // Reopening while the contact already has another open ticket on this connection.
+      if (String(err).includes('tickets_one_open_per_contact'))
+        throw new AppError('ERR_OTHER_OPEN_TICKET', 409);
+      throw err;
+    });
+  }
+
+  /** The owner of a new ticket: nobody while pending; the payload's user (admins) or the caller when open. */
+  private async ownerOfNew(
+    actor: AuthUser,
+    input: { userId?: number | null; status: string },
+  ): Promise<number | null> {
+    if (input.status === 'pending') {
+      if (input.userId == null) return null;
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'userId', message: 'A pending ticket has no user' }],
+      });
+    }
+    const userId = input.userId ?? actor.id;
+    if (userId !== actor.id && actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
+    await this.assertOwned('users', userId, actor.companyId);
+    return userId;
   }
 
   private async contactHasTags(contactId: number): Promise<boolean> {
@@ -342,3 +386,10 @@ export class TicketsService {
     }
   }
 }
+
+/** What the transition rules read of a ticket. */
+const stateOf = (t: ITicket): TicketState => ({
+  status: t.status,
+  userId: t.userId ?? null,
+  queueId: t.queueId ?? null,
+});

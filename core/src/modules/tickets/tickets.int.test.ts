@@ -2,10 +2,11 @@ import type { TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  attendant,
   createQueue,
   inbound,
   ingestOf,
-  joinQueue,
+  pendingTicket as pendingIn,
   sql,
   webchatConnection,
 } from '../../testing/attendance-fixtures.js';
@@ -13,29 +14,13 @@ import { openSocket } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
 let admin: string;
-let connection: { id: number; companyId: number; channel: string };
+let connection: { id: number; companyId: number; channel: 'webchat' };
 let sales: number;
 let support: number;
 const agents: Record<'ana' | 'bia' | 'caio', { id: number; token: string }> = {} as never;
 
-async function agent(name: string, queues: number[], extra: Record<string, unknown> = {}) {
-  const email = `${name}@balcao.test`;
-  const res = await host.request('/api/users', {
-    token: admin,
-    body: { name, email, password: 'agent-pass', ...extra },
-  });
-  const { id } = await res.json();
-  for (const q of queues) await joinQueue(host, id, q);
-  return { id, token: (await host.login(email, 'agent-pass')).token };
-}
-
-/** A fresh pending ticket from a new visitor, optionally in a queue. */
-async function pendingTicket(queueId: number | null = null): Promise<number> {
-  const r = await ingestOf(host).ingest(connection, inbound(`v-${Math.random()}`, 'Olá, preciso de ajuda'));
-  if (r.outcome !== 'stored') throw new Error(r.outcome);
-  if (queueId) await sql(host, 'update tickets set queue_id = $1 where id = $2', [queueId, r.ticketId]);
-  return r.ticketId;
-}
+const agent = (name: string, queues: number[]) => attendant(host, admin, name, queues);
+const pendingTicket = (queueId: number | null = null) => pendingIn(host, connection, queueId);
 
 const put = (token: string, id: number, body: unknown) =>
   host.request(`/api/tickets/${id}`, { method: 'PUT', token, body });
@@ -214,7 +199,7 @@ describe('transitions', () => {
     );
     const res = await host.request('/api/tickets', {
       token: admin,
-      body: { contactId: contact_id, queueId: sales },
+      body: { contactId: contact_id, queueId: sales, whatsappId: connection.id },
     });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id } });
