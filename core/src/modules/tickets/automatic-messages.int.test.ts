@@ -3,6 +3,8 @@ import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptedTicket,
+  attendant,
+  createQueue,
   inbound,
   ingestOf,
   sql,
@@ -91,6 +93,14 @@ describe('greeting on accept', () => {
     expect(await outgoing(off)).toEqual([]);
   });
 
+  it('greets on Accept only: a pending ticket transferred to another attendant gets no greeting', async () => {
+    await setting('sendGreetingAccepted', 'enabled');
+    const bruno = await attendant(host, admin, 'Bruno', []);
+    const id = await pending('Olga');
+    expect((await put(id, { status: 'open', userId: bruno.id })).status).toBe(200);
+    expect(await outgoing(id)).toEqual([]);
+  });
+
   it('greets a group only when its connection treats groups as tickets', async () => {
     const quiet = await pending('Grupo Vendas', true);
     await put(quiet, { status: 'open', userId: adminId });
@@ -147,5 +157,54 @@ describe('farewell on close', () => {
     const next = await pending('Sara');
     await put(next, { status: 'closed', sendFarewellMessage: true });
     expect((await outgoing(next)).map((m) => m.body)).toEqual(['\u200e Atendimento encerrado.']);
+  });
+});
+
+describe('notice on transfer (sendMsgTransfTicket)', () => {
+  it('tells the contact the new queue when the ticket is transferred, through the channel path; nothing when off', async () => {
+    await setting('sendGreetingAccepted', 'disabled');
+    const sales = await createQueue(host, 1, 'Vendas', '#2e7d32');
+    const billing = await createQueue(host, 1, 'Financeiro', '#1565c0');
+    const quiet = await acceptedTicket(host, connection, admin, adminId);
+    await put(quiet, { status: 'pending', userId: null, queueId: sales, isTransfered: true });
+    expect(await outgoing(quiet)).toEqual([]);
+
+    await setting('sendMsgTransfTicket', 'enabled');
+    try {
+      const id = await pending('Lucas Prado');
+      await put(id, { status: 'open', userId: adminId, queueId: sales });
+      await put(id, { status: 'pending', userId: null, queueId: billing, isTransfered: true });
+      const [notice] = await outgoing(id);
+      expect(notice).toMatchObject({
+        body: '\u200e *Lucas*, seu atendimento foi transferido para o setor *Financeiro*. Aguarde um momento, por favor.',
+        user_id: adminId,
+        is_private: false,
+      });
+      await eventually(async () => ((await outgoing(id))[0].ack === 2 ? true : undefined));
+      expect(delivered.find((m) => m.ticketId === id)?.body).toBe(notice.body);
+    } finally {
+      await setting('sendMsgTransfTicket', 'disabled');
+    }
+  });
+
+  it('also when only the attendant changes within a queue; not on accept, return to queue or without a queue', async () => {
+    await setting('sendMsgTransfTicket', 'enabled');
+    try {
+      const sales = await createQueue(host, 1, 'Vendas 2', '#2e7d33');
+      const carla = await attendant(host, admin, 'Carla', [sales]);
+      const id = await pending('Joana');
+      await put(id, { status: 'open', userId: adminId, queueId: sales });
+      await put(id, { status: 'pending', userId: null });
+      expect(await outgoing(id)).toEqual([]);
+      await put(id, { status: 'open', userId: carla.id, queueId: sales });
+      expect((await outgoing(id)).map((m) => m.body)).toEqual([
+        '\u200e *Joana*, seu atendimento foi transferido para o setor *Vendas 2*. Aguarde um momento, por favor.',
+      ]);
+      const noQueue = await acceptedTicket(host, connection, admin, adminId);
+      await put(noQueue, { status: 'open', userId: carla.id, isTransfered: true });
+      expect(await outgoing(noQueue)).toEqual([]);
+    } finally {
+      await setting('sendMsgTransfTicket', 'disabled');
+    }
   });
 });
