@@ -14,7 +14,7 @@ import { openSocket } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
 let admin: string;
-let connection: { id: number; companyId: number; channel: 'webchat' };
+let connection: Awaited<ReturnType<typeof webchatConnection>>;
 let sales: number;
 let support: number;
 const agents: Record<'ana' | 'bia' | 'caio', { id: number; token: string }> = {} as never;

@@ -9,11 +9,13 @@ import {
   MenuItem,
   NonIdealState,
 } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmFooter } from '../../forms/confirm-footer';
 import { toastError } from '../../notify/toaster';
+import { requireUser, userAtom } from '../../session/session-store';
 import { fetchUserList, updateTicket } from '../shared/tickets-api';
 import { useCompanyQueues } from '../shared/use-queues';
 import { QueueField } from './queue-field';
@@ -37,6 +39,7 @@ export function TransferDialog({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const user = requireUser(useAtomValue(userAtom));
   const queues = useCompanyQueues();
   const [users, setUsers] = useState<{ id: number; name: string }[]>([]);
   const [term, setTerm] = useState('');
@@ -48,8 +51,9 @@ export function TransferDialog({
   useEffect(() => {
     if (!isOpen) return;
     setQueueId(ticket.queueId);
-    fetchUserList().then(setUsers, toastError);
-  }, [isOpen, ticket.queueId]);
+    // Not oneself: taking a ticket is Accept (pending) or, for an admin, a take-over the server decides on.
+    fetchUserList().then((list) => setUsers(list.filter((u) => u.id !== user.id)), toastError);
+  }, [isOpen, ticket.queueId, user.id]);
 
   const matches = useMemo(() => {
     const needle = term.trim().toLowerCase();
@@ -74,8 +78,8 @@ export function TransferDialog({
       await updateTicket(
         ticket.id,
         target
-          ? { status: 'open', userId: target.id, queueId }
-          : { status: 'pending', userId: null, queueId },
+          ? { status: 'open', userId: target.id, queueId, isTransfered: true }
+          : { status: 'pending', userId: null, queueId, isTransfered: true },
       );
       close();
       navigate('/tickets');

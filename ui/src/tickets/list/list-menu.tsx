@@ -2,7 +2,7 @@ import { Alert, Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '../../notify/toaster';
+import { toastError, toastSuccess, toastWarning } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
 import { NewTicketDialog } from '../dialogs/new-ticket-dialog';
 import { closeAllTickets } from '../shared/tickets-api';
@@ -18,8 +18,10 @@ export function ListMenu({ closeAllStatus, queueIds }: { closeAllStatus: OpenTab
   const handleCloseAll = async () => {
     setConfirmClose(false);
     try {
-      const { closed } = await closeAllTickets(closeAllStatus, queueIds);
+      const { closed, skipped } = await closeAllTickets(closeAllStatus, queueIds);
       toastSuccess(t('tickets.closeAll.done', { n: closed }));
+      // Those the tag rule held back stay in the list: say why.
+      if (skipped.length) toastWarning(t('tickets.closeAll.skippedTag', { n: skipped.length }));
     } catch (err) {
       toastError(err);
     }

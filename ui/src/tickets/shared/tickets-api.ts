@@ -1,4 +1,5 @@
 import type {
+  CloseAllResult,
   ConnectionDto,
   ContactDto,
   MessageDto,
@@ -42,8 +43,9 @@ export const createTicket = (input: {
   queueId: number | null;
   whatsappId: number | null;
 }) => api.post<TicketDto>('/tickets', { ...input, status: 'open' });
+/** Close all: how many closed, and those left open because their contact lacks the required tag. */
 export const closeAllTickets = (status: 'open' | 'pending' | 'group', queueIds: number[]) =>
-  api.post<{ closed: number }>('/tickets/closeAll', { status, queueIds });
+  api.post<CloseAllResult>('/tickets/closeAll', { status, queueIds });
 export const fetchTicketLogs = (id: number) => api.get<TicketLogDto[]>(`/tickets-log/${id}`);
 
 export const fetchMessages = (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
