@@ -1,6 +1,6 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
-import { USERS } from './helpers';
+import { setTheme, shot, USERS } from './helpers';
 
 // Spec part 1 §4, ticket transitions: accept with and without a queue, transfer to a queue only, transfer to a user.
 
@@ -224,4 +224,96 @@ test('an admin who accepts a ticket without a queue before the company queues ha
     queueId: queue.id,
   });
   await admin.context.close();
+});
+
+test('Close all closes the tagged tickets of the chosen queue and says how many the tag rule left open; the log shows who opened one', async ({
+  browser,
+  request,
+  createQueue,
+}) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/api/auth/me', { headers: auth })).json()) as {
+    id: number;
+    name: string;
+  };
+  const tag = unique();
+  const queue = await createQueue(`Fechar ${tag}`);
+  const channel = await seededWebchat(request, token);
+  // Three open tickets of the admin in this queue; only the first contact has a tag.
+  const names = ['Com Tag', 'Sem Tag A', 'Sem Tag B'].map((n) => `${n} ${tag}`);
+  const tickets: { id: number; contactId: number }[] = [];
+  for (const [i, name] of names.entries()) {
+    await visitorSays(request, channel, { id: `close-all-${i}-${tag}`, name }, 'Olá');
+    const found = await request.get('/api/tickets', {
+      headers: auth,
+      params: { status: 'pending', searchParam: name },
+    });
+    const [t] = (await found.json()).tickets as { id: number; contactId: number }[];
+    const accepted = await request.put(`/api/tickets/${t.id}`, {
+      headers: auth,
+      data: { status: 'open', userId: me.id, queueId: queue.id },
+    });
+    expect(accepted.ok()).toBe(true);
+    tickets.push(t);
+  }
+  const made = await request.post('/api/tags', {
+    headers: auth,
+    data: { name: `VIP ${tag}`, color: randomColor() },
+  });
+  const synced = await request.post('/api/tags/sync', {
+    headers: auth,
+    data: { contactId: tickets[0].contactId, tags: [{ id: (await made.json()).id }] },
+  });
+  expect(synced.ok()).toBe(true);
+  const setRequiredTag = (value: string) =>
+    request.put('/api/settings/requiredTag', { headers: auth, data: { value } });
+  expect((await setRequiredTag('enabled')).ok()).toBe(true);
+
+  try {
+    // The list shows only this queue (its remembered choice), so Close all touches nothing of the other specs.
+    const { context, page } = await signedIn(browser, USERS.admin, 1400, {
+      prepare: async (ctx) => {
+        await ctx.addInitScript(
+          (id) => localStorage.setItem('selectedQueueIds', JSON.stringify([id])),
+          queue.id,
+        );
+      },
+    });
+    for (const t of tickets) await expect(rowIn(page, 'open', t.id)).toBeVisible();
+    await page.getByTestId('ticket-speed-dial').click();
+    await page.getByTestId('menu-close-all').click();
+    const confirm = page.getByRole('alertdialog').or(page.locator('.bp6-alert'));
+    await expect(confirm).toContainText('Fechar todos os tickets com status "Aberto"');
+    await confirm.getByRole('button', { name: 'Fechar todos' }).click();
+    await expect(page.getByText('Tickets fechados: 1')).toBeVisible();
+    await expect(page.getByText('Não fechados, o contato não tem tag (obrigatória): 2')).toBeVisible();
+    await shot(page, 'close-all-result-light-wide');
+    await expect(rowIn(page, 'open', tickets[0].id)).toHaveCount(0);
+    await expect(rowIn(page, 'open', tickets[1].id)).toBeVisible();
+    await expect(rowIn(page, 'open', tickets[2].id)).toBeVisible();
+    expect((await ticketState(request, token, tickets[0].id)).status).toBe('closed');
+    expect((await ticketState(request, token, tickets[1].id)).status).toBe('open');
+
+    // Opening one of those left logs the access; the history shows it. The transfer dialog never offers oneself.
+    await rowIn(page, 'open', tickets[1].id).click();
+    await expect(page.getByTestId('conversation-status')).toHaveText('Aberto');
+    await openTransfer(page);
+    await page.getByTestId('transfer-user').fill(me.name);
+    await expect(page.getByRole('dialog').getByRole('menuitem')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await setTheme(page, 'dark');
+    await page.getByTestId('header-more').click();
+    await page.getByTestId('header-log').click();
+    await expect(page.getByTestId('ticket-log')).toContainText(`Acessado por ${me.name}`);
+    await shot(page, 'ticket-log-access-dark-wide');
+    await page.keyboard.press('Escape');
+    await setTheme(page, 'light');
+    await context.close();
+  } finally {
+    expect((await setRequiredTag('disabled')).ok()).toBe(true);
+    for (const t of tickets.slice(1))
+      await request.put(`/api/tickets/${t.id}`, { headers: auth, data: { status: 'closed' } });
+  }
 });
