@@ -31,7 +31,8 @@ export function parseVCard(text: string): VCardContact | null {
   if (!/^BEGIN:VCARD/m.test(text) || !/^END:VCARD/m.test(text)) return null;
   const fn = /^FN[^:]*:(.*)$/m.exec(text)?.[1]?.trim() ?? '';
   const tel = /^(?:item\d+\.)?TEL[^:]*:(.*)$/m.exec(text);
-  const waid = /waid=(\d+)/.exec(tel?.[0] ?? '')?.[1];
-  const number = waid ?? (tel?.[1] ?? '').replace(/\D/g, '');
+  // A masked card (LGPD) keeps its `*`s: the number shown is the masked one, never a shorter wrong one.
+  const waid = /waid=([\d*]+)/.exec(tel?.[0] ?? '')?.[1];
+  const number = waid ?? (tel?.[1] ?? '').replace(/[^\d*]/g, '');
   return { name: fn.replace(/\\([\\;,])/g, '$1'), number };
 }

@@ -179,14 +179,21 @@ export const ticketUpdateSchema = z.object({
 });
 export type TicketUpdateInput = z.infer<typeof ticketUpdateSchema>;
 
-/** A contact card sent as a message (spec part 1 §7 `vCard`): the server writes the vCard text from it. */
-export const vCardSchema = z.object({
-  name: boundedString(1, 100),
-  number: z
-    .string({ error: 'Required' })
-    .trim()
-    .regex(/^\+?\d{5,20}$/, 'Invalid number'),
-});
+/**
+ * A contact card sent as a message (spec part 1 §7 `vCard`): the server writes the vCard text from it. A stored
+ * contact goes by its id, so the card carries the number as stored even when the sender sees it masked (LGPD).
+ * @example vCardSchema.parse({ contactId: 7 }) // or { name: 'Ana', number: '5511999990000' }
+ */
+export const vCardSchema = z.union([
+  z.object({ contactId: idField }),
+  z.object({
+    name: boundedString(1, 100),
+    number: z
+      .string({ error: 'Required' })
+      .trim()
+      .regex(/^\+?\d{5,20}$/, 'Invalid number'),
+  }),
+]);
 export type VCardInput = z.infer<typeof vCardSchema>;
 
 /**

@@ -76,7 +76,8 @@ export class MessageForwardService {
         isForwarded: true,
       },
     );
-    return (await findMessageDto(this.em, actor.companyId, id)) as MessageDto;
+    const maskNumbers = await this.tickets.hidesNumbers(actor);
+    return (await findMessageDto(this.em, actor.companyId, id, { maskNumbers })) as MessageDto;
   }
 
   private async targetTicket(

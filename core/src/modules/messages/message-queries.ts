@@ -1,7 +1,7 @@
-import type { MessageDto, TicketAudience } from '@balcao/sdk';
+import { type MessageDto, maskMessage, type TicketAudience } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../db/prepared.js';
-import type { TicketAccess } from '../tickets/visibility.js';
+import { hidesNumbersSql, type ViewerAccess } from '../tickets/visibility.js';
 
 /** A message with its contact's name and the quoted message (alias m). */
 export const MESSAGE_SELECT = `
@@ -39,7 +39,13 @@ export interface MessageRow {
   quoted_media_type: string | null;
 }
 
-export const toMessageDto = (r: MessageRow): MessageDto => ({
+/** Numbers a message can carry (a contact card, the quoted card, the group sender) masked when `maskNumbers`. */
+export const toMessageDto = (
+  r: MessageRow,
+  opts: { maskNumbers: boolean } = { maskNumbers: false },
+): MessageDto => (opts.maskNumbers ? maskMessage(plainMessageDto(r)) : plainMessageDto(r));
+
+const plainMessageDto = (r: MessageRow): MessageDto => ({
   id: Number(r.id),
   ticketId: r.ticket_id,
   body: r.body,
@@ -75,15 +81,19 @@ export async function listMessages(
   companyId: number,
   ticketId: number,
   pageNumber: number,
-  opts: { withPrivate: boolean } = { withPrivate: true },
+  opts: { withPrivate?: boolean; maskNumbers: boolean },
 ): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
   const rows = await em.getConnection().execute<MessageRow[]>(
-    `${MESSAGE_SELECT} where m.company_id = ? and m.ticket_id = ? ${opts.withPrivate ? '' : 'and not m.is_private'}
+    `${MESSAGE_SELECT} where m.company_id = ? and m.ticket_id = ? ${opts.withPrivate === false ? 'and not m.is_private' : ''}
       order by m.created_at desc, m.id desc limit ? offset ?`,
     [companyId, ticketId, MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1)],
   );
   const hasMore = rows.length > MESSAGE_PAGE_SIZE;
-  return { messages: rows.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toMessageDto), hasMore };
+  const messages = rows
+    .slice(0, MESSAGE_PAGE_SIZE)
+    .reverse()
+    .map((r) => toMessageDto(r, opts));
+  return { messages, hasMore };
 }
 
 /** The statement of ticketMessagePage, as SQL with `?` placeholders and its parameters (the benchmark explains it). */
@@ -95,7 +105,7 @@ export function ticketMessagePageSql(
 ): { sql: string; params: unknown[] } {
   return {
     sql: `select t.status, t.unread_messages, t.user_id, t.queue_id, t.is_group,
-            u.profile, u.all_ticket, u.allow_group,
+            u.profile, u.all_ticket, u.allow_group, ${hidesNumbersSql('u')} as hide_numbers,
             array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids,
             coalesce((select json_agg(p) from (${MESSAGE_SELECT} where m.company_id = t.company_id and m.ticket_id = t.id
                         order by m.created_at desc, m.id desc limit ? offset ?) p), '[]') as messages
@@ -105,7 +115,10 @@ export function ticketMessagePageSql(
   };
 }
 
-/** A ticket's audience and state with the reader's access and one page of its messages: the message page's one query. */
+/**
+ * A ticket's audience and state with the reader's access and one page of its messages, numbers masked as the reader
+ * must see them: the message page's one query.
+ */
 export async function ticketMessagePage(
   em: EntityManager,
   companyId: number,
@@ -114,7 +127,7 @@ export async function ticketMessagePage(
   pageNumber: number,
 ): Promise<{
   ticket: { status: string; unreadMessages: number } & TicketAudience;
-  access: TicketAccess;
+  access: ViewerAccess;
   messages: MessageDto[];
   hasMore: boolean;
 } | null> {
@@ -128,10 +141,12 @@ export async function ticketMessagePage(
     profile: string | null;
     all_ticket: string | null;
     allow_group: boolean | null;
+    hide_numbers: boolean | null;
     queue_ids: number[];
     messages: MessageRow[];
   }>(em, q.sql, q.params);
   if (!row) return null;
+  const hideNumbers = row.hide_numbers ?? true;
   return {
     ticket: {
       status: row.status,
@@ -146,20 +161,26 @@ export async function ticketMessagePage(
       allTicket: row.all_ticket === 'enable',
       allowGroup: row.allow_group ?? false,
       queueIds: row.queue_ids,
+      hideNumbers,
     },
-    messages: row.messages.slice(0, MESSAGE_PAGE_SIZE).reverse().map(toMessageDto),
+    messages: row.messages
+      .slice(0, MESSAGE_PAGE_SIZE)
+      .reverse()
+      .map((r) => toMessageDto(r, { maskNumbers: hideNumbers })),
     hasMore: row.messages.length > MESSAGE_PAGE_SIZE,
   };
 }
 
+/** One message; `maskNumbers` for a reader who must not see numbers (LGPD). */
 export async function findMessageDto(
   em: EntityManager,
   companyId: number,
   id: number,
+  opts: { maskNumbers: boolean },
 ): Promise<MessageDto | null> {
   const [row] = await preparedRows<MessageRow>(em, `${MESSAGE_SELECT} where m.company_id = ? and m.id = ?`, [
     companyId,
     id,
   ]);
-  return row ? toMessageDto(row) : null;
+  return row ? toMessageDto(row, opts) : null;
 }

@@ -7,9 +7,12 @@ import {
   type MessageMediaFields,
   type MessageSendInput,
   type TicketDto,
+  type VCardContact,
+  type VCardInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../kernel/config.js';
+import { Contact } from '../contacts/contact.entity.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
@@ -81,7 +84,9 @@ export class MessagesService {
       await this.em.nativeUpdate(Ticket, { id: ticketId }, { unreadMessages: 0 });
       await this.publisher.unreadCleared(actor.companyId, { id: ticketId, ...ticket });
       // The page read above predates the update: read it again so it shows the messages as read.
-      return listMessages(this.em, actor.companyId, ticketId, pageNumber);
+      return listMessages(this.em, actor.companyId, ticketId, pageNumber, {
+        maskNumbers: page.access.hideNumbers,
+      });
     }
     return { messages: page.messages, hasMore: page.hasMore };
   }
@@ -99,7 +104,7 @@ export class MessagesService {
         fields: [{ path: 'quotedMsg', message: 'Unknown message' }],
       });
     }
-    const card = input.vCard ? buildVCard(input.vCard) : null;
+    const card = input.vCard ? buildVCard(await this.cardOf(actor, input.vCard)) : null;
     const stored = !card && input.mediaUrl ? await this.storedMedia(actor.companyId, input.mediaUrl) : null;
     const text = input.body.trim();
     let body =
@@ -117,7 +122,21 @@ export class MessagesService {
       mediaUrl: stored?.mediaUrl ?? null,
       quotedMsgId: input.quotedMsg?.id ?? null,
     });
-    return (await findMessageDto(this.em, actor.companyId, id)) as MessageDto;
+    return this.answer(actor, id);
+  }
+
+  /** A card of a stored contact carries its name and number as stored (the sender may see the number masked). */
+  private async cardOf(actor: AuthUser, card: VCardInput): Promise<VCardContact> {
+    if (!('contactId' in card)) return card;
+    const contact = await this.em.findOne(Contact, { id: card.contactId, companyId: actor.companyId });
+    if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    return { name: contact.name, number: contact.number };
+  }
+
+  /** The stored message as its sender may see it (LGPD). */
+  private async answer(actor: AuthUser, id: number): Promise<MessageDto> {
+    const maskNumbers = await this.tickets.hidesNumbers(actor);
+    return (await findMessageDto(this.em, actor.companyId, id, { maskNumbers })) as MessageDto;
   }
 
   /**
@@ -153,7 +172,7 @@ export class MessagesService {
         mediaType: stored.mediaType,
         mediaUrl: stored.mediaUrl,
       });
-      out.push((await findMessageDto(this.em, actor.companyId, id)) as MessageDto);
+      out.push(await this.answer(actor, id));
     }
     return out;
   }

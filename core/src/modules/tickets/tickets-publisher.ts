@@ -1,6 +1,7 @@
 import {
   type ContactPresence,
   companyChannel,
+  maskMessage,
   maskNumber,
   type RealtimePort,
   type TicketAudience,
@@ -141,7 +142,7 @@ export class TicketsPublisher {
         companyId,
         channel: companyChannel(companyId, 'appMessage'),
         data: { action: 'create', message, ticket, contact: ticket.contact },
-        masked: { action: 'create', message, ticket: hidden, contact: hidden.contact },
+        masked: { action: 'create', message: maskMessage(message), ticket: hidden, contact: hidden.contact },
         audience,
       }),
       this.realtime.publish({
@@ -160,11 +161,12 @@ export class TicketsPublisher {
     messageId: number,
     action: 'update' | 'delete',
   ): Promise<void> {
-    const message = await findMessageDto(this.orm.em.fork(), companyId, messageId);
+    const message = await findMessageDto(this.orm.em.fork(), companyId, messageId, { maskNumbers: false });
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'appMessage'),
       data: { action, message },
+      masked: { action, message: message && maskMessage(message) },
       audience: ticket,
     });
   }

@@ -131,7 +131,7 @@ export class TicketsService {
         this.em,
         actor.companyId,
         { id: existing.id },
-        { maskNumbers: await this.masks(actor) },
+        { maskNumbers: await this.hidesNumbers(actor) },
       );
       throw new AppError('ERR_OTHER_OPEN_TICKET', 409, { ticket });
     }
@@ -275,7 +275,7 @@ export class TicketsService {
       this.em,
       actor.companyId,
       { id },
-      { maskNumbers: await this.masks(actor) },
+      { maskNumbers: await this.hidesNumbers(actor) },
     );
     return ticket as TicketDto;
   }
@@ -367,7 +367,8 @@ export class TicketsService {
   }
 
   /** The LGPD rule for the actor, as their access carries it (one definition: loadTicketAccess). */
-  private async masks(actor: AuthUser): Promise<boolean> {
+  /** Whether `actor` sees masked numbers (LGPD, spec part 1 §6). */
+  async hidesNumbers(actor: AuthUser): Promise<boolean> {
     return (await loadTicketAccess(this.em, actor.id)).hideNumbers;
   }
 

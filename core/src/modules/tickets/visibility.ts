@@ -29,6 +29,15 @@ export interface ViewerAccess extends TicketAccess {
   hideNumbers: boolean;
 }
 
+/**
+ * SQL: whether the user row aliased `u` sees masked numbers (LGPD, spec part 1 §6: profile user while the company's
+ * lgpdHideNumber is enabled). @example `select ${hidesNumbersSql('u')} as hide_numbers from users u`
+ */
+export const hidesNumbersSql = (u: string): string =>
+  `${u}.profile = 'user' and coalesce((select s.value from company_settings s
+                                        where s.company_id = ${u}.company_id and s.key = 'lgpdHideNumber'),
+                                      '${DEFAULT_COMPANY_SETTINGS.lgpdHideNumber}') = 'enabled'`;
+
 /** The access of a user, with the LGPD rule for them, in one read (every list and socket starts here). */
 export async function loadTicketAccess(em: EntityManager, userId: number): Promise<ViewerAccess> {
   const [user] = await preparedRows<{
@@ -41,11 +50,9 @@ export async function loadTicketAccess(em: EntityManager, userId: number): Promi
     em,
     `select u.profile, u.all_ticket, u.allow_group,
             array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids,
-            u.profile = 'user' and coalesce((select s.value from company_settings s
-                                              where s.company_id = u.company_id and s.key = 'lgpdHideNumber'), ?)
-                                   = 'enabled' as hide_numbers
+            ${hidesNumbersSql('u')} as hide_numbers
        from (select ?::int as id) k left join users u on u.id = k.id`,
-    [DEFAULT_COMPANY_SETTINGS.lgpdHideNumber, userId],
+    [userId],
   );
   return {
     userId,

@@ -61,7 +61,8 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
 
   const sendCard = async (contact: ContactDto) => {
     try {
-      onSent(await sendContactCard(ticket.id, { name: contact.name, number: contact.number }));
+      // By id: the server writes the card from the stored number, which a masked viewer (LGPD) never has.
+      onSent(await sendContactCard(ticket.id, { contactId: contact.id }));
     } catch (err) {
       toastError(err);
       throw err;

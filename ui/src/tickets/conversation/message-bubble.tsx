@@ -3,6 +3,7 @@ import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMaskedNumber } from '../../contacts/number-visibility';
 import { toastError } from '../../notify/toaster';
 import { userAtom } from '../../session/session-store';
 import { formatTime, QUOTE_MAX } from '../shared/format';
@@ -39,7 +40,9 @@ function MessageMenu({ message, showAuthor, whatsappId, onReply, onDelete, onFor
   const me = useAtomValue(userAtom);
   const talkTo = useTalkTo();
   // Spec part 1 §2: "talk to the sender" for group messages not from me (the participant becomes a contact).
-  const sender = showAuthor && !message.fromMe ? message.participant : null;
+  // A sender shown masked (LGPD) is not offered: talking to the mask would make a contact with a wrong number.
+  const participant = showAuthor && !message.fromMe ? message.participant : null;
+  const sender = participant && !isMaskedNumber(participant) ? participant : null;
   return (
     <PopoverNext
       placement="bottom-end"

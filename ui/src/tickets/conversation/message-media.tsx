@@ -3,6 +3,7 @@ import { Button, Card, Dialog, DialogBody, Icon } from '@blueprintjs/core';
 import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isMaskedNumber } from '../../contacts/number-visibility';
 import { toastError } from '../../notify/toaster';
 import { audioRateAtom, nextAudioRate } from '../shared/ticket-store';
 import { useTalkTo } from '../shared/use-talk-to';
@@ -81,7 +82,16 @@ function ContactCard({ body }: { body: string }) {
         <strong>{card.name}</strong>
         <div className="message-media__number">+{card.number}</div>
       </div>
-      <Button size="small" intent="primary" text={t('tickets.media.talkTo')} loading={busy} onClick={talk} />
+      {/* A masked number (LGPD) is not one to talk to: it would make a contact with a wrong number. */}
+      {!isMaskedNumber(card.number) && (
+        <Button
+          size="small"
+          intent="primary"
+          text={t('tickets.media.talkTo')}
+          loading={busy}
+          onClick={talk}
+        />
+      )}
     </Card>
   );
 }

@@ -8,6 +8,7 @@ import type {
   TicketDto,
   TicketLogDto,
   TicketUpdateInput,
+  VCardInput,
 } from '@balcao/sdk';
 import { api } from '../../api/http';
 import type { ListFilter, ListState } from '../list/list-rules';
@@ -73,7 +74,8 @@ export function sendMedia(
   return api.post<MessageDto[]>(`/messages/${ticketId}`, form);
 }
 
-export const sendContactCard = (ticketId: number, vCard: { name: string; number: string }) =>
+/** A contact card of a stored contact (by id) or of a typed name and number. */
+export const sendContactCard = (ticketId: number, vCard: VCardInput) =>
   api.post<MessageDto>(`/messages/${ticketId}`, { vCard, isPrivate: false });
 
 export const forwardMessage = (input: { messageId: number; contactId: number; signMessage: boolean }) =>
