@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'ERR_MEDIA_TOO_LARGE',
   'ERR_MEDIA_TYPE_NOT_ALLOWED',
   'ERR_AUDIO_TOO_SHORT',
+  /** A viewer who sees numbers masked (LGPD) tried to change a contact's number. */
+  'ERR_NUMBER_HIDDEN',
   'ERR_INTERNAL',
 ] as const;
 

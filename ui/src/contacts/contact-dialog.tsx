@@ -1,12 +1,20 @@
-import { type ContactDto, contactSchema } from '@balcao/sdk';
+import { type ContactDto, contactSchema, type TagDto } from '@balcao/sdk';
 import { Button, Dialog, DialogBody, DialogFooter, FormGroup, H6, InputGroup } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { toastError, toastSuccess } from '../notify/toaster';
+import { userAtom } from '../session/session-store';
+import { syncContactTags } from '../tickets/shared/contact-actions-api';
+import { ContactTagsField } from './contact-tags-field';
 import { createContact, updateContact } from './contacts-api';
+import { numberHiddenFrom } from './number-visibility';
+
+/** The form of a viewer who sees the number masked: it is shown read-only and never sent (the server keeps it). */
+const withoutNumberSchema = contactSchema.omit({ number: true });
 
 /** Spec part 1 §9: the contact form submits 400 ms after the click. */
 export const CONTACT_SUBMIT_DELAY_MS = 400;
@@ -38,7 +46,7 @@ interface Props {
   onSaved?(contact: ContactDto): void;
 }
 
-/** Contact add/edit (spec part 1 §2 dialogs, §5 validation): name, number, email and extra info fields. */
+/** Contact add/edit (spec part 1 §2 dialogs, §5 validation): name, number, email, tags and extra info fields. */
 export function ContactDialog({ contact, isOpen, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   return (
@@ -59,10 +67,14 @@ export function ContactDialog({ contact, isOpen, onClose, onSaved }: Props) {
 
 function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
   const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  // LGPD (spec part 1 §6): a number shown masked is read-only; saving the mask would corrupt it.
+  const numberHidden = contact !== null && numberHiddenFrom(user, contact.number);
   const { form, set, setForm, setErrors, validate, error, intent } = useZodForm(
-    contactSchema,
+    numberHidden ? withoutNumberSchema : contactSchema,
     valuesOf(contact),
   );
+  const [tags, setTags] = useState<TagDto[]>(contact?.tags ?? []);
   const [saving, setSaving] = useState(false);
 
   const setExtra = (index: number, patch: Partial<ExtraRow>) =>
@@ -76,14 +88,20 @@ function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    const input = validate();
+    const { number: _shown, ...rest } = form;
+    const input = validate(numberHidden ? rest : form);
     if (!input) return;
     setSaving(true);
     await new Promise((resolve) => setTimeout(resolve, CONTACT_SUBMIT_DELAY_MS));
     try {
-      const saved = contact ? await updateContact(contact.id, input) : await createContact(input);
+      const saved = contact
+        ? await updateContact(contact.id, input)
+        : await createContact({ ...input, number: form.number });
+      const tagIds = tags.map((tag) => tag.id);
+      const before = (contact?.tags ?? []).map((tag) => tag.id);
+      if (tagIds.join() !== before.join()) await syncContactTags(saved.id, tagIds);
       toastSuccess(t('contacts.toasts.saved'));
-      onSaved?.(saved);
+      onSaved?.({ ...saved, tags });
       onClose();
     } catch (err) {
       if (err instanceof ApiError && err.fields.length) setErrors(toFieldErrors(err.fields));
@@ -114,7 +132,10 @@ function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
         <FormGroup
           label={t('contacts.fields.number')}
           labelFor="contact-number"
-          helperText={error('number') ?? t('contacts.dialog.numberHint')}
+          helperText={
+            error('number') ??
+            (numberHidden ? t('contacts.dialog.numberHidden') : t('contacts.dialog.numberHint'))
+          }
           intent={intent('number')}
         >
           <InputGroup
@@ -123,6 +144,8 @@ function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
             onValueChange={set('number')}
             intent={intent('number')}
             inputMode="tel"
+            readOnly={numberHidden}
+            leftIcon={numberHidden ? 'lock' : undefined}
             data-testid="contact-number"
           />
         </FormGroup>
@@ -142,6 +165,7 @@ function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
             data-testid="contact-email"
           />
         </FormGroup>
+        <ContactTagsField value={tags} onChange={setTags} disabled={saving} />
         <H6 className="contact-dialog__section">{t('contacts.dialog.extraInfo')}</H6>
         {form.extraInfo.map((row, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id until saved; order is the identity.

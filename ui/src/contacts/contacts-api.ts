@@ -25,13 +25,15 @@ export const fetchContactPage = (f: ContactFilter, pageNumber: number, signal?: 
   api.get<ContactPage>('/contacts', { signal, query: { ...filterQuery(f), pageNumber } });
 
 export const createContact = (input: ContactInput) => api.post<ContactDto>('/contacts', input);
-export const updateContact = (id: number, input: ContactInput) =>
+/** An edit; a number left out stays as stored (a viewer who sees it masked cannot change it). */
+export const updateContact = (id: number, input: Omit<ContactInput, 'number'> & { number?: string }) =>
   api.put<ContactDto>(`/contacts/${id}`, input);
 export const deleteContact = (id: number) => api.delete(`/contacts/${id}`);
 /** Blocks (`active` false) or unblocks the contact. */
 export const setContactActive = (id: number, active: boolean) =>
   api.put<ContactDto>(`/contacts/block/${id}`, { active });
 export const fetchTags = () => api.get<TagDto[]>('/tags/list');
+export const createTag = (input: { name: string; color: string }) => api.post<TagDto>('/tags', input);
 
 /** `POST /api/contacts/upload`: the whole file at once; the answer reports each refused row. */
 export function uploadSpreadsheet(file: File): Promise<ContactImportSummaryDto> {

@@ -33,8 +33,12 @@ export const CONTACTS_PAGE_SIZE = 20;
 
 /** `POST /contacts`: the form's fields, plus the channel (whatsapp unless said). */
 export const contactCreateSchema = contactSchema.extend({ channel: z.enum(CHANNELS).default('whatsapp') });
-/** `PUT /contacts/{id}`: extraInfo, when sent, replaces the contact's list as a whole. */
+/**
+ * `PUT /contacts/{id}`: extraInfo, when sent, replaces the contact's list as a whole; a number left out stays (the
+ * form of a viewer who sees it masked leaves it out).
+ */
 export const contactUpdateSchema = contactSchema.extend({
+  number: contactSchema.shape.number.optional(),
   extraInfo: contactSchema.shape.extraInfo.unwrap().optional(),
 });
 type ContactUpdateInput = z.infer<typeof contactUpdateSchema>;
@@ -141,7 +145,7 @@ export class ContactsService {
   async update(viewer: AuthUser, id: number, input: ContactUpdateInput): Promise<ContactDto> {
     const contact = await this.find(id);
     const { extraInfo, ...fields } = input;
-    const number = normaliseNumber(fields.number, contact.channel, contact.isGroup);
+    const number = await this.numberFrom(viewer, contact, fields.number);
     if (number !== contact.number) await this.assertFree(contact.channel, number);
     this.em.assign(contact, { ...definedOnly(fields), number });
     if (extraInfo) {
@@ -151,6 +155,19 @@ export class ContactsService {
     }
     await flushOrConflict(this.em, { [CONTACT_UNIQUE_INDEX]: () => this.duplicate(contact.channel, number) });
     return this.publishUpdate(contact, viewer);
+  }
+
+  /**
+   * The number an edit stores; none sent keeps it. LGPD: a viewer who sees numbers masked can never change one. A
+   * form that sends back the mask it was shown would have normalisation turn it into a shorter, wrong number (or, for
+   * a web chat visitor, a mask that loses the conversation): the mask (or the stored number) keeps the stored number,
+   * and any other number is refused with 403 ERR_NUMBER_HIDDEN rather than silently dropped, so the client learns why.
+   */
+  private async numberFrom(viewer: AuthUser, contact: IContact, sent: string | undefined): Promise<string> {
+    if (sent === undefined) return contact.number;
+    if (!(await this.hidesNumbers(viewer))) return normaliseNumber(sent, contact.channel, contact.isGroup);
+    if (sent === maskNumber(contact.number) || sent === contact.number) return contact.number;
+    throw new AppError('ERR_NUMBER_HIDDEN', 403);
   }
 
   async remove(id: number): Promise<void> {
