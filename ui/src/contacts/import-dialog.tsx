@@ -11,15 +11,19 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/api-error';
 import { translateValidation } from '../forms/field-errors';
 import { toastError } from '../notify/toaster';
 import { uploadSpreadsheet } from './contacts-api';
 
 /** Spec part 1 §9: the import window closes 15 s after completion. */
 export const IMPORT_CLOSE_DELAY_MS = 15_000;
-/** Spec part 1 §5: spreadsheets only: .xlsx, legacy .xls and .csv (columns name, number, email). */
+/** Spec part 1 §5: spreadsheets only, .xlsx and legacy .xls (columns name, number, email); no CSV. */
 const ACCEPT =
-  '.xlsx,.xls,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel,text/csv';
+  '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
+
+/** Whether the chosen file is one the import takes (by name; the server judges the content again). */
+export const isSpreadsheetName = (name: string): boolean => /\.xlsx?$/i.test(name.trim());
 
 /** One failed row and every problem it has. */
 interface FailedRow {
@@ -39,19 +43,34 @@ export function groupRowErrors(summary: ContactImportSummaryDto): FailedRow[] {
 }
 
 /**
- * Import spreadsheet: choose an .xlsx, .xls or .csv, upload it, watch progress, then the summary and each refused row with its
- * error beside it. A clean import closes by itself 15 s later; one with errors stays until closed.
+ * Import spreadsheet: choose an .xlsx or .xls (anything else, CSV included, is refused at once with a translated
+ * message), upload it, watch progress, then the summary and each refused row with its error beside it. A clean
+ * import closes by itself 15 s later; one with errors stays until closed.
  */
 export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [summary, setSummary] = useState<ContactImportSummaryDto | null>(null);
+  /** Why the chosen file cannot be imported (translated), shown under the file input. */
+  const [fileError, setFileError] = useState<string | null>(null);
 
   const close = () => {
     setFile(null);
     setSummary(null);
+    setFileError(null);
     onClose();
+  };
+
+  const choose = (chosen: File | null) => {
+    setSummary(null);
+    if (chosen && !isSpreadsheetName(chosen.name)) {
+      setFile(null);
+      setFileError(t('validation.onlySpreadsheets'));
+      return;
+    }
+    setFileError(null);
+    setFile(chosen);
   };
 
   useEffect(() => {
@@ -71,7 +90,9 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
     try {
       setSummary(await uploadSpreadsheet(file));
     } catch (err) {
-      toastError(err);
+      const refused = err instanceof ApiError ? err.fields.find((f) => f.path === 'file') : undefined;
+      if (refused) setFileError(translateValidation(refused.message, t) ?? null);
+      else toastError(err);
     } finally {
       setBusy(false);
     }
@@ -96,12 +117,14 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
           hasSelection={file !== null}
           disabled={busy}
           inputProps={{ accept: ACCEPT, 'aria-label': t('contacts.import.choose') }}
-          onInputChange={(e) => {
-            setFile(e.currentTarget.files?.[0] ?? null);
-            setSummary(null);
-          }}
+          onInputChange={(e) => choose(e.currentTarget.files?.[0] ?? null)}
           data-testid="import-file"
         />
+        {fileError && (
+          <Callout className="import-dialog__file-error" intent="danger" data-testid="import-file-error">
+            {fileError}
+          </Callout>
+        )}
         {busy && (
           <div className="import-dialog__progress" data-testid="import-progress">
             <ProgressBar intent="primary" />

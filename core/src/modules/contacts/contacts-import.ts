@@ -23,20 +23,25 @@ interface Candidate {
 }
 
 const CHUNK = 500;
+/** The refusal of anything but a spreadsheet (CSV included), as the UI translates it. */
+const ONLY_SPREADSHEETS = 'Only .xlsx and .xls spreadsheets are accepted';
 const fileError = (message: string) =>
   new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'file', message }] });
 
 type SheetRow = { row: number; cells: string[] };
 
-/** What the file is, by its first bytes (a renamed file is judged by content, not name); CSV by its extension. */
-async function sniff(path: string, name: string): Promise<'xlsx' | 'xls' | 'csv' | 'other'> {
+/**
+ * What the file is, by its first bytes (a renamed file is judged by content, not name). Spec part 1 §5: only .xlsx
+ * and .xls are accepted, so CSV and anything else is 'other'.
+ */
+async function sniff(path: string): Promise<'xlsx' | 'xls' | 'other'> {
   const handle = await open(path, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
     const head = buffer.subarray(0, bytesRead);
     if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'xlsx';
     if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
-    return name.toLowerCase().endsWith('.csv') ? 'csv' : 'other';
+    return 'other';
   } finally {
     await handle.close();
   }
@@ -60,24 +65,11 @@ async function readXlsx(path: string): Promise<SheetRow[]> {
   return rows;
 }
 
-/** Legacy .xls (BIFF) and CSV through SheetJS, which exceljs cannot read; numbers are read as their text. */
-/** CSV text: UTF-8 (BOM dropped) when the bytes are valid UTF-8, else Windows-1252 as older spreadsheet apps save it. */
-function csvText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
-async function readWithSheetJs(path: string, kind: 'xls' | 'csv'): Promise<SheetRow[]> {
+/** Legacy .xls (BIFF) through SheetJS, which exceljs cannot read; numbers are read as their text. */
+async function readXls(path: string): Promise<SheetRow[]> {
   let sheet: XLSX.WorkSheet | undefined;
   try {
-    const bytes = await readFile(path);
-    const workbook =
-      kind === 'csv'
-        ? XLSX.read(csvText(bytes), { type: 'string', raw: true, dense: true })
-        : XLSX.read(bytes, { type: 'buffer', dense: true });
+    const workbook = XLSX.read(await readFile(path), { type: 'buffer', dense: true });
     sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
   } catch {
     throw fileError('The spreadsheet could not be read');
@@ -97,7 +89,7 @@ async function readWithSheetJs(path: string, kind: 'xls' | 'csv'): Promise<Sheet
 }
 
 /**
- * Reads a spreadsheet upload (.xlsx, legacy .xls or .csv; columns name, number, email; an optional header row) and
+ * Reads a spreadsheet upload (.xlsx or legacy .xls; columns name, number, email; an optional header row) and
  * creates the contacts that do not exist yet. Rows are checked with the contact form's schema; numbers are stored as
  * digits (whatsapp).
  */
@@ -106,9 +98,9 @@ export async function importContacts(
   companyId: number,
   file: { filepath: string; originalFilename?: string | null },
 ): Promise<ImportSummary> {
-  const kind = await sniff(file.filepath, file.originalFilename ?? '');
-  if (kind === 'other') throw fileError('Only .xlsx, .xls and .csv spreadsheets are accepted');
-  const read = kind === 'xlsx' ? await readXlsx(file.filepath) : await readWithSheetJs(file.filepath, kind);
+  const kind = await sniff(file.filepath);
+  if (kind === 'other') throw fileError(ONLY_SPREADSHEETS);
+  const read = kind === 'xlsx' ? await readXlsx(file.filepath) : await readXls(file.filepath);
   const rows = read.filter(({ cells }) => cells.some((c) => c !== ''));
   const summary: ImportSummary = { created: 0, skipped: 0, errors: [] };
   if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
