@@ -15,7 +15,11 @@ const jsonIds = z.preprocess((v) => {
   }
 }, z.array(idField, 'Invalid list of tag ids').optional());
 
-/** Filters of `GET /contacts` and `GET /contacts/export`. */
+/**
+ * Filters of `GET /contacts` and `GET /contacts/export` (spec part 1 §7). The dates are the company's calendar days
+ * the contact was created on: `dateStart`..`dateEnd` a range (either end open), `date` one single day; given
+ * together, a contact must match both.
+ */
 export const contactFilterQuery = pageQuery.extend({
   contactTag: jsonIds,
   channel: z.enum(CHANNELS).optional(),
@@ -25,6 +29,7 @@ export const contactFilterQuery = pageQuery.extend({
     .optional(),
   dateStart: dateField.optional(),
   dateEnd: dateField.optional(),
+  date: dateField.optional(),
 });
 export type ContactFilter = z.infer<typeof contactFilterQuery>;
 
@@ -49,9 +54,10 @@ export function contactWhereSql(
   }
   if (f.channel) where.push('c.channel = ?') && params.push(f.channel);
   if (f.isGroup !== undefined) where.push('c.is_group = ?') && params.push(f.isGroup);
-  const days = localDaysWhere('c.created_at', f.dateStart, f.dateEnd);
-  where.push(...days.where);
-  params.push(...days.params);
+  const range = localDaysWhere('c.created_at', f.dateStart, f.dateEnd);
+  const day = localDaysWhere('c.created_at', f.date, f.date);
+  where.push(...range.where, ...day.where);
+  params.push(...range.params, ...day.params);
   return { sql: where.join(' and '), params };
 }
 

@@ -249,6 +249,31 @@ describe('listing contacts', () => {
     expect((await list(shop.agentToken, `?dateEnd=${day(-3)}`)).count).toBe(0);
   });
 
+  it('`date` lists the contacts created on that one day of the company (spec part 1 §7)', async () => {
+    // Bia (…0002) was created three days ago at noon in São Paulo: only that day finds her.
+    await sql(
+      host,
+      `update contacts set created_at = ((now() at time zone 'America/Sao_Paulo')::date - 3 + time '12:00')
+                                        at time zone 'America/Sao_Paulo'
+        where company_id = $1 and number = '5511999990002'`,
+      [shop.companyId],
+    );
+    const [{ day: then, today }] = await sql<{ day: string; today: string }>(
+      host,
+      `select to_char((now() at time zone 'America/Sao_Paulo')::date - 3, 'YYYY-MM-DD') as day,
+              to_char((now() at time zone 'America/Sao_Paulo')::date, 'YYYY-MM-DD') as today`,
+    );
+    expect((await list(shop.agentToken, `?date=${then}`)).contacts.map((c) => c.number)).toEqual([
+      '5511999990002',
+    ]);
+    expect((await list(shop.agentToken, `?date=${today}`)).count).toBe(23);
+    // With a range too, a contact must match both.
+    expect((await list(shop.agentToken, `?date=${then}&dateStart=${today}`)).count).toBe(0);
+    const bad = await host.request('/api/contacts?date=ontem', { token: shop.agentToken });
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).fields).toEqual([{ path: 'date', message: 'Invalid date' }]);
+  });
+
   it('the picker list answers id, name, number and e-mail', async () => {
     const res = await host.request('/api/contacts/list?searchParam=ana', { token: shop.agentToken });
     expect(await res.json()).toEqual([
