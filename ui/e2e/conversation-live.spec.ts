@@ -38,7 +38,7 @@ test('the open conversation keeps what changed while its ticket and its messages
   });
   await page.goto(`/tickets/${ticket.uuid}`);
   await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready');
-  await expect.poll(heldTicket.read).toBe(1);
+  await expect.poll(heldTicket.read).toBeGreaterThanOrEqual(1);
 
   // Meanwhile Bruna takes the ticket: it leaves the Pending list live, so the update has been heard.
   await openPending(page);
@@ -59,7 +59,7 @@ test('the open conversation keeps what changed while its ticket and its messages
   await expect(page.getByTestId('header-accept')).toHaveCount(0);
 
   // Its first page of messages is read now; meanwhile the visitor writes again, and it shows live.
-  await expect.poll(heldMessages.read).toBe(1);
+  await expect.poll(heldMessages.read).toBeGreaterThanOrEqual(1);
   const list = page.getByTestId('message-list');
   await expect(list).toHaveAttribute('aria-busy', 'true');
   await visitorSays(request, channel, visitor, 'Segunda mensagem');

@@ -20,7 +20,7 @@ test('the bell keeps what happened while its first load was on its way', async (
   // Her bell's first load is read by the server now, with the earlier ticket, and handed to the page only later.
   const held = heldBack(/\/api\/tickets\?.*withUnreadMessages=true/);
   const { context, page } = await signedIn(browser, bruna, 1400, { prepare: held.prepare });
-  await expect.poll(held.read).toBe(1);
+  await expect.poll(held.read).toBeGreaterThanOrEqual(1);
   const bell = page.getByTestId('notifications-button');
   await expect(bell).toHaveAttribute('aria-busy', 'true');
 

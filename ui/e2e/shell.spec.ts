@@ -51,6 +51,11 @@ test('switches language and theme; both survive a reload and the language is sav
   await setTheme(page, 'light');
   await page.getByTestId('language-menu').click();
   await page.getByTestId('lang-en').click();
+  await expect(page.getByTestId('greeting')).toContainText('Hello');
+  // Other specs read the admin's screens in the product's first language: leave it as it was.
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('lang-pt-BR').click();
+  await expect(page.getByTestId('greeting')).toContainText('Olá');
 });
 
 test('logs out to /login, and private pages then send there', async ({ page }) => {

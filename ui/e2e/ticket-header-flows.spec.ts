@@ -50,28 +50,39 @@ test('the ticket log lists the accept and the transfer, in the reader’s langua
   await headerMenu(c.page, 'header-log');
   const dialog = c.page.getByRole('dialog');
   await expect(dialog).toContainText('Histórico do ticket');
+  // Opening the conversation is logged too (once per attendant every few minutes).
   await expect(dialog.locator('.ticket-log__text')).toHaveText([
     'Ticket criado',
     `Aceito por Bruna ${tag} (Sem fila)`,
+    `Acessado por Bruna ${tag}`,
     `Transferido por Bruna ${tag}`,
     `Recebido por Carla ${tag} (Sem fila)`,
+    `Acessado por Carla ${tag}`,
   ]);
-  await expect(dialog.locator('time')).toHaveCount(4);
+  await expect(dialog.locator('time')).toHaveCount(6);
 
-  // An admin reading it in English sees the same entries in English.
-  const admin = await signedIn(browser, USERS.admin, 1400, { locale: 'en' });
-  await admin.page.goto(`/tickets/${ticket.uuid}`);
-  await headerMenu(admin.page, 'header-log');
-  await expect(admin.page.getByRole('dialog').locator('.ticket-log__text')).toHaveText([
+  // A supervisor who reads English (allTicket: sees every ticket) sees the same entries in English.
+  const dana = await createAttendant(request, token, {
+    name: `Dana ${tag}`,
+    language: 'en',
+    allTicket: 'enable',
+  });
+  const reader = await signedIn(browser, dana, 1400, { locale: 'en' });
+  await reader.page.goto(`/tickets/${ticket.uuid}`);
+  await headerMenu(reader.page, 'header-log');
+  await expect(reader.page.getByRole('dialog').locator('.ticket-log__text')).toHaveText([
     'Ticket created',
     `Accepted by Bruna ${tag} (No queue)`,
+    `Opened by Bruna ${tag}`,
     `Transferred by Bruna ${tag}`,
     `Received by Carla ${tag} (No queue)`,
+    `Opened by Carla ${tag}`,
+    `Opened by Dana ${tag}`,
   ]);
 
   await b.context.close();
   await c.context.close();
-  await admin.context.close();
+  await reader.context.close();
 });
 
 test('Reopen puts a closed ticket back in the attendant’s Assigned list, open', async ({

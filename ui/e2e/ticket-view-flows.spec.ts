@@ -41,9 +41,11 @@ test('an attendant deletes their own message: shown as deleted to another attend
   const input = b.page.getByTestId('composer-input');
   await input.fill('O prazo é de 30 dias');
   await input.press('Enter');
+  const wrong = b.page.locator('.message', { hasText: 'O prazo é de 30 dias' });
+  await expect(wrong).toBeVisible();
   await input.fill('Corrigindo: são 3 dias úteis');
   await input.press('Enter');
-  const wrong = b.page.locator('.message', { hasText: 'O prazo é de 30 dias' });
+  await expect(b.page.locator('.message', { hasText: 'Corrigindo: são 3 dias úteis' })).toBeVisible();
   const testId = await wrong.getAttribute('data-testid');
   expect(testId).toMatch(/^message-\d+$/);
   await expect(admin.page.getByTestId(testId as string)).toContainText('O prazo é de 30 dias');

@@ -56,6 +56,23 @@ describe('one non-closed ticket per contact and connection', () => {
   });
 });
 
+describe('the connection of a new ticket', () => {
+  it("without one it goes on the company's default connection, and a second try finds that ticket", async () => {
+    const [fallback] = await sql<{ id: number }>(
+      host,
+      'select id from whatsapps where company_id = 1 order by is_default desc, id limit 1',
+    );
+    const c = await contact();
+    const first = await post(admin, { contactId: c });
+    expect(first.status).toBe(201);
+    const ticket = (await first.json()) as TicketDto;
+    expect(ticket.whatsappId).toBe(fallback.id);
+    const again = await post(admin, { contactId: c, whatsappId: null });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: ticket.id } });
+  });
+});
+
 describe('whose the new ticket is', () => {
   it('an admin opens a ticket for another attendant: theirs, logged as opened by them', async () => {
     const res = await post(admin, {

@@ -120,7 +120,9 @@ export class TicketsService {
       status: string;
     },
   ) {
-    const whatsappId = input.whatsappId ?? null;
+    // Without a connection the ticket goes on the company's default one (peers' GetDefaultWhatsApp): a ticket with no
+    // connection could never send anything.
+    const whatsappId = input.whatsappId ?? (await this.defaultConnection(actor.companyId));
     const existing = await this.em.findOne(Ticket, {
       contactId: input.contactId,
       whatsappId,
@@ -222,6 +224,16 @@ export class TicketsService {
       await noticeOnTransfer(this.automatic, ticket, before, actor.id);
     }
     return this.done(actor, id, audience);
+  }
+
+  private async defaultConnection(companyId: number): Promise<number | null> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        'select id from whatsapps where company_id = ? order by is_default desc, id limit 1',
+        [companyId],
+      );
+    return row?.id ?? null;
   }
 
   async remove(actor: AuthUser, id: number): Promise<void> {

@@ -151,7 +151,7 @@ export const MessageBubble = memo(function MessageBubble({
           </span>
         ) : (
           <>
-            <MessageMedia message={message} />
+            <MessageMedia message={message} whatsappId={whatsappId} />
             {!bodyShownByMedia(message) && <Body body={captionOf(message.body)} />}
           </>
         )}

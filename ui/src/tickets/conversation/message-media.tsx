@@ -58,8 +58,11 @@ function AudioMedia({ url }: { url: string }) {
   );
 }
 
-/** "Talk to": the card's number as a contact (found or created) with an open ticket of mine. */
-function ContactCard({ body }: { body: string }) {
+/**
+ * "Talk to": the card's number as a contact (found or created) with an open ticket of mine, on the connection of the
+ * conversation the card is in.
+ */
+function ContactCard({ body, whatsappId }: { body: string; whatsappId: number | null }) {
   const { t } = useTranslation();
   const talkTo = useTalkTo();
   const card = parseVCard(body);
@@ -68,7 +71,7 @@ function ContactCard({ body }: { body: string }) {
   const talk = async () => {
     setBusy(true);
     try {
-      await talkTo(card);
+      await talkTo({ ...card, whatsappId });
     } catch (err) {
       toastError(err);
     } finally {
@@ -124,13 +127,20 @@ function Location({ body }: { body: string }) {
  * What a message carries beyond text (spec part 1 §2): image (click to enlarge), video, audio with a playback rate,
  * document link, location, contact card, reaction and call log. Returns null for plain text.
  */
-export function MessageMedia({ message }: { message: Pick<MessageDto, 'mediaType' | 'mediaUrl' | 'body'> }) {
+export function MessageMedia({
+  message,
+  whatsappId = null,
+}: {
+  message: Pick<MessageDto, 'mediaType' | 'mediaUrl' | 'body'>;
+  /** The conversation's connection: a card's "Talk to" opens the ticket there. */
+  whatsappId?: number | null;
+}) {
   const { t } = useTranslation();
   const { mediaType, mediaUrl: url, body } = message;
   const caption = captionOf(body);
   switch (mediaType) {
     case 'contactMessage':
-      return <ContactCard body={body} />;
+      return <ContactCard body={body} whatsappId={whatsappId} />;
     case 'locationMessage':
       return <Location body={body} />;
     case 'reactionMessage':
