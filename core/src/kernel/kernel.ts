@@ -21,6 +21,7 @@ import { PlanGate } from '../modules/plans/plan-gate.js';
 import { Queue } from '../modules/queues/queue.entity.js';
 import { seed } from '../modules/seed.js';
 import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
+import { wireSettingsRealtime } from '../modules/settings/settings-realtime.js';
 import { Tag } from '../modules/tags/tag.entity.js';
 import { wireTicketRealtime } from '../modules/tickets/realtime-wiring.js';
 import { Ticket, TicketLog, TicketNote } from '../modules/tickets/ticket.entity.js';
@@ -127,6 +128,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
   wireTicketRealtime(realtime, orm, events);
+  wireSettingsRealtime(realtime, events);
   const bus = new PgBus(db.url, logger, {
     deliver: (envelope) => realtime.deliver(envelope),
     refresh: (target) => realtime.refreshLocal(target),

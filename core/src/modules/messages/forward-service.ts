@@ -4,6 +4,7 @@ import {
   type EventsPort,
   type MessageDto,
   type MessageForwardInput,
+  type SettingsPort,
   type TicketDto,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -13,7 +14,7 @@ import type { TicketsService } from '../tickets/tickets-service.js';
 import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
 import { findMessageDto } from './message-queries.js';
-import { formatOutgoing } from './messages-service.js';
+import { formatOutgoing, signsMessage } from './messages-service.js';
 import { storeOutgoing } from './outgoing.js';
 
 declare module '../../kernel/container.js' {
@@ -28,13 +29,16 @@ export class MessageForwardService {
   private readonly tickets: TicketsService;
   private readonly publisher: TicketsPublisher;
   private readonly events: EventsPort;
+  private readonly settings: SettingsPort;
 
   constructor(deps: {
     em: EntityManager;
     tickets: TicketsService;
     ticketsPublisher: TicketsPublisher;
     events: EventsPort;
+    settings: SettingsPort;
   }) {
+    this.settings = deps.settings;
     this.em = deps.em;
     this.tickets = deps.tickets;
     this.publisher = deps.ticketsPublisher;
@@ -61,7 +65,7 @@ export class MessageForwardService {
     // A card's vCard text stays intact; a message the agent already signed is not signed twice.
     const signed = source.body.startsWith(`*${agent.name}:*\n`);
     const body =
-      isCard || signed || !input.signMessage
+      isCard || signed || !(await signsMessage(this.settings, actor.companyId, input.signMessage))
         ? source.body
         : formatOutgoing(agent.name, source.body, { isPrivate: false, sign: true });
     const id = await storeOutgoing(

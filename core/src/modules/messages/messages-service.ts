@@ -6,6 +6,7 @@ import {
   type MessageDto,
   type MessageMediaFields,
   type MessageSendInput,
+  type SettingsPort,
   type TicketDto,
   type VCardContact,
   type VCardInput,
@@ -43,12 +44,20 @@ export const formatOutgoing = (
   opts: { isPrivate: boolean; sign: boolean },
 ): string => (opts.isPrivate ? `${agent}: ${body}` : opts.sign ? `*${agent}:*\n${body}` : body);
 
+/**
+ * Whether a message goes signed: the attendant asked (the composer's toggle) and the company signs messages at all
+ * (setting sendSignMessage; disabled, the toggle is not shown and nothing is signed).
+ */
+export const signsMessage = async (settings: SettingsPort, companyId: number, asked: boolean | undefined) =>
+  Boolean(asked) && (await settings.isEnabled(companyId, 'sendSignMessage'));
+
 /** A conversation's messages as attendants see and write them. */
 export class MessagesService {
   private readonly em: EntityManager;
   private readonly tickets: TicketsService;
   private readonly publisher: TicketsPublisher;
   private readonly events: EventsPort;
+  private readonly settings: SettingsPort;
   private readonly dataDir: string;
 
   constructor(deps: {
@@ -56,8 +65,10 @@ export class MessagesService {
     tickets: TicketsService;
     ticketsPublisher: TicketsPublisher;
     events: EventsPort;
+    settings: SettingsPort;
     config: Config;
   }) {
+    this.settings = deps.settings;
     this.dataDir = deps.config.dataDir;
     this.em = deps.em;
     this.tickets = deps.tickets;
@@ -108,7 +119,11 @@ export class MessagesService {
     const stored = !card && input.mediaUrl ? await this.storedMedia(actor.companyId, input.mediaUrl) : null;
     const text = input.body.trim();
     let body =
-      card ?? formatOutgoing(agent.name, text, { isPrivate: input.isPrivate, sign: input.signMessage });
+      card ??
+      formatOutgoing(agent.name, text, {
+        isPrivate: input.isPrivate,
+        sign: await signsMessage(this.settings, actor.companyId, input.signMessage),
+      });
     // A stored file sent again: the private joiner for notes (spec §9), no caption when none was typed.
     if (stored && input.isPrivate) body = PRIVATE_MEDIA_BODY;
     else if (stored && !text) body = '';
@@ -156,13 +171,14 @@ export class MessagesService {
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'medias', message: 'Required' }] });
     for (const file of files) assertAcceptable(file);
     const agent = await this.em.findOneOrFail(User, { id: actor.id });
+    const sign = await signsMessage(this.settings, actor.companyId, fields.signMessage);
     const out: MessageDto[] = [];
     for (const [i, file] of files.entries()) {
       const stored = await storeMedia(this.dataDir, actor.companyId, file);
       const caption = (i === 0 && fields.body.trim()) || uncaptionedBody(stored);
       const body = fields.isPrivate
         ? PRIVATE_MEDIA_BODY
-        : caption && formatOutgoing(agent.name, caption, { isPrivate: false, sign: fields.signMessage });
+        : caption && formatOutgoing(agent.name, caption, { isPrivate: false, sign });
       const id = await storeOutgoing(this.deps(), {
         companyId: actor.companyId,
         ticket: view,

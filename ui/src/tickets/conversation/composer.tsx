@@ -1,15 +1,14 @@
 import { type ContactDto, lastMessagePreview, type MessageDto, type TicketDto } from '@balcao/sdk';
 import { type ComposerApi, ComposerContext } from '@balcao/sdk/ui';
 import { Button, Icon, TextArea, Tooltip } from '@blueprintjs/core';
-import { useAtom } from 'jotai';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
 import { Slot } from '../../plugins/slot';
 import { QUOTE_MAX } from '../shared/format';
 import { LastMessagePreview } from '../shared/last-message-preview';
-import { signMessageAtom } from '../shared/ticket-store';
 import { sendContactCard, sendMedia, sendMessage } from '../shared/tickets-api';
+import { useSignMessage } from '../shared/use-sign-message';
 import { AttachButtons, AttachmentList } from './attachments';
 import { ContactCardDialog } from './contact-card-dialog';
 import { VoiceRecorder } from './voice-recorder';
@@ -34,7 +33,7 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const [isPrivate, setPrivate] = useState(false);
-  const [sign, setSign] = useAtom(signMessageAtom);
+  const { offered: signOffered, sign, setSign } = useSignMessage();
   const [sending, setSending] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [cardOpen, setCardOpen] = useState(false);
@@ -178,18 +177,23 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
               data-testid="composer-private"
             />
           </Tooltip>
-          <Tooltip content={t(sign ? 'tickets.composer.signOn' : 'tickets.composer.signOff')} placement="top">
-            <Button
-              variant="minimal"
-              icon="draw"
-              active={sign}
-              aria-pressed={sign}
-              aria-label={t('tickets.composer.sign')}
-              disabled={isPrivate}
-              onClick={() => setSign(!sign)}
-              data-testid="composer-sign"
-            />
-          </Tooltip>
+          {signOffered && (
+            <Tooltip
+              content={t(sign ? 'tickets.composer.signOn' : 'tickets.composer.signOff')}
+              placement="top"
+            >
+              <Button
+                variant="minimal"
+                icon="draw"
+                active={sign}
+                aria-pressed={sign}
+                aria-label={t('tickets.composer.sign')}
+                disabled={isPrivate}
+                onClick={() => setSign(!sign)}
+                data-testid="composer-sign"
+              />
+            </Tooltip>
+          )}
           <AttachButtons disabled={sending} onAdd={(added) => setFiles((f) => [...f, ...added])} />
           <Tooltip content={t('tickets.media.sendContact')} placement="top">
             <Button

@@ -1,6 +1,5 @@
 import { type ContactDto, type MessageDto, parseVCard } from '@balcao/sdk';
 import { Checkbox, Dialog, DialogBody, FormGroup, Switch } from '@blueprintjs/core';
-import { useAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
@@ -8,8 +7,8 @@ import { ConfirmFooter } from '../../forms/confirm-footer';
 import { toastError, toastWarning } from '../../notify/toaster';
 import { captionOf } from '../conversation/message-media';
 import { previewText, truncate } from '../shared/format';
-import { signMessageAtom } from '../shared/ticket-store';
 import { forwardMessage } from '../shared/tickets-api';
+import { useSignMessage } from '../shared/use-sign-message';
 import { ContactPicker } from './contact-picker';
 
 /** Spec part 1 §9: forwarding waits 900 ms between messages, so they arrive in order and unthrottled. */
@@ -41,7 +40,7 @@ export function ForwardDialog({
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [contact, setContact] = useState<ContactDto | null>(null);
   const [invalid, setInvalid] = useState(false);
-  const [sign, setSign] = useAtom(signMessageAtom);
+  const { offered: signOffered, sign, setSign } = useSignMessage();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -106,7 +105,9 @@ export function ForwardDialog({
           </div>
         </FormGroup>
         <ContactPicker id="forward-contact" value={contact} onChange={setContact} invalid={invalid} />
-        <Switch checked={sign} label={t('tickets.composer.sign')} onChange={() => setSign(!sign)} />
+        {signOffered && (
+          <Switch checked={sign} label={t('tickets.composer.sign')} onChange={() => setSign(!sign)} />
+        )}
       </DialogBody>
       <ConfirmFooter
         text={t('tickets.forward.submit', { count: selected.size })}
