@@ -20,7 +20,9 @@ export interface InboundMessage {
 export type IngestResult =
   | { outcome: 'stored'; ticketId: number; messageId: number; ticketCreated: boolean }
   | { outcome: 'duplicate' }
-  | { outcome: 'blocked' };
+  | { outcome: 'blocked' }
+  /** A group message on a connection that does not take groups (its allowGroup is off): nothing is stored. */
+  | { outcome: 'ignored' };
 
 /** A connection as a channel sees it. @example { id: 3, companyId: 1, channel: 'webchat', token: 'AB12…' } */
 export interface ChannelConnection {

@@ -81,7 +81,11 @@ async function main(): Promise<void> {
     dueDate: '2999-01-01',
     password: E2E.basic.password,
   });
-  await api(kernel.url, '/api/whatsapp', token, { name: E2E.fakeWhatsapp.name, channel: 'whatsapp' });
+  await api(kernel.url, '/api/whatsapp', token, {
+    name: E2E.fakeWhatsapp.name,
+    channel: 'whatsapp',
+    allowGroup: true,
+  });
   console.log(`e2e server ready on ${kernel.url}`);
 
   const stop = async () => {

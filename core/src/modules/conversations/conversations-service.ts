@@ -103,19 +103,21 @@ export class ConversationsService implements ConversationsPort {
   }
 
   /**
-   * A group message opens a 'group' ticket unless the connection treats groups as tickets (groupAsTicket, read now:
-   * an adapter's connection may be older than the last edit). Private messages skip that read.
+   * A group message is dropped when the connection does not take groups (allowGroup off, as the peers do), and opens
+   * a 'group' ticket unless the connection treats groups as tickets (groupAsTicket). Both are read now: an adapter's
+   * connection may be older than the last edit. Private messages skip that read.
    */
   async ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult> {
     const target = { id: connection.id, companyId: connection.companyId, channel: connection.channel };
     if (!inbound.isGroup) return this.ingestService.ingest(target, inbound);
     const [row] = await this.orm.em
       .getConnection()
-      .execute<{ group_as_ticket: string }[]>(
-        'select group_as_ticket from whatsapps where company_id = ? and id = ?',
+      .execute<{ group_as_ticket: string; allow_group: boolean }[]>(
+        'select group_as_ticket, allow_group from whatsapps where company_id = ? and id = ?',
         [connection.companyId, connection.id],
       );
-    return this.ingestService.ingest({ ...target, groupAsTicket: row?.group_as_ticket }, inbound);
+    if (!row?.allow_group) return { outcome: 'ignored' };
+    return this.ingestService.ingest({ ...target, groupAsTicket: row.group_as_ticket }, inbound);
   }
 
   /**

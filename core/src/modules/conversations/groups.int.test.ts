@@ -1,6 +1,7 @@
 import type { OutboundMessage, TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../testing/attendance-fixtures.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
 
 /**
@@ -50,7 +51,7 @@ beforeAll(async () => {
   admin = (await host.login(host.admin.email, host.admin.password)).token;
   const res = await host.request('/api/whatsapp', {
     token: admin,
-    body: { name: 'Zap', channel: 'whatsapp' },
+    body: { name: 'Zap', channel: 'whatsapp', allowGroup: true },
   });
   expect(res.status).toBe(201);
   connection = await res.json();
@@ -79,6 +80,36 @@ describe('group messages', () => {
       return messages.find((m) => m.ticketId === id);
     });
     expect(outbox).toMatchObject({ to: '120363000000000001', body: 'Bom dia! Como posso ajudar?' });
+  });
+
+  it("a connection that does not take groups drops their messages (the connection's allowGroup)", async () => {
+    const off = await host.request(`/api/whatsapp/${connection.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { allowGroup: false },
+    });
+    expect(off.status).toBe(200);
+    const before = await sql(host, 'select count(*)::int n from messages');
+    const res = await host.request(`/test-channel/${connection.token}/inbound`, {
+      body: {
+        externalId: `grp-off-${Date.now()}`,
+        from: { id: '120363000000000009', name: 'Grupo' },
+        isGroup: true,
+        body: 'Oi',
+      },
+    });
+    expect(await res.json()).toEqual({ outcome: 'ignored' });
+    expect(await sql(host, 'select count(*)::int n from messages')).toEqual(before);
+    // A private message on the same connection is stored as ever.
+    const direct = await host.request(`/test-channel/${connection.token}/inbound`, {
+      body: { externalId: `dm-${Date.now()}`, from: { id: '5511977770009', name: 'Direto' }, body: 'Oi' },
+    });
+    expect((await direct.json()).outcome).toBe('stored');
+    await host.request(`/api/whatsapp/${connection.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { allowGroup: true },
+    });
   });
 
   it('a group ticket given to an attendant without allowGroup is theirs to see', async () => {
