@@ -23,6 +23,24 @@ describe('errorMessage (spec part 1 §8)', () => {
     expect(errorMessage(new Error('Failed to fetch'), i18n)).toBe('Failed to fetch');
   });
 
+  it("uses the screen's own failure text before the raw one, never before a translated code", () => {
+    const load = { ...texts, 'tickets.loadFailed': 'Erro ao buscar informações dos tickets' };
+    const withLoad = {
+      exists: (key: string) => key in load,
+      t: (key: string) => load[key as keyof typeof load] ?? key,
+    };
+    expect(errorMessage(new Error('Failed to fetch'), withLoad, 'tickets.loadFailed')).toBe(
+      'Erro ao buscar informações dos tickets',
+    );
+    expect(
+      errorMessage(
+        new ApiError(404, 'ERR_NO_TICKET_FOUND', {}, 'ERR_NO_TICKET_FOUND'),
+        withLoad,
+        'tickets.loadFailed',
+      ),
+    ).toBe('Nenhum atendimento encontrado com este ID.');
+  });
+
   it('otherwise says An error occurred!', () => {
     expect(errorMessage(new ApiError(500, null, null, ''), i18n)).toBe('Ocorreu um erro!');
     expect(errorMessage(undefined, i18n)).toBe('Ocorreu um erro!');

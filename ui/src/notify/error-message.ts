@@ -7,12 +7,14 @@ export interface Translator {
 }
 
 /**
- * Spec part 1 §8: the translated `errors.ERR_…` text if a translation exists, otherwise the raw text,
- * otherwise the translated 'An error occurred!'.
+ * Spec part 1 §8: the translated `errors.ERR_…` text if a translation exists, otherwise what the screen says for its
+ * failure (`fallbackKey`, e.g. 'Erro ao buscar informações dos tickets'), otherwise the raw text, otherwise the
+ * translated 'An error occurred!'.
  */
-export function errorMessage(err: unknown, i18n: Translator): string {
+export function errorMessage(err: unknown, i18n: Translator, fallbackKey?: string): string {
   const code = err instanceof ApiError ? err.code : typeof err === 'string' ? err : null;
   if (code && i18n.exists(`errors.${code}`)) return i18n.t(`errors.${code}`);
+  if (fallbackKey) return i18n.t(fallbackKey);
   const raw = err instanceof Error ? err.message : typeof err === 'string' ? err : '';
   if (raw.trim() !== '') return raw;
   return i18n.t('errors.generic');

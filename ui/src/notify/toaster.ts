@@ -21,6 +21,10 @@ export const toastSuccess = (message: string): void => showToast(message, 'succe
 export const toastWarning = (message: string): void => showToast(message, 'warning', 'warning-sign');
 
 /** The shared error display: translated `errors.ERR_…`, else raw text, else 'An error occurred!'. */
-export function toastError(err: unknown): void {
-  showToast(errorMessage(err, { exists: (k) => i18n.exists(k), t: (k) => i18n.t(k) }), 'danger', 'error');
+export function toastError(err: unknown, fallbackKey?: string): void {
+  showToast(
+    errorMessage(err, { exists: (k) => i18n.exists(k), t: (k) => i18n.t(k) }, fallbackKey),
+    'danger',
+    'error',
+  );
 }

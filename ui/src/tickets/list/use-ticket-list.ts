@@ -70,7 +70,7 @@ export function useTicketList(
         setState((s) => pageArrived(s, result, pageNumber, heard, filterRef.current, viewerRef.current));
       })
       .catch((err: unknown) => {
-        if (!controller.signal.aborted) toastError(err);
+        if (!controller.signal.aborted) toastError(err, 'tickets.loadFailed');
       })
       .finally(() => {
         if (inFlight.current === controller) {
