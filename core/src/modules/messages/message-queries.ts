@@ -75,18 +75,28 @@ const plainMessageDto = (r: MessageRow): MessageDto => ({
 
 export const MESSAGE_PAGE_SIZE = 20;
 
+/**
+ * Spec §7 `selectedQueues`: only the messages handled in those queues, and those in none (the peers' filter); no
+ * condition at all when none are chosen, so the usual statement stays the same.
+ */
+const inQueues = (queueIds: readonly number[] = []): { sql: string; params: unknown[] } =>
+  queueIds.length
+    ? { sql: 'and (m.queue_id is null or m.queue_id = any(?::int[]))', params: [queueIds] }
+    : { sql: '', params: [] };
+
 /** A page of a ticket's messages, newest page first, each page in chronological order (the UI prepends older pages). */
 export async function listMessages(
   em: EntityManager,
   companyId: number,
   ticketId: number,
   pageNumber: number,
-  opts: { withPrivate?: boolean; maskNumbers: boolean },
+  opts: { withPrivate?: boolean; maskNumbers: boolean; queueIds?: readonly number[] },
 ): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
+  const queues = inQueues(opts.queueIds);
   const rows = await em.getConnection().execute<MessageRow[]>(
     `${MESSAGE_SELECT} where m.company_id = ? and m.ticket_id = ? ${opts.withPrivate === false ? 'and not m.is_private' : ''}
-      order by m.created_at desc, m.id desc limit ? offset ?`,
-    [companyId, ticketId, MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1)],
+      ${queues.sql} order by m.created_at desc, m.id desc limit ? offset ?`,
+    [companyId, ticketId, ...queues.params, MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1)],
   );
   const hasMore = rows.length > MESSAGE_PAGE_SIZE;
   const messages = rows
@@ -102,16 +112,25 @@ export function ticketMessagePageSql(
   userId: number,
   ticketId: number,
   pageNumber: number,
+  queueIds: readonly number[] = [],
 ): { sql: string; params: unknown[] } {
+  const queues = inQueues(queueIds);
   return {
     sql: `select t.status, t.unread_messages, t.user_id, t.queue_id, t.is_group,
             u.profile, u.all_ticket, u.allow_group, ${hidesNumbersSql('u')} as hide_numbers,
             array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids,
             coalesce((select json_agg(p) from (${MESSAGE_SELECT} where m.company_id = t.company_id and m.ticket_id = t.id
-                        order by m.created_at desc, m.id desc limit ? offset ?) p), '[]') as messages
+                        ${queues.sql} order by m.created_at desc, m.id desc limit ? offset ?) p), '[]') as messages
        from tickets t left join users u on u.id = ?
       where t.company_id = ? and t.id = ?`,
-    params: [MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1), userId, companyId, ticketId],
+    params: [
+      ...queues.params,
+      MESSAGE_PAGE_SIZE + 1,
+      MESSAGE_PAGE_SIZE * (pageNumber - 1),
+      userId,
+      companyId,
+      ticketId,
+    ],
   };
 }
 
@@ -125,13 +144,14 @@ export async function ticketMessagePage(
   userId: number,
   ticketId: number,
   pageNumber: number,
+  queueIds: readonly number[] = [],
 ): Promise<{
   ticket: { status: string; unreadMessages: number } & TicketAudience;
   access: ViewerAccess;
   messages: MessageDto[];
   hasMore: boolean;
 } | null> {
-  const q = ticketMessagePageSql(companyId, userId, ticketId, pageNumber);
+  const q = ticketMessagePageSql(companyId, userId, ticketId, pageNumber, queueIds);
   const [row] = await preparedRows<{
     status: string;
     unread_messages: number;

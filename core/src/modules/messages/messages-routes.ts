@@ -9,7 +9,7 @@ import {
 import { koaBody } from 'koa-body';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
-import { idParam, validate } from '../../http/validate.js';
+import { idList, idParam, validate } from '../../http/validate.js';
 import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, type UploadedFile } from './media-storage.js';
 import { countMessages } from './message-counts.js';
 
@@ -43,6 +43,9 @@ const allMeQuery = z.object({
   dateEnd: dateField.optional(),
 });
 
+/** Spec §7 GET /messages/{ticketId} `selectedQueues` (JSON array of queue ids). */
+const selectedQueuesQuery = z.object({ selectedQueues: z.string().max(2000).optional() });
+
 export function messagesRoutes(router: AppRouter): void {
   router.get('/messages-allMe', async (ctx) => {
     const q = validate(allMeQuery, ctx.query);
@@ -53,10 +56,12 @@ export function messagesRoutes(router: AppRouter): void {
 
   router.get('/messages/:ticketId', async (ctx) => {
     const { pageNumber } = validate(pageQuery, ctx.query);
+    const { selectedQueues } = validate(selectedQueuesQuery, ctx.query);
     ctx.body = await ctx.state.services.messages.list(
       ctx.state.user,
       idParam(ctx.params.ticketId),
       pageNumber,
+      idList(selectedQueues),
     );
   });
   // JSON (text, contact card) or multipart (`medias`, one or more files, with body, isPrivate, signMessage).

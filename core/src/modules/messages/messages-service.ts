@@ -81,9 +81,10 @@ export class MessagesService {
     actor: AuthUser,
     ticketId: number,
     pageNumber: number,
+    queueIds: readonly number[] = [],
   ): Promise<{ messages: MessageDto[]; hasMore: boolean }> {
     // One query answers who may read, whether it is unread, and the page itself.
-    const page = await ticketMessagePage(this.em, actor.companyId, actor.id, ticketId, pageNumber);
+    const page = await ticketMessagePage(this.em, actor.companyId, actor.id, ticketId, pageNumber, queueIds);
     if (!page || !canSeeTicket(page.access, page.ticket)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     const { ticket } = page;
     if (pageNumber === 1 && ticket.unreadMessages > 0 && ticket.status !== 'pending') {
@@ -97,6 +98,7 @@ export class MessagesService {
       // The page read above predates the update: read it again so it shows the messages as read.
       return listMessages(this.em, actor.companyId, ticketId, pageNumber, {
         maskNumbers: page.access.hideNumbers,
+        queueIds,
       });
     }
     return { messages: page.messages, hasMore: page.hasMore };
