@@ -11,7 +11,6 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
-import { likeTerm } from '../../db/sql-helpers.js';
 import {
   type AutomaticDeps,
   farewellOnClose,
@@ -21,6 +20,7 @@ import {
 import { type ITicket, Ticket } from './ticket.entity.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js';
+import { assertOwned, contactHasTags, defaultConnectionId, isCommonInMessages } from './ticket-lookups.js';
 import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import {
   assertOwnQueue,
@@ -31,9 +31,6 @@ import {
 } from './ticket-transitions.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
 import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
-
-/** Past this many expected message hits, a ticket search walks the list instead of gathering the hits. */
-const COMMON_TERM_MESSAGES = 10_000;
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -66,7 +63,9 @@ export class TicketsService {
     f: TicketListFilters,
   ): Promise<{ tickets: TicketDto[]; count: number; hasMore: boolean }> {
     const access = await loadTicketAccess(this.em, actor.id);
-    const commonTerm = f.searchParam ? await this.commonInMessages(actor.companyId, f.searchParam) : false;
+    const commonTerm = f.searchParam
+      ? await isCommonInMessages(this.em, actor.companyId, f.searchParam)
+      : false;
     const { sql, params } = ticketListSql(actor.companyId, access, { ...f, commonTerm });
     // A search is planned for its term; the other lists reuse one plan.
     const rows = await (f.searchParam ? plainRows : preparedRows)<TicketRow & { total: string }>(
@@ -122,7 +121,7 @@ export class TicketsService {
   ) {
     // Without a connection the ticket goes on the company's default one (peers' GetDefaultWhatsApp): a ticket with no
     // connection could never send anything.
-    const whatsappId = input.whatsappId ?? (await this.defaultConnection(actor.companyId));
+    const whatsappId = input.whatsappId ?? (await defaultConnectionId(this.em, actor.companyId));
     const existing = await this.em.findOne(Ticket, {
       contactId: input.contactId,
       whatsappId,
@@ -148,8 +147,8 @@ export class TicketsService {
       { profile: actor.profile, queueIds: (await loadTicketAccess(this.em, actor.id)).queueIds },
       input.queueId,
     );
-    await this.assertOwned('queues', input.queueId, actor.companyId);
-    await this.assertOwned('whatsapps', whatsappId, actor.companyId);
+    await assertOwned(this.em, 'queues', input.queueId, actor.companyId);
+    await assertOwned(this.em, 'whatsapps', whatsappId, actor.companyId);
     const userId = await this.ownerOfNew(actor, input);
     const ticket = this.em.create(Ticket, {
       companyId: actor.companyId,
@@ -213,8 +212,8 @@ export class TicketsService {
     if (kind === 'accept' || kind === 'reopen') {
       assertOwnQueue({ profile: actor.profile, queueIds: access.queueIds }, input.queueId, before.queueId);
     }
-    if (input.queueId !== undefined) await this.assertOwned('queues', input.queueId, actor.companyId);
-    if (input.userId) await this.assertOwned('users', input.userId, actor.companyId);
+    if (input.queueId !== undefined) await assertOwned(this.em, 'queues', input.queueId, actor.companyId);
+    if (input.userId) await assertOwned(this.em, 'users', input.userId, actor.companyId);
 
     if (kind === 'close' || kind === 'ignore') await this.close(actor, ticket, kind, input);
     else await this.move(actor, ticket, kind, input);
@@ -224,16 +223,6 @@ export class TicketsService {
       await noticeOnTransfer(this.automatic, ticket, before, actor.id);
     }
     return this.done(actor, id, audience);
-  }
-
-  private async defaultConnection(companyId: number): Promise<number | null> {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ id: number }[]>(
-        'select id from whatsapps where company_id = ? order by is_default desc, id limit 1',
-        [companyId],
-      );
-    return row?.id ?? null;
   }
 
   async remove(actor: AuthUser, id: number): Promise<void> {
@@ -302,7 +291,7 @@ export class TicketsService {
     if (
       kind === 'close' &&
       (await this.settings.isEnabled(actor.companyId, 'requiredTag')) &&
-      !(await this.contactHasTags(ticket.contactId))
+      !(await contactHasTags(this.em, ticket.contactId))
     ) {
       throw new AppError('ERR_TAG_REQUIRED', 400);
     }
@@ -354,49 +343,13 @@ export class TicketsService {
     }
     const userId = input.userId ?? actor.id;
     if (userId !== actor.id && actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
-    await this.assertOwned('users', userId, actor.companyId);
+    await assertOwned(this.em, 'users', userId, actor.companyId);
     return userId;
   }
 
-  private async contactHasTags(contactId: number): Promise<boolean> {
-    const rows = await this.em
-      .getConnection()
-      .execute('select 1 from contact_tags where contact_id = ? limit 1', [contactId]);
-    return rows.length > 0;
-  }
-
-  /**
-   * Whether the planner expects a term in more than COMMON_TERM_MESSAGES messages (its trigram statistics, read by
-   * EXPLAIN without running anything): then the list is walked in order rather than built from every hit.
-   */
-  private async commonInMessages(companyId: number, searchParam: string): Promise<boolean> {
-    const [row] = await plainRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-      this.em,
-      'explain (format json) select 1 from messages m where m.company_id = ? and m.body ilike ?',
-      [companyId, `%${likeTerm(searchParam)}%`],
-    );
-    return (row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) > COMMON_TERM_MESSAGES;
-  }
-
-  /** The LGPD rule for the actor, as their access carries it (one definition: loadTicketAccess). */
-  /** Whether `actor` sees masked numbers (LGPD, spec part 1 §6). */
+  /** Whether `actor` sees masked numbers (LGPD, spec part 1 §6), as their access carries it (loadTicketAccess). */
   async hidesNumbers(actor: AuthUser): Promise<boolean> {
     return (await loadTicketAccess(this.em, actor.id)).hideNumbers;
-  }
-
-  private async assertOwned(
-    table: 'queues' | 'whatsapps' | 'users',
-    id: number | null | undefined,
-    companyId: number,
-  ) {
-    if (!id) return;
-    const rows = await this.em
-      .getConnection()
-      .execute(`select 1 from ${table} where id = ? and company_id = ?`, [id, companyId]);
-    if (!rows.length) {
-      const path = { queues: 'queueId', whatsapps: 'whatsappId', users: 'userId' }[table];
-      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path, message: 'Unknown' }] });
-    }
   }
 }
 
