@@ -171,3 +171,28 @@ test('an attendant who sees numbers masked edits a contact without touching its 
     await setLgpd('disabled');
   }
 });
+
+test("a web chat visitor's id is shown as such and cannot be edited", async ({ browser, request }) => {
+  const token = await adminToken(request);
+  const stamp = Date.now() % 1_000_000;
+  const name = `Visitante Id ${stamp}`;
+  await visitorSays(request, await seededWebchat(request, token), { id: `visitor-id-${stamp}`, name }, 'Oi');
+  const admin = await createAttendant(request, token, {
+    name: 'Vera Admin',
+    profile: 'admin',
+    language: 'pt-BR',
+  });
+  const { context, page } = await signedIn(browser, admin);
+  await openContacts(page, name);
+  await row(page, name).getByTestId('contact-edit').click();
+  const form = page.getByTestId('contact-form');
+  await expect(form).toContainText('Identificador do visitante');
+  const id = page.getByTestId('contact-number');
+  await expect(id).toHaveValue(`visitor-id-${stamp}`);
+  await expect(id).toHaveAttribute('readonly', '');
+  await page.getByTestId('contact-name').fill(`${name} Souza`);
+  await page.getByTestId('contact-save').click();
+  await expect(toast(page, 'Contato salvo com sucesso!')).toBeVisible();
+  await expect(row(page, `${name} Souza`)).toBeVisible();
+  await context.close();
+});

@@ -70,6 +70,8 @@ function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
   const user = useAtomValue(userAtom);
   // LGPD (spec part 1 §6): a number shown masked is read-only; saving the mask would corrupt it.
   const numberHidden = contact !== null && numberHiddenFrom(user, contact.number);
+  // A web chat visitor's "number" is the id their browser keeps: changing it would cut them off their conversation.
+  const visitor = contact !== null && contact.channel === 'webchat';
   const { form, set, setForm, setErrors, validate, error, intent } = useZodForm(
     numberHidden ? withoutNumberSchema : contactSchema,
     valuesOf(contact),
@@ -130,11 +132,15 @@ function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
           />
         </FormGroup>
         <FormGroup
-          label={t('contacts.fields.number')}
+          label={t(visitor ? 'contacts.fields.visitorId' : 'contacts.fields.number')}
           labelFor="contact-number"
           helperText={
             error('number') ??
-            (numberHidden ? t('contacts.dialog.numberHidden') : t('contacts.dialog.numberHint'))
+            (numberHidden
+              ? t('contacts.dialog.numberHidden')
+              : visitor
+                ? t('contacts.dialog.visitorIdHint')
+                : t('contacts.dialog.numberHint'))
           }
           intent={intent('number')}
         >
@@ -143,9 +149,9 @@ function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
             value={form.number}
             onValueChange={set('number')}
             intent={intent('number')}
-            inputMode="tel"
-            readOnly={numberHidden}
-            leftIcon={numberHidden ? 'lock' : undefined}
+            inputMode={visitor ? 'text' : 'tel'}
+            readOnly={numberHidden || visitor}
+            leftIcon={numberHidden || visitor ? 'lock' : undefined}
             data-testid="contact-number"
           />
         </FormGroup>

@@ -68,6 +68,23 @@ describe('a user who sees numbers masked edits contacts (LGPD, spec part 1 §6)'
     expect(next).toMatchObject({ outcome: 'stored', ticketId: first.ticketId, ticketCreated: false });
   });
 
+  it("nobody changes a web chat visitor's id, not even an admin; saving it unchanged is fine", async () => {
+    const r = await ingestOf(host).ingest(connection, inbound('visitor-31337', 'Olá'));
+    if (r.outcome !== 'stored') throw new Error(r.outcome);
+    const [{ contact_id: id }] = await sql<{ contact_id: number }>(
+      host,
+      'select contact_id from tickets where id = $1',
+      [r.ticketId],
+    );
+    const changed = await save(admin, id, { name: 'Visitante', number: 'visitor-other' });
+    expect(changed.status).toBe(400);
+    expect((await changed.json()).fields).toEqual([
+      { path: 'number', message: "A web chat visitor's id cannot be changed" },
+    ]);
+    expect((await save(admin, id, { name: 'Visitante', number: 'visitor-31337' })).status).toBe(200);
+    expect(await storedNumber(id)).toBe('visitor-31337');
+  });
+
   it('any other number is refused with ERR_NUMBER_HIDDEN; an admin may change it', async () => {
     const created = await host.request('/api/contacts', {
       token: admin,

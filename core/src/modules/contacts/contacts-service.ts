@@ -165,7 +165,15 @@ export class ContactsService {
    */
   private async numberFrom(viewer: AuthUser, contact: IContact, sent: string | undefined): Promise<string> {
     if (sent === undefined) return contact.number;
-    if (!(await this.hidesNumbers(viewer))) return normaliseNumber(sent, contact.channel, contact.isGroup);
+    if (!(await this.hidesNumbers(viewer))) {
+      // A web chat visitor's id is what their browser keeps: another one would cut them off their conversation.
+      if (contact.channel === 'webchat' && sent !== contact.number) {
+        throw new AppError('ERR_VALIDATION', 400, {
+          fields: [{ path: 'number', message: "A web chat visitor's id cannot be changed" }],
+        });
+      }
+      return normaliseNumber(sent, contact.channel, contact.isGroup);
+    }
     if (sent === maskNumber(contact.number) || sent === contact.number) return contact.number;
     throw new AppError('ERR_NUMBER_HIDDEN', 403);
   }
