@@ -42,6 +42,15 @@ function visitorSocket(visitorId: string): Promise<{ ws: WebSocket; frames: Fram
 const post = (visitorId: string, body: string, extra: Record<string, unknown> = {}) =>
   host.request(`/api/webchat/${token}/messages`, { body: { visitorId, name: 'Marina', body, ...extra } });
 
+/** The admin (user 1) accepts the pending ticket the visitor's first message opened; its id. */
+async function acceptedBy(token: string, visitor: string): Promise<number> {
+  const pending = (await (await host.request('/api/tickets?status=pending', { token })).json())
+    .tickets as TicketDto[];
+  const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
+  await host.request(`/api/tickets/${id}`, { method: 'PUT', token, body: { status: 'open', userId: 1 } });
+  return id;
+}
+
 const history = async (visitorId: string) =>
   (await (await host.request(`/api/webchat/${token}/messages?visitorId=${visitorId}`)).json()).messages as {
     body: string;
@@ -158,14 +167,7 @@ describe('web chat', () => {
   it('read receipts: the visitor has read the replies, the attendant sees ack 3 live; only their own', async () => {
     const visitor = 'visitor-read-1';
     await post(visitor, 'Vocês abrem domingo?');
-    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
-      .tickets as TicketDto[];
-    const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
-    await host.request(`/api/tickets/${id}`, {
-      method: 'PUT',
-      token: admin,
-      body: { status: 'open', userId: 1 },
-    });
+    const id = await acceptedBy(admin, visitor);
     const note = await (
       await host.request(`/api/messages/${id}`, { token: admin, body: { body: 'só admin', isPrivate: true } })
     ).json();
@@ -213,14 +215,7 @@ describe('web chat', () => {
     const visitor = 'visitor-retract-1';
     const { frames } = await visitorSocket(visitor);
     await post(visitor, 'Qual o prazo?');
-    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
-      .tickets as TicketDto[];
-    const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
-    await host.request(`/api/tickets/${id}`, {
-      method: 'PUT',
-      token: admin,
-      body: { status: 'open', userId: 1 },
-    });
+    const id = await acceptedBy(admin, visitor);
     const send = async (body: string, isPrivate = false) =>
       (await (
         await host.request(`/api/messages/${id}`, { token: admin, body: { body, isPrivate } })
@@ -250,14 +245,7 @@ describe('web chat', () => {
   it('typing: attendants who may see the ticket hear the visitor compose and stop; nobody else', async () => {
     const visitor = 'visitor-typing-1';
     await post(visitor, 'Oi, uma dúvida');
-    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
-      .tickets as TicketDto[];
-    const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
-    await host.request(`/api/tickets/${id}`, {
-      method: 'PUT',
-      token: admin,
-      body: { status: 'open', userId: 1 },
-    });
+    const id = await acceptedBy(admin, visitor);
     const created = await host.request('/api/users', {
       token: admin,
       body: { name: 'Outra', email: 'outra.typing@teste.com', password: 'senha-123', profile: 'user' },
@@ -309,14 +297,7 @@ describe('web chat', () => {
     const visitor = 'visitor-media-1';
     const { frames } = await visitorSocket(visitor);
     await post(visitor, 'Pode mandar a foto?');
-    const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
-      .tickets as TicketDto[];
-    const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
-    await host.request(`/api/tickets/${id}`, {
-      method: 'PUT',
-      token: admin,
-      body: { status: 'open', userId: 1 },
-    });
+    const id = await acceptedBy(admin, visitor);
     const form = new FormData();
     form.append('medias', new Blob([new Uint8Array(PNG)], { type: 'image/png' }), 'produto.png');
     form.append('body', 'Aqui está');

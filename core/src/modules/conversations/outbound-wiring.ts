@@ -10,24 +10,13 @@ import { deliverOutbound, retractOutbound } from './outbound.js';
  */
 export function registerOutbound(root: AwilixContainer<Cradle>): void {
   const { jobsHost, events, orm, channels, realtime, ticketsPublisher, logger } = root.cradle;
-  jobsHost.register({
-    name: 'core:deliver',
-    run: (companyId, data) =>
-      deliverOutbound(
-        { orm, channels, realtime, ticketsPublisher, logger },
-        companyId,
-        Number(data.messageId),
-      ),
-  });
-  jobsHost.register({
-    name: 'core:retract',
-    run: (companyId, data) =>
-      retractOutbound(
-        { orm, channels, realtime, ticketsPublisher, logger },
-        companyId,
-        Number(data.messageId),
-      ),
-  });
+  const deps = { orm, channels, realtime, ticketsPublisher, logger };
+  for (const [name, work] of [
+    ['core:deliver', deliverOutbound],
+    ['core:retract', retractOutbound],
+  ] as const) {
+    jobsHost.register({ name, run: (companyId, data) => work(deps, companyId, Number(data.messageId)) });
+  }
   (events as EventBus).on('message.created', async (p) => {
     if (p.fromMe) await jobsHost.now('core:deliver', { companyId: p.companyId, messageId: p.messageId });
   });
