@@ -67,6 +67,49 @@ export interface ChannelDefinition {
    * channel without it leaves the contact's copy where it is.
    */
   retract?(message: RetractedMessage, ctx: ChannelSendContext): Promise<void>;
+  /**
+   * Optional: the people in the account's address book (WhatsApp: the phone's contacts), for "Import from phone"
+   * (`POST /contacts/import`). A channel without it cannot import contacts; the UI keeps the entry disabled.
+   * @example async addressBook(ctx) { return [{ number: '5511999990000', name: 'Ana' }] }
+   */
+  addressBook?(ctx: ChannelSendContext): Promise<PhoneContact[]>;
+  /**
+   * Optional: the people the account has private chats with (groups left out), for `POST /contacts/import/chats`.
+   * @example async chatContacts(ctx) { return [{ number: '5511999990001', name: '' }] }
+   */
+  chatContacts?(ctx: ChannelSendContext): Promise<PhoneContact[]>;
+}
+
+/**
+ * A person a channel account knows: their id on the channel (a phone number; core normalises it as contacts are)
+ * and the name the account gave them (may be empty: core falls back to the number).
+ * @example { number: '+55 11 99999-0000', name: 'Ana' }
+ */
+export interface PhoneContact {
+  number: string;
+  name: string;
+}
+
+/**
+ * The optional operations a channel adapter offers, as connections show them (ConnectionDto.capabilities).
+ * @example if (connection.capabilities.importContacts) showImportFromPhone()
+ */
+export interface ChannelCapabilities {
+  /** The adapter reads the account's address book (ChannelDefinition.addressBook). */
+  importContacts: boolean;
+  /** The adapter reads the account's chat list (ChannelDefinition.chatContacts). */
+  importChats: boolean;
+}
+
+/**
+ * What an adapter (or none, for a channel no plugin provides) can do beyond sending.
+ * @example channelCapabilities(channels.get('webchat')) // { importContacts: false, importChats: false }
+ */
+export function channelCapabilities(channel: ChannelDefinition | undefined): ChannelCapabilities {
+  return {
+    importContacts: typeof channel?.addressBook === 'function',
+    importChats: typeof channel?.chatContacts === 'function',
+  };
 }
 
 /** A delivered message the attendant deleted. @example { messageId: 7, to: 'visitor-1', externalId: null } */

@@ -1,3 +1,4 @@
+import type { ChannelCapabilities } from './channel.js';
 import type { QueueRef } from './dto.js';
 import type { Channel, ConnectionStatus, TicketStatus } from './schemas/attendance.js';
 
@@ -78,6 +79,17 @@ export interface ConnectionDto {
   groupAsTicket: 'disabled' | 'enabled';
   queues: QueueRef[];
   updatedAt: string;
+  /** What the connection's channel adapter can do beyond sending (none when no plugin provides the channel). */
+  capabilities: ChannelCapabilities;
+}
+
+/**
+ * `POST /contacts/import` and `/contacts/import/chats` answer: contacts created, and those the company already had
+ * (or whose number was unusable). @example { imported: 3, skipped: 1 }
+ */
+export interface PhoneImportSummaryDto {
+  imported: number;
+  skipped: number;
 }
 
 /** A ticket as lists and the conversation header show it. @example ticket.status === 'pending' */

@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'ERR_AUDIO_TOO_SHORT',
   /** A viewer who sees numbers masked (LGPD) tried to change a contact's number. */
   'ERR_NUMBER_HIDDEN',
+  /** The default connection's channel cannot read an address book or chat list (import from phone). */
+  'ERR_CONNECTION_CANNOT_IMPORT',
   'ERR_INTERNAL',
 ] as const;
 

@@ -5,6 +5,7 @@ import {
   defineChannel,
   definePlugin,
   type OutboundMessage,
+  type PhoneContact,
   validate,
 } from '@balcao/sdk';
 import { z } from 'zod';
@@ -13,7 +14,9 @@ import { z } from 'zod';
  * A stand-in for the WhatsApp servers, which tests cannot reach: a channel of kind 'whatsapp' that records what
  * Balcão sends, and two public test routes, keyed by the connection's token like the web chat's:
  * - `POST /test-channel/{token}/inbound` hands a message (private or from a group) to the real ingest pipeline;
- * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first.
+ * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first;
+ * - `PUT /test-channel/{token}/address-book` and `PUT /test-channel/{token}/chats` set (replace) the phone's address
+ *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads.
  * Only the e2e server loads it (startKernel's `extraPlugins`); discovery never finds it, so production never has it.
  */
 
@@ -27,14 +30,33 @@ const fakeInboundSchema = z.object({
   fromMe: z.boolean().default(false),
 });
 
-const outboxes = new Map<number, OutboundMessage[]>();
+/** `PUT /test-channel/{token}/address-book` and `/chats`: the phone's list, replaced as a whole. */
+const phoneListSchema = z.object({
+  contacts: z
+    .array(z.object({ number: z.string().max(100), name: z.string().max(200).default('') }))
+    .max(5000),
+});
 
-/** The 'whatsapp' channel's send: accepted by the (fake) server, so ack 1 (sent), with a channel id for it. */
+const outboxes = new Map<number, OutboundMessage[]>();
+/** Per connection id: the phone's address book and chat list. */
+const addressBooks = new Map<number, PhoneContact[]>();
+const chatLists = new Map<number, PhoneContact[]>();
+
+/**
+ * The 'whatsapp' channel: send is accepted by the (fake) server, so ack 1 (sent), with a channel id for it; the
+ * phone's address book and chat list are what the test routes set.
+ */
 export const fakeWhatsappChannel = defineChannel({
   kind: 'whatsapp',
   async send(message, { connection }) {
     outboxes.set(connection.id, [...(outboxes.get(connection.id) ?? []), message]);
     return { ack: 1, externalId: `fake-out-${message.messageId}` };
+  },
+  async addressBook({ connection }) {
+    return addressBooks.get(connection.id) ?? [];
+  },
+  async chatContacts({ connection }) {
+    return chatLists.get(connection.id) ?? [];
   },
 });
 
@@ -69,5 +91,16 @@ export const fakeWhatsappPlugin = definePlugin({
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       ctx.body = { messages: outboxes.get(connection.id) ?? [] };
     });
+
+    for (const [path, lists] of [
+      ['address-book', addressBooks],
+      ['chats', chatLists],
+    ] as const) {
+      router.put(`/test-channel/:token/${path}`, async (ctx) => {
+        const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+        lists.set(connection.id, validate(phoneListSchema, ctx.request.body).contacts);
+        ctx.status = 204;
+      });
+    }
   },
 });

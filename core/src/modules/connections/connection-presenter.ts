@@ -1,7 +1,12 @@
-import type { Channel, ConnectionDto, ConnectionStatus, QueueRef } from '@balcao/sdk';
+import type { Channel, ChannelCapabilities, ConnectionDto, ConnectionStatus, QueueRef } from '@balcao/sdk';
 import type { IConnection } from './connection.entity.js';
 
-export function toConnectionDto(c: IConnection, queues: QueueRef[]): ConnectionDto {
+/** The connection as the API answers it, with its queues and what its channel adapter can do. */
+export function toConnectionDto(
+  c: IConnection,
+  queues: QueueRef[],
+  capabilities: ChannelCapabilities,
+): ConnectionDto {
   return {
     id: c.id,
     name: c.name,
@@ -18,5 +23,6 @@ export function toConnectionDto(c: IConnection, queues: QueueRef[]): ConnectionD
     groupAsTicket: c.groupAsTicket as ConnectionDto['groupAsTicket'],
     queues,
     updatedAt: c.updatedAt.toISOString(),
+    capabilities,
   };
 }

@@ -4,13 +4,16 @@ import {
   type ConnectionDto,
   type ConnectionInput,
   type ConnectionUpdateInput,
+  channelCapabilities,
   companyChannel,
   type QueueRef,
   type RealtimePort,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Company } from '../companies/company.entity.js';
+import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Plan } from '../plans/plan.entity.js';
+import type { IConnection } from './connection.entity.js';
 import { Connection } from './connection.entity.js';
 import { toConnectionDto } from './connection-presenter.js';
 
@@ -30,21 +33,27 @@ declare module '../../kernel/container.js' {
 export class ConnectionsService {
   private readonly em: EntityManager;
   private readonly realtime: RealtimePort;
+  private readonly channels: ChannelRegistry;
 
-  constructor({ em, realtime }: { em: EntityManager; realtime: RealtimePort }) {
+  constructor({
+    em,
+    realtime,
+    channels,
+  }: { em: EntityManager; realtime: RealtimePort; channels: ChannelRegistry }) {
     this.em = em;
     this.realtime = realtime;
+    this.channels = channels;
   }
 
   async list(): Promise<ConnectionDto[]> {
     const rows = await this.em.find(Connection, {}, { orderBy: { name: 'asc', id: 'asc' } });
     const queues = await this.queuesOf(rows.map((r) => r.id));
-    return rows.map((r) => toConnectionDto(r, queues.get(r.id) ?? []));
+    return rows.map((r) => this.present(r, queues.get(r.id) ?? []));
   }
 
   async get(id: number): Promise<ConnectionDto> {
     const row = await this.find(id);
-    return toConnectionDto(row, (await this.queuesOf([id])).get(id) ?? []);
+    return this.present(row, (await this.queuesOf([id])).get(id) ?? []);
   }
 
   async create(companyId: number, input: ConnectionInput): Promise<ConnectionDto> {
@@ -96,6 +105,10 @@ export class ConnectionsService {
   /** The web chat connection a public token opens, whatever the company (the token is the credential). */
   async findByToken(token: string) {
     return this.em.findOne(Connection, { token }, { filters: false });
+  }
+
+  private present(row: IConnection, queues: QueueRef[]): ConnectionDto {
+    return toConnectionDto(row, queues, channelCapabilities(this.channels.get(row.channel)));
   }
 
   private async find(id: number) {

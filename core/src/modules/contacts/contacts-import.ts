@@ -16,7 +16,8 @@ export type ImportRowError = ContactImportRowError;
 /** `POST /contacts/upload` answer: nothing is lost on a bad row, each one is reported. */
 export type ImportSummary = ContactImportSummaryDto;
 
-interface Candidate {
+/** A contact an import would create. */
+export interface ContactCandidate {
   name: string;
   number: string;
   email: string | null;
@@ -104,7 +105,7 @@ export async function importContacts(
   const rows = read.filter(({ cells }) => cells.some((c) => c !== ''));
   const summary: ImportSummary = { created: 0, skipped: 0, errors: [] };
   if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
-  const candidates = new Map<string, Candidate>();
+  const candidates = new Map<string, ContactCandidate>();
   for (const { row, cells } of rows) {
     const candidate = checkRow(row, cells, summary.errors);
     if (!candidate) continue;
@@ -113,9 +114,9 @@ export async function importContacts(
     else candidates.set(candidate.number, candidate);
   }
   const list = [...candidates.values()];
-  for (let i = 0; i < list.length; i += CHUNK) {
-    await insertChunk(em, companyId, list.slice(i, i + CHUNK), summary);
-  }
+  const created = await insertMissingContacts(em, companyId, 'whatsapp', list);
+  summary.created += created;
+  summary.skipped += list.length - created;
   return summary;
 }
 
@@ -124,7 +125,7 @@ function checkRow(
   row: number,
   [name, number, email]: string[],
   errors: ImportRowError[],
-): Candidate | undefined {
+): ContactCandidate | undefined {
   const parsed = contactSchema.safeParse({ name, number, email });
   const values = { name, number, email };
   if (!parsed.success) {
@@ -143,20 +144,28 @@ function checkRow(
   }
 }
 
-/** One statement per chunk; a number the company already has is skipped by the unique index, not by luck. */
-async function insertChunk(
+/**
+ * Creates the contacts of `channel` the company does not have yet and answers how many it created: one statement per
+ * 500 rows, and a number the company already has is skipped by the unique index (never overwritten), not by luck.
+ * @example await insertMissingContacts(em, 1, 'whatsapp', [{ name: 'Ana', number: '5511999990000', email: null }])
+ */
+export async function insertMissingContacts(
   em: EntityManager,
   companyId: number,
-  chunk: Candidate[],
-  summary: ImportSummary,
-): Promise<void> {
-  const values = chunk.map(() => "(?, ?, ?, ?, 'whatsapp')").join(', ');
-  const params = chunk.flatMap((c) => [companyId, c.name, c.number, c.email]);
-  const inserted = await em.execute<{ id: number }[]>(
-    `insert into contacts (company_id, name, number, email, channel) values ${values}
-     on conflict (company_id, channel, number) do nothing returning id`,
-    params,
-  );
-  summary.created += inserted.length;
-  summary.skipped += chunk.length - inserted.length;
+  channel: string,
+  candidates: ContactCandidate[],
+): Promise<number> {
+  let created = 0;
+  for (let i = 0; i < candidates.length; i += CHUNK) {
+    const chunk = candidates.slice(i, i + CHUNK);
+    const values = chunk.map(() => '(?, ?, ?, ?, ?)').join(', ');
+    const params = chunk.flatMap((c) => [companyId, c.name, c.number, c.email, channel]);
+    const inserted = await em.execute<{ id: number }[]>(
+      `insert into contacts (company_id, name, number, email, channel) values ${values}
+       on conflict (company_id, channel, number) do nothing returning id`,
+      params,
+    );
+    created += inserted.length;
+  }
+  return created;
 }

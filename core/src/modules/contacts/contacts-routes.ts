@@ -56,6 +56,13 @@ export function contactsRoutes(router: AppRouter): void {
     if (!file) throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'file', message: 'Required' }] });
     ctx.body = await ctx.state.services.contacts.importSpreadsheet(ctx.state.companyId, file);
   });
+  // Import from phone (spec part 1 §7): any signed-in user, as for the spreadsheet import.
+  router.post('/contacts/import', async (ctx) => {
+    ctx.body = await ctx.state.services.contacts.importFromPhone(ctx.state.companyId, 'addressBook');
+  });
+  router.post('/contacts/import/chats', async (ctx) => {
+    ctx.body = await ctx.state.services.contacts.importFromPhone(ctx.state.companyId, 'chatContacts');
+  });
   router.get('/contacts/profile/:number', async (ctx) => {
     ctx.body = await ctx.state.services.contacts.profile(ctx.params.number ?? '');
   });

@@ -7,6 +7,7 @@ import {
   companyChannel,
   contactSchema,
   maskNumber,
+  type PhoneImportSummaryDto,
   type RealtimePort,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -14,6 +15,7 @@ import { z } from 'zod';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import { flushOrConflict } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
+import type { ChannelRegistry } from '../conversations/outbound.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { loadContactTags } from '../tags/contact-tags.js';
 import { Contact, ContactCustomField, type IContact } from './contact.entity.js';
@@ -21,6 +23,7 @@ import { normaliseNumber } from './contact-number.js';
 import { type ContactExtras, contactDtoOfRow, toContactDto } from './contact-presenter.js';
 import { exportContacts } from './contacts-export.js';
 import { type ImportSummary, importContacts } from './contacts-import.js';
+import { importPhoneContacts, type PhoneImportSource } from './contacts-phone-import.js';
 import { type ContactFilter, type ContactPageRow, contactPageSql, contactsQuery } from './contacts-query.js';
 
 declare module '../../kernel/container.js' {
@@ -50,15 +53,18 @@ export class ContactsService {
   private readonly em: EntityManager;
   private readonly realtime: RealtimePort;
   private readonly settings: SettingsService;
+  private readonly channels: ChannelRegistry;
 
   constructor({
     em,
     realtime,
     settings,
-  }: { em: EntityManager; realtime: RealtimePort; settings: SettingsService }) {
+    channels,
+  }: { em: EntityManager; realtime: RealtimePort; settings: SettingsService; channels: ChannelRegistry }) {
     this.em = em;
     this.realtime = realtime;
     this.settings = settings;
+    this.channels = channels;
   }
 
   /** True when `viewer` must see masked numbers: profile user while the company's lgpdHideNumber is enabled. */
@@ -225,17 +231,31 @@ export class ContactsService {
   ): Promise<ImportSummary> {
     try {
       const summary = await importContacts(this.em, companyId, file);
-      if (summary.created > 0) {
-        await this.realtime.publish({
-          companyId,
-          channel: companyChannel(companyId, 'contact'),
-          data: { action: 'reload' },
-        });
-      }
+      if (summary.created > 0) await this.publishReload(companyId);
       return summary;
     } finally {
       await rm(file.filepath, { force: true });
     }
+  }
+
+  /**
+   * Import from phone: the contacts the company's default connection knows (its address book or chat list) that the
+   * company does not have yet are created; open contact lists are told to reload.
+   */
+  async importFromPhone(companyId: number, source: PhoneImportSource): Promise<PhoneImportSummaryDto> {
+    const { em, channels, realtime } = this;
+    const summary = await importPhoneContacts({ em, channels, realtime }, companyId, source);
+    if (summary.imported > 0) await this.publishReload(companyId);
+    return summary;
+  }
+
+  /** Many contacts changed at once: the company's contact lists load their first page again. */
+  private async publishReload(companyId: number): Promise<void> {
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'contact'),
+      data: { action: 'reload' },
+    });
   }
 
   /** The company's contact, or 404 ERR_NO_CONTACT_FOUND (another company's contact is never found). */
