@@ -1,4 +1,10 @@
-import type { ContactDto, ContactImportSummaryDto, ContactInput, TagDto } from '@balcao/sdk';
+import type {
+  ContactDto,
+  ContactImportSummaryDto,
+  ContactInput,
+  PhoneImportSummaryDto,
+  TagDto,
+} from '@balcao/sdk';
 import { toApiError } from '../api/api-error';
 import { api } from '../api/http';
 import { readToken } from '../api/token-storage';
@@ -41,6 +47,9 @@ export function uploadSpreadsheet(file: File): Promise<ContactImportSummaryDto> 
   form.append('file', file);
   return api.post<ContactImportSummaryDto>('/contacts/upload', form);
 }
+
+/** `POST /api/contacts/import`: the default connection's address book; contacts already here are left as they are. */
+export const importFromPhone = () => api.post<PhoneImportSummaryDto>('/contacts/import');
 
 /**
  * Downloads `GET /api/contacts/export` for the current filter. A plain link cannot carry the bearer token, so the

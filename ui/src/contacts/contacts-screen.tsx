@@ -15,6 +15,7 @@ import type { ContactRowActions } from './contact-row';
 import { deleteContact, downloadContactsExport, fetchTags, setContactActive } from './contacts-api';
 import { ContactsList } from './contacts-list';
 import { ImportDialog } from './import-dialog';
+import { PhoneImportAlert, phoneImportSource } from './phone-import-alert';
 import { TagFilter } from './tag-filter';
 import { useContactList } from './use-contact-list';
 import './contacts.css';
@@ -33,6 +34,7 @@ export function ContactsScreen() {
   const [editing, setEditing] = useState<ContactDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
+  const [phoneImport, setPhoneImport] = useState<ConnectionDto | null>(null);
   const [doomed, setDoomed] = useState<ContactDto | null>(null);
   const [exporting, setExporting] = useState(false);
   const openTicket = useOpenTicket();
@@ -91,8 +93,8 @@ export function ContactsScreen() {
     }
   };
 
-  // "Import from phone" reads a WhatsApp session's address book; no WhatsApp connection can exist yet.
-  const hasWhatsapp = connections.some((c) => c.channel === 'whatsapp' && c.status === 'CONNECTED');
+  // "Import from phone" reads the default connection's address book, where its channel can (its capabilities).
+  const phoneSource = phoneImportSource(connections);
   return (
     <div className="contacts-screen" data-testid="contacts-screen">
       <header className="contacts-screen__header">
@@ -118,11 +120,16 @@ export function ContactsScreen() {
             placement="bottom-end"
             content={
               <Menu data-testid="contacts-io-menu">
-                <Tooltip content={t('contacts.io.phoneUnavailable')} disabled={hasWhatsapp} placement="left">
+                <Tooltip
+                  content={t('contacts.io.phoneUnavailable')}
+                  disabled={phoneSource !== null}
+                  placement="left"
+                >
                   <MenuItem
                     icon="mobile-phone"
                     text={t('contacts.io.importPhone')}
-                    disabled={!hasWhatsapp}
+                    disabled={phoneSource === null}
+                    onClick={() => setPhoneImport(phoneSource)}
                     data-testid="import-phone"
                   />
                 </Tooltip>
@@ -166,6 +173,11 @@ export function ContactsScreen() {
       <ContactsList list={list} actions={actions} />
       <ContactDialog contact={editing} isOpen={dialogOpen} onClose={() => setDialogOpen(false)} />
       <ImportDialog isOpen={importOpen} onClose={closeImport} />
+      <PhoneImportAlert
+        connection={phoneImport}
+        onClose={() => setPhoneImport(null)}
+        onImported={list.reload}
+      />
       <Alert
         isOpen={doomed !== null}
         icon="trash"
