@@ -2,6 +2,8 @@ import { Drawer } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { ConnectionsFeed } from '../connections/connections-store';
+import { isAdmin } from '../plugins/page-access';
 import { UiHostProvider } from '../plugins/ui-host-provider';
 import { RealtimeBridge } from '../realtime/realtime-bridge';
 import { requireUser, userAtom } from '../session/session-store';
@@ -61,6 +63,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </main>
         </div>
         <RealtimeBridge />
+        {/* The connections page and the menu's warning are the admin's (spec part 1 §2). */}
+        {isAdmin(user) && <ConnectionsFeed />}
       </div>
     </UiHostProvider>
   );

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { connectionsAtom } from '../connections/connections-store';
 
 /** Spec part 1 §2: these connection statuses put a warning badge on /connections. */
 export const CONNECTION_WARNING_STATUSES: readonly string[] = [
@@ -13,5 +14,7 @@ export function hasConnectionWarning(statuses: readonly string[]): boolean {
   return statuses.some((status) => CONNECTION_WARNING_STATUSES.includes(status));
 }
 
-/** Statuses of the company's connections; the connections page (a later issue) feeds it. */
-export const connectionStatusesAtom = atom<string[]>([]);
+/** Statuses of the company's connections, live (ConnectionsFeed keeps them; empty until loaded). */
+export const connectionStatusesAtom = atom<string[]>((get) =>
+  (get(connectionsAtom) ?? []).map((c) => c.status),
+);

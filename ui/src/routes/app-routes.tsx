@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { ConnectionsPage } from '../pages/connections-page';
 import { ContactsPage } from '../pages/contacts-page';
 import { FinanceiroPage } from '../pages/financeiro-page';
 import { LoginPage } from '../pages/login-page';
@@ -29,6 +30,7 @@ export function AppRoutes() {
         <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
         <Route path="/moments" element={<MomentsPage />} />
         <Route path="/contacts" element={<ContactsPage />} />
+        <Route path="/connections" element={<ConnectionsPage />} />
         {pluginPages.map(({ plugin, page }) => (
           <Route
             key={`${plugin}:${page.path}`}

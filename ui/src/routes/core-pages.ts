@@ -1,2 +1,7 @@
 /** Pages the shell itself ships today; later issues add theirs here. */
-export const CORE_PAGE_PATHS: readonly string[] = ['/tickets/:ticketId?', '/contacts', '/moments'];
+export const CORE_PAGE_PATHS: readonly string[] = [
+  '/tickets/:ticketId?',
+  '/contacts',
+  '/moments',
+  '/connections',
+];

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dayKey, formatTicketTime, initials, LAST_MESSAGE_MAX, previewText, truncate } from './format';
+import {
+  dayKey,
+  formatShortDateTime,
+  formatTicketTime,
+  initials,
+  LAST_MESSAGE_MAX,
+  previewText,
+  truncate,
+} from './format';
 
 describe('truncate', () => {
   it('keeps short texts and cuts long ones at the limit with an ellipsis', () => {
@@ -50,5 +58,16 @@ describe('previewText', () => {
   it('drops the signature markup and line breaks', () => {
     expect(previewText('*Ana:*\nOlá, tudo bem?')).toBe('Ana: Olá, tudo bem?');
     expect(previewText(null)).toBe('');
+  });
+});
+
+describe('formatShortDateTime', () => {
+  it('shows dd/MM/yy HH:mm in local time, zero-padded', () => {
+    expect(formatShortDateTime(new Date(2026, 0, 5, 7, 3).toISOString())).toBe('05/01/26 07:03');
+    expect(formatShortDateTime(new Date(2009, 11, 31, 23, 59).toISOString())).toBe('31/12/09 23:59');
+  });
+
+  it('shows nothing for a date it cannot read', () => {
+    expect(formatShortDateTime('not a date')).toBe('');
   });
 });

@@ -28,6 +28,13 @@ export const formatDateTime = (iso: string): string => {
   return `${formatDate(date)} ${formatTime(date)}`;
 };
 
+/** `dd/MM/yy HH:mm` in local time (the connections list's last update). */
+export const formatShortDateTime = (iso: string): string => {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${pad(date.getFullYear() % 100)} ${formatTime(date)}`;
+};
+
 /** Ticket rows (spec part 1 §2): `HH:mm` when the date is today, otherwise `dd/MM/yyyy`. */
 export function formatTicketTime(iso: string, now: Date = new Date()): string {
   const date = new Date(iso);

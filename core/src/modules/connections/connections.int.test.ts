@@ -1,0 +1,120 @@
+import type { ConnectionDto } from '@balcao/sdk';
+import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
+
+let host: TestHost;
+let shop: TenantWithAgent;
+let other: TenantWithAgent;
+
+const createConnection = (token: string, body: Record<string, unknown>) =>
+  host.request('/api/whatsapp', { token, body });
+
+beforeAll(async () => {
+  host = await createTestHost();
+  const superToken = (await host.login(host.admin.email, host.admin.password)).token;
+  shop = await tenantWithAgent(host, superToken, 'Conexões Loja', { queues: 4 });
+  other = await tenantWithAgent(host, superToken, 'Conexões Outra');
+  for (const tenant of [shop, other]) {
+    await host.request(`/api/plans/${tenant.planId}`, {
+      method: 'PUT',
+      token: superToken,
+      body: { connections: 5 },
+    });
+  }
+});
+afterAll(() => host?.stop());
+
+describe('connections', () => {
+  it("tells the company's sockets, and only them, about every change on company-{id}-whatsapp", async () => {
+    const agent = await openSocket(host.url, shop.agentToken);
+    const stranger = await openSocket(host.url, other.adminToken);
+    const channel = `company-${shop.companyId}-whatsapp`;
+
+    const created = (await (
+      await createConnection(shop.adminToken, { name: 'Site', channel: 'webchat' })
+    ).json()) as ConnectionDto;
+    const added = await eventually(() => agent.frames.find((f) => f.channel === channel));
+    expect(added.data).toEqual({ action: 'update', whatsapp: created });
+
+    const put = await host.request(`/api/whatsapp/${created.id}`, {
+      method: 'PUT',
+      token: shop.adminToken,
+      body: { name: 'Site novo' },
+    });
+    const renamed = (await put.json()) as ConnectionDto;
+    expect(renamed.name).toBe('Site novo');
+    const changed = await eventually(() =>
+      agent.frames.find(
+        (f) => f.channel === channel && (f.data.whatsapp as ConnectionDto | undefined)?.name === 'Site novo',
+      ),
+    );
+    expect(changed.data).toEqual({ action: 'update', whatsapp: renamed });
+
+    const del = await host.request(`/api/whatsapp/${created.id}`, {
+      method: 'DELETE',
+      token: shop.adminToken,
+    });
+    expect(del.status).toBe(204);
+    const removed = await eventually(() => agent.frames.find((f) => f.data.action === 'delete'));
+    expect(removed).toEqual({ channel, data: { action: 'delete', whatsappId: created.id } });
+
+    expect(stranger.frames.filter((f) => f.channel.endsWith('-whatsapp'))).toEqual([]);
+    agent.close();
+    stranger.close();
+  });
+
+  it('lets only admins create, change or delete a connection', async () => {
+    const created = (await (
+      await createConnection(shop.adminToken, { name: 'Balcão web', channel: 'webchat' })
+    ).json()) as ConnectionDto;
+    const post = await createConnection(shop.agentToken, { name: 'Minha', channel: 'webchat' });
+    const put = await host.request(`/api/whatsapp/${created.id}`, {
+      method: 'PUT',
+      token: shop.agentToken,
+      body: { name: 'Outra' },
+    });
+    const del = await host.request(`/api/whatsapp/${created.id}`, {
+      method: 'DELETE',
+      token: shop.agentToken,
+    });
+    for (const res of [post, put, del]) expect(res.status).toBe(403);
+    const read = await host.request(`/api/whatsapp/${created.id}`, { token: shop.agentToken });
+    expect(((await read.json()) as ConnectionDto).name).toBe('Balcão web');
+  });
+
+  it('shows the form messages on the fields and requires a greeting with more than one queue', async () => {
+    const short = await createConnection(shop.adminToken, { name: 'S', channel: 'webchat' });
+    expect(short.status).toBe(400);
+    expect((await short.json()).fields).toEqual([{ path: 'name', message: 'Too Short!' }]);
+
+    const queueIds: number[] = [];
+    for (const [name, color] of [
+      ['Vendas', '#2e7d32'],
+      ['Suporte', '#1565c0'],
+    ]) {
+      queueIds.push(
+        (await (await host.request('/api/queue', { token: shop.adminToken, body: { name, color } })).json())
+          .id,
+      );
+    }
+    const silent = await createConnection(shop.adminToken, {
+      name: 'Duas filas',
+      channel: 'webchat',
+      queueIds,
+    });
+    expect(silent.status).toBe(400);
+    expect(await silent.json()).toEqual({ error: 'ERR_WAPP_GREETING_REQUIRED' });
+    const greeted = await createConnection(shop.adminToken, {
+      name: 'Duas filas',
+      channel: 'webchat',
+      queueIds,
+      greetingMessage: 'Olá! 1 Vendas, 2 Suporte',
+    });
+    expect(greeted.status).toBe(201);
+    const queues = ((await greeted.json()) as ConnectionDto).queues;
+    // Listed by queue order, then name.
+    expect(queues.map((q) => q.name)).toEqual(['Suporte', 'Vendas']);
+    expect(queues.map((q) => q.id).sort()).toEqual([...queueIds].sort());
+  });
+});

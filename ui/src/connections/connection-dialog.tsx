@@ -1,0 +1,135 @@
+import { type Channel, type ConnectionDto, connectionSchema, type QueueDto } from '@balcao/sdk';
+import { Dialog, DialogBody } from '@blueprintjs/core';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/api-error';
+import { ConfirmFooter } from '../forms/confirm-footer';
+import { toFieldErrors } from '../forms/field-errors';
+import { useZodForm } from '../forms/use-zod-form';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { fetchQueues } from '../tickets/shared/tickets-api';
+import { ConnectionFields, type ConnectionFormValues } from './connection-fields';
+import { greetingMissing } from './connection-rules';
+import { createConnection, updateConnection } from './connections-api';
+import { WebchatEmbed } from './webchat-embed';
+
+/** What the dialog works on: a new connection of a channel, or an existing one. */
+export type ConnectionTarget =
+  | { mode: 'create'; channel: Channel }
+  | { mode: 'edit'; connection: ConnectionDto };
+
+const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
+  name: c?.name ?? '',
+  isDefault: c?.isDefault ?? false,
+  greetingMessage: c?.greetingMessage ?? '',
+  complationMessage: c?.complationMessage ?? '',
+  outOfHoursMessage: c?.outOfHoursMessage ?? '',
+  ratingMessage: c?.ratingMessage ?? '',
+  allowGroup: c?.allowGroup ?? false,
+  groupAsTicket: c?.groupAsTicket ?? 'disabled',
+  queueIds: c?.queues.map((q) => q.id) ?? [],
+});
+
+/** An empty message is stored as none. */
+const orNull = (text: string): string | null => (text.trim() ? text : null);
+
+/** Connection add/edit (spec part 1 "Connection modal", general tab; §5 validation). */
+export function ConnectionDialog({ target, onClose }: { target: ConnectionTarget | null; onClose(): void }) {
+  const { t } = useTranslation();
+  const channel = target?.mode === 'edit' ? target.connection.channel : target?.channel;
+  return (
+    <Dialog
+      isOpen={target !== null}
+      onClose={onClose}
+      className="connection-dialog"
+      icon="satellite"
+      title={
+        target?.mode === 'edit'
+          ? t('connections.dialog.editTitle')
+          : t('connections.dialog.addTitle', { channel: t(`tickets.channels.${channel ?? 'webchat'}`) })
+      }
+    >
+      {/* Remounted per connection so the form starts from its values. */}
+      {target && (
+        <ConnectionForm
+          key={target.mode === 'edit' ? target.connection.id : 'new'}
+          target={target}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose(): void }) {
+  const { t } = useTranslation();
+  const connection = target.mode === 'edit' ? target.connection : null;
+  const channel = connection?.channel ?? (target.mode === 'create' ? target.channel : 'webchat');
+  const { form, set, setErrors, validate, error, intent } = useZodForm(
+    connectionSchema,
+    valuesOf(connection),
+  );
+  const [queues, setQueues] = useState<QueueDto[]>([]);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    fetchQueues().then(setQueues, toastError);
+  }, []);
+
+  const greetingError = () => setErrors({ greetingMessage: t('errors.ERR_WAPP_GREETING_REQUIRED') });
+
+  const handleSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const input = validate({
+      ...form,
+      channel,
+      greetingMessage: orNull(form.greetingMessage),
+      complationMessage: orNull(form.complationMessage),
+      outOfHoursMessage: orNull(form.outOfHoursMessage),
+      ratingMessage: orNull(form.ratingMessage),
+    });
+    if (!input) return;
+    if (greetingMissing(input.queueIds, input.greetingMessage)) return greetingError();
+    setSaving(true);
+    try {
+      if (connection) {
+        const { channel: _fixed, ...changes } = input;
+        await updateConnection(connection.id, changes);
+      } else {
+        await createConnection(input);
+      }
+      toastSuccess(t('connections.toasts.saved'));
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length) setErrors(toFieldErrors(err.fields));
+      else if (err instanceof ApiError && err.code === 'ERR_WAPP_GREETING_REQUIRED') greetingError();
+      else toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate data-testid="connection-form">
+      <DialogBody className="connection-dialog__body">
+        <ConnectionFields
+          channel={channel}
+          form={form}
+          set={set}
+          error={error}
+          intent={intent}
+          queues={queues}
+          disabled={saving}
+        />
+        {connection?.channel === 'webchat' && <WebchatEmbed token={connection.token} />}
+      </DialogBody>
+      <ConfirmFooter
+        text={t('common.save')}
+        busy={saving}
+        onCancel={onClose}
+        onConfirm={() => void handleSubmit()}
+        testId="connection-save"
+      />
+    </form>
+  );
+}

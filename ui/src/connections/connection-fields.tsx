@@ -1,0 +1,142 @@
+import type { Channel, QueueDto } from '@balcao/sdk';
+import { Checkbox, FormGroup, InputGroup, type Intent, Switch, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+
+/** The connection form's values (messages as typed: '' means none). */
+export interface ConnectionFormValues extends Record<string, unknown> {
+  name: string;
+  isDefault: boolean;
+  greetingMessage: string;
+  complationMessage: string;
+  outOfHoursMessage: string;
+  ratingMessage: string;
+  allowGroup: boolean;
+  groupAsTicket: 'disabled' | 'enabled';
+  queueIds: number[];
+}
+
+type MessageField = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage';
+const MESSAGE_FIELDS: readonly MessageField[] = [
+  'greetingMessage',
+  'complationMessage',
+  'outOfHoursMessage',
+  'ratingMessage',
+];
+
+interface Props {
+  channel: Channel;
+  form: ConnectionFormValues;
+  set<K extends keyof ConnectionFormValues & string>(field: K): (value: ConnectionFormValues[K]) => void;
+  error(field: string): string | undefined;
+  intent(field: string): Intent;
+  queues: QueueDto[];
+  disabled: boolean;
+}
+
+/** The general tab's fields the server supports today: name, default, queues, groups and the automatic messages. */
+export function ConnectionFields({ channel, form, set, error, intent, queues, disabled }: Props) {
+  const { t } = useTranslation();
+  const toggleQueue = (id: number) =>
+    set('queueIds')(
+      form.queueIds.includes(id) ? form.queueIds.filter((q) => q !== id) : [...form.queueIds, id],
+    );
+
+  return (
+    <>
+      <div className="connection-dialog__row">
+        <FormGroup
+          className="connection-dialog__name"
+          label={t('connections.dialog.name')}
+          labelFor="connection-name"
+          helperText={error('name')}
+          intent={intent('name')}
+        >
+          <InputGroup
+            id="connection-name"
+            value={form.name}
+            onValueChange={set('name')}
+            intent={intent('name')}
+            disabled={disabled}
+            autoFocus
+            data-testid="connection-name-input"
+          />
+        </FormGroup>
+        <Switch
+          label={t('connections.dialog.isDefault')}
+          checked={form.isDefault}
+          onChange={(e) => set('isDefault')(e.currentTarget.checked)}
+          disabled={disabled}
+          data-testid="connection-default-switch"
+        />
+      </div>
+      {/* Web chat visitors are single people: group options only mean something on channels with groups. */}
+      {channel !== 'webchat' && (
+        <div className="connection-dialog__row">
+          <Switch
+            label={t('connections.dialog.allowGroup')}
+            checked={form.allowGroup}
+            onChange={(e) => set('allowGroup')(e.currentTarget.checked)}
+            disabled={disabled}
+            data-testid="connection-allow-group"
+          />
+          <Switch
+            label={t('connections.dialog.groupAsTicket')}
+            checked={form.groupAsTicket === 'enabled'}
+            onChange={(e) => set('groupAsTicket')(e.currentTarget.checked ? 'enabled' : 'disabled')}
+            disabled={disabled}
+            data-testid="connection-group-as-ticket"
+          />
+        </div>
+      )}
+      <FormGroup
+        label={t('connections.dialog.queues')}
+        helperText={error('queueIds') ?? t('connections.dialog.queuesHelp')}
+        intent={intent('queueIds')}
+      >
+        <div className="connection-dialog__queues" data-testid="connection-queues">
+          {queues.length === 0 && <span className="bp6-text-muted">{t('connections.dialog.noQueues')}</span>}
+          {queues.map((q) => (
+            <Checkbox
+              key={q.id}
+              inline
+              checked={form.queueIds.includes(q.id)}
+              onChange={() => toggleQueue(q.id)}
+              disabled={disabled}
+              labelElement={
+                <>
+                  <span className="queue-dot" style={{ background: q.color }} /> {q.name}
+                </>
+              }
+              data-testid={`connection-queue-${q.id}`}
+            />
+          ))}
+        </div>
+      </FormGroup>
+      {MESSAGE_FIELDS.map((field) => (
+        <FormGroup
+          key={field}
+          label={t(`connections.dialog.${field}`)}
+          labelFor={`connection-${field}`}
+          // Spec part 1 §5: the greeting is required once the connection serves more than one queue.
+          labelInfo={
+            field === 'greetingMessage' && form.queueIds.length > 1 ? undefined : t('common.optional')
+          }
+          helperText={error(field)}
+          intent={intent(field)}
+        >
+          <TextArea
+            id={`connection-${field}`}
+            value={form[field]}
+            onChange={(e) => set(field)(e.currentTarget.value)}
+            intent={intent(field)}
+            disabled={disabled}
+            fill
+            autoResize
+            rows={2}
+            data-testid={`connection-${field}`}
+          />
+        </FormGroup>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import type { ConnectionDto } from '@balcao/sdk';
+import { describe, expect, it } from 'vitest';
+import {
+  applyConnectionEvent,
+  channelBlock,
+  embedSnippet,
+  greetingMissing,
+  NEW_CONNECTION_CHANNELS,
+  statusIntent,
+  webchatPageUrl,
+} from './connection-rules';
+
+const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}): ConnectionDto => ({
+  id,
+  name,
+  channel: 'webchat',
+  status: 'CONNECTED',
+  number: null,
+  isDefault: false,
+  token: `TOKEN${id}`,
+  greetingMessage: null,
+  complationMessage: null,
+  outOfHoursMessage: null,
+  ratingMessage: null,
+  allowGroup: false,
+  groupAsTicket: 'disabled',
+  queues: [],
+  updatedAt: '2026-01-01T10:00:00.000Z',
+  ...extra,
+});
+
+const entry = (channel: string) => NEW_CONNECTION_CHANNELS.find((e) => e.channel === channel)!;
+
+describe('channelBlock', () => {
+  it('always offers web chat, whatever the plan', () => {
+    expect(channelBlock(entry('webchat'), {})).toBeNull();
+  });
+
+  it('blames the plan when it lacks the channel flag', () => {
+    expect(channelBlock(entry('whatsapp'), { useWhatsapp: false })).toBe('plan');
+    expect(channelBlock(entry('facebook'), {})).toBe('plan');
+    expect(channelBlock(entry('instagram'), { useInstagram: false })).toBe('plan');
+  });
+
+  it('says a channel the plan has is not available yet while no adapter exists', () => {
+    expect(channelBlock(entry('whatsapp'), { useWhatsapp: true })).toBe('unavailable');
+    expect(channelBlock(entry('facebook'), { useFacebook: true })).toBe('unavailable');
+  });
+});
+
+describe('greetingMissing', () => {
+  it('requires a greeting only with more than one queue', () => {
+    expect(greetingMissing([], '')).toBe(false);
+    expect(greetingMissing([1], null)).toBe(false);
+    expect(greetingMissing([1, 2], null)).toBe(true);
+    expect(greetingMissing([1, 2], '   ')).toBe(true);
+    expect(greetingMissing([1, 2], 'Olá! Escolha uma fila.')).toBe(false);
+  });
+});
+
+describe('web chat links', () => {
+  it('builds the public page and the embeddable script from the origin and the token', () => {
+    expect(webchatPageUrl('https://chat.example.com', 'ABC123')).toBe(
+      'https://chat.example.com/webchat/ABC123',
+    );
+    expect(embedSnippet('https://chat.example.com', 'ABC123')).toBe(
+      '<script src="https://chat.example.com/webchat/ABC123/embed.js"></script>',
+    );
+  });
+});
+
+describe('statusIntent', () => {
+  it('colours online green, broken red and waiting amber', () => {
+    expect(statusIntent('CONNECTED')).toBe('success');
+    expect(statusIntent('DISCONNECTED')).toBe('danger');
+    expect(statusIntent('TIMEOUT')).toBe('danger');
+    for (const s of ['qrcode', 'PAIRING', 'OPENING'] as const) expect(statusIntent(s)).toBe('warning');
+  });
+});
+
+describe('applyConnectionEvent', () => {
+  const list = [connection(1, 'Alfa', { isDefault: true }), connection(2, 'Gama')];
+
+  it('replaces a connection in place on update', () => {
+    const renamed = connection(2, 'Zeta', { status: 'DISCONNECTED' });
+    expect(applyConnectionEvent(list, { action: 'update', whatsapp: renamed })).toEqual([list[0], renamed]);
+  });
+
+  it('adds a new connection in name order', () => {
+    const beta = connection(3, 'Beta');
+    const next = applyConnectionEvent(list, { action: 'update', whatsapp: beta });
+    expect(next.map((c) => c.name)).toEqual(['Alfa', 'Beta', 'Gama']);
+  });
+
+  it('moves the default flag to the connection that became default', () => {
+    const next = applyConnectionEvent(list, {
+      action: 'update',
+      whatsapp: connection(2, 'Gama', { isDefault: true }),
+    });
+    expect(next.map((c) => c.isDefault)).toEqual([false, true]);
+  });
+
+  it('drops a deleted connection', () => {
+    expect(applyConnectionEvent(list, { action: 'delete', whatsappId: 1 })).toEqual([list[1]]);
+  });
+
+  it('ignores frames it does not understand', () => {
+    for (const data of [
+      null,
+      'x',
+      { action: 'update' },
+      { action: 'delete', whatsappId: '1' },
+      { action: 'x' },
+    ]) {
+      expect(applyConnectionEvent(list, data)).toEqual(list);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { Channel, ConnectionDto, ConnectionStatus, PlanFlag, PlanFlags } from '@balcao/sdk';
+import type { Intent } from '@blueprintjs/core';
+import { isRecord } from '../api/api-error';
+
+/** A channel the "New connection" menu offers, and the plan flag it needs (web chat needs none). */
+export interface NewConnectionChannel {
+  channel: Channel;
+  planFlag?: PlanFlag;
+}
+
+/** Spec part 1 "Connections screen": the new-connection menu, web chat first (every plan has it). */
+export const NEW_CONNECTION_CHANNELS: readonly NewConnectionChannel[] = [
+  { channel: 'webchat' },
+  { channel: 'whatsapp', planFlag: 'useWhatsapp' },
+  { channel: 'facebook', planFlag: 'useFacebook' },
+  { channel: 'instagram', planFlag: 'useInstagram' },
+];
+
+/**
+ * Channels this build can create connections for. Only web chat has an adapter today; the others are listed and
+ * disabled until their channel package lands (their session screens — QR modal, restart — come with it).
+ */
+export const AVAILABLE_CHANNELS: ReadonlySet<Channel> = new Set(['webchat']);
+
+/** Why a new-connection entry is disabled: the plan lacks it, or the channel is not built yet; null when enabled. */
+export function channelBlock(
+  entry: NewConnectionChannel,
+  plan: Partial<PlanFlags>,
+): 'plan' | 'unavailable' | null {
+  if (entry.planFlag && !plan[entry.planFlag]) return 'plan';
+  return AVAILABLE_CHANNELS.has(entry.channel) ? null : 'unavailable';
+}
+
+/** Spec part 1 §5: a greeting message is required when the connection serves more than one queue. */
+export function greetingMissing(
+  queueIds: readonly number[],
+  greetingMessage: string | null | undefined,
+): boolean {
+  return queueIds.length > 1 && !greetingMessage?.trim();
+}
+
+/** The visitor's public page of a web chat connection. @example webchatPageUrl('https://x.io', 'ABC') */
+export const webchatPageUrl = (origin: string, token: string): string => `${origin}/webchat/${token}`;
+
+/** The `<script>` a website embeds to show the web chat button. */
+export const embedSnippet = (origin: string, token: string): string =>
+  `<script src="${webchatPageUrl(origin, token)}/embed.js"></script>`;
+
+/** The status tag's colour: online green, waiting for the phone amber, broken red. */
+export function statusIntent(status: ConnectionStatus): Intent {
+  if (status === 'CONNECTED') return 'success';
+  if (status === 'DISCONNECTED' || status === 'TIMEOUT') return 'danger';
+  return 'warning';
+}
+
+/**
+ * Applies a `company-{id}-whatsapp` frame to the list: `update` replaces or adds the connection (a new default
+ * clears the old one's flag, as the server does), `delete` drops it. Unknown frames leave the list as it was.
+ */
+export function applyConnectionEvent(list: readonly ConnectionDto[], data: unknown): ConnectionDto[] {
+  if (!isRecord(data)) return [...list];
+  if (data.action === 'delete' && typeof data.whatsappId === 'number') {
+    return list.filter((c) => c.id !== data.whatsappId);
+  }
+  if (data.action !== 'update' || !isRecord(data.whatsapp) || typeof data.whatsapp.id !== 'number') {
+    return [...list];
+  }
+  const next = data.whatsapp as unknown as ConnectionDto;
+  const others = list.map((c) => (next.isDefault && c.id !== next.id ? { ...c, isDefault: false } : c));
+  const at = others.findIndex((c) => c.id === next.id);
+  if (at >= 0) return others.map((c, i) => (i === at ? next : c));
+  return [...others, next].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}

@@ -1,0 +1,10 @@
+import type { ConnectionDto, ConnectionInput } from '@balcao/sdk';
+import { api } from '../api/http';
+
+// Spec part 1 §7: connections of every channel live under `/whatsapp`. The list is `fetchConnections` (tickets-api).
+
+export const createConnection = (input: ConnectionInput) => api.post<ConnectionDto>('/whatsapp', input);
+/** The channel cannot change once created; the server ignores it on update. */
+export const updateConnection = (id: number, input: Omit<ConnectionInput, 'channel'>) =>
+  api.put<ConnectionDto>(`/whatsapp/${id}`, input);
+export const deleteConnection = (id: number) => api.delete(`/whatsapp/${id}`);

@@ -1,0 +1,37 @@
+import { type ConnectionDto, companyChannel } from '@balcao/sdk';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { useCallback, useEffect } from 'react';
+import { toastError } from '../notify/toaster';
+import { useRealtimeResyncs, useSocketChannel } from '../realtime/socket';
+import { requireUser, userAtom } from '../session/session-store';
+import { fetchConnections } from '../tickets/shared/tickets-api';
+import { applyConnectionEvent } from './connection-rules';
+
+/** The company's connections as the admin's shell knows them; null until the first load. */
+export const connectionsAtom = atom<ConnectionDto[] | null>(null);
+
+/**
+ * Loads the connections (again after every socket resync) and follows `company-{id}-whatsapp`, so the connections
+ * page and the menu's connection warning stay live. Mounted once, by the layout, for admins.
+ */
+export function ConnectionsFeed() {
+  const user = requireUser(useAtomValue(userAtom));
+  const setConnections = useSetAtom(connectionsAtom);
+  const resyncs = useRealtimeResyncs();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reloads what the socket missed while away.
+  useEffect(() => {
+    let alive = true;
+    fetchConnections().then((list) => alive && setConnections(list), toastError);
+    return () => {
+      alive = false;
+    };
+  }, [resyncs, setConnections]);
+
+  const handleEvent = useCallback(
+    (data: unknown) => setConnections((list) => (list ? applyConnectionEvent(list, data) : list)),
+    [setConnections],
+  );
+  useSocketChannel(companyChannel(user.companyId, 'whatsapp'), handleEvent);
+  return null;
+}

@@ -1,0 +1,74 @@
+import { AnchorButton, Button, FormGroup, H6, InputGroup, TextArea } from '@blueprintjs/core';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { embedSnippet, webchatPageUrl } from './connection-rules';
+
+/** Writes `text` to the clipboard; without the async clipboard (plain http) the selected box is copied instead. */
+async function copyText(text: string, box: HTMLTextAreaElement | null): Promise<void> {
+  if (navigator.clipboard) return navigator.clipboard.writeText(text);
+  box?.select();
+  if (!document.execCommand('copy')) throw new Error('copy refused');
+}
+
+/** A web chat connection's public page and the `<script>` a website embeds (issue: "an embeddable snippet"). */
+export function WebchatEmbed({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLTextAreaElement>(null);
+  const origin = window.location.origin;
+  const page = webchatPageUrl(origin, token);
+  const snippet = embedSnippet(origin, token);
+
+  const handleCopy = async () => {
+    try {
+      await copyText(snippet, box.current);
+      toastSuccess(t('connections.webchat.copied'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <section className="webchat-embed" data-testid="webchat-embed">
+      <H6>{t('connections.webchat.title')}</H6>
+      <FormGroup label={t('connections.webchat.page')} labelFor="webchat-page-url">
+        <div className="webchat-embed__row">
+          <InputGroup id="webchat-page-url" value={page} readOnly fill />
+          <AnchorButton
+            icon="share"
+            href={page}
+            target="_blank"
+            rel="noopener noreferrer"
+            text={t('connections.webchat.open')}
+            data-testid="webchat-page-link"
+          />
+        </div>
+      </FormGroup>
+      <FormGroup
+        label={t('connections.webchat.snippet')}
+        labelFor="webchat-snippet"
+        helperText={t('connections.webchat.snippetHelp')}
+      >
+        <div className="webchat-embed__row">
+          <TextArea
+            id="webchat-snippet"
+            inputRef={box}
+            className="webchat-embed__code"
+            value={snippet}
+            readOnly
+            fill
+            rows={2}
+            onFocus={(e) => e.currentTarget.select()}
+            data-testid="webchat-snippet"
+          />
+          <Button
+            icon="duplicate"
+            text={t('connections.webchat.copy')}
+            onClick={handleCopy}
+            data-testid="webchat-copy"
+          />
+        </div>
+      </FormGroup>
+    </section>
+  );
+}
