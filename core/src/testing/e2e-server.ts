@@ -18,13 +18,21 @@ export const E2E = {
   admin: { email: 'admin@admin.com', password: 'e2e-admin' },
   expired: { email: 'admin@vencida.test', password: 'vencida-pass', dueDate: '2024-03-15' },
   basic: { email: 'admin@basica.test', password: 'basica-pass' },
+  /** The plan seeded for company 1 (the first plan; core/src/modules/seed.ts). */
+  platformPlanId: 1,
   /** Company 1's connection of the fake WhatsApp channel. */
   fakeWhatsapp: { name: 'WhatsApp de teste' },
 };
 
-async function api(base: string, path: string, token: string, body: unknown): Promise<{ id: number }> {
+async function api(
+  base: string,
+  path: string,
+  token: string,
+  body: unknown,
+  method = 'POST',
+): Promise<{ id: number }> {
   const res = await fetch(`${base}${path}`, {
-    method: 'POST',
+    method,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
@@ -59,6 +67,8 @@ async function main(): Promise<void> {
     body: JSON.stringify(E2E.admin),
   });
   const { token } = (await login.json()) as { token: string };
+  // The browser specs each make and keep a connection or two; the seeded plan's 10 would run out as specs are added.
+  await api(kernel.url, `/api/plans/${E2E.platformPlanId}`, token, { connections: 30 }, 'PUT');
   const basicPlan = await api(kernel.url, '/api/plans', token, {
     name: 'Básico',
     users: 5,

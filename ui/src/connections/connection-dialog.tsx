@@ -1,5 +1,5 @@
 import { type Channel, type ConnectionDto, connectionSchema, type QueueDto } from '@balcao/sdk';
-import { Dialog, DialogBody } from '@blueprintjs/core';
+import { Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
@@ -71,12 +71,18 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
   );
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState<'general' | 'webchat'>('general');
+  // Every field lives on the general tab: show it whenever there is something to fix.
+  const showErrors = (errors: Record<string, string>) => {
+    setErrors(errors);
+    setTab('general');
+  };
 
   useEffect(() => {
     fetchQueues().then(setQueues, toastError);
   }, []);
 
-  const greetingError = () => setErrors({ greetingMessage: t('errors.ERR_WAPP_GREETING_REQUIRED') });
+  const greetingError = () => showErrors({ greetingMessage: t('errors.ERR_WAPP_GREETING_REQUIRED') });
 
   const handleSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -88,7 +94,7 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
       outOfHoursMessage: orNull(form.outOfHoursMessage),
       ratingMessage: orNull(form.ratingMessage),
     });
-    if (!input) return;
+    if (!input) return setTab('general');
     if (greetingMissing(input.queueIds, input.greetingMessage)) return greetingError();
     setSaving(true);
     try {
@@ -101,7 +107,7 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
       toastSuccess(t('connections.toasts.saved'));
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && err.fields.length) setErrors(toFieldErrors(err.fields));
+      if (err instanceof ApiError && err.fields.length) showErrors(toFieldErrors(err.fields));
       else if (err instanceof ApiError && err.code === 'ERR_WAPP_GREETING_REQUIRED') greetingError();
       else toastError(err);
     } finally {
@@ -112,16 +118,34 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="connection-form">
       <DialogBody className="connection-dialog__body">
-        <ConnectionFields
-          channel={channel}
-          form={form}
-          set={set}
-          error={error}
-          intent={intent}
-          queues={queues}
-          disabled={saving}
-        />
-        {connection?.channel === 'webchat' && <WebchatEmbed token={connection.token} />}
+        {/* Spec tabs: general, then what the channel adds. Integrations, chatbot, NPS and schedules have no server
+            fields yet. */}
+        <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)}>
+          <Tab
+            id="general"
+            title={t('connections.dialog.general')}
+            data-testid="connection-tab-general"
+            panel={
+              <ConnectionFields
+                channel={channel}
+                form={form}
+                set={set}
+                error={error}
+                intent={intent}
+                queues={queues}
+                disabled={saving}
+              />
+            }
+          />
+          {connection?.channel === 'webchat' && (
+            <Tab
+              id="webchat"
+              title={t('connections.webchat.title')}
+              data-testid="connection-tab-webchat"
+              panel={<WebchatEmbed token={connection.token} />}
+            />
+          )}
+        </Tabs>
       </DialogBody>
       <ConfirmFooter
         text={t('common.save')}

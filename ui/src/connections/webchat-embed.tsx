@@ -1,4 +1,4 @@
-import { AnchorButton, Button, FormGroup, H6, InputGroup, TextArea } from '@blueprintjs/core';
+import { AnchorButton, Button, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../notify/toaster';
@@ -30,7 +30,6 @@ export function WebchatEmbed({ token }: { token: string }) {
 
   return (
     <section className="webchat-embed" data-testid="webchat-embed">
-      <H6>{t('connections.webchat.title')}</H6>
       <FormGroup label={t('connections.webchat.page')} labelFor="webchat-page-url">
         <div className="webchat-embed__row">
           <InputGroup id="webchat-page-url" value={page} readOnly fill />
@@ -57,7 +56,7 @@ export function WebchatEmbed({ token }: { token: string }) {
             value={snippet}
             readOnly
             fill
-            rows={2}
+            rows={3}
             onFocus={(e) => e.currentTarget.select()}
             data-testid="webchat-snippet"
           />
