@@ -30,6 +30,8 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
   await watcher.page.goto('/connections');
   await expect(watcher.page.getByTestId('connections-table')).toBeVisible();
 
+  // The e2e server's fake WhatsApp connection is DISCONNECTED: the menu warns about it.
+  await expect(page.getByTestId('menu-/connections').locator('[data-icon="warning-sign"]')).toBeVisible();
   await page.getByTestId('menu-/connections').click();
   await expect(page).toHaveURL(/\/connections$/);
   const count = page.getByTestId('connections-count');
