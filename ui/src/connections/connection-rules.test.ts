@@ -26,6 +26,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   groupAsTicket: 'disabled',
   queues: [],
   updatedAt: '2026-01-01T10:00:00.000Z',
+  capabilities: { importContacts: false, importChats: false },
   ...extra,
 });
 

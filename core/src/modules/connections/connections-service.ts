@@ -81,6 +81,8 @@ export class ConnectionsService {
   async update(companyId: number, id: number, input: ConnectionUpdateInput): Promise<ConnectionDto> {
     const connection = await this.find(id);
     await this.assertGreeting({ ...connection, ...input, queueIds: input.queueIds });
+    // Spec ERR_NO_OTHER_WHATSAPP: a company keeps a default connection; another one is made default instead.
+    if (connection.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     const { queueIds, channel: _channel, ...fields } = input;
     await this.em.transactional(async (em) => {
       if (fields.isDefault)
@@ -94,7 +96,17 @@ export class ConnectionsService {
 
   async remove(companyId: number, id: number): Promise<void> {
     const connection = await this.find(id);
-    await this.em.remove(connection).flush();
+    // The default goes: the oldest remaining connection takes its place, so new tickets still have one.
+    const promoted = await this.em.transactional(async (em) => {
+      em.remove(connection);
+      await em.flush();
+      if (!connection.isDefault) return null;
+      const [next] = await em.find(Connection, {}, { orderBy: { id: 'asc' }, limit: 1 });
+      if (next) next.isDefault = true;
+      await em.flush();
+      return next?.id ?? null;
+    });
+    if (promoted) await this.publish(await this.get(promoted));
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'whatsapp'),

@@ -117,4 +117,38 @@ describe('connections', () => {
     expect(queues.map((q) => q.name)).toEqual(['Suporte', 'Vendas']);
     expect(queues.map((q) => q.id).sort()).toEqual([...queueIds].sort());
   });
+
+  it('keeps a default connection: unsetting it is refused; deleting it makes the oldest other one default', async () => {
+    const list = async () =>
+      (await (await host.request('/api/whatsapp', { token: other.adminToken })).json()) as ConnectionDto[];
+    const first = (await (
+      await createConnection(other.adminToken, { name: 'Primeira', channel: 'webchat' })
+    ).json()) as ConnectionDto;
+    const second = (await (
+      await createConnection(other.adminToken, { name: 'Segunda', channel: 'webchat' })
+    ).json()) as ConnectionDto;
+    const current = (await list()).find((c) => c.isDefault) as ConnectionDto;
+    const unset = await host.request(`/api/whatsapp/${current.id}`, {
+      method: 'PUT',
+      token: other.adminToken,
+      body: { isDefault: false },
+    });
+    expect(unset.status).toBe(400);
+    expect(await unset.json()).toEqual({ error: 'ERR_NO_OTHER_WHATSAPP' });
+    // Choosing another as default is how it moves.
+    await host.request(`/api/whatsapp/${second.id}`, {
+      method: 'PUT',
+      token: other.adminToken,
+      body: { isDefault: true },
+    });
+    expect((await list()).filter((c) => c.isDefault).map((c) => c.id)).toEqual([second.id]);
+    expect(
+      (await host.request(`/api/whatsapp/${second.id}`, { method: 'DELETE', token: other.adminToken }))
+        .status,
+    ).toBeLessThan(300);
+    const left = await list();
+    const oldest = Math.min(...left.map((c) => c.id));
+    expect(left.filter((c) => c.isDefault).map((c) => c.id)).toEqual([oldest]);
+    expect(left.map((c) => c.id)).toContain(first.id);
+  });
 });
