@@ -178,7 +178,7 @@ test("a web chat visitor's id is shown as such and cannot be edited", async ({ b
   const name = `Visitante Id ${stamp}`;
   await visitorSays(request, await seededWebchat(request, token), { id: `visitor-id-${stamp}`, name }, 'Oi');
   const admin = await createAttendant(request, token, {
-    name: 'Vera Admin',
+    name: 'Vera Gestora',
     profile: 'admin',
     language: 'pt-BR',
   });

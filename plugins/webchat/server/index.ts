@@ -69,7 +69,11 @@ export default definePlugin({
         body: input.body.trim(),
       });
       ctx.status = result.outcome === 'blocked' ? 403 : 201;
-      ctx.body = { outcome: result.outcome };
+      // The id lets the page show its own message once, whether the post or the history answers first.
+      ctx.body =
+        result.outcome === 'stored'
+          ? { outcome: result.outcome, messageId: result.messageId }
+          : { outcome: result.outcome };
     });
 
     // The page tells when the visitor has seen the attendants' messages (tab visible): read receipts (ack 3).

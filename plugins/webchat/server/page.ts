@@ -198,7 +198,8 @@ export function visitorPage(connection: ChannelConnection): string {
         body: JSON.stringify({ visitorId: saved.visitorId, name: saved.name, body, clientMessageId }),
       });
       if (!res.ok) throw new Error(String(res.status));
-      show({ body, fromMe: false, createdAt: new Date().toISOString() });
+      const { messageId } = await res.json();
+      show({ id: messageId, body, fromMe: false, createdAt: new Date().toISOString() });
       stopTyping(false);
       $('body').value = '';
       $('status').textContent = '';

@@ -105,9 +105,11 @@ describe('web chat', () => {
   it('a visitor message opens a pending ticket; the reply reaches the visitor live; notes never do', async () => {
     const visitor = 'visitor-cccc-1';
     const { frames } = await visitorSocket(visitor);
-    expect((await post(visitor, 'Olá, quero um orçamento', { clientMessageId: 'client-0001' })).status).toBe(
-      201,
-    );
+    const first = await post(visitor, 'Olá, quero um orçamento', { clientMessageId: 'client-0001' });
+    expect(first.status).toBe(201);
+    // The stored message's id comes back, so the page shows it once when the history brings it too.
+    const { messageId } = (await first.json()) as { outcome: string; messageId: number };
+    expect((await history(visitor)).map((m) => (m as { id?: number }).id)).toContain(messageId);
     // A retried post with the same client id is stored once.
     expect(
       await (await post(visitor, 'Olá, quero um orçamento', { clientMessageId: 'client-0001' })).json(),
