@@ -78,7 +78,13 @@ export async function loadFixture(url: string): Promise<Fixture> {
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * p) - 1)];
 
-export async function measure(title: string, target: number, pathname: string, token: string): Promise<Row> {
+export async function measure(
+  title: string,
+  target: number,
+  pathname: string,
+  token: string,
+  seconds = DURATION_S,
+): Promise<Row> {
   // Every response time is kept (autocannon's own histogram has p90 and p97.5, not p95).
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -86,7 +92,7 @@ export async function measure(title: string, target: number, pathname: string, t
       {
         url: `${BASE}${pathname}`,
         connections: CONNECTIONS,
-        duration: DURATION_S,
+        duration: seconds,
         headers: { authorization: `Bearer ${token}` },
       },
       (err, res) => (err ? reject(err) : resolve(res)),
@@ -97,7 +103,7 @@ export async function measure(title: string, target: number, pathname: string, t
     throw new Error(`${title}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   times.sort((a, b) => a - b);
   // No answer came back within the row's duration: report the duration as a floor.
-  if (!times.length) times.push(DURATION_S * 1000);
+  if (!times.length) times.push(seconds * 1000);
   const round = (ms: number) => Math.round(ms * 10) / 10;
   return {
     title,
