@@ -42,8 +42,8 @@ export function ConnectionsScreen() {
 
   return (
     <div className="connections-screen" data-testid="connections-screen">
-      <header className="connections-screen__header">
-        <H3 className="connections-screen__title">
+      <header className="page-header">
+        <H3 className="page-header__title">
           {t('connections.title')}
           <Tag round minimal data-testid="connections-count">
             {connections?.length ?? 0}

@@ -97,8 +97,8 @@ export function ContactsScreen() {
   const phoneSource = phoneImportSource(connections);
   return (
     <div className="contacts-screen" data-testid="contacts-screen">
-      <header className="contacts-screen__header">
-        <H3 className="contacts-screen__title">
+      <header className="page-header">
+        <H3 className="page-header__title">
           {t('contacts.title')}
           <Tag round minimal className="contacts-screen__count" data-testid="contacts-count">
             {list.count}
