@@ -25,7 +25,7 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
   });
   // Another admin's screen follows the changes live, without reloading (a second login of the same account
   // would sign the first one out).
-  const colleague = await createAttendant(request, token, { name: 'Carla Admin', profile: 'admin' });
+  const colleague = await createAttendant(request, token, { name: 'Carla Supervisora', profile: 'admin' });
   const watcher = await signedIn(browser, colleague);
   await watcher.page.goto('/connections');
   await expect(watcher.page.getByTestId('connections-table')).toBeVisible();
