@@ -21,7 +21,7 @@ test('a group message shows live in the Group sub-tab; it is answered without ac
   const token = await adminToken(request);
   const connection = await fakeWhatsapp(request, token);
   const gabi = await createAttendant(request, token, { name: 'Gabi Grupos', allowGroup: true });
-  const { page } = await signedIn(browser, gabi);
+  const { context, page } = await signedIn(browser, gabi);
   await openGroupTab(page);
 
   const group = newGroup('Família Souza');
@@ -52,6 +52,7 @@ test('a group message shows live in the Group sub-tab; it is answered without ac
   await shot(page, 'group-ticket-dark-wide');
   await setTheme(page, 'light');
   await shot(page, 'group-ticket-light-wide');
+  await context.close();
 });
 
 test('only attendants allowed groups see a group ticket (allowGroup)', async ({ browser, request }) => {
@@ -83,6 +84,8 @@ test('only attendants allowed groups see a group ticket (allowGroup)', async ({ 
   });
   expect(direct.status()).toBe(404);
   await shot(refused.page, 'group-tab-without-allow-group');
+  await allowed.context.close();
+  await refused.context.close();
 });
 
 test('"talk to the sender" opens a private ticket with the group participant on the same connection', async ({
@@ -92,7 +95,7 @@ test('"talk to the sender" opens a private ticket with the group participant on 
   const token = await adminToken(request);
   const connection = await fakeWhatsapp(request, token);
   const gabi = await createAttendant(request, token, { name: 'Gabi Grupos', allowGroup: true });
-  const { page } = await signedIn(browser, gabi);
+  const { context, page } = await signedIn(browser, gabi);
   await openGroupTab(page);
   const group = newGroup('Clube de Corrida');
   const participant = participantNumber();
@@ -123,6 +126,7 @@ test('"talk to the sender" opens a private ticket with the group participant on 
   await page.goto(groupUrl);
   await talkToSender();
   await expect(page).toHaveURL(privateUrl);
+  await context.close();
 });
 
 test('with groupAsTicket enabled a group message makes a pending ticket, accepted like any other', async ({
@@ -134,7 +138,7 @@ test('with groupAsTicket enabled a group message makes a pending ticket, accepte
   const gabi = await createAttendant(request, token, { name: 'Gabi Grupos', allowGroup: true });
   await setGroupAsTicket(request, token, connection, 'enabled');
   try {
-    const { page } = await signedIn(browser, gabi);
+    const { context, page } = await signedIn(browser, gabi);
     await openPending(page);
     const group = newGroup('Orçamentos');
     await groupSays(request, connection, {
@@ -161,6 +165,7 @@ test('with groupAsTicket enabled a group message makes a pending ticket, accepte
         ),
       )
       .toBe(true);
+    await context.close();
   } finally {
     await setGroupAsTicket(request, token, connection, 'disabled');
   }
