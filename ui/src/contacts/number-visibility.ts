@@ -1,4 +1,5 @@
 import type { SessionUserDto } from '@balcao/sdk';
+import { companySetting } from '../session/company-settings';
 
 /** A number as the server shows it masked (LGPD: digits hidden with `*`): never one to save, search or dial. */
 export const isMaskedNumber = (number: string): boolean => number.includes('*');
@@ -14,5 +15,5 @@ export function numberHiddenFrom(
 ): boolean {
   if (isMaskedNumber(number)) return true;
   if (user?.profile !== 'user') return false;
-  return user.companieSettings.some((s) => s.key === 'lgpdHideNumber' && s.value === 'enabled');
+  return companySetting(user, 'lgpdHideNumber') === 'enabled';
 }

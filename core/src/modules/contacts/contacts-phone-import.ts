@@ -1,5 +1,6 @@
 import { AppError, type PhoneContact, type PhoneImportSummaryDto, type RealtimePort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { defaultConnectionRow } from '../connections/default-connection.js';
 import { toChannelConnection } from '../conversations/conversations-service.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { normaliseNumber } from './contact-number.js';
@@ -24,12 +25,7 @@ export interface PhoneImportDeps {
 
 /** The company's default connection, as channels see it; 404 ERR_NO_DEF_WAPP_FOUND when it has none. */
 async function defaultConnection(em: EntityManager, companyId: number) {
-  const [row] = await em
-    .getConnection()
-    .execute<Parameters<typeof toChannelConnection>[0][]>(
-      'select * from whatsapps where company_id = ? and is_default order by id limit 1',
-      [companyId],
-    );
+  const row = await defaultConnectionRow(em, companyId);
   if (!row) throw new AppError('ERR_NO_DEF_WAPP_FOUND', 404);
   return toChannelConnection(row);
 }

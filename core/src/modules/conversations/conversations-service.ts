@@ -15,7 +15,8 @@ import type { IngestService } from './ingest-service.js';
 const TOKEN_CACHE_MS = 5_000;
 const TOKEN_CACHE_SIZE = 10_000;
 
-interface ConnectionRow {
+/** A `whatsapps` row as channels read it. */
+export interface ConnectionRow {
   id: number;
   company_id: number;
   channel: Channel;

@@ -98,13 +98,17 @@ export async function listMessages(
       ${queues.sql} order by m.created_at desc, m.id desc limit ? offset ?`,
     [companyId, ticketId, ...queues.params, MESSAGE_PAGE_SIZE + 1, MESSAGE_PAGE_SIZE * (pageNumber - 1)],
   );
-  const hasMore = rows.length > MESSAGE_PAGE_SIZE;
-  const messages = rows
+  return pageOf(rows, opts);
+}
+
+/** Rows read newest first (one more than a page, to tell hasMore) as a page in chronological order. */
+const pageOf = (rows: MessageRow[], opts: { maskNumbers: boolean }) => ({
+  messages: rows
     .slice(0, MESSAGE_PAGE_SIZE)
     .reverse()
-    .map((r) => toMessageDto(r, opts));
-  return { messages, hasMore };
-}
+    .map((r) => toMessageDto(r, opts)),
+  hasMore: rows.length > MESSAGE_PAGE_SIZE,
+});
 
 /** The statement of ticketMessagePage, as SQL with `?` placeholders and its parameters (the benchmark explains it). */
 export function ticketMessagePageSql(
@@ -183,11 +187,7 @@ export async function ticketMessagePage(
       queueIds: row.queue_ids,
       hideNumbers,
     },
-    messages: row.messages
-      .slice(0, MESSAGE_PAGE_SIZE)
-      .reverse()
-      .map((r) => toMessageDto(r, { maskNumbers: hideNumbers })),
-    hasMore: row.messages.length > MESSAGE_PAGE_SIZE,
+    ...pageOf(row.messages, { maskNumbers: hideNumbers }),
   };
 }
 

@@ -25,17 +25,6 @@ export async function isCommonInMessages(
   return (row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) > COMMON_TERM_MESSAGES;
 }
 
-/** The company's default connection (else its first), where a ticket created without one goes; null if none. */
-export async function defaultConnectionId(em: EntityManager, companyId: number): Promise<number | null> {
-  const [row] = await em
-    .getConnection()
-    .execute<{ id: number }[]>(
-      'select id from whatsapps where company_id = ? order by is_default desc, id limit 1',
-      [companyId],
-    );
-  return row?.id ?? null;
-}
-
 /** Whether the contact carries any tag (the requiredTag rule). */
 export async function contactHasTags(em: EntityManager, contactId: number): Promise<boolean> {
   const rows = await em

@@ -116,7 +116,7 @@ export class TicketsPublisher {
       companyId,
       channel: companyChannel(companyId, 'ticket'),
       data: { action: 'presence', ticketId: ticket.id, presence },
-      audience: { userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup },
+      audience: audienceOf(ticket),
     });
   }
 

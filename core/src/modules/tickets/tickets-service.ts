@@ -11,6 +11,7 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
+import { defaultConnectionRow } from '../connections/default-connection.js';
 import {
   type AutomaticDeps,
   farewellOnClose,
@@ -20,7 +21,7 @@ import {
 import { type ITicket, Ticket } from './ticket.entity.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js';
-import { assertOwned, contactHasTags, defaultConnectionId, isCommonInMessages } from './ticket-lookups.js';
+import { assertOwned, contactHasTags, isCommonInMessages } from './ticket-lookups.js';
 import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import {
   assertOwnQueue,
@@ -121,7 +122,7 @@ export class TicketsService {
   ) {
     // Without a connection the ticket goes on the company's default one (peers' GetDefaultWhatsApp): a ticket with no
     // connection could never send anything.
-    const whatsappId = input.whatsappId ?? (await defaultConnectionId(this.em, actor.companyId));
+    const whatsappId = input.whatsappId ?? (await defaultConnectionRow(this.em, actor.companyId))?.id ?? null;
     const existing = await this.em.findOne(Ticket, {
       contactId: input.contactId,
       whatsappId,
