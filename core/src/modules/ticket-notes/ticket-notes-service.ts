@@ -1,5 +1,5 @@
 import type { ticketNoteSchema } from '@balcao/sdk';
-import { AppError, type AuthUser, type TicketAudience, type TicketNoteDto } from '@balcao/sdk';
+import { AppError, type AuthUser, type TicketNoteDto } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { plainRows } from '../../db/prepared.js';
@@ -7,21 +7,12 @@ import { likeTerm } from '../../db/sql-helpers.js';
 import type { ContactsService } from '../contacts/contacts-service.js';
 import { type ITicketNote, Ticket, TicketNote } from '../tickets/ticket.entity.js';
 import { visibleTicketSql } from '../tickets/ticket-list-sql.js';
-import { canSeeTicket, loadTicketAccess, type TicketAccess } from '../tickets/visibility.js';
+import { audienceOf, canSeeTicket, loadTicketAccess, type TicketAccess } from '../tickets/visibility.js';
 import { User } from '../users/user.entity.js';
 import { toTicketNoteDto } from './ticket-note-presenter.js';
 
 /** The ticket fields the visibility rule reads. */
 const AUDIENCE = ['id', 'userId', 'queueId', 'isGroup'] as const;
-const audienceOf = (t: {
-  userId?: number | null;
-  queueId?: number | null;
-  isGroup: boolean;
-}): TicketAudience => ({
-  userId: t.userId ?? null,
-  queueId: t.queueId ?? null,
-  isGroup: t.isGroup,
-});
 
 declare module '../../kernel/container.js' {
   interface Cradle {

@@ -23,12 +23,7 @@ import {
   type TicketRow,
   toTicketDtos,
 } from './ticket-queries.js';
-
-const audienceOf = (t: Pick<TicketDto, 'userId' | 'queueId' | 'isGroup'>): TicketAudience => ({
-  userId: t.userId,
-  queueId: t.queueId,
-  isGroup: t.isGroup,
-});
+import { audienceOf } from './visibility.js';
 
 interface MessageKey {
   companyId: number;

@@ -11,6 +11,13 @@ export interface TicketAccess {
   queueIds: number[];
 }
 
+/** Who may receive a ticket's events, read from a ticket row, entity or DTO (missing owner or queue: none). */
+export const audienceOf = (t: {
+  userId?: number | null;
+  queueId?: number | null;
+  isGroup: boolean;
+}): TicketAudience => ({ userId: t.userId ?? null, queueId: t.queueId ?? null, isGroup: t.isGroup });
+
 /**
  * Admins and users with allTicket see every ticket; allowGroup adds group tickets; everyone else sees the tickets
  * they own and the unassigned ones in their queues (or in no queue yet, so someone can pick them up). Groups are for
