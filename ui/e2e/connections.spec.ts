@@ -100,7 +100,8 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
   const renamed = `${name} novo`;
   await page.getByTestId('connection-name-input').fill(renamed);
   await page.getByTestId('connection-save').click();
-  await expect(page.getByText('Conexão salva com sucesso!')).toBeVisible();
+  // The toast of the creation may still be up (toasts stay 2 s): the rename's is the newest.
+  await expect(page.getByText('Conexão salva com sucesso!').last()).toBeVisible();
   await expect(rowNamed(page, renamed)).toBeVisible();
   await expect(rowNamed(watcher.page, renamed)).toBeVisible();
   await shot(page, 'connections-list');
