@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { COMPANY_TIMEZONE } from '../../db/local-days.js';
 
 /** Values the automatic texts may use (peer-server-behaviour §7, GB variables). */
 export interface VariableContext {
@@ -12,6 +13,31 @@ export interface VariableContext {
 }
 
 const pad = (n: number, size = 2) => String(n).padStart(size, '0');
+
+const wallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: COMPANY_TIMEZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+});
+
+/** The company's wall clock at `now` (CONVENTIONS "Time"), whatever zone the server runs in. */
+function companyClock(now: Date) {
+  const part: Record<string, number> = {};
+  for (const p of wallClock.formatToParts(now)) if (p.type !== 'literal') part[p.type] = Number(p.value);
+  return {
+    year: part.year ?? 0,
+    month: part.month ?? 0,
+    day: part.day ?? 0,
+    hour: part.hour ?? 0,
+    minute: part.minute ?? 0,
+    second: part.second ?? 0,
+  };
+}
 
 /** pt-BR like the peers: automatic texts are written in the company's language, Portuguese by default. */
 function periodGreeting(hour: number): string {
@@ -27,20 +53,21 @@ function periodGreeting(hour: number): string {
  */
 export function renderVariables(template: string, c: VariableContext): string {
   const now = c.now ?? new Date();
-  const date = `${pad(now.getDate())}-${pad(now.getMonth() + 1)}-${now.getFullYear()}`;
-  const hour = `${now.getHours()}:${pad(now.getMinutes())}:${pad(now.getSeconds())}`;
+  const t = companyClock(now);
+  const date = `${pad(t.day)}-${pad(t.month)}-${t.year}`;
+  const hour = `${t.hour}:${pad(t.minute)}:${pad(t.second)}`;
   const values: Record<string, string> = {
     firstName: c.contactName.split(' ')[0] ?? '',
     name: c.contactName,
     ticket_id: String(c.ticketId),
     userName: c.userName,
-    ms: periodGreeting(now.getHours()),
+    ms: periodGreeting(t.hour),
     hour,
     date,
     queue: c.queueName,
     connection: c.connectionName,
     data_hora: `${date} às ${hour}`,
-    protocol: `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${now.getMinutes()}${now.getSeconds()}${now.getMilliseconds()}${c.ticketId}`,
+    protocol: `${t.year}${pad(t.month)}${pad(t.day)}${t.minute}${t.second}${now.getMilliseconds()}${c.ticketId}`,
     name_company: c.companyName,
   };
   return template.replace(/\{\{\s*([\w]+)\s*\}\}/g, (_, key: string) => values[key] ?? '');
