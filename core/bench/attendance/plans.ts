@@ -61,10 +61,14 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
       ['tickets status=pending, attendant', list(user, { status: 'pending' }), generic],
       ['tickets status=closed, admin showAll', list(admin, { status: 'closed', showAll: true }), generic],
       ['tickets users filter (search tab)', list(admin, { showAll: true, userIds: [f.userId] }), generic],
-      ['tickets tags filter (search tab)', list(admin, { showAll: true, tagIds: [f.tagId] }), generic],
+      [
+        'tickets tags filter (search tab)',
+        list(admin, { showAll: true, tagIds: [f.tagId], fewTagged: false }),
+        generic,
+      ],
       [
         'tickets rare contact tag (search tab)',
-        list(admin, { showAll: true, tagIds: [f.rareTagId] }),
+        list(admin, { showAll: true, tagIds: [f.rareTagId], fewTagged: true }),
         generic,
       ],
       ['search by contact name', list(admin, { showAll: true, searchParam: f.contactName }), !generic],

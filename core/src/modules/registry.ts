@@ -21,6 +21,7 @@ import { tagsRoutes } from './tags/tags-routes.js';
 import { TagsService } from './tags/tags-service.js';
 import { ticketNotesRoutes } from './ticket-notes/ticket-notes-routes.js';
 import { TicketNotesService } from './ticket-notes/ticket-notes-service.js';
+import { TicketTagSizes } from './tickets/ticket-tag-sizes.js';
 import { ticketsRoutes } from './tickets/tickets-routes.js';
 import { TicketsService } from './tickets/tickets-service.js';
 import { usersRoutes } from './users/users-routes.js';
@@ -42,7 +43,14 @@ export const CORE_MODULES: CoreModule[] = [
   { name: 'settings', services: { settings: asClass(SettingsService).scoped() }, routes: settingsRoutes },
   { name: 'companies', services: { companies: asClass(CompaniesService).scoped() }, routes: companiesRoutes },
   { name: 'plans', services: { plans: asClass(PlansService).scoped() }, routes: plansRoutes },
-  { name: 'tickets', services: { tickets: asClass(TicketsService).scoped() }, routes: ticketsRoutes },
+  {
+    name: 'tickets',
+    services: {
+      tickets: asClass(TicketsService).scoped(),
+      ticketTagSizes: asClass(TicketTagSizes).singleton(),
+    },
+    routes: ticketsRoutes,
+  },
   {
     name: 'messages',
     services: {

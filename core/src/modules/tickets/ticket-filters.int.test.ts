@@ -3,6 +3,7 @@ import { createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbound, ingestOf, sql } from '../../testing/attendance-fixtures.js';
 import { type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
+import { FEW_TAGGED_MAX, TicketTagSizes } from './ticket-tag-sizes.js';
 
 /** GET /api/tickets Search-tab filters (spec part 1 §7): tags, users, whatsappIds, statusFilter, userFilter. */
 let host: TestHost;
@@ -24,6 +25,31 @@ async function ticketOn(conn: typeof site): Promise<{ id: number; contactId: num
     r.ticketId,
   ]);
   return { id: r.ticketId, contactId: row.contact_id };
+}
+
+const noFilters: TicketListFilters = {
+  searchParam: '',
+  pageNumber: 1,
+  showAll: true,
+  queueIds: [],
+  tagIds: [],
+  userIds: [],
+  whatsappIds: [],
+  statuses: [],
+  withUnreadMessages: false,
+};
+
+/** The list statement run as the service runs it, for one choice of read (ids of the page, and the count). */
+async function listed(filters: Partial<TicketListFilters>): Promise<{ ids: number[]; total: number }> {
+  const access = { userId: adminId, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
+  const q = ticketListSql(1, access, { ...noFilters, ...filters });
+  let n = 0;
+  const rows = await sql<{ id: number | null; total: number }>(
+    host,
+    q.sql.replace(/\?/g, () => `$${++n}`),
+    q.params,
+  );
+  return { ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])), total: Number(rows[0].total) };
 }
 
 const ids = async (query: string) => {
@@ -126,16 +152,16 @@ describe('ticket list filters', () => {
     const bulk = await (
       await host.request('/api/tags', { token: admin, body: { name: 'Em massa', color: '#6a1b9a' } })
     ).json();
-    // 2,100 closed tickets carry the tag (more than the 2,000 read by id), one per contact, newest first by id.
+    // 100 more closed tickets carry the tag than are read by id, one per contact, newest first by id.
     await sql(
       host,
       `with c as (insert into contacts (company_id, name, number, channel)
-                  select 1, 'Massa ' || i, 'massa-' || i, 'webchat' from generate_series(1, 2100) i returning id),
+                  select 1, 'Massa ' || i, 'massa-' || i, 'webchat' from generate_series(1, $3::int) i returning id),
             t as (insert into tickets (company_id, status, channel, contact_id, whatsapp_id, last_message, updated_at)
                   select 1, 'closed', 'webchat', c.id, $1, 'x', now() - interval '1 day' - c.id * interval '1 second'
                     from c returning id)
        insert into ticket_tags (ticket_id, tag_id) select t.id, $2 from t`,
-      [site.id, bulk.id],
+      [site.id, bulk.id, FEW_TAGGED_MAX + 100],
     );
     // b (its contact tagged VIP) is the newest closed ticket: it leads the page whichever tag matched it.
     const [vip] = await sql<{ id: number }>(host, "select id from tags where name = 'VIP'");
@@ -159,6 +185,57 @@ describe('ticket list filters', () => {
     expect([first.count, first.hasMore]).toEqual([100, true]);
     // The VIP tag alone is on one contact: read by id, the same ticket.
     expect((await page([vip.id], 1)).tickets.map((t) => t.id)).toEqual([b.id]);
+    // Either read answers the same page and count, whichever the sizes choose.
+    const sizes = new TicketTagSizes({ orm: host.resolve('orm') });
+    expect(await sizes.fewTagged(1, [bulk.id])).toBe(false);
+    expect(await sizes.fewTagged(1, [vip.id])).toBe(true);
+    for (const fewTagged of [false, true]) {
+      const read = await listed({ statuses: ['closed'], tagIds: [bulk.id, vip.id], fewTagged });
+      expect(read.ids.slice(0, 40)).toEqual(expected.slice(0, 40).map((r) => r.id));
+      expect(read.total).toBe(100);
+      expect((await listed({ tagIds: [vip.id], fewTagged })).ids).toEqual([b.id]);
+    }
+  });
+
+  it("keeps each ticket's tag ids in step with its own and its contact's tags", async () => {
+    const tag = async (name: string) =>
+      (await (
+        await host.request('/api/tags', { token: admin, body: { name, color: '#00838f' } })
+      ).json()) as {
+        id: number;
+      };
+    const [gold, silver] = [await tag('Ouro'), await tag('Prata')];
+    const d = await ticketOn(site);
+    const tagIdsOf = async (id: number) =>
+      (await sql<{ tag_ids: number[] }>(host, 'select tag_ids from tickets where id = $1', [id]))[0].tag_ids;
+    const syncContact = (tags: { id: number }[]) =>
+      host.request('/api/tags/sync', { token: admin, body: { contactId: d.contactId, tags } });
+    expect((await syncContact([silver, gold])).status).toBeLessThan(300);
+    expect(await tagIdsOf(d.id)).toEqual([gold.id, silver.id].sort((x, y) => x - y));
+    // The ticket's own tag joins them; removing the contact's leaves the ticket's.
+    await sql(host, 'insert into ticket_tags (ticket_id, tag_id) values ($1, $2)', [d.id, silver.id]);
+    expect((await syncContact([])).status).toBeLessThan(300);
+    expect(await tagIdsOf(d.id)).toEqual([silver.id]);
+    // A new ticket of a tagged contact starts with the contact's tags.
+    expect((await syncContact([gold])).status).toBeLessThan(300);
+    await sql(host, "update tickets set status = 'closed' where id = $1", [d.id]);
+    const [{ id: next }] = await sql<{ id: number }>(
+      host,
+      `insert into tickets (company_id, status, channel, contact_id, whatsapp_id, last_message)
+       values (1, 'pending', 'webchat', $1, $2, 'x') returning id`,
+      [d.contactId, site.id],
+    );
+    expect(await tagIdsOf(next)).toEqual([gold.id]);
+    // A deleted tag leaves every ticket; a deleted tagged contact takes its tickets without error.
+    expect(
+      (await host.request(`/api/tags/${gold.id}`, { method: 'DELETE', token: admin })).status,
+    ).toBeLessThan(300);
+    expect(await tagIdsOf(next)).toEqual([]);
+    expect(await tagIdsOf(d.id)).toEqual([silver.id]);
+    expect((await syncContact([silver])).status).toBeLessThan(300);
+    const gone = await host.request(`/api/contacts/${d.contactId}`, { method: 'DELETE', token: admin });
+    expect(gone.status).toBeLessThan(300);
+    expect(await sql(host, 'select id from tickets where contact_id = $1', [d.contactId])).toEqual([]);
   });
 
   it('a text search lists the same tickets whether it gathers the hits or walks the list (common terms)', async () => {
@@ -169,28 +246,10 @@ describe('ticket list filters', () => {
     await sql(host, "update contacts set name = 'Ana Reembolsos' where id = $1", [d.contactId]);
     const expected = [d.id, e].sort((x, y) => x - y);
     expect(await ids('searchParam=reembolso')).toEqual(expected);
-    const filters: TicketListFilters = {
-      searchParam: 'reembolso',
-      pageNumber: 1,
-      showAll: true,
-      queueIds: [],
-      tagIds: [],
-      userIds: [],
-      whatsappIds: [],
-      statuses: [],
-      withUnreadMessages: false,
-    };
-    const access = { userId: adminId, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
     for (const commonTerm of [false, true]) {
-      const q = ticketListSql(1, access, { ...filters, commonTerm });
-      let n = 0;
-      const rows = await sql<{ id: number | null; total: number }>(
-        host,
-        q.sql.replace(/\?/g, () => `$${++n}`),
-        q.params,
-      );
-      expect(rows.map((r) => r.id).sort((x, y) => (x ?? 0) - (y ?? 0))).toEqual(expected);
-      expect(Number(rows[0].total)).toBe(2);
+      const read = await listed({ searchParam: 'reembolso', commonTerm });
+      expect(read.ids.sort((x, y) => x - y)).toEqual(expected);
+      expect(read.total).toBe(2);
     }
   });
 });

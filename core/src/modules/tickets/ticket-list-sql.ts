@@ -30,6 +30,11 @@ export interface TicketListFilters {
    * test each ticket, instead of gathering every hit first (a common word matched 70,000 messages: 2.5–4.5 s).
    */
   commonTerm?: boolean;
+  /**
+   * Few tickets carry the filter's tags (TicketTagSizes): read them by id, instead of walking the list for them (a tag
+   * on 100 of 100,000 tickets made the walk read every ticket; one on 10,000 fills a page after ~1,000 entries).
+   */
+  fewTagged?: boolean;
 }
 
 /**
@@ -50,17 +55,19 @@ export function ticketListSql(
     canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
   );
   // A search by a rare term starts from its few hits, so the branches become one condition on them (per branch, each
-  // would walk its whole index looking for the hits: 3,000 rows per queue of an attendant).
+  // would walk its whole index looking for the hits: 3,000 rows per queue of an attendant). So does a rare tag.
   const fromHits = Boolean(f.searchParam) && !f.commonTerm;
+  const fromTagged = !fromHits && f.tagIds.length > 0 && f.fewTagged === true;
   // An attendants filter without a status (the Search tab) reads each attendant's tickets of each status off
   // tickets_user_list_index in list order, instead of walking every ticket for theirs (3,500 entries for one of 20).
   const byAttendant =
-    !fromHits && !f.status && f.userIds.length > 0 && f.userIds.length <= MAX_SPLIT_ATTENDANTS;
-  const branches = fromHits
-    ? [anyBranch(visible)]
-    : byAttendant
-      ? splitByAttendant(visible, f.userIds, f.statuses.length ? f.statuses : TICKET_STATUSES)
-      : visible;
+    !fromHits && !fromTagged && !f.status && f.userIds.length > 0 && f.userIds.length <= MAX_SPLIT_ATTENDANTS;
+  const branches =
+    fromHits || fromTagged
+      ? [anyBranch(visible)]
+      : byAttendant
+        ? splitByAttendant(visible, f.userIds, f.statuses.length ? f.statuses : TICKET_STATUSES)
+        : visible;
   if (f.status) where.push('t.status = ?') && params.push(f.status);
   // Lists as one array parameter each, so the statement's text (and its prepared plan) is the same for any list.
   const anyOf = (column: string, values: (number | string)[], type: 'int' | 'text') => {
@@ -72,9 +79,13 @@ export function ticketListSql(
   if (!byAttendant) anyOf('t.user_id', f.userIds, 'int');
   anyOf('t.whatsapp_id', f.whatsappIds, 'int');
   anyOf('t.status', f.statuses, 'text');
-  // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches.
-  const byTags = tagsFilter(companyId, f.tagIds, !fromHits && !byAttendant);
-  if (byTags?.inList) where.push(byTags.inList.sql) && params.push(...byTags.inList.params);
+  // Tags live on contacts (the row shows them) and on tickets (kanban): either one matches. The database keeps both on
+  // the ticket row (tag_ids, core-0009). Only a read by id names `<> '{}'`, the partial GIN index's condition: a walk
+  // must not be planned on that index (the generic plan expects few tagged tickets and would gather them all).
+  if (f.tagIds.length) {
+    where.push(`${fromTagged ? `t.tag_ids <> '{}' and ` : ''}t.tag_ids && ?::int[]`);
+    params.push(f.tagIds);
+  }
   if (f.withUnreadMessages) where.push('t.unread_messages > 0');
   for (const [column, day] of [
     ['t.created_at', f.createdOn],
@@ -84,7 +95,7 @@ export function ticketListSql(
     const days = localDaysWhere(column, day, day);
     where.push(...days.where) && params.push(...days.params);
   }
-  // Named reads the walk uses (`hits` of a search, `tagged` of a tags filter), each with its parameters.
+  // Named reads the walk uses (`hits` of a search), each with its parameters.
   const ctes: Condition[] = [];
   if (f.searchParam && !fromHits) {
     // Each ticket in list order is tested (its contact by primary key, its messages by ticket) until the page and the
@@ -115,33 +126,14 @@ export function ticketListSql(
   // read is short, and few texts for all pages). The branches are disjoint, so their union is the visible list.
   const readUpTo = Math.max(TICKET_COUNT_CAP, 2 ** Math.ceil(Math.log2(TICKET_PAGE_SIZE + 1 + offset)));
   // Each read: the list's conditions and one branch.
-  let reads = branches.map((b) => [{ sql: clause, params }, b]);
-  const driver = byTags?.driver;
-  if (driver) {
-    // Few tagged tickets: read them by id (one condition for all branches, as a search's hits). Many: walk the list
-    // and probe the tagged ids' hash, which fills a page after a few hundred entries. Each side runs only when its
-    // one-time test on the tagged count holds.
-    ctes.push(driver.cte);
-    const many = {
-      sql: `${driver.many} and ${clause} and ${driver.hashed.sql}`,
-      params: [...params, ...driver.hashed.params],
-    };
-    reads = [
-      [
-        { sql: `${driver.few} and ${clause} and t.id in (select id from tagged)`, params },
-        anyBranch(visible),
-      ],
-      ...branches.map((b) => [many, b]),
-    ];
-  }
-  const walk = reads
+  const walk = branches
     .map(
-      ([list, b]) =>
+      (b) =>
         `(select t.id, t.unread_messages > 0 as unread, t.updated_at from tickets t
-           where ${list.sql} and ${b.sql} order by ${order} limit ${readUpTo})`,
+           where ${clause} and ${b.sql} order by ${order} limit ${readUpTo})`,
     )
     .join(' union all ');
-  const branchParams = reads.flatMap(([list, b]) => [...list.params, ...b.params]);
+  const branchParams = branches.flatMap((b) => [...params, ...b.params]);
   return {
     // The page's ids are sorted first and each row is then read by its id (the lateral `offset 0` keeps it so).
     sql: `with ${ctes.map((c) => `${c.sql},`).join(' ')} walk as materialized (${walk})
@@ -218,45 +210,4 @@ function splitByAttendant(
   );
 }
 
-/** Up to this many tagged tickets, a tags filter reads them by id rather than walking the list for them. */
-const TAGGED_BY_ID_MAX = 2000;
-
 type Condition = { sql: string; params: unknown[] };
-
-/**
- * The tags filter: a ticket matches when it, or its contact, has any of the tags. Inside a narrow read (a search's
- * hits, an attendant's tickets) it is a condition on the list (`inList`). Otherwise it picks its read by how many
- * tickets carry the tags (`driver`): a tag on 60 tickets of 100,000 made the list's walk read every ticket to find
- * them (50 ms), while a tag on 10,000 fills a page after ~1,000 entries of the walk.
- */
-function tagsFilter(
-  companyId: number,
-  tagIds: number[],
-  canDrive: boolean,
-): { inList?: Condition; driver?: { cte: Condition; few: string; many: string; hashed: Condition } } | null {
-  if (!tagIds.length) return null;
-  // As IN, each side is read once into a hash the walk probes (EXISTS looked both link tables up per ticket walked).
-  const hashed: Condition = {
-    sql: `(t.id in (select tt.ticket_id from ticket_tags tt where tt.tag_id = any(?::int[]))
-        or t.contact_id in (select ct.contact_id from contact_tags ct where ct.tag_id = any(?::int[])))`,
-    params: [tagIds, tagIds],
-  };
-  if (!canDrive) return { inList: hashed };
-  return {
-    driver: {
-      // Stops after one more than the cap: only "few or many" matters here (a ticket tagged twice counts twice).
-      cte: {
-        sql: `tagged as materialized (
-                select tt.ticket_id as id from ticket_tags tt where tt.tag_id = any(?::int[])
-                union all
-                select ctt.id from contact_tags ct join tickets ctt on ctt.contact_id = ct.contact_id
-                 where ct.tag_id = any(?::int[]) and ctt.company_id = ?
-                limit ${TAGGED_BY_ID_MAX + 1})`,
-        params: [tagIds, tagIds, companyId],
-      },
-      few: `(select count(*) <= ${TAGGED_BY_ID_MAX} from tagged)`,
-      many: `(select count(*) > ${TAGGED_BY_ID_MAX} from tagged)`,
-      hashed,
-    },
-  };
-}

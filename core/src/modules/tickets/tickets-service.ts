@@ -23,6 +23,7 @@ import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticke
 import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js';
 import { assertOwned, contactHasTags, isCommonInMessages } from './ticket-lookups.js';
 import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
+import type { TicketTagSizes } from './ticket-tag-sizes.js';
 import {
   assertOwnQueue,
   classifyTransition,
@@ -37,6 +38,7 @@ declare module '../../kernel/container.js' {
   interface Cradle {
     tickets: TicketsService;
     ticketsPublisher: TicketsPublisher;
+    ticketTagSizes: TicketTagSizes;
   }
 }
 
@@ -46,10 +48,12 @@ export class TicketsService {
   private readonly publisher: TicketsPublisher;
   private readonly settings: SettingsPort;
   private readonly automatic: AutomaticDeps;
+  private readonly tagSizes: TicketTagSizes;
 
   constructor(deps: {
     em: EntityManager;
     ticketsPublisher: TicketsPublisher;
+    ticketTagSizes: TicketTagSizes;
     settings: SettingsPort;
     events: EventsPort;
   }) {
@@ -57,6 +61,7 @@ export class TicketsService {
     this.publisher = deps.ticketsPublisher;
     this.settings = deps.settings;
     this.automatic = deps;
+    this.tagSizes = deps.ticketTagSizes;
   }
 
   async list(
@@ -67,7 +72,8 @@ export class TicketsService {
     const commonTerm = f.searchParam
       ? await isCommonInMessages(this.em, actor.companyId, f.searchParam)
       : false;
-    const { sql, params } = ticketListSql(actor.companyId, access, { ...f, commonTerm });
+    const fewTagged = f.tagIds.length ? await this.tagSizes.fewTagged(actor.companyId, f.tagIds) : false;
+    const { sql, params } = ticketListSql(actor.companyId, access, { ...f, commonTerm, fewTagged });
     // A search is planned for its term; the other lists reuse one plan.
     const rows = await (f.searchParam ? plainRows : preparedRows)<TicketRow & { total: string }>(
       this.em,
