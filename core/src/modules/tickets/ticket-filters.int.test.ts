@@ -214,6 +214,9 @@ describe('ticket list filters', () => {
     expect(await tagIdsOf(d.id)).toEqual([gold.id, silver.id].sort((x, y) => x - y));
     // The ticket's own tag joins them; removing the contact's leaves the ticket's.
     await sql(host, 'insert into ticket_tags (ticket_id, tag_id) values ($1, $2)', [d.id, silver.id]);
+    const shown = (await (await host.request(`/api/tickets/${d.id}`, { token: admin })).json()) as TicketDto;
+    expect(shown.tags.map((t) => t.name)).toEqual(['Prata']);
+    expect(shown.contact.tags?.map((t) => t.name)).toEqual(['Ouro', 'Prata']);
     expect((await syncContact([])).status).toBeLessThan(300);
     expect(await tagIdsOf(d.id)).toEqual([silver.id]);
     // A new ticket of a tagged contact starts with the contact's tags.

@@ -2,10 +2,12 @@ import { type Channel, maskNumber, type TagDto, type TicketDto, type TicketStatu
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../db/prepared.js';
 
+// Most tickets carry no tag: their tag_ids (core-0009: the ticket's and its contact's) say so without a lookup.
 const tagsOf = (link: string, owner: string, id: string) =>
-  `coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban)
-                             order by g.name)
-               from ${link} l join tags g on g.id = l.tag_id where l.${owner} = ${id}), '[]')`;
+  `case when t.tag_ids = '{}' then '[]'::json else
+     coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban)
+                               order by g.name)
+                 from ${link} l join tags g on g.id = l.tag_id where l.${owner} = ${id}), '[]') end`;
 
 /** The columns every ticket read shares (alias t, with c, u, q, w joined); tags come along, no query per page. */
 export const TICKET_COLUMNS = `
