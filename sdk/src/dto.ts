@@ -76,8 +76,12 @@ export interface AuthResponse {
   user: SessionUserDto;
 }
 
-/** One plugin the current tenant has (`GET /api/plugins`). @example { name: 'hello', planFlag: 'useIntegration' } */
+/**
+ * One plugin the current tenant has (`GET /api/plugins`), with the channel kinds it contributes (the connections
+ * screen offers a new connection only on these). @example { name: 'webchat', planFlag: null, channels: ['webchat'] }
+ */
 export interface PluginInfoDto {
   name: string;
   planFlag: string | null;
+  channels: string[];
 }

@@ -38,10 +38,13 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
   await expect(page.getByTestId('connections-table')).toBeVisible();
   const before = Number(await count.textContent());
 
-  // Only web chat can be created; the other channels say why not.
+  // A channel is offered when one of the tenant's plugins contributes it (the plan has every flag): web chat, and the
+  // e2e server's fake WhatsApp; nothing contributes Facebook, which says why not.
   await page.getByTestId('new-connection').click();
-  await expect(page.getByTestId('new-connection-whatsapp')).toHaveAttribute('data-block', 'unavailable');
-  await expect(page.getByTestId('new-connection-whatsapp')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('new-connection-facebook')).toHaveAttribute('data-block', 'unavailable');
+  await expect(page.getByTestId('new-connection-facebook')).toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('new-connection-whatsapp')).not.toHaveAttribute('aria-disabled', 'true');
+  await expect(page.getByTestId('new-connection-whatsapp')).not.toHaveAttribute('data-block', /.+/);
   await page.getByTestId('new-connection-webchat').click();
   await page.getByTestId('connection-save').click();
   await expect(page.getByTestId('connection-form').getByText('Obrigatório', { exact: true })).toBeVisible();

@@ -185,7 +185,11 @@ export class PluginHost {
     const out: PluginInfoDto[] = [];
     for (const p of this.plugins) {
       if (await root.cradle.planGate.allows(companyId, p.planFlag))
-        out.push({ name: p.name, planFlag: p.planFlag ?? null });
+        out.push({
+          name: p.name,
+          planFlag: p.planFlag ?? null,
+          channels: (p.contributes?.channels ?? []).map((c) => c.kind),
+        });
     }
     return out;
   }

@@ -77,6 +77,11 @@ describe('web chat', () => {
     expect(token).toMatch(/^[A-Z0-9]{30}$/);
   });
 
+  it('is listed as a channel the tenant can create connections on', async () => {
+    const plugins = await (await host.request('/api/plugins', { token: admin })).json();
+    expect(plugins).toEqual([{ name: 'webchat', planFlag: null, channels: ['webchat'] }]);
+  });
+
   it('serves the visitor page for a good token and 404 for a bad one', async () => {
     const page = await host.request(`/webchat/${token}`);
     expect(page.status).toBe(200);

@@ -33,19 +33,24 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
 const entry = (channel: string) => NEW_CONNECTION_CHANNELS.find((e) => e.channel === channel)!;
 
 describe('channelBlock', () => {
-  it('always offers web chat, whatever the plan', () => {
-    expect(channelBlock(entry('webchat'), {})).toBeNull();
+  const webchatOnly = new Set(['webchat']);
+
+  it('offers web chat whatever the plan while a plugin contributes it', () => {
+    expect(channelBlock(entry('webchat'), {}, webchatOnly)).toBeNull();
+    expect(channelBlock(entry('webchat'), {}, new Set())).toBe('unavailable');
   });
 
-  it('blames the plan when it lacks the channel flag', () => {
-    expect(channelBlock(entry('whatsapp'), { useWhatsapp: false })).toBe('plan');
-    expect(channelBlock(entry('facebook'), {})).toBe('plan');
-    expect(channelBlock(entry('instagram'), { useInstagram: false })).toBe('plan');
+  it('blames the plan when it lacks the channel flag, even with the channel installed', () => {
+    const all = new Set(['webchat', 'whatsapp', 'facebook', 'instagram']);
+    expect(channelBlock(entry('whatsapp'), { useWhatsapp: false }, all)).toBe('plan');
+    expect(channelBlock(entry('facebook'), {}, all)).toBe('plan');
+    expect(channelBlock(entry('instagram'), { useInstagram: false }, all)).toBe('plan');
   });
 
-  it('says a channel the plan has is not available yet while no adapter exists', () => {
-    expect(channelBlock(entry('whatsapp'), { useWhatsapp: true })).toBe('unavailable');
-    expect(channelBlock(entry('facebook'), { useFacebook: true })).toBe('unavailable');
+  it('says a channel the plan has is unavailable while no plugin contributes it', () => {
+    expect(channelBlock(entry('whatsapp'), { useWhatsapp: true }, webchatOnly)).toBe('unavailable');
+    expect(channelBlock(entry('facebook'), { useFacebook: true }, webchatOnly)).toBe('unavailable');
+    expect(channelBlock(entry('whatsapp'), { useWhatsapp: true }, new Set(['whatsapp']))).toBeNull();
   });
 });
 

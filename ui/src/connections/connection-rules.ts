@@ -17,18 +17,16 @@ export const NEW_CONNECTION_CHANNELS: readonly NewConnectionChannel[] = [
 ];
 
 /**
- * Channels this build can create connections for. Only web chat has an adapter today; the others are listed and
- * disabled until their channel package lands (their session screens — QR modal, restart — come with it).
+ * Why a new-connection entry is disabled: the plan lacks it, or no channel plugin of the tenant contributes it
+ * (`available`: the kinds `GET /api/plugins` lists); null when enabled.
  */
-export const AVAILABLE_CHANNELS: ReadonlySet<Channel> = new Set(['webchat']);
-
-/** Why a new-connection entry is disabled: the plan lacks it, or the channel is not built yet; null when enabled. */
 export function channelBlock(
   entry: NewConnectionChannel,
   plan: Partial<PlanFlags>,
+  available: ReadonlySet<string>,
 ): 'plan' | 'unavailable' | null {
   if (entry.planFlag && !plan[entry.planFlag]) return 'plan';
-  return AVAILABLE_CHANNELS.has(entry.channel) ? null : 'unavailable';
+  return available.has(entry.channel) ? null : 'unavailable';
 }
 
 /** Spec part 1 §5: a greeting message is required when the connection serves more than one queue. */

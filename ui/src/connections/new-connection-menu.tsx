@@ -2,17 +2,19 @@ import type { Channel } from '@balcao/sdk';
 import { Button, Menu, MenuItem, PopoverNext, Tooltip } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
+import { channelKindsAtom } from '../plugins/plugin-store';
 import { requireUser, userAtom } from '../session/session-store';
 import { ChannelIcon } from '../tickets/shared/channel-icon';
 import { channelBlock, NEW_CONNECTION_CHANNELS } from './connection-rules';
 
 /**
- * Spec part 1 "Connections screen": the new-connection menu. Web chat is always there; WhatsApp, Facebook and
- * Instagram are disabled, with a tooltip saying why (the plan lacks them, or their channel is not built yet).
+ * Spec part 1 "Connections screen": the new-connection menu. A channel is enabled when the plan has it and one of the
+ * tenant's plugins contributes it; otherwise it is disabled, with a tooltip saying why.
  */
 export function NewConnectionMenu({ onPick }: { onPick(channel: Channel): void }) {
   const { t } = useTranslation();
   const plan = requireUser(useAtomValue(userAtom)).company.plan;
+  const available = useAtomValue(channelKindsAtom);
   return (
     <PopoverNext
       placement="bottom-end"
@@ -20,7 +22,7 @@ export function NewConnectionMenu({ onPick }: { onPick(channel: Channel): void }
         <Menu data-testid="new-connection-menu">
           {NEW_CONNECTION_CHANNELS.map((entry) => {
             const channel = t(`tickets.channels.${entry.channel}`);
-            const block = channelBlock(entry, plan);
+            const block = channelBlock(entry, plan, available);
             const reason =
               block === 'plan'
                 ? t('connections.new.planLacks', { channel })

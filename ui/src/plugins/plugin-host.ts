@@ -29,10 +29,11 @@ export async function bootstrapPlugins(): Promise<void> {
     toastError(err);
   }
   const enabled = Array.isArray(infos) ? infos.map((info) => info.name) : [];
+  const channels = Array.isArray(infos) ? infos.flatMap((info) => info.channels ?? []) : [];
   const loaded = await loadPlugins(enabled);
   if (mine !== generation) return;
   for (const plugin of loaded) registerPluginLocales(plugin);
-  appStore.set(pluginsAtom, { status: 'ready', enabled, loaded });
+  appStore.set(pluginsAtom, { status: 'ready', enabled, channels, loaded });
 }
 
 export function resetPlugins(): void {
