@@ -20,7 +20,7 @@ export interface IngestReport {
  * whole pipeline: token, validation, contact, ticket, message, realtime), then SQL checks: every message stored
  * once, one ticket per visitor, no contact with two non-closed tickets. The visitors' rows are removed afterwards.
  */
-export async function ingest(url: string): Promise<IngestReport> {
+export async function ingest(url: string, visitors = VISITORS): Promise<IngestReport> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -55,7 +55,7 @@ export async function ingest(url: string): Promise<IngestReport> {
       const run = autocannon(
         {
           url: BASE,
-          connections: VISITORS,
+          connections: visitors,
           maxConnectionRequests: PER_VISITOR,
           requests: Array.from({ length: PER_VISITOR }, (_, k) => message(k)),
           timeout: 60,
@@ -69,11 +69,11 @@ export async function ingest(url: string): Promise<IngestReport> {
     const seconds = (lastAnswer - started) / 1000;
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed) throw new Error(`${failed} visitor posts failed (${JSON.stringify(result.statusCodeStats)})`);
-    const sent = VISITORS * PER_VISITOR;
+    const sent = visitors * PER_VISITOR;
     const like = `bv${run}x%`;
     const count = async (sql: string) => Number((await c.query(sql, [like])).rows[0].n);
     const report: IngestReport = {
-      visitors: VISITORS,
+      visitors,
       sent,
       seconds,
       perSecond: Math.round(sent / seconds),
