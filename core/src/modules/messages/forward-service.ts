@@ -90,7 +90,12 @@ export class MessageForwardService {
     whatsappId: number | null,
   ): Promise<Pick<TicketDto, 'id' | 'contactId' | 'whatsappId' | 'queueId'>> {
     try {
-      return await this.tickets.create(actor, { contactId, whatsappId, status: 'open' });
+      // Forwarding is not the New-ticket dialog: its queue rule (spec §5) does not stop the copy.
+      return await this.tickets.create(
+        actor,
+        { contactId, whatsappId, status: 'open' },
+        { queueRequired: false },
+      );
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'ERR_OTHER_OPEN_TICKET') throw err;
       // The contact already has a ticket in progress (possibly created concurrently): the copy goes there.

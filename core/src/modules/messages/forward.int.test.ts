@@ -1,7 +1,7 @@
 import type { MessageDto } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedTicket, sql, webchatConnection } from '../../testing/attendance-fixtures.js';
+import { acceptedTicket, attendant, sql, webchatConnection } from '../../testing/attendance-fixtures.js';
 import { tenantWithAgent } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
@@ -92,6 +92,25 @@ describe('forward', () => {
     expect((await fetch(`${host.url}${copied.mediaUrl}`)).status).toBe(200);
     const rows = await sql(host, 'select 1 from tickets where contact_id = $1', [target]);
     expect(rows).toHaveLength(1);
+  });
+
+  it("an attendant's forward opens the copy's ticket without a queue: the New-ticket queue rule is not forward's", async () => {
+    const gil = await attendant(host, admin, 'Gil', []);
+    const own = await acceptedTicket(host, connection, gil.token, gil.id);
+    const res = await host.request(`/api/messages/${own}`, {
+      token: gil.token,
+      body: { body: 'para o Hugo' },
+    });
+    const original = (await res.json()) as MessageDto;
+    const target = await contact('Hugo Reis', '5511933332222');
+    const copied = await forward({ messageId: original.id, contactId: target }, gil.token);
+    expect(copied.status).toBe(201);
+    const [t] = await sql<{ user_id: number; queue_id: number | null }>(
+      host,
+      'select user_id, queue_id from tickets where id = $1',
+      [((await copied.json()) as MessageDto).ticketId],
+    );
+    expect(t).toEqual({ user_id: gil.id, queue_id: null });
   });
 
   it('never forwards private notes, and refuses unknown messages and contacts', async () => {

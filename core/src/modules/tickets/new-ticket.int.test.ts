@@ -94,6 +94,7 @@ describe('whose the new ticket is', () => {
     const forAdmin = await post(ana.token, {
       contactId: await contact(),
       whatsappId: site.id,
+      queueId: sales,
       userId: adminId,
     });
     expect(forAdmin.status).toBe(403);
@@ -138,11 +139,29 @@ describe('queues an attendant may choose (spec §5)', () => {
     });
     expect(other.status).toBe(403);
     expect(await other.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
-    const none = await post(ana.token, { contactId: await contact(), whatsappId: site.id });
-    expect(none.status).toBe(201);
     expect(
       (await post(admin, { contactId: await contact(), whatsappId: site.id, queueId: support })).status,
     ).toBe(201);
+  });
+
+  it("an attendant's ticket needs a queue ('Selecione uma fila', the queueId field); an admin's does not", async () => {
+    const c = await contact();
+    for (const queueId of [undefined, null]) {
+      const none = await post(ana.token, { contactId: c, whatsappId: site.id, queueId });
+      expect(none.status).toBe(400);
+      expect(await none.json()).toEqual({
+        error: 'ERR_VALIDATION',
+        fields: [{ path: 'queueId', message: 'Selecione uma fila' }],
+      });
+    }
+    // Nothing was created: with a queue the same contact gets the ticket.
+    const chosen = await post(ana.token, { contactId: c, whatsappId: site.id, queueId: sales });
+    expect(chosen.status).toBe(201);
+    expect(await chosen.json()).toMatchObject({ status: 'open', userId: ana.id, queueId: sales });
+
+    const byAdmin = await post(admin, { contactId: await contact(), whatsappId: site.id, queueId: null });
+    expect(byAdmin.status).toBe(201);
+    expect(await byAdmin.json()).toMatchObject({ status: 'open', userId: adminId, queueId: null });
   });
 });
 

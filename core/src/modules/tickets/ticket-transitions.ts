@@ -92,6 +92,18 @@ export function assertOwnQueue(
   if (!actor.queueIds.includes(queueId)) throw new AppError('ERR_NO_PERMISSION', 403);
 }
 
+/** Spec §5 message for a new ticket without a queue, answered as the queueId field's problem. */
+export const SELECT_QUEUE = 'Selecione uma fila';
+
+/**
+ * Spec §5 "New ticket": a queue is required unless the user is admin, so an attendant's ticket always sits in a queue
+ * someone works (the dialog says it first; this is the same rule for any other caller of `POST /api/tickets`).
+ */
+export function assertQueueChosen(actor: { profile: string }, queueId: number | null | undefined): void {
+  if (actor.profile === 'admin' || queueId != null) return;
+  throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'queueId', message: SELECT_QUEUE }] });
+}
+
 /** A ticket log entry a transition writes (who it is about; the ticket's queue goes with it). */
 export interface LogEntry {
   type: TicketLogType;

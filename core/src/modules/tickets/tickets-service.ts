@@ -26,6 +26,7 @@ import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js
 import type { TicketTagSizes } from './ticket-tag-sizes.js';
 import {
   assertOwnQueue,
+  assertQueueChosen,
   classifyTransition,
   type TicketState,
   type TransitionKind,
@@ -114,7 +115,8 @@ export class TicketsService {
   /**
    * New ticket for a contact on a connection (spec "New ticket"). An existing non-closed one of that contact on that
    * connection answers ERR_OTHER_OPEN_TICKET with it (the database allows one per contact and connection). An open
-   * ticket belongs to the payload's user: admins may open one for any attendant, others only for themselves.
+   * ticket belongs to the payload's user: admins may open one for any attendant, others only for themselves, and only
+   * in a queue (spec §5 'Selecione uma fila'; `queueRequired: false` for a ticket that is not the New-ticket dialog's).
    */
   async create(
     actor: AuthUser,
@@ -125,6 +127,7 @@ export class TicketsService {
       userId?: number | null;
       status: string;
     },
+    opts: { queueRequired?: boolean } = {},
   ) {
     // Without a connection the ticket goes on the company's default one (peers' GetDefaultWhatsApp): a ticket with no
     // connection could never send anything.
@@ -150,6 +153,7 @@ export class TicketsService {
         [actor.companyId, input.contactId],
       );
     if (!contact[0]) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    if (opts.queueRequired !== false) assertQueueChosen(actor, input.queueId);
     assertOwnQueue(
       { profile: actor.profile, queueIds: (await loadTicketAccess(this.em, actor.id)).queueIds },
       input.queueId,
