@@ -173,8 +173,10 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
   await shot(page, 'contacts-light-narrow');
   await page.setViewportSize({ width: 1400, height: 860 });
 
-  // Open a ticket from the contact: lands on its conversation.
+  // Open a ticket from the contact: the new-ticket dialog has it chosen (an admin needs no queue), then its conversation.
   await row(page, renamed).getByTestId('contact-open-ticket').click();
+  await expect(page.getByTestId('new-ticket-contact-search')).toHaveValue(renamed);
+  await page.getByTestId('new-ticket-submit').click();
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('conversation')).toContainText(renamed);
 

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { adminToken, createAttendant, openPending, signedIn } from './attendance';
 import { fakeWhatsapp, groupSays, newGroup, outbox, setGroupAsTicket } from './fake-whatsapp';
 import { setTheme, shot } from './helpers';
+import { test } from './queues';
 
 // Group conversations (spec part 1 §2 Group sub-tab and "talk to the sender", §4 transitions, §6 allowGroup), played
 // through the e2e server's fake WhatsApp channel: messages come in through the real pipeline, replies go out to it.
@@ -91,10 +92,17 @@ test('only attendants allowed groups see a group ticket (allowGroup)', async ({ 
 test('"talk to the sender" opens a private ticket with the group participant on the same connection', async ({
   browser,
   request,
+  createQueue,
 }) => {
   const token = await adminToken(request);
   const connection = await fakeWhatsapp(request, token);
-  const gabi = await createAttendant(request, token, { name: 'Gabi Grupos', allowGroup: true });
+  // An attendant's new ticket needs a queue (spec §5): with one, it is hers without asking.
+  const queue = await createQueue(`Grupos ${Date.now() % 100_000}`);
+  const gabi = await createAttendant(request, token, {
+    name: 'Gabi Grupos',
+    allowGroup: true,
+    queueIds: [queue.id],
+  });
   const { context, page } = await signedIn(browser, gabi);
   await openGroupTab(page);
   const group = newGroup('Clube de Corrida');

@@ -1,40 +1,11 @@
-import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
 import { setTheme, shot, USERS } from './helpers';
+import { randomColor, test } from './queues';
 
 // Spec part 1 §4, ticket transitions: accept with and without a queue, transfer to a queue only, transfer to a user.
 
 const unique = () => `${Date.now() % 100_000}${Math.random().toString(36).slice(2, 5)}`;
-/** Queue colours must be unique in the company (ERR_QUEUE_COLOR_ALREADY_EXISTS), also across repeated runs. */
-const randomColor = () =>
-  `#${Math.floor(Math.random() * 0xffffff)
-    .toString(16)
-    .padStart(6, '0')}`;
-
-interface Queue {
-  id: number;
-  name: string;
-}
-
-/**
- * `createQueue` makes a queue through the API and deletes it after the test: while the company has any queue, an
- * admin's Accept asks for one, and the specs that run later accept queue-less tickets in one click.
- */
-const test = base.extend<{ createQueue(name: string): Promise<Queue> }>({
-  createQueue: async ({ request }, use) => {
-    const auth = { authorization: `Bearer ${await adminToken(request)}` };
-    const made: number[] = [];
-    await use(async (name) => {
-      const res = await request.post('/api/queue', { headers: auth, data: { name, color: randomColor() } });
-      expect(res.status()).toBe(201);
-      const queue = (await res.json()) as Queue;
-      made.push(queue.id);
-      return queue;
-    });
-    for (const id of made)
-      expect((await request.delete(`/api/queue/${id}`, { headers: auth })).status()).toBe(204);
-  },
-});
 
 /** The ticket as the server has it (admin's view), for asserting what the dialogs changed. */
 async function ticketState(request: APIRequestContext, token: string, id: number) {

@@ -1,15 +1,16 @@
 import type { ConnectionDto, ContactDto, TagDto } from '@balcao/sdk';
 import { Alert, Button, H3, InputGroup, Menu, MenuItem, PopoverNext, Tag, Tooltip } from '@blueprintjs/core';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { isAdmin } from '../plugins/page-access';
 import { requireUser, userAtom } from '../session/session-store';
+import { NewTicketDialog } from '../tickets/dialogs/new-ticket-dialog';
 import { OtherUserDialog } from '../tickets/dialogs/other-user-dialog';
+import { newTicketDialogAtom } from '../tickets/shared/ticket-store';
 import { fetchConnections } from '../tickets/shared/tickets-api';
 import { useDebounced } from '../tickets/shared/use-debounced';
-import { connectionFor, useOpenTicket } from '../tickets/shared/use-open-ticket';
 import { ContactDialog } from './contact-dialog';
 import type { ContactRowActions } from './contact-row';
 import { deleteContact, downloadContactsExport, fetchTags, setContactActive } from './contacts-api';
@@ -37,7 +38,7 @@ export function ContactsScreen() {
   const [phoneImport, setPhoneImport] = useState<ConnectionDto | null>(null);
   const [doomed, setDoomed] = useState<ContactDto | null>(null);
   const [exporting, setExporting] = useState(false);
-  const openTicket = useOpenTicket();
+  const openNewTicket = useSetAtom(newTicketDialogAtom);
   const closeImport = useCallback(() => setImportOpen(false), []);
 
   useEffect(() => {
@@ -47,12 +48,8 @@ export function ContactsScreen() {
 
   const actions = useMemo<ContactRowActions>(
     () => ({
-      onOpenTicket: (c) =>
-        void openTicket({
-          contactId: c.id,
-          queueId: user.queues.length === 1 ? user.queues[0].id : null,
-          whatsappId: connectionFor(c.channel, connections, user.whatsappId),
-        }),
+      // The new-ticket dialog with this contact: its queue and connection rules apply here too (spec part 1 §5).
+      onOpenTicket: (c) => openNewTicket({ contact: c }),
       onEdit: (c) => {
         setEditing(c);
         setDialogOpen(true);
@@ -67,7 +64,7 @@ export function ContactsScreen() {
       },
       onDelete: isAdmin(user) ? setDoomed : undefined,
     }),
-    [openTicket, connections, user, t],
+    [openNewTicket, user, t],
   );
 
   const handleDelete = async () => {
@@ -192,6 +189,7 @@ export function ContactsScreen() {
         </p>
         <p>{t('contacts.delete.text')}</p>
       </Alert>
+      <NewTicketDialog />
       <OtherUserDialog />
     </div>
   );

@@ -6,6 +6,7 @@ import { useIsNarrow } from '../layout/use-media-query';
 import { Slot } from '../plugins/slot';
 import { TicketConversation } from './conversation/ticket-conversation';
 import { AcceptDialog } from './dialogs/accept-dialog';
+import { NewTicketDialog } from './dialogs/new-ticket-dialog';
 import { OtherUserDialog } from './dialogs/other-user-dialog';
 import { TicketListPanel } from './list/ticket-list-panel';
 import './tickets.css';
@@ -68,6 +69,7 @@ export function TicketsScreen() {
         </div>
       </div>
       <AcceptDialog />
+      <NewTicketDialog />
       <OtherUserDialog />
     </div>
   );

@@ -1,22 +1,27 @@
 import type { ConnectionDto, ContactDto } from '@balcao/sdk';
 import { Dialog, DialogBody, FormGroup, HTMLSelect } from '@blueprintjs/core';
-import { useAtomValue } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmFooter } from '../../forms/confirm-footer';
 import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
-import { selectableQueues } from '../shared/ticket-store';
+import { preselectedConnection } from '../shared/new-ticket-rules';
+import { newTicketDialogAtom, selectableQueues } from '../shared/ticket-store';
 import { fetchConnections } from '../shared/tickets-api';
 import { useOpenTicket } from '../shared/use-open-ticket';
 import { useCompanyQueues } from '../shared/use-queues';
 import { ContactPicker } from './contact-picker';
 import { QueueField } from './queue-field';
 
-/** New ticket (spec part 1 §5): find a contact, choose a queue (required unless admin) and a connection. */
-export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
+/**
+ * New ticket (spec part 1 §5): find a contact (or start with one, newTicketDialogAtom), choose a queue (required unless
+ * admin; a single one is preselected) and a connection (preselectedConnection, following the contact's channel).
+ */
+export function NewTicketDialog() {
   const { t } = useTranslation();
   const user = requireUser(useAtomValue(userAtom));
+  const [request, setRequest] = useAtom(newTicketDialogAtom);
   const openTicket = useOpenTicket();
   const queues = selectableQueues(user, useCompanyQueues());
   const [contact, setContact] = useState<ContactDto | null>(null);
@@ -25,18 +30,24 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
   const [whatsappId, setWhatsappId] = useState<number | null>(null);
   const [errors, setErrors] = useState<{ contact?: boolean; queue?: boolean }>({});
   const [busy, setBusy] = useState(false);
+  const isOpen = request !== null;
   const chosenQueue = queueId ?? (queues.length === 1 ? queues[0].id : null);
+  const chosenConnection =
+    whatsappId ?? preselectedConnection(connections, user.whatsappId, contact?.channel);
 
   useEffect(() => {
-    if (!isOpen) return;
+    if (!request) return;
+    setContact(request.contact);
+    setWhatsappId(request.whatsappId ?? null);
     fetchConnections().then(setConnections, toastError);
-  }, [isOpen]);
+  }, [request]);
 
   const close = () => {
     setContact(null);
     setQueueId(null);
+    setWhatsappId(null);
     setErrors({});
-    onClose();
+    setRequest(null);
   };
 
   const handleCreate = async () => {
@@ -44,11 +55,15 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
     setErrors(missing);
     if (!contact || missing.queue) return;
     setBusy(true);
-    const went = await openTicket({
-      contactId: contact.id,
-      queueId: chosenQueue,
-      whatsappId: whatsappId ?? user.whatsappId ?? connections[0]?.id ?? null,
-    });
+    const went = await openTicket(
+      { contactId: contact.id, queueId: chosenQueue, whatsappId: chosenConnection },
+      // The server's word on the same rules (an attendant without a queue): shown by the field, as the dialog's own.
+      (fields) =>
+        setErrors({
+          contact: fields.some((f) => f.path === 'contactId'),
+          queue: fields.some((f) => f.path === 'queueId'),
+        }),
+    );
     setBusy(false);
     if (went) close();
   };
@@ -65,7 +80,12 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
         <ContactPicker
           id="new-ticket-contact"
           value={contact}
-          onChange={setContact}
+          onChange={(c) => {
+            setContact(c);
+            // A contact of another channel is not reached on the chosen connection: it follows the contact again.
+            const chosen = connections.find((x) => x.id === whatsappId);
+            if (c && chosen && chosen.channel !== c.channel) setWhatsappId(null);
+          }}
           invalid={errors.contact}
         />
         <QueueField
@@ -73,13 +93,17 @@ export function NewTicketDialog({ isOpen, onClose }: { isOpen: boolean; onClose(
           queues={queues}
           value={chosenQueue}
           invalid={Boolean(errors.queue)}
-          onChange={setQueueId}
+          onChange={(id) => {
+            setQueueId(id);
+            setErrors((e) => ({ ...e, queue: false }));
+          }}
         />
         <FormGroup label={t('tickets.fields.connection')} labelFor="new-ticket-connection">
           <HTMLSelect
             id="new-ticket-connection"
+            data-testid="new-ticket-connection"
             fill
-            value={whatsappId ?? user.whatsappId ?? connections[0]?.id ?? ''}
+            value={chosenConnection ?? ''}
             onChange={(e) => setWhatsappId(Number(e.target.value))}
           >
             {connections.map((c) => (

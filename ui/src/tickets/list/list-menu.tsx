@@ -1,10 +1,10 @@
 import { Alert, Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess, toastWarning } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
-import { NewTicketDialog } from '../dialogs/new-ticket-dialog';
+import { newTicketDialogAtom } from '../shared/ticket-store';
 import { closeAllTickets } from '../shared/tickets-api';
 import type { OpenTab } from './list-filters';
 
@@ -12,7 +12,7 @@ import type { OpenTab } from './list-filters';
 export function ListMenu({ closeAllStatus, queueIds }: { closeAllStatus: OpenTab; queueIds: number[] }) {
   const { t } = useTranslation();
   const user = requireUser(useAtomValue(userAtom));
-  const [newOpen, setNewOpen] = useState(false);
+  const openNewTicket = useSetAtom(newTicketDialogAtom);
   const [confirmClose, setConfirmClose] = useState(false);
 
   const handleCloseAll = async () => {
@@ -36,7 +36,7 @@ export function ListMenu({ closeAllStatus, queueIds }: { closeAllStatus: OpenTab
             <MenuItem
               icon="add"
               text={t('tickets.newTicket.title')}
-              onClick={() => setNewOpen(true)}
+              onClick={() => openNewTicket({ contact: null })}
               data-testid="menu-new-ticket"
             />
             {user.profile === 'admin' && (
@@ -58,7 +58,6 @@ export function ListMenu({ closeAllStatus, queueIds }: { closeAllStatus: OpenTab
           data-testid="ticket-speed-dial"
         />
       </PopoverNext>
-      <NewTicketDialog isOpen={newOpen} onClose={() => setNewOpen(false)} />
       <Alert
         isOpen={confirmClose}
         icon="tick-circle"

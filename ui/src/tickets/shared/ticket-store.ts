@@ -1,4 +1,4 @@
-import type { QueueRef, SessionUserDto, TicketDto, TicketStatus } from '@balcao/sdk';
+import type { ContactDto, QueueRef, SessionUserDto, TicketDto, TicketStatus } from '@balcao/sdk';
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 
@@ -17,6 +17,14 @@ export const openSubTabAtom = atom<'open' | 'pending' | 'group'>('open');
 export const acceptDialogAtom = atom<TicketDto | null>(null);
 /** The "already open with another user" notice for this ticket, when shown. */
 export const otherUserDialogAtom = atom<TicketDto | null>(null);
+
+/** What the new-ticket dialog opens with: a contact already chosen (contacts screen, "talk to"), maybe a connection. */
+export interface NewTicketRequest {
+  contact: ContactDto | null;
+  whatsappId?: number | null;
+}
+/** The new-ticket dialog, when open (spec part 1 §5 "New ticket"): every way of opening a ticket by hand goes there. */
+export const newTicketDialogAtom = atom<NewTicketRequest | null>(null);
 
 /** Queues a user may pick in the accept, new-ticket and transfer dialogs: admins any, others their own. */
 export function selectableQueues(user: SessionUserDto, companyQueues: QueueRef[]): QueueRef[] {

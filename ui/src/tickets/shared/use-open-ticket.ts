@@ -1,4 +1,4 @@
-import type { ConnectionDto, TicketDto } from '@balcao/sdk';
+import type { FieldError, TicketDto } from '@balcao/sdk';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -15,22 +15,10 @@ export function existingTicketOf(err: unknown): TicketDto | undefined {
   return isRecord(err.body.ticket) ? (err.body.ticket as unknown as TicketDto) : undefined;
 }
 
-/** The connection a new ticket for a contact of `channel` goes out on: same channel, then the user's, then default. */
-export function connectionFor(
-  channel: string,
-  connections: ConnectionDto[],
-  userWhatsappId: number | null | undefined,
-): number | null {
-  const sameChannel = connections.filter((c) => c.channel === channel);
-  const pool = sameChannel.length ? sameChannel : connections;
-  return (
-    pool.find((c) => c.id === userWhatsappId)?.id ?? pool.find((c) => c.isDefault)?.id ?? pool[0]?.id ?? null
-  );
-}
-
 /**
  * Opens a ticket for a contact (`POST /tickets`) and goes to it. When the contact already has one, the user goes to
- * it if it is theirs, sees who has it if another user's (the other-user dialog), else the error. Answers whether it went on.
+ * it if it is theirs, sees who has it if another user's (the other-user dialog), else the error. Field problems go to
+ * `onFields` when given (the dialog shows them by its fields), else to the toast. Answers whether it went on.
  */
 export function useOpenTicket() {
   const user = requireUser(useAtomValue(userAtom));
@@ -38,7 +26,10 @@ export function useOpenTicket() {
   const showOtherUser = useSetAtom(otherUserDialogAtom);
 
   return useCallback(
-    async (input: { contactId: number; queueId: number | null; whatsappId: number | null }) => {
+    async (
+      input: { contactId: number; queueId: number | null; whatsappId: number | null },
+      onFields?: (fields: FieldError[]) => void,
+    ) => {
       try {
         const ticket = await createTicket(input);
         navigate(`/tickets/${ticket.uuid}`);
@@ -52,6 +43,10 @@ export function useOpenTicket() {
         if (existing?.userId === user.id) {
           navigate(`/tickets/${existing.uuid}`);
           return true;
+        }
+        if (onFields && err instanceof ApiError && err.fields.length) {
+          onFields(err.fields);
+          return false;
         }
         // Unassigned (pending): the error says so; the ticket is in the Pending list to accept.
         toastError(err);
