@@ -1,11 +1,13 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { adminToken, createAttendant, signedIn } from './attendance';
-import { shot } from './helpers';
+import { setTheme, shot, USERS } from './helpers';
 import { test } from './queues';
 
-// Spec part 1 §5 "New ticket" from the contacts screen: queue required unless admin, a connection chosen.
+// Spec part 1 §5 "New ticket" from the contacts screen (queue required unless admin, a connection chosen) and §4 the
+// ticket's integration flag, toggled on its own from the conversation header's menu.
 
 const unique = () => `${Date.now() % 100_000}${Math.random().toString(36).slice(2, 5)}`;
+const toast = (page: Page, text: string) => page.locator('.bp6-toast', { hasText: text }).last();
 
 async function createContact(request: APIRequestContext, token: string, name: string) {
   const number = `55118${String(Date.now()).slice(-7)}${Math.floor(Math.random() * 10)}`;
@@ -107,5 +109,69 @@ test('an attendant with one queue finds it preselected; Cancel opens nothing', a
   await page.getByTestId('new-ticket-submit').click();
   await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
   await expect(page.getByTestId('conversation-header')).toContainText(sales.name);
+  await context.close();
+});
+
+test("the integration switch in the conversation's menu toggles the flag, live for another viewer and kept across reloads", async ({
+  browser,
+  request,
+  createQueue,
+}) => {
+  test.setTimeout(60_000);
+  const token = await adminToken(request);
+  const tag = unique();
+  const sales = await createQueue(`Vendas ${tag}`);
+  const davi = await createAttendant(request, token, {
+    name: `Davi ${tag}`,
+    language: 'pt-BR',
+    queueIds: [sales.id],
+  });
+  const contact = await createContact(request, token, `Integra Dialogo ${tag}`);
+  const { context, page } = await signedIn(browser, davi);
+  await openFromContacts(page, contact.name);
+  await page.getByTestId('new-ticket-submit').click();
+  await expect(page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
+  const url = page.url();
+  // The admin watches the same conversation.
+  const admin = await signedIn(browser, USERS.admin);
+  await admin.page.goto(url);
+  await expect(admin.page.getByTestId('conversation-name')).toContainText(contact.name);
+
+  const integration = async (p: Page) => {
+    await p.getByTestId('header-more').click();
+    return p.getByTestId('header-integration');
+  };
+  const closeMenu = (p: Page) => p.getByTestId('header-more').click();
+
+  await expect(await integration(page)).not.toBeChecked();
+  await page.getByText('Integração', { exact: true }).click();
+  await expect(toast(page, 'Integração ativada')).toBeVisible();
+  await expect(page.getByTestId('header-integration')).toBeChecked();
+  await setTheme(page, 'dark');
+  await page.getByTestId('header-more').click();
+  await shot(page, 'conversation-menu-integration-dark');
+  await setTheme(page, 'light');
+  await expect(await integration(admin.page)).toBeChecked();
+  await closeMenu(admin.page);
+
+  await page.reload();
+  await expect(page.getByTestId('conversation-name')).toContainText(contact.name);
+  await expect(await integration(page)).toBeChecked();
+  await page.getByText('Integração', { exact: true }).click();
+  await expect(toast(page, 'Integração desativada')).toBeVisible();
+  await expect(page.getByTestId('header-integration')).not.toBeChecked();
+  await closeMenu(page);
+  await page.reload();
+  await expect(page.getByTestId('conversation-name')).toContainText(contact.name);
+  await expect(await integration(page)).not.toBeChecked();
+  await expect
+    .poll(async () => {
+      const res = await request.get(url.replace(/.*\/tickets\//, '/api/tickets/u/'), {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await res.json()).useIntegration;
+    })
+    .toBe(false);
+  await admin.context.close();
   await context.close();
 });

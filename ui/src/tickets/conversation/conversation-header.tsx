@@ -1,5 +1,5 @@
 import type { TicketDto } from '@balcao/sdk';
-import { Alert, Button, Menu, MenuDivider, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
+import { Alert, Button, Menu, MenuDivider, MenuItem, PopoverNext, Switch, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +55,17 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
       toastError(err);
     } finally {
       setBusy(false);
+    }
+  };
+
+  // Spec part 1 §4: the integration flag is toggled on its own; every viewer sees it through the ticket's update event.
+  const handleIntegration = async () => {
+    const on = !ticket.useIntegration;
+    try {
+      await updateTicket(ticket.id, { useIntegration: on });
+      toastSuccess(t(on ? 'tickets.integration.enabled' : 'tickets.integration.disabled'));
+    } catch (err) {
+      toastError(err);
     }
   };
 
@@ -169,6 +180,16 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
                 onClick={onToggleDrawer}
                 data-testid="header-contact"
               />
+              <MenuDivider />
+              <li className="conversation-header__switch">
+                <Switch
+                  checked={ticket.useIntegration}
+                  label={t('tickets.integration.label')}
+                  onChange={handleIntegration}
+                  alignIndicator="end"
+                  data-testid="header-integration"
+                />
+              </li>
               {user.profile === 'admin' && (
                 <>
                   <MenuDivider />
