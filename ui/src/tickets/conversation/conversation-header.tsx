@@ -180,16 +180,21 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
                 onClick={onToggleDrawer}
                 data-testid="header-contact"
               />
-              <MenuDivider />
-              <li className="conversation-header__switch">
-                <Switch
-                  checked={ticket.useIntegration}
-                  label={t('tickets.integration.label')}
-                  onChange={handleIntegration}
-                  alignIndicator="end"
-                  data-testid="header-integration"
-                />
-              </li>
+              {/* Integrations are a plan feature (useIntegration): without it the switch would change nothing. */}
+              {user.company.plan.useIntegration && (
+                <>
+                  <MenuDivider />
+                  <li className="conversation-header__switch">
+                    <Switch
+                      checked={ticket.useIntegration}
+                      label={t('tickets.integration.label')}
+                      onChange={handleIntegration}
+                      alignIndicator="end"
+                      data-testid="header-integration"
+                    />
+                  </li>
+                </>
+              )}
               {user.profile === 'admin' && (
                 <>
                   <MenuDivider />
