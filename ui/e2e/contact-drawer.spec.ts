@@ -54,6 +54,8 @@ test('the contact drawer: switches, tags, block and unblock, ticket notes', asyn
   await expect(page.getByText('Observação adicionada com sucesso!')).toBeVisible();
   await expect(drawer.getByTestId('note')).toHaveCount(1);
   await expect(drawer.getByTestId('note')).toContainText('Cliente prefere contato pela manhã');
+  // Day/month/year and a 24-hour clock in every language (spec part 1 §9), not the browser's short English form.
+  await expect(drawer.getByTestId('note')).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await shot(page, 'contact-drawer-light-wide');
   await setTheme(page, 'dark');
   await shot(page, 'contact-drawer-dark-wide');

@@ -53,6 +53,10 @@ test('Tempo Real: a visitor appears live in Pendentes; once accepted it moves to
   });
   expect(sent.status()).toBe(201);
   await expect(pending).toContainText(visitor.name);
+  // The waiting time's tooltip is the moment itself, day/month/year and a 24-hour clock (spec part 1 §9).
+  await expect(
+    pending.locator('.moments-row', { hasText: visitor.name }).locator('.moments-row__time'),
+  ).toHaveAttribute('title', /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
   await setTheme(panel.page, 'light');
   await shot(panel.page, 'moments-light-wide');
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { requireUser, userAtom } from '../session/session-store';
 import { ContactAvatar } from '../tickets/shared/contact-avatar';
-import { CONTACT_NAME_MAX, truncate } from '../tickets/shared/format';
+import { CONTACT_NAME_MAX, formatDateTime, truncate } from '../tickets/shared/format';
 import { elapsedParts, groupMoments } from './moments-rules';
 import { useMoments, useNow } from './use-moments';
 import './moments.css';
@@ -15,7 +15,7 @@ function Elapsed({ iso, now }: { iso: string; now: Date }) {
   const { days, clock } = elapsedParts(iso, now);
   const text = days > 0 ? t('moments.elapsedDays', { days, clock }) : clock;
   return (
-    <span className="moments-row__time" title={new Date(iso).toLocaleString()}>
+    <span className="moments-row__time" title={formatDateTime(iso)}>
       <Icon icon="time" size={12} /> {text}
     </span>
   );

@@ -6,13 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../notify/toaster';
 import { userAtom } from '../../session/session-store';
 import { addTicketNote, deleteTicketNote, fetchTicketNotes } from '../shared/contact-actions-api';
-
-const formatWhen = (iso: string, locale: string) =>
-  new Date(iso).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' });
+import { formatDateTime } from '../shared/format';
 
 /** Ticket notes (spec part 1 §2 contact drawer; §8 toasts): add with the 2-character rule, delete own (admins any). */
 export function ContactNotes({ ticketId, contactId }: { ticketId: number; contactId: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const me = useAtomValue(userAtom);
   const [notes, setNotes] = useState<TicketNoteDto[]>([]);
   const [draft, setDraft] = useState('');
@@ -88,7 +86,7 @@ export function ContactNotes({ ticketId, contactId }: { ticketId: number; contac
           <div className="contact-notes__text">{n.note}</div>
           <div className="contact-notes__meta">
             <span>
-              {n.user?.name ?? '—'} · {formatWhen(n.createdAt, i18n.language)}
+              {n.user?.name ?? '—'} · {formatDateTime(n.createdAt)}
             </span>
             {mayDelete(n) && (
               <Button

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayKey,
+  formatDateTime,
   formatShortDateTime,
   formatTicketTime,
   initials,
@@ -20,6 +21,15 @@ describe('truncate', () => {
   it('turns a missing text into an empty one', () => {
     expect(truncate(null, 40)).toBe('');
     expect(truncate(undefined, 40)).toBe('');
+  });
+});
+
+describe('formatDateTime', () => {
+  // Spec part 1 §9: day/month/year with hours and minutes, whatever the UI language (no M/d/yy, no 12-hour clock).
+  it('shows dd/MM/yyyy HH:mm on a 24-hour clock in local time', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 9, 7).toISOString())).toBe('05/01/2026 09:07');
+    expect(formatDateTime(new Date(2026, 11, 31, 23, 59).toISOString())).toBe('31/12/2026 23:59');
+    expect(formatDateTime(new Date(2026, 6, 4, 13, 0).toISOString())).toBe('04/07/2026 13:00');
   });
 });
 
