@@ -43,6 +43,11 @@ export interface ContactDto {
   tags: TagDto[];
   /** The last message of the contact's most recent ticket (contacts list column), when there is one. */
   lastMessage: string | null;
+  /**
+   * When the contact's most recently updated ticket was last updated (spec part 1 §3 Contact `tickets (updatedAt)`),
+   * the time of the list's last message; null without tickets.
+   */
+  lastTicketUpdatedAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -23,6 +23,7 @@ const contact = (id: number, name: string, extra: Partial<ContactDto> = {}): Con
   extraInfo: [],
   tags: [],
   lastMessage: null,
+  lastTicketUpdatedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
   ...extra,

@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../tickets/shared/channel-icon';
 import { ContactAvatar } from '../tickets/shared/contact-avatar';
-import { CONTACT_NAME_MAX, truncate } from '../tickets/shared/format';
+import { CONTACT_NAME_MAX, formatDateTime, truncate } from '../tickets/shared/format';
 import { lastMessageText } from '../tickets/shared/last-message';
 import { LastMessagePreview } from '../tickets/shared/last-message-preview';
 
@@ -19,7 +19,10 @@ export interface ContactRowActions {
   onDelete?(contact: ContactDto): void;
 }
 
-/** One contact (spec part 1 "Contacts screen" columns): avatar, name, number, email, last message, status, actions. */
+/**
+ * One contact (spec part 1 "Contacts screen" columns): avatar, name, number, email, last message (with when its
+ * ticket was last updated, spec §3 Contact `tickets (updatedAt)`), status, actions.
+ */
 export const ContactRow = memo(function ContactRow({
   contact,
   actions,
@@ -54,7 +57,18 @@ export const ContactRow = memo(function ContactRow({
         className="contact-row__last contacts-grid__wide"
         title={lastMessageText(contact.lastMessage, LAST_MESSAGE_STORED_MAX, t) || undefined}
       >
-        <LastMessagePreview text={contact.lastMessage} empty="—" />
+        <span className="contact-row__last-text">
+          <LastMessagePreview text={contact.lastMessage} empty="—" />
+        </span>
+        {contact.lastTicketUpdatedAt && (
+          <time
+            className="contact-row__last-time"
+            dateTime={contact.lastTicketUpdatedAt}
+            data-testid="contact-last-time"
+          >
+            {formatDateTime(contact.lastTicketUpdatedAt)}
+          </time>
+        )}
       </span>
       <span>
         <Tag minimal round intent={blocked ? 'danger' : 'success'} data-testid="contact-status">

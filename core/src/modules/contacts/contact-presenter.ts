@@ -7,6 +7,7 @@ export interface ContactExtras {
   extraInfo?: ExtraInfoDto[];
   tags?: TagDto[];
   lastMessage?: string | null;
+  lastTicketUpdatedAt?: string | null;
 }
 
 /** `hideNumber` is the LGPD rule for the viewer (profile user while lgpdHideNumber is enabled). */
@@ -26,12 +27,13 @@ export function toContactDto(contact: IContact, extras: ContactExtras, hideNumbe
     extraInfo: extras.extraInfo ?? [],
     tags: extras.tags ?? [],
     lastMessage: extras.lastMessage ?? null,
+    lastTicketUpdatedAt: extras.lastTicketUpdatedAt ?? null,
     createdAt: contact.createdAt.toISOString(),
     updatedAt: contact.updatedAt.toISOString(),
   };
 }
 
-/** A row of the contacts page statement as the DTO (tags, extra info and last message came along). */
+/** A row of the contacts page statement as the DTO (tags, extra info and last ticket came along). */
 export function contactDtoOfRow(r: ContactPageRow, hideNumber: boolean): ContactDto {
   return {
     id: r.id as number,
@@ -48,6 +50,7 @@ export function contactDtoOfRow(r: ContactPageRow, hideNumber: boolean): Contact
     extraInfo: r.extra_info,
     tags: r.tags,
     lastMessage: r.last_message,
+    lastTicketUpdatedAt: r.last_ticket_updated_at ? new Date(r.last_ticket_updated_at).toISOString() : null,
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   };

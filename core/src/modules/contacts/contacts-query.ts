@@ -74,7 +74,10 @@ export function contactsQuery(
     .orderBy({ name: 'asc', id: 'asc' });
 }
 
-/** A row of `contactPageSql`: the contact, its tags, extra info and last message, and the filter's total. */
+/**
+ * A row of `contactPageSql`: the contact, its tags, extra info, last message and when its most recent ticket was
+ * updated, and the filter's total.
+ */
 export interface ContactPageRow {
   total: number;
   id: number | null;
@@ -93,11 +96,13 @@ export interface ContactPageRow {
   tags: TagDto[];
   extra_info: ExtraInfoDto[];
   last_message: string | null;
+  last_ticket_updated_at: string | null;
 }
 
 /**
  * One page of `GET /contacts` and the filter's count as one statement: each contact with its tags, extra info and
- * the last message of its most recently updated ticket. A count of 0 comes back as one row with a null id.
+ * the last message and `updated_at` of its most recently updated ticket (spec part 1 §3 Contact `tickets
+ * (updatedAt)`). A count of 0 comes back as one row with a null id.
  */
 export function contactPageSql(
   companyId: number,
@@ -129,9 +134,12 @@ export function contactPageSql(
                      coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name, 'value', x.value)
                                                order by x.id)
                                  from contact_custom_fields x where x.contact_id = c.id), '[]') as extra_info,
-                     (select t.last_message from tickets t where t.company_id = c.company_id and t.contact_id = c.id
-                       order by t.updated_at desc limit 1) as last_message
+                     lt.last_message, lt.updated_at as last_ticket_updated_at
                 from (${page}) c
+                left join lateral (
+                  select t.last_message, t.updated_at from tickets t
+                   where t.company_id = c.company_id and t.contact_id = c.id
+                   order by t.updated_at desc limit 1) lt on true
                order by c.name, c.id limit ${pageSize} offset ?) p on true
            order by p.name, p.id`,
     params: f.searchParam ? [...w.params, offset] : [...w.params, ...w.params, offset],

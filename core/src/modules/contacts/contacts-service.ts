@@ -299,26 +299,36 @@ export class ContactsService {
       ids.length
         ? this.em.find(ContactCustomField, { contactId: { $in: ids } }, { orderBy: { id: 'asc' } })
         : [],
-      this.lastMessages(companyId, ids),
+      this.lastTickets(companyId, ids),
     ]);
     const byId = new Map<number, ContactExtras>(
-      ids.map((id) => [id, { tags: tags.get(id), extraInfo: [], lastMessage: last.get(id) ?? null }]),
+      ids.map((id) => [id, { tags: tags.get(id), extraInfo: [], ...last.get(id) }]),
     );
     for (const f of fields)
       byId.get(f.contactId)?.extraInfo?.push({ id: f.id, name: f.name, value: f.value });
     return byId;
   }
 
-  /** The last message of each contact's most recently updated ticket (the list's "last message" column). */
-  private async lastMessages(companyId: number, ids: number[]): Promise<Map<number, string | null>> {
+  /**
+   * The last message and `updatedAt` of each contact's most recently updated ticket (the list's "last message"
+   * column, spec part 1 §3 Contact `tickets (updatedAt)`).
+   */
+  private async lastTickets(companyId: number, ids: number[]): Promise<Map<number, ContactExtras>> {
     if (!ids.length) return new Map();
-    const rows = await this.em.getConnection().execute<{ contact_id: number; last_message: string | null }[]>(
-      `select distinct on (contact_id) contact_id, last_message from tickets
+    const rows = await this.em
+      .getConnection()
+      .execute<{ contact_id: number; last_message: string | null; updated_at: string | Date }[]>(
+        `select distinct on (contact_id) contact_id, last_message, updated_at from tickets
         where company_id = ? and contact_id in (${ids.map(() => '?').join(',')})
         order by contact_id, updated_at desc`,
-      [companyId, ...ids],
+        [companyId, ...ids],
+      );
+    return new Map(
+      rows.map((r) => [
+        r.contact_id,
+        { lastMessage: r.last_message, lastTicketUpdatedAt: new Date(r.updated_at).toISOString() },
+      ]),
     );
-    return new Map(rows.map((r) => [r.contact_id, r.last_message]));
   }
 
   private async assertFree(channel: string, number: string): Promise<void> {

@@ -294,6 +294,45 @@ describe('last message column', () => {
     await sql(host, "update tickets set last_message = 'Até amanhã' where contact_id = $1", [c.id]);
     expect((await find()).lastMessage).toBe('Até amanhã');
   });
+
+  // Spec part 1 §3 Contact: tickets (updatedAt), as the time of the most recently updated ticket.
+  it('answers when the contact’s most recently updated ticket was updated, in the list and the single read', async () => {
+    const c = (await (
+      await post(shop.adminToken, { name: 'Duas Conversas', number: '5511955553333' })
+    ).json()) as ContactDto;
+    expect(c.lastTicketUpdatedAt).toBeNull();
+    const find = async () => (await list(shop.adminToken, '?searchParam=Duas Conversas')).contacts[0];
+    expect((await find()).lastTicketUpdatedAt).toBeNull();
+    const opened = await host.request('/api/tickets', { token: shop.adminToken, body: { contactId: c.id } });
+    expect(opened.status).toBe(201);
+    const older = (await opened.json()) as { id: number };
+    await sql(host, "update tickets set status = 'closed' where id = $1", [older.id]);
+    const again = await host.request('/api/tickets', { token: shop.adminToken, body: { contactId: c.id } });
+    expect(again.status).toBe(201);
+    const newer = (await again.json()) as { id: number };
+    await sql(
+      host,
+      `update tickets set updated_at = case id when $1 then '2026-03-01T12:00:00Z'::timestamptz
+                                                 else '2026-03-04T09:30:00Z'::timestamptz end,
+                          last_message = case id when $1 then 'antiga' else 'recente' end
+        where id in ($1, $2)`,
+      [older.id, newer.id],
+    );
+    expect(await find()).toMatchObject({
+      lastMessage: 'recente',
+      lastTicketUpdatedAt: '2026-03-04T09:30:00.000Z',
+    });
+    await sql(host, "update tickets set updated_at = '2026-03-05T08:00:00Z' where id = $1", [older.id]);
+    expect(await find()).toMatchObject({
+      lastMessage: 'antiga',
+      lastTicketUpdatedAt: '2026-03-05T08:00:00.000Z',
+    });
+    const one = await host.request(`/api/contacts/${c.id}`, { token: shop.adminToken });
+    expect(await one.json()).toMatchObject({
+      lastMessage: 'antiga',
+      lastTicketUpdatedAt: '2026-03-05T08:00:00.000Z',
+    });
+  });
 });
 
 describe('tenancy and permissions', () => {
