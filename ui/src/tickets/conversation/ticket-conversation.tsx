@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
 import { ForwardDialog } from '../dialogs/forward-dialog';
+import { listQueueIds, messageQueueIds } from '../shared/queue-selection';
+import { selectedQueueIdsAtom } from '../shared/ticket-store';
 import { deleteMessage } from '../shared/tickets-api';
 import { Composer } from './composer';
 import { ContactDrawer } from './contact-drawer';
@@ -19,7 +21,12 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   const { t } = useTranslation();
   const user = requireUser(useAtomValue(userAtom));
   const { ticket } = useTicket(uuid);
-  const messages = useMessages(user.companyId, ticket?.id ?? null);
+  const listQueues = listQueueIds(user, useAtomValue(selectedQueueIdsAtom));
+  const messages = useMessages(
+    user.companyId,
+    ticket?.id ?? null,
+    messageQueueIds(listQueues, ticket?.queueId ?? null),
+  );
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const [toDelete, setToDelete] = useState<MessageDto | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);

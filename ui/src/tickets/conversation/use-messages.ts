@@ -16,14 +16,21 @@ interface MessagesState {
 
 const INITIAL: MessagesState = { messages: [], hasMore: false, loading: true, last: 'first' };
 
+const queueIdsOf = (key: string): number[] => (key ? key.split(',').map(Number) : []);
+
 /**
- * A ticket's messages: newest page first, older pages on demand, live creates and updates from the socket. The
- * messages heard while the newest page loads are applied again once it lands; once the socket is ready again
- * (useRealtimeResyncs) the newest page is read again and joined to what is shown, or, when more than a page of messages
- * came meanwhile, replaces it so no hole is left (newestPageLanded); scrolling up then reads the older pages again.
+ * A ticket's messages (only those of `queueIds` and of no queue, when any is given; another filter loads afresh):
+ * newest page first, older pages on demand, live creates and updates from the socket. The messages heard while the
+ * newest page loads are applied again once it lands; once the socket is ready again (useRealtimeResyncs) the newest
+ * page is read again and joined to what is shown, or, when more than a page of messages came meanwhile, replaces it
+ * so no hole is left (newestPageLanded); scrolling up then reads the older pages again.
  */
-export function useMessages(companyId: number, ticketId: number | null) {
+export function useMessages(companyId: number, ticketId: number | null, queueIds: readonly number[] = []) {
   const [state, setState] = useState<MessagesState>(INITIAL);
+  // The queue filter by value: a new array with the same ids is the same filter.
+  const queueKey = queueIds.join(',');
+  /** The filter the shown list was read with: another one replaces the list instead of joining it. */
+  const loadedWith = useRef<string | null>(null);
   const page = useRef(1);
   const busy = useRef(false);
   /** The ticket whose newest page has landed: a load for it again is a reload after a reconnect. */
@@ -40,7 +47,7 @@ export function useMessages(companyId: number, ticketId: number | null) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the newest page again once the socket is ready again.
   useEffect(() => {
-    const reload = ticketId !== null && loadedFor.current === ticketId;
+    const reload = ticketId !== null && loadedFor.current === ticketId && loadedWith.current === queueKey;
     if (!reload) {
       loadedFor.current = null;
       settled.current = null;
@@ -55,11 +62,12 @@ export function useMessages(companyId: number, ticketId: number | null) {
     const askedAt = realtime.resyncs;
     heardMeanwhile.current = heard;
     busy.current = true;
-    fetchMessages(ticketId, 1, controller.signal)
+    fetchMessages(ticketId, 1, queueIdsOf(queueKey), controller.signal)
       .then((r) => {
         if (controller.signal.aborted) return;
         heardMeanwhile.current = null;
         loadedFor.current = ticketId;
+        loadedWith.current = queueKey;
         syncedAt.current = askedAt;
         const landed = newestPageLanded(r, heard, settled.current);
         settled.current = landed.settled;
@@ -89,7 +97,7 @@ export function useMessages(companyId: number, ticketId: number | null) {
       if (heardMeanwhile.current === heard) heardMeanwhile.current = null;
       busy.current = false;
     };
-  }, [ticketId, resyncs]);
+  }, [ticketId, queueKey, resyncs]);
 
   const loadOlder = useCallback(() => {
     if (ticketId === null || busy.current || !state.hasMore) return;
@@ -97,7 +105,7 @@ export function useMessages(companyId: number, ticketId: number | null) {
     const next = page.current + 1;
     const askedIn = epoch.current;
     setState((s) => ({ ...s, loading: true }));
-    fetchMessages(ticketId, next)
+    fetchMessages(ticketId, next, queueIdsOf(queueKey))
       .then((r) => {
         if (epoch.current !== askedIn) return;
         page.current = next;
@@ -115,7 +123,7 @@ export function useMessages(companyId: number, ticketId: number | null) {
       .finally(() => {
         busy.current = false;
       });
-  }, [ticketId, state.hasMore]);
+  }, [ticketId, queueKey, state.hasMore]);
 
   /** A message this screen sent (the socket may bring it too; it is kept once). */
   const upsert = useCallback((message: MessageDto) => {

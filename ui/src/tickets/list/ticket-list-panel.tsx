@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { requireUser, userAtom } from '../../session/session-store';
 import { usePresenceFeed } from '../shared/presence';
+import { listQueueIds } from '../shared/queue-selection';
 import {
   openSubTabAtom,
   searchFiltersAtom,
@@ -39,9 +40,7 @@ export function TicketListPanel() {
   const isAdmin = user.profile === 'admin';
   const queueOptions = selectableQueues(user, useCompanyQueues());
   // An attendant's stored choice may name a queue they have left since.
-  const queueIds = isAdmin
-    ? storedQueueIds
-    : storedQueueIds.filter((id) => user.queues.some((q) => q.id === id));
+  const queueIds = listQueueIds(user, storedQueueIds);
 
   const viewer = useMemo(() => viewerOf(user), [user]);
   usePresenceFeed(user.companyId);

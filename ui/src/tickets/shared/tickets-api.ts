@@ -49,10 +49,16 @@ export const closeAllTickets = (status: 'open' | 'pending' | 'group', queueIds: 
   api.post<CloseAllResult>('/tickets/closeAll', { status, queueIds });
 export const fetchTicketLogs = (id: number) => api.get<TicketLogDto[]>(`/tickets-log/${id}`);
 
-export const fetchMessages = (ticketId: number, pageNumber: number, signal?: AbortSignal) =>
+/** Spec part 1 §7: `pageNumber` and `selectedQueues` (JSON), left out when no queue is chosen (every message). */
+export const fetchMessages = (
+  ticketId: number,
+  pageNumber: number,
+  queueIds: readonly number[],
+  signal?: AbortSignal,
+) =>
   api.get<{ messages: MessageDto[]; hasMore: boolean }>(`/messages/${ticketId}`, {
     signal,
-    query: { pageNumber },
+    query: { pageNumber, selectedQueues: queueIds.length ? JSON.stringify(queueIds) : undefined },
   });
 export const sendMessage = (
   ticketId: number,
