@@ -67,6 +67,22 @@ export interface ContactImportSummaryDto {
   errors: ContactImportRowError[];
 }
 
+/** One row of a spreadsheet as read (1-based, as the sheet numbers it), cells as text. */
+export interface ContactSheetRowDto {
+  row: number;
+  name: string;
+  number: string;
+  email: string;
+}
+
+/**
+ * `POST /contacts/upload/rows` answer: the rows of the sheet, nothing imported (the dialog posts each one to
+ * `POST /contactsImport`). @example { rows: [{ row: 2, name: 'Ana', number: '5511999990000', email: '' }] }
+ */
+export interface ContactSheetRowsDto {
+  rows: ContactSheetRowDto[];
+}
+
 /** A connection (the spec's "whatsapp" record). @example { id: 1, name: 'Site', channel: 'webchat', status: 'CONNECTED' } */
 export interface ConnectionDto {
   id: number;

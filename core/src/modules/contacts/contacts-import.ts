@@ -3,6 +3,7 @@ import {
   AppError,
   type ContactImportRowError,
   type ContactImportSummaryDto,
+  type ContactSheetRowsDto,
   contactSchema,
 } from '@balcao/sdk';
 import * as XLSX from '@e965/xlsx';
@@ -90,6 +91,30 @@ async function readXls(path: string): Promise<SheetRow[]> {
 }
 
 /**
+ * The contact rows of a spreadsheet upload (.xlsx or legacy .xls; columns name, number, email; an optional header
+ * row), as the sheet numbers them, empty rows left out. Anything but a spreadsheet is a 400 naming `file`.
+ */
+async function sheetRows(file: { filepath: string }): Promise<SheetRow[]> {
+  const kind = await sniff(file.filepath);
+  if (kind === 'other') throw fileError(ONLY_SPREADSHEETS);
+  const read = kind === 'xlsx' ? await readXlsx(file.filepath) : await readXls(file.filepath);
+  const rows = read.filter(({ cells }) => cells.some((c) => c !== ''));
+  if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
+  return rows;
+}
+
+/**
+ * The rows of a spreadsheet upload, read and nothing imported: the import dialog posts them one by one to
+ * `POST /contactsImport` (spec part 1 §9, a row every 330 ms), so the browser needs no spreadsheet reader.
+ */
+export async function readContactRows(file: { filepath: string }): Promise<ContactSheetRowsDto> {
+  const rows = await sheetRows(file);
+  return {
+    rows: rows.map(({ row, cells: [name = '', number = '', email = ''] }) => ({ row, name, number, email })),
+  };
+}
+
+/**
  * Reads a spreadsheet upload (.xlsx or legacy .xls; columns name, number, email; an optional header row) and
  * creates the contacts that do not exist yet. Rows are checked with the contact form's schema; numbers are stored as
  * digits (whatsapp).
@@ -99,12 +124,8 @@ export async function importContacts(
   companyId: number,
   file: { filepath: string; originalFilename?: string | null },
 ): Promise<ImportSummary> {
-  const kind = await sniff(file.filepath);
-  if (kind === 'other') throw fileError(ONLY_SPREADSHEETS);
-  const read = kind === 'xlsx' ? await readXlsx(file.filepath) : await readXls(file.filepath);
-  const rows = read.filter(({ cells }) => cells.some((c) => c !== ''));
+  const rows = await sheetRows(file);
   const summary: ImportSummary = { created: 0, skipped: 0, errors: [] };
-  if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
   const candidates = new Map<string, ContactCandidate>();
   for (const { row, cells } of rows) {
     const candidate = checkRow(row, cells, summary.errors);

@@ -4,6 +4,7 @@ import {
   type AuthUser,
   CHANNELS,
   type ContactDto,
+  type ContactSheetRowsDto,
   companyChannel,
   contactSchema,
   maskNumber,
@@ -22,7 +23,7 @@ import { Contact, ContactCustomField, type IContact } from './contact.entity.js'
 import { normaliseNumber } from './contact-number.js';
 import { type ContactExtras, contactDtoOfRow, toContactDto } from './contact-presenter.js';
 import { exportContacts } from './contacts-export.js';
-import { type ImportSummary, importContacts } from './contacts-import.js';
+import { type ImportSummary, importContacts, readContactRows } from './contacts-import.js';
 import { importPhoneContacts, type PhoneImportSource } from './contacts-phone-import.js';
 import { type ContactFilter, type ContactPageRow, contactPageSql, contactsQuery } from './contacts-query.js';
 
@@ -233,6 +234,15 @@ export class ContactsService {
       const summary = await importContacts(this.em, companyId, file);
       if (summary.created > 0) await this.publishReload(companyId);
       return summary;
+    } finally {
+      await rm(file.filepath, { force: true });
+    }
+  }
+
+  /** The rows of a spreadsheet upload, nothing imported; the temporary file is removed either way. */
+  async spreadsheetRows(file: { filepath: string }): Promise<ContactSheetRowsDto> {
+    try {
+      return await readContactRows(file);
     } finally {
       await rm(file.filepath, { force: true });
     }
