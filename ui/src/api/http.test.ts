@@ -130,4 +130,26 @@ describe('http client', () => {
     serve(() => new Response(null, { status: 204 }));
     expect(await api.delete('/auth/logout')).toBeUndefined();
   });
+
+  it('postWithStatus tells a 201 from a 200 and still throws a refusal', async () => {
+    serve((_url, init) =>
+      JSON.parse(String(init.body)).number === '1'
+        ? reply(201, { id: 1 })
+        : JSON.parse(String(init.body)).number === '2'
+          ? reply(200, { id: 2 })
+          : reply(400, { error: 'ERR_VALIDATION', fields: [{ path: 'number', message: 'Too Short!' }] }),
+    );
+    expect(await api.postWithStatus('/contactsImport', { number: '1' })).toEqual({
+      status: 201,
+      body: { id: 1 },
+    });
+    expect(await api.postWithStatus('/contactsImport', { number: '2' })).toEqual({
+      status: 200,
+      body: { id: 2 },
+    });
+    const refused = await api.postWithStatus('/contactsImport', { number: '' }).catch((e: unknown) => e);
+    expect(refused instanceof ApiError && refused.fields).toEqual([
+      { path: 'number', message: 'Too Short!' },
+    ]);
+  });
 });

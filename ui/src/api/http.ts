@@ -87,6 +87,21 @@ export function refreshToken(): Promise<AuthResponse> {
  * clears the token and logs out. Failures throw {@link ApiError}.
  */
 export async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
+  return (await parseBody(await call(method, path, options))) as T;
+}
+
+/** As {@link request}, with the answer's status (e.g. 201 created against 200 updated). */
+export async function requestWithStatus<T>(
+  method: Method,
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ status: number; body: T }> {
+  const res = await call(method, path, options);
+  return { status: res.status, body: (await parseBody(res)) as T };
+}
+
+/** The successful answer of a call, after the token refresh and logout rules of {@link request}. */
+async function call(method: Method, path: string, options: RequestOptions): Promise<Response> {
   let res = await send(method, path, options);
   if (res.status === 403 && !isAuthPath(path)) {
     const refreshed = await refreshToken().then(
@@ -107,7 +122,7 @@ export async function request<T>(method: Method, path: string, options: RequestO
     hooks.onUnauthorized();
   }
   if (!res.ok) throw await toApiError(res);
-  return (await parseBody(res)) as T;
+  return res;
 }
 
 /** Same-origin JSON client for `/api`. @example const plans = await api.get<PlanDto[]>('/plans/list') */
@@ -115,6 +130,8 @@ export const api = {
   get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('POST', path, { ...options, body }),
+  postWithStatus: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    requestWithStatus<T>('POST', path, { ...options, body }),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PUT', path, { ...options, body }),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
