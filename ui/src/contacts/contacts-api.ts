@@ -1,13 +1,15 @@
 import type {
   ContactDto,
-  ContactImportSummaryDto,
   ContactInput,
+  ContactSheetRowDto,
+  ContactSheetRowsDto,
   PhoneImportSummaryDto,
   TagDto,
 } from '@balcao/sdk';
-import { toApiError } from '../api/api-error';
+import { ApiError, toApiError } from '../api/api-error';
 import { api } from '../api/http';
 import { readToken } from '../api/token-storage';
+import type { RowOutcome } from './import-runner';
 
 /** What the contacts screen filters by: the search text and the chosen tags. */
 export interface ContactFilter {
@@ -41,11 +43,29 @@ export const setContactActive = (id: number, active: boolean) =>
 export const fetchTags = () => api.get<TagDto[]>('/tags/list');
 export const createTag = (input: { name: string; color: string }) => api.post<TagDto>('/tags', input);
 
-/** `POST /api/contacts/upload`: the whole file at once; the answer reports each refused row. */
-export function uploadSpreadsheet(file: File): Promise<ContactImportSummaryDto> {
+/** `POST /api/contacts/upload/rows`: the sheet's rows, read by the server and not imported. */
+export function readSpreadsheetRows(file: File): Promise<ContactSheetRowsDto> {
   const form = new FormData();
   form.append('file', file);
-  return api.post<ContactImportSummaryDto>('/contacts/upload', form);
+  return api.post<ContactSheetRowsDto>('/contacts/upload/rows', form);
+}
+
+/**
+ * `POST /api/contactsImport` of one sheet row: 201 created it, 200 updated the contact with that number; a refusal
+ * naming fields (a bad row) is that row's outcome, anything else is thrown.
+ */
+export async function postContactRow(row: ContactSheetRowDto): Promise<RowOutcome> {
+  try {
+    const { status } = await api.postWithStatus<ContactDto>('/contactsImport', {
+      name: row.name,
+      number: row.number,
+      email: row.email,
+    });
+    return { kind: status === 201 ? 'created' : 'updated' };
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.fields.length === 0) throw err;
+    return { kind: 'failed', problems: err.fields.map((f) => ({ field: f.path, message: f.message })) };
+  }
 }
 
 /** `POST /api/contacts/import`: the default connection's address book; contacts already here are left as they are. */

@@ -1,4 +1,4 @@
-import type { ContactImportSummaryDto } from '@balcao/sdk';
+import type { ContactSheetRowDto } from '@balcao/sdk';
 import {
   Button,
   Callout,
@@ -9,12 +9,14 @@ import {
   HTMLTable,
   ProgressBar,
 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { translateValidation } from '../forms/field-errors';
+import { errorMessage } from '../notify/error-message';
 import { toastError } from '../notify/toaster';
-import { uploadSpreadsheet } from './contacts-api';
+import { postContactRow, readSpreadsheetRows } from './contacts-api';
+import { type FailedRow, type RowImportResult, runRowImport } from './import-runner';
 
 /** Spec part 1 §9: the import window closes 15 s after completion. */
 export const IMPORT_CLOSE_DELAY_MS = 15_000;
@@ -25,45 +27,48 @@ const ACCEPT =
 /** Whether the chosen file is one the import takes (by name; the server judges the content again). */
 export const isSpreadsheetName = (name: string): boolean => /\.xlsx?$/i.test(name.trim());
 
-/** One failed row and every problem it has. */
-interface FailedRow {
-  row: number;
-  values: { name: string; number: string; email: string };
-  problems: { field: string; message: string }[];
-}
-
-export function groupRowErrors(summary: ContactImportSummaryDto): FailedRow[] {
-  const byRow = new Map<number, FailedRow>();
-  for (const e of summary.errors) {
-    const row = byRow.get(e.row) ?? { row: e.row, values: e.values, problems: [] };
-    row.problems.push({ field: e.field, message: e.message });
-    byRow.set(e.row, row);
-  }
-  return [...byRow.values()].sort((a, b) => a.row - b.row);
-}
+/** Where the import is: choosing a file, the server reading it, rows being posted, or finished. */
+type Phase = 'idle' | 'reading' | 'running' | 'done';
 
 /**
- * Import spreadsheet: choose an .xlsx or .xls (anything else, CSV included, is refused at once with a translated
- * message), upload it, watch progress, then the summary and each refused row with its error beside it. A clean
- * import closes by itself 15 s later; one with errors stays until closed.
+ * Import spreadsheet (spec part 1 §9): choose an .xlsx or .xls (anything else, CSV included, is refused at once with a
+ * translated message); the server reads its rows, then they are posted one every 330 ms with "n of N" progress every
+ * 5 rows, each refused row listed with its error beside it as it comes, the others going on. Cancel stops before the
+ * next row (those not posted are not imported). A clean import closes by itself 15 s later; one with errors, or
+ * cancelled, stays until closed.
  */
 export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [summary, setSummary] = useState<ContactImportSummaryDto | null>(null);
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [failed, setFailed] = useState<FailedRow[]>([]);
+  const [result, setResult] = useState<RowImportResult | null>(null);
   /** Why the chosen file cannot be imported (translated), shown under the file input. */
   const [fileError, setFileError] = useState<string | null>(null);
+  /** The running import: aborting it cancels; a closed dialog drops it so its late answers are ignored. */
+  const run = useRef<AbortController | null>(null);
+
+  const reset = () => {
+    run.current?.abort();
+    run.current = null;
+    setPhase('idle');
+    setProgress(null);
+    setFailed([]);
+    setResult(null);
+  };
 
   const close = () => {
+    reset();
     setFile(null);
-    setSummary(null);
     setFileError(null);
     onClose();
   };
 
+  useEffect(() => () => run.current?.abort(), []);
+
   const choose = (chosen: File | null) => {
-    setSummary(null);
+    reset();
     if (chosen && !isSpreadsheetName(chosen.name)) {
       setFile(null);
       setFileError(t('validation.onlySpreadsheets'));
@@ -74,31 +79,54 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
   };
 
   useEffect(() => {
-    if (!summary || summary.errors.length > 0) return;
+    if (!result || result.failed.length > 0 || result.cancelled) return;
     const timer = setTimeout(() => {
+      run.current = null;
       setFile(null);
-      setSummary(null);
+      setPhase('idle');
+      setProgress(null);
+      setResult(null);
       onClose();
     }, IMPORT_CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [summary, onClose]);
+  }, [result, onClose]);
 
   const handleImport = async () => {
     if (!file) return;
-    setBusy(true);
-    setSummary(null);
+    reset();
+    const controller = new AbortController();
+    run.current = controller;
+    const current = () => run.current === controller;
+    setPhase('reading');
+    let rows: ContactSheetRowDto[];
     try {
-      setSummary(await uploadSpreadsheet(file));
+      rows = (await readSpreadsheetRows(file)).rows;
     } catch (err) {
+      if (!current()) return;
+      setPhase('idle');
       const refused = err instanceof ApiError ? err.fields.find((f) => f.path === 'file') : undefined;
       if (refused) setFileError(translateValidation(refused.message, t) ?? null);
       else toastError(err);
-    } finally {
-      setBusy(false);
+      return;
     }
+    if (!current()) return;
+    setProgress({ done: 0, total: rows.length });
+    setPhase('running');
+    const outcome = await runRowImport(rows, {
+      post: postContactRow,
+      signal: controller.signal,
+      onProgress: (done, total) => current() && setProgress({ done, total }),
+      onFailed: (row) => current() && setFailed((list) => [...list, row]),
+      describeError: (err) => [
+        { field: '', message: errorMessage(err, { exists: (k) => i18n.exists(k), t: (k) => t(k) }) },
+      ],
+    });
+    if (!current()) return;
+    setResult(outcome);
+    setPhase('done');
   };
 
-  const failed = summary ? groupRowErrors(summary) : [];
+  const busy = phase === 'reading' || phase === 'running';
   const fieldName = (field: string) => t(`contacts.fields.${field}`, { defaultValue: field });
   return (
     <Dialog
@@ -125,24 +153,47 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
             {fileError}
           </Callout>
         )}
-        {busy && (
+        {phase === 'reading' && (
           <div className="import-dialog__progress" data-testid="import-progress">
             <ProgressBar intent="primary" />
-            <span>{t('contacts.import.working')}</span>
+            <span>{t('contacts.import.reading')}</span>
           </div>
         )}
-        {summary && (
+        {progress && phase !== 'reading' && (
+          <div className="import-dialog__progress" data-testid="import-progress">
+            <ProgressBar
+              intent={phase === 'done' ? 'success' : 'primary'}
+              value={progress.total ? progress.done / progress.total : 1}
+              animate={phase === 'running'}
+              stripes={phase === 'running'}
+            />
+            <span>
+              {phase === 'running' && `${t('contacts.import.working')} `}
+              <span data-testid="import-progress-count">
+                {t('contacts.import.progress', { done: progress.done, total: progress.total })}
+              </span>
+            </span>
+          </div>
+        )}
+        {result && (
           <Callout
             className="import-dialog__summary"
-            intent={failed.length ? 'warning' : 'success'}
+            intent={result.failed.length || result.cancelled ? 'warning' : 'success'}
             data-testid="import-summary"
           >
-            {t('contacts.import.summary', {
-              created: summary.created,
-              skipped: summary.skipped,
-              failed: failed.length,
-            })}
-            {failed.length === 0 && (
+            {result.total === 0
+              ? t('contacts.import.empty')
+              : t('contacts.import.summary', {
+                  created: result.created,
+                  updated: result.updated,
+                  failed: result.failed.length,
+                })}
+            {result.cancelled && (
+              <div data-testid="import-cancelled">
+                {t('contacts.import.cancelled', { done: result.done, total: result.total })}
+              </div>
+            )}
+            {result.failed.length === 0 && !result.cancelled && (
               <div className="import-dialog__muted">{t('contacts.import.autoClose')}</div>
             )}
           </Callout>
@@ -168,7 +219,9 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
                     <td>{r.values.email}</td>
                     <td className="import-dialog__error">
                       {r.problems
-                        .map((p) => `${fieldName(p.field)}: ${translateValidation(p.message, t)}`)
+                        .map((p) =>
+                          p.field ? `${fieldName(p.field)}: ${translateValidation(p.message, t)}` : p.message,
+                        )
                         .join('; ')}
                     </td>
                   </tr>
@@ -181,7 +234,15 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
       <DialogFooter
         actions={
           <>
-            <Button text={t('contacts.import.close')} onClick={close} data-testid="import-close" />
+            {phase === 'running' ? (
+              <Button
+                text={t('contacts.import.cancel')}
+                onClick={() => run.current?.abort()}
+                data-testid="import-cancel"
+              />
+            ) : (
+              <Button text={t('contacts.import.close')} onClick={close} data-testid="import-close" />
+            )}
             <Button
               intent="primary"
               icon="upload"
