@@ -194,5 +194,12 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
   await expect(toast(page, 'Contato bloqueado')).toBeVisible();
   await drawer.getByTestId('contact-drawer-block').click();
   await expect(toast(page, 'Contato desbloqueado')).toBeVisible();
+
+  // Back on the list, the contact's last message carries when its ticket was last updated (dd/MM/yyyy HH:mm).
+  await page.getByTestId('menu-/contacts').click();
+  await search(page, renamed);
+  await expect(row(page, renamed).getByTestId('contact-last-time')).toHaveText(
+    /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+  );
   await context.close();
 });
