@@ -131,7 +131,11 @@ describe('GET /api/plugins', () => {
     (await (await host.request('/api/plugins', { token: tenant.token })).json()) as PluginInfoDto[];
 
   it('lists hello for a tenant whose plan has the flag and not for one without', async () => {
-    expect(await plugins(company1)).toContainEqual({ name: 'hello', planFlag: 'useIntegration', channels: [] });
+    expect(await plugins(company1)).toContainEqual({
+      name: 'hello',
+      planFlag: 'useIntegration',
+      channels: [],
+    });
     expect((await plugins(flagless)).map((p) => p.name)).not.toContain('hello');
   });
 });
