@@ -1,7 +1,7 @@
 import type { TicketDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import { ticketFixture } from '../../testing/ticket-fixture';
-import type { TicketEvent } from '../list/list-rules';
+import type { ListEvent, TicketEvent } from '../list/list-rules';
 import { fresherTicket, ticketLoaded } from './open-ticket-rules';
 
 const at = (minute: number) => new Date(2026, 0, 1, 11, minute).toISOString();
@@ -58,5 +58,23 @@ describe('ticketLoaded (events heard while the open ticket loads)', () => {
   it('asks for a check with the server after a delete of it heard meanwhile', () => {
     const heard: TicketEvent[] = [{ action: 'delete', ticketId: 1 }];
     expect(ticketLoaded(ticket(1, 0), heard)).toEqual({ ticket: ticket(1, 0), recheck: true });
+  });
+});
+
+describe('ticketLoaded (contact events heard while the open ticket loads)', () => {
+  const ana = { id: 5, name: 'Ana Lima', number: '5511999990005', urlPicture: null, tags: [] };
+
+  it('shows a contact saved meanwhile: the server may have read the ticket before the save', () => {
+    const heard: ListEvent[] = [{ action: 'contactUpdate', contact: ana }];
+    const { ticket: shown, recheck } = ticketLoaded(ticket(1, 0, { contactId: 5 }), heard);
+    expect(shown.contact.name).toBe('Ana Lima');
+    expect(recheck).toBe(false);
+  });
+
+  it("ignores another contact's save, and checks with the server after its own contact's removal", () => {
+    const loaded = ticket(1, 0, { contactId: 6 });
+    expect(ticketLoaded(loaded, [{ action: 'contactUpdate', contact: ana }]).ticket).toBe(loaded);
+    expect(ticketLoaded(loaded, [{ action: 'contactDelete', contactId: 6 }]).recheck).toBe(true);
+    expect(ticketLoaded(loaded, [{ action: 'contactDelete', contactId: 5 }]).recheck).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { TicketDto } from '@balcao/sdk';
-import type { TicketEvent } from '../list/list-rules';
+import { type ListEvent, withContact } from '../list/list-rules';
 
 /**
  * Another version of the open ticket (a live update, or the server's answer to a read): it replaces the shown one
@@ -12,19 +12,22 @@ export function fresherTicket(shown: TicketDto, incoming: TicketDto): TicketDto 
 }
 
 /**
- * The open ticket has loaded: the ticket events heard while it was on its way are applied after it, in order, the
- * fresher version winning. A delete of it heard meanwhile asks for a check with the server (`recheck`), as a live one
+ * The open ticket has loaded: the ticket and contact events heard while it was on its way are applied after it, in
+ * order, the fresher version winning (a contact's save is applied again: the server may have read the ticket before
+ * it). A delete of it or of its contact heard meanwhile asks for a check with the server (`recheck`), as a live one
  * does: the server also sends one right before the update of a transition the viewer may still see.
  */
 export function ticketLoaded(
   loaded: TicketDto,
-  heardMeanwhile: readonly TicketEvent[],
+  heardMeanwhile: readonly ListEvent[],
 ): { ticket: TicketDto; recheck: boolean } {
   let ticket = loaded;
   let recheck = false;
   for (const event of heardMeanwhile) {
     if (event.action === 'update') ticket = fresherTicket(ticket, event.ticket);
+    else if (event.action === 'contactUpdate') ticket = withContact(ticket, event.contact);
     else if (event.action === 'delete' && event.ticketId === loaded.id) recheck = true;
+    else if (event.action === 'contactDelete' && event.contactId === loaded.contactId) recheck = true;
   }
   return { ticket, recheck };
 }

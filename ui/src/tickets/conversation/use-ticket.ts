@@ -7,8 +7,8 @@ import { ApiError } from '../../api/api-error';
 import { toastError, toastSuccess } from '../../notify/toaster';
 import { realtime, useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
 import { requireUser, userAtom } from '../../session/session-store';
-import type { TicketEvent } from '../list/list-rules';
-import { parseTicketEvent } from '../list/use-ticket-list';
+import { type ListEvent, withContact } from '../list/list-rules';
+import { parseContactChange, parseTicketEvent } from '../list/use-ticket-list';
 import { fetchTicket, fetchTicketByUuid } from '../shared/tickets-api';
 import { fresherTicket, ticketLoaded } from './open-ticket-rules';
 
@@ -24,9 +24,9 @@ export function useTicket(uuid: string) {
   const navigate = useNavigate();
   const [ticket, setTicket] = useState<TicketDto | null>(null);
   /** The shown ticket, known as soon as it has loaded (before the next render). */
-  const shown = useRef<{ uuid: string; id: number } | null>(null);
+  const shown = useRef<{ uuid: string; id: number; contactId: number } | null>(null);
   /** The events heard since the load in flight was asked for (null: nothing in flight). */
-  const heardMeanwhile = useRef<TicketEvent[] | null>(null);
+  const heardMeanwhile = useRef<ListEvent[] | null>(null);
   const resyncs = useRealtimeResyncs();
 
   /** A read of the shown ticket failed: if it is gone (404), back to the list; anything else keeps it. */
@@ -48,7 +48,7 @@ export function useTicket(uuid: string) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the ticket again once the socket is ready again.
   useEffect(() => {
     let alive = true;
-    const heard: TicketEvent[] = [];
+    const heard: ListEvent[] = [];
     heardMeanwhile.current = heard;
     // Read again after a reconnect, the shown ticket stays on screen until the answer lands.
     const reloading = shown.current?.uuid === uuid ? shown.current.id : null;
@@ -61,7 +61,7 @@ export function useTicket(uuid: string) {
         if (!alive) return;
         heardMeanwhile.current = null;
         const next = ticketLoaded(loaded, heard);
-        shown.current = { uuid, id: next.ticket.id };
+        shown.current = { uuid, id: next.ticket.id, contactId: next.ticket.contactId };
         setTicket(next.ticket);
         if (next.recheck) latest.current.recheck(next.ticket.id);
       },
@@ -95,6 +95,18 @@ export function useTicket(uuid: string) {
     if (event.action === 'update') setTicket((current) => current && fresherTicket(current, event.ticket));
     else if (!loading && event.action === 'delete' && event.ticketId === shown.current?.id)
       recheck(event.ticketId);
+  });
+  // The header shows the contact's name, number and picture: a save of the contact (here, in the drawer, or by
+  // someone else) shows at once. A removed contact took its tickets along: the check finds this one gone.
+  useSocketChannel(companyChannel(user.companyId, 'contact'), (data) => {
+    const event = parseContactChange(data);
+    if (!event) return;
+    const loading = heardMeanwhile.current;
+    loading?.push(event);
+    if (event.action === 'contactUpdate')
+      setTicket((current) => current && withContact(current, event.contact));
+    else if (!loading && shown.current && event.contactId === shown.current.contactId)
+      recheck(shown.current.id);
   });
 
   return { ticket, setTicket };

@@ -38,6 +38,20 @@ export type TicketEvent =
   | { action: 'delete'; ticketId: number }
   | { action: 'updateUnread'; ticketId: number };
 
+/** What a ticket carries of its contact (the row's name, picture and tags; the header's name and number). */
+export type TicketContact = TicketDto['contact'];
+
+/**
+ * A `company-{id}-contact` event as ticket screens use it: a saved contact (edited, blocked, tags synced) or a
+ * removed one, whose tickets the database removed with it.
+ */
+export type ContactChange =
+  | { action: 'contactUpdate'; contact: TicketContact }
+  | { action: 'contactDelete'; contactId: number };
+
+/** What a ticket list follows: its tickets' events and their contacts'. */
+export type ListEvent = TicketEvent | ContactChange;
+
 export const viewerOf = (user: SessionUserDto): Viewer => ({
   id: user.id,
   isAdmin: user.profile === 'admin',
@@ -152,16 +166,57 @@ export function applyUnreadCleared(state: ListState, ticketId: number): ListStat
   };
 }
 
-/** One live event applied to a list. */
-export function applyTicketEvent(
+/** The ticket with its contact as saved (the same object when it is another contact's ticket). */
+export function withContact(t: TicketDto, contact: TicketContact): TicketDto {
+  if (t.contactId !== contact.id) return t;
+  const { id, name, number, urlPicture, tags } = contact;
+  return { ...t, contact: { id, name, number, urlPicture, tags } };
+}
+
+/**
+ * A saved contact: every loaded ticket of it shows the new name, number, picture and tags, in place (the ticket's
+ * order does not depend on its contact). One that no longer matches the list leaves it: a Search tab filtered by tags
+ * loses the ticket whose contact dropped the tag, unless the ticket's own tags still match.
+ */
+export function applyContactUpdate(
   state: ListState,
-  event: TicketEvent,
+  contact: TicketContact,
   filter: ListFilter,
   viewer: Viewer,
 ): ListState {
-  if (event.action === 'update') return applyTicketUpdate(state, event.ticket, filter, viewer);
-  if (event.action === 'delete') return applyTicketDelete(state, event.ticketId);
-  return applyUnreadCleared(state, event.ticketId);
+  if (!state.tickets.some((t) => t.contactId === contact.id)) return state;
+  const patched = state.tickets.map((t) => withContact(t, contact));
+  const tickets = patched.filter((t) => t.contactId !== contact.id || matchesList(t, filter, viewer));
+  const left = patched.length - tickets.length;
+  return { ...state, tickets, count: Math.max(0, state.count - left) };
+}
+
+/** A removed contact: its tickets went with it (the server sends no ticket event for them). */
+export function applyContactDelete(state: ListState, contactId: number): ListState {
+  const tickets = state.tickets.filter((t) => t.contactId !== contactId);
+  const left = state.tickets.length - tickets.length;
+  return left === 0 ? state : { ...state, tickets, count: Math.max(0, state.count - left) };
+}
+
+/** One live event applied to a list. */
+export function applyTicketEvent(
+  state: ListState,
+  event: ListEvent,
+  filter: ListFilter,
+  viewer: Viewer,
+): ListState {
+  switch (event.action) {
+    case 'update':
+      return applyTicketUpdate(state, event.ticket, filter, viewer);
+    case 'delete':
+      return applyTicketDelete(state, event.ticketId);
+    case 'updateUnread':
+      return applyUnreadCleared(state, event.ticketId);
+    case 'contactUpdate':
+      return applyContactUpdate(state, event.contact, filter, viewer);
+    case 'contactDelete':
+      return applyContactDelete(state, event.contactId);
+  }
 }
 
 /**
@@ -174,7 +229,7 @@ export function pageArrived(
   state: ListState,
   page: ListState,
   pageNumber: number,
-  heardMeanwhile: readonly TicketEvent[],
+  heardMeanwhile: readonly ListEvent[],
   filter: ListFilter,
   viewer: Viewer,
 ): ListState {

@@ -125,7 +125,11 @@ export const TicketRow = memo(function TicketRow({
             </Tag>
           )}
           {firstTag && (
-            <Tag className="ticket-row__tag" style={tagStyle(firstTag.color)}>
+            <Tag
+              className="ticket-row__tag"
+              style={tagStyle(firstTag.color)}
+              data-testid="ticket-row-contact-tag"
+            >
               {firstTag.name}
               {otherTags.length > 0 && ` +${otherTags.length}`}
             </Tag>

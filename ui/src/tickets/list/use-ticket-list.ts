@@ -1,12 +1,15 @@
 import { companyChannel, type TicketDto } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRecord } from '../../api/api-error';
+import { parseContactEvent } from '../../contacts/contact-list-rules';
 import { toastError } from '../../notify/toaster';
 import { useReloadOnResync, useSocketChannel } from '../../realtime/socket';
 import { fetchTickets } from '../shared/tickets-api';
 import {
   applyTicketEvent,
+  type ContactChange,
   EMPTY_LIST,
+  type ListEvent,
   type ListFilter,
   type ListState,
   pageArrived,
@@ -14,7 +17,7 @@ import {
   type Viewer,
 } from './list-rules';
 
-export type { TicketEvent } from './list-rules';
+export type { ContactChange, ListEvent, TicketEvent } from './list-rules';
 
 export interface TicketList extends ListState {
   loading: boolean;
@@ -32,8 +35,17 @@ export function parseTicketEvent(data: unknown): TicketEvent | null {
   return null;
 }
 
+/** A `company-{id}-contact` frame as ticket screens follow it (a `reload` after an import changes no ticket). */
+export function parseContactChange(data: unknown): ContactChange | null {
+  const event = parseContactEvent(data);
+  if (event?.action === 'update') return { action: 'contactUpdate', contact: event.contact };
+  if (event?.action === 'delete') return { action: 'contactDelete', contactId: event.contactId };
+  return null;
+}
+
 /**
- * One server-paged ticket list for a filter, kept live by ticket events (spec part 1 §4 "Live updates"). Disabled
+ * One server-paged ticket list for a filter, kept live by ticket events and by its tickets' contact events (spec
+ * part 1 §4 "Live updates"), and read again when the viewer's access changes (queues, allTicket, allowGroup). Disabled
  * lists neither load nor listen. Events heard while a page loads are applied again once it arrives (pageArrived).
  * Once the socket is ready (again) after a load, the first page is read again, the rows staying on screen until it
  * lands: a reconnect, or the first connect of a page whose first load went out before it (useRealtimeResyncs).
@@ -54,13 +66,13 @@ export function useTicketList(
   const viewerRef = useRef(viewer);
   viewerRef.current = viewer;
   /** The events heard since the page in flight was asked for (null: nothing in flight). */
-  const heardMeanwhile = useRef<TicketEvent[] | null>(null);
+  const heardMeanwhile = useRef<ListEvent[] | null>(null);
 
   const load = useCallback((pageNumber: number) => {
     inFlight.current?.abort();
     const controller = new AbortController();
     inFlight.current = controller;
-    const heard: TicketEvent[] = [];
+    const heard: ListEvent[] = [];
     heardMeanwhile.current = heard;
     setLoading(true);
     fetchTickets(filterRef.current, pageNumber, controller.signal)
@@ -91,17 +103,32 @@ export function useTicketList(
 
   useReloadOnResync(() => load(1), enabled);
 
+  // The viewer's access changed (an admin edited their queues, allTicket or allowGroup): the server's answer changes
+  // with it. The rows stay on screen until the first page lands, as after a reconnect.
+  const viewerKey = JSON.stringify(viewer);
+  const seenViewer = useRef(viewerKey);
+  useEffect(() => {
+    if (seenViewer.current === viewerKey) return;
+    seenViewer.current = viewerKey;
+    if (enabled) load(1);
+  }, [viewerKey, enabled, load]);
+
   const loadMore = useCallback(() => {
     if (inFlight.current || !state.hasMore) return;
     load(page.current + 1);
   }, [load, state.hasMore]);
 
-  useSocketChannel(enabled ? companyChannel(companyId, 'ticket') : null, (data) => {
-    const event = parseTicketEvent(data);
+  const apply = (event: ListEvent | null) => {
     if (!event) return;
     heardMeanwhile.current?.push(event);
-    setState((s) => applyTicketEvent(s, event, filterRef.current, viewer));
-  });
+    setState((s) => applyTicketEvent(s, event, filterRef.current, viewerRef.current));
+  };
+  useSocketChannel(enabled ? companyChannel(companyId, 'ticket') : null, (data) =>
+    apply(parseTicketEvent(data)),
+  );
+  useSocketChannel(enabled ? companyChannel(companyId, 'contact') : null, (data) =>
+    apply(parseContactChange(data)),
+  );
 
   return { ...state, loading, loadMore };
 }
