@@ -5,13 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { sessionIdOf } from '../api/jwt';
 import { toastWarning } from '../notify/toaster';
 import { parseSettingUpdate, withSetting } from '../session/company-settings';
+import { refreshSessionUser } from '../session/session-actions';
 import { tokenAtom, userAtom } from '../session/session-store';
+import { isChangeOfSelf, touchesOwnQueues } from '../session/user-events';
+import { refreshCompanyQueues } from '../tickets/shared/use-queues';
 import { isSessionTakenOver, TAKEOVER_LOGOUT_DELAY_MS } from './session-takeover';
-import { realtime, useSocketChannel } from './socket';
+import { realtime, useReloadOnResync, useSocketChannel } from './socket';
 
 /**
  * Keeps the socket open while signed in, logs this tab out when the account signs in elsewhere, and keeps the
- * session's company settings live.
+ * session's company settings, the session user (their queues and access) and the company's queues live.
  */
 export function RealtimeBridge() {
   const { t } = useTranslation();
@@ -44,6 +47,20 @@ export function RealtimeBridge() {
     const setting = parseSettingUpdate(data);
     if (setting) setUser((u) => (u ? withSetting(u, setting) : u));
   });
+  // Spec part 1 §4: an admin's change to this user (queues, allTicket, allowGroup) or to one of their queues reaches
+  // the session; any queue change reaches the queue select and the accept, new-ticket and transfer dialogs.
+  useSocketChannel(user ? companyChannel(user.companyId, 'user') : null, (data) => {
+    if (user && isChangeOfSelf(data, user.id)) void refreshSessionUser();
+  });
+  useSocketChannel(user ? companyChannel(user.companyId, 'queue') : null, (data) => {
+    refreshCompanyQueues();
+    if (user && touchesOwnQueues(data, user)) void refreshSessionUser();
+  });
+  // Changes missed while the socket was away (or before it first connected).
+  useReloadOnResync(() => {
+    refreshCompanyQueues();
+    void refreshSessionUser();
+  }, signedIn);
 
   return null;
 }

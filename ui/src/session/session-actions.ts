@@ -3,6 +3,7 @@ import { api, configureHttp, refreshToken } from '../api/http';
 import { clearToken, readToken, writeToken } from '../api/token-storage';
 import { applyUserLanguage } from '../i18n';
 import { appStore, sessionStatusAtom, tokenAtom, userAtom } from './session-store';
+import { mergedSession } from './user-events';
 
 /** Stores a fresh `{ token, user }` (login or refresh). */
 export function applyAuth(auth: AuthResponse): void {
@@ -52,6 +53,20 @@ export async function restoreSession(): Promise<void> {
 export function mergeSessionUser(saved: Partial<UserDto>): void {
   const current = appStore.get(userAtom);
   if (current) appStore.set(userAtom, { ...current, ...saved, company: current.company });
+}
+
+/**
+ * `GET /api/auth/me` merged into the session: an admin changed this user (queues, allTicket, allowGroup) or one of
+ * their queues, and what the list, its queue select and the bell follow changes without a reload. A failed read
+ * keeps the session as it is (the next change or reconnect reads it again).
+ */
+export async function refreshSessionUser(): Promise<void> {
+  try {
+    const next = mergedSession(appStore.get(userAtom), await api.get<SessionUserDto>('/auth/me'));
+    if (next) appStore.set(userAtom, next);
+  } catch {
+    // Signed out meanwhile, or the server is away: nothing to merge.
+  }
 }
 
 /** Connects the HTTP layer's refresh and 401 handling to the session. */
