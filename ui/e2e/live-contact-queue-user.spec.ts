@@ -98,7 +98,23 @@ test("a contact's new name and tags, a new queue and an attendant's new queues r
     queueId = ((await created.json()) as { id: number }).id;
     await expect.poll(() => queueChoices(watcher.page)).toContain(queueName);
 
-    // The attendant is given the queue: their session, hence their queue select, has it at once.
+    // A waiting ticket in that queue: not the attendant's to see yet.
+    const queued = `Vivo Na Fila ${tag}`;
+    await visitorSays(
+      request,
+      await seededWebchat(request, token),
+      { id: `live-cqq-${tag}`, name: queued },
+      'Oi',
+    );
+    const inQueue = await findTicket(request, token, queued);
+    expect((await request.put(`/api/tickets/${inQueue.id}`, { headers: auth, data: { queueId } })).ok()).toBe(
+      true,
+    );
+    const queuedRow = rowIn(attendant.page, 'pending', inQueue.id);
+    await expect(queuedRow).toHaveCount(0);
+
+    // The attendant is given the queue: their session, hence their queue select, has it at once, and their list
+    // shows the queue's waiting ticket (no ticket event says so: the list is read again for the new access).
     const given = await watcher.page.request.put(`/api/users/${bruna.id}`, {
       headers: auth,
       data: { queueIds: [queueId] },
@@ -106,6 +122,7 @@ test("a contact's new name and tags, a new queue and an attendant's new queues r
     expect(given.ok()).toBe(true);
     await expect.poll(() => queueChoices(attendant.page)).toContain(queueName);
     expect(await queueChoices(attendant.page)).not.toContain('Nenhuma fila ainda');
+    await expect(queuedRow).toBeVisible();
 
     // Renamed: both screens show the new name (the attendant's through their session's queues).
     const queueRenamed = `Fila Nova ${tag}`;
