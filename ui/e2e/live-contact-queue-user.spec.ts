@@ -40,12 +40,14 @@ test("a contact's new name and tags, a new queue and an attendant's new queues r
   await visitorSays(request, await seededWebchat(request, token), { id: `live-cqu-${tag}`, name }, 'Olá');
   const ticket = await findTicket(request, token, name);
   const tagNames = [`Atacado ${tag}`, `VIP ${tag}`];
+  const tagIds: number[] = [];
   for (const tagName of tagNames) {
     const res = await request.post('/api/tags', {
       headers: auth,
       data: { name: tagName, color: randomColor() },
     });
     expect(res.ok()).toBe(true);
+    tagIds.push(((await res.json()) as { id: number }).id);
   }
   const editor = await createAttendant(request, token, { name: 'Edite Vivo', profile: 'admin' });
   const bruna = await createAttendant(request, token, { name: `Bruna Vivo ${tag}`, queueIds: [] });
@@ -87,6 +89,13 @@ test("a contact's new name and tags, a new queue and an attendant's new queues r
     await watcher.page.getByTestId('subtab-pending').click();
     await expect(watcherRow.getByTestId('ticket-row-name')).toHaveText(renamed);
     await expect(watcherRow.getByTestId('ticket-row-contact-tag')).toHaveText(`${tagNames[0]} +1`);
+
+    // A tag renamed elsewhere: both rows show its new name at once.
+    const tagRenamed = `Atacado Novo ${tag}`;
+    const put = await request.put(`/api/tags/${tagIds[0]}`, { headers: auth, data: { name: tagRenamed } });
+    expect(put.ok(), await put.text()).toBe(true);
+    await expect(attendantRow.getByTestId('ticket-row-contact-tag')).toHaveText(`${tagRenamed} +1`);
+    await expect(watcherRow.getByTestId('ticket-row-contact-tag')).toHaveText(`${tagRenamed} +1`);
 
     // A new queue: offered at once in the admin's queue select.
     const queueName = `Fila Viva ${tag}`;

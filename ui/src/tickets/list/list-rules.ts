@@ -1,4 +1,10 @@
-import { type SessionUserDto, TICKET_COUNT_CAP, type TicketDto, type TicketStatus } from '@balcao/sdk';
+import {
+  type SessionUserDto,
+  type TagDto,
+  TICKET_COUNT_CAP,
+  type TicketDto,
+  type TicketStatus,
+} from '@balcao/sdk';
 
 /** What one ticket list asks the server for; live updates must respect the same filter. */
 export interface ListFilter {
@@ -49,8 +55,11 @@ export type ContactChange =
   | { action: 'contactUpdate'; contact: TicketContact }
   | { action: 'contactDelete'; contactId: number };
 
-/** What a ticket list follows: its tickets' events and their contacts'. */
-export type ListEvent = TicketEvent | ContactChange;
+/** A `company-{id}-tag` event as ticket lists use it: a tag renamed or recoloured, or removed. */
+export type TagChange = { action: 'tagUpdate'; tag: TagDto } | { action: 'tagDelete'; tagId: number };
+
+/** What a ticket list follows: its tickets' events, their contacts' and their tags'. */
+export type ListEvent = TicketEvent | ContactChange | TagChange;
 
 export const viewerOf = (user: SessionUserDto): Viewer => ({
   id: user.id,
@@ -198,6 +207,35 @@ export function applyContactDelete(state: ListState, contactId: number): ListSta
   return left === 0 ? state : { ...state, tickets, count: Math.max(0, state.count - left) };
 }
 
+/** The ticket with a tag changed where it carries it, its own tags and its contact's (the same object otherwise). */
+export function withTagChange(t: TicketDto, change: TagChange): TicketDto {
+  const patch = (tags: TagDto[]): TagDto[] =>
+    change.action === 'tagUpdate'
+      ? tags.map((g) => (g.id === change.tag.id ? { ...change.tag } : g))
+      : tags.filter((g) => g.id !== change.tagId);
+  const id = change.action === 'tagUpdate' ? change.tag.id : change.tagId;
+  const carries = (tags: TagDto[] | undefined) => tags?.some((g) => g.id === id) ?? false;
+  if (!carries(t.tags) && !carries(t.contact.tags)) return t;
+  return { ...t, tags: patch(t.tags), contact: { ...t.contact, tags: patch(t.contact.tags ?? []) } };
+}
+
+/**
+ * A tag renamed, recoloured or removed: the rows carrying it show it as saved, in place. A removed tag can take a
+ * ticket out of a list filtered by it.
+ */
+export function applyTagChange(
+  state: ListState,
+  change: TagChange,
+  filter: ListFilter,
+  viewer: Viewer,
+): ListState {
+  const patched = state.tickets.map((t) => withTagChange(t, change));
+  if (patched.every((t, i) => t === state.tickets[i])) return state;
+  const tickets = patched.filter((t, i) => t === state.tickets[i] || matchesList(t, filter, viewer));
+  const left = patched.length - tickets.length;
+  return { ...state, tickets, count: Math.max(0, state.count - left) };
+}
+
 /** One live event applied to a list. */
 export function applyTicketEvent(
   state: ListState,
@@ -216,6 +254,9 @@ export function applyTicketEvent(
       return applyContactUpdate(state, event.contact, filter, viewer);
     case 'contactDelete':
       return applyContactDelete(state, event.contactId);
+    case 'tagUpdate':
+    case 'tagDelete':
+      return applyTagChange(state, event, filter, viewer);
   }
 }
 

@@ -1,4 +1,4 @@
-import { companyChannel, type TicketDto } from '@balcao/sdk';
+import { companyChannel, type TagDto, type TicketDto } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isRecord } from '../../api/api-error';
 import { parseContactEvent } from '../../contacts/contact-list-rules';
@@ -13,6 +13,7 @@ import {
   type ListFilter,
   type ListState,
   pageArrived,
+  type TagChange,
   type TicketEvent,
   type Viewer,
 } from './list-rules';
@@ -40,6 +41,16 @@ export function parseContactChange(data: unknown): ContactChange | null {
   const event = parseContactEvent(data);
   if (event?.action === 'update') return { action: 'contactUpdate', contact: event.contact };
   if (event?.action === 'delete') return { action: 'contactDelete', contactId: event.contactId };
+  return null;
+}
+
+/** A `company-{id}-tag` frame as ticket lists follow it (a new tag is on no ticket yet). */
+export function parseTagChange(data: unknown): TagChange | null {
+  if (!isRecord(data)) return null;
+  if (data.action === 'update' && isRecord(data.tag) && typeof data.tag.id === 'number')
+    return { action: 'tagUpdate', tag: data.tag as unknown as TagDto };
+  if (data.action === 'delete' && typeof data.tagId === 'number')
+    return { action: 'tagDelete', tagId: data.tagId };
   return null;
 }
 
@@ -129,6 +140,7 @@ export function useTicketList(
   useSocketChannel(enabled ? companyChannel(companyId, 'contact') : null, (data) =>
     apply(parseContactChange(data)),
   );
+  useSocketChannel(enabled ? companyChannel(companyId, 'tag') : null, (data) => apply(parseTagChange(data)));
 
   return { ...state, loading, loadMore };
 }
