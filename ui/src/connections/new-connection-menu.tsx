@@ -19,7 +19,7 @@ export function NewConnectionMenu({ onPick }: { onPick(channel: Channel): void }
     <PopoverNext
       placement="bottom-end"
       content={
-        <Menu data-testid="new-connection-menu">
+        <Menu className="new-connection-menu" data-testid="new-connection-menu">
           {NEW_CONNECTION_CHANNELS.map((entry) => {
             const channel = t(`tickets.channels.${entry.channel}`);
             const block = channelBlock(entry, plan, available);
