@@ -5,6 +5,8 @@ import { TICKET_COLUMNS, TICKET_JOINS } from './ticket-queries.js';
 import type { TicketAccess } from './visibility.js';
 
 export const TICKET_PAGE_SIZE = 40;
+/** A piece of SQL with `?` placeholders and its parameters, in order. */
+type Condition = { sql: string; params: unknown[] };
 /** Up to this many attendants in a filter, each is read on its own (see byAttendant). */
 const MAX_SPLIT_ATTENDANTS = 5;
 // Lists count up to TICKET_COUNT_CAP tickets and stop (the UI shows "99+"): counting every ticket of a large tenant
@@ -42,11 +44,7 @@ export interface TicketListFilters {
  * placeholders. Pure, so the benchmark explains exactly what the service runs. Each tab's filter and order
  * (`unread first, newest first`) match tickets_company_status_list_index, so a page is read off the index.
  */
-export function ticketListSql(
-  companyId: number,
-  access: TicketAccess,
-  f: TicketListFilters,
-): { sql: string; params: unknown[] } {
+export function ticketListSql(companyId: number, access: TicketAccess, f: TicketListFilters): Condition {
   // Show all widens to every ticket only for who may (admin, allTicket); a user profile never uses it in search.
   const canShowAll = access.isAdmin || access.allTicket;
   const where: string[] = ['t.company_id = ?'];
@@ -157,11 +155,11 @@ export function ticketListSql(
  * OR of them in one scan read every ticket of the status whenever few were visible (an admin's own Pending: 15,000
  * rows read for none shown).
  */
-function visibilityBranches(a: TicketAccess): { sql: string; params: unknown[] }[] {
+function visibilityBranches(a: TicketAccess): Condition[] {
   if (a.isAdmin || a.allTicket) return [{ sql: 'true', params: [] }];
   // Without allowGroup, unassigned group tickets stay hidden: a filter on rows the index walk reads anyway.
   const groups = a.allowGroup ? '' : ' and not t.is_group';
-  const branches: { sql: string; params: unknown[] }[] = [
+  const branches: Condition[] = [
     { sql: 't.user_id = ?', params: [a.userId] },
     { sql: `t.user_id is null and coalesce(t.queue_id, 0) = 0${groups}`, params: [] },
   ];
@@ -183,11 +181,10 @@ function visibilityBranches(a: TicketAccess): { sql: string; params: unknown[] }
  * The visibility rule as one SQL condition on a ticket aliased `t`, for reads that are not the ticket list (the list
  * keeps its branches apart, one per index). @example const v = visibleTicketSql(access); `where ${v.sql}`, v.params
  */
-export const visibleTicketSql = (a: TicketAccess): { sql: string; params: unknown[] } =>
-  anyBranch(visibilityBranches(a));
+export const visibleTicketSql = (a: TicketAccess): Condition => anyBranch(visibilityBranches(a));
 
 /** The branches as one condition (any of them). */
-function anyBranch(branches: { sql: string; params: unknown[] }[]): { sql: string; params: unknown[] } {
+function anyBranch(branches: Condition[]): Condition {
   return {
     sql: `(${branches.map((b) => `(${b.sql})`).join(' or ')})`,
     params: branches.flatMap((b) => b.params),
@@ -196,10 +193,10 @@ function anyBranch(branches: { sql: string; params: unknown[] }[]): { sql: strin
 
 /** Each branch once per attendant and status (all disjoint), each read off tickets_user_list_index in list order. */
 function splitByAttendant(
-  branches: { sql: string; params: unknown[] }[],
+  branches: Condition[],
   userIds: number[],
   statuses: readonly string[],
-): { sql: string; params: unknown[] }[] {
+): Condition[] {
   return branches.flatMap((b) =>
     [...new Set(userIds)].flatMap((userId) =>
       [...new Set(statuses)].map((status) => ({
@@ -209,5 +206,3 @@ function splitByAttendant(
     ),
   );
 }
-
-type Condition = { sql: string; params: unknown[] };
