@@ -99,7 +99,8 @@ export class RealtimeHub implements RealtimePort {
 
   /** Delivers an envelope to the authorised sockets of this instance. */
   deliver(envelope: RealtimeEnvelope): void {
-    const frame = JSON.stringify({ channel: envelope.channel, data: envelope.data });
+    // Written once, when a first socket gets it (most envelopes reach no socket on a given instance).
+    let frame: string | undefined;
     let maskedFrame: string | undefined;
     const targets = envelope.companyId === null ? this.all() : (this.byCompany.get(envelope.companyId) ?? []);
     for (const client of targets) {
@@ -110,7 +111,10 @@ export class RealtimeHub implements RealtimePort {
       if (envelope.masked !== undefined && this.hidesNumbers(client)) {
         maskedFrame ??= JSON.stringify({ channel: envelope.channel, data: envelope.masked });
         client.socket.send(maskedFrame);
-      } else client.socket.send(frame);
+      } else {
+        frame ??= JSON.stringify({ channel: envelope.channel, data: envelope.data });
+        client.socket.send(frame);
+      }
     }
   }
 

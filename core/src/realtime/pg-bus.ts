@@ -9,6 +9,9 @@ const CHANNEL = 'balcao_realtime';
 const MAX_NOTIFY_BYTES = 7_000;
 
 const MAX_NOTICES_PER_STATEMENT = 200;
+/** Instances that know of others say `here` this often; one not heard from for PEER_SILENCE_MS is gone. */
+const HEARTBEAT_MS = 10_000;
+const PEER_SILENCE_MS = 3.5 * HEARTBEAT_MS;
 
 interface OutgoingNotice {
   notice: string;
@@ -22,6 +25,8 @@ interface Notice {
   envelope?: RealtimeEnvelope;
   ref?: string;
   refresh?: AccessRefresh;
+  /** Presence: `hello` when an instance starts listening (others answer `here`), `here` as a heartbeat, `bye` on stop. */
+  presence?: 'hello' | 'here' | 'bye';
 }
 
 /** What the bus hands to its instance's hub from the other instances. */
@@ -33,6 +38,12 @@ export interface BusReceiver {
 /**
  * Cross-instance delivery of realtime envelopes and socket access refreshes over Postgres LISTEN/NOTIFY. Each
  * instance handles its own notices locally and skips them when they come back.
+ *
+ * An instance alone publishes nothing: every envelope would go through PostgreSQL and back for no one (under an
+ * ingest burst that round trip cost a third of the throughput). Instances find each other by presence notices: a
+ * starting instance says `hello` once it listens and every instance that hears it answers `here`, so both know of
+ * the other before the new one serves a socket; while an instance knows of others it says `here` every
+ * HEARTBEAT_MS, and forgets one not heard from for PEER_SILENCE_MS (or that said `bye`).
  */
 export class PgBus implements RemoteBus {
   readonly origin = randomUUID();
@@ -41,6 +52,9 @@ export class PgBus implements RemoteBus {
   private stopped = false;
   private readonly ownOpening = JSON.stringify({ origin: this.origin }).slice(0, -1);
   private seq = 0;
+  /** The other instances heard from: origin → when. */
+  private readonly peers = new Map<string, number>();
+  private heartbeat: NodeJS.Timeout | undefined;
   /**
    * Notices published while one statement runs go together in the next, in order (one round trip for many under
    * load, where every ingested message publishes two). `seq` keeps equal envelopes apart: PostgreSQL folds identical
@@ -73,9 +87,25 @@ export class PgBus implements RemoteBus {
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
     this.listener = client;
+    // Also after a reconnect: notices were missed meanwhile, heartbeats among them.
+    await this.sendPresence('hello');
+    this.heartbeat ??= setInterval(() => {
+      if (this.hasPeers()) void this.sendPresence('here').catch(() => undefined);
+    }, HEARTBEAT_MS).unref();
+  }
+
+  /** Whether another instance listens (heard from within PEER_SILENCE_MS). */
+  hasPeers(): boolean {
+    const now = Date.now();
+    for (const [origin, heard] of this.peers) {
+      if (now - heard <= PEER_SILENCE_MS) return true;
+      this.peers.delete(origin);
+    }
+    return false;
   }
 
   async publish(envelope: RealtimeEnvelope): Promise<void> {
+    if (!this.hasPeers()) return;
     const seq = ++this.seq;
     let notice = JSON.stringify({ origin: this.origin, seq, envelope } satisfies Notice);
     if (Buffer.byteLength(notice) > MAX_NOTIFY_BYTES) {
@@ -91,7 +121,12 @@ export class PgBus implements RemoteBus {
 
   /** Tells the other instances to load the access of these sockets again (in order with the envelopes). */
   refreshAccess(refresh: AccessRefresh): Promise<void> {
+    if (!this.hasPeers()) return Promise.resolve();
     return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, refresh } satisfies Notice));
+  }
+
+  private sendPresence(presence: Notice['presence']): Promise<void> {
+    return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, presence } satisfies Notice));
   }
 
   private send(notice: string): Promise<void> {
@@ -114,6 +149,8 @@ export class PgBus implements RemoteBus {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.heartbeat);
+    if (this.hasPeers()) await this.sendPresence('bye').catch(() => undefined);
     await this.listener?.end().catch(() => undefined);
     await this.pool.end();
   }
@@ -124,6 +161,10 @@ export class PgBus implements RemoteBus {
       // Our own notices come back too: told apart by their opening, without parsing them.
       if (payload.startsWith(this.ownOpening)) return;
       const notice = JSON.parse(payload) as Notice;
+      if (notice.presence === 'bye') return void this.peers.delete(notice.origin);
+      this.peers.set(notice.origin, Date.now());
+      if (notice.presence === 'hello') return await this.sendPresence('here');
+      if (notice.presence) return;
       if (notice.refresh) return await this.receiver.refresh(notice.refresh);
       if (notice.envelope) return this.receiver.deliver(notice.envelope);
       const { rows } = await this.pool.query<{ payload: RealtimeEnvelope }>(
