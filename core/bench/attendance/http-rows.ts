@@ -85,6 +85,7 @@ export async function measure(
   token: string,
   seconds = DURATION_S,
 ): Promise<Row> {
+  await expectAnswerWithItems(title, pathname, token);
   // Every response time is kept (autocannon's own histogram has p90 and p97.5, not p95).
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -113,6 +114,18 @@ export async function measure(
     p99: round(pct(times, 0.99)),
     rps: Math.round(result.requests.average),
   };
+}
+
+/**
+ * A row measures real work only if its request finds something: an empty answer (say, a seed that left a column
+ * unfilled) would be timed as a fast row. One request first; the row fails if its list is empty.
+ */
+async function expectAnswerWithItems(title: string, pathname: string, token: string): Promise<void> {
+  const res = await fetch(`${BASE}${pathname}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!res.ok) throw new Error(`${title}: ${res.status}`);
+  const body = (await res.json()) as Record<string, unknown>;
+  const items = ['tickets', 'messages', 'contacts'].map((k) => body[k]).find(Array.isArray);
+  if (!items?.length) throw new Error(`${title}: the answer lists nothing to measure (${pathname})`);
 }
 
 const enc = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.stringify(v));
