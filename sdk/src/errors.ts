@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'ERR_MEDIA_TOO_LARGE',
   'ERR_MEDIA_TYPE_NOT_ALLOWED',
   'ERR_AUDIO_TOO_SHORT',
+  /** A profile image must be a photo (JPEG, PNG, GIF or WebP). */
+  'ERR_PROFILE_IMAGE_TYPE',
   /** A viewer who sees numbers masked (LGPD) tried to change a contact's number. */
   'ERR_NUMBER_HIDDEN',
   /** The default connection's channel cannot read an address book or chat list (import from phone). */

@@ -145,3 +145,36 @@ test('the profile dialog validates, then saves the name shown in the greeting', 
   await page.getByTestId('profile-save').click();
   await expect(page.getByTestId('greeting')).toContainText('Beatriz Lima');
 });
+
+test('a profile photo is uploaded from the profile dialog and shows in the avatar menu', async ({ page }) => {
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await login(page, USERS.basic);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId('avatar-menu').getByTestId('user-avatar-image')).toHaveCount(0);
+  await page.getByTestId('avatar-menu').click();
+  await page.getByTestId('profile-item').click();
+  // Not a photo: told at once, nothing uploaded.
+  await page.getByTestId('profile-photo-input').setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+  });
+  await expect(page.getByText('Choose a photo (JPEG, PNG, GIF or WebP).')).toBeVisible();
+  await page
+    .getByTestId('profile-photo-input')
+    .setInputFiles({ name: 'eu.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Photo saved.')).toBeVisible();
+  const avatar = page.getByTestId('avatar-menu').getByTestId('user-avatar-image');
+  await expect(avatar).toHaveAttribute('src', /^\/api\/media\/company\d+\/[0-9a-f]{32}\.png$/);
+  // The file is served: the browser decoded it.
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  await expect(page.getByRole('dialog').getByTestId('user-avatar-image')).toBeVisible();
+  await shot(page, 'profile-photo-light-wide');
+  // A reload reads it from the session.
+  await page.keyboard.press('Escape');
+  await page.reload();
+  await expect(page.getByTestId('avatar-menu').getByTestId('user-avatar-image')).toBeVisible();
+});

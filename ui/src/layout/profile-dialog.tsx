@@ -26,13 +26,14 @@ import { chooseLanguage } from '../i18n';
 import { isLanguage } from '../i18n/languages';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { mergeSessionUser } from '../session/session-actions';
+import { ProfilePhoto } from './profile-photo';
 
 interface Props {
   user: SessionUserDto;
   onClose(): void;
 }
 
-/** The user's own profile: name, email, optional new password, language (`PUT /api/users/{id}`). */
+/** The user's own profile: photo, name, email, optional new password, language (`PUT /api/users/{id}`). */
 export function ProfileDialog({ user, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { form, set, setErrors, validate, error, intent } = useZodForm(userUpdateSchema, {
@@ -69,6 +70,7 @@ export function ProfileDialog({ user, onClose }: Props) {
     <Dialog isOpen onClose={onClose} title={t('profile.title')} icon="person" className="profile-dialog">
       <form onSubmit={(e) => void handleSubmit(e)} noValidate>
         <DialogBody>
+          <ProfilePhoto user={user} />
           <FormGroup
             label={t('profile.name')}
             labelFor="profile-name"

@@ -6,14 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { logout } from '../session/session-actions';
 import { requireUser, userAtom } from '../session/session-store';
 import { ProfileDialog } from './profile-dialog';
-
-const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
+import { UserAvatar } from './user-avatar';
 
 /** Avatar menu: profile and logout. */
 export function UserMenu() {
@@ -55,8 +48,9 @@ export function UserMenu() {
           aria-label={t('topbar.userMenu')}
           title={user.name}
           data-testid="avatar-menu"
-          text={initials(user.name) || '?'}
-        />
+        >
+          <UserAvatar name={user.name} image={user.profileImage} size={32} />
+        </Button>
       </PopoverNext>
       {profileOpen && <ProfileDialog user={user} onClose={() => setProfileOpen(false)} />}
     </>

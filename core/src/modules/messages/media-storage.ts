@@ -51,6 +51,17 @@ export const uncaptionedBody = (m: StoredMedia): string =>
 
 const mediaDir = (dataDir: string, companyId: number) => path.join(dataDir, 'media', `company${companyId}`);
 
+/** What a profile image may be (spec part 1 §3 User.profileImage): photos a browser shows in an `<img>`. */
+const PROFILE_IMAGE_MIME = /^image\/(jpeg|png|gif|webp)$/;
+const PROFILE_IMAGE_EXT = /\.(jpe?g|png|gif|webp)$/i;
+
+/** Checks a profile image before it is stored: a photo of a known type, within the store's size limit. */
+export function assertProfileImage(file: UploadedFile): void {
+  if (!PROFILE_IMAGE_MIME.test(file.mimetype ?? '') || !PROFILE_IMAGE_EXT.test(file.originalFilename ?? ''))
+    throw new AppError('ERR_PROFILE_IMAGE_TYPE', 400);
+  if (file.size > MEDIA_MAX_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
+}
+
 /** Checks a file before anything is stored, so a refused batch stores nothing. */
 export function assertAcceptable(file: UploadedFile): void {
   const mime = file.mimetype ?? 'application/octet-stream';

@@ -1,7 +1,24 @@
 import { AppError, pageQuery, userCreateSchema, userUpdateSchema } from '@balcao/sdk';
+import { koaBody } from 'koa-body';
 import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
+import { MEDIA_MAX_BYTES, type UploadedFile } from '../messages/media-storage.js';
+
+/** One image in `profileImage` (the spec's userId and typeArch fields come along and are not needed). */
+const profileImageUpload = koaBody({
+  json: false,
+  urlencoded: false,
+  text: false,
+  multipart: true,
+  formidable: { maxFileSize: MEDIA_MAX_BYTES, maxFiles: 1, allowEmptyFiles: false },
+  onError: (err) => {
+    if ((err as { httpCode?: number }).httpCode === 413) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
+    throw new AppError('ERR_VALIDATION', 400, {
+      fields: [{ path: 'profileImage', message: 'Invalid upload' }],
+    });
+  },
+});
 
 export function usersRoutes(router: AppRouter): void {
   router.get('/users', requireAdmin, async (ctx) => {
@@ -27,6 +44,11 @@ export function usersRoutes(router: AppRouter): void {
   router.put('/users/:id', async (ctx) => {
     const input = validate(userUpdateSchema, ctx.request.body);
     ctx.body = await ctx.state.services.users.update(ctx.state.user, idParam(ctx.params.id), input);
+  });
+  router.post('/users/:id/media-upload', profileImageUpload, async (ctx) => {
+    const upload = ctx.request.files?.profileImage;
+    const file = (Array.isArray(upload) ? upload[0] : upload) as UploadedFile | undefined;
+    ctx.body = await ctx.state.services.users.setProfileImage(ctx.state.user, idParam(ctx.params.id), file);
   });
   router.delete('/users/:id', requireAdmin, async (ctx) => {
     await ctx.state.services.users.remove(ctx.state.user, idParam(ctx.params.id));

@@ -12,6 +12,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import bcrypt from 'bcryptjs';
 import { definedOnly } from '../../http/validate.js';
 import { Company } from '../companies/company.entity.js';
+import { assertProfileImage, storeMedia, type UploadedFile } from '../messages/media-storage.js';
 import { Plan } from '../plans/plan.entity.js';
 import { assertCompanyQueues, loadUserQueues, replaceUserQueues } from '../queues/user-queues.js';
 import { type IUser, User } from './user.entity.js';
@@ -47,11 +48,23 @@ export class UsersService {
   private readonly em: EntityManager;
   private readonly realtime: RealtimePort;
   private readonly events: EventsPort | undefined;
+  private readonly dataDir: string;
 
-  constructor({ em, realtime, events }: { em: EntityManager; realtime: RealtimePort; events?: EventsPort }) {
+  constructor({
+    em,
+    realtime,
+    events,
+    config,
+  }: {
+    em: EntityManager;
+    realtime: RealtimePort;
+    events?: EventsPort;
+    config: { dataDir: string };
+  }) {
     this.events = events;
     this.em = em;
     this.realtime = realtime;
+    this.dataDir = config.dataDir;
   }
 
   async list(searchParam: string, pageNumber: number) {
@@ -106,6 +119,25 @@ export class UsersService {
     await this.publish(user.companyId, { action: 'update', user: dto });
     if (queueIds || ACCESS_FIELDS.some((f) => input[f] !== undefined))
       await this.events?.emit('user.accessChanged', { companyId: user.companyId, userId: user.id });
+    return dto;
+  }
+
+  /**
+   * A new profile image (`POST /users/{id}/media-upload`, spec part 1 §7): the user's own, or any of the company's
+   * for an admin. Stored with the company's media (a random name, served by `/api/media`); the old file stays, as a
+   * message's media do.
+   */
+  async setProfileImage(actor: AuthUser, id: number, file: UploadedFile | undefined): Promise<UserDto> {
+    if (actor.profile !== 'admin' && actor.id !== id) throw new AppError('ERR_NO_PERMISSION', 403);
+    const user = await this.find(id);
+    if (!file)
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'profileImage', message: 'Required' }] });
+    assertProfileImage(file);
+    const stored = await storeMedia(this.dataDir, user.companyId, file);
+    user.profileImage = stored.mediaUrl;
+    await this.em.flush();
+    const [dto] = await this.present([user]);
+    await this.publish(user.companyId, { action: 'update', user: dto });
     return dto;
   }
 
