@@ -26,6 +26,7 @@ import { Tag } from '../modules/tags/tag.entity.js';
 import { wireTicketRealtime } from '../modules/tickets/realtime-wiring.js';
 import { Ticket, TicketLog, TicketNote } from '../modules/tickets/ticket.entity.js';
 import { User } from '../modules/users/user.entity.js';
+import { recordPresence } from '../modules/users/user-presence.js';
 import { RealtimeHub } from '../realtime/hub.js';
 import { PgBus } from '../realtime/pg-bus.js';
 import type { Config } from './config.js';
@@ -119,11 +120,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
         const check = root?.cradle.tokens.checkAccess(token);
         return check?.ok ? check.user : null;
       },
-      onPresence: async (who, online) => {
-        await orm.em
-          .fork()
-          .nativeUpdate(User, { id: who.id }, { online, lastSeenAt: new Date() }, { filters: false });
-      },
+      onPresence: (who, online) => recordPresence(orm, realtime, who, online),
     },
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });

@@ -113,13 +113,36 @@ describe('/ws', () => {
     superToken = second.token;
   });
 
-  it('marks a user online while a socket is open', async () => {
-    const { ws } = await connect(host.url, other.token);
-    await eventually(async () => {
-      const me = await (await host.request('/api/auth/me', { token: other.token })).json();
-      return me.online ? true : undefined;
-    });
+  it('marks a user online while a socket is open, and tells the company when that flips', async () => {
+    // Two new users of the other company: one watches its user channel (the Users screen's status column), the other
+    // signs in (online: told once), opens a socket (no change: not told) and closes it (offline: told).
+    const add = async (name: string, email: string) => {
+      const res = await host.request('/api/users', {
+        token: other.token,
+        body: { name, email, password: 'pessoa-pass', profile: 'admin' },
+      });
+      expect(res.status).toBe(201);
+      return { id: (await res.json()).id as number, token: (await host.login(email, 'pessoa-pass')).token };
+    };
+    const watcher = await connect(host.url, (await add('Vigia', 'vigia@outra.test')).token);
+    const subject = await add('Sujeito', 'sujeito@outra.test');
+    const me = async () => (await host.request('/api/auth/me', { token: subject.token })).json();
+    const presence = (online: boolean) =>
+      watcher.frames.filter(
+        (f) =>
+          f.channel === `company-${other.companyId}-user` &&
+          f.data.action === 'presence' &&
+          f.data.userId === subject.id &&
+          f.data.online === online,
+      );
+    const { ws } = await connect(host.url, subject.token);
+    await eventually(async () => ((await me()).online ? true : undefined));
+    await eventually(() => (presence(true).length === 1 ? true : undefined));
     ws.close();
+    await eventually(() => (presence(false).length === 1 ? true : undefined));
+    expect((await me()).online).toBe(false);
+    // Only flips are told: one of each.
+    expect(presence(true)).toHaveLength(1);
   });
 });
 

@@ -18,6 +18,7 @@ import { daysFromToday, isExpired } from '../companies/company-presenter.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
+import { publishPresence } from '../users/user-presence.js';
 import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { loadSessionUser } from './session-presenter.js';
@@ -76,8 +77,10 @@ export class AuthService {
       userAgent: client.userAgent?.slice(0, 255) ?? null,
     });
     company.lastLogin = new Date();
+    const cameOnline = !user.online;
     user.online = true;
     await em.flush();
+    if (cameOnline) await publishPresence(this.deps.realtime, user.companyId, user.id, true);
 
     const event: AuthEvent = { action: 'update', user: { id: user.id }, sessionId };
     await this.deps.realtime.publish({
@@ -116,8 +119,14 @@ export class AuthService {
     const session = await em.findOne(AuthSession, { id: sessionId }, { filters: false });
     if (!session || session.revokedAt) return;
     session.revokedAt = new Date();
-    await em.nativeUpdate(User, { id: session.userId }, { online: false }, { filters: false });
+    const wentOffline = await em.nativeUpdate(
+      User,
+      { id: session.userId, online: true },
+      { online: false },
+      { filters: false },
+    );
     await em.flush();
+    if (wentOffline) await publishPresence(this.deps.realtime, session.companyId, session.userId, false);
   }
 
   me(user: AuthUser): Promise<SessionUserDto> {

@@ -1,0 +1,36 @@
+import { companyChannel, type RealtimePort, type SocketIdentity } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { User } from './user.entity.js';
+
+/** Tells the company a user went online or offline (`company-{id}-user`, action `presence`): the Users screen's status. */
+export const publishPresence = (realtime: RealtimePort, companyId: number, userId: number, online: boolean) =>
+  realtime.publish({
+    companyId,
+    channel: companyChannel(companyId, 'user'),
+    data: { action: 'presence', userId, online },
+  });
+
+/**
+ * A user's socket opened, closed or sent its userStatus heartbeat: `lastSeenAt` moves on, and when `online` flips the
+ * company hears it (`company-{id}-user`, action `presence`), so the Users screen's status column follows live.
+ */
+export async function recordPresence(
+  orm: MikroORM,
+  realtime: RealtimePort,
+  who: SocketIdentity,
+  online: boolean,
+): Promise<void> {
+  const em = orm.em.fork();
+  const at = new Date();
+  const flipped = await em.nativeUpdate(
+    User,
+    { id: who.id, online: !online },
+    { online, lastSeenAt: at },
+    { filters: false },
+  );
+  if (!flipped) {
+    await em.nativeUpdate(User, { id: who.id }, { lastSeenAt: at }, { filters: false });
+    return;
+  }
+  await publishPresence(realtime, who.companyId, who.id, online);
+}
