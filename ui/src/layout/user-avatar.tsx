@@ -19,7 +19,10 @@ export function UserAvatar({ name, image, size }: { name: string; image: string 
       data-testid="user-avatar-image"
     />
   ) : (
-    <span className="user-avatar user-avatar--initials" style={{ width: size, height: size }}>
+    <span
+      className="user-avatar user-avatar--initials"
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.38) }}
+    >
       {initials(name) || '?'}
     </span>
   );

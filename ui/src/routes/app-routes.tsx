@@ -7,6 +7,7 @@ import { LoginPage } from '../pages/login-page';
 import { MomentsPage } from '../pages/moments-page';
 import { SignupPage } from '../pages/signup-page';
 import { TicketsPage } from '../pages/tickets-page';
+import { UsersPage } from '../pages/users-page';
 import { pluginPagesAtom } from '../plugins/plugin-store';
 import { AnyVisitor, PublicOnly, RequireAuth } from './guards';
 import { PluginPageRoute } from './plugin-page-route';
@@ -31,6 +32,7 @@ export function AppRoutes() {
         <Route path="/moments" element={<MomentsPage />} />
         <Route path="/contacts" element={<ContactsPage />} />
         <Route path="/connections" element={<ConnectionsPage />} />
+        <Route path="/users" element={<UsersPage />} />
         {pluginPages.map(({ plugin, page }) => (
           <Route
             key={`${plugin}:${page.path}`}

@@ -4,4 +4,5 @@ export const CORE_PAGE_PATHS: readonly string[] = [
   '/contacts',
   '/moments',
   '/connections',
+  '/users',
 ];

@@ -1,0 +1,104 @@
+import { expect } from '@playwright/test';
+import { adminToken, createAttendant } from './attendance';
+import { login, setTheme, shot } from './helpers';
+import { test } from './queues';
+
+test('an admin adds, edits and deletes a user on /users; the new attendant can sign in', async ({
+  page,
+  browser,
+  request,
+  createQueue,
+}) => {
+  const queue = await createQueue(`Usuarios ${Date.now()}`);
+  const email = `marta.${Date.now()}@usuarios.test`;
+  // An admin of its own, in the product's first language (the seeded admin's sessions belong to other specs).
+  const admin = await createAttendant(request, await adminToken(request), {
+    name: 'Ulisses Usuários',
+    profile: 'admin',
+    language: 'pt-BR',
+  });
+  await login(page, admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.getByTestId('menu-/users').click();
+  await expect(page).toHaveURL(/\/users$/);
+  const table = page.getByTestId('users-table');
+  await expect(table.getByText(admin.email)).toBeVisible();
+
+  // The form's rules (spec part 1 §5): name and password too short, e-mail invalid.
+  await page.getByTestId('users-add').click();
+  await page.getByTestId('user-name').fill('M');
+  await page.getByTestId('user-email').fill('marta');
+  await page.getByTestId('user-password').fill('123');
+  await page.getByTestId('user-save').click();
+  await expect(page.getByText('Muito curto!')).toHaveCount(2);
+  await expect(page.getByText('E-mail inválido')).toBeVisible();
+
+  await page.getByTestId('user-name').fill('Marta Souza');
+  await page.getByTestId('user-email').fill(email);
+  await page.getByTestId('user-password').fill('marta-pass');
+  // A control's label takes the click (its input is drawn over by the indicator).
+  const queueBox = page.getByTestId(`user-queue-${queue.id}`);
+  await queueBox.locator('xpath=..').click();
+  await expect(queueBox).toBeChecked();
+  await page.getByTestId('user-start-work').fill('08:00');
+  await page.getByTestId('user-end-work').fill('17:30');
+  await shot(page, 'users-dialog-light-wide');
+  await page.getByTestId('user-save').click();
+  await expect(page.getByText('Usuário criado.')).toBeVisible();
+  const row = table.locator('tr', { hasText: email });
+  await expect(row).toContainText('Marta Souza');
+  await expect(row).toContainText('08:00');
+  await expect(row).toContainText('17:30');
+  await expect(row).toContainText('Usuário');
+
+  // The new attendant signs in, sees the queue as theirs, and may not open /users.
+  const other = await browser.newContext();
+  const attendant = await other.newPage();
+  await login(attendant, { email, password: 'marta-pass' });
+  await expect(attendant).toHaveURL(/\/tickets$/);
+  await expect(attendant.getByTestId('greeting')).toContainText('Marta Souza');
+  await expect(row.getByTestId('user-status')).toHaveText('Online');
+  // Its own admin row too (this page's socket).
+  await expect(table.locator('tr', { hasText: admin.email }).getByTestId('user-status')).toHaveText('Online');
+  await attendant.goto('/users');
+  await expect(
+    // Her language is unset: the browser's (English here).
+    attendant.getByText('You are not allowed to access this page! Redirecting you.'),
+  ).toBeVisible();
+  await other.close();
+
+  // Edit: the dialog shows what was saved; a new name and allowGroup are kept, the password too (left blank).
+  await row.getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByTestId('user-email')).toHaveValue(email);
+  await expect(page.getByTestId(`user-queue-${queue.id}`)).toBeChecked();
+  await page.getByTestId('user-name').fill('Marta Souza Lima');
+  await page.getByTestId('user-allow-group').locator('xpath=..').click();
+  await expect(page.getByTestId('user-allow-group')).toBeChecked();
+  await page.getByTestId('user-save').click();
+  await expect(page.getByText('Usuário salvo.')).toBeVisible();
+  await expect(row).toContainText('Marta Souza Lima');
+  await row.getByRole('button', { name: 'Editar' }).click();
+  await expect(page.getByTestId('user-allow-group')).toBeChecked();
+  await page.keyboard.press('Escape');
+
+  // Search narrows the list; the count follows.
+  await page.getByTestId('users-search').fill('usuarios.test');
+  await expect(table.locator('tbody tr')).toHaveCount(
+    await table.locator('tbody tr', { hasText: 'usuarios.test' }).count(),
+  );
+  await expect(table.getByText(admin.email)).toBeHidden();
+  await setTheme(page, 'dark');
+  await shot(page, 'users-dark-wide');
+  await setTheme(page, 'light');
+
+  // Delete, confirmed.
+  await row.getByRole('button', { name: 'Excluir' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Usuário excluído.')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  const retry = await browser.newContext();
+  const gone = await retry.newPage();
+  await login(gone, { email, password: 'marta-pass' });
+  await expect(gone).toHaveURL(/\/login$/);
+  await retry.close();
+});
