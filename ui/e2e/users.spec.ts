@@ -102,3 +102,43 @@ test('an admin adds, edits and deletes a user on /users; the new attendant can s
   await expect(gone).toHaveURL(/\/login$/);
   await retry.close();
 });
+
+test('the users list reads its next page as it runs out (21 matches, 20 a page)', async ({
+  page,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const tag = Date.now().toString(36);
+  const ids: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const res = await request.post('/api/users', {
+      headers: auth,
+      data: {
+        name: `Paginado ${tag} ${String(i).padStart(2, '0')}`,
+        email: `p${i}.${tag}@paginas.test`,
+        password: 'pagina-pass',
+      },
+    });
+    expect(res.status()).toBe(201);
+    ids.push((await res.json()).id);
+  }
+  const admin = await createAttendant(request, token, {
+    name: 'Paula Páginas',
+    profile: 'admin',
+    language: 'pt-BR',
+  });
+  await login(page, admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto('/users');
+  await page.getByTestId('users-search').fill(tag);
+  await expect(page.getByTestId('users-count')).toHaveText('21');
+  const rows = page.getByTestId('users-table').locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  // Scrolling to the end of the list reads the next page (a page that does not fill the screen reads it at once).
+  await rows.first().hover();
+  await page.mouse.wheel(0, 5000);
+  await expect(rows).toHaveCount(21);
+  await expect(page.getByTestId('users-table')).toContainText(`Paginado ${tag} 20`);
+  for (const id of [...ids, admin.id]) await request.delete(`/api/users/${id}`, { headers: auth });
+});

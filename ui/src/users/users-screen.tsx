@@ -1,7 +1,7 @@
 import type { UserDto } from '@balcao/sdk';
 import { Alert, Button, H3, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { type UIEvent, useState } from 'react';
+import { type UIEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '../layout/user-avatar';
 import { toastError, toastSuccess } from '../notify/toaster';
@@ -25,9 +25,16 @@ export function UsersScreen() {
   const [editing, setEditing] = useState<UserDto | 'new' | null>(null);
   const [doomed, setDoomed] = useState<UserDto | null>(null);
 
+  const scroller = useRef<HTMLDivElement>(null);
   const onScroll = (event: UIEvent<HTMLDivElement>) => {
     if (list.hasMore && isNearBottom(event.currentTarget)) list.loadMore();
   };
+  // A page that does not fill the screen cannot be scrolled to the end: the next one is read at once.
+  const { hasMore, loading, loadMore, users } = list;
+  useEffect(() => {
+    const el = scroller.current;
+    if (el && users.length > 0 && !loading && hasMore && el.scrollHeight <= el.clientHeight) loadMore();
+  }, [users.length, loading, hasMore, loadMore]);
 
   const handleDelete = async () => {
     const user = doomed;
@@ -69,7 +76,7 @@ export function UsersScreen() {
           />
         </div>
       </header>
-      <div className="users-screen__table" onScroll={onScroll}>
+      <div className="users-screen__table" ref={scroller} onScroll={onScroll}>
         <HTMLTable compact striped interactive className="users-table" data-testid="users-table">
           <thead>
             <tr>
