@@ -5,6 +5,7 @@ import { ContactsPage } from '../pages/contacts-page';
 import { FinanceiroPage } from '../pages/financeiro-page';
 import { LoginPage } from '../pages/login-page';
 import { MomentsPage } from '../pages/moments-page';
+import { QueuesPage } from '../pages/queues-page';
 import { SignupPage } from '../pages/signup-page';
 import { TicketsPage } from '../pages/tickets-page';
 import { UsersPage } from '../pages/users-page';
@@ -33,6 +34,7 @@ export function AppRoutes() {
         <Route path="/contacts" element={<ContactsPage />} />
         <Route path="/connections" element={<ConnectionsPage />} />
         <Route path="/users" element={<UsersPage />} />
+        <Route path="/queues" element={<QueuesPage />} />
         {pluginPages.map(({ plugin, page }) => (
           <Route
             key={`${plugin}:${page.path}`}

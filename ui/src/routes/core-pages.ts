@@ -5,4 +5,5 @@ export const CORE_PAGE_PATHS: readonly string[] = [
   '/moments',
   '/connections',
   '/users',
+  '/queues',
 ];

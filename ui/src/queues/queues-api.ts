@@ -1,0 +1,63 @@
+import type { QueueDto, QueueInput } from '@balcao/sdk';
+import { api } from '../api/http';
+
+export const createQueue = (input: QueueInput) => api.post<QueueDto>('/queue', input);
+export const updateQueue = (id: number, input: QueueInput) => api.put<QueueDto>(`/queue/${id}`, input);
+export const deleteQueue = (id: number) => api.delete(`/queue/${id}`);
+
+/**
+ * The colours offered for a queue (spec part 2 §2: a palette of about 50 fixed colours): ten hues in five shades,
+ * each dark enough for white text on the queue's tag.
+ */
+export const QUEUE_PALETTE: readonly string[] = [
+  '#b71c1c',
+  '#c62828',
+  '#d32f2f',
+  '#e53935',
+  '#ad1457',
+  '#c2185b',
+  '#d81b60',
+  '#6a1b9a',
+  '#7b1fa2',
+  '#8e24aa',
+  '#4527a0',
+  '#512da8',
+  '#5e35b1',
+  '#283593',
+  '#303f9f',
+  '#3949ab',
+  '#1565c0',
+  '#1976d2',
+  '#1e88e5',
+  '#0277bd',
+  '#0288d1',
+  '#00838f',
+  '#0097a7',
+  '#00695c',
+  '#00796b',
+  '#00897b',
+  '#2e7d32',
+  '#388e3c',
+  '#43a047',
+  '#558b2f',
+  '#689f38',
+  '#827717',
+  '#9e9d24',
+  '#f57f17',
+  '#ef6c00',
+  '#f57c00',
+  '#e65100',
+  '#d84315',
+  '#e64a19',
+  '#f4511e',
+  '#4e342e',
+  '#5d4037',
+  '#6d4c41',
+  '#37474f',
+  '#455a64',
+  '#546e7a',
+  '#424242',
+  '#616161',
+  '#263238',
+  '#1b5e20',
+];

@@ -1,0 +1,121 @@
+import type { QueueDto } from '@balcao/sdk';
+import { Alert, Button, H3, HTMLTable, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { refreshCompanyQueues, useCompanyQueues } from '../tickets/shared/use-queues';
+import { QueueDialog } from './queue-dialog';
+import { deleteQueue } from './queues-api';
+import './queues.css';
+
+/**
+ * /queues (spec part 2 §2 Queues, admin): the company's queues with ID, name, colour, order and greeting; add and
+ * edit in a dialog, delete after a confirmation. Live: queue events re-read the list (use-queues).
+ */
+export function QueuesScreen() {
+  const { t } = useTranslation();
+  const queues = useCompanyQueues();
+  const [editing, setEditing] = useState<QueueDto | 'new' | null>(null);
+  const [doomed, setDoomed] = useState<QueueDto | null>(null);
+  const usedBy = (except: QueueDto | null) =>
+    queues.filter((q) => q.id !== except?.id).map((q) => q.color.toLowerCase());
+
+  const handleDelete = async () => {
+    const queue = doomed;
+    setDoomed(null);
+    if (!queue) return;
+    try {
+      await deleteQueue(queue.id);
+      refreshCompanyQueues();
+      toastSuccess(t('queues.deleted'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
+
+  return (
+    <div className="queues-screen" data-testid="queues-screen">
+      <header className="page-header">
+        <H3 className="page-header__title">
+          {t('queues.title')}
+          <Tag round minimal data-testid="queues-count">
+            {queues.length}
+          </Tag>
+        </H3>
+        <Button
+          intent="primary"
+          icon="add"
+          text={t('queues.add')}
+          onClick={() => setEditing('new')}
+          data-testid="queues-add"
+        />
+      </header>
+      <div className="queues-screen__table">
+        <HTMLTable compact striped className="queues-table" data-testid="queues-table">
+          <thead>
+            <tr>
+              <th>{t('queues.columns.id')}</th>
+              <th>{t('queues.name')}</th>
+              <th>{t('queues.color')}</th>
+              <th>{t('queues.order')}</th>
+              <th>{t('queues.greeting')}</th>
+              <th>{t('queues.columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {queues.map((q) => (
+              <tr key={q.id} data-testid={`queue-row-${q.id}`}>
+                <td>{q.id}</td>
+                <td>{q.name}</td>
+                <td>
+                  <span className="queues-table__swatch" style={{ background: q.color }} title={q.color} />
+                </td>
+                <td>{q.orderQueue ?? ''}</td>
+                <td className="queues-table__greeting">{q.greetingMessage ?? ''}</td>
+                <td className="queues-table__actions">
+                  <Button
+                    variant="minimal"
+                    icon="edit"
+                    aria-label={t('queues.edit')}
+                    title={t('queues.edit')}
+                    onClick={() => setEditing(q)}
+                  />
+                  <Button
+                    variant="minimal"
+                    intent="danger"
+                    icon="trash"
+                    aria-label={t('queues.delete.action')}
+                    title={t('queues.delete.action')}
+                    onClick={() => setDoomed(q)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        {queues.length === 0 && <p className="bp6-text-muted queues-screen__empty">{t('queues.empty')}</p>}
+      </div>
+      {editing && (
+        <QueueDialog
+          queue={editing === 'new' ? null : editing}
+          usedColors={usedBy(editing === 'new' ? null : editing)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      <Alert
+        isOpen={doomed !== null}
+        icon="trash"
+        intent="danger"
+        cancelButtonText={t('common.cancel')}
+        confirmButtonText={t('queues.delete.confirm')}
+        onCancel={() => setDoomed(null)}
+        onConfirm={() => void handleDelete()}
+      >
+        <p>
+          <strong>{t('queues.delete.title', { name: doomed?.name ?? '' })}</strong>
+        </p>
+        <p>{t('queues.delete.text')}</p>
+      </Alert>
+    </div>
+  );
+}
