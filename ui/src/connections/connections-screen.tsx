@@ -41,7 +41,7 @@ export function ConnectionsScreen() {
       : null;
 
   return (
-    <div className="connections-screen" data-testid="connections-screen">
+    <div className="list-screen connections-screen" data-testid="connections-screen">
       <header className="page-header">
         <H3 className="page-header__title">
           {t('connections.title')}

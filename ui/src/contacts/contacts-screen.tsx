@@ -93,7 +93,7 @@ export function ContactsScreen() {
   // "Import from phone" reads the default connection's address book, where its channel can (its capabilities).
   const phoneSource = phoneImportSource(connections);
   return (
-    <div className="contacts-screen" data-testid="contacts-screen">
+    <div className="list-screen" data-testid="contacts-screen">
       <header className="page-header">
         <H3 className="page-header__title">
           {t('contacts.title')}

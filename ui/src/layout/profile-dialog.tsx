@@ -6,25 +6,17 @@ import {
   type UserUpdateInput,
   userUpdateSchema,
 } from '@balcao/sdk';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  InputGroup,
-} from '@blueprintjs/core';
-import { type FormEvent, useState } from 'react';
+import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/api-error';
 import { api } from '../api/http';
-import { toFieldErrors } from '../forms/field-errors';
+import { ConfirmFooter } from '../forms/confirm-footer';
 import { PasswordInput } from '../forms/password-input';
+import { useSave } from '../forms/use-save';
 import { useZodForm } from '../forms/use-zod-form';
 import { chooseLanguage } from '../i18n';
 import { isLanguage } from '../i18n/languages';
-import { toastError, toastSuccess } from '../notify/toaster';
+import { toastSuccess } from '../notify/toaster';
 import { mergeSessionUser } from '../session/session-actions';
 import { ProfilePhoto } from './profile-photo';
 
@@ -43,7 +35,7 @@ export function ProfileDialog({ user, onClose }: Props) {
     // What the user is looking at; the saved one only when the interface runs in another language.
     language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
   });
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSave(setErrors);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -51,19 +43,13 @@ export function ProfileDialog({ user, onClose }: Props) {
     if (!input) return;
     const { password, ...rest } = input;
     const body: UserUpdateInput = password ? { ...rest, password } : rest;
-    setSaving(true);
-    try {
+    await save(async () => {
       const saved = await api.put<UserDto>(`/users/${user.id}`, body);
       mergeSessionUser(saved);
       if (isLanguage(body.language) && body.language !== i18n.language) await chooseLanguage(body.language);
       toastSuccess(t('profile.saved'));
       onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.length > 0) setErrors(toFieldErrors(err.fields));
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -128,20 +114,7 @@ export function ProfileDialog({ user, onClose }: Props) {
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('common.cancel')} onClick={onClose} variant="minimal" />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('common.save')}
-                loading={saving}
-                data-testid="profile-save"
-              />
-            </>
-          }
-        />
+        <ConfirmFooter text={t('common.save')} busy={saving} onCancel={onClose} testId="profile-save" />
       </form>
     </Dialog>
   );

@@ -1,20 +1,11 @@
 import { type QueueDto, queueSchema } from '@balcao/sdk';
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  NumericInput,
-  TextArea,
-} from '@blueprintjs/core';
-import { type FormEvent, useState } from 'react';
+import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/api-error';
-import { toFieldErrors } from '../forms/field-errors';
+import { ConfirmFooter } from '../forms/confirm-footer';
+import { useSave } from '../forms/use-save';
 import { useZodForm } from '../forms/use-zod-form';
-import { toastError, toastSuccess } from '../notify/toaster';
+import { toastSuccess } from '../notify/toaster';
 import { refreshCompanyQueues } from '../tickets/shared/use-queues';
 import { createQueue, QUEUE_PALETTE, updateQueue } from './queues-api';
 
@@ -39,25 +30,19 @@ export function QueueDialog({ queue, usedColors, onClose }: Props) {
     orderQueue: queue?.orderQueue ?? null,
     greetingMessage: queue?.greetingMessage ?? '',
   });
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSave(setErrors);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const input = validate({ ...form, greetingMessage: form.greetingMessage || null });
     if (!input) return;
-    setSaving(true);
-    try {
+    await save(async () => {
       if (queue) await updateQueue(queue.id, { ...input, outOfHoursMessage: queue.outOfHoursMessage });
       else await createQueue(input);
       refreshCompanyQueues();
       toastSuccess(t(queue ? 'queues.saved' : 'queues.created'));
       onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.length > 0) setErrors(toFieldErrors(err.fields));
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -141,20 +126,7 @@ export function QueueDialog({ queue, usedColors, onClose }: Props) {
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('common.cancel')} onClick={onClose} variant="minimal" />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('common.save')}
-                loading={saving}
-                data-testid="queue-save"
-              />
-            </>
-          }
-        />
+        <ConfirmFooter text={t('common.save')} busy={saving} onCancel={onClose} testId="queue-save" />
       </form>
     </Dialog>
   );

@@ -34,7 +34,7 @@ export function QueuesScreen() {
   };
 
   return (
-    <div className="queues-screen" data-testid="queues-screen">
+    <div className="list-screen" data-testid="queues-screen">
       <header className="page-header">
         <H3 className="page-header__title">
           {t('queues.title')}
@@ -50,8 +50,8 @@ export function QueuesScreen() {
           data-testid="queues-add"
         />
       </header>
-      <div className="queues-screen__table">
-        <HTMLTable compact striped className="queues-table" data-testid="queues-table">
+      <div className="list-screen__body">
+        <HTMLTable compact striped className="list-screen__table" data-testid="queues-table">
           <thead>
             <tr>
               <th>{t('queues.columns.id')}</th>
@@ -72,7 +72,7 @@ export function QueuesScreen() {
                 </td>
                 <td>{q.orderQueue ?? ''}</td>
                 <td className="queues-table__greeting">{q.greetingMessage ?? ''}</td>
-                <td className="queues-table__actions">
+                <td className="list-screen__actions">
                   <Button
                     variant="minimal"
                     icon="edit"
@@ -93,7 +93,7 @@ export function QueuesScreen() {
             ))}
           </tbody>
         </HTMLTable>
-        {queues.length === 0 && <p className="bp6-text-muted queues-screen__empty">{t('queues.empty')}</p>}
+        {queues.length === 0 && <p className="bp6-text-muted list-screen__empty">{t('queues.empty')}</p>}
       </div>
       {editing && (
         <QueueDialog

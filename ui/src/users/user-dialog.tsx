@@ -1,10 +1,8 @@
 import { type UserDto, userCreateSchema, userUpdateSchema } from '@balcao/sdk';
 import {
-  Button,
   Checkbox,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -12,14 +10,14 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../api/api-error';
 import { connectionsAtom } from '../connections/connections-store';
-import { toFieldErrors } from '../forms/field-errors';
+import { ConfirmFooter } from '../forms/confirm-footer';
 import { PasswordInput } from '../forms/password-input';
+import { useSave } from '../forms/use-save';
 import { useZodForm } from '../forms/use-zod-form';
-import { toastError, toastSuccess } from '../notify/toaster';
+import { toastSuccess } from '../notify/toaster';
 import { useCompanyQueues } from '../tickets/shared/use-queues';
 import { createUser, updateUser } from './users-api';
 
@@ -57,7 +55,7 @@ export function UserDialog({ user, onClose }: Props) {
       farewellMessage: user?.farewellMessage ?? '',
     },
   );
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useSave(setErrors);
 
   const toggleQueue = (id: number) =>
     set('queueIds')(
@@ -68,8 +66,7 @@ export function UserDialog({ user, onClose }: Props) {
     event.preventDefault();
     const input = validate({ ...form, farewellMessage: form.farewellMessage || null });
     if (!input) return;
-    setSaving(true);
-    try {
+    await save(async () => {
       if (user) {
         // An empty password keeps the current one.
         const { password, ...rest } = input as typeof input & { password?: string };
@@ -77,12 +74,7 @@ export function UserDialog({ user, onClose }: Props) {
       } else await createUser(input as Parameters<typeof createUser>[0]);
       toastSuccess(t(editing ? 'users.saved' : 'users.created'));
       onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.fields.length > 0) setErrors(toFieldErrors(err.fields));
-      toastError(err);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (
@@ -258,20 +250,7 @@ export function UserDialog({ user, onClose }: Props) {
             />
           </FormGroup>
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('common.cancel')} onClick={onClose} variant="minimal" />
-              <Button
-                type="submit"
-                intent="primary"
-                text={t('common.save')}
-                loading={saving}
-                data-testid="user-save"
-              />
-            </>
-          }
-        />
+        <ConfirmFooter text={t('common.save')} busy={saving} onCancel={onClose} testId="user-save" />
       </form>
     </Dialog>
   );

@@ -49,7 +49,7 @@ export function UsersScreen() {
   };
 
   return (
-    <div className="users-screen" data-testid="users-screen">
+    <div className="list-screen" data-testid="users-screen">
       <header className="page-header">
         <H3 className="page-header__title">
           {t('users.title')}
@@ -76,8 +76,8 @@ export function UsersScreen() {
           />
         </div>
       </header>
-      <div className="users-screen__table" ref={scroller} onScroll={onScroll}>
-        <HTMLTable compact striped interactive className="users-table" data-testid="users-table">
+      <div className="list-screen__body" ref={scroller} onScroll={onScroll}>
+        <HTMLTable compact striped interactive className="list-screen__table" data-testid="users-table">
           <thead>
             <tr>
               <th>{t('users.columns.id')}</th>
@@ -108,7 +108,7 @@ export function UsersScreen() {
                 <td>{t(`users.profiles.${u.profile}`)}</td>
                 <td>{u.startWork}</td>
                 <td>{u.endWork}</td>
-                <td className="users-table__actions">
+                <td className="list-screen__actions">
                   <Button
                     variant="minimal"
                     icon="edit"
@@ -133,7 +133,7 @@ export function UsersScreen() {
           </tbody>
         </HTMLTable>
         {!list.loading && list.users.length === 0 && (
-          <p className="bp6-text-muted users-screen__empty">{t('users.empty')}</p>
+          <p className="bp6-text-muted list-screen__empty">{t('users.empty')}</p>
         )}
       </div>
       {editing && <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
