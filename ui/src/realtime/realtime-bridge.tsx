@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionIdOf } from '../api/jwt';
 import { toastWarning } from '../notify/toaster';
 import { parseSettingUpdate, withSetting } from '../session/company-settings';
-import { refreshSessionUser } from '../session/session-actions';
+import { noteLiveSessionChange, refreshSessionUser } from '../session/session-actions';
 import { tokenAtom, userAtom } from '../session/session-store';
 import { isChangeOfSelf, touchesOwnQueues } from '../session/user-events';
 import { refreshCompanyQueues } from '../tickets/shared/use-queues';
@@ -45,7 +45,9 @@ export function RealtimeBridge() {
   const setUser = useSetAtom(userAtom);
   useSocketChannel(user ? companyChannel(user.companyId, 'settings') : null, (data) => {
     const setting = parseSettingUpdate(data);
-    if (setting) setUser((u) => (u ? withSetting(u, setting) : u));
+    if (!setting) return;
+    noteLiveSessionChange();
+    setUser((u) => (u ? withSetting(u, setting) : u));
   });
   // Spec part 1 §4: an admin's change to this user (queues, allTicket, allowGroup) or to one of their queues reaches
   // the session; any queue change reaches the queue select and the accept, new-ticket and transfer dialogs.

@@ -55,17 +55,33 @@ export function mergeSessionUser(saved: Partial<UserDto>): void {
   if (current) appStore.set(userAtom, { ...current, ...saved, company: current.company });
 }
 
+/** Live changes applied to the session (a company setting), counted so a read begun before one is not merged. */
+let liveChanges = 0;
+
+/** A live event changed the session (realtime-bridge): a `/api/auth/me` answer read before it is stale. */
+export function noteLiveSessionChange(): void {
+  liveChanges++;
+}
+
 /**
  * `GET /api/auth/me` merged into the session: an admin changed this user (queues, allTicket, allowGroup) or one of
  * their queues, and what the list, its queue select and the bell follow changes without a reload. A failed read
- * keeps the session as it is (the next change or reconnect reads it again).
+ * keeps the session as it is (the next change or reconnect reads it again). An answer overtaken by a live change
+ * (read before a setting changed, arriving after its event) is read again rather than merged over it.
  */
 export async function refreshSessionUser(): Promise<void> {
-  try {
-    const next = mergedSession(appStore.get(userAtom), await api.get<SessionUserDto>('/auth/me'));
-    if (next) appStore.set(userAtom, next);
-  } catch {
-    // Signed out meanwhile, or the server is away: nothing to merge.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const seen = liveChanges;
+    try {
+      const me = await api.get<SessionUserDto>('/auth/me');
+      if (seen !== liveChanges) continue;
+      const next = mergedSession(appStore.get(userAtom), me);
+      if (next) appStore.set(userAtom, next);
+      return;
+    } catch {
+      // Signed out meanwhile, or the server is away: nothing to merge.
+      return;
+    }
   }
 }
 
