@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError } from '@balcao/sdk';
+import { koaBody } from 'koa-body';
 import type { AppRouter } from '../../http/types.js';
 
 /** Largest file an attendant may send (WhatsApp's own document limit is far larger; 20 MB keeps the disk sane). */
@@ -16,6 +17,34 @@ export const PRIVATE_MEDIA_BODY = '\u200d';
 
 /** The URL prefix media are served under; the company folder follows (`/api/media/company3/<name>`). */
 export const MEDIA_URL_PREFIX = '/api/media';
+
+/**
+ * The body parser of an upload route: multipart only (JSON was parsed already by the app-wide parser), files in
+ * `field` landing in the temp folder for media-storage to check and copy; too large → ERR_MEDIA_TOO_LARGE, any
+ * other broken upload → ERR_VALIDATION on `field`.
+ * @example router.post('/users/:id/media-upload', multipartUpload('profileImage', { maxFiles: 1 }), handler)
+ */
+export function multipartUpload(
+  field: string,
+  opts: { maxFiles: number; onFileBegin?: (name: string, file: object) => void },
+) {
+  return koaBody({
+    json: false,
+    urlencoded: false,
+    text: false,
+    multipart: true,
+    formidable: {
+      maxFileSize: MEDIA_MAX_BYTES,
+      maxFiles: opts.maxFiles,
+      allowEmptyFiles: false,
+      onFileBegin: opts.onFileBegin,
+    },
+    onError: (err) => {
+      if ((err as { httpCode?: number }).httpCode === 413) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid upload' }] });
+    },
+  });
+}
 
 /** Media types of the spec (Message.mediaType) by MIME family; anything else allowed is a document ("application"). */
 export function mediaTypeOf(mime: string): 'image' | 'video' | 'audio' | 'application' {

@@ -1,16 +1,14 @@
 import {
-  AppError,
   dateField,
   messageForwardSchema,
   messageMediaFieldsSchema,
   messageSendSchema,
   pageQuery,
 } from '@balcao/sdk';
-import { koaBody } from 'koa-body';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
 import { idList, idParam, validate } from '../../http/validate.js';
-import { MEDIA_MAX_BYTES, MEDIA_MAX_FILES, type UploadedFile } from './media-storage.js';
+import { MEDIA_MAX_FILES, multipartUpload, type UploadedFile } from './media-storage.js';
 import { countMessages } from './message-counts.js';
 
 /** Files in the order they were sent: formidable lists them as their writes finish, which a larger file may lose. */
@@ -19,22 +17,9 @@ const sentOrder = new WeakMap<object, number>();
 const bySentOrder = (a: object, b: object) => (sentOrder.get(a) ?? 0) - (sentOrder.get(b) ?? 0);
 
 /** Multipart is parsed only on this route: files land in the temp folder, media-storage copies the accepted ones. */
-const mediaUpload = koaBody({
-  // JSON was parsed already by the app-wide parser; this one only reads multipart.
-  json: false,
-  urlencoded: false,
-  text: false,
-  multipart: true,
-  formidable: {
-    maxFileSize: MEDIA_MAX_BYTES,
-    maxFiles: MEDIA_MAX_FILES,
-    allowEmptyFiles: false,
-    onFileBegin: (_name, file) => void sentOrder.set(file, ++fileSeq),
-  },
-  onError: (err) => {
-    if ((err as { httpCode?: number }).httpCode === 413) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
-    throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'medias', message: 'Invalid upload' }] });
-  },
+const mediaUpload = multipartUpload('medias', {
+  maxFiles: MEDIA_MAX_FILES,
+  onFileBegin: (_name, file) => void sentOrder.set(file, ++fileSeq),
 });
 
 const allMeQuery = z.object({

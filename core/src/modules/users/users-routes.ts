@@ -1,24 +1,11 @@
 import { AppError, pageQuery, userCreateSchema, userUpdateSchema } from '@balcao/sdk';
-import { koaBody } from 'koa-body';
 import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
-import { MEDIA_MAX_BYTES, type UploadedFile } from '../messages/media-storage.js';
+import { multipartUpload, type UploadedFile } from '../messages/media-storage.js';
 
 /** One image in `profileImage` (the spec's userId and typeArch fields come along and are not needed). */
-const profileImageUpload = koaBody({
-  json: false,
-  urlencoded: false,
-  text: false,
-  multipart: true,
-  formidable: { maxFileSize: MEDIA_MAX_BYTES, maxFiles: 1, allowEmptyFiles: false },
-  onError: (err) => {
-    if ((err as { httpCode?: number }).httpCode === 413) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
-    throw new AppError('ERR_VALIDATION', 400, {
-      fields: [{ path: 'profileImage', message: 'Invalid upload' }],
-    });
-  },
-});
+const profileImageUpload = multipartUpload('profileImage', { maxFiles: 1 });
 
 export function usersRoutes(router: AppRouter): void {
   router.get('/users', requireAdmin, async (ctx) => {
