@@ -1,4 +1,4 @@
-import type { SessionUserDto, UserDto } from '@balcao/sdk';
+import { MEDIA_MAX_BYTES, PROFILE_IMAGE_TYPES, type SessionUserDto, type UserDto } from '@balcao/sdk';
 import { Button } from '@blueprintjs/core';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,6 @@ import { api } from '../api/http';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { mergeSessionUser } from '../session/session-actions';
 import { UserAvatar } from './user-avatar';
-
-/** What the server takes as a profile image (media-storage.ts): photos of these types, up to the store's 20 MB. */
-const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'];
-const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
 
 /**
  * The user's photo in the profile dialog: shown, and replaced at once by a picked file
@@ -25,8 +21,8 @@ export function ProfilePhoto({ user }: { user: SessionUserDto }) {
     event.currentTarget.value = '';
     if (!file) return;
     // Checked here too, so a wrong pick is told at once instead of after an upload.
-    if (!PHOTO_TYPES.includes(file.type)) return toastError('ERR_PROFILE_IMAGE_TYPE');
-    if (file.size > PHOTO_MAX_BYTES) return toastError('ERR_MEDIA_TOO_LARGE');
+    if (!PROFILE_IMAGE_TYPES.includes(file.type)) return toastError('ERR_PROFILE_IMAGE_TYPE');
+    if (file.size > MEDIA_MAX_BYTES) return toastError('ERR_MEDIA_TOO_LARGE');
     const form = new FormData();
     form.append('userId', String(user.id));
     form.append('typeArch', 'user');
@@ -55,7 +51,7 @@ export function ProfilePhoto({ user }: { user: SessionUserDto }) {
       <input
         ref={input}
         type="file"
-        accept={PHOTO_TYPES.join(',')}
+        accept={PROFILE_IMAGE_TYPES.join(',')}
         hidden
         onChange={(e) => void handleFile(e)}
         data-testid="profile-photo-input"

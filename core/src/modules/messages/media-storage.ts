@@ -2,14 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '@balcao/sdk';
+import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import { koaBody } from 'koa-body';
 import type { AppRouter } from '../../http/types.js';
 
-/** Largest file an attendant may send (WhatsApp's own document limit is far larger; 20 MB keeps the disk sane). */
-export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
-/** Spec part 1 §9: audio under 10000 bytes is an accidental tap on the recorder, not a message. */
-export const MIN_AUDIO_BYTES = 10_000;
 /** At most this many files in one multipart post. */
 export const MEDIA_MAX_FILES = 10;
 /** Spec part 1 §9: a private note with media has an invisible joiner as its body. */
@@ -80,13 +76,15 @@ export const uncaptionedBody = (m: StoredMedia): string =>
 
 const mediaDir = (dataDir: string, companyId: number) => path.join(dataDir, 'media', `company${companyId}`);
 
-/** What a profile image may be (spec part 1 §3 User.profileImage): photos a browser shows in an `<img>`. */
-const PROFILE_IMAGE_MIME = /^image\/(jpeg|png|gif|webp)$/;
+/** A profile image's name ends as one of PROFILE_IMAGE_TYPES (@balcao/sdk) does. */
 const PROFILE_IMAGE_EXT = /\.(jpe?g|png|gif|webp)$/i;
 
 /** Checks a profile image before it is stored: a photo of a known type, within the store's size limit. */
 export function assertProfileImage(file: UploadedFile): void {
-  if (!PROFILE_IMAGE_MIME.test(file.mimetype ?? '') || !PROFILE_IMAGE_EXT.test(file.originalFilename ?? ''))
+  if (
+    !PROFILE_IMAGE_TYPES.includes(file.mimetype ?? '') ||
+    !PROFILE_IMAGE_EXT.test(file.originalFilename ?? '')
+  )
     throw new AppError('ERR_PROFILE_IMAGE_TYPE', 400);
   if (file.size > MEDIA_MAX_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
 }

@@ -1,11 +1,9 @@
+import { MIN_AUDIO_BYTES } from '@balcao/sdk';
 import { Button, Tooltip } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast, toastWarning } from '../../notify/toaster';
 import { recordingFile } from './recorded-audio';
-
-/** Spec part 1 §9: recordings under 10000 bytes (as MP3, about 0.6 s) are dropped: an accidental tap, not a message. */
-export const MIN_AUDIO_BYTES = 10_000;
 
 export const formatElapsed = (seconds: number): string =>
   `${String(Math.floor(seconds / 60)).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
@@ -39,6 +37,7 @@ export function VoiceRecorder({ disabled, onRecorded }: { disabled: boolean; onR
   );
 
   const handleRecorded = (file: File) => {
+    // Spec part 1 §9: a recording under MIN_AUDIO_BYTES (as MP3, about 0.6 s) is an accidental tap, not a message.
     if (file.size < MIN_AUDIO_BYTES) {
       toastWarning(t('tickets.media.audioTooShort'));
       return;
