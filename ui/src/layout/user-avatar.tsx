@@ -1,29 +1,15 @@
-/** Up to two initials of a name, for an avatar without a photo. @example initials('Ana Lima') // 'AL' */
-export const initials = (name: string): string =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase() ?? '')
-    .join('');
+import { initials } from '../tickets/shared/format';
 
 /** A user's photo (spec part 1 §3 User.profileImage), or their initials when they have none. */
 export function UserAvatar({ name, image, size }: { name: string; image: string | null; size: number }) {
   return image ? (
-    <img
-      className="user-avatar"
-      src={image}
-      alt=""
-      width={size}
-      height={size}
-      data-testid="user-avatar-image"
-    />
+    <img className="user-avatar" src={image} alt="" width={size} height={size} data-testid="user-avatar-image" />
   ) : (
     <span
       className="user-avatar user-avatar--initials"
       style={{ width: size, height: size, fontSize: Math.round(size * 0.38) }}
     >
-      {initials(name) || '?'}
+      {initials(name)}
     </span>
   );
 }
