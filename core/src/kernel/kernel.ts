@@ -120,7 +120,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
         const check = root?.cradle.tokens.checkAccess(token);
         return check?.ok ? check.user : null;
       },
-      onPresence: (who, online) => recordPresence(orm, realtime, who, online),
+      onPresence: (who, online) => recordPresence(orm.em.fork(), realtime, who, online),
     },
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });

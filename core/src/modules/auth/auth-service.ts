@@ -18,7 +18,7 @@ import { daysFromToday, isExpired } from '../companies/company-presenter.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
-import { publishPresence } from '../users/user-presence.js';
+import { publishPresence, recordPresence } from '../users/user-presence.js';
 import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { loadSessionUser } from './session-presenter.js';
@@ -119,14 +119,8 @@ export class AuthService {
     const session = await em.findOne(AuthSession, { id: sessionId }, { filters: false });
     if (!session || session.revokedAt) return;
     session.revokedAt = new Date();
-    const wentOffline = await em.nativeUpdate(
-      User,
-      { id: session.userId, online: true },
-      { online: false },
-      { filters: false },
-    );
     await em.flush();
-    if (wentOffline) await publishPresence(this.deps.realtime, session.companyId, session.userId, false);
+    await recordPresence(em, this.deps.realtime, { id: session.userId, companyId: session.companyId }, false);
   }
 
   me(user: AuthUser): Promise<SessionUserDto> {

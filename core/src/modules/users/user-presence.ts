@@ -1,5 +1,5 @@
-import { companyChannel, type RealtimePort, type SocketIdentity } from '@balcao/sdk';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import { companyChannel, type RealtimePort } from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from './user.entity.js';
 
 /** Tells the company a user went online or offline (`company-{id}-user`, action `presence`): the Users screen's status. */
@@ -11,16 +11,16 @@ export const publishPresence = (realtime: RealtimePort, companyId: number, userI
   });
 
 /**
- * A user's socket opened, closed or sent its userStatus heartbeat: `lastSeenAt` moves on, and when `online` flips the
- * company hears it (`company-{id}-user`, action `presence`), so the Users screen's status column follows live.
+ * A user's socket opened, closed or sent its userStatus heartbeat, or the user signed out: `lastSeenAt` moves on, and
+ * when `online` flips the company hears it (`company-{id}-user`, action `presence`), so the Users screen's status
+ * column follows live.
  */
 export async function recordPresence(
-  orm: MikroORM,
+  em: EntityManager,
   realtime: RealtimePort,
-  who: SocketIdentity,
+  who: { id: number; companyId: number },
   online: boolean,
 ): Promise<void> {
-  const em = orm.em.fork();
   const at = new Date();
   const flipped = await em.nativeUpdate(
     User,
