@@ -1,8 +1,9 @@
 import type { Channel, ConnectionDto } from '@balcao/sdk';
-import { Alert, H3, Tag } from '@blueprintjs/core';
+import { H3, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteAlert } from '../forms/delete-alert';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { ConnectionDialog, type ConnectionTarget } from './connection-dialog';
 import { deleteConnection } from './connections-api';
@@ -60,20 +61,13 @@ export function ConnectionsScreen() {
         target={editing ? { mode: 'edit', connection: editing } : target}
         onClose={() => setTarget(null)}
       />
-      <Alert
-        isOpen={doomed !== null}
-        icon="trash"
-        intent="danger"
-        cancelButtonText={t('common.cancel')}
-        confirmButtonText={t('connections.delete.confirm')}
+      <DeleteAlert
+        ns="connections"
+        doomed={doomed}
         onCancel={() => setDoomed(null)}
         onConfirm={handleDelete}
-      >
-        <p>
-          <strong>{t('connections.delete.title', { name: doomed?.name ?? '' })}</strong>
-        </p>
-        <p data-testid="connection-delete-text">{t('connections.delete.text')}</p>
-      </Alert>
+        textTestId="connection-delete-text"
+      />
     </div>
   );
 }

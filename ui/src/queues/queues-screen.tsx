@@ -1,7 +1,8 @@
 import type { QueueDto } from '@balcao/sdk';
-import { Alert, Button, H3, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, H3, HTMLTable, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteAlert } from '../forms/delete-alert';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { refreshCompanyQueues, useCompanyQueues } from '../tickets/shared/use-queues';
 import { QueueDialog } from './queue-dialog';
@@ -102,20 +103,12 @@ export function QueuesScreen() {
           onClose={() => setEditing(null)}
         />
       )}
-      <Alert
-        isOpen={doomed !== null}
-        icon="trash"
-        intent="danger"
-        cancelButtonText={t('common.cancel')}
-        confirmButtonText={t('queues.delete.confirm')}
+      <DeleteAlert
+        ns="queues"
+        doomed={doomed}
         onCancel={() => setDoomed(null)}
         onConfirm={() => void handleDelete()}
-      >
-        <p>
-          <strong>{t('queues.delete.title', { name: doomed?.name ?? '' })}</strong>
-        </p>
-        <p>{t('queues.delete.text')}</p>
-      </Alert>
+      />
     </div>
   );
 }

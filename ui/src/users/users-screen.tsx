@@ -1,8 +1,9 @@
 import type { UserDto } from '@balcao/sdk';
-import { Alert, Button, H3, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, H3, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { type UIEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DeleteAlert } from '../forms/delete-alert';
 import { UserAvatar } from '../layout/user-avatar';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { requireUser, userAtom } from '../session/session-store';
@@ -137,20 +138,12 @@ export function UsersScreen() {
         )}
       </div>
       {editing && <UserDialog user={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
-      <Alert
-        isOpen={doomed !== null}
-        icon="trash"
-        intent="danger"
-        cancelButtonText={t('common.cancel')}
-        confirmButtonText={t('users.delete.confirm')}
+      <DeleteAlert
+        ns="users"
+        doomed={doomed}
         onCancel={() => setDoomed(null)}
         onConfirm={() => void handleDelete()}
-      >
-        <p>
-          <strong>{t('users.delete.title', { name: doomed?.name ?? '' })}</strong>
-        </p>
-        <p>{t('users.delete.text')}</p>
-      </Alert>
+      />
     </div>
   );
 }
