@@ -29,6 +29,11 @@ interface Props {
 
 /** Working hours are picked in steps of 10 minutes (spec part 1 §5: step 600 seconds). */
 const TIME_STEP_S = 600;
+/** The working-hours fields, each with its input's id (also its test id). */
+const WORK_HOURS = [
+  ['startWork', 'user-start-work'],
+  ['endWork', 'user-end-work'],
+] as const;
 
 /**
  * Add or edit a user (spec part 1 §2 Users screen, §5 user form): name, e-mail, password (required to add, optional
@@ -190,38 +195,25 @@ export function UserDialog({ user, onClose }: Props) {
                 data-testid="user-connection"
               />
             </FormGroup>
-            <FormGroup
-              label={t('users.startWork')}
-              labelFor="user-start-work"
-              helperText={error('startWork')}
-              intent={intent('startWork')}
-            >
-              <InputGroup
-                id="user-start-work"
-                type="time"
-                step={TIME_STEP_S}
-                value={form.startWork}
-                onValueChange={set('startWork')}
-                intent={intent('startWork')}
-                data-testid="user-start-work"
-              />
-            </FormGroup>
-            <FormGroup
-              label={t('users.endWork')}
-              labelFor="user-end-work"
-              helperText={error('endWork')}
-              intent={intent('endWork')}
-            >
-              <InputGroup
-                id="user-end-work"
-                type="time"
-                step={TIME_STEP_S}
-                value={form.endWork}
-                onValueChange={set('endWork')}
-                intent={intent('endWork')}
-                data-testid="user-end-work"
-              />
-            </FormGroup>
+            {WORK_HOURS.map(([field, id]) => (
+              <FormGroup
+                key={field}
+                label={t(`users.${field}`)}
+                labelFor={id}
+                helperText={error(field)}
+                intent={intent(field)}
+              >
+                <InputGroup
+                  id={id}
+                  type="time"
+                  step={TIME_STEP_S}
+                  value={form[field]}
+                  onValueChange={set(field)}
+                  intent={intent(field)}
+                  data-testid={id}
+                />
+              </FormGroup>
+            ))}
           </div>
           <Switch
             label={t('users.allTicket')}
