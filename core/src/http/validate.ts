@@ -31,3 +31,13 @@ export const idList = (raw: string | undefined): number[] =>
   jsonOrCommaList(raw)
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
+
+/**
+ * The one file a multipart post carries in `field` (the first, if several); none is a 400 naming the field.
+ * @example const file = requiredFile(ctx.request.files?.file, 'file')
+ */
+export function requiredFile<T>(upload: T | T[] | undefined, field: string): T {
+  const file = Array.isArray(upload) ? upload[0] : upload;
+  if (!file) throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Required' }] });
+  return file;
+}

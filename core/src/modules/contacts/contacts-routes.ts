@@ -3,7 +3,7 @@ import { koaBody } from 'koa-body';
 import { z } from 'zod';
 import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
-import { idParam, validate } from '../../http/validate.js';
+import { idParam, requiredFile, validate } from '../../http/validate.js';
 import { XLSX_MIME } from './contacts-export.js';
 import { contactFilterQuery } from './contacts-query.js';
 import { contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
@@ -29,13 +29,6 @@ const spreadsheetUpload = koaBody({
   },
 });
 
-/** The one `file` of a spreadsheet upload; none is a 400 naming `file`. */
-function uploadedFile<T>(upload: T | T[] | undefined): T {
-  const file = Array.isArray(upload) ? upload[0] : upload;
-  if (!file) throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'file', message: 'Required' }] });
-  return file;
-}
-
 const blockBody = z.object({ active: z.boolean({ error: 'Required' }) });
 const contactRowSchema = contactSchema.pick({ name: true, number: true, email: true });
 
@@ -58,12 +51,14 @@ export function contactsRoutes(router: AppRouter): void {
     ctx.attachment('contacts.xlsx');
   });
   router.post('/contacts/upload', spreadsheetUpload, async (ctx) => {
-    const file = uploadedFile(ctx.request.files?.file);
+    const file = requiredFile(ctx.request.files?.file, 'file');
     ctx.body = await ctx.state.services.contacts.importSpreadsheet(ctx.state.companyId, file);
   });
   // The sheet's rows without importing them: the import dialog posts them one by one to /contactsImport.
   router.post('/contacts/upload/rows', spreadsheetUpload, async (ctx) => {
-    ctx.body = await ctx.state.services.contacts.spreadsheetRows(uploadedFile(ctx.request.files?.file));
+    ctx.body = await ctx.state.services.contacts.spreadsheetRows(
+      requiredFile(ctx.request.files?.file, 'file'),
+    );
   });
   // Import from phone (spec part 1 §7): any signed-in user, as for the spreadsheet import.
   router.post('/contacts/import', async (ctx) => {

@@ -1,7 +1,7 @@
 import { AppError, pageQuery, userCreateSchema, userUpdateSchema } from '@balcao/sdk';
 import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
-import { idParam, validate } from '../../http/validate.js';
+import { idParam, requiredFile, validate } from '../../http/validate.js';
 import { multipartUpload, type UploadedFile } from '../messages/media-storage.js';
 
 /** One image in `profileImage` (the spec's userId and typeArch fields come along and are not needed). */
@@ -33,8 +33,7 @@ export function usersRoutes(router: AppRouter): void {
     ctx.body = await ctx.state.services.users.update(ctx.state.user, idParam(ctx.params.id), input);
   });
   router.post('/users/:id/media-upload', profileImageUpload, async (ctx) => {
-    const upload = ctx.request.files?.profileImage;
-    const file = (Array.isArray(upload) ? upload[0] : upload) as UploadedFile | undefined;
+    const file = requiredFile(ctx.request.files?.profileImage, 'profileImage') as UploadedFile;
     ctx.body = await ctx.state.services.users.setProfileImage(ctx.state.user, idParam(ctx.params.id), file);
   });
   router.delete('/users/:id', requireAdmin, async (ctx) => {

@@ -127,11 +127,9 @@ export class UsersService {
    * for an admin. Stored with the company's media (a random name, served by `/api/media`); the old file stays, as a
    * message's media do.
    */
-  async setProfileImage(actor: AuthUser, id: number, file: UploadedFile | undefined): Promise<UserDto> {
+  async setProfileImage(actor: AuthUser, id: number, file: UploadedFile): Promise<UserDto> {
     if (actor.profile !== 'admin' && actor.id !== id) throw new AppError('ERR_NO_PERMISSION', 403);
     const user = await this.find(id);
-    if (!file)
-      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'profileImage', message: 'Required' }] });
     assertProfileImage(file);
     const stored = await storeMedia(this.dataDir, user.companyId, file);
     user.profileImage = stored.mediaUrl;
