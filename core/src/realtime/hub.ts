@@ -48,13 +48,15 @@ export interface RemoteBus {
 }
 
 const PING_MS = 18_000;
+/** Clients send small JSON frames (joins, pings); anything larger is refused by ws with close code 1009. */
+export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
 
 /**
  * The `/ws` endpoint: token-authenticated sockets, company isolation, rooms joined only with the
  * server's consent, cross-instance fan-out through a bus.
  */
 export class RealtimeHub implements RealtimePort {
-  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
   private readonly byCompany = new Map<number, Set<Client>>();
   private readonly rooms = new Map<string, RoomAuthorizer>();
   private readonly guests = new Map<string, GuestAuthenticator>();
@@ -141,6 +143,8 @@ export class RealtimeHub implements RealtimePort {
   }
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    // A connection reset during the handshake must not become an unhandled 'error' event.
+    socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://localhost');
     const guestKind = url.searchParams.get('guest');
     if (guestKind) {
@@ -212,6 +216,12 @@ export class RealtimeHub implements RealtimePort {
     const set = this.byCompany.get(who.companyId) ?? new Set();
     set.add(client);
     this.byCompany.set(who.companyId, set);
+    // A frame the protocol forbids (bad opcode, unmasked, oversize, invalid UTF-8) ends this socket alone: ws has
+    // already sent the close code; without this listener the 'error' event would stop the process.
+    socket.on('error', (err) => {
+      this.logger.debug({ err, userId: who.id, companyId: who.companyId }, 'socket protocol error');
+      socket.terminate();
+    });
     socket.on('pong', () => {
       client.alive = true;
     });
