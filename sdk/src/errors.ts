@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'ERR_NUMBER_HIDDEN',
   /** The default connection's channel cannot read an address book or chat list (import from phone). */
   'ERR_CONNECTION_CANNOT_IMPORT',
+  /** Changing one's own password: the current password given was wrong. */
+  'ERR_WRONG_PASSWORD',
   'ERR_INTERNAL',
 ] as const;
 

@@ -84,7 +84,7 @@ beforeAll(async () => {
   // A guest kind of the test's own, as a web chat page opens one.
   host
     .resolve<RealtimeHub>('realtime')
-    .defineGuest('hostile-test', () => ({ companyId: 1, room: 'guest:x' }));
+    .defineGuest('hostile-test', async () => ({ companyId: 1, room: 'guest:x' }));
 });
 afterAll(async () => {
   await host?.stop();

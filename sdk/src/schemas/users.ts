@@ -35,6 +35,8 @@ export const userUpdateSchema = z.object({
   name: userFields.name.optional(),
   email: userFields.email.optional(),
   password: z.union([z.literal(''), userFields.password]).optional(),
+  /** Asked when users change their own password. */
+  currentPassword: z.string().max(50, 'Too Long!').optional(),
   profile: z.enum(USER_PROFILES).optional(),
   startWork: timeField.optional(),
   endWork: timeField.optional(),

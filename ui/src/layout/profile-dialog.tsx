@@ -11,6 +11,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/http';
 import { ConfirmFooter } from '../forms/confirm-footer';
+import { CurrentPasswordField } from '../forms/current-password-field';
 import { PasswordInput } from '../forms/password-input';
 import { useSave } from '../forms/use-save';
 import { useZodForm } from '../forms/use-zod-form';
@@ -32,6 +33,7 @@ export function ProfileDialog({ user, onClose }: Props) {
     name: user.name,
     email: user.email,
     password: '',
+    currentPassword: '',
     // What the user is looking at; the saved one only when the interface runs in another language.
     language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
   });
@@ -41,8 +43,8 @@ export function ProfileDialog({ user, onClose }: Props) {
     event.preventDefault();
     const input = validate();
     if (!input) return;
-    const { password, ...rest } = input;
-    const body: UserUpdateInput = password ? { ...rest, password } : rest;
+    const { password, currentPassword, ...rest } = input;
+    const body: UserUpdateInput = password ? { ...rest, password, currentPassword } : rest;
     await save(async () => {
       const saved = await api.put<UserDto>(`/users/${user.id}`, body);
       mergeSessionUser(saved);
@@ -103,6 +105,15 @@ export function ProfileDialog({ user, onClose }: Props) {
               data-testid="profile-password"
             />
           </FormGroup>
+          {form.password && (
+            <CurrentPasswordField
+              idPrefix="profile"
+              value={form.currentPassword}
+              onValueChange={set('currentPassword')}
+              error={error('currentPassword')}
+              intent={intent('currentPassword')}
+            />
+          )}
           <FormGroup label={t('profile.language')} labelFor="profile-language">
             <HTMLSelect
               id="profile-language"

@@ -14,10 +14,12 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { connectionsAtom } from '../connections/connections-store';
 import { ConfirmFooter } from '../forms/confirm-footer';
+import { CurrentPasswordField } from '../forms/current-password-field';
 import { PasswordInput } from '../forms/password-input';
 import { useSave } from '../forms/use-save';
 import { useZodForm } from '../forms/use-zod-form';
 import { toastSuccess } from '../notify/toaster';
+import { userAtom } from '../session/session-store';
 import { useCompanyQueues } from '../tickets/shared/use-queues';
 import { createUser, updateUser } from './users-api';
 
@@ -44,12 +46,15 @@ export function UserDialog({ user, onClose }: Props) {
   const queues = useCompanyQueues();
   const connections = useAtomValue(connectionsAtom) ?? [];
   const editing = user !== null;
+  // Users changing their own password here are asked for the current one, as in the profile dialog.
+  const self = useAtomValue(userAtom)?.id === user?.id;
   const { form, set, setErrors, validate, error, intent } = useZodForm(
     editing ? userUpdateSchema : userCreateSchema,
     {
       name: user?.name ?? '',
       email: user?.email ?? '',
       password: '',
+      currentPassword: '',
       profile: user?.profile ?? 'user',
       queueIds: user?.queues.map((q) => q.id) ?? [],
       whatsappId: user?.whatsappId ?? null,
@@ -74,8 +79,11 @@ export function UserDialog({ user, onClose }: Props) {
     await save(async () => {
       if (user) {
         // An empty password keeps the current one.
-        const { password, ...rest } = input as typeof input & { password?: string };
-        await updateUser(user.id, password ? { ...rest, password } : rest);
+        const { password, currentPassword, ...rest } = input as typeof input & {
+          password?: string;
+          currentPassword?: string;
+        };
+        await updateUser(user.id, password ? { ...rest, password, currentPassword } : rest);
       } else await createUser(input as Parameters<typeof createUser>[0]);
       toastSuccess(t(editing ? 'users.saved' : 'users.created'));
       onClose();
@@ -159,6 +167,15 @@ export function UserDialog({ user, onClose }: Props) {
               />
             </FormGroup>
           </div>
+          {self && form.password && (
+            <CurrentPasswordField
+              idPrefix="user"
+              value={form.currentPassword}
+              onValueChange={set('currentPassword')}
+              error={error('currentPassword')}
+              intent={intent('currentPassword')}
+            />
+          )}
           <FormGroup label={t('users.queues')}>
             <div className="user-dialog__queues" data-testid="user-queues">
               {queues.length === 0 && <span className="bp6-text-muted">{t('users.noQueues')}</span>}

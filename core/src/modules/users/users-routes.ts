@@ -24,6 +24,7 @@ export function usersRoutes(router: AppRouter): void {
   router.post('/users', requireAdmin, async (ctx) => {
     ctx.status = 201;
     ctx.body = await ctx.state.services.users.create(
+      ctx.state.user,
       ctx.state.companyId,
       validate(userCreateSchema, ctx.request.body),
     );

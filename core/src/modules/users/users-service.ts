@@ -6,6 +6,7 @@ import {
   type RealtimePort,
   type UserCreateInput,
   type UserDto,
+  type UserProfile,
   type UserUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -33,6 +34,9 @@ const ADMIN_ONLY_FIELDS = [
   'endWork',
   'whatsappId',
 ] as const;
+
+/** Profiles from least to most powerful: nobody but a super user gives a profile above their own. */
+const PROFILE_RANK: Record<UserProfile, number> = { user: 0, supervisor: 1, admin: 2 };
 
 /** Fields that decide which tickets a user sees (spec part 1 §6); changing them refreshes the user's live sockets. */
 const ACCESS_FIELDS = ['profile', 'allTicket', 'allowGroup'] as const;
@@ -88,7 +92,8 @@ export class UsersService {
     return dto;
   }
 
-  async create(companyId: number, input: UserCreateInput): Promise<UserDto> {
+  async create(actor: AuthUser, companyId: number, input: UserCreateInput): Promise<UserDto> {
+    assertMayGrant(actor, input.profile);
     await this.assertEmailFree(input.email);
     await this.assertWithinPlan(companyId);
     await assertCompanyQueues(this.em, companyId, input.queueIds);
@@ -108,11 +113,14 @@ export class UsersService {
       throw new AppError('ERR_NO_PERMISSION', 403);
     }
     const user = await this.find(id);
+    assertMayManage(actor, user);
+    if (input.profile) assertMayGrant(actor, input.profile);
+    if (password(input) && actor.id === id) await assertCurrentPassword(user, input.currentPassword);
     if (input.email && input.email !== user.email) await this.assertEmailFree(input.email);
     if (input.queueIds) await assertCompanyQueues(this.em, user.companyId, input.queueIds);
-    const { password, queueIds, ...fields } = input;
+    const { password: newPassword, currentPassword: _checked, queueIds, ...fields } = input;
     this.em.assign(user, definedOnly(fields));
-    if (password) user.passwordHash = await hashPassword(password);
+    if (newPassword) user.passwordHash = await hashPassword(newPassword);
     await this.em.flush();
     if (queueIds) await replaceUserQueues(this.em, user.companyId, user.id, queueIds);
     const [dto] = await this.present([user]);
@@ -130,6 +138,7 @@ export class UsersService {
   async setProfileImage(actor: AuthUser, id: number, file: UploadedFile): Promise<UserDto> {
     if (actor.profile !== 'admin' && actor.id !== id) throw new AppError('ERR_NO_PERMISSION', 403);
     const user = await this.find(id);
+    assertMayManage(actor, user);
     assertProfileImage(file);
     const stored = await storeMedia(this.dataDir, user.companyId, file);
     user.profileImage = stored.mediaUrl;
@@ -142,6 +151,7 @@ export class UsersService {
   async remove(actor: AuthUser, id: number): Promise<void> {
     if (actor.id === id) throw new AppError('ERR_NO_PERMISSION', 403);
     const user = await this.find(id);
+    assertMayManage(actor, user);
     await this.em.remove(user).flush();
     await this.publish(user.companyId, { action: 'delete', userId: id });
   }
@@ -181,4 +191,28 @@ export class UsersService {
   private publish(companyId: number, data: unknown): Promise<void> {
     return this.realtime.publish({ companyId, channel: companyChannel(companyId, 'user'), data });
   }
+}
+
+const password = (input: UserUpdateInput): string | undefined => input.password || undefined;
+
+/** Only a super user changes a super user (password, e-mail, profile, photo, removal): an admin cannot take one over. */
+function assertMayManage(actor: AuthUser, target: IUser): void {
+  if (target.super && !actor.super) throw new AppError('ERR_NO_PERMISSION', 403);
+}
+
+/** Nobody but a super user gives a profile above their own. */
+function assertMayGrant(actor: AuthUser, profile: UserProfile): void {
+  if (actor.super) return;
+  const own = PROFILE_RANK[actor.profile as UserProfile] ?? 0;
+  if (PROFILE_RANK[profile] > own) throw new AppError('ERR_NO_PERMISSION', 403);
+}
+
+/** Changing one's own password asks for the current one (a borrowed session cannot lock its owner out). */
+async function assertCurrentPassword(user: IUser, current: string | undefined): Promise<void> {
+  if (!current)
+    throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'currentPassword', message: 'Required' }] });
+  if (!(await bcrypt.compare(current, user.passwordHash)))
+    throw new AppError('ERR_WRONG_PASSWORD', 403, {
+      fields: [{ path: 'currentPassword', message: 'Wrong password' }],
+    });
 }
