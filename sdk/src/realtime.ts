@@ -72,6 +72,8 @@ export interface SocketIdentity {
   companyId: number;
   profile: string;
   super: boolean;
+  /** The login session the socket was opened with: ending the session closes the socket. */
+  sessionId?: string;
 }
 
 /** Decides whether a socket may join `room` `id` (e.g. a ticket it may see). @example (who, id) => tickets.canSee(who, id) */

@@ -16,7 +16,7 @@ import type { AppState } from './types.js';
 
 /** The Koa application: request scope, error mapping, `/api` routes (public, private, plugins), then the UI. */
 export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<AppState> {
-  const { config, logger, tokens } = root.cradle;
+  const { config, logger, tokens, accessGate } = root.cradle;
   const app = new Koa<AppState>();
   app.use(async (ctx, next) => {
     const scope = createRequestScope(root);
@@ -30,13 +30,13 @@ export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<
   app.use(koaBody({ jsonLimit: '1mb', text: false, urlencoded: true, multipart: false }));
 
   const open = new Router<AppState>({ prefix: '/api' });
-  authRoutes(open, tokens);
+  authRoutes(open, tokens, accessGate);
   publicPlansRoutes(open);
   publicSystemRoutes(open, host);
   mediaRoutes(open, config.dataDir);
 
   const closed = new Router<AppState>({ prefix: '/api' });
-  closed.use(requireAuth(tokens));
+  closed.use(requireAuth(accessGate));
   systemRoutes(closed, host);
   for (const module of CORE_MODULES) module.routes?.(closed);
 

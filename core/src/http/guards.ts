@@ -1,18 +1,18 @@
 import { AppError } from '@balcao/sdk';
 import { asValue } from 'awilix';
 import type { Middleware } from 'koa';
-import type { Tokens } from '../modules/auth/tokens.js';
+import type { AccessGate } from '../modules/auth/access-gate.js';
 import type { AppState } from './types.js';
 
 /**
- * Authenticates the bearer token and scopes the request's entity manager to the user's company.
- * Missing or bad token → 401; expired → 403 so the client refreshes once and retries.
+ * Authenticates the bearer token (and that its login session lives) and scopes the request's entity manager to the
+ * user's company. Missing or bad token, or an ended session → 401; expired → 403 so the client refreshes once and retries.
  */
-export function requireAuth(tokens: Tokens): Middleware<AppState> {
+export function requireAuth(gate: AccessGate): Middleware<AppState> {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const token = header.startsWith('Bearer ') ? header.slice(7) : undefined;
-    const check = tokens.checkAccess(token);
+    const check = await gate.check(token);
     if (!check.ok) throw new AppError('ERR_SESSION_EXPIRED', check.reason === 'expired' ? 403 : 401);
     ctx.state.user = check.user;
     ctx.state.companyId = check.user.companyId;

@@ -2,6 +2,7 @@ import type { AuthUser, EventsPort, Logger } from '@balcao/sdk';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type AwilixContainer, asClass, asValue, createContainer, InjectionMode } from 'awilix';
 import type { JobsHost } from '../jobs/jobs-host.js';
+import { AccessGate } from '../modules/auth/access-gate.js';
 import { AuthService } from '../modules/auth/auth-service.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
 import { Tokens } from '../modules/auth/tokens.js';
@@ -27,6 +28,8 @@ export interface Cradle {
   logger: Logger;
   orm: MikroORM;
   tokens: Tokens;
+  /** Access tokens checked against their login session (refused once it ends). */
+  accessGate: AccessGate;
   planGate: PlanGate;
   loginLimiter: LoginLimiter;
   realtime: RealtimeHub;
@@ -67,6 +70,7 @@ export function createRootContainer(parts: {
     jobsHost: asValue(parts.jobsHost),
     planGate: asValue(parts.planGate),
     tokens: asValue(new Tokens(parts.config)),
+    accessGate: asClass(AccessGate).singleton(),
     loginLimiter: asValue(new LoginLimiter()),
     ticketsPublisher: asClass(TicketsPublisher).singleton(),
     ingest: asClass(IngestService).singleton(),

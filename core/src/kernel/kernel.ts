@@ -116,8 +116,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const realtime = new RealtimeHub(
     { logger },
     {
-      authenticate: (token) => {
-        const check = root?.cradle.tokens.checkAccess(token);
+      authenticate: async (token) => {
+        const check = await root?.cradle.accessGate.check(token);
         return check?.ok ? check.user : null;
       },
       onPresence: (who, online) => recordPresence(orm.em.fork(), realtime, who, online),
@@ -129,6 +129,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const bus = new PgBus(db.url, logger, {
     deliver: (envelope) => realtime.deliver(envelope),
     refresh: (target) => realtime.refreshLocal(target),
+    endSessions: (sessionIds) => root?.cradle.accessGate.endLocal(sessionIds),
   });
   await bus.start();
   realtime.attachBus(bus);

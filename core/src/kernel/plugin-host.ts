@@ -94,7 +94,7 @@ export class PluginHost {
       root,
       '/api',
       (p) => p.routes,
-      (p) => [requireAuth(root.cradle.tokens), planGuard(p)],
+      (p) => [requireAuth(root.cradle.accessGate), planGuard(p)],
     );
   }
 

@@ -13,8 +13,11 @@ import {
 } from '@balcao/sdk';
 import { WebSocket, WebSocketServer } from 'ws';
 
-/** Checks the access token of an upgrade request; null means refuse. */
-export type SocketAuthenticator = (token: string) => SocketIdentity | null;
+/** Checks the access token of an upgrade request (and that its session lives); null means refuse. */
+export type SocketAuthenticator = (token: string) => Promise<SocketIdentity | null>;
+
+/** The close code a socket gets when its login session ends (logout, takeover, reuse of a rotated refresh token). */
+export const SESSION_ENDED_CLOSE = 4401;
 
 interface Client {
   /** A guest (web chat visitor) hears only its own room and may send nothing but pings. */
@@ -45,6 +48,7 @@ export interface AccessRefresh {
 export interface RemoteBus {
   publish(envelope: RealtimeEnvelope): Promise<void>;
   refreshAccess(refresh: AccessRefresh): Promise<void>;
+  endSessions(sessionIds: readonly string[]): Promise<void>;
 }
 
 const PING_MS = 18_000;
@@ -151,13 +155,21 @@ export class RealtimeHub implements RealtimePort {
       void this.acceptGuest(guestKind, url.searchParams, req, socket, head);
       return;
     }
-    const token = url.searchParams.get('token') ?? '';
-    const who = token ? this.hooks.authenticate(token) : null;
-    if (!who) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      return;
+    void this.acceptUser(url.searchParams.get('token') ?? '', req, socket, head);
+  }
+
+  /** Closes this instance's sockets of ended login sessions (the session's owner signs in again). */
+  closeSessions(sessionIds: readonly string[]): void {
+    const ended = new Set(sessionIds);
+    for (const client of this.all()) {
+      if (client.who.sessionId && ended.has(client.who.sessionId))
+        client.socket.close(SESSION_ENDED_CLOSE, 'session ended');
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, who));
+  }
+
+  /** Tells the other instances that these sessions ended (each closes its sockets and refuses their tokens). */
+  async announceSessionsEnded(sessionIds: readonly string[]): Promise<void> {
+    await this.bus?.endSessions(sessionIds);
   }
 
   start(): void {
@@ -187,6 +199,15 @@ export class RealtimeHub implements RealtimePort {
 
   private *all(): Iterable<Client> {
     for (const set of this.byCompany.values()) yield* set;
+  }
+
+  private async acceptUser(token: string, req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const who = token ? await this.hooks.authenticate(token).catch(() => null) : null;
+    if (!who) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.accept(ws, who));
   }
 
   private async acceptGuest(

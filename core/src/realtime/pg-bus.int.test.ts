@@ -19,6 +19,7 @@ function startBus(): { bus: PgBus; delivered: RealtimeEnvelope[]; ready: Promise
   const bus = new PgBus(db.url, createLogger('silent'), {
     deliver: (envelope) => void delivered.push(envelope),
     refresh: async () => undefined,
+    endSessions: () => undefined,
   });
   buses.push(bus);
   return { bus, delivered, ready: bus.start() };

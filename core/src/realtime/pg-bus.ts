@@ -25,6 +25,8 @@ interface Notice {
   envelope?: RealtimeEnvelope;
   ref?: string;
   refresh?: AccessRefresh;
+  /** Login sessions that ended: their sockets close and their tokens are refused. */
+  ended?: readonly string[];
   /** Presence: `hello` when an instance starts listening (others answer `here`), `here` as a heartbeat, `bye` on stop. */
   presence?: 'hello' | 'here' | 'bye';
 }
@@ -33,6 +35,7 @@ interface Notice {
 export interface BusReceiver {
   deliver(envelope: RealtimeEnvelope): void;
   refresh(target: AccessRefresh): Promise<void>;
+  endSessions(sessionIds: readonly string[]): void;
 }
 
 /**
@@ -125,6 +128,12 @@ export class PgBus implements RemoteBus {
     return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, refresh } satisfies Notice));
   }
 
+  /** Tells the other instances that these login sessions ended. */
+  endSessions(ended: readonly string[]): Promise<void> {
+    if (!this.hasPeers()) return Promise.resolve();
+    return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, ended } satisfies Notice));
+  }
+
   private sendPresence(presence: Notice['presence']): Promise<void> {
     return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, presence } satisfies Notice));
   }
@@ -166,6 +175,7 @@ export class PgBus implements RemoteBus {
       if (notice.presence === 'hello') return await this.sendPresence('here');
       if (notice.presence) return;
       if (notice.refresh) return await this.receiver.refresh(notice.refresh);
+      if (notice.ended) return this.receiver.endSessions(notice.ended);
       if (notice.envelope) return this.receiver.deliver(notice.envelope);
       const { rows } = await this.pool.query<{ payload: RealtimeEnvelope }>(
         'select payload from realtime_overflow where id = $1',

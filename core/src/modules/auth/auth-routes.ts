@@ -3,6 +3,7 @@ import type { Context } from 'koa';
 import { requireAuth } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
 import { validate } from '../../http/validate.js';
+import type { AccessGate } from './access-gate.js';
 import type { IssuedSession } from './auth-service.js';
 import { REFRESH_COOKIE, REFRESH_TTL_MS, type Tokens } from './tokens.js';
 
@@ -17,7 +18,7 @@ function answer(ctx: Context, session: IssuedSession): void {
   ctx.body = { token: session.token, user: session.user };
 }
 
-export function authRoutes(router: AppRouter, tokens: Tokens): void {
+export function authRoutes(router: AppRouter, tokens: Tokens, gate: AccessGate): void {
   router.post('/auth/login', async (ctx) => {
     const input = validate(loginSchema, ctx.request.body);
     answer(ctx, await ctx.state.services.auth.login(input, { ip: ctx.ip, userAgent: ctx.get('user-agent') }));
@@ -36,7 +37,7 @@ export function authRoutes(router: AppRouter, tokens: Tokens): void {
     ctx.status = 204;
   });
 
-  router.get('/auth/me', requireAuth(tokens), async (ctx) => {
+  router.get('/auth/me', requireAuth(gate), async (ctx) => {
     ctx.body = await ctx.state.services.auth.me(ctx.state.user);
   });
 

@@ -19,6 +19,7 @@ import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
 import { publishPresence, recordPresence } from '../users/user-presence.js';
+import type { AccessGate } from './access-gate.js';
 import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { loadSessionUser } from './session-presenter.js';
@@ -39,6 +40,7 @@ interface Deps {
   events: EventsPort;
   planGate: PlanGate;
   loginLimiter: LoginLimiter;
+  accessGate: AccessGate;
 }
 
 /** Login, refresh-token rotation, logout and signup. Runs before a tenant is known: queries say `filters: false`. */
@@ -59,12 +61,12 @@ export class AuthService {
     if (isExpired(company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
 
     // One session per account: a new login ends the others and tells them so.
-    await em.nativeUpdate(
-      AuthSession,
-      { userId: user.id, revokedAt: null },
-      { revokedAt: new Date() },
-      { filters: false },
-    );
+    const ended = await em
+      .getConnection()
+      .execute<{ id: string }[]>(
+        'update auth_sessions set revoked_at = now(), updated_at = now() where user_id = ? and revoked_at is null returning id',
+        [user.id],
+      );
     const sessionId = randomUUID();
     const refresh = this.deps.tokens.refresh(sessionId);
     em.create(AuthSession, {
@@ -88,6 +90,8 @@ export class AuthService {
       channel: companyChannel(user.companyId, 'auth'),
       data: event,
     });
+    // Told first (the other tab says why it was signed out), then the earlier sessions' tokens and sockets end.
+    await this.deps.accessGate.end(ended.map((s) => s.id));
     await this.deps.events.emit('user.login', { companyId: user.companyId, userId: user.id });
     return this.issue(user.id, sessionId, refresh.token);
   }
@@ -102,6 +106,7 @@ export class AuthService {
     if (session.tokenHash !== hashToken(refreshToken ?? '')) {
       session.revokedAt = new Date();
       await em.flush();
+      await this.deps.accessGate.end([session.id]);
       throw new AppError('ERR_SESSION_EXPIRED', 401);
     }
     const company = await em.findOneOrFail(Company, { id: session.companyId });
@@ -120,6 +125,7 @@ export class AuthService {
     if (!session || session.revokedAt) return;
     session.revokedAt = new Date();
     await em.flush();
+    await this.deps.accessGate.end([session.id]);
     await recordPresence(em, this.deps.realtime, { id: session.userId, companyId: session.companyId }, false);
   }
 

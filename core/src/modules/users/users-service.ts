@@ -12,6 +12,8 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import bcrypt from 'bcryptjs';
 import { definedOnly } from '../../http/validate.js';
+import type { AccessGate } from '../auth/access-gate.js';
+import { AuthSession } from '../auth/auth-session.entity.js';
 import { Company } from '../companies/company.entity.js';
 import { assertProfileImage, storeMedia, type UploadedFile } from '../messages/media-storage.js';
 import { Plan } from '../plans/plan.entity.js';
@@ -53,19 +55,23 @@ export class UsersService {
   private readonly realtime: RealtimePort;
   private readonly events: EventsPort | undefined;
   private readonly dataDir: string;
+  private readonly accessGate: Pick<AccessGate, 'end'> | undefined;
 
   constructor({
     em,
     realtime,
     events,
     config,
+    accessGate,
   }: {
     em: EntityManager;
     realtime: RealtimePort;
     events?: EventsPort;
     config: { dataDir: string };
+    accessGate?: Pick<AccessGate, 'end'>;
   }) {
     this.events = events;
+    this.accessGate = accessGate;
     this.em = em;
     this.realtime = realtime;
     this.dataDir = config.dataDir;
@@ -152,7 +158,10 @@ export class UsersService {
     if (actor.id === id) throw new AppError('ERR_NO_PERMISSION', 403);
     const user = await this.find(id);
     assertMayManage(actor, user);
+    const sessions = await this.em.find(AuthSession, { userId: id, revokedAt: null }, { fields: ['id'] });
     await this.em.remove(user).flush();
+    // The user's sessions went with the row (cascade): their tokens and sockets end now.
+    await this.accessGate?.end(sessions.map((s) => s.id));
     await this.publish(user.companyId, { action: 'delete', userId: id });
   }
 
