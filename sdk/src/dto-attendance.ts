@@ -91,7 +91,8 @@ export interface ConnectionDto {
   status: ConnectionStatus;
   number: string | null;
   isDefault: boolean;
-  token: string;
+  /** The channel's credential (the web chat's public token): admins only; null for other users and in realtime events. */
+  token: string | null;
   greetingMessage: string | null;
   complationMessage: string | null;
   outOfHoursMessage: string | null;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { visitorContactId } from '@balcao/channel-webchat';
 import {
   type APIRequestContext,
   type Browser,
@@ -61,6 +63,9 @@ export async function createAttendant(
   return { ...who, id: (await res.json()).id as number };
 }
 
+/** What attendants see as a web chat visitor's number: a hash of the visitor's secret id. */
+export { visitorContactId };
+
 /** The customer's side: a web chat visitor writes (public endpoint, no login). */
 export async function visitorSays(
   request: APIRequestContext,
@@ -69,7 +74,7 @@ export async function visitorSays(
   body: string,
 ) {
   const res = await request.post(`/api/webchat/${channelToken}/messages`, {
-    data: { visitorId: visitor.id, name: visitor.name, body },
+    data: { visitorId: visitor.id, name: visitor.name, body, clientMessageId: randomUUID() },
   });
   expect(res.status()).toBe(201);
 }

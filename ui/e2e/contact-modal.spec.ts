@@ -1,5 +1,12 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, createAttendant, seededWebchat, signedIn, visitorSays } from './attendance';
+import {
+  adminToken,
+  createAttendant,
+  seededWebchat,
+  signedIn,
+  visitorContactId,
+  visitorSays,
+} from './attendance';
 import { setTheme, shot } from './helpers';
 
 const toast = (page: Page, text: string) => page.locator('.bp6-toast', { hasText: text });
@@ -188,7 +195,8 @@ test("a web chat visitor's id is shown as such and cannot be edited", async ({ b
   const form = page.getByTestId('contact-form');
   await expect(form).toContainText('Identificador do visitante');
   const id = page.getByTestId('contact-number');
-  await expect(id).toHaveValue(`visitor-id-${stamp}`);
+  // The visitor's secret id is never shown: the contact is known by its hash.
+  await expect(id).toHaveValue(visitorContactId(`visitor-id-${stamp}`));
   await expect(id).toHaveAttribute('readonly', '');
   await page.getByTestId('contact-name').fill(`${name} Souza`);
   await page.getByTestId('contact-save').click();

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { signedIn } from './attendance';
 import { setTheme, shot, USERS } from './helpers';
@@ -49,7 +50,7 @@ test('Tempo Real: a visitor appears live in Pendentes; once accepted it moves to
 
   // The visitor writes: the Pendentes card shows the conversation without a reload.
   const sent = await request.post(`/api/webchat/${channelToken}/messages`, {
-    data: { ...visitor, body: 'Olá, alguém pode me ajudar?' },
+    data: { ...visitor, body: 'Olá, alguém pode me ajudar?', clientMessageId: randomUUID() },
   });
   expect(sent.status()).toBe(201);
   await expect(pending).toContainText(visitor.name);

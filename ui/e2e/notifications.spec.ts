@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { signedIn } from './attendance';
 import { setTheme, shot, USERS } from './helpers';
@@ -94,7 +95,7 @@ test('the bell: live unread tickets, desktop notification, pending only with all
     // The visitor writes: a pending ticket nobody owns.
     const visitor = { visitorId: `bell-${Date.now()}`, name: `Sino ${Date.now() % 100_000}` };
     const said = await request.post(`/api/webchat/${channelToken}/messages`, {
-      data: { ...visitor, body: 'Alguém pode me ajudar?' },
+      data: { ...visitor, body: 'Alguém pode me ajudar?', clientMessageId: randomUUID() },
     });
     expect(said.status()).toBe(201);
 
@@ -148,7 +149,9 @@ test('the bell: live unread tickets, desktop notification, pending only with all
       data: { status: 'open', userId: admin.id },
     });
     expect(accepted.ok()).toBe(true);
-    await request.post(`/api/webchat/${channelToken}/messages`, { data: { ...visitor, body: 'Ainda aqui' } });
+    await request.post(`/api/webchat/${channelToken}/messages`, {
+      data: { ...visitor, body: 'Ainda aqui', clientMessageId: randomUUID() },
+    });
     await expect
       .poll(() => desktopCalls(lead.page))
       .toContainEqual({ title: visitor.name, body: 'Ainda aqui' });
@@ -167,7 +170,7 @@ test('the bell: live unread tickets, desktop notification, pending only with all
     // While viewing that ticket a new message raises no desktop notification.
     const shown = (await desktopCalls(lead.page)).length;
     await request.post(`/api/webchat/${channelToken}/messages`, {
-      data: { ...visitor, body: 'Vi que abriu' },
+      data: { ...visitor, body: 'Vi que abriu', clientMessageId: randomUUID() },
     });
     await expect(lead.page.getByTestId('message-list')).toContainText('Vi que abriu');
     expect((await desktopCalls(lead.page)).length).toBe(shown);
@@ -191,7 +194,7 @@ test('the Search tab filter panel filters by status and tag', async ({ browser, 
   const names = { tagged: `Filtrada ${stamp}`, plain: `Simples ${stamp}` };
   for (const [key, name] of Object.entries(names)) {
     const res = await request.post(`/api/webchat/${channelToken}/messages`, {
-      data: { visitorId: `filter-${key}-${stamp}`, name, body: 'Olá' },
+      data: { visitorId: `filter-${key}-${stamp}`, name, body: 'Olá', clientMessageId: randomUUID() },
     });
     expect(res.status()).toBe(201);
   }

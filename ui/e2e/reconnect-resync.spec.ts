@@ -5,7 +5,15 @@ import {
   test,
   type WebSocketRoute,
 } from '@playwright/test';
-import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
+import {
+  adminToken,
+  createAttendant,
+  openPending,
+  seededWebchat,
+  signedIn,
+  visitorContactId,
+  visitorSays,
+} from './attendance';
 
 // Spec part 1 §4 "Live updates", §9: what the server sends before a socket is ready never arrives — while it is down
 // and reconnecting, or while a freshly opened page's socket is still connecting after the page's first loads went out
@@ -184,9 +192,9 @@ test('after a reconnect, the contacts page catches up with a contact changed mea
   const socket = deafSocket();
   const { context, page } = await signedIn(browser, bruna, 1400, { prepare: socket.prepare });
   await page.goto('/contacts');
-  // Searched by its number (the visitor id, unchanged by the rename): earlier specs leave more contacts than a page
-  // holds, and this one may sort past the first.
-  await page.getByTestId('contacts-search').fill(visitor.id);
+  // Searched by its number (the visitor id's hash, unchanged by the rename): earlier specs leave more contacts than a
+  // page holds, and this one may sort past the first.
+  await page.getByTestId('contacts-search').fill(visitorContactId(visitor.id));
   const row = page.getByTestId(`contact-row-${contact.id}`);
   await expect(row).toContainText(visitor.name);
   const status = page.getByTestId('realtime-status');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { defineChannel } from '@balcao/sdk';
 import { z } from 'zod';
 
@@ -11,10 +12,21 @@ export const VISITOR_CHANNEL = 'webchat';
 export const visitorRoom = (connectionId: number, visitorId: string): string =>
   `webchat:${connectionId}:${visitorId}`;
 
-/** A visitor id the page generates once and keeps (random, URL-safe). */
+/**
+ * A visitor id the page generates once and keeps (random, URL-safe): the visitor's secret — whoever holds it reads and
+ * writes that conversation. It is never stored or shown: the contact is known by {@link visitorContactId}.
+ */
 export const visitorIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid visitor');
 
-/** `POST /api/webchat/{token}/messages`. `clientMessageId` makes a retried post idempotent. */
+/**
+ * The contact id (the contact's `number`, the socket room) of a visitor: a one-way hash of their secret id, so what
+ * attendants see cannot be used to read or post as the visitor.
+ * @example visitorContactId('3f9c…') // 'qA0x…' (22 characters)
+ */
+export const visitorContactId = (visitorId: string): string =>
+  createHash('sha256').update(visitorId).digest('base64url').slice(0, 22);
+
+/** `POST /api/webchat/{token}/messages`. */
 export const visitorMessageSchema = z.object({
   visitorId: visitorIdSchema,
   name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(50, 'Too Long!'),
@@ -22,10 +34,8 @@ export const visitorMessageSchema = z.object({
     .string({ error: 'Required' })
     .max(4000, 'Too Long!')
     .refine((b) => b.trim().length > 0, 'Required'),
-  clientMessageId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,64}$/)
-    .optional(),
+  /** Required: a retried post (the first answer lost) is stored once. */
+  clientMessageId: z.string({ error: 'Required' }).regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid id'),
 });
 export type VisitorMessage = z.infer<typeof visitorMessageSchema>;
 

@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import {
+  visitorContactId,
   visitorIdSchema,
   visitorMessageSchema,
   visitorPresenceSchema,
@@ -29,7 +29,8 @@ async function connectionOf(
 
 /**
  * Web chat: a website's visitors talk to a company's attendants. Public by design — the connection's 30-character
- * token is the credential, and a visitor id only ever opens that visitor's own conversation.
+ * token opens the connection, and the visitor's secret id (held only by their browser; attendants see its hash)
+ * opens that visitor's own conversation.
  */
 export default definePlugin({
   name: 'webchat',
@@ -41,7 +42,10 @@ export default definePlugin({
       const connection = await conversations.connectionByToken(query.get('token') ?? '', 'webchat');
       const visitor = visitorIdSchema.safeParse(query.get('visitorId'));
       if (!connection || !visitor.success) return null;
-      return { companyId: connection.companyId, room: visitorRoom(connection.id, visitor.data) };
+      return {
+        companyId: connection.companyId,
+        room: visitorRoom(connection.id, visitorContactId(visitor.data)),
+      };
     });
   },
 
@@ -62,10 +66,10 @@ export default definePlugin({
     router.post('/api/webchat/:token/messages', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       const input = validate(visitorMessageSchema, ctx.request.body);
-      const externalId = `webchat-${input.visitorId}-${input.clientMessageId ?? randomUUID()}`;
+      const contactId = visitorContactId(input.visitorId);
       const result = await ctx.state.deps.conversations.ingest(connection, {
-        externalId,
-        from: { id: input.visitorId, name: input.name },
+        externalId: `webchat-${contactId}-${input.clientMessageId}`,
+        from: { id: contactId, name: input.name },
         body: input.body.trim(),
       });
       ctx.status = result.outcome === 'blocked' ? 403 : 201;
@@ -82,14 +86,20 @@ export default definePlugin({
       const visitor = visitorIdSchema.safeParse((ctx.request.body as { visitorId?: unknown })?.visitorId);
       if (!visitor.success)
         throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'visitorId', message: 'Required' }] });
-      ctx.body = { read: await ctx.state.deps.conversations.markRead(connection, visitor.data) };
+      ctx.body = {
+        read: await ctx.state.deps.conversations.markRead(connection, visitorContactId(visitor.data)),
+      };
     });
 
     // The page says when the visitor types and stops (at most every few seconds): attendants see "typing…".
     router.post('/api/webchat/:token/presence', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       const input = validate(visitorPresenceSchema, ctx.request.body);
-      await ctx.state.deps.conversations.presence(connection, input.visitorId, input.presence);
+      await ctx.state.deps.conversations.presence(
+        connection,
+        visitorContactId(input.visitorId),
+        input.presence,
+      );
       ctx.status = 204;
     });
 
@@ -99,7 +109,11 @@ export default definePlugin({
       if (!visitor.success)
         throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'visitorId', message: 'Required' }] });
       ctx.body = {
-        messages: await ctx.state.deps.conversations.history(connection, visitor.data, HISTORY_LIMIT),
+        messages: await ctx.state.deps.conversations.history(
+          connection,
+          visitorContactId(visitor.data),
+          HISTORY_LIMIT,
+        ),
       };
     });
   },

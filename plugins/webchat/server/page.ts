@@ -91,7 +91,7 @@ export function visitorPage(connection: ChannelConnection): string {
   const token = ${JSON.stringify(connection.token)};
   const key = 'balcao-webchat-' + token;
   const $ = (id) => document.getElementById(id);
-  const random = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
+  const random = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
   const saved = JSON.parse(localStorage.getItem(key) || 'null') || { visitorId: random(), name: '' };
   const seen = new Set();
   $('hello').textContent = w.hello; $('name').placeholder = w.name; $('start').textContent = w.start;

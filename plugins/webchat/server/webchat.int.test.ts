@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { visitorContactId } from '@balcao/channel-webchat';
 import type { ConnectionDto, TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,13 +42,15 @@ function visitorSocket(visitorId: string): Promise<{ ws: WebSocket; frames: Fram
 }
 
 const post = (visitorId: string, body: string, extra: Record<string, unknown> = {}) =>
-  host.request(`/api/webchat/${token}/messages`, { body: { visitorId, name: 'Marina', body, ...extra } });
+  host.request(`/api/webchat/${token}/messages`, {
+    body: { visitorId, name: 'Marina', body, clientMessageId: randomUUID(), ...extra },
+  });
 
 /** The admin (user 1) accepts the pending ticket the visitor's first message opened; its id. */
 async function acceptedBy(token: string, visitor: string): Promise<number> {
   const pending = (await (await host.request('/api/tickets?status=pending', { token })).json())
     .tickets as TicketDto[];
-  const id = pending.find((t) => t.contact.number === visitor)?.id ?? 0;
+  const id = pending.find((t) => t.contact.number === visitorContactId(visitor))?.id ?? 0;
   await host.request(`/api/tickets/${id}`, { method: 'PUT', token, body: { status: 'open', userId: 1 } });
   return id;
 }
@@ -122,7 +126,7 @@ describe('web chat', () => {
 
     const pending = (await (await host.request('/api/tickets?status=pending', { token: admin })).json())
       .tickets as TicketDto[];
-    const ticket = pending.find((t) => t.contact.number === visitor);
+    const ticket = pending.find((t) => t.contact.number === visitorContactId(visitor));
     expect(ticket).toMatchObject({
       channel: 'webchat',
       status: 'pending',
@@ -336,6 +340,32 @@ describe('web chat', () => {
     expect(other.frames).toEqual([]);
     other.ws.send(JSON.stringify({ type: 'joinNotification' }));
     await eventually(() => other.frames.find((f) => f.channel === 'error'));
+  });
+
+  it("what attendants see of a visitor (the contact's number) opens nothing of theirs: only the secret id does", async () => {
+    const visitor = `secret-${randomUUID()}`;
+    await post(visitor, 'só eu leio isto');
+    const id = await acceptedBy(admin, visitor);
+    const ticket = (await (await host.request(`/api/tickets/${id}`, { token: admin })).json()) as TicketDto;
+    const shown = ticket.contact.number ?? '';
+    expect(shown).toBe(visitorContactId(visitor));
+    expect(shown).not.toContain(visitor);
+    expect(JSON.stringify(ticket)).not.toContain(visitor);
+    // Used as a visitor id, the number shown opens another (empty) conversation and hears nothing of this one.
+    expect(await history(shown)).toEqual([]);
+    const impostor = await visitorSocket(shown);
+    await host.request(`/api/messages/${id}`, { token: admin, body: { body: 'resposta privada' } });
+    const real = await visitorSocket(visitor);
+    await host.request(`/api/messages/${id}`, { token: admin, body: { body: 'segunda resposta' } });
+    await eventually(() => real.frames.find((f) => f.data.message?.body === 'segunda resposta'));
+    expect(impostor.frames).toEqual([]);
+    expect((await history(visitor)).map((m) => m.body)).toContain('resposta privada');
+  });
+
+  it('refuses a post without clientMessageId (a retry must never store a message twice)', async () => {
+    const res = await post('visitor-no-id', 'oi', { clientMessageId: undefined });
+    expect(res.status).toBe(400);
+    expect((await res.json()).fields).toContainEqual({ path: 'clientMessageId', message: 'Required' });
   });
 
   it('refuses a guest socket with a bad token or visitor id', async () => {

@@ -142,7 +142,7 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
               id="webchat"
               title={t('connections.webchat.title')}
               data-testid="connection-tab-webchat"
-              panel={<WebchatEmbed token={connection.token} />}
+              panel={<WebchatEmbed connection={connection} />}
             />
           )}
         </Tabs>

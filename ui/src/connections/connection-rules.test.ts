@@ -92,6 +92,12 @@ describe('applyConnectionEvent', () => {
     expect(applyConnectionEvent(list, { action: 'update', whatsapp: renamed })).toEqual([list[0], renamed]);
   });
 
+  it('keeps the token the list read when an event (which never carries one) updates the connection', () => {
+    const renamed = connection(2, 'Zeta', { token: null });
+    const next = applyConnectionEvent(list, { action: 'update', whatsapp: renamed });
+    expect(next[1]).toEqual({ ...renamed, token: 'TOKEN2' });
+  });
+
   it('adds a new connection in name order', () => {
     const beta = connection(3, 'Beta');
     const next = applyConnectionEvent(list, { action: 'update', whatsapp: beta });

@@ -66,6 +66,7 @@ export function applyConnectionEvent(list: readonly ConnectionDto[], data: unkno
   const next = data.whatsapp as unknown as ConnectionDto;
   const others = list.map((c) => (next.isDefault && c.id !== next.id ? { ...c, isDefault: false } : c));
   const at = others.findIndex((c) => c.id === next.id);
-  if (at >= 0) return others.map((c, i) => (i === at ? next : c));
+  // Events carry no token (connection secrets are for admins): the one the list read is kept.
+  if (at >= 0) return others.map((c, i) => (i === at ? { ...next, token: next.token ?? c.token } : c));
   return [...others, next].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
 }

@@ -7,4 +7,6 @@ export const createConnection = (input: ConnectionInput) => api.post<ConnectionD
 /** The channel cannot change once created; the server ignores it on update. */
 export const updateConnection = (id: number, input: Omit<ConnectionInput, 'channel'>) =>
   api.put<ConnectionDto>(`/whatsapp/${id}`, input);
+/** One connection, read again (its token: realtime events never carry it). */
+export const fetchConnection = (id: number) => api.get<ConnectionDto>(`/whatsapp/${id}`);
 export const deleteConnection = (id: number) => api.delete(`/whatsapp/${id}`);

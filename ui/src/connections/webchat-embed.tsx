@@ -1,8 +1,10 @@
+import type { ConnectionDto } from '@balcao/sdk';
 import { AnchorButton, Button, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { embedSnippet, webchatPageUrl } from './connection-rules';
+import { fetchConnection } from './connections-api';
 
 /** Writes `text` to the clipboard; without the async clipboard (plain http) the selected box is copied instead. */
 async function copyText(text: string, box: HTMLTextAreaElement | null): Promise<void> {
@@ -12,9 +14,11 @@ async function copyText(text: string, box: HTMLTextAreaElement | null): Promise<
 }
 
 /** A web chat connection's public page and the `<script>` a website embeds (issue: "an embeddable snippet"). */
-export function WebchatEmbed({ token }: { token: string }) {
+export function WebchatEmbed({ connection }: { connection: ConnectionDto }) {
   const { t } = useTranslation();
   const box = useRef<HTMLTextAreaElement>(null);
+  const token = useConnectionToken(connection);
+  if (!token) return null;
   const origin = window.location.origin;
   const page = webchatPageUrl(origin, token);
   const snippet = embedSnippet(origin, token);
@@ -70,4 +74,18 @@ export function WebchatEmbed({ token }: { token: string }) {
       </FormGroup>
     </section>
   );
+}
+
+/** The connection's token: known from the list, or read once (a connection first seen through a realtime event has none). */
+function useConnectionToken(connection: ConnectionDto): string | null {
+  const [token, setToken] = useState(connection.token);
+  useEffect(() => {
+    if (token) return;
+    let alive = true;
+    fetchConnection(connection.id).then((c) => alive && setToken(c.token), toastError);
+    return () => {
+      alive = false;
+    };
+  }, [connection.id, token]);
+  return token;
 }

@@ -1,4 +1,11 @@
-import type { Channel, ChannelCapabilities, ConnectionDto, ConnectionStatus, QueueRef } from '@balcao/sdk';
+import type {
+  AuthUser,
+  Channel,
+  ChannelCapabilities,
+  ConnectionDto,
+  ConnectionStatus,
+  QueueRef,
+} from '@balcao/sdk';
 import type { IConnection } from './connection.entity.js';
 
 /** The connection as the API answers it, with its queues and what its channel adapter can do. */
@@ -26,3 +33,10 @@ export function toConnectionDto(
     capabilities,
   };
 }
+
+/** Connection secrets are for admins: other viewers (and realtime events, which reach every user) get none. */
+export const withoutSecrets = (dto: ConnectionDto): ConnectionDto => ({ ...dto, token: null });
+
+/** The connection as `viewer` may see it. @example ctx.body = forViewer(dto, ctx.state.user) */
+export const forViewer = (dto: ConnectionDto, viewer: AuthUser): ConnectionDto =>
+  viewer.profile === 'admin' || viewer.super ? dto : withoutSecrets(dto);

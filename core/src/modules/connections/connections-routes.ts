@@ -2,14 +2,15 @@ import { connectionSchema, connectionUpdateSchema } from '@balcao/sdk';
 import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
+import { forViewer } from './connection-presenter.js';
 
 /** `/whatsapp`: the spec's name for connections of every channel. Reads for all users, writes for admins. */
 export function connectionsRoutes(router: AppRouter): void {
   router.get('/whatsapp', async (ctx) => {
-    ctx.body = await ctx.state.services.connections.list();
+    ctx.body = (await ctx.state.services.connections.list()).map((c) => forViewer(c, ctx.state.user));
   });
   router.get('/whatsapp/:id', async (ctx) => {
-    ctx.body = await ctx.state.services.connections.get(idParam(ctx.params.id));
+    ctx.body = forViewer(await ctx.state.services.connections.get(idParam(ctx.params.id)), ctx.state.user);
   });
   router.post('/whatsapp', requireAdmin, async (ctx) => {
     ctx.status = 201;

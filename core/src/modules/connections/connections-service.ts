@@ -15,7 +15,7 @@ import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Plan } from '../plans/plan.entity.js';
 import type { IConnection } from './connection.entity.js';
 import { Connection } from './connection.entity.js';
-import { toConnectionDto } from './connection-presenter.js';
+import { toConnectionDto, withoutSecrets } from './connection-presenter.js';
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -134,7 +134,7 @@ export class ConnectionsService {
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'whatsapp'),
-      data: { action: 'update', whatsapp: dto },
+      data: { action: 'update', whatsapp: withoutSecrets(dto) },
     });
     return dto;
   }

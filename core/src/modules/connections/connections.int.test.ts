@@ -26,6 +26,24 @@ beforeAll(async () => {
 afterAll(() => host?.stop());
 
 describe('connections', () => {
+  it("shows a connection's token to admins only", async () => {
+    const created = (await (
+      await createConnection(shop.adminToken, { name: 'Segredo', channel: 'webchat' })
+    ).json()) as ConnectionDto;
+    const read = async (token: string, path = '/api/whatsapp') =>
+      (await host.request(path, { token })).json();
+    const mine = ((await read(shop.adminToken)) as ConnectionDto[]).find((c) => c.id === created.id);
+    expect(mine?.token).toBe(created.token);
+    const agentList = (await read(shop.agentToken)) as ConnectionDto[];
+    expect(agentList.find((c) => c.id === created.id)).toMatchObject({ name: 'Segredo', token: null });
+    expect(agentList.every((c) => c.token === null)).toBe(true);
+    expect(await read(shop.agentToken, `/api/whatsapp/${created.id}`)).toMatchObject({ token: null });
+    expect(await read(shop.adminToken, `/api/whatsapp/${created.id}`)).toMatchObject({
+      token: created.token,
+    });
+    await host.request(`/api/whatsapp/${created.id}`, { method: 'DELETE', token: shop.adminToken });
+  });
+
   it("tells the company's sockets, and only them, about every change on company-{id}-whatsapp", async () => {
     const agent = await openSocket(host.url, shop.agentToken);
     const stranger = await openSocket(host.url, other.adminToken);
@@ -35,7 +53,9 @@ describe('connections', () => {
       await createConnection(shop.adminToken, { name: 'Site', channel: 'webchat' })
     ).json()) as ConnectionDto;
     const added = await eventually(() => agent.frames.find((f) => f.channel === channel));
-    expect(added.data).toEqual({ action: 'update', whatsapp: created });
+    // Events reach every user of the company: they carry no connection secret.
+    expect(created.token).toMatch(/^[A-Z0-9]{30}$/);
+    expect(added.data).toEqual({ action: 'update', whatsapp: { ...created, token: null } });
 
     const put = await host.request(`/api/whatsapp/${created.id}`, {
       method: 'PUT',
@@ -49,7 +69,7 @@ describe('connections', () => {
         (f) => f.channel === channel && (f.data.whatsapp as ConnectionDto | undefined)?.name === 'Site novo',
       ),
     );
-    expect(changed.data).toEqual({ action: 'update', whatsapp: renamed });
+    expect(changed.data).toEqual({ action: 'update', whatsapp: { ...renamed, token: null } });
 
     const del = await host.request(`/api/whatsapp/${created.id}`, {
       method: 'DELETE',
