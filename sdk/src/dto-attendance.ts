@@ -140,6 +140,16 @@ export interface TicketDto {
   createdAt: string;
 }
 
+/**
+ * The other non-closed ticket an `ERR_OTHER_OPEN_TICKET` answer names — only to a user who may see it (others learn
+ * only that one exists): which ticket, who has it, in which queue.
+ * @example { error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: 7, uuid: '…', status: 'open', userId: 2, user: { id: 2, name: 'Ana' }, queueId: null, queue: null } }
+ */
+export type OtherOpenTicketRef = Pick<
+  TicketDto,
+  'id' | 'uuid' | 'status' | 'userId' | 'user' | 'queueId' | 'queue'
+>;
+
 /** A message of a conversation. @example message.ack === 3 means read */
 export interface MessageDto {
   id: number;

@@ -3,6 +3,7 @@ import {
   type AuthUser,
   type CloseAllResult,
   type EventsPort,
+  type OtherOpenTicketRef,
   type SettingsPort,
   type TicketAudience,
   type TicketDto,
@@ -137,15 +138,7 @@ export class TicketsService {
       whatsappId,
       status: { $ne: 'closed' },
     });
-    if (existing) {
-      const ticket = await findTicketDto(
-        this.em,
-        actor.companyId,
-        { id: existing.id },
-        { maskNumbers: await this.hidesNumbers(actor) },
-      );
-      throw new AppError('ERR_OTHER_OPEN_TICKET', 409, { ticket });
-    }
+    if (existing) throw await this.otherOpenTicket(actor, existing.id);
     const contact = await this.em
       .getConnection()
       .execute<{ id: number; channel: string; is_group: boolean }[]>(
@@ -180,7 +173,17 @@ export class TicketsService {
       { type: 'create', userId: actor.id },
       ...(userId ? [{ type: 'open' as const, userId }] : []),
     ]);
-    return (await this.publisher.ticketUpdated(actor.companyId, ticket.id)) as TicketDto;
+    // Published to everyone who may see it, answered as the actor may see it (masked number under LGPD).
+    return this.done(actor, ticket.id);
+  }
+
+  /** ERR_OTHER_OPEN_TICKET: that one exists, and which one (who has it, which queue) only to who may see it. */
+  private async otherOpenTicket(actor: AuthUser, id: number): Promise<AppError> {
+    const dto = await findTicketDto(this.em, actor.companyId, { id }, { maskNumbers: true });
+    if (!dto || !(await this.canSee(actor, dto))) return new AppError('ERR_OTHER_OPEN_TICKET', 409);
+    const { uuid, status, userId, user, queueId, queue } = dto;
+    const ticket: OtherOpenTicketRef = { id, uuid, status, userId, user, queueId, queue };
+    return new AppError('ERR_OTHER_OPEN_TICKET', 409, { ticket });
   }
 
   /**
@@ -281,7 +284,7 @@ export class TicketsService {
     return readTicketLogs(this.em, actor.companyId, id);
   }
 
-  private async done(actor: AuthUser, id: number, before: TicketAudience): Promise<TicketDto> {
+  private async done(actor: AuthUser, id: number, before?: TicketAudience): Promise<TicketDto> {
     await this.publisher.ticketUpdated(actor.companyId, id, before);
     const ticket = await findTicketDto(
       this.em,

@@ -202,7 +202,29 @@ describe('transitions', () => {
       body: { contactId: contact_id, queueId: sales, whatsappId: connection.id },
     });
     expect(res.status).toBe(409);
-    expect(await res.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id } });
+    const body = await res.json();
+    expect(body).toMatchObject({
+      error: 'ERR_OTHER_OPEN_TICKET',
+      ticket: { id, status: 'pending', queueId: sales },
+    });
+    // Which ticket, who has it, which queue: not its contact, number or last message.
+    expect(Object.keys(body.ticket).sort()).toEqual([
+      'id',
+      'queue',
+      'queueId',
+      'status',
+      'user',
+      'userId',
+      'uuid',
+    ]);
+
+    // Caio (support only) may not see a pending ticket of sales: he learns only that one exists.
+    const hidden = await host.request('/api/tickets', {
+      token: agents.caio.token,
+      body: { contactId: contact_id, queueId: support, whatsappId: connection.id },
+    });
+    expect(hidden.status).toBe(409);
+    expect(await hidden.json()).toEqual({ error: 'ERR_OTHER_OPEN_TICKET' });
   });
 
   it('only an admin deletes a ticket', async () => {
@@ -261,12 +283,27 @@ describe('visibility', () => {
     });
     const seen = await (await host.request(`/api/tickets/${id}`, { token: agents.ana.token })).json();
     const adminSeen = await (await host.request(`/api/tickets/${id}`, { token: admin })).json();
+    // The answer to a new ticket too: Ana closes this one and opens a new one for the contact.
+    await put(admin, id, { status: 'closed' });
+    const created = await host.request('/api/tickets', {
+      token: agents.ana.token,
+      body: {
+        contactId: seen.contact.id,
+        queueId: sales,
+        whatsappId: connection.id,
+        status: 'open',
+        userId: agents.ana.id,
+      },
+    });
+    expect(created.status).toBe(201);
+    const createdSeen = await created.json();
     await host.request('/api/settings/lgpdHideNumber', {
       method: 'PUT',
       token: admin,
       body: { value: 'disabled' },
     });
     expect(seen.contact.number).toBe('551198*****21');
+    expect(createdSeen.contact.number).toBe('551198*****21');
     expect(adminSeen.contact.number).toBe('5511987654321');
   });
 

@@ -1,4 +1,4 @@
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let host: TestHost;
@@ -158,5 +158,31 @@ describe('changing one own password asks for the current one', () => {
       body: { name: 'Admin', password: '' },
     });
     expect(name.status).toBe(200);
+  });
+});
+
+describe('references across tenants', () => {
+  it("refuses another company's connection as a user's default connection, on create and on edit", async () => {
+    const tenant = await createTenant(host, superToken, { name: 'Vizinha' });
+    const theirAdmin = (await host.login(tenant.email, tenant.password)).token;
+    const theirs = await host.request('/api/whatsapp', {
+      token: theirAdmin,
+      body: { name: 'Deles', channel: 'webchat' },
+    });
+    expect(theirs.status).toBe(201);
+    const foreign = ((await theirs.json()) as { id: number }).id;
+    const created = await addUser(admin.token, {
+      name: 'Ref',
+      email: 'ref@balcao.test',
+      whatsappId: foreign,
+    });
+    expect(created.status).toBe(400);
+    expect((await created.json()).fields).toEqual([{ path: 'whatsappId', message: 'Unknown' }]);
+    const edited = await host.request(`/api/users/${admin.id}`, {
+      method: 'PUT',
+      token: admin.token,
+      body: { whatsappId: foreign },
+    });
+    expect(edited.status).toBe(400);
   });
 });

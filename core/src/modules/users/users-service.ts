@@ -18,6 +18,7 @@ import { Company } from '../companies/company.entity.js';
 import { assertProfileImage, storeMedia, type UploadedFile } from '../messages/media-storage.js';
 import { Plan } from '../plans/plan.entity.js';
 import { assertCompanyQueues, loadUserQueues, replaceUserQueues } from '../queues/user-queues.js';
+import { assertOwned } from '../tickets/ticket-lookups.js';
 import { type IUser, User } from './user.entity.js';
 import { toUserDto } from './user-presenter.js';
 
@@ -103,6 +104,7 @@ export class UsersService {
     await this.assertEmailFree(input.email);
     await this.assertWithinPlan(companyId);
     await assertCompanyQueues(this.em, companyId, input.queueIds);
+    await assertOwned(this.em, 'whatsapps', input.whatsappId, companyId);
     const { password, queueIds, ...fields } = input;
     const user = this.em.create(User, { ...fields, companyId, passwordHash: await hashPassword(password) });
     await this.em.flush();
@@ -124,6 +126,8 @@ export class UsersService {
     if (password(input) && actor.id === id) await assertCurrentPassword(user, input.currentPassword);
     if (input.email && input.email !== user.email) await this.assertEmailFree(input.email);
     if (input.queueIds) await assertCompanyQueues(this.em, user.companyId, input.queueIds);
+    // A default connection of another company would be stored and then used to send (tenant isolation).
+    await assertOwned(this.em, 'whatsapps', input.whatsappId, user.companyId);
     const { password: newPassword, currentPassword: _checked, queueIds, ...fields } = input;
     this.em.assign(user, definedOnly(fields));
     if (newPassword) user.passwordHash = await hashPassword(newPassword);

@@ -1,4 +1,11 @@
-import type { ContactDto, QueueRef, SessionUserDto, TicketDto, TicketStatus } from '@balcao/sdk';
+import type {
+  ContactDto,
+  OtherOpenTicketRef,
+  QueueRef,
+  SessionUserDto,
+  TicketDto,
+  TicketStatus,
+} from '@balcao/sdk';
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 
@@ -16,7 +23,7 @@ export const openSubTabAtom = atom<'open' | 'pending' | 'group'>('open');
 /** The accept dialog (choose a queue) for this ticket, when open. */
 export const acceptDialogAtom = atom<TicketDto | null>(null);
 /** The "already open with another user" notice for this ticket, when shown. */
-export const otherUserDialogAtom = atom<TicketDto | null>(null);
+export const otherUserDialogAtom = atom<OtherOpenTicketRef | null>(null);
 
 /** What the new-ticket dialog opens with: a contact already chosen (contacts screen, "talk to"), maybe a connection. */
 export interface NewTicketRequest {

@@ -1,4 +1,4 @@
-import type { FieldError, TicketDto } from '@balcao/sdk';
+import type { FieldError, OtherOpenTicketRef } from '@balcao/sdk';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -8,11 +8,11 @@ import { requireUser, userAtom } from '../../session/session-store';
 import { otherUserDialogAtom } from './ticket-store';
 import { createTicket } from './tickets-api';
 
-/** The ticket an ERR_OTHER_OPEN_TICKET answer carries, if that is what `err` is. */
-export function existingTicketOf(err: unknown): TicketDto | undefined {
+/** The ticket an ERR_OTHER_OPEN_TICKET answer names (only when the user may see it), if that is what `err` is. */
+export function existingTicketOf(err: unknown): OtherOpenTicketRef | undefined {
   if (!(err instanceof ApiError) || err.code !== 'ERR_OTHER_OPEN_TICKET' || !isRecord(err.body))
     return undefined;
-  return isRecord(err.body.ticket) ? (err.body.ticket as unknown as TicketDto) : undefined;
+  return isRecord(err.body.ticket) ? (err.body.ticket as unknown as OtherOpenTicketRef) : undefined;
 }
 
 /**
