@@ -189,6 +189,34 @@ describe('signup', () => {
     );
   });
 
+  it('counts a company name that differs only by invisible characters, width or spaces as taken', async () => {
+    const plans = await (await host.request('/api/plans/list')).json();
+    const disguised = await host.request('/api/auth/signup', {
+      body: {
+        ...form,
+        companyName: 'Padaria\u200B \u00A0Cent\u202Eral\u2069',
+        email: 'twin@padaria.test',
+        planId: plans[0].id,
+      },
+    });
+    expect(disguised.status).toBe(409);
+    expect((await disguised.json()).error).toBe('ERR_DUPLICATED_COMPANY');
+
+    const byAdmin = await host.request('/api/companies', {
+      token: superToken,
+      body: { name: '\uFEFFＰＡＤＡＲＩＡ  central', email: 'twin@padaria.test', planId: plans[0].id },
+    });
+    expect(byAdmin.status).toBe(409);
+    expect((await byAdmin.json()).error).toBe('ERR_DUPLICATED_COMPANY');
+
+    const renamed = await host.request('/api/companies', {
+      token: superToken,
+      body: { name: 'Padaria\u200D Norte', email: 'norte@padaria.test', planId: plans[0].id },
+    });
+    expect(renamed.status).toBe(201);
+    expect((await renamed.json()).name).toBe('Padaria Norte');
+  });
+
   it('is refused when the super user disabled user creation', async () => {
     const off = await host.request('/api/settings/userCreation', {
       method: 'PUT',
