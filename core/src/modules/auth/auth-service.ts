@@ -11,7 +11,6 @@ import {
   type SignupInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import bcrypt from 'bcryptjs';
 import { CompaniesService } from '../companies/companies-service.js';
 import { Company } from '../companies/company.entity.js';
 import { daysFromToday, isExpired } from '../companies/company-presenter.js';
@@ -21,6 +20,7 @@ import { User } from '../users/user.entity.js';
 import { publishPresence, recordPresence } from '../users/user-presence.js';
 import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
+import { passwordMatches } from './password-check.js';
 import { loadSessionUser } from './session-presenter.js';
 import { hashToken, REFRESH_TTL_MS, type Tokens } from './tokens.js';
 
@@ -50,7 +50,9 @@ export class AuthService {
     const email = input.email.trim().toLowerCase();
     await loginLimiter.check(email, client.ip);
     const user = await em.findOne(User, { email }, { filters: false });
-    if (!user || !(await bcrypt.compare(input.password, user.passwordHash))) {
+    // Compared even when there is no such user: the answer takes as long as for a known one.
+    const matches = await passwordMatches(input.password, user?.passwordHash);
+    if (!user || !matches) {
       await loginLimiter.fail(email, client.ip);
       throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     }

@@ -60,6 +60,25 @@ describe('login', () => {
     expect((await locked.json()).error).toBe('ERR_TOO_MANY_ATTEMPTS');
   });
 
+  it('answers an unknown e-mail in about the time of a known one, so timing does not tell which accounts exist', async () => {
+    const tenant = await createTenant(host, superToken, { name: 'Timing Co' });
+    const timeFailure = async (email: string) => {
+      const started = performance.now();
+      const res = await host.request('/api/auth/login', { body: { email, password: 'wrong-password' } });
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timeFailure(tenant.email));
+      unknown.push(await timeFailure(`nobody-${i}@timing.test`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+    // A bcrypt comparison is most of a known account's answer; without one an unknown e-mail answers many times faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 2);
+  });
+
   it('refuses a company whose due date passed, with the date; company 1 never expires', async () => {
     const tenant = await createTenant(host, superToken, { name: 'Expired Co', dueDate: '2020-01-31' });
     const res = await host.request('/api/auth/login', {
