@@ -67,7 +67,7 @@ export function createRootContainer(parts: {
     jobsHost: asValue(parts.jobsHost),
     planGate: asValue(parts.planGate),
     tokens: asValue(new Tokens(parts.config)),
-    loginLimiter: asValue(new LoginLimiter()),
+    loginLimiter: asValue(new LoginLimiter({ orm: parts.orm })),
     ticketsPublisher: asClass(TicketsPublisher).singleton(),
     ingest: asClass(IngestService).singleton(),
     conversations: asClass(ConversationsService).singleton(),

@@ -48,15 +48,15 @@ export class AuthService {
   async login(input: LoginInput, client: { ip: string; userAgent?: string }): Promise<IssuedSession> {
     const { em, loginLimiter } = this.deps;
     const email = input.email.trim().toLowerCase();
-    await loginLimiter.check(email, client.ip);
+    const attempt = await loginLimiter.attempt(email, client.ip);
     const user = await em.findOne(User, { email }, { filters: false });
     // Compared even when there is no such user: the answer takes as long as for a known one.
     const matches = await passwordMatches(input.password, user?.passwordHash);
     if (!user || !matches) {
-      await loginLimiter.fail(email, client.ip);
+      await attempt.failed();
       throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     }
-    await loginLimiter.succeed(email, client.ip);
+    await attempt.succeeded();
     const company = await em.findOneOrFail(Company, { id: user.companyId });
     if (isExpired(company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
 

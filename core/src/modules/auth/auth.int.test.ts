@@ -50,14 +50,14 @@ describe('login', () => {
     expect(body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['email', 'password']);
   });
 
-  it('locks an account and address pair after 5 failures', async () => {
+  it('locks an account from an address after 5 failures, for 15 minutes', async () => {
     const body = { email: 'victim@nowhere.test', password: 'x' };
     const headers = { 'x-forwarded-for': '1.2.3.4' };
     for (let i = 0; i < 5; i++)
       expect((await host.request('/api/auth/login', { body, headers })).status).toBe(401);
     const locked = await host.request('/api/auth/login', { body, headers });
     expect(locked.status).toBe(429);
-    expect((await locked.json()).error).toBe('ERR_TOO_MANY_ATTEMPTS');
+    expect(await locked.json()).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS', retryAfter: 900 });
   });
 
   it('answers an unknown e-mail in about the time of a known one, so timing does not tell which accounts exist', async () => {
