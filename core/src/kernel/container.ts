@@ -4,6 +4,7 @@ import { type AwilixContainer, asClass, asValue, createContainer, InjectionMode 
 import type { JobsHost } from '../jobs/jobs-host.js';
 import { AuthService } from '../modules/auth/auth-service.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
+import { SignupLimiter } from '../modules/auth/signup-limiter.js';
 import { Tokens } from '../modules/auth/tokens.js';
 import type { CompaniesService } from '../modules/companies/companies-service.js';
 import { ConversationsService } from '../modules/conversations/conversations-service.js';
@@ -29,6 +30,7 @@ export interface Cradle {
   tokens: Tokens;
   planGate: PlanGate;
   loginLimiter: LoginLimiter;
+  signupLimiter: SignupLimiter;
   realtime: RealtimeHub;
   events: EventsPort;
   jobsHost: JobsHost;
@@ -68,6 +70,7 @@ export function createRootContainer(parts: {
     planGate: asValue(parts.planGate),
     tokens: asValue(new Tokens(parts.config)),
     loginLimiter: asValue(new LoginLimiter({ orm: parts.orm })),
+    signupLimiter: asValue(new SignupLimiter({ orm: parts.orm })),
     ticketsPublisher: asClass(TicketsPublisher).singleton(),
     ingest: asClass(IngestService).singleton(),
     conversations: asClass(ConversationsService).singleton(),

@@ -22,6 +22,7 @@ import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { passwordMatches } from './password-check.js';
 import { loadSessionUser } from './session-presenter.js';
+import type { SignupLimiter } from './signup-limiter.js';
 import { hashToken, REFRESH_TTL_MS, type Tokens } from './tokens.js';
 
 export const SIGNUP_TRIAL_DAYS = 3;
@@ -39,6 +40,7 @@ interface Deps {
   events: EventsPort;
   planGate: PlanGate;
   loginLimiter: LoginLimiter;
+  signupLimiter: SignupLimiter;
 }
 
 /** Login, refresh-token rotation, logout and signup. Runs before a tenant is known: queries say `filters: false`. */
@@ -129,9 +131,10 @@ export class AuthService {
     return loadSessionUser(this.deps.em, user.id);
   }
 
-  /** Public signup: a company on a 3-day trial with its first admin user. */
-  async signup(input: SignupInput): Promise<{ companyId: number }> {
+  /** Public signup: a company on a 3-day trial with its first admin user. Limited per address. */
+  async signup(input: SignupInput, client: { ip: string }): Promise<{ companyId: number }> {
     const { em, planGate, events } = this.deps;
+    await this.deps.signupLimiter.attempt(client.ip);
     if ((await new SettingsService({ em }).getPlatform('userCreation')) === 'disabled') {
       throw new AppError('ERR_USER_CREATION_DISABLED', 403);
     }

@@ -165,6 +165,7 @@ describe('tokens', () => {
   });
 });
 
+// Signups from one address are limited to 5 an hour (limits.int.test.ts): these tests make 4.
 describe('signup', () => {
   const form = {
     name: 'Maria Silva',

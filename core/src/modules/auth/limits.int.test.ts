@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSecondInstance } from '../../testing/second-instance.js';
 import { AuthService } from './auth-service.js';
 import { LoginLimiter, type LoginLimits } from './login-limiter.js';
+import { SignupLimiter } from './signup-limiter.js';
 
 // The smallest numbers that keep the defaults' shape (account = 2 × account-from-address, address above both): each
 // counted attempt costs a bcrypt comparison. The windows never end during a test.
@@ -19,6 +20,7 @@ const B = '10.0.0.2';
 let host: TestHost;
 let orm: MikroORM;
 let adminToken: string;
+let planId: number;
 let users = 0;
 
 beforeAll(async () => {
@@ -26,6 +28,7 @@ beforeAll(async () => {
   orm = host.resolve<MikroORM>('orm');
   const superToken = (await host.login(host.admin.email, host.admin.password)).token;
   const tenant = await createTenant(host, superToken, { name: 'Limits Co', users: 50 });
+  planId = tenant.planId;
   adminToken = (await host.login(tenant.email, tenant.password)).token;
 });
 afterAll(() => host?.stop());
@@ -40,7 +43,7 @@ async function newUser(): Promise<{ email: string; password: string }> {
 }
 
 /** The auth service as a request would build it, with the given limiters. */
-function auth(limiters: { login?: LoginLimiter } = {}): AuthService {
+function auth(limiters: { login?: LoginLimiter; signup?: SignupLimiter } = {}): AuthService {
   return new AuthService({
     em: orm.em.fork(),
     tokens: host.resolve('tokens'),
@@ -48,6 +51,7 @@ function auth(limiters: { login?: LoginLimiter } = {}): AuthService {
     events: host.resolve('events'),
     planGate: host.resolve('planGate'),
     loginLimiter: limiters.login ?? new LoginLimiter({ orm }, FAST),
+    signupLimiter: limiters.signup ?? new SignupLimiter({ orm }),
   });
 }
 
@@ -156,5 +160,44 @@ describe('login limits', () => {
     } finally {
       await second.stop();
     }
+  });
+});
+
+describe('signup limit', () => {
+  const form = (n: number) => ({
+    name: 'Maria Silva',
+    companyName: `Signup Co ${n}`,
+    email: `maria${n}@signup.test`,
+    password: 'segredo',
+    phone: '5511999990000',
+    planId,
+  });
+  const signup = async (n: number, ip: string, limiter: SignupLimiter) => {
+    try {
+      await auth({ signup: limiter }).signup(form(n), { ip });
+      return { status: 201 };
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return { status: e.status, retryAfter: e.details.retryAfter };
+    }
+  };
+
+  it('refuses an address after its signups of the hour, whatever their outcome, and no other address', async () => {
+    const rule = { points: 2, window: 600, lock: 600 };
+    expect((await signup(1, A, new SignupLimiter({ orm }, rule))).status).toBe(201);
+    expect((await signup(1, A, new SignupLimiter({ orm }, rule))).status).toBe(409);
+    // A new limiter reads the same counts: a restart does not reset them.
+    expect(await signup(2, A, new SignupLimiter({ orm }, rule))).toEqual({ status: 429, retryAfter: 600 });
+    expect((await signup(2, B, new SignupLimiter({ orm }, rule))).status).toBe(201);
+  });
+
+  it('over HTTP: 5 signups an hour from one address, then 429 for an hour', async () => {
+    for (let n = 10; n < 15; n++) {
+      const res = await host.request('/api/auth/signup', { body: { ...form(n), planId: 999_999 } });
+      expect(res.status).toBe(404);
+    }
+    const refused = await host.request('/api/auth/signup', { body: form(15) });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS', retryAfter: 3600 });
   });
 });
