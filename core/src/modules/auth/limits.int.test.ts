@@ -97,6 +97,14 @@ describe('login limits', () => {
     expect((await login(owner, '10.0.1.2')).status).toBe(200);
   });
 
+  it('counts an IPv6 /64 as one address: walking through it does not escape the limit', async () => {
+    const owner = await newUser();
+    for (let i = 1; i <= 6; i++)
+      await login({ email: `walker${i}@nowhere.test`, password: 'x' }, `2001:db8:7:7::${i}`);
+    expect((await login(owner, '2001:db8:7:7:ffff::99')).status).toBe(429);
+    expect((await login(owner, '2001:db8:7:8::1')).status).toBe(200);
+  });
+
   it('failures from several addresses lock the account everywhere; one address alone cannot', async () => {
     const owner = await newUser();
     for (let i = 0; i < 2; i++) await login(wrong(owner), '10.0.2.1');

@@ -1,4 +1,5 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { addressKey } from './address-key.js';
 import { AttemptCounter, type AttemptRule, tooManyAttempts } from './attempt-counter.js';
 
 /** The three login limits; see LOGIN_LIMITS. */
@@ -18,7 +19,7 @@ export interface LoginLimits {
  *   stops too. One address cannot get there alone: locked at 5, it can put at most 9 failures into one window
  *   (this needs `account.points` ≥ 2 × `accountFromAddress.points` and the account window no longer than the
  *   account-from-address window and lock).
- * - An address: 30 failures in 10 min, whatever the accounts, lock the address for 5 min. A run through many
+ * - An address (an IPv6 one by its /64): 30 failures in 10 min, whatever the accounts, lock the address for 5 min. A run through many
  *   accounts (credential stuffing) stops; one account's failures (5 at most) never lock an office's shared
  *   address, and a false alarm there costs its users 5 minutes.
  * A success from an address clears that account-and-address count (5 *consecutive* failures lock).
@@ -56,10 +57,11 @@ export class LoginLimiter {
    * checked: parallel guesses are counted while they run, so a burst gets no more checks than the limits allow.
    */
   async attempt(email: string, ip: string): Promise<LoginAttempt> {
+    const address = addressKey(ip);
     const counts = [
-      { counter: this.accountFromAddress, key: `${email}\n${ip}` },
+      { counter: this.accountFromAddress, key: `${email}\n${address}` },
       { counter: this.account, key: email },
-      { counter: this.address, key: ip },
+      { counter: this.address, key: address },
     ];
     const waits = await Promise.all(counts.map((c) => c.counter.refusedFor(c.key)));
     if (Math.max(...waits) > 0) throw tooManyAttempts(Math.max(...waits));

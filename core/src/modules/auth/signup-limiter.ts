@@ -1,8 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { addressKey } from './address-key.js';
 import { AttemptCounter, type AttemptRule, tooManyAttempts } from './attempt-counter.js';
 
 /**
- * 5 signups an hour from one address, whatever their outcome (a refused one still probes which e-mails and names
+ * 5 signups an hour from one address (an IPv6 one by its /64), whatever their outcome (a refused one still probes which e-mails and names
  * are taken); the address is then refused for an hour. An office signs its company up once.
  */
 export const SIGNUP_LIMIT: AttemptRule = { points: 5, window: 60 * 60, lock: 60 * 60 };
@@ -20,10 +21,11 @@ export class SignupLimiter {
 
   /** Counts one signup from `ip`, or refuses it while the address is locked. */
   async attempt(ip: string): Promise<void> {
-    const wait = await this.address.refusedFor(ip);
+    const key = addressKey(ip);
+    const wait = await this.address.refusedFor(key);
     if (wait) throw tooManyAttempts(wait);
-    const res = await this.address.add(ip);
+    const res = await this.address.add(key);
     if (res.consumedPoints > this.address.rule.points) throw tooManyAttempts(res.msBeforeNext);
-    if (res.consumedPoints === this.address.rule.points) await this.address.lock(ip);
+    if (res.consumedPoints === this.address.rule.points) await this.address.lock(key);
   }
 }
