@@ -19,9 +19,9 @@ export interface LoginLimits {
  *   stops too. One address cannot get there alone: locked at 5, it can put at most 9 failures into one window
  *   (this needs `account.points` ≥ 2 × `accountFromAddress.points` and the account window no longer than the
  *   account-from-address window and lock).
- * - An address (an IPv6 one by its /64): 30 failures in 10 min, whatever the accounts, lock the address for 5 min. A run through many
- *   accounts (credential stuffing) stops; one account's failures (5 at most) never lock an office's shared
- *   address, and a false alarm there costs its users 5 minutes.
+ * - An address (an IPv6 one by its /64): 30 failures in 10 min, whatever the accounts, lock the address for
+ *   5 min. A run through many accounts (credential stuffing) stops; one account's failures (5 at most) never lock
+ *   an office's shared address, and a false alarm there costs its users 5 minutes.
  * A success from an address clears that account-and-address count (5 *consecutive* failures lock).
  */
 export const LOGIN_LIMITS: LoginLimits = {
