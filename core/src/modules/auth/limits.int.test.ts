@@ -14,6 +14,10 @@ const FAST: LoginLimits = {
   account: { points: 4, window: 600, lock: 600 },
   address: { points: 6, window: 600, lock: 300 },
 };
+/** retryAfter of a lock of `seconds` set a moment ago (a loaded machine may spend some of them before asking). */
+const lockOf = (seconds: number) =>
+  expect.toSatisfy((v: number) => v <= seconds && v > seconds - 30, `about ${seconds} s`);
+
 const A = '10.0.0.1';
 const B = '10.0.0.2';
 
@@ -76,7 +80,7 @@ describe('login limits', () => {
   it('an account guessed from one address is locked there, while its owner still logs in from another', async () => {
     const owner = await newUser();
     for (let i = 0; i < 2; i++) expect((await login(wrong(owner), A)).status).toBe(401);
-    expect(await login(owner, A)).toEqual({ status: 429, retryAfter: 600 });
+    expect(await login(owner, A)).toEqual({ status: 429, retryAfter: lockOf(600) });
     expect((await login(owner, B)).status).toBe(200);
   });
 
@@ -93,7 +97,7 @@ describe('login limits', () => {
     for (let i = 0; i < 6; i++) {
       expect((await login({ email: `stuffed${i}@nowhere.test`, password: 'x' }, ip)).status).toBe(401);
     }
-    expect(await login(owner, ip)).toEqual({ status: 429, retryAfter: 300 });
+    expect(await login(owner, ip)).toEqual({ status: 429, retryAfter: lockOf(300) });
     expect((await login(owner, '10.0.1.2')).status).toBe(200);
   });
 
@@ -112,7 +116,7 @@ describe('login limits', () => {
     for (let i = 0; i < 5; i++) expect((await login(wrong(owner), '10.0.2.1')).status).toBe(429);
     expect((await login(owner, '10.0.2.9')).status).toBe(200);
     for (let i = 0; i < 2; i++) await login(wrong(owner), '10.0.2.2');
-    expect(await login(owner, '10.0.2.3')).toEqual({ status: 429, retryAfter: 600 });
+    expect(await login(owner, '10.0.2.3')).toEqual({ status: 429, retryAfter: lockOf(600) });
   });
 
   it('a success clears the count of failures from that address (consecutive failures lock)', async () => {
@@ -145,10 +149,10 @@ describe('login limits', () => {
     const owner = await newUser();
     const brief = new LoginLimiter(
       { orm },
-      { ...FAST, accountFromAddress: { points: 2, window: 60, lock: 1 } },
+      { ...FAST, accountFromAddress: { points: 2, window: 60, lock: 2 } },
     );
     for (let i = 0; i < 2; i++) await login(wrong(owner), '10.0.6.1', brief);
-    expect(await login(owner, '10.0.6.1', brief)).toEqual({ status: 429, retryAfter: 1 });
+    expect(await login(owner, '10.0.6.1', brief)).toEqual({ status: 429, retryAfter: lockOf(2) });
     await eventually(async () => ((await login(owner, '10.0.6.1', brief)).status === 200 ? true : undefined));
   });
 
@@ -164,7 +168,7 @@ describe('login limits', () => {
         body: JSON.stringify(owner),
       });
       expect(res.status).toBe(429);
-      expect(await res.json()).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS', retryAfter: 900 });
+      expect(await res.json()).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS', retryAfter: lockOf(900) });
     } finally {
       await second.stop();
     }
@@ -195,7 +199,10 @@ describe('signup limit', () => {
     expect((await signup(1, A, new SignupLimiter({ orm }, rule))).status).toBe(201);
     expect((await signup(1, A, new SignupLimiter({ orm }, rule))).status).toBe(409);
     // A new limiter reads the same counts: a restart does not reset them.
-    expect(await signup(2, A, new SignupLimiter({ orm }, rule))).toEqual({ status: 429, retryAfter: 600 });
+    expect(await signup(2, A, new SignupLimiter({ orm }, rule))).toEqual({
+      status: 429,
+      retryAfter: lockOf(600),
+    });
     expect((await signup(2, B, new SignupLimiter({ orm }, rule))).status).toBe(201);
   });
 
@@ -206,6 +213,6 @@ describe('signup limit', () => {
     }
     const refused = await host.request('/api/auth/signup', { body: form(15) });
     expect(refused.status).toBe(429);
-    expect(await refused.json()).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS', retryAfter: 3600 });
+    expect(await refused.json()).toEqual({ error: 'ERR_TOO_MANY_ATTEMPTS', retryAfter: lockOf(3600) });
   });
 });
