@@ -13,7 +13,7 @@ import { login, USERS } from './helpers';
 
 /** The admin's API token, for setting up through the API. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/auth/login', { data: USERS.admin });
+  const res = await request.post('/api/auth/login', { data: USERS.api });
   expect(res.ok()).toBe(true);
   return (await res.json()).token as string;
 }

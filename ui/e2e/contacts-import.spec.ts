@@ -8,7 +8,7 @@ import { shot, USERS } from './helpers';
 
 /** A fresh admin of company 1 who works in pt-BR, so texts are checked word for word. */
 async function portugueseAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: USERS.admin });
+  const res = await request.post('/api/auth/login', { data: USERS.api });
   const token = (await res.json()).token as string;
   const who = { email: `planilha.${Date.now()}@e2e.test`, password: 'planilha-pass' };
   const created = await request.post('/api/users', {

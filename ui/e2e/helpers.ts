@@ -4,9 +4,17 @@ import { expect, type Page } from '@playwright/test';
 /** Fixtures the e2e server seeds (core/src/testing/e2e-server.ts). */
 export const USERS = {
   admin: { email: 'admin@admin.com', password: 'e2e-admin' },
+  /**
+   * The specs' API calls sign in as this second super admin of company 1 (core/src/testing/e2e-server.ts): a login
+   * ends the account's other session, and the browsers sign in as `admin`.
+   */
+  api: { email: 'api@e2e.test', password: 'e2e-api-pass' },
   expired: { email: 'admin@vencida.test', password: 'vencida-pass' },
   basic: { email: 'admin@basica.test', password: 'basica-pass' },
 };
+
+/** The seeded super admin's id (core/src/modules/seed.ts creates it first): who `USERS.admin` is. */
+export const ADMIN_USER_ID = 1;
 
 export async function login(page: Page, who: { email: string; password: string }): Promise<void> {
   await page.goto('/login');

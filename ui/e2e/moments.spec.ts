@@ -4,7 +4,7 @@ import { signedIn } from './attendance';
 import { setTheme, shot, USERS } from './helpers';
 
 async function api(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: USERS.admin });
+  const res = await request.post('/api/auth/login', { data: USERS.api });
   expect(res.ok()).toBe(true);
   const token = (await res.json()).token as string;
   const headers = { authorization: `Bearer ${token}` };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { signedIn } from './attendance';
-import { setTheme, shot, USERS } from './helpers';
+import { ADMIN_USER_ID, setTheme, shot, USERS } from './helpers';
 
 /**
  * Spec part 1 §2 (bell, Search tab filters) and §4 "Live updates" (notification rules), end to end: a web chat
@@ -12,10 +12,11 @@ import { setTheme, shot, USERS } from './helpers';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function adminSession(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: USERS.admin });
+  const res = await request.post('/api/auth/login', { data: USERS.api });
   expect(res.ok()).toBe(true);
   const body = await res.json();
-  return { token: body.token as string, id: body.user.id as number };
+  // The API signs in as the API admin; `id` is the admin the browsers sign in as.
+  return { token: body.token as string, id: ADMIN_USER_ID };
 }
 
 async function setAllTicket(request: APIRequestContext, token: string, id: number, on: boolean) {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { adminToken, createAttendant, signedIn } from './attendance';
 import { login, setTheme, shot, USERS } from './helpers';
 
 test('logs in and lands on /tickets with the full layout', async ({ page }) => {
@@ -144,6 +145,34 @@ test('the profile dialog validates, then saves the name shown in the greeting', 
   await shot(page, 'profile-light-wide');
   await page.getByTestId('profile-save').click();
   await expect(page.getByTestId('greeting')).toContainText('Beatriz Lima');
+});
+
+test('changing one own password in the profile dialog asks for the current one', async ({
+  browser,
+  request,
+}) => {
+  const who = await createAttendant(request, await adminToken(request), { language: 'en' });
+  const { context, page } = await signedIn(browser, who, 1400, { locale: 'en' });
+  await page.getByTestId('avatar-menu').click();
+  await page.getByTestId('profile-item').click();
+  await expect(page.getByTestId('profile-current-password')).toHaveCount(0);
+  await page.getByTestId('profile-password').fill('brand-new-pass');
+  const current = page.getByTestId('profile-current-password');
+  await expect(current).toBeVisible();
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByRole('dialog').getByText('Required')).toBeVisible();
+  await current.fill('not-my-password');
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByRole('dialog').getByText('Wrong password')).toBeVisible();
+  await shot(page, 'profile-current-password-light-wide');
+  await current.fill(who.password);
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  const res = await request.post('/api/auth/login', {
+    data: { email: who.email, password: 'brand-new-pass' },
+  });
+  expect(res.status()).toBe(200);
+  await context.close();
 });
 
 test('a profile photo is uploaded from the profile dialog and shows in the avatar menu', async ({ page }) => {

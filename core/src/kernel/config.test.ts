@@ -38,6 +38,59 @@ describe('loadConfig', () => {
     );
   });
 
+  describe('in production', () => {
+    const strong = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'a'.repeat(32),
+      JWT_REFRESH_SECRET: 'b'.repeat(32),
+      ADMIN_PASSWORD: 'long-enough',
+    };
+
+    it('starts with distinct secrets of 32 characters and an admin password of 8', () => {
+      const c = loadConfig({ ...strong, DATA_DIR: tmp() });
+      expect(c).toMatchObject({ env: 'production', jwtSecret: strong.JWT_SECRET, adminIsDefault: false });
+    });
+
+    it('refuses the same secret for access and refresh tokens', () => {
+      expect(() => loadConfig({ ...strong, JWT_REFRESH_SECRET: strong.JWT_SECRET, DATA_DIR: tmp() })).toThrow(
+        /JWT_SECRET and JWT_REFRESH_SECRET must be different/,
+      );
+    });
+
+    it('refuses a secret under 32 characters, naming it', () => {
+      const short = 'x'.repeat(31);
+      expect(() => loadConfig({ ...strong, JWT_SECRET: short, DATA_DIR: tmp() })).toThrow(
+        /JWT_SECRET must be at least 32 characters in production/,
+      );
+      expect(() => loadConfig({ ...strong, JWT_REFRESH_SECRET: short, DATA_DIR: tmp() })).toThrow(
+        /JWT_REFRESH_SECRET must be at least 32 characters in production/,
+      );
+    });
+
+    it('refuses an admin password under 8 characters', () => {
+      expect(() => loadConfig({ ...strong, ADMIN_PASSWORD: '1234567', DATA_DIR: tmp() })).toThrow(
+        /ADMIN_PASSWORD must be at least 8 characters in production/,
+      );
+    });
+
+    it('lists every problem at once', () => {
+      expect(() =>
+        loadConfig({
+          ...strong,
+          JWT_REFRESH_SECRET: strong.JWT_SECRET,
+          ADMIN_PASSWORD: 'short',
+          DATA_DIR: tmp(),
+        }),
+      ).toThrow(/must be different[\s\S]*ADMIN_PASSWORD/);
+    });
+
+    it('keeps the development rules outside production', () => {
+      expect(() =>
+        loadConfig({ JWT_SECRET: 'x'.repeat(16), JWT_REFRESH_SECRET: 'x'.repeat(16), DATA_DIR: tmp() }),
+      ).not.toThrow();
+    });
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(ConfigError);
     expect(() => loadConfig({ BALCAO_ROLE: 'boss', DATA_DIR: tmp() })).toThrow(/BALCAO_ROLE/);

@@ -59,8 +59,23 @@ function devSecrets(dataDir: string): { jwtSecret: string; jwtRefreshSecret: str
   return secrets;
 }
 
+type Env = z.infer<typeof envSchema>;
+
+/** What production refuses beyond a missing value: guessable or shared secrets and a short admin password. */
+function productionProblems(e: Env): string[] {
+  const problems: string[] = [];
+  for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET'] as const)
+    if ((e[key]?.length ?? 0) < 32) problems.push(`${key} must be at least 32 characters in production`);
+  // One secret for both would let a refresh token pass as an access token and the other way round.
+  if (e.JWT_SECRET === e.JWT_REFRESH_SECRET)
+    problems.push('JWT_SECRET and JWT_REFRESH_SECRET must be different in production');
+  if ((e.ADMIN_PASSWORD?.length ?? 0) < 8)
+    problems.push('ADMIN_PASSWORD must be at least 8 characters in production');
+  return problems;
+}
+
 /**
- * Reads and validates the environment. In production missing secrets are an error, never a default.
+ * Reads and validates the environment. In production missing or weak secrets are an error, never a default.
  * @example const config = loadConfig(process.env)
  */
 export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = {}): Config {
@@ -78,6 +93,11 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     );
     if (missing.length)
       throw new ConfigError(`Missing required configuration in production: ${missing.join(', ')}`);
+    const problems = productionProblems(e);
+    if (problems.length)
+      throw new ConfigError(
+        `Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+      );
   }
   const secrets =
     e.JWT_SECRET && e.JWT_REFRESH_SECRET

@@ -5,6 +5,7 @@ import type { JobsHost } from '../jobs/jobs-host.js';
 import { AccessGate } from '../modules/auth/access-gate.js';
 import { AuthService } from '../modules/auth/auth-service.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
+import { SignupLimiter } from '../modules/auth/signup-limiter.js';
 import { Tokens } from '../modules/auth/tokens.js';
 import type { CompaniesService } from '../modules/companies/companies-service.js';
 import { ConversationsService } from '../modules/conversations/conversations-service.js';
@@ -32,6 +33,7 @@ export interface Cradle {
   accessGate: AccessGate;
   planGate: PlanGate;
   loginLimiter: LoginLimiter;
+  signupLimiter: SignupLimiter;
   realtime: RealtimeHub;
   events: EventsPort;
   jobsHost: JobsHost;
@@ -71,7 +73,8 @@ export function createRootContainer(parts: {
     planGate: asValue(parts.planGate),
     tokens: asValue(new Tokens(parts.config)),
     accessGate: asClass(AccessGate).singleton(),
-    loginLimiter: asValue(new LoginLimiter()),
+    loginLimiter: asValue(new LoginLimiter({ orm: parts.orm })),
+    signupLimiter: asValue(new SignupLimiter({ orm: parts.orm })),
     ticketsPublisher: asClass(TicketsPublisher).singleton(),
     ingest: asClass(IngestService).singleton(),
     conversations: asClass(ConversationsService).singleton(),

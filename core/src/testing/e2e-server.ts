@@ -16,6 +16,11 @@ import { createTestDatabase } from './test-database.js';
 export const E2E = {
   port: Number(process.env.E2E_PORT ?? 8090),
   admin: { email: 'admin@admin.com', password: 'e2e-admin' },
+  /**
+   * A second super admin of company 1 for the specs' API calls: a login ends the account's other session, so the
+   * specs' API work must not sign in as the admin their browsers use.
+   */
+  api: { email: 'api@e2e.test', password: 'e2e-api-pass' },
   expired: { email: 'admin@vencida.test', password: 'vencida-pass', dueDate: '2024-03-15' },
   basic: { email: 'admin@basica.test', password: 'basica-pass' },
   /** The plan seeded for company 1 (the first plan; core/src/modules/seed.ts). */
@@ -91,6 +96,12 @@ async function main(): Promise<void> {
     dueDate: '2999-01-01',
     password: E2E.basic.password,
   });
+  const apiUser = await api(kernel.url, '/api/users', token, {
+    name: 'API dos testes',
+    profile: 'admin',
+    ...E2E.api,
+  });
+  await kernel.orm.em.getConnection().execute('update users set super = true where id = ?', [apiUser.id]);
   await api(kernel.url, '/api/whatsapp', token, {
     name: E2E.fakeWhatsapp.name,
     channel: 'whatsapp',

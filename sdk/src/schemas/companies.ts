@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PLAN_FLAGS, RECURRENCE_MONTHS } from '../plans.js';
-import { boundedString, dateField, idField } from './common.js';
+import { boundedString, dateField, displayName, idField } from './common.js';
 
 const recurrence = z.enum(Object.keys(RECURRENCE_MONTHS) as [keyof typeof RECURRENCE_MONTHS]);
 
 // Base fields carry no defaults: `.partial()` over a default would reset the field on every update.
 const companyFields = {
-  name: z.string({ error: 'Nome é obrigatório' }).trim().min(2, 'Nome é obrigatório').max(50, 'Too Long!'),
+  name: displayName(2, 50, { required: 'Nome é obrigatório', tooShort: 'Nome é obrigatório' }),
   email: z
     .string({ error: 'E-mail é obrigatório' })
     .trim()

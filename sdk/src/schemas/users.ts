@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, emailField, idField, timeField } from './common.js';
+import { displayName, emailField, idField, timeField } from './common.js';
 
 /** User profiles. @example USER_PROFILES.includes('supervisor') */
 export const USER_PROFILES = ['admin', 'supervisor', 'user'] as const;
@@ -10,7 +10,7 @@ export const LANGUAGES = ['pt-BR', 'en', 'es', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 const userFields = {
-  name: boundedString(2, 50),
+  name: displayName(2, 50),
   email: emailField,
   password: z.string().min(5, 'Too Short!').max(50, 'Too Long!'),
   profile: z.enum(USER_PROFILES).default('user'),

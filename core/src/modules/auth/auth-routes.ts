@@ -44,6 +44,6 @@ export function authRoutes(router: AppRouter, tokens: Tokens, gate: AccessGate):
   router.post('/auth/signup', async (ctx) => {
     const input = validate(signupSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await ctx.state.services.auth.signup(input);
+    ctx.body = await ctx.state.services.auth.signup(input, { ip: ctx.ip });
   });
 }

@@ -11,7 +11,6 @@ import {
   type SignupInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import bcrypt from 'bcryptjs';
 import { CompaniesService } from '../companies/companies-service.js';
 import { Company } from '../companies/company.entity.js';
 import { daysFromToday, isExpired } from '../companies/company-presenter.js';
@@ -22,7 +21,9 @@ import { publishPresence, recordPresence } from '../users/user-presence.js';
 import type { AccessGate } from './access-gate.js';
 import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
+import { passwordMatches } from './password-check.js';
 import { loadSessionUser } from './session-presenter.js';
+import type { SignupLimiter } from './signup-limiter.js';
 import { hashToken, REFRESH_TTL_MS, type Tokens } from './tokens.js';
 
 export const SIGNUP_TRIAL_DAYS = 3;
@@ -41,6 +42,7 @@ interface Deps {
   planGate: PlanGate;
   loginLimiter: LoginLimiter;
   accessGate: AccessGate;
+  signupLimiter: SignupLimiter;
 }
 
 /** Login, refresh-token rotation, logout and signup. Runs before a tenant is known: queries say `filters: false`. */
@@ -50,13 +52,15 @@ export class AuthService {
   async login(input: LoginInput, client: { ip: string; userAgent?: string }): Promise<IssuedSession> {
     const { em, loginLimiter } = this.deps;
     const email = input.email.trim().toLowerCase();
-    await loginLimiter.check(email, client.ip);
+    const attempt = await loginLimiter.attempt(email, client.ip);
     const user = await em.findOne(User, { email }, { filters: false });
-    if (!user || !(await bcrypt.compare(input.password, user.passwordHash))) {
-      await loginLimiter.fail(email, client.ip);
+    // Compared even when there is no such user: the answer takes as long as for a known one.
+    const matches = await passwordMatches(input.password, user?.passwordHash);
+    if (!user || !matches) {
+      await attempt.failed();
       throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     }
-    await loginLimiter.succeed(email, client.ip);
+    await attempt.succeeded();
     const company = await em.findOneOrFail(Company, { id: user.companyId });
     if (isExpired(company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
 
@@ -133,9 +137,10 @@ export class AuthService {
     return loadSessionUser(this.deps.em, user.id);
   }
 
-  /** Public signup: a company on a 3-day trial with its first admin user. */
-  async signup(input: SignupInput): Promise<{ companyId: number }> {
+  /** Public signup: a company on a 3-day trial with its first admin user. Limited per address. */
+  async signup(input: SignupInput, client: { ip: string }): Promise<{ companyId: number }> {
     const { em, planGate, events } = this.deps;
+    await this.deps.signupLimiter.attempt(client.ip);
     if ((await new SettingsService({ em }).getPlatform('userCreation')) === 'disabled') {
       throw new AppError('ERR_USER_CREATION_DISABLED', 403);
     }

@@ -52,14 +52,36 @@ describe('login', () => {
     expect(body.fields.map((f: { path: string }) => f.path).sort()).toEqual(['email', 'password']);
   });
 
-  it('locks an account and address pair after 5 failures', async () => {
+  it('locks an account from an address after 5 failures, for 15 minutes', async () => {
     const body = { email: 'victim@nowhere.test', password: 'x' };
     const headers = { 'x-forwarded-for': '1.2.3.4' };
     for (let i = 0; i < 5; i++)
       expect((await host.request('/api/auth/login', { body, headers })).status).toBe(401);
     const locked = await host.request('/api/auth/login', { body, headers });
     expect(locked.status).toBe(429);
-    expect((await locked.json()).error).toBe('ERR_TOO_MANY_ATTEMPTS');
+    expect(await locked.json()).toEqual({
+      error: 'ERR_TOO_MANY_ATTEMPTS',
+      retryAfter: expect.toSatisfy((v: number) => v <= 900 && v > 870),
+    });
+  });
+
+  it('answers an unknown e-mail in about the time of a known one, so timing does not tell which accounts exist', async () => {
+    const tenant = await createTenant(host, superToken, { name: 'Timing Co' });
+    const timeFailure = async (email: string) => {
+      const started = performance.now();
+      const res = await host.request('/api/auth/login', { body: { email, password: 'wrong-password' } });
+      expect(res.status).toBe(401);
+      return performance.now() - started;
+    };
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      known.push(await timeFailure(tenant.email));
+      unknown.push(await timeFailure(`nobody-${i}@timing.test`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+    // A bcrypt comparison is most of a known account's answer; without one an unknown e-mail answers many times faster.
+    expect(median(unknown)).toBeGreaterThan(median(known) / 2);
   });
 
   it('refuses a company whose due date passed, with the date; company 1 never expires', async () => {
@@ -148,6 +170,7 @@ describe('tokens', () => {
   });
 });
 
+// Signups from one address are limited to 5 an hour (limits.int.test.ts): these tests make 4.
 describe('signup', () => {
   const form = {
     name: 'Maria Silva',
@@ -189,6 +212,34 @@ describe('signup', () => {
         { path: 'email', message: 'Invalid email' },
       ]),
     );
+  });
+
+  it('counts a company name that differs only by invisible characters, width or spaces as taken', async () => {
+    const plans = await (await host.request('/api/plans/list')).json();
+    const disguised = await host.request('/api/auth/signup', {
+      body: {
+        ...form,
+        companyName: 'Padaria\u200B \u00A0Cent\u202Eral\u2069',
+        email: 'twin@padaria.test',
+        planId: plans[0].id,
+      },
+    });
+    expect(disguised.status).toBe(409);
+    expect((await disguised.json()).error).toBe('ERR_DUPLICATED_COMPANY');
+
+    const byAdmin = await host.request('/api/companies', {
+      token: superToken,
+      body: { name: '\uFEFFＰＡＤＡＲＩＡ  central', email: 'twin@padaria.test', planId: plans[0].id },
+    });
+    expect(byAdmin.status).toBe(409);
+    expect((await byAdmin.json()).error).toBe('ERR_DUPLICATED_COMPANY');
+
+    const renamed = await host.request('/api/companies', {
+      token: superToken,
+      body: { name: 'Padaria\u200D Norte', email: 'norte@padaria.test', planId: plans[0].id },
+    });
+    expect(renamed.status).toBe(201);
+    expect((await renamed.json()).name).toBe('Padaria Norte');
   });
 
   it('is refused when the super user disabled user creation', async () => {
