@@ -11,11 +11,21 @@ import { login, USERS } from './helpers';
 
 // Set-up shared by the attendance specs: the admin's API token, a web chat connection, attendants, the visitor.
 
+/** Specs run one after another in one worker: a token renewed this close to its expiry was no longer in use. */
+const API_TOKEN_MARGIN_MS = 3 * 60_000;
+let apiSession: { token: string; expiresAt: number } | undefined;
+
 /** The admin's API token, for setting up through the API. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
+  // One API session for the whole run: every login ends the account's earlier session, so a token a fixture or a spec
+  // holds would stop working if each call signed in again. A new one only when this one is about to expire.
+  if (apiSession && apiSession.expiresAt - Date.now() > API_TOKEN_MARGIN_MS) return apiSession.token;
   const res = await request.post('/api/auth/login', { data: USERS.api });
   expect(res.ok()).toBe(true);
-  return (await res.json()).token as string;
+  const token = (await res.json()).token as string;
+  const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number };
+  apiSession = { token, expiresAt: exp * 1000 };
+  return token;
 }
 
 /** A web chat connection (with any extra connection fields); answers its public token. */

@@ -1,15 +1,14 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signedIn } from './attendance';
-import { shot, USERS } from './helpers';
+import { adminToken, signedIn } from './attendance';
+import { shot } from './helpers';
 
 // Spec part 1 §9: the spreadsheet import posts one row every 330 ms, progress every 5 rows, each failed row's error
 // shown next to the row; the others go on.
 
 /** A fresh admin of company 1 who works in pt-BR, so texts are checked word for word. */
 async function portugueseAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: USERS.api });
-  const token = (await res.json()).token as string;
+  const token = await adminToken(request);
   const who = { email: `planilha.${Date.now()}@e2e.test`, password: 'planilha-pass' };
   const created = await request.post('/api/users', {
     headers: { authorization: `Bearer ${token}` },

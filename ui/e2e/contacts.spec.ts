@@ -1,12 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { signedIn } from './attendance';
-import { setTheme, shot, USERS } from './helpers';
+import { adminToken, signedIn } from './attendance';
+import { setTheme, shot } from './helpers';
 
 /** A fresh admin of company 1 who works in pt-BR, so the spec's toasts are checked word for word. */
 async function portugueseAdmin(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: USERS.api });
-  const token = (await res.json()).token as string;
+  const token = await adminToken(request);
   const who = { email: `contatos.${Date.now()}@e2e.test`, password: 'contatos-pass' };
   const created = await request.post('/api/users', {
     headers: { authorization: `Bearer ${token}` },
@@ -113,8 +112,7 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
 
   // Tag filter: only contacts with a chosen tag are listed.
   // As the seeded admin: logging Clara in again would end her browser session (one session per account).
-  const auth = await request.post('/api/auth/login', { data: USERS.api });
-  const headers = { authorization: `Bearer ${(await auth.json()).token}` };
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
   const tag = await request.post('/api/tags', {
     headers,
     data: { name: `Importados ${stamp}`, color: '#2d72d2' },

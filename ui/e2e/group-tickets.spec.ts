@@ -79,12 +79,13 @@ test('only attendants allowed groups see a group ticket (allowGroup)', async ({ 
   await openGroupTab(refused.page);
   await expect(refused.page.getByTestId('subtab-group')).toBeVisible();
   await expect(refused.page.locator('.ticket-row', { hasText: group.name })).toHaveCount(0);
+  await shot(refused.page, 'group-tab-without-allow-group');
+  // Signing Nico in through the API ends his browser session (one session per account): the screenshot came first.
   const nicoToken = (await (await request.post('/api/auth/login', { data: nico })).json()).token as string;
   const direct = await request.get(`/api/tickets/${ticketId}`, {
     headers: { authorization: `Bearer ${nicoToken}` },
   });
   expect(direct.status()).toBe(404);
-  await shot(refused.page, 'group-tab-without-allow-group');
   await allowed.context.close();
   await refused.context.close();
 });

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-import { signedIn } from './attendance';
-import { setTheme, shot, USERS } from './helpers';
+import { adminToken, signedIn } from './attendance';
+import { setTheme, shot } from './helpers';
 
 async function api(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: USERS.api });
-  expect(res.ok()).toBe(true);
-  const token = (await res.json()).token as string;
+  const token = await adminToken(request);
   const headers = { authorization: `Bearer ${token}` };
   const channel = await request.post('/api/whatsapp', {
     headers,

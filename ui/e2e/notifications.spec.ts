@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { signedIn } from './attendance';
+import { adminToken, signedIn } from './attendance';
 import { ADMIN_USER_ID, setTheme, shot, USERS } from './helpers';
 
 /**
@@ -12,11 +12,8 @@ import { ADMIN_USER_ID, setTheme, shot, USERS } from './helpers';
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function adminSession(request: APIRequestContext) {
-  const res = await request.post('/api/auth/login', { data: USERS.api });
-  expect(res.ok()).toBe(true);
-  const body = await res.json();
   // The API signs in as the API admin; `id` is the admin the browsers sign in as.
-  return { token: body.token as string, id: ADMIN_USER_ID };
+  return { token: await adminToken(request), id: ADMIN_USER_ID };
 }
 
 async function setAllTicket(request: APIRequestContext, token: string, id: number, on: boolean) {
