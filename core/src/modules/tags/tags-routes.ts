@@ -1,10 +1,10 @@
-import { pageQuery, tagSchema, tagSyncSchema } from '@balcao/sdk';
+import { countField, pageQuery, tagSchema, tagSyncSchema } from '@balcao/sdk';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
 import { tagUpdateSchema } from './tags-service.js';
 
-const kanbanQuery = z.object({ kanban: z.coerce.number().int().min(0).optional() });
+const kanbanQuery = z.object({ kanban: countField.optional() });
 const tagPageQuery = pageQuery.extend(kanbanQuery.shape);
 
 /** Tags are shared by the company's users: anyone signed in may read and change them. */

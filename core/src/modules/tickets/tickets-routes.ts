@@ -1,4 +1,10 @@
-import { TICKET_STATUSES, ticketCreateSchema, ticketListQuery, ticketUpdateSchema } from '@balcao/sdk';
+import {
+  idField,
+  TICKET_STATUSES,
+  ticketCreateSchema,
+  ticketListQuery,
+  ticketUpdateSchema,
+} from '@balcao/sdk';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
 import { idList, idParam, jsonOrCommaList, validate } from '../../http/validate.js';
@@ -11,7 +17,7 @@ const statusList = (raw: string | undefined): string[] =>
 
 const closeAllBody = z.object({
   status: z.enum(['pending', 'open', 'group']),
-  queueIds: z.array(z.coerce.number().int()).default([]),
+  queueIds: z.array(idField).default([]),
 });
 
 export function ticketsRoutes(router: AppRouter): void {
