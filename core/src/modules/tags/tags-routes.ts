@@ -40,6 +40,9 @@ export function tagsRoutes(router: AppRouter): void {
     ctx.status = 204;
   });
   router.get('/contactTags/:contactId', async (ctx) => {
-    ctx.body = await ctx.state.services.tags.ofContact(ctx.state.companyId, idParam(ctx.params.contactId));
+    ctx.body = await ctx.state.services.tags.ofContact(
+      ctx.state.companyId,
+      idParam(ctx.params.contactId, 'contactId'),
+    );
   });
 }
