@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'ERR_NUMBER_HIDDEN',
   /** The default connection's channel cannot read an address book or chat list (import from phone). */
   'ERR_CONNECTION_CANNOT_IMPORT',
+  /** Another connection of the company already has this name. */
+  'ERR_DUPLICATED_CONNECTION',
   /** A write ran into a unique rule no check caught first (the database's own refusal). */
   'ERR_ALREADY_EXISTS',
   'ERR_INTERNAL',
