@@ -53,6 +53,10 @@ export const ERROR_CODES = [
   'ERR_CONNECTION_CANNOT_IMPORT',
   /** Changing one's own password: the current password given was wrong. */
   'ERR_WRONG_PASSWORD',
+  /** Another connection of the company already has this name. */
+  'ERR_DUPLICATED_CONNECTION',
+  /** A write ran into a unique rule no check caught first (the database's own refusal). */
+  'ERR_ALREADY_EXISTS',
   'ERR_INTERNAL',
 ] as const;
 

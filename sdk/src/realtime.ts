@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './schemas/common.js';
 
 /**
  * Name of a company-scoped socket channel, as the spec spells them.
@@ -20,8 +21,8 @@ export interface ServerFrame<T = unknown> {
 
 /** Frames a client may send over `/ws`; every join is authorised by the server. @example { type: 'joinChatBox', ticketId: 42 } */
 export const clientFrameSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('joinChatBox'), ticketId: z.coerce.number().int().positive() }),
-  z.object({ type: z.literal('leaveChatBox'), ticketId: z.coerce.number().int().positive() }),
+  z.object({ type: z.literal('joinChatBox'), ticketId: idField }),
+  z.object({ type: z.literal('leaveChatBox'), ticketId: idField }),
   z.object({ type: z.literal('joinNotification') }),
   z.object({ type: z.literal('joinTickets'), status: z.enum(TICKET_STATUS_ROOMS) }),
   z.object({ type: z.literal('leaveTickets'), status: z.enum(TICKET_STATUS_ROOMS) }),

@@ -11,6 +11,7 @@ import { CORE_MODULES } from '../modules/registry.js';
 import { publicSystemRoutes, systemRoutes } from '../modules/system/system-routes.js';
 import { errorHandler } from './errors.js';
 import { requireAuth } from './guards.js';
+import { refuseNul } from './hostile-input.js';
 import { staticUi } from './static-ui.js';
 import type { AppState } from './types.js';
 
@@ -28,6 +29,7 @@ export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<
   });
   app.use(errorHandler);
   app.use(koaBody({ jsonLimit: '1mb', text: false, urlencoded: true, multipart: false }));
+  app.use(refuseNul);
 
   const open = new Router<AppState>({ prefix: '/api' });
   authRoutes(open, tokens, accessGate);

@@ -1,5 +1,6 @@
 import { AppError } from '@balcao/sdk';
 import type { Middleware } from 'koa';
+import { databaseRefusal } from './database-refusals.js';
 import type { AppState } from './types.js';
 
 /** Maps thrown errors to `{ error: 'ERR_…' }` answers; never leaks stacks or SQL. */
@@ -10,7 +11,8 @@ export const errorHandler: Middleware<AppState> = async (ctx, next) => {
       ctx.status = 404;
       ctx.body = { error: 'ERR_NOT_FOUND' };
     }
-  } catch (err) {
+  } catch (thrown) {
+    const err = databaseRefusal(thrown, ctx.state.logger ?? console, ctx.path) ?? thrown;
     if (err instanceof AppError) {
       ctx.status = err.status;
       ctx.body = { error: err.code, ...err.details };

@@ -1,13 +1,17 @@
-import { AppError } from '@balcao/sdk';
+import { AppError, PG_INT_MAX } from '@balcao/sdk';
 
 export { validate } from '@balcao/sdk';
 
-/** A positive integer route parameter. */
-export function idParam(value: string | undefined): number {
+const invalidId = (field: string) =>
+  new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid id' }] });
+
+/**
+ * A positive integer route parameter, at most PostgreSQL's integer (a larger one is a 400, not a SQL error).
+ * @example idParam(ctx.params.ticketId, 'ticketId')
+ */
+export function idParam(value: string | undefined, field = 'id'): number {
   const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) {
-    throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'id', message: 'Invalid id' }] });
-  }
+  if (!Number.isInteger(id) || id <= 0 || id > PG_INT_MAX) throw invalidId(field);
   return id;
 }
 
@@ -26,11 +30,17 @@ export const jsonOrCommaList = (raw: string | undefined): unknown[] => {
   }
 };
 
-/** Query id lists (queueIds, tags, users…): positive integers only. */
-export const idList = (raw: string | undefined): number[] =>
-  jsonOrCommaList(raw)
+/**
+ * Query id lists (queueIds, tags, users…): the positive integers of the list (other entries match nothing and are
+ * dropped); an id past PostgreSQL's integer is a 400 naming `field`. @example idList(q.queueIds, 'queueIds')
+ */
+export function idList(raw: string | undefined, field: string): number[] {
+  const ids = jsonOrCommaList(raw)
     .map(Number)
     .filter((n) => Number.isInteger(n) && n > 0);
+  if (ids.some((n) => n > PG_INT_MAX)) throw invalidId(field);
+  return ids;
+}
 
 /**
  * The one file a multipart post carries in `field` (the first, if several); none is a 400 naming the field.

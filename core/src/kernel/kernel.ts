@@ -4,11 +4,13 @@ import path from 'node:path';
 import type { AnyPluginDefinition, Logger } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AwilixContainer } from 'awilix';
+import type Koa from 'koa';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.js';
 import { coreMigrations } from '../db/migrations/index.js';
 import { openDatabase } from '../db/orm.js';
 import { EventBus } from '../events/event-bus.js';
 import { createApp } from '../http/app.js';
+import type { AppState } from '../http/types.js';
 import { JobsHost } from '../jobs/jobs-host.js';
 import { AuthSession } from '../modules/auth/auth-session.entity.js';
 import { Company } from '../modules/companies/company.entity.js';
@@ -73,6 +75,8 @@ export interface Kernel {
   container: AwilixContainer<Cradle>;
   plugins: PluginHost;
   orm: MikroORM;
+  /** The HTTP application (absent for the worker role); its routers' tables list every route it serves. */
+  app?: Koa<AppState>;
   stop(): Promise<void>;
 }
 
@@ -146,9 +150,10 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   });
 
   let server: http.Server | undefined;
+  let app: Koa<AppState> | undefined;
   let url = '';
   if (config.role !== 'worker') {
-    const app = createApp(root, host);
+    app = createApp(root, host);
     server = http.createServer(app.callback());
     server.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname === '/ws')
@@ -171,6 +176,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     container,
     plugins: host,
     orm,
+    app,
     async stop() {
       await realtime.stop();
       if (server) {

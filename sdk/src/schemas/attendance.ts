@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, dateField, idField } from './common.js';
+import { boundedString, countField, dateField, idField, pageNumberField } from './common.js';
 
 /** Channels a contact, connection or ticket belongs to. @example CHANNELS.includes('webchat') */
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
@@ -54,7 +54,7 @@ export type ContactInput = z.infer<typeof contactSchema>;
 export const queueSchema = z.object({
   name: boundedString(2, 50),
   color: z.string({ error: 'Required' }).trim().min(3, 'Too Short!').max(9, 'Too Long!'),
-  orderQueue: z.coerce.number().int().min(0).nullish(),
+  orderQueue: countField.nullish(),
   greetingMessage: z.string().max(5000).nullish(),
   outOfHoursMessage: z.string().max(5000).nullish(),
 });
@@ -69,7 +69,7 @@ export const tagSchema = z.object({
     .min(3, 'Mensagem muito curta')
     .max(50, 'Too Long!'),
   color: z.string().trim().min(3).max(9).optional(),
-  kanban: z.coerce.number().int().min(0).default(0),
+  kanban: countField.default(0),
 });
 export type TagInput = z.infer<typeof tagSchema>;
 
@@ -117,7 +117,7 @@ export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema>;
 /** `GET /api/tickets` query (spec part 1 §7). @example ticketListQuery.parse({ status: 'pending', pageNumber: '1' }) */
 export const ticketListQuery = z.object({
   searchParam: z.string().trim().max(200).optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  pageNumber: pageNumberField,
   status: z.enum(TICKET_STATUSES).optional(),
   showAll: z.enum(['true', 'false']).optional(),
   queueIds: z.string().optional(),
@@ -172,7 +172,7 @@ export const ticketUpdateSchema = z.object({
   userId: idField.nullish(),
   queueId: idField.nullish(),
   sendFarewellMessage: z.boolean().optional(),
-  amountUsedBotQueues: z.coerce.number().int().min(0).optional(),
+  amountUsedBotQueues: countField.optional(),
   useIntegration: z.boolean().optional(),
   /** A transfer (the peers' flag): tells taking over an open ticket apart from an accept that came second. */
   isTransfered: z.boolean().optional(),
@@ -205,7 +205,7 @@ export const messageSendSchema = z
   .object({
     body: z.string().max(10_000, 'Too Long!').default(''),
     isPrivate: z.coerce.boolean().default(false),
-    quotedMsg: z.object({ id: z.coerce.number().int().positive() }).nullish(),
+    quotedMsg: z.object({ id: idField }).nullish(),
     signMessage: z.coerce.boolean().default(false),
     vCard: vCardSchema.nullish(),
     /** A file already in the company's media store (`/api/media/company{id}/…`), sent again with body as caption. */

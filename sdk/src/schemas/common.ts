@@ -1,8 +1,23 @@
 import { z } from 'zod';
 
-/** Spec form bounds: 'Required', 'Too Short!', 'Too Long!'. @example nameField(2, 50) */
+/**
+ * The largest PostgreSQL `integer`: ids and counts are int4 columns, and a larger number sent to one is a database
+ * error, so inputs stop here. @example idField.safeParse(PG_INT_MAX + 1).success === false
+ */
+export const PG_INT_MAX = 2_147_483_647;
+
+/** PostgreSQL refuses the NUL character in text; inputs refuse it first. @example hasNul('a\u0000') === true */
+export const hasNul = (text: string): boolean => text.includes('\u0000');
+
+/** Spec form bounds: 'Required', 'Too Short!', 'Too Long!'; no NUL. @example nameField(2, 50) */
 export const boundedString = (min: number, max: number) =>
-  z.string({ error: 'Required' }).trim().min(1, 'Required').min(min, 'Too Short!').max(max, 'Too Long!');
+  z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .min(min, 'Too Short!')
+    .max(max, 'Too Long!')
+    .refine((v) => !hasNul(v), 'Invalid character');
 
 // Zero-width characters (U+200B–U+200D, U+2060, U+FEFF) and bidi controls (U+200E, U+200F, U+202A–U+202E,
 // U+2066–U+2069): invisible, so a name carrying them looks like another one (or reads backwards).
@@ -41,17 +56,32 @@ export const emailField = z
   .min(1, 'Required')
   .pipe(z.email('Invalid email'));
 
-/** A positive integer id taken from JSON or a query string. @example idField.parse('3') === 3 */
-export const idField = z.coerce.number().int().positive();
+/** A positive integer id taken from JSON or a query string, at most {@link PG_INT_MAX}. @example idField.parse('3') === 3 */
+export const idField = z.coerce.number().int().positive().max(PG_INT_MAX, 'Invalid id');
+
+/** A whole number 0…{@link PG_INT_MAX} (an order, a count, a limit). @example countField.parse('0') === 0 */
+export const countField = z.coerce.number().int().min(0).max(PG_INT_MAX);
 
 /** A time of day HH:MM. @example timeField.parse('08:00') */
 export const timeField = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Invalid time');
 
-/** A calendar date YYYY-MM-DD. @example dateField.parse('2026-12-31') */
-export const dateField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid date');
+/** True when YYYY-MM-DD names a day that exists (years 1–9999): not 2026-02-30, not 2025-02-29, not 0000-01-01. */
+const isCalendarDay = (v: string): boolean => {
+  const day = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === v && v.slice(0, 4) !== '0000';
+};
+
+/** A calendar date YYYY-MM-DD that exists. @example dateField.safeParse('2026-02-30').success === false */
+export const dateField = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Invalid date', abort: true })
+  .refine(isCalendarDay, 'Invalid date');
+
+/** A page number, 1…{@link PG_INT_MAX}. @example pageNumberField.parse(undefined) === 1 */
+export const pageNumberField = z.coerce.number().int().min(1).max(PG_INT_MAX).optional().default(1);
 
 /** Page number starting at 1. @example pageQuery.parse({}).pageNumber === 1 */
 export const pageQuery = z.object({
   searchParam: z.string().trim().optional().default(''),
-  pageNumber: z.coerce.number().int().min(1).optional().default(1),
+  pageNumber: pageNumberField,
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PLAN_FLAGS, RECURRENCE_MONTHS } from '../plans.js';
-import { boundedString, dateField, displayName, idField } from './common.js';
+import { boundedString, countField, dateField, displayName, idField } from './common.js';
 
 const recurrence = z.enum(Object.keys(RECURRENCE_MONTHS) as [keyof typeof RECURRENCE_MONTHS]);
 
@@ -36,13 +36,16 @@ export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
 export const companyUpdateSchema = z.object(companyFields).partial();
 export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
 
-const count = z.coerce.number().int().min(0);
+/** The largest plan amount `numeric(10, 2)` holds. */
+export const PLAN_AMOUNT_MAX = 99_999_999.99;
+
+const count = countField;
 const planFields = {
   name: boundedString(2, 50),
   users: count,
   connections: count,
   queues: count,
-  amount: z.coerce.number().min(0),
+  amount: z.coerce.number().min(0).max(PLAN_AMOUNT_MAX),
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean()])) as Record<
     (typeof PLAN_FLAGS)[number],
     z.ZodBoolean

@@ -109,6 +109,8 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
     } catch (err) {
       if (err instanceof ApiError && err.fields.length) showErrors(toFieldErrors(err.fields));
       else if (err instanceof ApiError && err.code === 'ERR_WAPP_GREETING_REQUIRED') greetingError();
+      else if (err instanceof ApiError && err.code === 'ERR_DUPLICATED_CONNECTION')
+        showErrors({ name: t('errors.ERR_DUPLICATED_CONNECTION') });
       else toastError(err);
     } finally {
       setSaving(false);

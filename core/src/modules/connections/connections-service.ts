@@ -10,6 +10,7 @@ import {
   type RealtimePort,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { flushOrConflict } from '../../db/sql-helpers.js';
 import { Company } from '../companies/company.entity.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Plan } from '../plans/plan.entity.js';
@@ -22,6 +23,11 @@ const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** The spec's connection token: 30 characters A–Z and 0–9, from a CSPRNG. */
 export const generateToken = (): string =>
   Array.from({ length: 30 }, () => TOKEN_ALPHABET[randomInt(TOKEN_ALPHABET.length)]).join('');
+
+/** Names are unique per company, case-insensitively: the index decides, so two racing saves answer alike. */
+const NAME_CONFLICT = {
+  whatsapps_company_name_unique: () => new AppError('ERR_DUPLICATED_CONNECTION', 409),
+};
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -71,7 +77,7 @@ export class ConnectionsService {
         // Web chat needs no remote session: it is connected as soon as it exists.
         status: fields.channel === 'webchat' ? 'CONNECTED' : 'DISCONNECTED',
       });
-      await em.flush();
+      await flushOrConflict(em, NAME_CONFLICT);
       await this.setQueues(em, companyId, created.id, queueIds);
       return created;
     });
@@ -88,7 +94,7 @@ export class ConnectionsService {
       if (fields.isDefault)
         await em.nativeUpdate(Connection, { isDefault: true, id: { $ne: id } }, { isDefault: false });
       em.assign(connection, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
-      await em.flush();
+      await flushOrConflict(em, NAME_CONFLICT);
       if (queueIds) await this.setQueues(em, companyId, id, queueIds);
     });
     return this.publish(await this.get(id));

@@ -171,4 +171,28 @@ describe('connections', () => {
     expect(left.filter((c) => c.isDefault).map((c) => c.id)).toEqual([oldest]);
     expect(left.map((c) => c.id)).toContain(first.id);
   });
+
+  it('refuses a name another connection of the company has, in any case, with ERR_DUPLICATED_CONNECTION', async () => {
+    const a = await createConnection(shop.adminToken, { name: 'Loja A', channel: 'webchat' });
+    const b = (await (
+      await createConnection(shop.adminToken, { name: 'Loja B', channel: 'webchat' })
+    ).json()) as ConnectionDto;
+    expect(a.status).toBe(201);
+    const renamed = await host.request(`/api/whatsapp/${b.id}`, {
+      method: 'PUT',
+      token: shop.adminToken,
+      body: { name: 'loja a' },
+    });
+    expect(renamed.status).toBe(409);
+    expect(await renamed.json()).toEqual({ error: 'ERR_DUPLICATED_CONNECTION' });
+    const again = await createConnection(shop.adminToken, { name: 'LOJA A', channel: 'webchat' });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'ERR_DUPLICATED_CONNECTION' });
+    const read = await host.request(`/api/whatsapp/${b.id}`, { token: shop.adminToken });
+    expect(((await read.json()) as ConnectionDto).name).toBe('Loja B');
+    // Names are per company.
+    expect((await createConnection(other.adminToken, { name: 'Loja A', channel: 'webchat' })).status).toBe(
+      201,
+    );
+  });
 });

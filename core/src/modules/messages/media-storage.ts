@@ -3,8 +3,10 @@ import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
+import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
-import type { AppRouter } from '../../http/types.js';
+import { refuseNul } from '../../http/hostile-input.js';
+import type { AppRouter, AppState } from '../../http/types.js';
 
 /** At most this many files in one multipart post. */
 export const MEDIA_MAX_FILES = 10;
@@ -17,14 +19,15 @@ export const MEDIA_URL_PREFIX = '/api/media';
 /**
  * The body parser of an upload route: multipart only (JSON was parsed already by the app-wide parser), files in
  * `field` landing in the temp folder for media-storage to check and copy; too large → ERR_MEDIA_TOO_LARGE, any
- * other broken upload → ERR_VALIDATION on `field`.
+ * other broken upload → ERR_VALIDATION on `field`. The form's text fields are then held to the app-wide NUL rule,
+ * which ran before they were parsed.
  * @example router.post('/users/:id/media-upload', multipartUpload('profileImage', { maxFiles: 1 }), handler)
  */
 export function multipartUpload(
   field: string,
   opts: { maxFiles: number; onFileBegin?: (name: string, file: object) => void },
-) {
-  return koaBody({
+): Middleware<AppState> {
+  const parse = koaBody({
     json: false,
     urlencoded: false,
     text: false,
@@ -40,6 +43,7 @@ export function multipartUpload(
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid upload' }] });
     },
   });
+  return (ctx, next) => parse(ctx, () => refuseNul(ctx, next));
 }
 
 /** Media types of the spec (Message.mediaType) by MIME family; anything else allowed is a document ("application"). */

@@ -174,6 +174,13 @@ describe('media upload', () => {
     expect((await big.json()).error).toBe('ERR_MEDIA_TOO_LARGE');
     const none = await upload(ticketId, [], { body: 'sem arquivo' });
     expect(none.status).toBe(400);
+    // PostgreSQL cannot store a NUL: the form's text fields are refused like JSON ones, naming the field.
+    const nul = await upload(ticketId, [file('a.png', 'image/png')], { body: 'legenda\u0000' });
+    expect(nul.status).toBe(400);
+    expect(await nul.json()).toEqual({
+      error: 'ERR_VALIDATION',
+      fields: [{ path: 'body', message: 'Invalid character' }],
+    });
     expect(await messageCount(ticketId)).toBe(before);
     const audio = await upload(ticketId, [file('voz.ogg', 'audio/ogg', 10_000)]);
     expect(audio.status).toBe(201);

@@ -44,14 +44,14 @@ export function messagesRoutes(router: AppRouter): void {
     const { selectedQueues } = validate(selectedQueuesQuery, ctx.query);
     ctx.body = await ctx.state.services.messages.list(
       ctx.state.user,
-      idParam(ctx.params.ticketId),
+      idParam(ctx.params.ticketId, 'ticketId'),
       pageNumber,
-      idList(selectedQueues),
+      idList(selectedQueues, 'selectedQueues'),
     );
   });
   // JSON (text, contact card) or multipart (`medias`, one or more files, with body, isPrivate, signMessage).
   router.post('/messages/:ticketId', mediaUpload, async (ctx) => {
-    const ticketId = idParam(ctx.params.ticketId);
+    const ticketId = idParam(ctx.params.ticketId, 'ticketId');
     const { messages } = ctx.state.services;
     ctx.status = 201;
     if (!ctx.is('multipart')) {

@@ -12,7 +12,7 @@ export function momentsRoutes(router: AppRouter): void {
     const q = validate(momentsQuery, ctx.query);
     ctx.body = await ctx.state.services.moments.tickets(ctx.state.user, {
       status: q.status,
-      queueIds: idList(q.queueIds),
+      queueIds: idList(q.queueIds, 'queueIds'),
       userId: q.userId,
       dateStart: q.dateStart,
       dateEnd: q.dateEnd,

@@ -1,9 +1,15 @@
 import { AppError, type PlanCreateInput, type PlanDto, type PlanUpdateInput } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { flushOrConflict } from '../../db/sql-helpers.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from './plan.entity.js';
 import type { PlanGate } from './plan-gate.js';
 import { toPlanDto } from './plan-presenter.js';
+
+const nameTaken = () =>
+  new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
+/** Two saves racing past the name check: the index's refusal answers like the check. */
+const NAME_CONFLICT = { plans_name_unique: nameTaken };
 
 export class PlansService {
   private readonly em: EntityManager;
@@ -26,7 +32,7 @@ export class PlansService {
   async create(input: PlanCreateInput): Promise<PlanDto> {
     await this.assertNameFree(input.name);
     const plan = this.em.create(Plan, input);
-    await this.em.flush();
+    await flushOrConflict(this.em, NAME_CONFLICT);
     return toPlanDto(plan);
   }
 
@@ -35,7 +41,7 @@ export class PlansService {
     if (input.name && input.name.toLowerCase() !== plan.name.toLowerCase())
       await this.assertNameFree(input.name);
     this.em.assign(plan, input);
-    await this.em.flush();
+    await flushOrConflict(this.em, NAME_CONFLICT);
     this.planGate.invalidate();
     return toPlanDto(plan);
   }
@@ -56,7 +62,6 @@ export class PlansService {
     const taken = await this.em
       .getConnection()
       .execute('select 1 from plans where lower(name) = lower(?)', [name]);
-    if (taken.length)
-      throw new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
+    if (taken.length) throw nameTaken();
   }
 }

@@ -29,7 +29,7 @@ export function settingsRoutes(router: AppRouter): void {
   });
 
   router.get('/companySettings/:companyId', async (ctx) => {
-    const companyId = idParam(ctx.params.companyId);
+    const companyId = idParam(ctx.params.companyId, 'companyId');
     if (companyId !== ctx.state.companyId && !ctx.state.user.super)
       throw new AppError('ERR_NO_PERMISSION', 403);
     const rows = await ctx.state.services.settings.list(companyId);

@@ -1,10 +1,10 @@
-import { pageQuery, tagSchema, tagSyncSchema } from '@balcao/sdk';
+import { countField, pageQuery, tagSchema, tagSyncSchema } from '@balcao/sdk';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
 import { tagUpdateSchema } from './tags-service.js';
 
-const kanbanQuery = z.object({ kanban: z.coerce.number().int().min(0).optional() });
+const kanbanQuery = z.object({ kanban: countField.optional() });
 const tagPageQuery = pageQuery.extend(kanbanQuery.shape);
 
 /** Tags are shared by the company's users: anyone signed in may read and change them. */
@@ -40,6 +40,9 @@ export function tagsRoutes(router: AppRouter): void {
     ctx.status = 204;
   });
   router.get('/contactTags/:contactId', async (ctx) => {
-    ctx.body = await ctx.state.services.tags.ofContact(ctx.state.companyId, idParam(ctx.params.contactId));
+    ctx.body = await ctx.state.services.tags.ofContact(
+      ctx.state.companyId,
+      idParam(ctx.params.contactId, 'contactId'),
+    );
   });
 }

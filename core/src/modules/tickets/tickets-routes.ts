@@ -1,4 +1,10 @@
-import { TICKET_STATUSES, ticketCreateSchema, ticketListQuery, ticketUpdateSchema } from '@balcao/sdk';
+import {
+  idField,
+  TICKET_STATUSES,
+  ticketCreateSchema,
+  ticketListQuery,
+  ticketUpdateSchema,
+} from '@balcao/sdk';
 import { z } from 'zod';
 import type { AppRouter } from '../../http/types.js';
 import { idList, idParam, jsonOrCommaList, validate } from '../../http/validate.js';
@@ -11,7 +17,7 @@ const statusList = (raw: string | undefined): string[] =>
 
 const closeAllBody = z.object({
   status: z.enum(['pending', 'open', 'group']),
-  queueIds: z.array(z.coerce.number().int()).default([]),
+  queueIds: z.array(idField).default([]),
 });
 
 export function ticketsRoutes(router: AppRouter): void {
@@ -22,10 +28,10 @@ export function ticketsRoutes(router: AppRouter): void {
       pageNumber: q.pageNumber,
       status: q.status,
       showAll: q.showAll === 'true',
-      queueIds: idList(q.queueIds),
-      tagIds: idList(q.tags),
-      userIds: [...idList(q.users), ...idList(q.userFilter)],
-      whatsappIds: [...idList(q.whatsappIds), ...idList(q.whatsapps)],
+      queueIds: idList(q.queueIds, 'queueIds'),
+      tagIds: idList(q.tags, 'tags'),
+      userIds: [...idList(q.users, 'users'), ...idList(q.userFilter, 'userFilter')],
+      whatsappIds: [...idList(q.whatsappIds, 'whatsappIds'), ...idList(q.whatsapps, 'whatsapps')],
       statuses: statusList(q.statusFilter),
       withUnreadMessages: q.withUnreadMessages === 'true',
       createdOn: q.date,
