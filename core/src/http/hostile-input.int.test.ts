@@ -1,24 +1,18 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
-import os from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from '@balcao/sdk';
 import * as sdk from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../kernel/config.js';
 import { REPO_ROOT } from '../kernel/discover-plugins.js';
-import { type Kernel, startKernel } from '../kernel/kernel.js';
-import { fakeWhatsappPlugin } from '../testing/fake-whatsapp-plugin.js';
 import {
   HOSTILE_PATH_VALUES,
   hostileBodies,
   hostileQueries,
   type RouteEntry,
-  routeTable,
   schemaFields,
 } from '../testing/hostile-requests.js';
-import { createTestDatabase } from '../testing/test-database.js';
+import { type Carrier, type SweepServer, startSweepServer } from '../testing/route-sweep.js';
 
 /**
  * Every route of the app (read from its routers, plugins' public and private ones included) gets hostile input from
@@ -28,7 +22,6 @@ import { createTestDatabase } from '../testing/test-database.js';
  * reaches the service.
  */
 
-const ADMIN = { email: 'admin@admin.com', password: 'secret-admin' };
 /** Query names the routes read besides the schema fields (spec part 1 §7 filters). */
 const QUERY_NAMES = [
   'pageNumber',
@@ -43,9 +36,7 @@ const ROUNDS = 4;
 const [PAST_INT] = HOSTILE_PATH_VALUES;
 const CONCURRENCY = 8;
 
-let kernel: Kernel;
-let drop: () => Promise<void>;
-let dataDir: string;
+let server: SweepServer;
 const tokens: Record<string, string | undefined> = { anonymous: undefined };
 let webchatToken = '';
 /** What the error handler's database backstop logged: input the shared validation let through to SQL. */
@@ -64,67 +55,6 @@ function recordingLogger(bindings: Record<string, unknown> = {}): Logger {
     },
     child: (more) => recordingLogger({ ...bindings, ...more }),
   };
-}
-
-// Thousands of small requests: plain keep-alive HTTP is several times lighter than fetch here.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-
-/** How an input travels: in the query string, as a JSON body, or as multipart form fields. */
-type Carrier = 'query' | 'json' | 'form';
-
-/** A multipart body of text fields (no file): upload routes parse their own forms. */
-function formData(fields: Record<string, unknown>): { type: string; payload: Buffer } {
-  const boundary = `----hostile${Date.now()}`;
-  const parts = Object.entries(fields).map(
-    ([name, value]) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
-  );
-  return {
-    type: `multipart/form-data; boundary=${boundary}`,
-    payload: Buffer.from(`${parts.join('')}--${boundary}--\r\n`),
-  };
-}
-
-function request(
-  method: string,
-  url: string,
-  token: string | undefined,
-  body?: Record<string, unknown>,
-  carrier: Carrier = 'json',
-): Promise<{ status: number; text: string }> {
-  const encoded =
-    body === undefined
-      ? undefined
-      : carrier === 'form'
-        ? formData(body)
-        : { type: 'application/json', payload: Buffer.from(JSON.stringify(body)) };
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${kernel.url}${url}`,
-      {
-        method,
-        agent,
-        headers: {
-          ...(encoded ? { 'content-type': encoded.type, 'content-length': encoded.payload.length } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(encoded?.payload);
-  });
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const res = await request('POST', '/api/auth/login', undefined, { email, password });
-  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.text}`);
-  return JSON.parse(res.text).token;
 }
 
 /** Object schemas of the SDK and of every channel package: the names hostile bodies and queries fill. */
@@ -178,34 +108,9 @@ async function pool<T>(items: readonly T[], run: (item: T) => Promise<unknown>):
 }
 
 beforeAll(async () => {
-  const db = await createTestDatabase();
-  drop = db.drop;
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-    {
-      port: 0,
-      databaseUrl: db.url,
-      jwtSecret: 'test-access-secret-0123456789',
-      jwtRefreshSecret: 'test-refresh-secret-0123456789',
-      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-      dataDir,
-    },
-  );
-  // Discovered plugins (as a normal start) and the e2e fake channel: their routes are fuzzed too.
-  kernel = await startKernel({ config, extraPlugins: [fakeWhatsappPlugin], logger: recordingLogger() });
-  tokens.super = await login(ADMIN.email, ADMIN.password);
-  const plan = await request('POST', '/api/plans', tokens.super, { name: 'Fuzz plan', users: 5 });
-  const company = await request('POST', '/api/companies', tokens.super, {
-    name: 'Fuzz',
-    email: 'admin@fuzz.test',
-    planId: JSON.parse(plan.text).id,
-    status: true,
-    dueDate: '2999-01-01',
-    password: 'fuzz-pass',
-  });
-  if (company.status !== 201) throw new Error(`company: ${company.status} ${company.text}`);
-  tokens.admin = await login('admin@fuzz.test', 'fuzz-pass');
+  server = await startSweepServer({ logger: recordingLogger() });
+  tokens.super = server.superToken;
+  tokens.admin = server.other.token;
   // Company 1's first rows, so routes given the plausible id 1 reach a real queue, tag, contact and ticket.
   for (const [url, body] of [
     ['/api/queue', { name: 'Fila', color: '#2e7d32' }],
@@ -213,27 +118,21 @@ beforeAll(async () => {
     ['/api/contacts', { name: 'Ana', number: '5511999990000' }],
     ['/api/tickets', { contactId: 1, status: 'open' }],
   ] as const) {
-    const res = await request('POST', url, tokens.super, body);
+    const res = await server.send('POST', url, tokens.super, body);
     if (res.status !== 201 || JSON.parse(res.text).id !== 1)
       throw new Error(`${url}: ${res.status} ${res.text}`);
   }
-  const connections = await request('GET', '/api/whatsapp', tokens.super);
+  const connections = await server.send('GET', '/api/whatsapp', tokens.super);
   webchatToken = (JSON.parse(connections.text) as { token: string; channel: string }[]).find(
     (c) => c.channel === 'webchat',
   )?.token as string;
 });
 
-afterAll(async () => {
-  agent.destroy();
-  await kernel?.stop();
-  await drop?.();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.stop());
 
 describe('hostile input', () => {
   it('never answers 500 on any route, and every refusal names its error', async () => {
-    if (!kernel.app) throw new Error('the kernel serves no HTTP');
-    const routes = routeTable(kernel.app);
+    const { routes } = server;
     const fields = schemaFields(await contractModules());
     const names = [...new Set([...fields.keys(), ...QUERY_NAMES])];
     const bodies = hostileBodies(fields);
@@ -254,7 +153,7 @@ describe('hostile input', () => {
       let current = input;
       for (let round = 0; round < ROUNDS; round++) {
         const url = carrier === 'query' ? withQuery(base, current as Record<string, string>) : base;
-        const res = await request(
+        const res = await server.send(
           method,
           url,
           tokens[caller],
@@ -278,7 +177,7 @@ describe('hostile input', () => {
 
     /** A hostile path: every parameter the same value. */
     const probePath = async (caller: string, route: RouteEntry, value: string) => {
-      const res = await request(
+      const res = await server.send(
         route.method,
         withParams(route, () => value),
         tokens[caller],
@@ -289,7 +188,13 @@ describe('hostile input', () => {
     };
 
     // A caller the route's guards turn away (401, or 403 before any input is read) is tried once, not with every input.
-    const pairs = routes.flatMap((route) => Object.keys(tokens).map((caller) => ({ route, caller })));
+    // Logging out would end the caller's session for the rest of the sweep: it is swept without a token only.
+    const ends = (route: RouteEntry) => route.path === '/api/auth/logout';
+    const pairs = routes.flatMap((route) =>
+      Object.keys(tokens)
+        .filter((caller) => caller === 'anonymous' || !ends(route))
+        .map((caller) => ({ route, caller })),
+    );
     const open: typeof pairs = [];
     await pool(pairs, async (pair) => {
       const res = await probePath(pair.caller, pair.route, PAST_INT);
@@ -313,6 +218,6 @@ describe('hostile input', () => {
     // The table held the plugins' public routers too (mounted outside /api), and most routes let a caller in.
     expect(routes.some((r) => !r.path.startsWith('/api/'))).toBe(true);
     expect(open.length).toBeGreaterThan(routes.length);
-    expect((await request('GET', '/api/health', undefined)).status).toBe(200);
+    expect((await server.send('GET', '/api/health', undefined)).status).toBe(200);
   }, 120_000);
 });
