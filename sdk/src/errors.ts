@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'ERR_NUMBER_HIDDEN',
   /** The default connection's channel cannot read an address book or chat list (import from phone). */
   'ERR_CONNECTION_CANNOT_IMPORT',
+  /** PostgreSQL cannot be reached right now (503): try again in a moment. */
+  'ERR_DB_UNAVAILABLE',
   'ERR_INTERNAL',
 ] as const;
 
