@@ -56,7 +56,8 @@ export default definePlugin({
     router.get('/webchat/:token/embed.js', async (ctx) => {
       await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       ctx.type = 'application/javascript';
-      ctx.body = embedScript(`${ctx.origin}/webchat/${ctx.params.token}`);
+      // Koa 3's ctx.origin is the request's Origin header, which a <script src> load does not send: build our own.
+      ctx.body = embedScript(`${ctx.protocol}://${ctx.host}/webchat/${ctx.params.token}`);
     });
 
     router.post('/api/webchat/:token/messages', async (ctx) => {

@@ -92,7 +92,9 @@ export function visitorPage(connection: ChannelConnection): string {
   const key = 'balcao-webchat-' + token;
   const $ = (id) => document.getElementById(id);
   const random = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('');
-  const saved = JSON.parse(localStorage.getItem(key) || 'null') || { visitorId: random(), name: '' };
+  // In another site's frame the browser may deny storage (third-party cookies blocked): the chat then lasts the visit.
+  const storage = (() => { try { return window.localStorage; } catch { return null; } })();
+  const saved = JSON.parse((storage && storage.getItem(key)) || 'null') || { visitorId: random(), name: '' };
   const seen = new Set();
   $('hello').textContent = w.hello; $('name').placeholder = w.name; $('start').textContent = w.start;
   $('body').placeholder = w.placeholder; $('send').textContent = w.send;
@@ -183,7 +185,7 @@ export function visitorPage(connection: ChannelConnection): string {
     e.preventDefault();
     const name = $('name').value.trim();
     if (!name) return;
-    saved.name = name; localStorage.setItem(key, JSON.stringify(saved));
+    saved.name = name; if (storage) storage.setItem(key, JSON.stringify(saved));
     begin();
   };
 

@@ -101,6 +101,14 @@ describe('web chat', () => {
     ).toBe(404);
   });
 
+  it("embed.js opens Balcão's own page, whichever site loads it", async () => {
+    const page = JSON.stringify(`${host.url}/webchat/${token}`);
+    for (const headers of [{}, { origin: 'https://loja.com.br' }] as Record<string, string>[]) {
+      const embed = await host.request(`/webchat/${token}/embed.js`, { headers });
+      expect(await embed.text()).toContain(`const url = ${page};`);
+    }
+  });
+
   it('refuses an empty message and names the field', async () => {
     const res = await post('visitor-bbbb', '   ');
     expect(res.status).toBe(400);
