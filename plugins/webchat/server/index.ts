@@ -14,7 +14,7 @@ import {
   definePlugin,
   validate,
 } from '@balcao/sdk';
-import { embedScript, visitorPage } from './page.js';
+import { embedScript, VISITOR_ASSETS, VISITOR_SCRIPT, VISITOR_STYLE, visitorPage } from './page.js';
 
 const HISTORY_LIMIT = 100;
 
@@ -46,6 +46,18 @@ export default definePlugin({
   },
 
   publicRoutes(router) {
+    // The page's style and script, the same for every connection (no inline code under the CSP).
+    router.get(`${VISITOR_ASSETS}/page.css`, (ctx) => {
+      ctx.type = 'text/css';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = VISITOR_STYLE;
+    });
+    router.get(`${VISITOR_ASSETS}/page.js`, (ctx) => {
+      ctx.type = 'application/javascript';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = VISITOR_SCRIPT;
+    });
+
     router.get('/webchat/:token', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       ctx.type = 'html';

@@ -109,6 +109,20 @@ describe('web chat', () => {
     }
   });
 
+  it('runs no inline code on the visitor page: its style and script are files the CSP allows', async () => {
+    const page = await host.request(`/webchat/${token}`);
+    const html = await page.text();
+    expect(html).not.toMatch(/<style|<script>|\son\w+=/);
+    expect(html).toContain('<link rel="stylesheet" href="/webchat/assets/page.css" />');
+    expect(html).toContain('<script src="/webchat/assets/page.js"></script>');
+    expect(html).toContain(`data-token="${token}"`);
+    const css = await host.request('/webchat/assets/page.css');
+    expect(css.headers.get('content-type')).toContain('text/css');
+    const js = await host.request('/webchat/assets/page.js');
+    expect(js.headers.get('content-type')).toContain('javascript');
+    expect(await js.text()).toContain('document.body.dataset.token');
+  });
+
   it('refuses an empty message and names the field', async () => {
     const res = await post('visitor-bbbb', '   ');
     expect(res.status).toBe(400);
