@@ -11,6 +11,7 @@ import { CORE_MODULES } from '../modules/registry.js';
 import { publicSystemRoutes, systemRoutes } from '../modules/system/system-routes.js';
 import { errorHandler } from './errors.js';
 import { requireAuth } from './guards.js';
+import { securityHeaders } from './security-headers.js';
 import { staticUi } from './static-ui.js';
 import type { AppState } from './types.js';
 
@@ -20,6 +21,7 @@ export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<
   // Behind TLS proxies (TRUST_PROXY): ctx.secure (the refresh cookie's Secure), ctx.origin and ctx.ip follow
   // X-Forwarded-*; the address is the one the nearest trusted proxy appended, never one the client wrote before it.
   const app = new Koa<AppState>({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
+  app.use(securityHeaders());
   app.use(async (ctx, next) => {
     const scope = createRequestScope(root);
     ctx.state.scope = scope;

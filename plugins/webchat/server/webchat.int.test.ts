@@ -116,6 +116,7 @@ describe('web chat', () => {
     expect(html).toContain('<link rel="stylesheet" href="/webchat/assets/page.css" />');
     expect(html).toContain('<script src="/webchat/assets/page.js"></script>');
     expect(html).toContain(`data-token="${token}"`);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
     const css = await host.request('/webchat/assets/page.css');
     expect(css.headers.get('content-type')).toContain('text/css');
     const js = await host.request('/webchat/assets/page.js');

@@ -86,6 +86,12 @@ export const ticketNoteSchema = z.object({
   contactId: idField,
 });
 
+/**
+ * A website origin as CSP `frame-ancestors` takes it: `http(s)://host[:port]`, lowercase, no path; the host may begin
+ * with `*.` (every subdomain). @example FRAME_ORIGIN.test('https://*.loja.com.br') // true
+ */
+export const FRAME_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
 const connectionFields = {
   name: boundedString(2, 50),
   channel: z.enum(CHANNELS),
