@@ -1,4 +1,4 @@
-import { PROFILE_IMAGE_TYPES } from '@balcao/sdk';
+import { type ConnectionDto, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -64,5 +64,46 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options'), where).toBe('nosniff');
       expect(res.headers.get('cross-origin-resource-policy'), where).toBe('same-origin');
     }
+  });
+
+  it("takes a web chat connection's embedding sites as origins only, normalised", async () => {
+    const create = await host.request('/api/whatsapp', {
+      token: admin,
+      body: {
+        name: 'Site da loja',
+        channel: 'webchat',
+        embedOrigins: [' https://Loja.com.br/ ', 'https://*.loja.com.br', 'http://localhost:3000'],
+      },
+    });
+    expect(create.status).toBe(201);
+    const created = (await create.json()) as ConnectionDto;
+    expect(created.embedOrigins).toEqual([
+      'https://loja.com.br',
+      'https://*.loja.com.br',
+      'http://localhost:3000',
+    ]);
+
+    for (const bad of [
+      'https://loja.com.br/contato',
+      "https://loja.com.br 'unsafe-inline'",
+      'https://loja.com.br; script-src *',
+      'javascript:alert(1)',
+      'loja.com.br',
+      '*',
+    ]) {
+      const res = await host.request(`/api/whatsapp/${created.id}`, {
+        method: 'PUT',
+        token: admin,
+        body: { embedOrigins: ['https://ok.com.br', bad] },
+      });
+      expect(res.status, bad).toBe(400);
+      expect((await res.json()).fields, bad).toEqual([{ path: 'embedOrigins.1', message: 'Invalid origin' }]);
+    }
+    const cleared = await host.request(`/api/whatsapp/${created.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { embedOrigins: null },
+    });
+    expect(((await cleared.json()) as ConnectionDto).embedOrigins).toEqual([]);
   });
 });

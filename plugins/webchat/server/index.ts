@@ -60,6 +60,8 @@ export default definePlugin({
 
     router.get('/webchat/:token', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      // The company's own sites may show it in a frame (the embed snippet); any other site may not.
+      ctx.state.frameAncestors = connection.embedOrigins;
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-store');
       ctx.body = visitorPage(connection);
@@ -68,6 +70,8 @@ export default definePlugin({
     router.get('/webchat/:token/embed.js', async (ctx) => {
       await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       ctx.type = 'application/javascript';
+      // Loaded by <script src> on the company's websites: another origin.
+      ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
       // Koa 3's ctx.origin is the request's Origin header, which a <script src> load does not send: build our own.
       ctx.body = embedScript(`${ctx.protocol}://${ctx.host}/webchat/${ctx.params.token}`);
     });

@@ -124,6 +124,42 @@ describe('web chat', () => {
     expect(await js.text()).toContain('document.body.dataset.token');
   });
 
+  it("is framed only by Balcão until the connection names the company's sites; embed.js loads anywhere", async () => {
+    const frameAncestors = async () => {
+      const res = await host.request(`/webchat/${token}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      return { ancestors: /frame-ancestors ([^;]*)/.exec(csp)?.[1], xfo: res.headers.get('x-frame-options') };
+    };
+    expect(await frameAncestors()).toEqual({ ancestors: "'self'", xfo: 'SAMEORIGIN' });
+    const connection = (
+      (await (await host.request('/api/whatsapp', { token: admin })).json()) as ConnectionDto[]
+    ).find((c) => c.token === token);
+    const put = await host.request(`/api/whatsapp/${connection?.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { embedOrigins: ['https://loja.com.br', 'https://*.loja.com.br'] },
+    });
+    expect(put.status).toBe(200);
+    // The page reads the connection through the token cache (a few seconds).
+    expect(
+      await eventually(async () => {
+        const now = await frameAncestors();
+        return now.ancestors === "'self'" ? undefined : now;
+      }, 10_000),
+    ).toEqual({ ancestors: "'self' https://loja.com.br https://*.loja.com.br", xfo: null });
+
+    const embed = await host.request(`/webchat/${token}/embed.js`);
+    expect(embed.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect((await host.request('/webchat/assets/page.js')).headers.get('cross-origin-resource-policy')).toBe(
+      'same-origin',
+    );
+    await host.request(`/api/whatsapp/${connection?.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { embedOrigins: null },
+    });
+  });
+
   it('refuses an empty message and names the field', async () => {
     const res = await post('visitor-bbbb', '   ');
     expect(res.status).toBe(400);

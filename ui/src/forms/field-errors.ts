@@ -9,6 +9,7 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Too Short!': 'validation.tooShort',
   'Too Long!': 'validation.tooLong',
   'Invalid email': 'validation.invalidEmail',
+  'Invalid origin': 'validation.invalidOrigin',
   'Only .xlsx and .xls spreadsheets are accepted': 'validation.onlySpreadsheets',
 };
 

@@ -8,6 +8,7 @@ import { Migration0006UnassignedListOrder } from './0006-unassigned-list-order.j
 import { Migration0007IngestLeanerWrites } from './0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './0008-ingest-last-message-preview.js';
 import { Migration0009TicketTagIds } from './0009-ticket-tag-ids.js';
+import { Migration0010ConnectionEmbedOrigins } from './0010-connection-embed-origins.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
 export const coreMigrations: MigrationObject[] = [
@@ -20,4 +21,5 @@ export const coreMigrations: MigrationObject[] = [
   { name: 'core-0007-ingest-leaner-writes', class: Migration0007IngestLeanerWrites },
   { name: 'core-0008-ingest-last-message-preview', class: Migration0008IngestLastMessagePreview },
   { name: 'core-0009-ticket-tag-ids', class: Migration0009TicketTagIds },
+  { name: 'core-0010-connection-embed-origins', class: Migration0010ConnectionEmbedOrigins },
 ];
