@@ -32,6 +32,8 @@ export interface ChannelConnection {
   name: string;
   token: string;
   greetingMessage: string | null;
+  /** Website origins allowed to show the connection's pages in a frame (web chat's embed); none: []. */
+  embedOrigins: readonly string[];
 }
 
 /** An attendant's message for the channel to deliver. @example { to: 'visitor-1', body: 'Olá!' } */

@@ -99,6 +99,8 @@ export interface ConnectionDto {
   ratingMessage: string | null;
   allowGroup: boolean;
   groupAsTicket: 'disabled' | 'enabled';
+  /** Web chat: the website origins allowed to show the chat page in a frame (the embed snippet); none: [] */
+  embedOrigins: string[];
   queues: QueueRef[];
   updatedAt: string;
   /** What the connection's channel adapter can do beyond sending (none when no plugin provides the channel). */

@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'ERR_DUPLICATED_CONNECTION',
   /** A write ran into a unique rule no check caught first (the database's own refusal). */
   'ERR_ALREADY_EXISTS',
+  /** PostgreSQL cannot be reached right now (503): try again in a moment. */
+  'ERR_DB_UNAVAILABLE',
   'ERR_INTERNAL',
 ] as const;
 

@@ -20,6 +20,16 @@ export interface PluginState<D> {
   deps: D;
 }
 
+/** What a public route handler finds, and may set, in `ctx.state`. @example ctx.state.frameAncestors = ['https://loja.com.br'] */
+export interface PublicRouteState<D> {
+  deps: D;
+  /**
+   * Website origins, besides Balcão's own, allowed to show this answer in a frame (CSP `frame-ancestors`), such as
+   * the sites that embed the web chat page. The host keeps only valid origins (FRAME_ORIGIN).
+   */
+  frameAncestors?: readonly string[];
+}
+
 /** The router a plugin mounts its routes on (under `/api`, behind auth, tenant and plan guard). @example router.get('/hello', handler) */
 export type PluginRouter<D> = Router<PluginState<D>>;
 
@@ -71,7 +81,7 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
    * Routes without authentication (web chat visitors, webhooks), mounted at the root: the plugin checks its own
    * credential (a connection token, a signature). `em` here is not tenant-scoped: query by the resolved company.
    */
-  publicRoutes?(router: Router<{ deps: PluginDeps<R, S> }>): void;
+  publicRoutes?(router: Router<PublicRouteState<PluginDeps<R, S>>>): void;
   contributes?: { channels?: readonly ChannelDefinition[] };
   jobs?: readonly PluginJob<PluginDeps<R, S>>[];
   subscribers?: readonly PluginSubscriber<PluginDeps<R, S>>[];

@@ -1,3 +1,4 @@
+import './zod-jitless';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import './theme/theme.css';
 import './app.css';

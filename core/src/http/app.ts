@@ -12,13 +12,17 @@ import { publicSystemRoutes, systemRoutes } from '../modules/system/system-route
 import { errorHandler } from './errors.js';
 import { requireAuth } from './guards.js';
 import { refuseNul } from './hostile-input.js';
+import { securityHeaders } from './security-headers.js';
 import { staticUi } from './static-ui.js';
 import type { AppState } from './types.js';
 
 /** The Koa application: request scope, error mapping, `/api` routes (public, private, plugins), then the UI. */
 export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<AppState> {
   const { config, logger, tokens, accessGate } = root.cradle;
-  const app = new Koa<AppState>();
+  // Behind TLS proxies (TRUST_PROXY): ctx.secure (the refresh cookie's Secure), ctx.origin and ctx.ip follow
+  // X-Forwarded-*; the address is the one the nearest trusted proxy appended, never one the client wrote before it.
+  const app = new Koa<AppState>({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
+  app.use(securityHeaders());
   app.use(async (ctx, next) => {
     const scope = createRequestScope(root);
     ctx.state.scope = scope;

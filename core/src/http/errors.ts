@@ -27,8 +27,47 @@ export const errorHandler: Middleware<AppState> = async (ctx, next) => {
       };
       return;
     }
+    if (isDatabaseUnavailable(err)) {
+      (ctx.state.logger ?? console).warn({ path: ctx.path, reason: String(err) }, 'database unavailable');
+      ctx.status = 503;
+      ctx.set('Retry-After', '5');
+      ctx.body = { error: 'ERR_DB_UNAVAILABLE' };
+      return;
+    }
     (ctx.state.logger ?? console).error({ err, path: ctx.path }, 'request failed');
     ctx.status = 500;
     ctx.body = { error: 'ERR_INTERNAL' };
   }
 };
+
+/** Network failures of a connection to the server (refused, reset, timed out, name not found). */
+const UNREACHABLE_ERRNOS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** SQLSTATE: class 08 (connection exception), 57P01–57P03 (shut down, crashed, not accepting), 53300 (too many). */
+const UNAVAILABLE_SQLSTATE = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+/** What pg and knex say without a code: a connection lost mid-query, or the pool finding none in time. */
+const LOST_CONNECTION =
+  /Connection terminated|Connection ended unexpectedly|connection error and is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * True when `err` says PostgreSQL cannot be reached right now, as pg, knex and MikroORM report it (they copy pg's
+ * `code` onto their own errors): the request may succeed later, so it is a 503, not a 500. Only the error itself is
+ * read (and each of an AggregateError's attempts), never its `cause`: fetch puts another service's refusal there.
+ * @example isDatabaseUnavailable(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })) // true
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  if (err instanceof AggregateError) return err.errors.some(isDatabaseUnavailable);
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_ERRNOS.has(code) || UNAVAILABLE_SQLSTATE.test(code)))
+    return true;
+  return err.name === 'KnexTimeoutError' || LOST_CONNECTION.test(err.message);
+}

@@ -12,6 +12,8 @@ export interface AppState {
   user: AuthUser;
   companyId: number;
   logger: Logger;
+  /** Website origins a route lets frame its answer, besides Balcão's own (see security-headers). */
+  frameAncestors?: readonly string[];
 }
 
 export type AppRouter = Router<AppState>;

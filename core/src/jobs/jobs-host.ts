@@ -87,6 +87,12 @@ export class JobsHost {
     return this.processing ? 'running' : 'connected';
   }
 
+  /** Asks the backend something cheap (how many jobs are due): rejects when its database cannot be reached. */
+  async ping(): Promise<void> {
+    if (!this.backend) throw new Error('jobs host is not started');
+    await this.backend.repository.getQueueSize();
+  }
+
   async stop(): Promise<void> {
     const { agenda, backend, processing } = this;
     this.agenda = undefined;

@@ -22,6 +22,7 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: optional(z.coerce.number().int().min(1).max(65535)),
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   UI_DIST: optional(z.string()),
+  TRUST_PROXY: optional(z.union([z.enum(['true', 'false']), z.coerce.number().int().min(0).max(10)])),
 });
 
 /** Validated runtime configuration of one Balcão process. */
@@ -42,6 +43,8 @@ export interface Config {
   embeddedPgPort: number;
   logLevel: string;
   uiDist: string;
+  /** How many proxies in front set X-Forwarded-* (0: none, the headers are ignored). */
+  trustProxy: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     embeddedPgPort: e.EMBEDDED_PG_PORT ?? 54329,
     logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     uiDist: path.resolve(e.UI_DIST ?? path.join(import.meta.dirname, '../../../ui/dist')),
+    trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : (e.TRUST_PROXY ?? 0),
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ import {
   definePlugin,
   validate,
 } from '@balcao/sdk';
-import { embedScript, visitorPage } from './page.js';
+import { embedScript, VISITOR_ASSETS, VISITOR_SCRIPT, VISITOR_STYLE, visitorPage } from './page.js';
 
 const HISTORY_LIMIT = 100;
 
@@ -50,8 +50,22 @@ export default definePlugin({
   },
 
   publicRoutes(router) {
+    // The page's style and script, the same for every connection (no inline code under the CSP).
+    router.get(`${VISITOR_ASSETS}/page.css`, (ctx) => {
+      ctx.type = 'text/css';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = VISITOR_STYLE;
+    });
+    router.get(`${VISITOR_ASSETS}/page.js`, (ctx) => {
+      ctx.type = 'application/javascript';
+      ctx.set('Cache-Control', 'no-cache');
+      ctx.body = VISITOR_SCRIPT;
+    });
+
     router.get('/webchat/:token', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      // The company's own sites may show it in a frame (the embed snippet); any other site may not.
+      ctx.state.frameAncestors = connection.embedOrigins;
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-store');
       ctx.body = visitorPage(connection);
@@ -60,7 +74,10 @@ export default definePlugin({
     router.get('/webchat/:token/embed.js', async (ctx) => {
       await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       ctx.type = 'application/javascript';
-      ctx.body = embedScript(`${ctx.origin}/webchat/${ctx.params.token}`);
+      // Loaded by <script src> on the company's websites: another origin.
+      ctx.set('Cross-Origin-Resource-Policy', 'cross-origin');
+      // Koa 3's ctx.origin is the request's Origin header, which a <script src> load does not send: build our own.
+      ctx.body = embedScript(`${ctx.protocol}://${ctx.host}/webchat/${ctx.params.token}`);
     });
 
     router.post('/api/webchat/:token/messages', async (ctx) => {

@@ -46,17 +46,11 @@ const WORDS = {
   },
 };
 
-/** The chat page a visitor opens (directly or in the embed's iframe): name first, then the conversation, live. */
-export function visitorPage(connection: ChannelConnection): string {
-  const title = escapeHtml(connection.name);
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8" />
-<meta name="viewport" content="width=device-width, initial-scale=1" />
-<title>${title}</title>
-<style>
-  :root { --green: #238551; --bg: #f6f7f9; --fg: #1c2127; --muted: #5f6b7c; --bubble: #fff; }
+/** Where the visitor page's style and script are served (the plugin's public routes). */
+export const VISITOR_ASSETS = '/webchat/assets';
+
+/** The visitor page's style (`${VISITOR_ASSETS}/page.css`). */
+export const VISITOR_STYLE = `  :root { --green: #238551; --bg: #f6f7f9; --fg: #1c2127; --muted: #5f6b7c; --bubble: #fff; }
   @media (prefers-color-scheme: dark) { :root { --bg: #1c2127; --fg: #f6f7f9; --muted: #abb3bf; --bubble: #2f343c; } }
   * { box-sizing: border-box; }
   body { margin: 0; font: 15px/1.4 -apple-system, "Segoe UI", Roboto, sans-serif; background: var(--bg); color: var(--fg); height: 100vh; display: flex; flex-direction: column; }
@@ -75,24 +69,20 @@ export function visitorPage(connection: ChannelConnection): string {
   .msg a.file { color: inherit; }
   #status { color: var(--muted); font-size: 12px; padding: 0 16px; min-height: 16px; }
   [hidden] { display: none !important; }
-</style>
-</head>
-<body>
-<header>${title}<small id="hello"></small></header>
-<div id="log" aria-live="polite"></div>
-<div id="status" role="status"></div>
-<form id="intro" data-testid="webchat-intro"><input id="name" maxlength="50" required autocomplete="name" data-testid="webchat-name" /><button id="start" data-testid="webchat-start"></button></form>
-<form id="chat" hidden data-testid="webchat-form"><textarea id="body" rows="1" maxlength="4000" data-testid="webchat-input"></textarea><button id="send" data-testid="webchat-send"></button></form>
-<script>
-(() => {
+`;
+
+/** The visitor page's script (`${VISITOR_ASSETS}/page.js`): the conversation over fetch and the guest socket. */
+export const VISITOR_SCRIPT = `(() => {
   const WORDS = ${JSON.stringify(WORDS)};
   const lang = (navigator.language || 'es').toLowerCase();
   const w = lang.startsWith('pt') ? WORDS['pt-BR'] : lang.startsWith('en') ? WORDS.en : lang.startsWith('tr') ? WORDS.tr : WORDS.es;
-  const token = ${JSON.stringify(connection.token)};
+  const token = document.body.dataset.token;
   const key = 'balcao-webchat-' + token;
   const $ = (id) => document.getElementById(id);
   const random = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-  const saved = JSON.parse(localStorage.getItem(key) || 'null') || { visitorId: random(), name: '' };
+  // In another site's frame the browser may deny storage (third-party cookies blocked): the chat then lasts the visit.
+  const storage = (() => { try { return window.localStorage; } catch { return null; } })();
+  const saved = JSON.parse((storage && storage.getItem(key)) || 'null') || { visitorId: random(), name: '' };
   const seen = new Set();
   $('hello').textContent = w.hello; $('name').placeholder = w.name; $('start').textContent = w.start;
   $('body').placeholder = w.placeholder; $('send').textContent = w.send;
@@ -183,7 +173,7 @@ export function visitorPage(connection: ChannelConnection): string {
     e.preventDefault();
     const name = $('name').value.trim();
     if (!name) return;
-    saved.name = name; localStorage.setItem(key, JSON.stringify(saved));
+    saved.name = name; if (storage) storage.setItem(key, JSON.stringify(saved));
     begin();
   };
 
@@ -229,7 +219,30 @@ export function visitorPage(connection: ChannelConnection): string {
 
   if (saved.name) begin();
 })();
-</script>
+`;
+
+/**
+ * The chat page a visitor opens (directly or in the embed's iframe): name first, then the conversation, live. Its
+ * style and script are files of their own (VISITOR_STYLE, VISITOR_SCRIPT): the Content-Security-Policy runs no
+ * inline code; the script reads the connection's token from the body.
+ */
+export function visitorPage(connection: ChannelConnection): string {
+  const title = escapeHtml(connection.name);
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${title}</title>
+<link rel="stylesheet" href="${VISITOR_ASSETS}/page.css" />
+</head>
+<body data-token="${escapeHtml(connection.token)}">
+<header>${title}<small id="hello"></small></header>
+<div id="log" aria-live="polite"></div>
+<div id="status" role="status"></div>
+<form id="intro" data-testid="webchat-intro"><input id="name" maxlength="50" required autocomplete="name" data-testid="webchat-name" /><button id="start" data-testid="webchat-start"></button></form>
+<form id="chat" hidden data-testid="webchat-form"><textarea id="body" rows="1" maxlength="4000" data-testid="webchat-input"></textarea><button id="send" data-testid="webchat-send"></button></form>
+<script src="${VISITOR_ASSETS}/page.js"></script>
 </body>
 </html>`;
 }

@@ -105,6 +105,65 @@ describe('web chat', () => {
     ).toBe(404);
   });
 
+  it("embed.js opens Balcão's own page, whichever site loads it", async () => {
+    const page = JSON.stringify(`${host.url}/webchat/${token}`);
+    for (const headers of [{}, { origin: 'https://loja.com.br' }] as Record<string, string>[]) {
+      const embed = await host.request(`/webchat/${token}/embed.js`, { headers });
+      expect(await embed.text()).toContain(`const url = ${page};`);
+    }
+  });
+
+  it('runs no inline code on the visitor page: its style and script are files the CSP allows', async () => {
+    const page = await host.request(`/webchat/${token}`);
+    const html = await page.text();
+    expect(html).not.toMatch(/<style|<script>|\son\w+=/);
+    expect(html).toContain('<link rel="stylesheet" href="/webchat/assets/page.css" />');
+    expect(html).toContain('<script src="/webchat/assets/page.js"></script>');
+    expect(html).toContain(`data-token="${token}"`);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self';/);
+    const css = await host.request('/webchat/assets/page.css');
+    expect(css.headers.get('content-type')).toContain('text/css');
+    const js = await host.request('/webchat/assets/page.js');
+    expect(js.headers.get('content-type')).toContain('javascript');
+    expect(await js.text()).toContain('document.body.dataset.token');
+  });
+
+  it("is framed only by Balcão until the connection names the company's sites; embed.js loads anywhere", async () => {
+    const frameAncestors = async () => {
+      const res = await host.request(`/webchat/${token}`);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      return { ancestors: /frame-ancestors ([^;]*)/.exec(csp)?.[1], xfo: res.headers.get('x-frame-options') };
+    };
+    expect(await frameAncestors()).toEqual({ ancestors: "'self'", xfo: 'SAMEORIGIN' });
+    const connection = (
+      (await (await host.request('/api/whatsapp', { token: admin })).json()) as ConnectionDto[]
+    ).find((c) => c.token === token);
+    const put = await host.request(`/api/whatsapp/${connection?.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { embedOrigins: ['https://loja.com.br', 'https://*.loja.com.br'] },
+    });
+    expect(put.status).toBe(200);
+    // The page reads the connection through the token cache (a few seconds).
+    expect(
+      await eventually(async () => {
+        const now = await frameAncestors();
+        return now.ancestors === "'self'" ? undefined : now;
+      }, 10_000),
+    ).toEqual({ ancestors: "'self' https://loja.com.br https://*.loja.com.br", xfo: null });
+
+    const embed = await host.request(`/webchat/${token}/embed.js`);
+    expect(embed.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect((await host.request('/webchat/assets/page.js')).headers.get('cross-origin-resource-policy')).toBe(
+      'same-origin',
+    );
+    await host.request(`/api/whatsapp/${connection?.id}`, {
+      method: 'PUT',
+      token: admin,
+      body: { embedOrigins: null },
+    });
+  });
+
   it('refuses an empty message and names the field', async () => {
     const res = await post('visitor-bbbb', '   ');
     expect(res.status).toBe(400);

@@ -86,6 +86,23 @@ export const ticketNoteSchema = z.object({
   contactId: idField,
 });
 
+/**
+ * A website origin as CSP `frame-ancestors` takes it: `http(s)://host[:port]`, lowercase, no path; the host may begin
+ * with `*.` (every subdomain). @example FRAME_ORIGIN.test('https://*.loja.com.br') // true
+ */
+export const FRAME_ORIGIN = /^https?:\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/;
+
+/**
+ * One website allowed to show a web chat connection's page in a frame (its embed snippet): trimmed, lowercased, a
+ * trailing slash dropped. @example embedOriginSchema.parse('https://Loja.com.br/') // 'https://loja.com.br'
+ */
+export const embedOriginSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((origin) => origin.replace(/\/$/, ''))
+  .pipe(z.string().regex(FRAME_ORIGIN, 'Invalid origin'));
+
 const connectionFields = {
   name: boundedString(2, 50),
   channel: z.enum(CHANNELS),
@@ -97,6 +114,8 @@ const connectionFields = {
   allowGroup: z.boolean(),
   groupAsTicket: z.enum(['disabled', 'enabled']),
   queueIds: z.array(idField),
+  /** Web chat: the websites whose pages may embed the chat page; none (null): only Balcão itself. */
+  embedOrigins: z.array(embedOriginSchema).max(20, 'Too Long!').nullish(),
 };
 
 /** `POST /api/whatsapp` (spec part 1 §5: name 2–50 required). @example connectionSchema.parse({ name: 'Site', channel: 'webchat' }) */

@@ -33,14 +33,18 @@ export interface TestHost {
  * @example const host = await createTestHost({ plugins: [hello] }); const { token } = await host.login(host.admin.email, host.admin.password);
  */
 export async function createTestHost(
-  opts: { plugins?: readonly AnyPluginDefinition[] } = {},
+  opts: {
+    plugins?: readonly AnyPluginDefinition[];
+    /** Environment variables the kernel's configuration reads besides the test's own (`{ TRUST_PROXY: 'true' }`). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<TestHost> {
   // The kernel is imported lazily: @balcao/core depends on the SDK, not the other way round.
   const core = await import('@balcao/core');
   const db = await core.createTestDatabase();
   const admin = { email: 'admin@admin.com', password: 'secret-admin' };
   const config = core.loadConfig(
-    { NODE_ENV: 'test', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+    { ...opts.env, NODE_ENV: 'test', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
     {
       port: 0,
       databaseUrl: db.url,

@@ -9,7 +9,7 @@ import { useZodForm } from '../forms/use-zod-form';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { fetchQueues } from '../tickets/shared/tickets-api';
 import { ConnectionFields, type ConnectionFormValues } from './connection-fields';
-import { greetingMissing } from './connection-rules';
+import { greetingMissing, originList } from './connection-rules';
 import { createConnection, updateConnection } from './connections-api';
 import { WebchatEmbed } from './webchat-embed';
 
@@ -28,6 +28,7 @@ const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   allowGroup: c?.allowGroup ?? false,
   groupAsTicket: c?.groupAsTicket ?? 'disabled',
   queueIds: c?.queues.map((q) => q.id) ?? [],
+  embedOrigins: c?.embedOrigins.join('\n') ?? '',
 });
 
 /** An empty message is stored as none. */
@@ -65,17 +66,14 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
   const { t } = useTranslation();
   const connection = target.mode === 'edit' ? target.connection : null;
   const channel = connection?.channel ?? (target.mode === 'create' ? target.channel : 'webchat');
-  const { form, set, setErrors, validate, error, intent } = useZodForm(
-    connectionSchema,
-    valuesOf(connection),
-  );
+  const { form, set, setErrors, error, intent } = useZodForm(connectionSchema, valuesOf(connection));
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<'general' | 'webchat'>('general');
-  // Every field lives on the general tab: show it whenever there is something to fix.
+  // Show the tab holding what there is to fix: the embedding sites live on the web chat tab, the rest on general.
   const showErrors = (errors: Record<string, string>) => {
     setErrors(errors);
-    setTab('general');
+    setTab(Object.keys(errors).every((field) => field === 'embedOrigins') ? 'webchat' : 'general');
   };
 
   useEffect(() => {
@@ -86,15 +84,17 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
 
   const handleSubmit = async (event?: FormEvent) => {
     event?.preventDefault();
-    const input = validate({
+    const parsed = connectionSchema.safeParse({
       ...form,
       channel,
       greetingMessage: orNull(form.greetingMessage),
       complationMessage: orNull(form.complationMessage),
       outOfHoursMessage: orNull(form.outOfHoursMessage),
       ratingMessage: orNull(form.ratingMessage),
+      embedOrigins: originList(form.embedOrigins),
     });
-    if (!input) return setTab('general');
+    if (!parsed.success) return showErrors(toFieldErrors(parsed.error.issues));
+    const input = parsed.data;
     if (greetingMissing(input.queueIds, input.greetingMessage)) return greetingError();
     setSaving(true);
     try {
@@ -144,7 +144,18 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
               id="webchat"
               title={t('connections.webchat.title')}
               data-testid="connection-tab-webchat"
-              panel={<WebchatEmbed connection={connection} />}
+              panel={
+                <WebchatEmbed
+                  connection={connection}
+                  origins={{
+                    value: form.embedOrigins,
+                    onChange: set('embedOrigins'),
+                    error: error('embedOrigins'),
+                    intent: intent('embedOrigins'),
+                    disabled: saving,
+                  }}
+                />
+              }
             />
           )}
         </Tabs>

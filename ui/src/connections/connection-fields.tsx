@@ -13,6 +13,8 @@ export interface ConnectionFormValues extends Record<string, unknown> {
   allowGroup: boolean;
   groupAsTicket: 'disabled' | 'enabled';
   queueIds: number[];
+  /** Web chat: the embedding sites, one per line. */
+  embedOrigins: string;
 }
 
 type MessageField = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage';

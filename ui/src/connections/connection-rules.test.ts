@@ -6,6 +6,7 @@ import {
   embedSnippet,
   greetingMissing,
   NEW_CONNECTION_CHANNELS,
+  originList,
   statusIntent,
   webchatPageUrl,
 } from './connection-rules';
@@ -24,6 +25,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   ratingMessage: null,
   allowGroup: false,
   groupAsTicket: 'disabled',
+  embedOrigins: [],
   queues: [],
   updatedAt: '2026-01-01T10:00:00.000Z',
   capabilities: { importContacts: false, importChats: false },
@@ -72,6 +74,17 @@ describe('web chat links', () => {
     expect(embedSnippet('https://chat.example.com', 'ABC123')).toBe(
       '<script src="https://chat.example.com/webchat/ABC123/embed.js"></script>',
     );
+  });
+});
+
+describe('originList', () => {
+  it('reads one site per line (commas and spaces too), and nothing typed as none', () => {
+    expect(originList(' https://a.com\n\nhttps://b.com, http://localhost:3000 ')).toEqual([
+      'https://a.com',
+      'https://b.com',
+      'http://localhost:3000',
+    ]);
+    expect(originList(' \n ')).toBeNull();
   });
 });
 

@@ -44,6 +44,15 @@ export const webchatPageUrl = (origin: string, token: string): string => `${orig
 export const embedSnippet = (origin: string, token: string): string =>
   `<script src="${webchatPageUrl(origin, token)}/embed.js"></script>`;
 
+/**
+ * The web chat's embedding sites as typed (one per line; commas and spaces also separate them): the list the server
+ * checks, or null for none. @example originList('https://a.com\nhttps://b.com') // ['https://a.com', 'https://b.com']
+ */
+export const originList = (text: string): string[] | null => {
+  const origins = text.split(/[\s,]+/).filter(Boolean);
+  return origins.length ? origins : null;
+};
+
 /** The status tag's colour: online green, waiting for the phone amber, broken red. */
 export function statusIntent(status: ConnectionStatus): Intent {
   if (status === 'CONNECTED') return 'success';

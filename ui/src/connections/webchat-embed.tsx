@@ -1,5 +1,5 @@
 import type { ConnectionDto } from '@balcao/sdk';
-import { AnchorButton, Button, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { AnchorButton, Button, FormGroup, InputGroup, type Intent, TextArea } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../notify/toaster';
@@ -13,8 +13,20 @@ async function copyText(text: string, box: HTMLTextAreaElement | null): Promise<
   if (!document.execCommand('copy')) throw new Error('copy refused');
 }
 
-/** A web chat connection's public page and the `<script>` a website embeds (issue: "an embeddable snippet"). */
-export function WebchatEmbed({ connection }: { connection: ConnectionDto }) {
+/** The editable list of websites allowed to embed the chat (the dialog's form holds it). */
+interface OriginsField {
+  value: string;
+  onChange(value: string): void;
+  error: string | undefined;
+  intent: Intent;
+  disabled: boolean;
+}
+
+/**
+ * A web chat connection's public page, the `<script>` a website embeds (issue: "an embeddable snippet") and the
+ * websites allowed to show it (the page's CSP frame-ancestors).
+ */
+export function WebchatEmbed({ connection, origins }: { connection: ConnectionDto; origins: OriginsField }) {
   const { t } = useTranslation();
   const box = useRef<HTMLTextAreaElement>(null);
   const token = useConnectionToken(connection);
@@ -71,6 +83,27 @@ export function WebchatEmbed({ connection }: { connection: ConnectionDto }) {
             data-testid="webchat-copy"
           />
         </div>
+      </FormGroup>
+      <FormGroup
+        label={t('connections.webchat.origins')}
+        labelFor="webchat-origins"
+        labelInfo={t('common.optional')}
+        helperText={origins.error ?? t('connections.webchat.originsHelp')}
+        intent={origins.intent}
+      >
+        <TextArea
+          id="webchat-origins"
+          className="webchat-embed__code"
+          value={origins.value}
+          onChange={(e) => origins.onChange(e.currentTarget.value)}
+          intent={origins.intent}
+          disabled={origins.disabled}
+          placeholder="https://www.example.com"
+          fill
+          autoResize
+          rows={2}
+          data-testid="webchat-origins"
+        />
       </FormGroup>
     </section>
   );

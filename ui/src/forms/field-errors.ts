@@ -10,6 +10,7 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Too Long!': 'validation.tooLong',
   'Invalid email': 'validation.invalidEmail',
   'Wrong password': 'validation.wrongPassword',
+  'Invalid origin': 'validation.invalidOrigin',
   'Only .xlsx and .xls spreadsheets are accepted': 'validation.onlySpreadsheets',
 };
 

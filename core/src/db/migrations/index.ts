@@ -9,6 +9,7 @@ import { Migration0007IngestLeanerWrites } from './0007-ingest-leaner-writes.js'
 import { Migration0008IngestLastMessagePreview } from './0008-ingest-last-message-preview.js';
 import { Migration0009TicketTagIds } from './0009-ticket-tag-ids.js';
 import { Migration0010AuthAttempts } from './0010-auth-attempts.js';
+import { Migration0011ConnectionEmbedOrigins } from './0011-connection-embed-origins.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
 export const coreMigrations: MigrationObject[] = [
@@ -22,4 +23,5 @@ export const coreMigrations: MigrationObject[] = [
   { name: 'core-0008-ingest-last-message-preview', class: Migration0008IngestLastMessagePreview },
   { name: 'core-0009-ticket-tag-ids', class: Migration0009TicketTagIds },
   { name: 'core-0010-auth-attempts', class: Migration0010AuthAttempts },
+  { name: 'core-0011-connection-embed-origins', class: Migration0011ConnectionEmbedOrigins },
 ];

@@ -38,6 +38,7 @@ export const Connection = defineEntity({
     integrationId: p.integer().nullable(),
     promptId: p.integer().nullable(),
     settings: p.json<Record<string, unknown>>().defaultRaw("'{}'"),
+    embedOrigins: p.array().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

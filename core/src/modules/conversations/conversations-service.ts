@@ -24,6 +24,7 @@ export interface ConnectionRow {
   token: string;
   greeting_message: string | null;
   group_as_ticket: string;
+  embed_origins: string[] | null;
 }
 
 export const toChannelConnection = (r: ConnectionRow): ChannelConnection => ({
@@ -33,6 +34,7 @@ export const toChannelConnection = (r: ConnectionRow): ChannelConnection => ({
   name: r.name,
   token: r.token,
   greetingMessage: r.greeting_message,
+  embedOrigins: r.embed_origins ?? [],
 });
 
 /** The port channels use: ingest, connections by their public token, a contact's view of the conversation. */

@@ -55,13 +55,22 @@ export function mediaTypeOf(mime: string): 'image' | 'video' | 'audio' | 'applic
 /** Executables and markup a browser would run from our origin are refused; everything else is a document. */
 const REFUSED_MIME =
   /^(text\/html|application\/xhtml\+xml|image\/svg\+xml|application\/(x-)?(javascript|msdownload|sh|executable))/;
-const REFUSED_EXT = /\.(html?|xhtml|svg|js|mjs|exe|bat|cmd|sh|msi|com|scr)$/i;
+const REFUSED_EXT = /\.(html?|xht(ml)?|svgz?|js|mjs|exe|bat|cmd|sh|msi|com|scr)$/i;
 
 export interface UploadedFile {
   filepath: string;
   originalFilename: string | null;
   mimetype: string | null;
   size: number;
+}
+
+/**
+ * The file's name as the user's system will keep it: without folders, and without trailing dots and spaces, which
+ * Windows drops (`page.html.` opens as `page.html`), so the type checks and the stored extension read the real one.
+ */
+export function uploadName(file: UploadedFile): string {
+  const trim = (name: string) => name.replace(/[. ]+$/, '');
+  return trim(trim(path.basename(file.originalFilename ?? '')).slice(0, 200)) || 'file';
 }
 
 export interface StoredMedia {
@@ -85,10 +94,7 @@ const PROFILE_IMAGE_EXT = /\.(jpe?g|png|gif|webp)$/i;
 
 /** Checks a profile image before it is stored: a photo of a known type, within the store's size limit. */
 export function assertProfileImage(file: UploadedFile): void {
-  if (
-    !PROFILE_IMAGE_TYPES.includes(file.mimetype ?? '') ||
-    !PROFILE_IMAGE_EXT.test(file.originalFilename ?? '')
-  )
+  if (!PROFILE_IMAGE_TYPES.includes(file.mimetype ?? '') || !PROFILE_IMAGE_EXT.test(uploadName(file)))
     throw new AppError('ERR_PROFILE_IMAGE_TYPE', 400);
   if (file.size > MEDIA_MAX_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
 }
@@ -96,8 +102,7 @@ export function assertProfileImage(file: UploadedFile): void {
 /** Checks a file before anything is stored, so a refused batch stores nothing. */
 export function assertAcceptable(file: UploadedFile): void {
   const mime = file.mimetype ?? 'application/octet-stream';
-  const name = file.originalFilename ?? '';
-  if (REFUSED_MIME.test(mime) || REFUSED_EXT.test(name))
+  if (REFUSED_MIME.test(mime) || REFUSED_EXT.test(uploadName(file)))
     throw new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 400);
   if (file.size > MEDIA_MAX_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
   if (mediaTypeOf(mime) === 'audio' && file.size < MIN_AUDIO_BYTES)
@@ -113,7 +118,7 @@ export async function storeMedia(
   companyId: number,
   file: UploadedFile,
 ): Promise<StoredMedia> {
-  const originalName = path.basename(file.originalFilename || 'file').slice(0, 200);
+  const originalName = uploadName(file);
   const ext = path
     .extname(originalName)
     .toLowerCase()
@@ -145,6 +150,7 @@ export async function ownMediaType(dataDir: string, companyId: number, url: stri
   return mediaTypeOf(CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream');
 }
 
+/** The passive types a browser may show inline; anything else is a download (markup or script never runs from here). */
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.jpeg': 'image/jpeg',
@@ -165,7 +171,8 @@ const CONTENT_TYPES: Record<string, string> = {
  * Serves stored media without authentication. Why: `<img>`, `<audio>` and `<video>` cannot send our bearer token,
  * and the web chat visitor has none at all; the 128-bit random name is the capability (as WhatsApp's own media URLs
  * are). Who may learn a URL is decided where messages are read: only those who can see the ticket, or the visitor of
- * that conversation. Files never render as HTML from our origin (nosniff, known types only, others download).
+ * that conversation. Files never render as HTML from our origin: only the passive types above are shown inline; every
+ * other file (SVG, HTML, XML, scripts, unknown) is an opaque download, whatever its name, and nothing is sniffed.
  */
 export function mediaRoutes(router: AppRouter, dataDir: string): void {
   // The router is the public one under `/api`, so this is MEDIA_URL_PREFIX.
@@ -180,7 +187,10 @@ export function mediaRoutes(router: AppRouter, dataDir: string): void {
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'private, max-age=86400, immutable');
     if (type) ctx.type = type;
-    else ctx.attachment(name);
+    else {
+      ctx.attachment(name);
+      ctx.type = 'application/octet-stream';
+    }
     ctx.length = info.size;
     ctx.body = createReadStream(file);
   });

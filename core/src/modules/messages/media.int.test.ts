@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MessageDto, parseVCard } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/sdk/testing';
@@ -206,6 +207,42 @@ describe('media upload', () => {
     expect((await fetch(`${host.url}/api/media/company2/${name}`)).status).toBe(404);
     expect((await fetch(`${host.url}/api/media/company1/..%2F..%2Fsecrets.json`)).status).toBe(404);
     expect((await fetch(`${host.url}/api/media/company1/${'0'.repeat(32)}.png`)).status).toBe(404);
+  });
+});
+
+describe('file names and active types', () => {
+  it('reads a name ending in dots or spaces as Windows does: page.html. is HTML, refused; a PDF keeps its name', async () => {
+    for (const name of ['page.html.', 'logo.svg ', 'run.js. . ']) {
+      const res = await upload(ticketId, [file(name, 'application/octet-stream', 100)]);
+      expect(res.status, name).toBe(400);
+      expect((await res.json()).error).toBe('ERR_MEDIA_TYPE_NOT_ALLOWED');
+    }
+    const [pdf] = (await (
+      await upload(ticketId, [file('contrato.pdf. ', 'application/pdf', 2000)])
+    ).json()) as MessageDto[];
+    expect(pdf).toMatchObject({ mediaType: 'application', body: 'contrato.pdf' });
+    expect(pdf.mediaUrl).toMatch(/^\/api\/media\/company1\/[0-9a-f]{32}\.pdf$/);
+  });
+
+  it('serves markup and scripts as downloads only (attachment, octet-stream, nosniff), however they were stored', async () => {
+    const [xml] = (await (
+      await upload(ticketId, [file('nota-fiscal.xml', 'application/xml', 300)])
+    ).json()) as MessageDto[];
+    expect(xml.mediaType).toBe('application');
+    // Files that reached the store some other way (an older version, a channel's download) are served the same.
+    const folder = path.join(dataDir, 'media', 'company1');
+    const planted = ['svg', 'html', 'xhtml', 'js', 'xml', 'css', 'txt', ''].map((ext) => {
+      const name = `${randomBytes(16).toString('hex')}${ext && `.${ext}`}`;
+      return { name, url: `/api/media/company1/${name}` };
+    });
+    for (const p of planted) await writeFile(path.join(folder, p.name), '<svg onload="alert(1)"/>');
+    for (const url of [xml.mediaUrl, ...planted.map((p) => p.url)]) {
+      const res = await fetch(`${host.url}${url}`);
+      expect(res.status, url ?? '').toBe(200);
+      expect(res.headers.get('content-disposition'), url ?? '').toMatch(/^attachment/);
+      expect(res.headers.get('content-type'), url ?? '').toBe('application/octet-stream');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
   });
 });
 

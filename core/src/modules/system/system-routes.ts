@@ -6,6 +6,26 @@ import type { PluginHost } from '../../kernel/plugin-host.js';
 
 const VERSION: string = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
 
+/** How long /api/health waits for the database and the job runner's backend before calling them unreachable. */
+const PROBE_MS = 2_000;
+
+/** True when `probe` succeeds within PROBE_MS (a database that does not answer at all must not hang the check). */
+async function answers(probe: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), PROBE_MS);
+  });
+  const settled = probe().then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function publicSystemRoutes(router: AppRouter, host: PluginHost): void {
   router.get('/version', (ctx) => {
     ctx.body = { version: VERSION };
@@ -13,13 +33,14 @@ export function publicSystemRoutes(router: AppRouter, host: PluginHost): void {
 
   router.get('/health', async (ctx) => {
     const { orm, jobsHost } = ctx.state.services;
-    const database = await orm.em
-      .getConnection()
-      .execute('select 1')
-      .then(() => 'ok' as const)
-      .catch(() => 'down' as const);
-    const jobs = jobsHost.status;
-    const healthy = database === 'ok' && jobs !== 'stopped';
+    const [databaseAnswers, jobsAnswer] = await Promise.all([
+      answers(() => orm.em.getConnection().execute('select 1')),
+      jobsHost.status !== 'stopped' && answers(() => jobsHost.ping()),
+    ]);
+    const database = databaseAnswers ? 'ok' : 'unreachable';
+    // running (this instance processes jobs), connected (role web: enqueues only), stopped, or unreachable.
+    const jobs = jobsHost.status === 'stopped' ? 'stopped' : jobsAnswer ? jobsHost.status : 'unreachable';
+    const healthy = database === 'ok' && (jobs === 'running' || jobs === 'connected');
     ctx.status = healthy ? 200 : 503;
     ctx.body = {
       status: healthy ? 'ok' : 'degraded',
