@@ -67,6 +67,8 @@ export class RealtimeHub implements RealtimePort {
   private bus: RemoteBus | undefined;
   private audienceFilter: AudienceFilter | undefined;
   private pinger: NodeJS.Timeout | undefined;
+  /** Each user's last presence change still running (see `presence`). */
+  private readonly presenceQueue = new Map<number, Promise<void>>();
   private readonly logger: Logger;
 
   constructor(
@@ -322,11 +324,19 @@ export class RealtimeHub implements RealtimePort {
     if (client.socket.readyState === WebSocket.OPEN) client.socket.send(JSON.stringify({ channel, data }));
   }
 
-  private async presence(who: SocketIdentity, online: boolean): Promise<void> {
-    try {
-      await this.hooks.onPresence?.(who, online);
-    } catch (err) {
-      this.logger.warn({ err }, 'presence update failed');
-    }
+  /**
+   * One user's presence changes apply in the order their sockets opened and closed: a slow 'online' of a socket that
+   * opened must not land after the 'offline' of its close and leave the user online.
+   */
+  private presence(who: SocketIdentity, online: boolean): Promise<void> {
+    const before = this.presenceQueue.get(who.id) ?? Promise.resolve();
+    const next = before
+      .then(() => this.hooks.onPresence?.(who, online))
+      .catch((err: unknown) => this.logger.warn({ err }, 'presence update failed'));
+    this.presenceQueue.set(who.id, next);
+    void next.then(() => {
+      if (this.presenceQueue.get(who.id) === next) this.presenceQueue.delete(who.id);
+    });
+    return next;
   }
 }
