@@ -14,6 +14,7 @@ import {
   definePlugin,
   validate,
 } from '@balcao/sdk';
+import { migrations } from './migrations.js';
 import { embedScript, VISITOR_ASSETS, VISITOR_SCRIPT, VISITOR_STYLE, visitorPage } from './page.js';
 
 const HISTORY_LIMIT = 100;
@@ -35,6 +36,7 @@ async function connectionOf(
 export default definePlugin({
   name: 'webchat',
   requires: ['conversations', 'realtime', 'logger'],
+  migrations,
   contributes: { channels: [webchatChannel] },
 
   async onBoot({ realtime, conversations }) {

@@ -5,6 +5,7 @@ import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import webchat from './index.js';
+import { visitorContactIdSql } from './migrations.js';
 
 /** A 1×1 transparent PNG. */
 const PNG = Buffer.from(
@@ -419,6 +420,18 @@ describe('web chat', () => {
     await eventually(() => real.frames.find((f) => f.data.message?.body === 'segunda resposta'));
     expect(impostor.frames).toEqual([]);
     expect((await history(visitor)).map((m) => m.body)).toContain('resposta privada');
+  });
+
+  it("the migration gives existing visitors' contacts the hash the visitor's id now maps to", async () => {
+    const db = host.resolve<{
+      em: { getConnection(): { execute<T>(sql: string, p: unknown[]): Promise<T> } };
+    }>('orm');
+    for (const id of ['0f1e2d3c4b5a69788796a5b4c3d2e1f0', 'visitor-cccc-1', 'A_b-C_d-E_f-G_h']) {
+      const [row] = await db.em
+        .getConnection()
+        .execute<{ hash: string }[]>(`select ${visitorContactIdSql('?::text')} as hash`, [id]);
+      expect(row.hash).toBe(visitorContactId(id));
+    }
   });
 
   it('refuses a post without clientMessageId (a retry must never store a message twice)', async () => {
