@@ -31,6 +31,9 @@ export function RealtimeBridge() {
   const handleAuth = useCallback(
     (data: unknown) => {
       if (!user || !isSessionTakenOver(data, user.id, sessionIdOf(token))) return;
+      // The server closes this session's socket next (its tokens are refused from now on): no reconnect or token
+      // refresh in the second before the tab signs out.
+      realtime.stop();
       toastWarning(t('session.otherDevice'));
       setTimeout(() => {
         localStorage.clear();
