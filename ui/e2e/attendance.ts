@@ -7,9 +7,18 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
-import { login, USERS } from './helpers';
+import { ADMIN_USER_ID, login, USERS } from './helpers';
 
 // Set-up shared by the attendance specs: the admin's API token, a web chat connection, attendants, the visitor.
+
+/** The admin the browsers sign in as (`USERS.admin`), read through the API session. */
+export async function browserAdmin(request: APIRequestContext): Promise<{ id: number; name: string }> {
+  const res = await request.get(`/api/users/${ADMIN_USER_ID}`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+  });
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as { id: number; name: string };
+}
 
 /** Specs run one after another in one worker: a token renewed this close to its expiry was no longer in use. */
 const API_TOKEN_MARGIN_MS = 3 * 60_000;

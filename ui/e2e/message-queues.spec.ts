@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, seededWebchat, signedIn, visitorSays } from './attendance';
+import { adminToken, browserAdmin, seededWebchat, signedIn, visitorSays } from './attendance';
 
 // Spec part 1 §7 GET /messages/{ticketId}: pageNumber and selectedQueues (JSON), the ticket list's chosen queues; the
 // messages handled in other queues are left out. The ticket's own queue always counts, so a ticket opened from a link
@@ -19,7 +19,7 @@ test("a conversation shows the messages of the list's chosen queues and of its o
   const tag = unique();
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
-  const me = (await (await request.get('/api/auth/me', { headers: auth })).json()) as { id: number };
+  const me = await browserAdmin(request);
   const queue = async (name: string) => {
     const res = await request.post('/api/queue', { headers: auth, data: { name, color: randomColor() } });
     expect(res.status()).toBe(201);

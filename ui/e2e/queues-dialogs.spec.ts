@@ -1,5 +1,13 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { adminToken, createAttendant, openPending, seededWebchat, signedIn, visitorSays } from './attendance';
+import {
+  adminToken,
+  browserAdmin,
+  createAttendant,
+  openPending,
+  seededWebchat,
+  signedIn,
+  visitorSays,
+} from './attendance';
 import { setTheme, shot, USERS } from './helpers';
 import { randomColor, test } from './queues';
 
@@ -186,9 +194,7 @@ test('an admin who accepts a ticket without a queue before the company queues ha
   await acceptQueue.selectOption({ label: queue.name });
   await admin.page.getByTestId('accept-confirm').click();
   await expect(admin.page).toHaveURL(/\/tickets\/[0-9a-f-]{36}$/);
-  const me = await (
-    await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } })
-  ).json();
+  const me = await browserAdmin(request);
   expect(await ticketState(request, token, ticketId)).toEqual({
     status: 'open',
     userId: me.id,
@@ -215,10 +221,7 @@ test('Close all closes the tagged tickets of the chosen queue and says how many 
   test.setTimeout(90_000);
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
-  const me = (await (await request.get('/api/auth/me', { headers: auth })).json()) as {
-    id: number;
-    name: string;
-  };
+  const me = await browserAdmin(request);
   const tag = unique();
   const queue = await createQueue(`Fechar ${tag}`);
   const channel = await seededWebchat(request, token);

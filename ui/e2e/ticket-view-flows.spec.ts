@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import {
   adminToken,
+  browserAdmin,
   createAttendant,
   findTicket,
   openPending,
@@ -96,7 +97,7 @@ test('Show all: off, an admin sees only their tickets and queues; on, everyoneâ€
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
   const tag = uniqueTag();
-  const me = (await (await request.get('/api/auth/me', { headers: auth })).json()) as { id: number };
+  const me = await browserAdmin(request);
   const bruna = await createAttendant(request, token, { name: `Bruna ${tag}` });
   const queue = await request.post('/api/queue', {
     headers: auth,

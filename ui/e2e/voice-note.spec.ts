@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, seededWebchat, signedIn, visitorSays } from './attendance';
+import { adminToken, browserAdmin, seededWebchat, signedIn, visitorSays } from './attendance';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, FAKE_MEDIA_ARGS } from './chromium';
 import { setTheme, shot, USERS } from './helpers';
 
@@ -30,7 +30,7 @@ test('a voice note recorded in the browser goes out as an MP3 at 128 kbit/s, pla
     { headers: auth },
   );
   const [ticket] = (await found.json()).tickets as { id: number; uuid: string }[];
-  const me = (await (await request.get('/api/auth/me', { headers: auth })).json()) as { id: number };
+  const me = await browserAdmin(request);
   const accepted = await request.put(`/api/tickets/${ticket.id}`, {
     headers: auth,
     data: { status: 'open', userId: me.id },
