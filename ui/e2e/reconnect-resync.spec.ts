@@ -206,7 +206,7 @@ test('after a reconnect, the contacts page catches up with a contact changed mea
   const renamed = `Contato Depois ${stamp % 100_000}`;
   const put = await request.put(`/api/contacts/${contact.id}`, {
     headers: auth,
-    data: { name: renamed, number: visitor.id },
+    data: { name: renamed, number: visitorContactId(visitor.id) },
   });
   expect(put.status(), await put.text()).toBe(200);
   await expect.poll(() => socket.lost().some((frame) => frame.includes(renamed))).toBe(true);
