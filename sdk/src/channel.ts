@@ -48,6 +48,12 @@ export interface OutboundMessage {
   mediaType?: string;
   /** Where the file is served, relative to Balcão's origin (`/api/media/…`); null for text. */
   mediaUrl?: string | null;
+  /**
+   * The same for every attempt to deliver this message: a send that is retried (the worker died mid-send, the
+   * channel timed out) must not reach the contact twice. Pass it to the vendor where it dedupes (a client message id),
+   * or remember the keys already sent.
+   */
+  idempotencyKey: string;
 }
 
 /** What a channel adapter may use while sending. */
@@ -58,7 +64,8 @@ export interface ChannelSendContext {
 
 /**
  * A channel adapter: transport only, no tickets or queues. `send` delivers an outbound message and answers the ack
- * it reached (1 sent, 2 delivered) and the channel's id for it.
+ * it reached (1 sent, 2 delivered) and the channel's id for it; a throw means "not delivered": the outbox retries it
+ * with backoff and, after the last attempt, marks the message failed.
  * @example defineChannel({ kind: 'webchat', send: async (m, ctx) => ({ ack: 2 }) })
  */
 export interface ChannelDefinition {
@@ -122,6 +129,8 @@ export interface RetractedMessage {
   to: string;
   /** The channel's id for the message, when `send` answered one. */
   externalId: string | null;
+  /** The same for every attempt to take this message back. */
+  idempotencyKey: string;
 }
 
 /** Identity helper that types a channel adapter. @example export const webchat = defineChannel({ kind: 'webchat', send }) */

@@ -171,6 +171,11 @@ export interface MessageDto {
   queueId: number | null;
   /** The attendant who wrote it (null for the contact's messages): only they may delete it. */
   userId: number | null;
+  /**
+   * Why the channel could not deliver it after every retry (the outbox gave up); null while it is on its way or once
+   * delivered. Attendants may retry it (`POST /api/messages/{id}/retry`).
+   */
+  deliveryError: string | null;
   participant: string | null;
   contact: { id: number; name: string } | null;
   createdAt: string;

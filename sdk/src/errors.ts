@@ -59,6 +59,10 @@ export const ERROR_CODES = [
   'ERR_ALREADY_EXISTS',
   /** PostgreSQL cannot be reached right now (503): try again in a moment. */
   'ERR_DB_UNAVAILABLE',
+  /** No message of the company has this id. */
+  'ERR_NO_MESSAGE_FOUND',
+  /** A retry was asked for a message whose delivery has not failed. */
+  'ERR_MESSAGE_NOT_FAILED',
   'ERR_INTERNAL',
 ] as const;
 

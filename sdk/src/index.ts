@@ -3,6 +3,7 @@ export * from './channel.js';
 export * from './dto.js';
 export * from './dto-attendance.js';
 export * from './errors.js';
+export * from './events.js';
 export * from './lgpd.js';
 export * from './media.js';
 export * from './message-preview.js';

@@ -1,8 +1,9 @@
 import type Router from '@koa/router';
 import type { MigrationObject } from '@mikro-orm/core';
 import type { ChannelDefinition } from './channel.js';
+import type { DomainEvents } from './events.js';
 import type { PlanFlag } from './plans.js';
-import type { CorePorts, DomainEvents, PortKey } from './ports.js';
+import type { CorePorts, PortKey } from './ports.js';
 
 /** The signed-in user as routes see it. @example ctx.state.user.profile === 'admin' */
 export interface AuthUser {

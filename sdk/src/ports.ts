@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConversationsPort } from './channel.js';
+import type { DomainEvents } from './events.js';
 import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
 import type { CompanySettingKey } from './settings.js';
 
@@ -41,15 +42,6 @@ export interface JobsPort {
 export interface SettingsPort {
   get(companyId: number, key: CompanySettingKey): Promise<string | null>;
   isEnabled(companyId: number, key: CompanySettingKey): Promise<boolean>;
-}
-
-/**
- * Domain events, extended by declaration merging in the module that emits them.
- * @example declare module '@balcao/sdk' { interface DomainEvents { 'ticket.closed': { companyId: number; ticketId: number } } }
- */
-export interface DomainEvents {
-  'company.created': { companyId: number };
-  'user.login': { companyId: number; userId: number };
 }
 
 /** Emits domain events after commit; subscribers of plugins without the tenant's plan flag are skipped. @example await events.emit('user.login', { companyId, userId }) */

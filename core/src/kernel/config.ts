@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { OutboxOptions } from '../modules/conversations/outbox-worker.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -23,6 +24,10 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   UI_DIST: optional(z.string()),
   TRUST_PROXY: optional(z.union([z.enum(['true', 'false']), z.coerce.number().int().min(0).max(10)])),
+  OUTBOX_POLL_MS: optional(z.coerce.number().int().min(10).max(60_000)),
+  OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+  OUTBOX_RETRY_BASE_MS: optional(z.coerce.number().int().min(1).max(3_600_000)),
+  OUTBOX_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)),
 });
 
 /** Validated runtime configuration of one Balcão process. */
@@ -45,6 +50,8 @@ export interface Config {
   uiDist: string;
   /** How many proxies in front set X-Forwarded-* (0: none, the headers are ignored). */
   trustProxy: number;
+  /** Pacing of the outbox's delivery worker, when not the defaults (tests shorten leases and delays). */
+  outbox?: Partial<OutboxOptions>;
 }
 
 export class ConfigError extends Error {}
@@ -75,6 +82,16 @@ function productionProblems(e: Env): string[] {
   if ((e.ADMIN_PASSWORD?.length ?? 0) < 8)
     problems.push('ADMIN_PASSWORD must be at least 8 characters in production');
   return problems;
+}
+
+/** The outbox pacing the environment sets (the rest keeps DEFAULT_OUTBOX_OPTIONS). */
+function outboxOptions(e: Env): Partial<OutboxOptions> {
+  const o: Partial<OutboxOptions> = {};
+  if (e.OUTBOX_POLL_MS !== undefined) o.pollMs = e.OUTBOX_POLL_MS;
+  if (e.OUTBOX_LEASE_SECONDS !== undefined) o.leaseMs = e.OUTBOX_LEASE_SECONDS * 1000;
+  if (e.OUTBOX_RETRY_BASE_MS !== undefined) o.baseDelayMs = e.OUTBOX_RETRY_BASE_MS;
+  if (e.OUTBOX_MAX_ATTEMPTS !== undefined) o.maxAttempts = e.OUTBOX_MAX_ATTEMPTS;
+  return o;
 }
 
 /**
@@ -123,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     uiDist: path.resolve(e.UI_DIST ?? path.join(import.meta.dirname, '../../../ui/dist')),
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : (e.TRUST_PROXY ?? 0),
+    outbox: outboxOptions(e),
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ import type { CompaniesService } from '../modules/companies/companies-service.js
 import { ConversationsService } from '../modules/conversations/conversations-service.js';
 import { IngestService } from '../modules/conversations/ingest-service.js';
 import { ChannelRegistry } from '../modules/conversations/outbound.js';
+import { OutboxWorker } from '../modules/conversations/outbox-worker.js';
 import type { PlanGate } from '../modules/plans/plan-gate.js';
 import type { PlansService } from '../modules/plans/plans-service.js';
 import { CORE_MODULES } from '../modules/registry.js';
@@ -51,6 +52,8 @@ export interface Cradle {
   conversations: ConversationsService;
   /** Channel adapters contributed by plugins. */
   channels: ChannelRegistry;
+  /** Delivers the outbox (started on the `all` and `worker` roles); services kick it after queueing a message. */
+  outbox: OutboxWorker;
 }
 
 export function createRootContainer(parts: {
@@ -79,6 +82,7 @@ export function createRootContainer(parts: {
     ingest: asClass(IngestService).singleton(),
     conversations: asClass(ConversationsService).singleton(),
     channels: asValue(new ChannelRegistry()),
+    outbox: asClass(OutboxWorker).singleton(),
     auth: asClass(AuthService).scoped(),
   });
   for (const module of CORE_MODULES) if (module.services) container.register(module.services);

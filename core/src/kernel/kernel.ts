@@ -16,7 +16,6 @@ import { AuthSession } from '../modules/auth/auth-session.entity.js';
 import { Company } from '../modules/companies/company.entity.js';
 import { Connection } from '../modules/connections/connection.entity.js';
 import { Contact, ContactCustomField } from '../modules/contacts/contact.entity.js';
-import { registerOutbound } from '../modules/conversations/outbound-wiring.js';
 import { Message } from '../modules/messages/message.entity.js';
 import { Plan } from '../modules/plans/plan.entity.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
@@ -114,7 +113,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const seeded = await seed(orm, config);
 
   const planGate = new PlanGate({ orm });
-  const events = new EventBus({ logger });
+  const events = new EventBus({ logger, validate: config.env === 'test' });
   const jobsHost = new JobsHost({ logger, planGate });
   let root: AwilixContainer<Cradle> | undefined;
   const realtime = new RealtimeHub(
@@ -124,7 +123,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
         const check = await root?.cradle.accessGate.check(token);
         return check?.ok ? check.user : null;
       },
-      onPresence: (who, online) => recordPresence(orm.em.fork(), realtime, who, online),
+      onPresence: (who, online) => recordPresence(orm.em.fork(), realtime, who, online, events),
     },
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
@@ -139,7 +138,6 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   realtime.attachBus(bus);
 
   host.registerChannels(root);
-  registerOutbound(root);
   host.registerJobs(root);
   host.registerSubscribers(root, events);
   await host.boot(root);
@@ -148,6 +146,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     mongodbUrl: config.mongodbUrl,
     process: config.role !== 'web',
   });
+  const outbox = root.cradle.outbox;
+  if (config.role !== 'web') outbox.start();
 
   let server: http.Server | undefined;
   let app: Koa<AppState> | undefined;
@@ -183,6 +183,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server?.close(() => resolve()));
       }
+      await outbox.stop();
       await jobsHost.stop();
       await bus.stop();
       await orm.close(true);

@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       logLevel: process.env.E2E_LOG_LEVEL ?? 'warn',
       // Uploaded media of a browser run stay out of the checkout.
       dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-data-')),
+      // A failed delivery is retried quickly and given up after two attempts, so a spec sees it within a second.
+      outbox: { pollMs: 200, baseDelayMs: 200, maxAttempts: 2 },
     },
   );
   const kernel = await startKernel({ config, logger, extraPlugins: [fakeWhatsappPlugin] });

@@ -6,6 +6,7 @@ import {
   definePlugin,
   type OutboundMessage,
   type PhoneContact,
+  type RetractedMessage,
   validate,
 } from '@balcao/sdk';
 import { z } from 'zod';
@@ -14,7 +15,8 @@ import { z } from 'zod';
  * A stand-in for the WhatsApp servers, which tests cannot reach: a channel of kind 'whatsapp' that records what
  * Balcão sends, and two public test routes, keyed by the connection's token like the web chat's:
  * - `POST /test-channel/{token}/inbound` hands a message (private or from a group) to the real ingest pipeline;
- * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first;
+ * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first, and what was taken back;
+ * - `PUT /test-channel/{token}/outage` `{ down: true }` makes its sends fail until `{ down: false }`;
  * - `PUT /test-channel/{token}/address-book` and `PUT /test-channel/{token}/chats` set (replace) the phone's address
  *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads.
  * Only the e2e server loads it (startKernel's `extraPlugins`); discovery never finds it, so production never has it.
@@ -38,6 +40,10 @@ const phoneListSchema = z.object({
 });
 
 const outboxes = new Map<number, OutboundMessage[]>();
+/** Per connection id: the messages taken back ("delete for everyone"), by message id, once per idempotency key. */
+const retractions = new Map<number, RetractedMessage[]>();
+/** Connections whose (fake) WhatsApp servers are unreachable: sends fail, and the outbox retries them. */
+const outages = new Set<number>();
 /** Per connection id: the phone's address book and chat list. */
 const addressBooks = new Map<number, PhoneContact[]>();
 const chatLists = new Map<number, PhoneContact[]>();
@@ -49,8 +55,17 @@ const chatLists = new Map<number, PhoneContact[]>();
 export const fakeWhatsappChannel = defineChannel({
   kind: 'whatsapp',
   async send(message, { connection }) {
-    outboxes.set(connection.id, [...(outboxes.get(connection.id) ?? []), message]);
+    if (outages.has(connection.id)) throw new Error('WhatsApp servers unreachable');
+    const sent = outboxes.get(connection.id) ?? [];
+    // Like WhatsApp with a client message id: a retried send with the same key reaches the contact once.
+    if (!sent.some((m) => m.idempotencyKey === message.idempotencyKey))
+      outboxes.set(connection.id, [...sent, message]);
     return { ack: 1, externalId: `fake-out-${message.messageId}` };
+  },
+  async retract(message, { connection }) {
+    const taken = retractions.get(connection.id) ?? [];
+    if (!taken.some((m) => m.idempotencyKey === message.idempotencyKey))
+      retractions.set(connection.id, [...taken, message]);
   },
   async addressBook({ connection }) {
     return addressBooks.get(connection.id) ?? [];
@@ -89,7 +104,18 @@ export const fakeWhatsappPlugin = definePlugin({
 
     router.get('/test-channel/:token/outbox', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
-      ctx.body = { messages: outboxes.get(connection.id) ?? [] };
+      ctx.body = {
+        messages: outboxes.get(connection.id) ?? [],
+        retracted: retractions.get(connection.id) ?? [],
+      };
+    });
+
+    router.put('/test-channel/:token/outage', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      const { down } = validate(z.object({ down: z.boolean() }), ctx.request.body);
+      if (down) outages.add(connection.id);
+      else outages.delete(connection.id);
+      ctx.status = 204;
     });
 
     for (const [path, lists] of [

@@ -33,6 +33,7 @@ const message = (extra: Partial<MessageDto> = {}): MessageDto => ({
   isPrivate: false,
   queueId: null,
   userId: null,
+  deliveryError: null,
   participant: null,
   contact: null,
   createdAt: new Date(2026, 0, 1, 10, 0).toISOString(),

@@ -86,7 +86,14 @@ export class AuthService {
     const cameOnline = !user.online;
     user.online = true;
     await em.flush();
-    if (cameOnline) await publishPresence(this.deps.realtime, user.companyId, user.id, true);
+    if (cameOnline) {
+      await publishPresence(this.deps.realtime, user.companyId, user.id, true);
+      await this.deps.events.emit('user.presence', {
+        companyId: user.companyId,
+        userId: user.id,
+        online: true,
+      });
+    }
 
     const event: AuthEvent = { action: 'update', user: { id: user.id }, sessionId };
     await this.deps.realtime.publish({
@@ -130,7 +137,13 @@ export class AuthService {
     session.revokedAt = new Date();
     await em.flush();
     await this.deps.accessGate.end([session.id]);
-    await recordPresence(em, this.deps.realtime, { id: session.userId, companyId: session.companyId }, false);
+    await recordPresence(
+      em,
+      this.deps.realtime,
+      { id: session.userId, companyId: session.companyId },
+      false,
+      this.deps.events,
+    );
   }
 
   me(user: AuthUser): Promise<SessionUserDto> {

@@ -7,6 +7,7 @@ import {
   type ContactSheetRowsDto,
   companyChannel,
   contactSchema,
+  type EventsPort,
   maskNumber,
   type PhoneImportSummaryDto,
   type RealtimePort,
@@ -51,6 +52,7 @@ const CONTACT_UNIQUE_INDEX = 'contacts_company_channel_number_unique';
 
 /** Contacts of the current tenant; numbers are masked for viewers the LGPD setting hides them from. */
 export class ContactsService {
+  private readonly events: EventsPort;
   private readonly em: EntityManager;
   private readonly realtime: RealtimePort;
   private readonly settings: SettingsService;
@@ -61,7 +63,15 @@ export class ContactsService {
     realtime,
     settings,
     channels,
-  }: { em: EntityManager; realtime: RealtimePort; settings: SettingsService; channels: ChannelRegistry }) {
+    events,
+  }: {
+    em: EntityManager;
+    realtime: RealtimePort;
+    settings: SettingsService;
+    channels: ChannelRegistry;
+    events: EventsPort;
+  }) {
+    this.events = events;
     this.em = em;
     this.realtime = realtime;
     this.settings = settings;
@@ -130,7 +140,7 @@ export class ContactsService {
       for (const f of extraInfo) tx.create(ContactCustomField, { ...f, contactId: created.id });
       return created;
     });
-    return this.publishUpdate(contact, viewer);
+    return this.publishUpdate(contact, viewer, 'contact.created');
   }
 
   /** An imported row: a new WhatsApp contact, or the one with that number renamed (and its email set when given). */
@@ -189,6 +199,7 @@ export class ContactsService {
     const contact = await this.find(id);
     await this.em.remove(contact).flush();
     const { companyId } = contact;
+    await this.events.emit('contact.deleted', { companyId, contactId: id });
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'contact'),
@@ -279,8 +290,13 @@ export class ContactsService {
    * Tells the company's screens (the hub gives sockets that hide numbers the masked twin) and answers the contact as
    * `viewer` sees it.
    */
-  async publishUpdate(contact: IContact, viewer?: AuthUser): Promise<ContactDto> {
+  async publishUpdate(
+    contact: IContact,
+    viewer?: AuthUser,
+    event: 'contact.created' | 'contact.updated' = 'contact.updated',
+  ): Promise<ContactDto> {
     const { companyId } = contact;
+    await this.events.emit(event, { companyId, contactId: contact.id });
     const extras = (await this.extras(companyId, [contact.id])).get(contact.id) ?? {};
     const plain = toContactDto(contact, extras, false);
     const hidden = toContactDto(contact, extras, true);

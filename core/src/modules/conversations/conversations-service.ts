@@ -4,6 +4,7 @@ import type {
   ContactPresence,
   ConversationMessage,
   ConversationsPort,
+  EventsPort,
   InboundMessage,
   IngestResult,
 } from '@balcao/sdk';
@@ -39,6 +40,7 @@ export const toChannelConnection = (r: ConnectionRow): ChannelConnection => ({
 
 /** The port channels use: ingest, connections by their public token, a contact's view of the conversation. */
 export class ConversationsService implements ConversationsPort {
+  private readonly events: EventsPort;
   private readonly orm: MikroORM;
   private readonly ingestService: IngestService;
   private readonly byToken = new Map<string, { connection: ChannelConnection; until: number }>();
@@ -49,28 +51,37 @@ export class ConversationsService implements ConversationsPort {
     orm,
     ingest,
     ticketsPublisher,
+    events,
   }: {
     orm: MikroORM;
     ingest: IngestService;
     ticketsPublisher: TicketsPublisher;
+    events: EventsPort;
   }) {
+    this.events = events;
     this.orm = orm;
     this.ingestService = ingest;
     this.ticketsPublisher = ticketsPublisher;
   }
 
   async markRead(connection: ChannelConnection, contactId: string): Promise<number> {
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<{ id: string; user_id: number | null; queue_id: number | null; is_group: boolean }[]>(
-        `update messages m set ack = 3
+    const rows = await this.orm.em.getConnection().execute<
+      {
+        id: string;
+        ticket_id: number;
+        user_id: number | null;
+        queue_id: number | null;
+        is_group: boolean;
+      }[]
+    >(
+      `update messages m set ack = 3
          from contacts c, tickets t
         where c.id = m.contact_id and t.id = m.ticket_id
           and m.company_id = ? and m.whatsapp_id = ? and c.company_id = ? and c.channel = ? and c.number = ?
           and m.from_me and m.ack < 3 and not m.is_private
-        returning m.id, t.user_id, t.queue_id, t.is_group`,
-        [connection.companyId, connection.id, connection.companyId, connection.channel, contactId],
-      );
+        returning m.id, m.ticket_id, t.user_id, t.queue_id, t.is_group`,
+      [connection.companyId, connection.id, connection.companyId, connection.channel, contactId],
+    );
     for (const r of rows) {
       await this.ticketsPublisher.messageUpdated(
         connection.companyId,
@@ -78,6 +89,12 @@ export class ConversationsService implements ConversationsPort {
         Number(r.id),
         'update',
       );
+      await this.events.emit('message.ack', {
+        companyId: connection.companyId,
+        ticketId: r.ticket_id,
+        messageId: Number(r.id),
+        ack: 3,
+      });
     }
     return rows.length;
   }

@@ -16,15 +16,6 @@ export interface IngestTarget {
   groupAsTicket?: string;
 }
 
-declare module '@balcao/sdk' {
-  interface DomainEvents {
-    'message.created': { companyId: number; ticketId: number; messageId: number; fromMe: boolean };
-    /** An attendant deleted their message (it stays, flagged isDeleted). */
-    'message.deleted': { companyId: number; ticketId: number; messageId: number };
-    'ticket.created': { companyId: number; ticketId: number };
-  }
-}
-
 /**
  * The inbound pipeline (ARCHITECTURE "Data flow"): idempotent on (connection, externalId), contact resolved, the one
  * non-closed ticket found or created atomically, unread bumped, message stored — one statement (group-committed with
@@ -63,6 +54,8 @@ export class IngestService {
       ticketId: result.ticketId,
       messageId: result.messageId,
       fromMe: inbound.fromMe ?? false,
+      // A message the account sent from elsewhere (the phone itself) is the company's, not the contact's.
+      kind: inbound.fromMe ? 'outbound' : 'inbound',
     });
     return result;
   }

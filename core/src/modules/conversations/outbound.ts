@@ -1,4 +1,4 @@
-import type { ChannelDefinition, ChannelSendContext, Logger, RealtimePort } from '@balcao/sdk';
+import type { ChannelDefinition, ChannelSendContext, EventsPort, Logger, RealtimePort } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { toChannelConnection } from './conversations-service.js';
@@ -32,19 +32,19 @@ interface OutboundRow {
   is_group: boolean;
 }
 
-interface OutboundDeps {
+export interface OutboundDeps {
   orm: MikroORM;
+  events: EventsPort;
   channels: ChannelRegistry;
   realtime: RealtimePort;
   ticketsPublisher: TicketsPublisher;
   logger: Logger;
 }
 
-/**
- * An attendant's message with its contact, connection and channel adapter, or null when it never leaves Balcão:
- * private notes and messages that did not come from an attendant (Chatwoot's rule: never send notes or echoes). A
- * channel without an adapter is logged.
- */
+/** A delivery the channel could not make; the worker retries it (outbox-worker.ts). */
+export class DeliveryError extends Error {}
+
+/** An outgoing message with its contact, connection and channel adapter (ARCHITECTURE "The channel contract"). */
 async function outboundOf(
   deps: OutboundDeps,
   companyId: number,
@@ -58,24 +58,27 @@ async function outboundOf(
       where m.company_id = ? and m.id = ?`,
     [companyId, messageId],
   );
-  if (!row || row.is_private || !row.from_me || row.user_id === null) return null;
+  // Private notes never get a delivery row; this guards a hand-made one.
+  if (!row || row.is_private || !row.from_me) return null;
   const [connection] = await conn.execute<Parameters<typeof toChannelConnection>[0][]>(
     'select w.* from whatsapps w join tickets t on t.whatsapp_id = w.id where t.id = ?',
     [row.ticket_id],
   );
-  const adapter = connection && deps.channels.get(connection.channel);
-  if (!connection || !adapter) {
-    deps.logger.warn({ messageId, channel: connection?.channel }, 'no channel adapter for this message');
-    return null;
-  }
+  if (!connection) throw new DeliveryError('The ticket has no connection');
+  const adapter = deps.channels.get(connection.channel);
+  if (!adapter) throw new DeliveryError(`No channel adapter for ${connection.channel}`);
   return { row, adapter, ctx: { connection: toChannelConnection(connection), realtime: deps.realtime } };
 }
 
-/** Delivers an attendant's message through its ticket's channel and records the ack (0 until then). */
+/**
+ * Sends an outgoing message through its ticket's channel, with the delivery's idempotency key, and records the ack it
+ * reached (never lower than one already recorded: a read receipt may arrive before the send returns).
+ */
 export async function deliverOutbound(
   deps: OutboundDeps,
   companyId: number,
   messageId: number,
+  idempotencyKey: string,
 ): Promise<void> {
   const found = await outboundOf(deps, companyId, messageId);
   if (!found) return;
@@ -89,19 +92,47 @@ export async function deliverOutbound(
       createdAt: new Date(row.created_at).toISOString(),
       mediaType: row.media_type,
       mediaUrl: row.media_url,
+      idempotencyKey,
     },
     ctx,
   );
-  await deps.orm.em
-    .getConnection()
-    .execute('update messages set ack = ?, external_id = coalesce(?, external_id) where id = ?', [
-      result.ack,
-      result.externalId ?? null,
+  const [changed] = await deps.orm.em.getConnection().execute<{ ack: number; before: number }[]>(
+    `update messages m set ack = greatest(m.ack, ?), external_id = coalesce(?, m.external_id), delivery_error = null
+       from (select id, ack from messages where id = ?) old
+      where m.id = old.id
+      returning m.ack, old.ack as before`,
+    [result.ack, result.externalId ?? null, messageId],
+  );
+  await publishMessage(deps, companyId, messageId, row);
+  if (changed && changed.ack > changed.before)
+    await deps.events.emit('message.ack', {
+      companyId,
+      ticketId: row.ticket_id,
       messageId,
-    ]);
+      ack: changed.ack,
+    });
+}
+
+/** Attendants who may see the ticket see the message's new state (ack, failure). */
+export async function publishMessage(
+  deps: OutboundDeps,
+  companyId: number,
+  messageId: number,
+  row?: Pick<OutboundRow, 'ticket_user' | 'queue_id' | 'is_group'>,
+): Promise<void> {
+  const audience =
+    row ??
+    (
+      await deps.orm.em.getConnection().execute<OutboundRow[]>(
+        `select t.user_id as ticket_user, t.queue_id, t.is_group
+           from messages m join tickets t on t.id = m.ticket_id where m.company_id = ? and m.id = ?`,
+        [companyId, messageId],
+      )
+    )[0];
+  if (!audience) return;
   await deps.ticketsPublisher.messageUpdated(
     companyId,
-    { userId: row.ticket_user, queueId: row.queue_id, isGroup: row.is_group },
+    { userId: audience.ticket_user, queueId: audience.queue_id, isGroup: audience.is_group },
     messageId,
     'update',
   );
@@ -112,12 +143,15 @@ export async function retractOutbound(
   deps: OutboundDeps,
   companyId: number,
   messageId: number,
+  idempotencyKey: string,
 ): Promise<void> {
   const found = await outboundOf(deps, companyId, messageId);
-  if (!found?.adapter.retract) return;
-  const { row, adapter, ctx } = found;
-  await adapter.retract?.(
-    { messageId, ticketId: row.ticket_id, to: row.number, externalId: row.external_id },
+  const retract = found?.adapter.retract;
+  if (!found || !retract) return;
+  const { row, ctx } = found;
+  await retract.call(
+    found.adapter,
+    { messageId, ticketId: row.ticket_id, to: row.number, externalId: row.external_id, idempotencyKey },
     ctx,
   );
 }

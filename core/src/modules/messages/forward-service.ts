@@ -15,6 +15,7 @@ import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
 import { findMessageDto } from './message-queries.js';
 import { formatOutgoing, signsMessage } from './messages-service.js';
+import type { OutboxKick } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
 
 declare module '../../kernel/container.js' {
@@ -30,6 +31,7 @@ export class MessageForwardService {
   private readonly publisher: TicketsPublisher;
   private readonly events: EventsPort;
   private readonly settings: SettingsPort;
+  private readonly outbox: OutboxKick;
 
   constructor(deps: {
     em: EntityManager;
@@ -37,8 +39,10 @@ export class MessageForwardService {
     ticketsPublisher: TicketsPublisher;
     events: EventsPort;
     settings: SettingsPort;
+    outbox: OutboxKick;
   }) {
     this.settings = deps.settings;
+    this.outbox = deps.outbox;
     this.em = deps.em;
     this.tickets = deps.tickets;
     this.publisher = deps.ticketsPublisher;
@@ -69,7 +73,7 @@ export class MessageForwardService {
         ? source.body
         : formatOutgoing(agent.name, source.body, { isPrivate: false, sign: true });
     const id = await storeOutgoing(
-      { em: this.em, ticketsPublisher: this.publisher, events: this.events },
+      { em: this.em, ticketsPublisher: this.publisher, events: this.events, outbox: this.outbox },
       {
         companyId: actor.companyId,
         ticket: target,

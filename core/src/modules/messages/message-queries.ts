@@ -7,7 +7,7 @@ import { hidesNumbersSql, type ViewerAccess } from '../tickets/visibility.js';
 export const MESSAGE_SELECT = `
   select m.id, m.ticket_id, m.body, m.from_me, m.read, m.ack, m.media_type, m.media_url, m.is_deleted,
          m.is_edited, m.is_forwarded, m.is_private, m.queue_id, m.user_id, m.participant, m.created_at,
-         m.contact_id, c.name as contact_name,
+         m.delivery_error, m.contact_id, c.name as contact_name,
          qm.id as quoted_id, qm.body as quoted_body, qm.from_me as quoted_from_me,
          qm.media_type as quoted_media_type
     from messages m
@@ -31,6 +31,7 @@ export interface MessageRow {
   user_id: number | null;
   participant: string | null;
   created_at: Date;
+  delivery_error: string | null;
   contact_id: number | null;
   contact_name: string | null;
   quoted_id: string | null;
@@ -68,6 +69,7 @@ const plainMessageDto = (r: MessageRow): MessageDto => ({
   isPrivate: r.is_private,
   queueId: r.queue_id,
   userId: r.user_id,
+  deliveryError: r.delivery_error,
   participant: r.participant,
   contact: r.contact_id ? { id: r.contact_id, name: r.contact_name ?? '' } : null,
   createdAt: new Date(r.created_at).toISOString(),

@@ -69,6 +69,10 @@ export function messagesRoutes(router: AppRouter): void {
     await ctx.state.services.messages.remove(ctx.state.user, idParam(ctx.params.id));
     ctx.status = 204;
   });
+  router.post('/messages/:id/retry', async (ctx) => {
+    await ctx.state.services.messages.retry(ctx.state.user, idParam(ctx.params.id));
+    ctx.status = 204;
+  });
   router.post('/message/forward', async (ctx) => {
     const input = validate(messageForwardSchema, ctx.request.body);
     ctx.status = 201;

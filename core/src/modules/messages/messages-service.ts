@@ -29,6 +29,7 @@ import {
 } from './media-storage.js';
 import { Message } from './message.entity.js';
 import { findMessageDto, listMessages, ticketMessagePage } from './message-queries.js';
+import { type OutboxKick, retryDelivery, withdrawDelivery } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
 
 declare module '../../kernel/container.js' {
@@ -58,6 +59,7 @@ export class MessagesService {
   private readonly publisher: TicketsPublisher;
   private readonly events: EventsPort;
   private readonly settings: SettingsPort;
+  private readonly outbox: OutboxKick;
   private readonly dataDir: string;
 
   constructor(deps: {
@@ -66,9 +68,11 @@ export class MessagesService {
     ticketsPublisher: TicketsPublisher;
     events: EventsPort;
     settings: SettingsPort;
+    outbox: OutboxKick;
     config: Config;
   }) {
     this.settings = deps.settings;
+    this.outbox = deps.outbox;
     this.dataDir = deps.config.dataDir;
     this.em = deps.em;
     this.tickets = deps.tickets;
@@ -209,7 +213,7 @@ export class MessagesService {
   }
 
   private deps() {
-    return { em: this.em, ticketsPublisher: this.publisher, events: this.events };
+    return { em: this.em, ticketsPublisher: this.publisher, events: this.events, outbox: this.outbox };
   }
 
   /** Only the attendant's own messages can be deleted; the message stays, marked deleted. */
@@ -218,8 +222,12 @@ export class MessagesService {
     if (!message) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     const view = await this.tickets.get(actor, { id: message.ticketId });
     if (!message.fromMe || message.userId !== actor.id) throw new AppError('ERR_NO_PERMISSION', 403);
-    message.isDeleted = true;
-    await this.em.flush();
+    await this.em.transactional(async (tx) => {
+      await tx.nativeUpdate(Message, { id }, { isDeleted: true });
+      // Not yet on its way: it never leaves. Sent (or being sent): the channel takes it back where it can.
+      await withdrawDelivery(tx, actor.companyId, id);
+    });
+    this.outbox.kick();
     await this.publisher.messageUpdated(
       actor.companyId,
       { userId: view.userId, queueId: view.queueId, isGroup: view.isGroup },
@@ -231,5 +239,24 @@ export class MessagesService {
       ticketId: message.ticketId,
       messageId: id,
     });
+  }
+
+  /**
+   * `POST /api/messages/{messageId}/retry`: a message whose delivery failed for good is sent again (same idempotency
+   * key). Whoever may see the ticket may ask; a message that has not failed answers ERR_MESSAGE_NOT_FAILED.
+   */
+  async retry(actor: AuthUser, id: number): Promise<void> {
+    const message = await this.em.findOne(Message, { id });
+    if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+    const view = await this.tickets.get(actor, { id: message.ticketId });
+    if (!(await this.em.transactional((tx) => retryDelivery(tx, actor.companyId, id))))
+      throw new AppError('ERR_MESSAGE_NOT_FAILED', 400);
+    this.outbox.kick();
+    await this.publisher.messageUpdated(
+      actor.companyId,
+      { userId: view.userId, queueId: view.queueId, isGroup: view.isGroup },
+      id,
+      'update',
+    );
   }
 }

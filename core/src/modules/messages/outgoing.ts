@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { Message } from './message.entity.js';
+import { enqueueDelivery, type OutboxKick } from './outbox.js';
 
 /** What every message Balcão writes on a contact's behalf needs: attendants', forwards, greetings, farewells. */
 export interface OutgoingMessage {
@@ -19,41 +20,48 @@ export interface OutgoingMessage {
 
 /**
  * Stores one outgoing message (ack 0 until the channel confirms; private notes are read at once), updates the
- * ticket's preview, and announces it: the realtime event to attendants, and `message.created`, which queues its
- * delivery through the channel (outbound-wiring). Private notes never leave Balcão.
+ * ticket's preview and, unless it is a private note, queues its delivery in the outbox — all in one transaction, so
+ * a message is never stored without its delivery nor delivered without being stored (the delivery worker sends it,
+ * outbox-worker.ts). Then it is announced: the realtime event to attendants and `message.created`. A message without a
+ * user (a greeting, a bot's answer) leaves the same way. Private notes never leave Balcão.
  */
 export async function storeOutgoing(
-  deps: { em: EntityManager; ticketsPublisher: TicketsPublisher; events: EventsPort },
+  deps: { em: EntityManager; ticketsPublisher: TicketsPublisher; events: EventsPort; outbox: OutboxKick },
   m: OutgoingMessage,
 ): Promise<number> {
-  const { em } = deps;
-  const message = em.create(Message, {
-    companyId: m.companyId,
-    ticketId: m.ticket.id,
-    contactId: m.ticket.contactId,
-    whatsappId: m.ticket.whatsappId,
-    queueId: m.ticket.queueId,
-    userId: m.userId,
-    body: m.body,
-    fromMe: true,
-    read: true,
-    ack: m.isPrivate ? 3 : 0,
-    isPrivate: m.isPrivate ?? false,
-    mediaType: m.mediaType ?? 'chat',
-    mediaUrl: m.mediaUrl ?? null,
-    quotedMsgId: m.quotedMsgId ?? null,
-    isForwarded: m.isForwarded ?? false,
+  const messageId = await deps.em.transactional(async (em) => {
+    const message = em.create(Message, {
+      companyId: m.companyId,
+      ticketId: m.ticket.id,
+      contactId: m.ticket.contactId,
+      whatsappId: m.ticket.whatsappId,
+      queueId: m.ticket.queueId,
+      userId: m.userId,
+      body: m.body,
+      fromMe: true,
+      read: true,
+      ack: m.isPrivate ? 3 : 0,
+      isPrivate: m.isPrivate ?? false,
+      mediaType: m.mediaType ?? 'chat',
+      mediaUrl: m.mediaUrl ?? null,
+      quotedMsgId: m.quotedMsgId ?? null,
+      isForwarded: m.isForwarded ?? false,
+    });
+    const ticket = await em.findOneOrFail(Ticket, { id: m.ticket.id });
+    if (!m.isPrivate) ticket.lastMessage = lastMessagePreview(m);
+    ticket.unreadMessages = 0;
+    await em.flush();
+    if (!m.isPrivate) await enqueueDelivery(em, m.companyId, message.id, 'send');
+    return message.id;
   });
-  const ticket = await em.findOneOrFail(Ticket, { id: m.ticket.id });
-  if (!m.isPrivate) ticket.lastMessage = lastMessagePreview(m);
-  ticket.unreadMessages = 0;
-  await em.flush();
-  await deps.ticketsPublisher.messageCreated(m.companyId, m.ticket.id, message.id);
+  deps.outbox.kick();
+  await deps.ticketsPublisher.messageCreated(m.companyId, m.ticket.id, messageId);
   await deps.events.emit('message.created', {
     companyId: m.companyId,
     ticketId: m.ticket.id,
-    messageId: message.id,
+    messageId,
     fromMe: true,
+    kind: m.isPrivate ? 'note' : m.userId === null ? 'bot' : 'outbound',
   });
-  return message.id;
+  return messageId;
 }

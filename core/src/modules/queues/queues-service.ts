@@ -1,4 +1,11 @@
-import { AppError, companyChannel, type QueueDto, type QueueInput, type RealtimePort } from '@balcao/sdk';
+import {
+  AppError,
+  companyChannel,
+  type EventsPort,
+  type QueueDto,
+  type QueueInput,
+  type RealtimePort,
+} from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
@@ -19,10 +26,12 @@ const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
 
 /** Queues of the current tenant; the entity manager carries the tenant filter. */
 export class QueuesService {
+  private readonly events: EventsPort;
   private readonly em: EntityManager;
   private readonly realtime: RealtimePort;
 
-  constructor({ em, realtime }: { em: EntityManager; realtime: RealtimePort }) {
+  constructor({ em, realtime, events }: { em: EntityManager; realtime: RealtimePort; events: EventsPort }) {
+    this.events = events;
     this.em = em;
     this.realtime = realtime;
   }
@@ -46,7 +55,7 @@ export class QueuesService {
     await this.assertFree(input);
     const queue = this.em.create(Queue, { ...input, companyId });
     await this.save();
-    return this.publishUpdate(queue);
+    return this.publishUpdate(queue, 'queue.created');
   }
 
   async update(id: number, input: QueueInput): Promise<QueueDto> {
@@ -61,6 +70,7 @@ export class QueuesService {
     const queue = await this.find(id);
     await this.em.remove(queue).flush();
     const { companyId } = queue;
+    await this.events.emit('queue.deleted', { companyId, queueId: id });
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'queue'),
@@ -97,9 +107,13 @@ export class QueuesService {
     });
   }
 
-  private async publishUpdate(queue: IQueue): Promise<QueueDto> {
+  private async publishUpdate(
+    queue: IQueue,
+    event: 'queue.created' | 'queue.updated' = 'queue.updated',
+  ): Promise<QueueDto> {
     const dto = toQueueDto(queue);
     const { companyId } = queue;
+    await this.events.emit(event, { companyId, queueId: queue.id });
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'queue'),

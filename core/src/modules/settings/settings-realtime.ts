@@ -7,7 +7,7 @@ import type { EventBus } from '../../events/event-bus.js';
  * moment sendSignMessage is disabled, without a reload.
  */
 export function wireSettingsRealtime(realtime: RealtimePort, events: EventBus): void {
-  events.on('company.settingChanged', async ({ companyId, key, value }) => {
+  events.on('setting.updated', async ({ companyId, key, value }) => {
     await realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'settings'),

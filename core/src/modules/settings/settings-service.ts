@@ -19,12 +19,6 @@ export const isPlatformKey = (key: string): key is PlatformSettingKey =>
 
 const PLATFORM_DEFAULTS: Record<PlatformSettingKey, string> = { userCreation: 'enabled' };
 
-declare module '@balcao/sdk' {
-  interface DomainEvents {
-    'company.settingChanged': { companyId: number; key: CompanySettingKey; value: string };
-  }
-}
-
 /** Company settings (per tenant) and platform settings (super user), one service for both stores. */
 export class SettingsService implements SettingsPort {
   private readonly em: EntityManager;
@@ -64,7 +58,7 @@ export class SettingsService implements SettingsPort {
     if (row) row.value = value;
     else this.em.create(CompanySetting, { companyId, key, value });
     await this.em.flush();
-    await this.events?.emit('company.settingChanged', { companyId, key, value });
+    await this.events?.emit('setting.updated', { companyId, key, value });
     return { key, value };
   }
 

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import {
   AppError,
   companyChannel,
+  type EventsPort,
   type RealtimePort,
   type TagDto,
   type TagInput,
@@ -42,6 +43,7 @@ const kanbanWhere = (kanban: KanbanFilter) =>
 
 /** Tags of the current tenant and the tags of its contacts. */
 export class TagsService {
+  private readonly events: EventsPort;
   private readonly em: EntityManager;
   private readonly realtime: RealtimePort;
   private readonly contacts: ContactsService;
@@ -50,7 +52,9 @@ export class TagsService {
     em,
     realtime,
     contacts,
-  }: { em: EntityManager; realtime: RealtimePort; contacts: ContactsService }) {
+    events,
+  }: { em: EntityManager; realtime: RealtimePort; contacts: ContactsService; events: EventsPort }) {
+    this.events = events;
     this.em = em;
     this.realtime = realtime;
     this.contacts = contacts;
@@ -112,6 +116,7 @@ export class TagsService {
     const tag = await this.find(id);
     await this.em.remove(tag).flush();
     const { companyId } = tag;
+    await this.events.emit('tag.deleted', { companyId, tagId: id });
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'tag'),
@@ -133,6 +138,19 @@ export class TagsService {
     }
     await replaceContactTags(this.em, companyId, contactId, tagIds);
     await this.contacts.publishUpdate(contact);
+    // A ticket carries its contact's tags (tickets.tag_ids, core-0009): the contact's tickets in progress changed too.
+    const tickets = await this.em
+      .getConnection()
+      .execute<{ id: number; tag_ids: number[] }[]>(
+        `select id, tag_ids from tickets where company_id = ? and contact_id = ? and status <> 'closed'`,
+        [companyId, contactId],
+      );
+    for (const t of tickets)
+      await this.events.emit('ticket.tags.changed', {
+        companyId,
+        ticketId: t.id,
+        tagIds: t.tag_ids.map(Number),
+      });
     return this.ofContact(companyId, contactId);
   }
 
@@ -154,6 +172,7 @@ export class TagsService {
   private async publish(tag: ITag, action: 'create' | 'update'): Promise<TagDto> {
     const dto = toTagDto(tag);
     const { companyId } = tag;
+    await this.events.emit(action === 'create' ? 'tag.created' : 'tag.updated', { companyId, tagId: tag.id });
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'tag'),

@@ -1,6 +1,7 @@
 import type { EventsPort, SettingsPort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { renderVariables, ticketVariables } from '../messages/message-variables.js';
+import type { OutboxKick } from '../messages/outbox.js';
 import { storeOutgoing } from '../messages/outgoing.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
 
@@ -26,6 +27,7 @@ export interface AutomaticDeps {
   ticketsPublisher: TicketsPublisher;
   events: EventsPort;
   settings: SettingsPort;
+  outbox: OutboxKick;
 }
 
 interface TicketFacts {

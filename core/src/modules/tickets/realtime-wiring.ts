@@ -9,7 +9,7 @@ import { canSeeTicket, loadTicketAccess, type ViewerAccess } from './visibility.
  */
 export function wireTicketRealtime(hub: RealtimeHub, orm: MikroORM, events: EventBus): void {
   // The hub refreshes the sockets on every instance at once (through the bus), not at their next heartbeat.
-  events.on('company.settingChanged', async ({ companyId, key }) => {
+  events.on('setting.updated', async ({ companyId, key }) => {
     if (key === 'lgpdHideNumber') await hub.refreshCompany(companyId);
   });
   // A user's queues or profile changed: their open sockets hear from now on what the new access allows.

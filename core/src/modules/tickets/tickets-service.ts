@@ -13,6 +13,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import { defaultConnectionRow } from '../connections/default-connection.js';
+import type { OutboxKick } from '../messages/outbox.js';
 import {
   type AutomaticDeps,
   farewellOnClose,
@@ -20,6 +21,7 @@ import {
   noticeOnTransfer,
 } from './automatic-messages.js';
 import { type ITicket, Ticket } from './ticket.entity.js';
+import { emitTransition } from './ticket-events.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js';
 import { assertOwned, contactHasTags, isCommonInMessages } from './ticket-lookups.js';
@@ -50,6 +52,7 @@ export class TicketsService {
   private readonly publisher: TicketsPublisher;
   private readonly settings: SettingsPort;
   private readonly automatic: AutomaticDeps;
+  private readonly events: EventsPort;
   private readonly tagSizes: TicketTagSizes;
 
   constructor(deps: {
@@ -58,10 +61,12 @@ export class TicketsService {
     ticketTagSizes: TicketTagSizes;
     settings: SettingsPort;
     events: EventsPort;
+    outbox: OutboxKick;
   }) {
     this.em = deps.em;
     this.publisher = deps.ticketsPublisher;
     this.settings = deps.settings;
+    this.events = deps.events;
     this.automatic = deps;
     this.tagSizes = deps.ticketTagSizes;
   }
@@ -173,6 +178,7 @@ export class TicketsService {
       { type: 'create', userId: actor.id },
       ...(userId ? [{ type: 'open' as const, userId }] : []),
     ]);
+    await this.events.emit('ticket.created', { companyId: actor.companyId, ticketId: ticket.id });
     // Published to everyone who may see it, answered as the actor may see it (masked number under LGPD).
     return this.done(actor, ticket.id);
   }
@@ -232,6 +238,7 @@ export class TicketsService {
     if (kind === 'close' || kind === 'ignore') await this.close(actor, ticket, kind, input);
     else await this.move(actor, ticket, kind, input);
     await writeTicketLogs(this.em, ticket, transitionLogs(kind, before, stateOf(ticket), actor.id));
+    await emitTransition(this.events, ticket, kind, before, stateOf(ticket), actor.id);
     if (kind === 'accept') await greetOnAccept(this.automatic, ticket, actor.id);
     if (kind === 'transferToUser' || kind === 'transferToQueue') {
       await noticeOnTransfer(this.automatic, ticket, before, actor.id);
@@ -250,6 +257,7 @@ export class TicketsService {
       queueId: ticket.queueId ?? null,
       isGroup: ticket.isGroup,
     });
+    await this.events.emit('ticket.deleted', { companyId: actor.companyId, ticketId: id });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { companyChannel, type RealtimePort } from '@balcao/sdk';
+import { companyChannel, type EventsPort, type RealtimePort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { User } from './user.entity.js';
 
@@ -20,6 +20,7 @@ export async function recordPresence(
   realtime: RealtimePort,
   who: { id: number; companyId: number },
   online: boolean,
+  events?: EventsPort,
 ): Promise<void> {
   const at = new Date();
   const flipped = await em.nativeUpdate(
@@ -33,4 +34,5 @@ export async function recordPresence(
     return;
   }
   await publishPresence(realtime, who.companyId, who.id, online);
+  await events?.emit('user.presence', { companyId: who.companyId, userId: who.id, online });
 }

@@ -44,12 +44,6 @@ const PROFILE_RANK: Record<UserProfile, number> = { user: 0, supervisor: 1, admi
 /** Fields that decide which tickets a user sees (spec part 1 §6); changing them refreshes the user's live sockets. */
 const ACCESS_FIELDS = ['profile', 'allTicket', 'allowGroup'] as const;
 
-declare module '@balcao/sdk' {
-  interface DomainEvents {
-    'user.accessChanged': { companyId: number; userId: number };
-  }
-}
-
 /** Users of the current tenant; the entity manager carries the tenant filter. */
 export class UsersService {
   private readonly em: EntityManager;

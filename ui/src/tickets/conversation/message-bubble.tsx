@@ -10,6 +10,7 @@ import { formatTime, QUOTE_MAX } from '../shared/format';
 import { LastMessagePreview } from '../shared/last-message-preview';
 import { useTalkTo } from '../shared/use-talk-to';
 import { AckIcon } from './ack-icon';
+import { DeliveryFailed } from './delivery-failed';
 import { bodyShownByMedia, captionOf, MessageMedia } from './message-media';
 import { boldSegments } from './message-rules';
 
@@ -159,6 +160,7 @@ export const MessageBubble = memo(function MessageBubble({
           {message.isEdited && <span>{t('tickets.messages.edited')}</span>}
           <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
           {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
+          {message.deliveryError && !message.isDeleted && <DeliveryFailed message={message} />}
           {!message.isDeleted && (
             <MessageMenu
               message={message}

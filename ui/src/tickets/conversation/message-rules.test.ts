@@ -27,6 +27,7 @@ const msg = (id: number, at: Date, extra: Partial<MessageDto> = {}): MessageDto 
   isPrivate: false,
   queueId: null,
   userId: null,
+  deliveryError: null,
   participant: null,
   contact: null,
   createdAt: at.toISOString(),

@@ -65,6 +65,8 @@ export const sendMessage = (
   input: { body: string; isPrivate: boolean; signMessage: boolean; quotedMsg: { id: number } | null },
 ) => api.post<MessageDto>(`/messages/${ticketId}`, input);
 export const deleteMessage = (id: number) => api.delete(`/messages/${id}`);
+/** Queues again a message whose delivery failed for good. */
+export const retryMessage = (id: number) => api.post(`/messages/${id}/retry`);
 
 /** Multipart: one message per file; the caption goes on the first. */
 export function sendMedia(

@@ -1,0 +1,170 @@
+import type { ConnectionDto, MessageDto, OutboundMessage } from '@balcao/sdk';
+import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../testing/attendance-fixtures.js';
+import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
+import { backoff } from './outbox-worker.js';
+
+/**
+ * The outbox (ARCHITECTURE "Data flow", outbound): a message is stored with its delivery row in one transaction, the
+ * worker sends it through the channel with an idempotency key, retries with backoff, and marks a final failure the
+ * attendant can retry. The channel here is the fake WhatsApp (its servers are the edge tests cannot reach).
+ */
+let host: TestHost;
+let token: string;
+let userId: number;
+let connection: ConnectionDto;
+
+async function openTicket(from: string): Promise<number> {
+  const res = await host.request(`/test-channel/${connection.token}/inbound`, {
+    body: { externalId: `in-${from}-${Date.now()}`, from: { id: from, name: 'Ana' }, body: 'Oi' },
+  });
+  expect(res.status).toBe(201);
+  const { ticketId } = await res.json();
+  const accept = await host.request(`/api/tickets/${ticketId}`, {
+    method: 'PUT',
+    token,
+    body: { status: 'open', userId },
+  });
+  expect(accept.status).toBe(200);
+  return ticketId;
+}
+
+async function send(ticketId: number, body: string): Promise<MessageDto> {
+  const res = await host.request(`/api/messages/${ticketId}`, { token, body: { body } });
+  expect(res.status).toBe(201);
+  return (await res.json()) as MessageDto;
+}
+
+async function messageOf(ticketId: number, id: number): Promise<MessageDto | undefined> {
+  const res = await host.request(`/api/messages/${ticketId}`, { token });
+  const { messages } = (await res.json()) as { messages: MessageDto[] };
+  return messages.find((m) => m.id === id);
+}
+
+/** What the fake WhatsApp servers received for these messages (the accept greeting is left out). */
+async function sentOf(...ids: number[]): Promise<OutboundMessage[]> {
+  const res = await host.request(`/test-channel/${connection.token}/outbox`);
+  return ((await res.json()).messages as OutboundMessage[]).filter((m) => ids.includes(m.messageId));
+}
+
+/** Waits until `check` holds (eventually retries only while its callback answers undefined). */
+const until = (check: () => Promise<boolean>) => eventually(async () => ((await check()) ? true : undefined));
+
+const outage = (down: boolean) =>
+  host.request(`/test-channel/${connection.token}/outage`, { method: 'PUT', body: { down } });
+
+beforeAll(async () => {
+  host = await createTestHost({
+    plugins: [fakeWhatsappPlugin],
+    env: { OUTBOX_POLL_MS: '50', OUTBOX_RETRY_BASE_MS: '50', OUTBOX_MAX_ATTEMPTS: '3' },
+  });
+  const login = await host.login(host.admin.email, host.admin.password);
+  token = login.token;
+  userId = login.user.id;
+  const res = await host.request('/api/whatsapp', { token, body: { name: 'Fone', channel: 'whatsapp' } });
+  expect(res.status).toBe(201);
+  connection = (await res.json()) as ConnectionDto;
+});
+afterAll(() => host?.stop());
+
+describe('outbox', () => {
+  it('delivers an attendant message once, with its idempotency key, and leaves no row behind', async () => {
+    const ticketId = await openTicket('5511988880001');
+    const message = await send(ticketId, 'Olá, Ana');
+    await until(async () => (await messageOf(ticketId, message.id))?.ack === 1);
+    const sent = await sentOf(message.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ messageId: message.id, body: expect.stringContaining('Olá, Ana') });
+    expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await sql(host, 'select * from message_outbox where message_id = $1', [message.id])).toEqual([]);
+  });
+
+  it('never queues a private note', async () => {
+    const ticketId = await openTicket('5511988880002');
+    const res = await host.request(`/api/messages/${ticketId}`, {
+      token,
+      body: { body: 'só para a equipe', isPrivate: true },
+    });
+    expect(res.status).toBe(201);
+    const note = (await res.json()) as MessageDto;
+    expect(await sql(host, 'select * from message_outbox where message_id = $1', [note.id])).toEqual([]);
+    expect(await sentOf(note.id)).toEqual([]);
+  });
+
+  it('retries with backoff, marks the message failed after the last attempt, and an attendant retry sends it once', async () => {
+    const ticketId = await openTicket('5511988880003');
+    expect((await outage(true)).status).toBe(204);
+    const message = await send(ticketId, 'Vai falhar');
+    await until(async () => (await messageOf(ticketId, message.id))?.deliveryError != null);
+    expect((await messageOf(ticketId, message.id))?.deliveryError).toBe('WhatsApp servers unreachable');
+    const [row] = await sql<{ status: string; attempts: number; last_error: string }>(
+      host,
+      'select status, attempts, last_error from message_outbox where message_id = $1',
+      [message.id],
+    );
+    expect(row).toEqual({ status: 'failed', attempts: 3, last_error: 'WhatsApp servers unreachable' });
+    expect((await messageOf(ticketId, message.id))?.ack).toBe(0);
+
+    // Still down: a retry fails again; a message that has not failed cannot be retried.
+    const other = await host.request(`/api/messages/${message.id + 1000}/retry`, { token, method: 'POST' });
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ error: 'ERR_NO_MESSAGE_FOUND' });
+
+    expect((await outage(false)).status).toBe(204);
+    const retry = await host.request(`/api/messages/${message.id}/retry`, { token, method: 'POST' });
+    expect(retry.status).toBe(204);
+    await until(async () => (await messageOf(ticketId, message.id))?.ack === 1);
+    expect((await messageOf(ticketId, message.id))?.deliveryError).toBeNull();
+    expect(await sentOf(message.id)).toHaveLength(1);
+    const again = await host.request(`/api/messages/${message.id}/retry`, { token, method: 'POST' });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: 'ERR_MESSAGE_NOT_FAILED' });
+  });
+
+  it('a message deleted before its delivery is claimed never leaves; one already sent is taken back', async () => {
+    const ticketId = await openTicket('5511988880004');
+    // Held back: the row is due in the future, so no worker claims it before the delete.
+    await sql(
+      host,
+      `alter table message_outbox alter column next_attempt_at set default now() + interval '1 hour'`,
+    );
+    let held: MessageDto;
+    try {
+      held = await send(ticketId, 'Escrevi errado');
+    } finally {
+      await sql(host, 'alter table message_outbox alter column next_attempt_at set default now()');
+    }
+    const del = await host.request(`/api/messages/${held.id}`, { token, method: 'DELETE' });
+    expect(del.status).toBe(204);
+    expect(await sql(host, 'select * from message_outbox where message_id = $1', [held.id])).toEqual([]);
+
+    const sentOne = await send(ticketId, 'Esta foi');
+    await until(async () => (await messageOf(ticketId, sentOne.id))?.ack === 1);
+    const del2 = await host.request(`/api/messages/${sentOne.id}`, { token, method: 'DELETE' });
+    expect(del2.status).toBe(204);
+    await until(
+      async () =>
+        (await sql(host, 'select 1 from message_outbox where message_id = $1', [sentOne.id])).length === 0,
+    );
+    expect((await sentOf(held.id, sentOne.id)).map((m) => m.messageId)).toEqual([sentOne.id]);
+    const { retracted } = await (await host.request(`/test-channel/${connection.token}/outbox`)).json();
+    expect(retracted).toEqual([
+      expect.objectContaining({ messageId: sentOne.id, externalId: `fake-out-${sentOne.id}` }),
+    ]);
+  });
+
+  it('backs off exponentially, with jitter, up to the cap', () => {
+    const o = { baseDelayMs: 2000, maxDelayMs: 60_000 };
+    for (const [attempts, expected] of [
+      [1, 2000],
+      [2, 4000],
+      [3, 8000],
+      [10, 60_000],
+    ] as const) {
+      const d = backoff(attempts, o);
+      expect(d).toBeGreaterThanOrEqual(expected * 0.8);
+      expect(d).toBeLessThanOrEqual(expected * 1.2);
+    }
+  });
+});

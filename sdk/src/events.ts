@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { CONNECTION_STATUSES } from './schemas/attendance.js';
+import { COMPANY_SETTING_KEYS } from './settings.js';
+
+// The domain event catalogue (ARCHITECTURE "Data flow"): every event core emits after commit, by name, with its
+// payload as a zod schema. Subscribers (core's and plugins') read these types; in tests the bus checks every emitted
+// payload against its schema, so an emitter cannot drift from the catalogue. Payloads carry ids, not rows: a
+// subscriber reads what it needs through the ports, as of after the commit.
+
+const company = { companyId: z.number().int().positive() };
+const id = z.number().int().positive();
+const ticket = { ...company, ticketId: id };
+const message = { ...ticket, messageId: id };
+
+/**
+ * Who a message is from, for subscribers that care: `inbound` (the contact), `outbound` (an attendant), `bot` (Balcão
+ * itself or a bot engine: greetings, farewells, a chatbot's answer), `note` (a private note, never sent).
+ */
+export const MESSAGE_KINDS = ['inbound', 'outbound', 'bot', 'note'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** The ticket's people and queue before and after a transfer. */
+const placement = z.object({ userId: id.nullable(), queueId: id.nullable() });
+
+/** Every domain event and its payload schema. @example DOMAIN_EVENT_SCHEMAS['ticket.closed'].parse(payload) */
+export const DOMAIN_EVENT_SCHEMAS = {
+  'company.created': z.object(company),
+  'user.login': z.object({ ...company, userId: id }),
+  /** A user's profile, allTicket or allowGroup changed: what they may see changed. */
+  'user.accessChanged': z.object({ ...company, userId: id }),
+  /** A user's first socket opened (online) or their last one closed (offline). */
+  'user.presence': z.object({ ...company, userId: id, online: z.boolean() }),
+
+  'ticket.created': z.object(ticket),
+  /** Any change of a ticket (status, owner, queue, unread, tags…); the finer events below come with it. */
+  'ticket.updated': z.object(ticket),
+  'ticket.accepted': z.object({ ...ticket, userId: id }),
+  'ticket.transferred': z.object({ ...ticket, from: placement, to: placement }),
+  /** Closed by an attendant (`close`) or a pending ticket ignored (`ignore`); `userId` is who did it. */
+  'ticket.closed': z.object({ ...ticket, userId: id.nullable(), reason: z.enum(['close', 'ignore']) }),
+  'ticket.reopened': z.object({ ...ticket, userId: id.nullable() }),
+  'ticket.deleted': z.object(ticket),
+  'ticket.tags.changed': z.object({ ...ticket, tagIds: z.array(id) }),
+
+  'message.created': z.object({ ...message, fromMe: z.boolean(), kind: z.enum(MESSAGE_KINDS) }),
+  /** The channel reached a new delivery state (1 sent, 2 delivered, 3 read); never lower than before. */
+  'message.ack': z.object({ ...message, ack: z.number().int().min(0).max(5) }),
+  'message.edited': z.object(message),
+  /** An attendant deleted their message (it stays, flagged isDeleted). */
+  'message.deleted': z.object(message),
+
+  'contact.created': z.object({ ...company, contactId: id }),
+  'contact.updated': z.object({ ...company, contactId: id }),
+  'contact.deleted': z.object({ ...company, contactId: id }),
+
+  /** A connection's session state changed (spec part 1 §4); `qrcode` holds the QR text while the status is qrcode. */
+  'connection.status': z.object({
+    ...company,
+    connectionId: id,
+    status: z.enum(CONNECTION_STATUSES),
+    qrcode: z.string().nullable().optional(),
+  }),
+
+  'queue.created': z.object({ ...company, queueId: id }),
+  'queue.updated': z.object({ ...company, queueId: id }),
+  'queue.deleted': z.object({ ...company, queueId: id }),
+
+  'tag.created': z.object({ ...company, tagId: id }),
+  'tag.updated': z.object({ ...company, tagId: id }),
+  'tag.deleted': z.object({ ...company, tagId: id }),
+
+  'setting.updated': z.object({ ...company, key: z.enum(COMPANY_SETTING_KEYS), value: z.string() }),
+} as const;
+
+/** A domain event's name. @example const e: DomainEventName = 'ticket.closed' */
+export type DomainEventName = keyof typeof DOMAIN_EVENT_SCHEMAS;
+
+/** Every domain event's payload, by name. @example (p: DomainEvents['ticket.closed']) => p.ticketId */
+export type DomainEvents = { [K in DomainEventName]: z.infer<(typeof DOMAIN_EVENT_SCHEMAS)[K]> };
+
+/** The catalogue's names, for checks and docs. @example DOMAIN_EVENTS.includes('message.ack') */
+export const DOMAIN_EVENTS = Object.keys(DOMAIN_EVENT_SCHEMAS) as DomainEventName[];
