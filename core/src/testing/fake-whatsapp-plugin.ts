@@ -48,6 +48,8 @@ const chatLists = new Map<number, PhoneContact[]>();
  */
 export const fakeWhatsappChannel = defineChannel({
   kind: 'whatsapp',
+  // A phone channel: its contacts are phone numbers, and it writes to any phone number.
+  traits: { contactAddress: 'phone', reaches: 'phone-numbers', needsSession: true, groups: true },
   async send(message, { connection }) {
     outboxes.set(connection.id, [...(outboxes.get(connection.id) ?? []), message]);
     return { ack: 1, externalId: `fake-out-${message.messageId}` };
