@@ -1,7 +1,7 @@
 import { formatSegments, lastMessagePreview, type MessageDto, type TextSegment } from '@balcao/sdk';
 import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMaskedNumber } from '../../contacts/number-visibility';
 import { toastError } from '../../notify/toaster';
@@ -25,13 +25,13 @@ interface Props {
 
 /** One segment of a body (formatSegments, shared with the web chat visitor's page): text only, never HTML. */
 function Segment({ part }: { part: TextSegment }) {
-  let node = part.href ? (
-    <a href={part.href} target="_blank" rel="noopener noreferrer">
-      {part.text}
-    </a>
-  ) : (
-    <>{part.text}</>
-  );
+  let node: ReactNode = part.text;
+  if (part.href)
+    node = (
+      <a href={part.href} target="_blank" rel="noopener noreferrer">
+        {part.text}
+      </a>
+    );
   if (part.strike) node = <s>{node}</s>;
   if (part.italic) node = <em>{node}</em>;
   if (part.bold) node = <strong>{node}</strong>;
