@@ -1,4 +1,4 @@
-import type { ChannelCapabilities } from './channel.js';
+import type { ChannelCapabilities, ChannelTraits } from './channel.js';
 import type { QueueRef } from './dto.js';
 import type { Channel, ConnectionStatus, TicketStatus } from './schemas/attendance.js';
 
@@ -105,6 +105,8 @@ export interface ConnectionDto {
   updatedAt: string;
   /** What the connection's channel adapter can do beyond sending (none when no plugin provides the channel). */
   capabilities: ChannelCapabilities;
+  /** The channel's declared traits (defaults when no plugin provides it). */
+  traits: ChannelTraits;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ChannelInfo } from './channel.js';
 import type { PlanFlags, Recurrence } from './plans.js';
 import type { Language, UserProfile } from './schemas/users.js';
 
@@ -84,4 +85,6 @@ export interface PluginInfoDto {
   name: string;
   planFlag: string | null;
   channels: string[];
+  /** The same channels with their declared traits (the UI decides by these, never by a channel's name). */
+  channelTraits: ChannelInfo[];
 }

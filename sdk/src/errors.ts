@@ -51,6 +51,8 @@ export const ERROR_CODES = [
   'ERR_NUMBER_HIDDEN',
   /** The default connection's channel cannot read an address book or chat list (import from phone). */
   'ERR_CONNECTION_CANNOT_IMPORT',
+  /** The connection's channel cannot reach that contact (a phone number over web chat, another site's visitor). */
+  'ERR_CONNECTION_CANNOT_REACH',
   /** Changing one's own password: the current password given was wrong. */
   'ERR_WRONG_PASSWORD',
   /** Another connection of the company already has this name. */

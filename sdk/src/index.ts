@@ -6,6 +6,7 @@ export * from './errors.js';
 export * from './events.js';
 export * from './lgpd.js';
 export * from './media.js';
+export * from './message-format.js';
 export * from './message-preview.js';
 export * from './plans.js';
 export * from './plugin.js';

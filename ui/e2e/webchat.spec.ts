@@ -34,10 +34,18 @@ test('a website visitor chats from the web chat page and receives the reply live
   });
   await page.request.post(`/api/messages/${ticket.id}`, {
     headers: auth,
-    data: { body: 'Sim, até as 14h!' },
+    data: { body: '*Sim*, até as _14h_!' },
   });
 
+  // The visitor sees the attendant's formatting as the attendant does (the SDK's formatter): *bold*, _italic_.
   await expect(visitor.getByText('Sim, até as 14h!')).toBeVisible({ timeout: 10_000 });
+  await expect(visitor.locator('.msg strong', { hasText: 'Sim' })).toBeVisible();
+  await expect(visitor.locator('.msg em', { hasText: '14h' })).toBeVisible();
+  expect(
+    await visitor
+      .locator('.msg strong', { hasText: 'Sim' })
+      .evaluate((el) => getComputedStyle(el).fontWeight),
+  ).toBe('700');
   await expect(visitor.getByText('Nota: cliente recorrente')).toHaveCount(0);
   await shot(visitor, 'webchat-visitor');
   // While the visitor types, the attendant's row says so; their message ends it.
@@ -48,6 +56,13 @@ test('a website visitor chats from the web chat page and receives the reply live
   await visitor.keyboard.press('Enter');
   await expect(row.getByTestId('contact-presence')).toHaveCount(0);
   await expect(row.getByTestId('ticket-row-last')).toHaveText('Obrigada');
+  // The attendant sees a visitor, not the hash their id maps to: in the header and the contact drawer.
+  await row.click();
+  const header = page.getByTestId('conversation-header');
+  await expect(header.getByTestId('contact-visitor')).toHaveText(/^(Visitor|Visitante|Ziyaretçi)$/);
+  await expect(header).not.toContainText(ticket.contact.number);
+  await expect(page.locator('.message__text strong', { hasText: 'Sim' })).toBeVisible();
+  await shot(page, 'webchat-attendant-visitor');
   await visitor.reload();
   await expect(visitor.getByText('Sim, até as 14h!')).toBeVisible();
   await visitorContext.close();

@@ -63,6 +63,16 @@ export type VisitorFrame =
 /** Delivering to a visitor is publishing to their room; it is delivered as soon as a page of theirs is open. */
 export const webchatChannel = defineChannel({
   kind: 'webchat',
+  // A visitor is known by an opaque id and reached only on the connection they wrote in on (their page's room); the
+  // connection needs no remote session, has no groups, and is shown on the company's websites.
+  traits: {
+    contactAddress: 'visitor',
+    reaches: 'own-contacts',
+    replyWindowHours: null,
+    needsSession: false,
+    groups: false,
+    embeddable: true,
+  },
   async send(message, { connection, realtime }) {
     const frame: VisitorFrame = {
       action: 'message',

@@ -2,6 +2,7 @@ import {
   type AnyPluginDefinition,
   AppError,
   type CorePorts,
+  channelTraits,
   type JobsPort,
   type Logger,
   type PluginDefinition,
@@ -189,6 +190,10 @@ export class PluginHost {
           name: p.name,
           planFlag: p.planFlag ?? null,
           channels: (p.contributes?.channels ?? []).map((c) => c.kind),
+          channelTraits: (p.contributes?.channels ?? []).map((c) => ({
+            kind: c.kind,
+            traits: channelTraits(c),
+          })),
         });
     }
     return out;

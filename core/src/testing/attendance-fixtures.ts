@@ -2,6 +2,7 @@ import type { InboundMessage } from '@balcao/sdk';
 import type { TestHost } from '@balcao/sdk/testing';
 import pg from 'pg';
 import type { IngestService } from '../modules/conversations/ingest-service.js';
+import type { ChannelRegistry } from '../modules/conversations/outbound.js';
 
 /** Direct SQL on the test database, for arranging state the API under test does not own. */
 export async function sql<T extends pg.QueryResultRow>(
@@ -61,6 +62,32 @@ export async function webchatConnection(
   const res = await host.request('/api/whatsapp', { token: adminToken, body: { name, channel: 'webchat' } });
   if (res.status !== 201) throw new Error(`connection: ${res.status} ${await res.text()}`);
   return { id: (await res.json()).id, companyId: 1, channel: 'webchat' };
+}
+
+/**
+ * A WhatsApp connection of company 1 made through the API: a phone channel's connection, which reaches the phone
+ * numbers contacts are made with (no adapter is loaded: it sends nothing).
+ */
+export async function phoneConnection(
+  host: TestHost,
+  adminToken: string,
+  name = 'Celular',
+): Promise<{ id: number; companyId: number; channel: 'whatsapp' }> {
+  const res = await host.request('/api/whatsapp', { token: adminToken, body: { name, channel: 'whatsapp' } });
+  if (res.status !== 201) throw new Error(`connection: ${res.status} ${await res.text()}`);
+  return { id: (await res.json()).id, companyId: 1, channel: 'whatsapp' };
+}
+
+/**
+ * Declares the 'webchat' channel as the web chat plugin does (core cannot load it): visitors known by an opaque id,
+ * reached only on the connection they wrote in on. Nothing is delivered.
+ */
+export function declareVisitorChannel(host: TestHost): void {
+  host.resolve<ChannelRegistry>('channels').add({
+    kind: 'webchat',
+    traits: { contactAddress: 'visitor', reaches: 'own-contacts', needsSession: false, groups: false },
+    send: async () => ({ ack: 2 }),
+  });
 }
 
 /** A visitor's new ticket, accepted by the token's user: open and writable. */

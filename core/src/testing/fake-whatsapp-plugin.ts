@@ -54,6 +54,8 @@ const chatLists = new Map<number, PhoneContact[]>();
  */
 export const fakeWhatsappChannel = defineChannel({
   kind: 'whatsapp',
+  // A phone channel: its contacts are phone numbers, and it writes to any phone number.
+  traits: { contactAddress: 'phone', reaches: 'phone-numbers', needsSession: true, groups: true },
   async send(message, { connection }) {
     if (outages.has(connection.id)) throw new Error('WhatsApp servers unreachable');
     const sent = outboxes.get(connection.id) ?? [];

@@ -9,13 +9,14 @@ import {
 } from '@balcao/channel-webchat';
 import {
   AppError,
+  acceptedLanguage,
   type ChannelConnection,
   type ConversationsPort,
   definePlugin,
   validate,
 } from '@balcao/sdk';
 import { migrations } from './migrations.js';
-import { embedScript, VISITOR_ASSETS, VISITOR_SCRIPT, VISITOR_STYLE, visitorPage } from './page.js';
+import { embedScript, VISITOR_ASSETS, visitorPage, visitorScript, visitorStyle } from './page.js';
 
 const HISTORY_LIMIT = 100;
 
@@ -53,15 +54,15 @@ export default definePlugin({
 
   publicRoutes(router) {
     // The page's style and script, the same for every connection (no inline code under the CSP).
-    router.get(`${VISITOR_ASSETS}/page.css`, (ctx) => {
+    router.get(`${VISITOR_ASSETS}/page.css`, async (ctx) => {
       ctx.type = 'text/css';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = VISITOR_STYLE;
+      ctx.body = await visitorStyle();
     });
-    router.get(`${VISITOR_ASSETS}/page.js`, (ctx) => {
+    router.get(`${VISITOR_ASSETS}/page.js`, async (ctx) => {
       ctx.type = 'application/javascript';
       ctx.set('Cache-Control', 'no-cache');
-      ctx.body = VISITOR_SCRIPT;
+      ctx.body = await visitorScript();
     });
 
     router.get('/webchat/:token', async (ctx) => {
@@ -70,7 +71,9 @@ export default definePlugin({
       ctx.state.frameAncestors = connection.embedOrigins;
       ctx.type = 'html';
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = visitorPage(connection);
+      // Written in the visitor's language: it depends on the request's Accept-Language.
+      ctx.set('Vary', 'Accept-Language');
+      ctx.body = visitorPage(connection, acceptedLanguage(ctx.get('accept-language')));
     });
 
     router.get('/webchat/:token/embed.js', async (ctx) => {

@@ -84,7 +84,7 @@ describe('web chat', () => {
 
   it('is listed as a channel the tenant can create connections on', async () => {
     const plugins = await (await host.request('/api/plugins', { token: admin })).json();
-    expect(plugins).toEqual([{ name: 'webchat', planFlag: null, channels: ['webchat'] }]);
+    expect(plugins).toMatchObject([{ name: 'webchat', planFlag: null, channels: ['webchat'] }]);
   });
 
   it('serves the visitor page for a good token and 404 for a bad one', async () => {
@@ -127,6 +127,62 @@ describe('web chat', () => {
     const js = await host.request('/webchat/assets/page.js');
     expect(js.headers.get('content-type')).toContain('javascript');
     expect(await js.text()).toContain('document.body.dataset.token');
+  });
+
+  it("is written in the visitor's language (Accept-Language), from the plugin's locales; Spanish otherwise", async () => {
+    const page = async (acceptLanguage: string) => {
+      const res = await host.request(`/webchat/${token}`, { headers: { 'accept-language': acceptLanguage } });
+      expect(res.headers.get('vary')).toMatch(/accept-language/i);
+      return res.text();
+    };
+    const tr = await page('tr-TR,tr;q=0.9,en;q=0.8');
+    expect(tr).toContain('<html lang="tr">');
+    expect(tr).toContain('Merhaba! Size nasıl yardımcı olabiliriz?');
+    expect(tr).toContain('>Gönder</button>');
+    expect(await page('fr-FR, en;q=0.5')).toContain('placeholder="Your name"');
+    expect(await page('pt')).toContain('Começar conversa');
+    expect(await page('fr')).toContain('<html lang="es">');
+  });
+
+  it('bundles the page script with the shared formatter and its words for every language', async () => {
+    const js = await (await host.request('/webchat/assets/page.js')).text();
+    // The SDK's formatter (formatSegments) and the locales travel inside the one file.
+    expect(js).toContain('noopener noreferrer');
+    expect(js).toContain('Yeniden bağlanıyor…');
+    expect(js).toContain('Reconectando…');
+  });
+
+  it('declares web chat visitors (GET /api/plugins): the attendant UI shows them as visitors, reached on their own connection only', async () => {
+    const plugins = (await (await host.request('/api/plugins', { token: admin })).json()) as {
+      name: string;
+      channelTraits: { kind: string; traits: Record<string, unknown> }[];
+    }[];
+    expect(plugins.find((p) => p.name === 'webchat')?.channelTraits).toEqual([
+      {
+        kind: 'webchat',
+        traits: {
+          contactAddress: 'visitor',
+          reaches: 'own-contacts',
+          replyWindowHours: null,
+          needsSession: false,
+          groups: false,
+          embeddable: true,
+        },
+      },
+    ]);
+    const connection = (
+      (await (await host.request('/api/whatsapp', { token: admin })).json()) as ConnectionDto[]
+    ).find((c) => c.token === token);
+    const contact = await host.request('/api/contacts', {
+      token: admin,
+      body: { name: 'Telefone', number: '5511912340000' },
+    });
+    const res = await host.request('/api/tickets', {
+      token: admin,
+      body: { contactId: (await contact.json()).id, whatsappId: connection?.id, status: 'open' },
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toBe('ERR_CONNECTION_CANNOT_REACH');
   });
 
   it("is framed only by Balcão until the connection names the company's sites; embed.js loads anywhere", async () => {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages.js';
 import { displayName, emailField, idField, timeField } from './common.js';
 
 /** User profiles. @example USER_PROFILES.includes('supervisor') */
 export const USER_PROFILES = ['admin', 'supervisor', 'user'] as const;
 export type UserProfile = (typeof USER_PROFILES)[number];
 
-/** Interface languages; `es` is the fallback. @example LANGUAGES[0] === 'pt-BR' */
-export const LANGUAGES = ['pt-BR', 'en', 'es', 'tr'] as const;
-export type Language = (typeof LANGUAGES)[number];
+export * from '../languages.js';
 
 const userFields = {
   name: displayName(2, 50),

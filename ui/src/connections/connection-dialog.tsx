@@ -139,7 +139,7 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
               />
             }
           />
-          {connection?.channel === 'webchat' && (
+          {connection?.traits.embeddable && (
             <Tab
               id="webchat"
               title={t('connections.webchat.title')}

@@ -1,6 +1,7 @@
 import type { Channel, QueueDto } from '@balcao/sdk';
 import { Checkbox, FormGroup, InputGroup, type Intent, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { useChannelTraits } from '../plugins/use-channel-traits';
 
 /** The connection form's values (messages as typed: '' means none). */
 export interface ConnectionFormValues extends Record<string, unknown> {
@@ -37,6 +38,7 @@ interface Props {
 
 /** The general tab's fields the server supports today: name, default, queues, groups and the automatic messages. */
 export function ConnectionFields({ channel, form, set, error, intent, queues, disabled }: Props) {
+  const traits = useChannelTraits(channel);
   const { t } = useTranslation();
   const toggleQueue = (id: number) =>
     set('queueIds')(
@@ -71,8 +73,8 @@ export function ConnectionFields({ channel, form, set, error, intent, queues, di
           data-testid="connection-default-switch"
         />
       </div>
-      {/* Web chat visitors are single people: group options only mean something on channels with groups. */}
-      {channel !== 'webchat' && (
+      {/* Group options only mean something on channels with groups (a web chat visitor is one person). */}
+      {traits.groups && (
         <div className="connection-dialog__row">
           <Switch
             label={t('connections.dialog.allowGroup')}

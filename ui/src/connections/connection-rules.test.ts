@@ -1,4 +1,4 @@
-import type { ConnectionDto } from '@balcao/sdk';
+import { type ConnectionDto, DEFAULT_CHANNEL_TRAITS } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   applyConnectionEvent,
@@ -29,6 +29,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   queues: [],
   updatedAt: '2026-01-01T10:00:00.000Z',
   capabilities: { importContacts: false, importChats: false },
+  traits: DEFAULT_CHANNEL_TRAITS,
   ...extra,
 });
 

@@ -7,6 +7,7 @@ import { ApiError } from '../api/api-error';
 import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { toastError, toastSuccess } from '../notify/toaster';
+import { channelTraitsAtom, traitsOf } from '../plugins/plugin-store';
 import { userAtom } from '../session/session-store';
 import { syncContactTags } from '../tickets/shared/contact-actions-api';
 import { ContactTagsField } from './contact-tags-field';
@@ -70,8 +71,9 @@ function ContactForm({ contact, onClose, onSaved }: Omit<Props, 'isOpen'>) {
   const user = useAtomValue(userAtom);
   // LGPD (spec part 1 §6): a number shown masked is read-only; saving the mask would corrupt it.
   const numberHidden = contact !== null && numberHiddenFrom(user, contact.number);
-  // A web chat visitor's "number" is the id their browser keeps: changing it would cut them off their conversation.
-  const visitor = contact !== null && contact.channel === 'webchat';
+  // A visitor's "number" is the id their browser keeps: changing it would cut them off their conversation.
+  const declared = useAtomValue(channelTraitsAtom);
+  const visitor = contact !== null && traitsOf(declared, contact.channel).contactAddress === 'visitor';
   const { form, set, setForm, setErrors, validate, error, intent } = useZodForm(
     numberHidden ? withoutNumberSchema : contactSchema,
     valuesOf(contact),

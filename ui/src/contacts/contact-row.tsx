@@ -7,6 +7,7 @@ import { ContactAvatar } from '../tickets/shared/contact-avatar';
 import { CONTACT_NAME_MAX, formatDateTime, truncate } from '../tickets/shared/format';
 import { lastMessageText } from '../tickets/shared/last-message';
 import { LastMessagePreview } from '../tickets/shared/last-message-preview';
+import { ContactAddress } from './contact-address';
 
 /** Every row has this height; the virtual list relies on it. */
 export const CONTACT_ROW_HEIGHT = 56;
@@ -47,10 +48,12 @@ export const ContactRow = memo(function ContactRow({
       <span className="contact-row__name" title={contact.name}>
         {truncate(contact.name, CONTACT_NAME_MAX)}
         {/* Shown under the name only on phones, where the number column is dropped. */}
-        <span className="contact-row__sub">{contact.number}</span>
+        <span className="contact-row__sub">
+          <ContactAddress contact={contact} />
+        </span>
       </span>
       <span className="contact-row__number" data-testid="contact-number-cell">
-        <ChannelIcon channel={contact.channel} /> {contact.number}
+        <ChannelIcon channel={contact.channel} /> <ContactAddress contact={contact} />
       </span>
       <span className="contact-row__email contacts-grid__wide">{contact.email || '—'}</span>
       <span

@@ -30,10 +30,11 @@ export async function bootstrapPlugins(): Promise<void> {
   }
   const enabled = Array.isArray(infos) ? infos.map((info) => info.name) : [];
   const channels = Array.isArray(infos) ? infos.flatMap((info) => info.channels ?? []) : [];
+  const channelTraits = Array.isArray(infos) ? infos.flatMap((info) => info.channelTraits ?? []) : [];
   const loaded = await loadPlugins(enabled);
   if (mine !== generation) return;
   for (const plugin of loaded) registerPluginLocales(plugin);
-  appStore.set(pluginsAtom, { status: 'ready', enabled, channels, loaded });
+  appStore.set(pluginsAtom, { status: 'ready', enabled, channels, channelTraits, loaded });
 }
 
 export function resetPlugins(): void {

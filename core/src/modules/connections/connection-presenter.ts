@@ -2,17 +2,19 @@ import type {
   AuthUser,
   Channel,
   ChannelCapabilities,
+  ChannelTraits,
   ConnectionDto,
   ConnectionStatus,
   QueueRef,
 } from '@balcao/sdk';
 import type { IConnection } from './connection.entity.js';
 
-/** The connection as the API answers it, with its queues and what its channel adapter can do. */
+/** The connection as the API answers it, with its queues, what its channel adapter can do and its traits. */
 export function toConnectionDto(
   c: IConnection,
   queues: QueueRef[],
   capabilities: ChannelCapabilities,
+  traits: ChannelTraits,
 ): ConnectionDto {
   return {
     id: c.id,
@@ -32,6 +34,7 @@ export function toConnectionDto(
     queues,
     updatedAt: c.updatedAt.toISOString(),
     capabilities,
+    traits,
   };
 }
 

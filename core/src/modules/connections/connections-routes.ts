@@ -6,8 +6,14 @@ import { forViewer } from './connection-presenter.js';
 
 /** `/whatsapp`: the spec's name for connections of every channel. Reads for all users, writes for admins. */
 export function connectionsRoutes(router: AppRouter): void {
+  // `?contactId=`: only the connections that can write to that contact (the new-ticket dialog's choices).
   router.get('/whatsapp', async (ctx) => {
-    ctx.body = (await ctx.state.services.connections.list()).map((c) => forViewer(c, ctx.state.user));
+    const raw = ctx.query.contactId;
+    const reaching =
+      raw === undefined
+        ? undefined
+        : { companyId: ctx.state.user.companyId, contactId: idParam(String(raw), 'contactId') };
+    ctx.body = (await ctx.state.services.connections.list(reaching)).map((c) => forViewer(c, ctx.state.user));
   });
   router.get('/whatsapp/:id', async (ctx) => {
     ctx.body = forViewer(await ctx.state.services.connections.get(idParam(ctx.params.id)), ctx.state.user);

@@ -5,6 +5,7 @@ import {
   type ConnectionInput,
   type ConnectionUpdateInput,
   channelCapabilities,
+  channelTraits,
   companyChannel,
   type QueueRef,
   type RealtimePort,
@@ -17,6 +18,7 @@ import { Plan } from '../plans/plan.entity.js';
 import type { IConnection } from './connection.entity.js';
 import { Connection } from './connection.entity.js';
 import { toConnectionDto, withoutSecrets } from './connection-presenter.js';
+import { reachingConnections } from './connection-reach.js';
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -51,8 +53,12 @@ export class ConnectionsService {
     this.channels = channels;
   }
 
-  async list(): Promise<ConnectionDto[]> {
-    const rows = await this.em.find(Connection, {}, { orderBy: { name: 'asc', id: 'asc' } });
+  /** The company's connections by name; with a contact, only those that can write to it (ChannelTraits.reaches). */
+  async list(reaching?: { companyId: number; contactId: number }): Promise<ConnectionDto[]> {
+    const all = await this.em.find(Connection, {}, { orderBy: { name: 'asc', id: 'asc' } });
+    const reachingIds =
+      reaching && (await reachingConnections(this.em, this.channels, reaching.companyId, reaching.contactId));
+    const rows = reachingIds ? all.filter((r) => reachingIds.includes(r.id)) : all;
     const queues = await this.queuesOf(rows.map((r) => r.id));
     return rows.map((r) => this.present(r, queues.get(r.id) ?? []));
   }
@@ -74,8 +80,8 @@ export class ConnectionsService {
         companyId,
         token: generateToken(),
         isDefault: fields.isDefault || isFirst,
-        // Web chat needs no remote session: it is connected as soon as it exists.
-        status: fields.channel === 'webchat' ? 'CONNECTED' : 'DISCONNECTED',
+        // A channel without a remote session (web chat) is connected as soon as it exists.
+        status: channelTraits(this.channels.get(fields.channel)).needsSession ? 'DISCONNECTED' : 'CONNECTED',
       });
       await flushOrConflict(em, NAME_CONFLICT);
       await this.setQueues(em, companyId, created.id, queueIds);
@@ -126,7 +132,8 @@ export class ConnectionsService {
   }
 
   private present(row: IConnection, queues: QueueRef[]): ConnectionDto {
-    return toConnectionDto(row, queues, channelCapabilities(this.channels.get(row.channel)));
+    const adapter = this.channels.get(row.channel);
+    return toConnectionDto(row, queues, channelCapabilities(adapter), channelTraits(adapter));
   }
 
   private async find(id: number) {

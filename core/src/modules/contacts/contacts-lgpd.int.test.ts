@@ -1,7 +1,13 @@
 import type { ContactDto } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inbound, ingestOf, sql, webchatConnection } from '../../testing/attendance-fixtures.js';
+import {
+  declareVisitorChannel,
+  inbound,
+  ingestOf,
+  sql,
+  webchatConnection,
+} from '../../testing/attendance-fixtures.js';
 
 let host: TestHost;
 let admin: string;
@@ -17,6 +23,7 @@ const storedNumber = async (id: number) =>
 
 beforeAll(async () => {
   host = await createTestHost();
+  declareVisitorChannel(host);
   admin = (await host.login(host.admin.email, host.admin.password)).token;
   connection = await webchatConnection(host, admin);
   const user = await host.request('/api/users', {
@@ -79,7 +86,7 @@ describe('a user who sees numbers masked edits contacts (LGPD, spec part 1 §6)'
     const changed = await save(admin, id, { name: 'Visitante', number: 'visitor-other' });
     expect(changed.status).toBe(400);
     expect((await changed.json()).fields).toEqual([
-      { path: 'number', message: "A web chat visitor's id cannot be changed" },
+      { path: 'number', message: "A visitor's id cannot be changed" },
     ]);
     expect((await save(admin, id, { name: 'Visitante', number: 'visitor-31337' })).status).toBe(200);
     expect(await storedNumber(id)).toBe('visitor-31337');

@@ -5,6 +5,7 @@ import {
   CHANNELS,
   type ContactDto,
   type ContactSheetRowsDto,
+  channelTraits,
   companyChannel,
   contactSchema,
   type EventsPort,
@@ -183,10 +184,13 @@ export class ContactsService {
   private async numberFrom(viewer: AuthUser, contact: IContact, sent: string | undefined): Promise<string> {
     if (sent === undefined) return contact.number;
     if (!(await this.hidesNumbers(viewer))) {
-      // A web chat visitor's id is what their browser keeps: another one would cut them off their conversation.
-      if (contact.channel === 'webchat' && sent !== contact.number) {
+      // A visitor's id is what their browser keeps: another one would cut them off their conversation.
+      if (
+        channelTraits(this.channels.get(contact.channel)).contactAddress === 'visitor' &&
+        sent !== contact.number
+      ) {
         throw new AppError('ERR_VALIDATION', 400, {
-          fields: [{ path: 'number', message: "A web chat visitor's id cannot be changed" }],
+          fields: [{ path: 'number', message: "A visitor's id cannot be changed" }],
         });
       }
       return normaliseNumber(sent, contact.channel, contact.isGroup);

@@ -8,6 +8,8 @@ import {
   type TicketDto,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { reachingConnections } from '../connections/connection-reach.js';
+import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
@@ -32,6 +34,7 @@ export class MessageForwardService {
   private readonly events: EventsPort;
   private readonly settings: SettingsPort;
   private readonly outbox: OutboxKick;
+  private readonly channels: ChannelRegistry;
 
   constructor(deps: {
     em: EntityManager;
@@ -40,7 +43,9 @@ export class MessageForwardService {
     events: EventsPort;
     settings: SettingsPort;
     outbox: OutboxKick;
+    channels: ChannelRegistry;
   }) {
+    this.channels = deps.channels;
     this.settings = deps.settings;
     this.outbox = deps.outbox;
     this.em = deps.em;
@@ -51,7 +56,8 @@ export class MessageForwardService {
 
   /**
    * The actor must see the message's ticket. The copy goes to the contact's current (not closed) ticket, or to a new
-   * open one of the actor on the source ticket's connection; media reuse the stored file (files are never changed,
+   * open one of the actor on the source ticket's connection when it reaches the contact (else the connection a new
+   * ticket would take: TicketsService.create); media reuse the stored file (files are never changed,
    * so sharing is safe). Private notes and deleted messages are not forwarded: a note must never reach a contact.
    */
   async forward(actor: AuthUser, input: MessageForwardInput): Promise<MessageDto> {
@@ -93,11 +99,14 @@ export class MessageForwardService {
     contactId: number,
     whatsappId: number | null,
   ): Promise<Pick<TicketDto, 'id' | 'contactId' | 'whatsappId' | 'queueId'>> {
+    // A visitor's message forwarded to a phone number does not go out over the web chat it came from.
+    const reaching = await reachingConnections(this.em, this.channels, actor.companyId, contactId);
+    const on = whatsappId !== null && reaching.includes(whatsappId) ? whatsappId : null;
     try {
       // Forwarding is not the New-ticket dialog: its queue rule (spec §5) does not stop the copy.
       return await this.tickets.create(
         actor,
-        { contactId, whatsappId, status: 'open' },
+        { contactId, whatsappId: on, status: 'open' },
         { queueRequired: false },
       );
     } catch (err) {

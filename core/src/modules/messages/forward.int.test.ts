@@ -1,7 +1,13 @@
 import type { MessageDto } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedTicket, attendant, sql, webchatConnection } from '../../testing/attendance-fixtures.js';
+import {
+  acceptedTicket,
+  attendant,
+  phoneConnection,
+  sql,
+  webchatConnection,
+} from '../../testing/attendance-fixtures.js';
 import { tenantWithAgent } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
@@ -10,6 +16,7 @@ let adminId: number;
 let adminName: string;
 let source: number;
 let connection: Awaited<ReturnType<typeof webchatConnection>>;
+let phone: Awaited<ReturnType<typeof phoneConnection>>;
 
 const forward = (body: Record<string, unknown>, token = admin) =>
   host.request('/api/message/forward', { token, body });
@@ -33,12 +40,13 @@ beforeAll(async () => {
   adminId = login.user.id;
   adminName = login.user.name;
   connection = await webchatConnection(host, admin);
+  phone = await phoneConnection(host, admin);
   source = await acceptedTicket(host, connection, admin, adminId);
 });
 afterAll(() => host?.stop());
 
 describe('forward', () => {
-  it('creates an open ticket of the actor for the contact on the same connection and stores a marked copy', async () => {
+  it('creates an open ticket of the actor for the contact on a connection that reaches it and stores a marked copy', async () => {
     const original = await say(source, { body: 'Promoção de hoje' });
     const target = await contact('Bruno Lima', '5511977776666');
     const res = await forward({ messageId: original.id, contactId: target });
@@ -56,7 +64,8 @@ describe('forward', () => {
       'select status, user_id, whatsapp_id, contact_id from tickets where id = $1',
       [copy.ticketId],
     );
-    expect(t).toEqual({ status: 'open', user_id: adminId, whatsapp_id: connection.id, contact_id: target });
+    // The source is a web chat visitor's ticket: a phone number is reached on the phone connection, not the web chat.
+    expect(t).toEqual({ status: 'open', user_id: adminId, whatsapp_id: phone.id, contact_id: target });
   });
 
   it("reuses the contact's ticket in progress, signs when asked, and copies media and cards", async () => {

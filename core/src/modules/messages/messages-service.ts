@@ -13,7 +13,9 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../kernel/config.js';
+import { assertReaches } from '../connections/connection-reach.js';
 import { Contact } from '../contacts/contact.entity.js';
+import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
@@ -61,6 +63,7 @@ export class MessagesService {
   private readonly settings: SettingsPort;
   private readonly outbox: OutboxKick;
   private readonly dataDir: string;
+  private readonly channels: ChannelRegistry;
 
   constructor(deps: {
     em: EntityManager;
@@ -70,7 +73,9 @@ export class MessagesService {
     settings: SettingsPort;
     outbox: OutboxKick;
     config: Config;
+    channels: ChannelRegistry;
   }) {
+    this.channels = deps.channels;
     this.settings = deps.settings;
     this.outbox = deps.outbox;
     this.dataDir = deps.config.dataDir;
@@ -114,7 +119,7 @@ export class MessagesService {
    * Sending needs an open or group ticket.
    */
   async send(actor: AuthUser, ticketId: number, input: MessageSendInput): Promise<MessageDto> {
-    const view = await this.writable(actor, ticketId);
+    const view = await this.writable(actor, ticketId, input.isPrivate);
     const agent = await this.em.findOneOrFail(User, { id: actor.id });
     if (input.quotedMsg && !(await this.em.findOne(Message, { id: input.quotedMsg.id, ticketId }))) {
       throw new AppError('ERR_VALIDATION', 400, {
@@ -172,7 +177,7 @@ export class MessagesService {
     files: UploadedFile[],
     fields: MessageMediaFields,
   ): Promise<MessageDto[]> {
-    const view = await this.writable(actor, ticketId);
+    const view = await this.writable(actor, ticketId, fields.isPrivate);
     if (!files.length)
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'medias', message: 'Required' }] });
     for (const file of files) assertAcceptable(file);
@@ -206,9 +211,12 @@ export class MessagesService {
     return { mediaType, mediaUrl };
   }
 
-  private async writable(actor: AuthUser, ticketId: number): Promise<TicketDto> {
+  /** An open (or group) ticket the actor sees; what leaves Balcão needs a connection that reaches the contact. */
+  private async writable(actor: AuthUser, ticketId: number, isPrivate: boolean): Promise<TicketDto> {
     const view = await this.tickets.get(actor, { id: ticketId });
     if (view.status !== 'open' && view.status !== 'group') throw new AppError('ERR_TICKET_NOT_OPEN', 400);
+    if (!isPrivate && view.whatsappId)
+      await assertReaches(this.em, this.channels, actor.companyId, view.whatsappId, view.contactId);
     return view;
   }
 

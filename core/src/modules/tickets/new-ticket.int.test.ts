@@ -1,7 +1,7 @@
 import type { TicketDto, TicketLogDto } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendant, createQueue, sql, webchatConnection } from '../../testing/attendance-fixtures.js';
+import { attendant, createQueue, phoneConnection, sql } from '../../testing/attendance-fixtures.js';
 import { ACCESS_LOG_WINDOW_MINUTES } from './ticket-logs.js';
 
 // New ticket (spec part 1 §5, §7 POST /tickets) and the 'access' entry of opening a conversation (peer §4.7).
@@ -33,8 +33,9 @@ beforeAll(async () => {
   const login = await host.login(host.admin.email, host.admin.password);
   admin = login.token;
   adminId = login.user.id;
-  site = await webchatConnection(host, admin, 'Site');
-  shop = await webchatConnection(host, admin, 'Loja');
+  // Contacts here are phone numbers: phone connections reach them (a web chat would not).
+  site = await phoneConnection(host, admin, 'Celular');
+  shop = await phoneConnection(host, admin, 'Loja');
   sales = await createQueue(host, 1, 'Vendas', '#2e7d32');
   support = await createQueue(host, 1, 'Suporte', '#1565c0');
   ana = await attendant(host, admin, 'Ana', [sales]);
@@ -57,16 +58,22 @@ describe('one non-closed ticket per contact and connection', () => {
 });
 
 describe('the connection of a new ticket', () => {
-  it("without one it goes on the company's default connection, and a second try finds that ticket", async () => {
-    const [fallback] = await sql<{ id: number }>(
+  it("without one it goes on the company's default connection if that reaches the contact, else on one that does; a second try finds that ticket", async () => {
+    const [fallback] = await sql<{ id: number; channel: string }>(
       host,
-      'select id from whatsapps where company_id = 1 order by is_default desc, id limit 1',
+      'select id, channel from whatsapps where company_id = 1 order by is_default desc, id limit 1',
     );
+    // The seeded default is the web chat, which reaches only its own visitors: a phone number goes on a phone line.
+    expect(fallback.channel).toBe('webchat');
     const c = await contact();
     const first = await post(admin, { contactId: c });
     expect(first.status).toBe(201);
     const ticket = (await first.json()) as TicketDto;
-    expect(ticket.whatsappId).toBe(fallback.id);
+    expect(ticket.whatsappId).toBe(site.id);
+    await sql(host, 'update whatsapps set is_default = (id = $1) where company_id = 1', [shop.id]);
+    const onDefault = (await (await post(admin, { contactId: await contact() })).json()) as TicketDto;
+    expect(onDefault.whatsappId).toBe(shop.id);
+    await sql(host, 'update whatsapps set is_default = (id = $1) where company_id = 1', [fallback.id]);
     const again = await post(admin, { contactId: c, whatsappId: null });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET', ticket: { id: ticket.id } });

@@ -12,7 +12,8 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
-import { defaultConnectionRow } from '../connections/default-connection.js';
+import { connectionForTicket } from '../connections/connection-reach.js';
+import type { ChannelRegistry } from '../conversations/outbound.js';
 import type { OutboxKick } from '../messages/outbox.js';
 import {
   type AutomaticDeps,
@@ -54,6 +55,7 @@ export class TicketsService {
   private readonly automatic: AutomaticDeps;
   private readonly events: EventsPort;
   private readonly tagSizes: TicketTagSizes;
+  private readonly channels: ChannelRegistry;
 
   constructor(deps: {
     em: EntityManager;
@@ -62,8 +64,10 @@ export class TicketsService {
     settings: SettingsPort;
     events: EventsPort;
     outbox: OutboxKick;
+    channels: ChannelRegistry;
   }) {
     this.em = deps.em;
+    this.channels = deps.channels;
     this.publisher = deps.ticketsPublisher;
     this.settings = deps.settings;
     this.events = deps.events;
@@ -135,15 +139,6 @@ export class TicketsService {
     },
     opts: { queueRequired?: boolean } = {},
   ) {
-    // Without a connection the ticket goes on the company's default one (peers' GetDefaultWhatsApp): a ticket with no
-    // connection could never send anything.
-    const whatsappId = input.whatsappId ?? (await defaultConnectionRow(this.em, actor.companyId))?.id ?? null;
-    const existing = await this.em.findOne(Ticket, {
-      contactId: input.contactId,
-      whatsappId,
-      status: { $ne: 'closed' },
-    });
-    if (existing) throw await this.otherOpenTicket(actor, existing.id);
     const contact = await this.em
       .getConnection()
       .execute<{ id: number; channel: string; is_group: boolean }[]>(
@@ -151,13 +146,27 @@ export class TicketsService {
         [actor.companyId, input.contactId],
       );
     if (!contact[0]) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+    await assertOwned(this.em, 'whatsapps', input.whatsappId, actor.companyId);
+    // Only a connection that reaches the contact; without one, the default (peers' GetDefaultWhatsApp) when it does.
+    const whatsappId = await connectionForTicket(
+      this.em,
+      this.channels,
+      actor.companyId,
+      input.contactId,
+      input.whatsappId,
+    );
+    const existing = await this.em.findOne(Ticket, {
+      contactId: input.contactId,
+      whatsappId,
+      status: { $ne: 'closed' },
+    });
+    if (existing) throw await this.otherOpenTicket(actor, existing.id);
     if (opts.queueRequired !== false) assertQueueChosen(actor, input.queueId);
     assertOwnQueue(
       { profile: actor.profile, queueIds: (await loadTicketAccess(this.em, actor.id)).queueIds },
       input.queueId,
     );
     await assertOwned(this.em, 'queues', input.queueId, actor.companyId);
-    await assertOwned(this.em, 'whatsapps', whatsappId, actor.companyId);
     const userId = await this.ownerOfNew(actor, input);
     const ticket = this.em.create(Ticket, {
       companyId: actor.companyId,

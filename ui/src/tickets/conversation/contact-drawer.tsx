@@ -3,6 +3,7 @@ import { Button, H5, H6, Switch } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ContactAddress } from '../../contacts/contact-address';
 import { ContactDialog } from '../../contacts/contact-dialog';
 import { setContactActive } from '../../contacts/contacts-api';
 import { toastError, toastSuccess } from '../../notify/toaster';
@@ -89,7 +90,9 @@ export function ContactDrawer({ ticket, onClose }: Props) {
       <div className="contact-drawer__card">
         <ContactAvatar name={shown.name} url={shown.urlPicture} size={72} />
         <div className="contact-drawer__name">{shown.name}</div>
-        <div className="contact-drawer__muted">{shown.number}</div>
+        <div className="contact-drawer__muted" data-testid="contact-drawer-address">
+          <ContactAddress contact={{ channel: ticket.channel, number: shown.number }} />
+        </div>
         {contact && (
           <div className="contact-drawer__actions">
             <Button

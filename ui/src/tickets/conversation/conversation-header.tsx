@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { ContactAddress } from '../../contacts/contact-address';
 import { useIsNarrow, useMediaQuery } from '../../layout/use-media-query';
 import { toastError, toastSuccess } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
@@ -95,7 +96,7 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
           </span>
           <span className="conversation-header__sub">
             <PresenceLabel ticketId={ticket.id}>
-              {ticket.contact.number}
+              <ContactAddress contact={{ channel: ticket.channel, number: ticket.contact.number }} />
               {ticket.user && ` · ${t('tickets.header.assignedTo', { name: ticket.user.name })}`}
             </PresenceLabel>
           </span>

@@ -1,7 +1,7 @@
-import { lastMessagePreview, type MessageDto } from '@balcao/sdk';
+import { formatSegments, lastMessagePreview, type MessageDto, type TextSegment } from '@balcao/sdk';
 import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isMaskedNumber } from '../../contacts/number-visibility';
 import { toastError } from '../../notify/toaster';
@@ -12,7 +12,6 @@ import { useTalkTo } from '../shared/use-talk-to';
 import { AckIcon } from './ack-icon';
 import { DeliveryFailed } from './delivery-failed';
 import { bodyShownByMedia, captionOf, MessageMedia } from './message-media';
-import { boldSegments } from './message-rules';
 
 interface Props {
   message: MessageDto;
@@ -25,13 +24,28 @@ interface Props {
   onForward(message: MessageDto): void;
 }
 
+/** One segment of a body (formatSegments, shared with the web chat visitor's page): text only, never HTML. */
+function Segment({ part }: { part: TextSegment }) {
+  let node: ReactNode = part.text;
+  if (part.href)
+    node = (
+      <a href={part.href} target="_blank" rel="noopener noreferrer">
+        {part.text}
+      </a>
+    );
+  if (part.strike) node = <s>{node}</s>;
+  if (part.italic) node = <em>{node}</em>;
+  if (part.bold) node = <strong>{node}</strong>;
+  return node;
+}
+
 function Body({ body }: { body: string }) {
   return (
     <span className="message__text">
-      {boldSegments(body).map((part, i) =>
+      {formatSegments(body).map((part, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: segments of one immutable body.
-        part.bold ? <strong key={i}>{part.text}</strong> : <span key={i}>{part.text}</span>,
-      )}
+        <Segment key={i} part={part} />
+      ))}
     </span>
   );
 }

@@ -2,7 +2,6 @@ import type { MessageDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   ackState,
-  boldSegments,
   laterMessage,
   newestPageArrived,
   newestPageLanded,
@@ -148,13 +147,5 @@ describe('message list rules', () => {
 
   it('maps acks 0..4 to clock, sent, delivered and read', () => {
     expect([0, 1, 2, 3, 4].map(ackState)).toEqual(['pending', 'sent', 'delivered', 'read', 'read']);
-  });
-
-  it('renders the signature in bold', () => {
-    expect(boldSegments('*Ana:*\nOlá')).toEqual([
-      { text: 'Ana:', bold: true },
-      { text: '\nOlá', bold: false },
-    ]);
-    expect(boldSegments('2 * 3 = 6')).toEqual([{ text: '2 * 3 = 6', bold: false }]);
   });
 });

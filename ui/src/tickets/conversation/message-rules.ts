@@ -93,17 +93,3 @@ export function ackState(ack: number): AckState {
   if (ack === 1) return 'sent';
   return 'pending';
 }
-
-/** A signature arrives as `*Name:*\n…`: bold spans between single asterisks on one line. */
-export function boldSegments(body: string): { text: string; bold: boolean }[] {
-  const parts: { text: string; bold: boolean }[] = [];
-  const re = /\*([^*\n]+)\*/g;
-  let last = 0;
-  for (let match = re.exec(body); match; match = re.exec(body)) {
-    if (match.index > last) parts.push({ text: body.slice(last, match.index), bold: false });
-    parts.push({ text: match[1], bold: true });
-    last = match.index + match[0].length;
-  }
-  if (last < body.length) parts.push({ text: body.slice(last), bold: false });
-  return parts;
-}

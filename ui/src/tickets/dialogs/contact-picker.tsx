@@ -2,6 +2,7 @@ import type { ContactDto } from '@balcao/sdk';
 import { Button, FormGroup, InputGroup, Menu, MenuItem, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useContactAddress } from '../../contacts/contact-address';
 import { toastError } from '../../notify/toaster';
 import { searchContacts } from '../shared/tickets-api';
 import { useDebounced } from '../shared/use-debounced';
@@ -22,6 +23,7 @@ export function ContactPicker({
   invalid?: boolean;
 }) {
   const { t } = useTranslation();
+  const addressOf = useContactAddress();
   const [term, setTerm] = useState('');
   const debounced = useDebounced(term.trim());
   const [contacts, setContacts] = useState<ContactDto[]>([]);
@@ -84,7 +86,7 @@ export function ContactPicker({
                   key={c.id}
                   icon="person"
                   text={c.name}
-                  label={c.number}
+                  label={addressOf(c)}
                   onClick={() => onChange(c)}
                   data-testid={`${id}-option`}
                 />

@@ -16,7 +16,7 @@ import { QueueField } from './queue-field';
 
 /**
  * New ticket (spec part 1 §5): find a contact (or start with one, newTicketDialogAtom), choose a queue (required unless
- * admin; a single one is preselected) and a connection (preselectedConnection, following the contact's channel).
+ * admin; a single one is preselected) and a connection among those that reach the contact (preselectedConnection).
  */
 export function NewTicketDialog() {
   const { t } = useTranslation();
@@ -32,15 +32,26 @@ export function NewTicketDialog() {
   const [busy, setBusy] = useState(false);
   const isOpen = request !== null;
   const chosenQueue = queueId ?? (queues.length === 1 ? queues[0].id : null);
-  const chosenConnection =
-    whatsappId ?? preselectedConnection(connections, user.whatsappId, contact?.channel);
+  // A connection asked for (or chosen) counts only while it is among the ones offered: those that reach the contact.
+  const asked = connections.some((c) => c.id === whatsappId) ? whatsappId : null;
+  const chosenConnection = asked ?? preselectedConnection(connections, user.whatsappId, contact?.channel);
 
   useEffect(() => {
     if (!request) return;
     setContact(request.contact);
     setWhatsappId(request.whatsappId ?? null);
-    fetchConnections().then(setConnections, toastError);
   }, [request]);
+
+  // Only the connections that reach the chosen contact are offered (a phone number is not reached by a web chat).
+  const contactId = contact?.id;
+  useEffect(() => {
+    if (!isOpen) return;
+    let live = true;
+    fetchConnections(contactId).then((list) => live && setConnections(list), toastError);
+    return () => {
+      live = false;
+    };
+  }, [isOpen, contactId]);
 
   const close = () => {
     setContact(null);
@@ -82,9 +93,8 @@ export function NewTicketDialog() {
           value={contact}
           onChange={(c) => {
             setContact(c);
-            // A contact of another channel is not reached on the chosen connection: it follows the contact again.
-            const chosen = connections.find((x) => x.id === whatsappId);
-            if (c && chosen && chosen.channel !== c.channel) setWhatsappId(null);
+            // The choices follow the contact: what was chosen may not reach the new one.
+            setWhatsappId(null);
           }}
           invalid={errors.contact}
         />

@@ -2,12 +2,13 @@ import type { TicketDto } from '@balcao/sdk';
 import { Button, Icon, Tag } from '@blueprintjs/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useChannelTraits } from '../../plugins/use-channel-traits';
 import { ChannelIcon } from '../shared/channel-icon';
 import { ContactAvatar } from '../shared/contact-avatar';
 import { CONTACT_NAME_MAX, formatTicketTime, truncate } from '../shared/format';
 import { LastMessagePreview } from '../shared/last-message-preview';
 import { PresenceLabel } from '../shared/presence-label';
-import { hasReplyWindow, rowRating } from '../shared/rating';
+import { rowRating } from '../shared/rating';
 
 /** Every row has this height; the virtual list relies on it. */
 export const TICKET_ROW_HEIGHT = 92;
@@ -37,7 +38,8 @@ export const TicketRow = memo(function TicketRow({
   const { t } = useTranslation();
   const pending = ticket.status === 'pending';
   const [firstTag, ...otherTags] = ticket.contact.tags;
-  const social = hasReplyWindow(ticket.channel);
+  // Channels that let replies through only for a while after the customer wrote (Meta: 24 hours) say so.
+  const replyWindowHours = useChannelTraits(ticket.channel).replyWindowHours;
   const rating = rowRating(ticket);
   const className = [
     'ticket-row',
@@ -134,16 +136,16 @@ export const TicketRow = memo(function TicketRow({
               {otherTags.length > 0 && ` +${otherTags.length}`}
             </Tag>
           )}
-          {social && (
+          {replyWindowHours !== null && (
             <Tag
               minimal
               intent="warning"
               icon="time"
               className="ticket-row__tag"
-              title={t('tickets.row.replyWindow')}
+              title={t('tickets.row.replyWindow', { hours: replyWindowHours })}
               data-testid="ticket-row-reply-window"
             >
-              {t('tickets.row.replyWindowShort')}
+              {t('tickets.row.replyWindowShort', { hours: replyWindowHours })}
             </Tag>
           )}
           {pending && (

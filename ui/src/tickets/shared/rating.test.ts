@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasReplyWindow, ratingEmoji, rowRating } from './rating';
+import { ratingEmoji, rowRating } from './rating';
 
 describe('rating emoji (spec part 1 §2 ticket row)', () => {
   it('maps 1..5 to angry, upset, neutral, happy, loving', () => {
@@ -26,12 +26,5 @@ describe('rating emoji (spec part 1 §2 ticket row)', () => {
     expect(rowRating({ status: 'closed', rating: 5 })?.mood).toBe('loving');
     expect(rowRating({ status: 'open', rating: 5 })).toBeNull();
     expect(rowRating({ status: 'closed' })).toBeNull();
-  });
-
-  it('marks the 24 hour reply window on Facebook and Instagram only', () => {
-    expect(hasReplyWindow('facebook')).toBe(true);
-    expect(hasReplyWindow('instagram')).toBe(true);
-    expect(hasReplyWindow('whatsapp')).toBe(false);
-    expect(hasReplyWindow('webchat')).toBe(false);
   });
 });

@@ -20,6 +20,3 @@ export function ratingEmoji(rating: number | null | undefined): { mood: RatingMo
 export function rowRating(ticket: { status: string; rating?: number | null }) {
   return ticket.status === 'closed' ? ratingEmoji(ticket.rating) : null;
 }
-
-/** Facebook and Instagram only allow replies within 24 hours of the customer's last message. */
-export const hasReplyWindow = (channel: string): boolean => channel === 'facebook' || channel === 'instagram';

@@ -90,7 +90,9 @@ export const forwardMessage = (input: { messageId: number; contactId: number; si
   api.post<MessageDto>('/message/forward', input);
 
 export const fetchQueues = () => api.get<QueueDto[]>('/queue');
-export const fetchConnections = () => api.get<ConnectionDto[]>('/whatsapp');
+/** The company's connections; with a contact, only those that can reach it (its channel's declared reach). */
+export const fetchConnections = (contactId?: number) =>
+  api.get<ConnectionDto[]>(contactId === undefined ? '/whatsapp' : `/whatsapp?contactId=${contactId}`);
 export const fetchTagList = () => api.get<TagDto[]>('/tags/list');
 export const fetchUserList = () => api.get<{ id: number; name: string }[]>('/users/list');
 

@@ -1,0 +1,84 @@
+import { AppError, channelTraits, reachesContact } from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ChannelRegistry } from '../conversations/outbound.js';
+
+interface ReachRow {
+  id: number;
+  channel: string;
+  is_default: boolean;
+  contact_channel: string;
+  known: boolean;
+}
+
+/**
+ * The company's connections that can write to the contact, by their channels' declared reach (ChannelTraits.reaches):
+ * default first, then by name. Empty when the contact is not the company's.
+ * @example const ids = await reachingConnections(em, channels, 1, contactId)
+ */
+export async function reachingConnections(
+  em: EntityManager,
+  channels: ChannelRegistry,
+  companyId: number,
+  contactId: number,
+): Promise<number[]> {
+  const rows = await em.getConnection().execute<ReachRow[]>(
+    `select w.id, w.channel, w.is_default, c.channel as contact_channel,
+            exists (select 1 from tickets t where t.contact_id = c.id and t.whatsapp_id = w.id) as known
+       from whatsapps w join contacts c on c.company_id = w.company_id
+      where w.company_id = ? and c.id = ?
+      order by w.is_default desc, w.name, w.id`,
+    [companyId, contactId],
+  );
+  return rows
+    .filter((r) =>
+      reachesContact(r.channel, channelTraits(channels.get(r.channel)), {
+        channel: r.contact_channel,
+        contactAddress: channelTraits(channels.get(r.contact_channel)).contactAddress,
+        knownOnConnection: r.known,
+      }),
+    )
+    .map((r) => r.id);
+}
+
+/**
+ * Refuses (400 ERR_CONNECTION_CANNOT_REACH) a connection that cannot write to the contact: a phone number's ticket on
+ * a web chat would show "delivered" and reach no one.
+ */
+export async function assertReaches(
+  em: EntityManager,
+  channels: ChannelRegistry,
+  companyId: number,
+  connectionId: number,
+  contactId: number,
+): Promise<void> {
+  const reaching = await reachingConnections(em, channels, companyId, contactId);
+  if (!reaching.includes(connectionId)) {
+    throw new AppError('ERR_CONNECTION_CANNOT_REACH', 400, { whatsappId: connectionId });
+  }
+}
+
+/**
+ * The connection a new ticket for the contact goes on: the one asked for, when it reaches the contact (else 400
+ * ERR_CONNECTION_CANNOT_REACH); without one, the company's default when it reaches the contact, else the first that
+ * does. Null only for a company without connections; connections none of which reach the contact refuse.
+ */
+export async function connectionForTicket(
+  em: EntityManager,
+  channels: ChannelRegistry,
+  companyId: number,
+  contactId: number,
+  asked: number | null | undefined,
+): Promise<number | null> {
+  const reaching = await reachingConnections(em, channels, companyId, contactId);
+  if (asked) {
+    if (!reaching.includes(asked))
+      throw new AppError('ERR_CONNECTION_CANNOT_REACH', 400, { whatsappId: asked });
+    return asked;
+  }
+  if (reaching[0] !== undefined) return reaching[0];
+  const [any] = await em
+    .getConnection()
+    .execute('select 1 from whatsapps where company_id = ? limit 1', [companyId]);
+  if (any) throw new AppError('ERR_CONNECTION_CANNOT_REACH', 400, { whatsappId: null });
+  return null;
+}
