@@ -99,6 +99,8 @@ export interface ConnectionDto {
   ratingMessage: string | null;
   allowGroup: boolean;
   groupAsTicket: 'disabled' | 'enabled';
+  /** Idle hours before an open ticket is closed; 0: never (default 24). */
+  expiresTicket: number;
   /** Web chat: the website origins allowed to show the chat page in a frame (the embed snippet); none: [] */
   embedOrigins: string[];
   queues: QueueRef[];

@@ -30,7 +30,15 @@ export const ERROR_CODES = [
   'ERR_OUT_OF_HOURS',
   // Platform codes beyond the spec's catalogue.
   'ERR_VALIDATION',
-  'ERR_NOT_FOUND',
+  /** No route serves this method and path under /api (distinct from every entity's own not-found code). */
+  'ERR_NO_ROUTE',
+  /** Entities the spec's catalogue names no not-found code for: each answers its own. */
+  'ERR_NO_MESSAGE_FOUND',
+  'ERR_NO_QUEUE_FOUND',
+  'ERR_NO_TAG_FOUND',
+  'ERR_NO_TICKET_NOTE_FOUND',
+  /** A stored media file (`/api/media/…`). */
+  'ERR_NO_MEDIA_FOUND',
   'ERR_SUBSCRIPTION_EXPIRED',
   'ERR_TOO_MANY_ATTEMPTS',
   'ERR_NO_COMPANY_FOUND',
@@ -61,8 +69,6 @@ export const ERROR_CODES = [
   'ERR_ALREADY_EXISTS',
   /** PostgreSQL cannot be reached right now (503): try again in a moment. */
   'ERR_DB_UNAVAILABLE',
-  /** No message of the company has this id. */
-  'ERR_NO_MESSAGE_FOUND',
   /** A retry was asked for a message whose delivery has not failed. */
   'ERR_MESSAGE_NOT_FAILED',
   'ERR_INTERNAL',

@@ -14,5 +14,6 @@ export * from './ports.js';
 export * from './realtime.js';
 export * from './schemas/index.js';
 export * from './settings.js';
+export * from './subscription.js';
 export * from './validate.js';
 export * from './vcard.js';

@@ -1,5 +1,7 @@
-/** Business dates are the company's local days (CONVENTIONS "Time"); every tenant uses São Paulo until companies carry a zone. */
-export const COMPANY_TIMEZONE = 'America/Sao_Paulo';
+import { COMPANY_TIMEZONE } from '@balcao/sdk';
+
+// Business dates are the company's local days (CONVENTIONS "Time"), in the SDK's zone (the UI's too).
+export { COMPANY_TIMEZONE };
 
 /**
  * SQL conditions on a timestamp column for calendar days `from`..`to` (YYYY-MM-DD, both inclusive) in the company's

@@ -206,7 +206,7 @@ describe('isDatabaseUnavailable, on what pg, knex and MikroORM really throw', ()
     for (const sql of ['select 1/0', 'select from nowhere_at_all', "select 'x'::int"]) {
       expect(isDatabaseUnavailable(await failure(connection.execute(sql))), sql).toBe(false);
     }
-    expect(isDatabaseUnavailable(new AppError('ERR_NOT_FOUND', 404))).toBe(false);
+    expect(isDatabaseUnavailable(new AppError('ERR_NO_TICKET_FOUND', 404))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);
     // Another service refusing (a channel's API) is not the database.
     const closed = net.createServer();

@@ -3,13 +3,19 @@ import type { Middleware } from 'koa';
 import { databaseRefusal } from './database-refusals.js';
 import type { AppState } from './types.js';
 
+/**
+ * What the routers leave unanswered under /api: no route for the path (404), or none for the method on it (405, or 501
+ * for a method no router knows). All are one answer, distinct from every entity's not-found code.
+ */
+const NO_ROUTE_STATUSES = new Set([404, 405, 501]);
+
 /** Maps thrown errors to `{ error: 'ERR_…' }` answers; never leaks stacks or SQL. */
 export const errorHandler: Middleware<AppState> = async (ctx, next) => {
   try {
     await next();
-    if (ctx.status === 404 && ctx.body === undefined && ctx.path.startsWith('/api')) {
+    if (NO_ROUTE_STATUSES.has(ctx.status) && ctx.body === undefined && ctx.path.startsWith('/api')) {
       ctx.status = 404;
-      ctx.body = { error: 'ERR_NOT_FOUND' };
+      ctx.body = { error: 'ERR_NO_ROUTE' };
     }
   } catch (thrown) {
     const err = databaseRefusal(thrown, ctx.state.logger ?? console, ctx.path) ?? thrown;
@@ -23,7 +29,7 @@ export const errorHandler: Middleware<AppState> = async (ctx, next) => {
       // Body parser and router errors (bad JSON, payload too large, method not allowed).
       ctx.status = status;
       ctx.body = {
-        error: status === 413 ? 'ERR_VALIDATION' : status === 404 ? 'ERR_NOT_FOUND' : 'ERR_VALIDATION',
+        error: status === 404 ? 'ERR_NO_ROUTE' : 'ERR_VALIDATION',
       };
       return;
     }

@@ -103,6 +103,12 @@ export const embedOriginSchema = z
   .transform((origin) => origin.replace(/\/$/, ''))
   .pipe(z.string().regex(FRAME_ORIGIN, 'Invalid origin'));
 
+/**
+ * Spec part 1 §9 "Auto-close ticket hours default 24": a connection closes its open tickets after this many idle hours
+ * unless told otherwise (0: never). @example connectionSchema.parse({ name: 'Site' }).expiresTicket === 24
+ */
+export const CONNECTION_EXPIRES_TICKET_HOURS = 24;
+
 const connectionFields = {
   name: boundedString(2, 50),
   channel: z.enum(CHANNELS),
@@ -113,6 +119,8 @@ const connectionFields = {
   ratingMessage: z.string().max(5000).nullish(),
   allowGroup: z.boolean(),
   groupAsTicket: z.enum(['disabled', 'enabled']),
+  /** Idle hours before an open ticket is closed; 0: never. At most a year. */
+  expiresTicket: countField.max(8760, 'Too Long!'),
   queueIds: z.array(idField),
   /** Web chat: the websites whose pages may embed the chat page; none (null): only Balcão itself. */
   embedOrigins: z.array(embedOriginSchema).max(20, 'Too Long!').nullish(),
@@ -125,6 +133,7 @@ export const connectionSchema = z.object({
   isDefault: connectionFields.isDefault.default(false),
   allowGroup: connectionFields.allowGroup.default(false),
   groupAsTicket: connectionFields.groupAsTicket.default('disabled'),
+  expiresTicket: connectionFields.expiresTicket.default(CONNECTION_EXPIRES_TICKET_HOURS),
   queueIds: connectionFields.queueIds.default([]),
 });
 export type ConnectionInput = z.infer<typeof connectionSchema>;

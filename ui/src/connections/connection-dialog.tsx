@@ -1,4 +1,10 @@
-import { type Channel, type ConnectionDto, connectionSchema, type QueueDto } from '@balcao/sdk';
+import {
+  type Channel,
+  CONNECTION_EXPIRES_TICKET_HOURS,
+  type ConnectionDto,
+  connectionSchema,
+  type QueueDto,
+} from '@balcao/sdk';
 import { Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,7 +24,8 @@ export type ConnectionTarget =
   | { mode: 'create'; channel: Channel }
   | { mode: 'edit'; connection: ConnectionDto };
 
-const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
+/** The form's starting values: the connection's, or a new connection's defaults. */
+export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   name: c?.name ?? '',
   isDefault: c?.isDefault ?? false,
   greetingMessage: c?.greetingMessage ?? '',
@@ -27,6 +34,8 @@ const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   ratingMessage: c?.ratingMessage ?? '',
   allowGroup: c?.allowGroup ?? false,
   groupAsTicket: c?.groupAsTicket ?? 'disabled',
+  // Spec part 1 §9: a new connection closes idle open tickets after 24 hours.
+  expiresTicket: c?.expiresTicket ?? CONNECTION_EXPIRES_TICKET_HOURS,
   queueIds: c?.queues.map((q) => q.id) ?? [],
   embedOrigins: c?.embedOrigins.join('\n') ?? '',
 });

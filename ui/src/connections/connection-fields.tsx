@@ -1,5 +1,13 @@
 import type { Channel, QueueDto } from '@balcao/sdk';
-import { Checkbox, FormGroup, InputGroup, type Intent, Switch, TextArea } from '@blueprintjs/core';
+import {
+  Checkbox,
+  FormGroup,
+  InputGroup,
+  type Intent,
+  NumericInput,
+  Switch,
+  TextArea,
+} from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useChannelTraits } from '../plugins/use-channel-traits';
 
@@ -13,6 +21,8 @@ export interface ConnectionFormValues extends Record<string, unknown> {
   ratingMessage: string;
   allowGroup: boolean;
   groupAsTicket: 'disabled' | 'enabled';
+  /** Idle hours before an open ticket is closed; 0: never. */
+  expiresTicket: number;
   queueIds: number[];
   /** Web chat: the embedding sites, one per line. */
   embedOrigins: string;
@@ -36,7 +46,7 @@ interface Props {
   disabled: boolean;
 }
 
-/** The general tab's fields the server supports today: name, default, queues, groups and the automatic messages. */
+/** The general tab's fields the server supports today: name, default, groups, auto-close, queues and the automatic messages. */
 export function ConnectionFields({ channel, form, set, error, intent, queues, disabled }: Props) {
   const traits = useChannelTraits(channel);
   const { t } = useTranslation();
@@ -92,6 +102,24 @@ export function ConnectionFields({ channel, form, set, error, intent, queues, di
           />
         </div>
       )}
+      <FormGroup
+        label={t('connections.dialog.expiresTicket')}
+        labelFor="connection-expires-ticket"
+        helperText={error('expiresTicket') ?? t('connections.dialog.expiresTicketHelp')}
+        intent={intent('expiresTicket')}
+      >
+        <NumericInput
+          id="connection-expires-ticket"
+          min={0}
+          max={8760}
+          allowNumericCharactersOnly
+          value={form.expiresTicket}
+          onValueChange={(n) => set('expiresTicket')(Number.isFinite(n) ? n : 0)}
+          intent={intent('expiresTicket')}
+          disabled={disabled}
+          data-testid="connection-expires-ticket"
+        />
+      </FormGroup>
       <FormGroup
         label={t('connections.dialog.queues')}
         helperText={error('queueIds') ?? t('connections.dialog.queuesHelp')}

@@ -25,6 +25,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   ratingMessage: null,
   allowGroup: false,
   groupAsTicket: 'disabled',
+  expiresTicket: 24,
   embedOrigins: [],
   queues: [],
   updatedAt: '2026-01-01T10:00:00.000Z',

@@ -1,8 +1,9 @@
+import { isExpiringSoon } from '@balcao/sdk';
 import { Callout } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { userAtom } from '../session/session-store';
-import { formatDueDate, isExpiringSoon } from '../session/subscription';
+import { formatDueDate } from '../session/subscription';
 
 /** Spec part 1 §4: a warning while fewer than 5 days remain (company 1 never expires). */
 export function ExpiryWarning() {

@@ -1,3 +1,4 @@
+import { isSubscriptionExpired } from '@balcao/sdk';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
@@ -6,7 +7,6 @@ import { FullPageSpinner } from '../pages/full-page-spinner';
 import { bootstrapPlugins } from '../plugins/plugin-host';
 import { pluginsAtom } from '../plugins/plugin-store';
 import { sessionStatusAtom, userAtom } from '../session/session-store';
-import { isSubscriptionExpired } from '../session/subscription';
 
 /** Private routes: signed in, subscription active, tenant plugins loaded; rendered inside the app layout. */
 export function RequireAuth() {

@@ -10,6 +10,7 @@ import { Migration0008IngestLastMessagePreview } from './0008-ingest-last-messag
 import { Migration0009TicketTagIds } from './0009-ticket-tag-ids.js';
 import { Migration0010AuthAttempts } from './0010-auth-attempts.js';
 import { Migration0011ConnectionEmbedOrigins } from './0011-connection-embed-origins.js';
+import { Migration0012ConnectionExpiresTicketDefault } from './0012-connection-expires-ticket-default.js';
 import { Migration0013MessageOutbox } from './0013-message-outbox.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
@@ -25,5 +26,6 @@ export const coreMigrations: MigrationObject[] = [
   { name: 'core-0009-ticket-tag-ids', class: Migration0009TicketTagIds },
   { name: 'core-0010-auth-attempts', class: Migration0010AuthAttempts },
   { name: 'core-0011-connection-embed-origins', class: Migration0011ConnectionEmbedOrigins },
+  { name: 'core-0012-connection-expires-ticket-default', class: Migration0012ConnectionExpiresTicketDefault },
   { name: 'core-0013-message-outbox', class: Migration0013MessageOutbox },
 ];

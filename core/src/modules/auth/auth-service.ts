@@ -5,6 +5,7 @@ import {
   type AuthUser,
   companyChannel,
   type EventsPort,
+  isSubscriptionExpired,
   type LoginInput,
   type RealtimePort,
   type SessionUserDto,
@@ -13,7 +14,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompaniesService } from '../companies/companies-service.js';
 import { Company } from '../companies/company.entity.js';
-import { daysFromToday, isExpired } from '../companies/company-presenter.js';
+import { daysFromToday } from '../companies/company-presenter.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
@@ -62,7 +63,8 @@ export class AuthService {
     }
     await attempt.succeeded();
     const company = await em.findOneOrFail(Company, { id: user.companyId });
-    if (isExpired(company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
+    if (isSubscriptionExpired(company))
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
 
     // One session per account: a new login ends the others and tells them so.
     const ended = await em
@@ -121,7 +123,8 @@ export class AuthService {
       throw new AppError('ERR_SESSION_EXPIRED', 401);
     }
     const company = await em.findOneOrFail(Company, { id: session.companyId });
-    if (isExpired(company)) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
+    if (isSubscriptionExpired(company))
+      throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
     const next = tokens.refresh(session.id);
     session.tokenHash = next.hash;
     session.expiresAt = new Date(Date.now() + REFRESH_TTL_MS);

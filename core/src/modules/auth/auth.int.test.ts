@@ -1,3 +1,4 @@
+import { companyToday } from '@balcao/sdk';
 import { createTenant, createTestHost, type TestHost } from '@balcao/sdk/testing';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,6 +92,22 @@ describe('login', () => {
     });
     expect(res.status).toBe(402);
     expect(await res.json()).toEqual({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: '2020-01-31' });
+  });
+
+  it("refuses a company on its due day itself (the company's calendar, as the UI's guard decides), not the day before", async () => {
+    const today = companyToday();
+    const tomorrow = companyToday(new Date(Date.now() + 86_400_000));
+    const dueToday = await createTenant(host, superToken, { name: 'Due Today Co', dueDate: today });
+    const dueTomorrow = await createTenant(host, superToken, { name: 'Due Tomorrow Co', dueDate: tomorrow });
+    const refused = await host.request('/api/auth/login', {
+      body: { email: dueToday.email, password: dueToday.password },
+    });
+    expect(refused.status).toBe(402);
+    expect(await refused.json()).toEqual({ error: 'ERR_SUBSCRIPTION_EXPIRED', dueDate: today });
+    const allowed = await host.request('/api/auth/login', {
+      body: { email: dueTomorrow.email, password: dueTomorrow.password },
+    });
+    expect(allowed.status).toBe(200);
   });
 });
 

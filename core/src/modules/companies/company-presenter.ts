@@ -1,8 +1,8 @@
-import type { CompanyDto, PlanDto, Recurrence } from '@balcao/sdk';
+import { type CompanyDto, PLATFORM_COMPANY_ID, type PlanDto, type Recurrence } from '@balcao/sdk';
 import type { ICompany } from './company.entity.js';
 
-/** Company 1 owns the platform and never expires. */
-export const PLATFORM_COMPANY_ID = 1;
+// Company 1 owns the platform and never expires (the rule, isSubscriptionExpired, is the SDK's).
+export { PLATFORM_COMPANY_ID };
 export const FAR_FUTURE_DUE_DATE = '2999-12-31';
 
 export function toCompanyDto(company: ICompany, plan?: PlanDto): CompanyDto {
@@ -25,12 +25,6 @@ export function toCompanyDto(company: ICompany, plan?: PlanDto): CompanyDto {
 
 /** Today as YYYY-MM-DD in UTC. */
 export const todayIso = (now = new Date()): string => now.toISOString().slice(0, 10);
-
-/** True when the subscription ran out: the due date is before today. Company 1 never expires. */
-export function isExpired(company: Pick<ICompany, 'id' | 'dueDate'>, now = new Date()): boolean {
-  if (company.id === PLATFORM_COMPANY_ID || !company.dueDate) return false;
-  return company.dueDate < todayIso(now);
-}
 
 /** Adds `days` to today, as YYYY-MM-DD. */
 export function daysFromToday(days: number, now = new Date()): string {

@@ -30,6 +30,7 @@ export function toConnectionDto(
     ratingMessage: c.ratingMessage ?? null,
     allowGroup: c.allowGroup,
     groupAsTicket: c.groupAsTicket as ConnectionDto['groupAsTicket'],
+    expiresTicket: c.expiresTicket,
     embedOrigins: c.embedOrigins ?? [],
     queues,
     updatedAt: c.updatedAt.toISOString(),

@@ -1,3 +1,4 @@
+import { CONNECTION_EXPIRES_TICKET_HOURS } from '@balcao/sdk';
 import { defineEntity, type InferEntity, tenantFilter } from '@balcao/sdk/orm';
 
 /** A connection (the spec's "whatsapp" record) of any channel: whatsapp, facebook, instagram, webchat. */
@@ -25,7 +26,8 @@ export const Connection = defineEntity({
     timeCreateNewTicket: p.integer().default(0),
     maxUseBotQueues: p.integer().default(3),
     timeUseBotQueues: p.integer().default(0),
-    expiresTicket: p.integer().default(0),
+    /** Hours an open ticket may stay idle before it is closed; 0: never (spec part 1 §9: default 24). */
+    expiresTicket: p.integer().default(CONNECTION_EXPIRES_TICKET_HOURS),
     whenExpiresTicket: p.string().length(1).default('0'),
     expiresTicketNps: p.integer().fieldName('expires_ticket_nps').default(0),
     maxUseBotQueuesNps: p.integer().fieldName('max_use_bot_queues_nps').default(3),

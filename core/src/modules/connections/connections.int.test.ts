@@ -1,6 +1,8 @@
 import type { ConnectionDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Migration0012ConnectionExpiresTicketDefault } from '../../db/migrations/0012-connection-expires-ticket-default.js';
+import { sql } from '../../testing/attendance-fixtures.js';
 import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
 
 let host: TestHost;
@@ -194,5 +196,29 @@ describe('connections', () => {
     expect((await createConnection(other.adminToken, { name: 'Loja A', channel: 'webchat' })).status).toBe(
       201,
     );
+  });
+
+  it('a new connection closes idle open tickets after 24 hours (spec part 1 §9 "Auto-close ticket hours default 24"); existing ones keep theirs', async () => {
+    const created = (await (
+      await createConnection(shop.adminToken, { name: 'Prazo', channel: 'webchat' })
+    ).json()) as ConnectionDto;
+    expect(created.expiresTicket).toBe(24);
+    const put = (body: Record<string, unknown>) =>
+      host.request(`/api/whatsapp/${created.id}`, { method: 'PUT', token: shop.adminToken, body });
+    expect(((await (await put({ expiresTicket: 0 })).json()) as ConnectionDto).expiresTicket).toBe(0);
+    expect(((await (await put({ name: 'Prazo novo' })).json()) as ConnectionDto).expiresTicket).toBe(0);
+    expect((await put({ expiresTicket: -1 })).status).toBe(400);
+    // core-0012 changes the column's default only: a row written before it (with the old default, 0) keeps it.
+    const migration = new Migration0012ConnectionExpiresTicketDefault(null as never, null as never);
+    await migration.up();
+    for (const statement of migration.getQueries()) await sql(host, String(statement));
+    const [row] = await sql(
+      host,
+      `select w.expires_ticket, c.column_default from whatsapps w, information_schema.columns c
+        where w.id = $1 and c.table_name = 'whatsapps' and c.column_name = 'expires_ticket'`,
+      [created.id],
+    );
+    expect(row).toEqual({ expires_ticket: 0, column_default: '24' });
+    await host.request(`/api/whatsapp/${created.id}`, { method: 'DELETE', token: shop.adminToken });
   });
 });

@@ -16,7 +16,7 @@ import type { TicketsService } from '../tickets/tickets-service.js';
 import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
 import { findMessageDto } from './message-queries.js';
-import { formatOutgoing, signsMessage } from './messages-service.js';
+import { asMessageMiss, formatOutgoing, signsMessage } from './messages-service.js';
 import type { OutboxKick } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
 
@@ -62,8 +62,8 @@ export class MessageForwardService {
    */
   async forward(actor: AuthUser, input: MessageForwardInput): Promise<MessageDto> {
     const source = await this.em.findOne(Message, { id: input.messageId, companyId: actor.companyId });
-    if (!source) throw new AppError('ERR_NOT_FOUND', 404);
-    const from = await this.tickets.get(actor, { id: source.ticketId });
+    if (!source) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+    const from = await this.tickets.get(actor, { id: source.ticketId }).catch(asMessageMiss);
     if (source.isPrivate || source.isDeleted) {
       throw new AppError('ERR_VALIDATION', 400, {
         fields: [{ path: 'messageId', message: 'This message cannot be forwarded' }],

@@ -179,10 +179,10 @@ export function mediaRoutes(router: AppRouter, dataDir: string): void {
   router.get('/media/:folder/:name', async (ctx) => {
     const folder = /^company(\d+)$/.exec(ctx.params.folder ?? '');
     const name = ctx.params.name ?? '';
-    if (!folder || !STORED_NAME.test(name)) throw new AppError('ERR_NOT_FOUND', 404);
+    if (!folder || !STORED_NAME.test(name)) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
     const file = path.join(mediaDir(dataDir, Number(folder[1])), name);
     const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new AppError('ERR_NOT_FOUND', 404);
+    if (!info?.isFile()) throw new AppError('ERR_NO_MEDIA_FOUND', 404);
     const type = CONTENT_TYPES[path.extname(name)];
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'private, max-age=86400, immutable');

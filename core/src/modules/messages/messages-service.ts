@@ -54,6 +54,16 @@ export const formatOutgoing = (
 export const signsMessage = async (settings: SettingsPort, companyId: number, asked: boolean | undefined) =>
   Boolean(asked) && (await settings.isEnabled(companyId, 'sendSignMessage'));
 
+/**
+ * A message on a ticket the actor may not see is, to them, a message that does not exist: the answer names the
+ * message, never its ticket. @example await tickets.get(actor, { id }).catch(asMessageMiss)
+ */
+export const asMessageMiss = (err: unknown): never => {
+  throw err instanceof AppError && err.code === 'ERR_NO_TICKET_FOUND'
+    ? new AppError('ERR_NO_MESSAGE_FOUND', 404)
+    : err;
+};
+
 /** A conversation's messages as attendants see and write them. */
 export class MessagesService {
   private readonly em: EntityManager;
@@ -227,8 +237,8 @@ export class MessagesService {
   /** Only the attendant's own messages can be deleted; the message stays, marked deleted. */
   async remove(actor: AuthUser, id: number): Promise<void> {
     const message = await this.em.findOne(Message, { id });
-    if (!message) throw new AppError('ERR_NO_TICKET_FOUND', 404);
-    const view = await this.tickets.get(actor, { id: message.ticketId });
+    if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+    const view = await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
     if (!message.fromMe || message.userId !== actor.id) throw new AppError('ERR_NO_PERMISSION', 403);
     await this.em.transactional(async (tx) => {
       await tx.nativeUpdate(Message, { id }, { isDeleted: true });
@@ -256,7 +266,7 @@ export class MessagesService {
   async retry(actor: AuthUser, id: number): Promise<void> {
     const message = await this.em.findOne(Message, { id });
     if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
-    const view = await this.tickets.get(actor, { id: message.ticketId });
+    const view = await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
     if (!(await this.em.transactional((tx) => retryDelivery(tx, actor.companyId, id))))
       throw new AppError('ERR_MESSAGE_NOT_FAILED', 400);
     this.outbox.kick();

@@ -80,7 +80,7 @@ export class QueuesService {
 
   private async find(id: number): Promise<IQueue> {
     const queue = await this.em.findOne(Queue, { id });
-    if (!queue) throw new AppError('ERR_NOT_FOUND', 404);
+    if (!queue) throw new AppError('ERR_NO_QUEUE_FOUND', 404);
     return queue;
   }
 

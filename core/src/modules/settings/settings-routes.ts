@@ -32,6 +32,8 @@ export function settingsRoutes(router: AppRouter): void {
     const companyId = idParam(ctx.params.companyId, 'companyId');
     if (companyId !== ctx.state.companyId && !ctx.state.user.super)
       throw new AppError('ERR_NO_PERMISSION', 403);
+    // A super user asking for a company that does not exist hears so, not its defaults (ERR_NO_COMPANY_FOUND).
+    if (companyId !== ctx.state.companyId) await ctx.state.services.companies.get(companyId);
     const rows = await ctx.state.services.settings.list(companyId);
     ctx.body = { companyId, ...Object.fromEntries(rows.map((r) => [r.key, r.value])) };
   });

@@ -156,7 +156,7 @@ export class TagsService {
 
   private async find(id: number): Promise<ITag> {
     const tag = await this.em.findOne(Tag, { id });
-    if (!tag) throw new AppError('ERR_NOT_FOUND', 404);
+    if (!tag) throw new AppError('ERR_NO_TAG_FOUND', 404);
     return tag;
   }
 

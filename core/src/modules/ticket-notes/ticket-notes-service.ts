@@ -92,11 +92,11 @@ export class TicketNotesService {
   /** A note of a ticket the actor may see; otherwise 404, as for a note that does not exist. */
   private async find(actor: AuthUser, id: number): Promise<ITicketNote> {
     const note = await this.em.findOne(TicketNote, { id });
-    if (!note) throw new AppError('ERR_NOT_FOUND', 404);
+    if (!note) throw new AppError('ERR_NO_TICKET_NOTE_FOUND', 404);
     if (note.ticketId) {
       const ticket = await this.em.findOne(Ticket, { id: note.ticketId }, { fields: AUDIENCE });
       if (ticket && !canSeeTicket(await this.access(actor), audienceOf(ticket))) {
-        throw new AppError('ERR_NOT_FOUND', 404);
+        throw new AppError('ERR_NO_TICKET_NOTE_FOUND', 404);
       }
     }
     return note;

@@ -227,7 +227,7 @@ describe('ticket notes', () => {
     ).toEqual([]);
     const read = await host.request(`/api/ticket-notes/${mine.id}`, { token: secondAgentToken });
     expect(read.status).toBe(404);
-    expect(await read.json()).toEqual({ error: 'ERR_NOT_FOUND' });
+    expect(await read.json()).toEqual({ error: 'ERR_NO_TICKET_NOTE_FOUND' });
     const page = await json<{ ticketNotes: TicketNoteDto[] }>(
       host.request(`/api/ticket-notes?contactId=${eva.id}`, { token: secondAgentToken }),
     );

@@ -1,5 +1,5 @@
 import type { TicketDto } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createQueue,
@@ -9,11 +9,13 @@ import {
   sql,
   webchatConnection,
 } from '../../testing/attendance-fixtures.js';
-import { canSeeTicket, type TicketAccess } from './visibility.js';
+import { openSocket } from '../../testing/tenant-fixtures.js';
+import { canSeeTicket, inOwnView, type TicketAccess } from './visibility.js';
 
 /**
  * The ticket list is built from disjoint visibility branches (ticket-list-sql.ts) for speed; this checks it lists
- * exactly what the one rule (canSeeTicket, spec part 1 §6) allows, for every kind of ticket and user.
+ * exactly what the one rule (canSeeTicket with Show all, inOwnView without, spec part 1 §6) allows, for every kind of
+ * ticket and user.
  */
 let host: TestHost;
 let admin: string;
@@ -72,24 +74,59 @@ afterAll(() => host?.stop());
 describe('the ticket list shows exactly the visible tickets', () => {
   it.each(['Ana', 'Gui', 'Rui'])('for %s, with or without Show all', async (name) => {
     const u = users[name];
-    const expected = tickets
-      .filter((t) => canSeeTicket(u.access, t))
-      .map((t) => t.id)
-      .sort((a, b) => a - b);
-    expect(expected.length).toBeGreaterThan(0);
-    for (const query of ['', 'showAll=true']) {
+    for (const [query, rule] of [
+      ['', inOwnView],
+      ['showAll=true', canSeeTicket],
+    ] as const) {
+      const expected = tickets
+        .filter((t) => rule(u.access, t))
+        .map((t) => t.id)
+        .sort((a, b) => a - b);
+      expect(expected.length).toBeGreaterThan(0);
       const { ids, count } = await listed(u.token, query);
       expect(ids).toEqual(expected);
       expect(count).toBe(expected.length);
     }
   });
 
+  it('"admin, or users with allTicket enable or allowGroup, see all loaded tickets": Gui (allowGroup) with Show all', async () => {
+    const all = await listed(users.Gui.token, 'showAll=true');
+    expect(all.ids).toEqual(tickets.map((t) => t.id).sort((a, b) => a - b));
+    // Without Show all, his own view: his tickets, the unassigned ones of Vendas or of no queue, and every group.
+    const own = await listed(users.Gui.token, '');
+    expect(own.ids.length).toBeLessThan(tickets.length);
+  });
+
   it('for an admin: own and unassigned-without-queue ones, everything with Show all', async () => {
-    const own = { userId: 1, isAdmin: false, allTicket: false, allowGroup: false, queueIds: [] };
-    const expected = tickets.filter((t) => canSeeTicket(own, t)).map((t) => t.id);
+    const own = { userId: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
+    const expected = tickets.filter((t) => inOwnView(own, t)).map((t) => t.id);
     expect((await listed(admin, '')).ids).toEqual(expected.sort((a, b) => a - b));
     const all = await listed(admin, 'showAll=true');
     expect(all.ids).toEqual(tickets.map((t) => t.id).sort((a, b) => a - b));
     expect(all.count).toBe(tickets.length);
+  });
+});
+
+describe('one ticket and its room follow the same rule', () => {
+  it('"admin, or users with allTicket enable or allowGroup, see all loaded tickets": an allowGroup attendant opens and joins any ticket', async () => {
+    // Ana's own chat in Suporte, a queue Gui is not in: before, only groups reached an allowGroup attendant.
+    const [sales] = users.Gui.access.queueIds;
+    const target = tickets.find(
+      (t) => t.userId === users.Ana.id && !t.isGroup && t.queueId !== null && t.queueId !== sales,
+    );
+    if (!target) throw new Error('no such ticket');
+    const gui = await host.request(`/api/tickets/${target.id}`, { token: users.Gui.token });
+    expect(gui.status).toBe(200);
+    expect((await host.request(`/api/messages/${target.id}`, { token: users.Gui.token })).status).toBe(200);
+    expect((await host.request(`/api/tickets/${target.id}`, { token: users.Rui.token })).status).toBe(404);
+    const guiSocket = await openSocket(host.url, users.Gui.token);
+    const ruiSocket = await openSocket(host.url, users.Rui.token);
+    guiSocket.send({ type: 'joinChatBox', ticketId: target.id });
+    ruiSocket.send({ type: 'joinChatBox', ticketId: target.id });
+    await eventually(() => guiSocket.frames.find((f) => f.channel === 'joined'));
+    await eventually(() => ruiSocket.frames.find((f) => f.channel === 'error'));
+    expect(guiSocket.frames).toContainEqual({ channel: 'joined', data: { room: `ticket:${target.id}` } });
+    guiSocket.close();
+    ruiSocket.close();
   });
 });

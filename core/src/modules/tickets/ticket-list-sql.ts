@@ -2,7 +2,7 @@ import { TICKET_COUNT_CAP, TICKET_STATUSES } from '@balcao/sdk';
 import { localDaysWhere } from '../../db/local-days.js';
 import { likeTerm } from '../../db/sql-helpers.js';
 import { TICKET_COLUMNS, TICKET_JOINS } from './ticket-queries.js';
-import type { TicketAccess } from './visibility.js';
+import { seesAllTickets, type TicketAccess } from './visibility.js';
 
 export const TICKET_PAGE_SIZE = 40;
 /** A piece of SQL with `?` placeholders and its parameters, in order. */
@@ -45,13 +45,11 @@ export interface TicketListFilters {
  * (`unread first, newest first`) match tickets_company_status_list_index, so a page is read off the index.
  */
 export function ticketListSql(companyId: number, access: TicketAccess, f: TicketListFilters): Condition {
-  // Show all widens to every ticket only for who may (admin, allTicket); a user profile never uses it in search.
-  const canShowAll = access.isAdmin || access.allTicket;
+  // Show all widens to every ticket only for who sees all (admin, allTicket, allowGroup); a user profile never uses
+  // it in search. Without it, everyone gets their own view.
   const where: string[] = ['t.company_id = ?'];
   const params: unknown[] = [companyId];
-  const visible = visibilityBranches(
-    canShowAll && !f.showAll ? { ...access, isAdmin: false, allTicket: false } : access,
-  );
+  const visible = seesAllTickets(access) && f.showAll ? [EVERY_TICKET] : ownViewBranches(access);
   // A search by a rare term starts from its few hits, so the branches become one condition on them (per branch, each
   // would walk its whole index looking for the hits: 3,000 rows per queue of an attendant). So does a rare tag.
   const fromHits = Boolean(f.searchParam) && !f.commonTerm;
@@ -148,15 +146,16 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
   };
 }
 
+const EVERY_TICKET: Condition = { sql: 'true', params: [] };
+
 /**
- * The visibility rule (visibility.ts, spec part 1 §6) as disjoint conditions, each matching an index that keeps the
- * list order: mine (tickets_user_list_index), unassigned in no queue or in each of my queues
+ * One's own view (inOwnView in visibility.ts, spec part 1 §6) as disjoint conditions, each matching an index that
+ * keeps the list order: mine (tickets_user_list_index), unassigned in no queue or in each of my queues
  * (tickets_unassigned_list_index; groups only for allowGroup), and for allowGroup the groups someone else holds. An
  * OR of them in one scan read every ticket of the status whenever few were visible (an admin's own Pending: 15,000
  * rows read for none shown).
  */
-function visibilityBranches(a: TicketAccess): Condition[] {
-  if (a.isAdmin || a.allTicket) return [{ sql: 'true', params: [] }];
+function ownViewBranches(a: TicketAccess): Condition[] {
   // Without allowGroup, unassigned group tickets stay hidden: a filter on rows the index walk reads anyway.
   const groups = a.allowGroup ? '' : ' and not t.is_group';
   const branches: Condition[] = [
@@ -181,7 +180,8 @@ function visibilityBranches(a: TicketAccess): Condition[] {
  * The visibility rule as one SQL condition on a ticket aliased `t`, for reads that are not the ticket list (the list
  * keeps its branches apart, one per index). @example const v = visibleTicketSql(access); `where ${v.sql}`, v.params
  */
-export const visibleTicketSql = (a: TicketAccess): Condition => anyBranch(visibilityBranches(a));
+export const visibleTicketSql = (a: TicketAccess): Condition =>
+  seesAllTickets(a) ? EVERY_TICKET : anyBranch(ownViewBranches(a));
 
 /** The branches as one condition (any of them). */
 function anyBranch(branches: Condition[]): Condition {

@@ -19,16 +19,27 @@ export const audienceOf = (t: {
 }): TicketAudience => ({ userId: t.userId ?? null, queueId: t.queueId ?? null, isGroup: t.isGroup });
 
 /**
- * Admins and users with allTicket see every ticket; allowGroup adds group tickets; everyone else sees the tickets
- * they own and the unassigned ones in their queues (or in no queue yet, so someone can pick them up). Groups are for
- * allowGroup: without it, one sees only a group ticket one holds (say, transferred to one).
+ * Who sees every ticket: spec part 1 §6, "admin, or users with allTicket enable or allowGroup, see all loaded tickets".
+ * In the ticket list that is with Show all on; without it they see their own view (inOwnView).
  */
-export function canSeeTicket(a: TicketAccess, t: TicketAudience): boolean {
-  if (a.isAdmin || a.allTicket) return true;
+export const seesAllTickets = (a: Pick<TicketAccess, 'isAdmin' | 'allTicket' | 'allowGroup'>): boolean =>
+  a.isAdmin || a.allTicket || a.allowGroup;
+
+/**
+ * One's own view (everyone's list with Show all off): the tickets one owns and the unassigned ones in one's queues
+ * (or in no queue yet, so someone can pick them up). Groups are for allowGroup: without it, one sees only a group
+ * ticket one holds (say, transferred to one).
+ */
+export function inOwnView(a: TicketAccess, t: TicketAudience): boolean {
   if (t.isGroup && a.allowGroup) return true;
   if (t.userId === a.userId) return true;
   if (t.userId !== null || t.isGroup) return false;
   return t.queueId === null || a.queueIds.includes(t.queueId);
+}
+
+/** Whether the user may see the ticket at all (one ticket, its messages and notes, its realtime events and room). */
+export function canSeeTicket(a: TicketAccess, t: TicketAudience): boolean {
+  return seesAllTickets(a) || inOwnView(a, t);
 }
 
 /** A user's ticket access and whether numbers are masked for them (LGPD: profile user, setting enabled). */

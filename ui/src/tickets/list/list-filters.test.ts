@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_SEARCH_FILTERS } from '../shared/ticket-store';
 import { canShowAll, listFilters } from './list-filters';
 
-const user = (profile: 'admin' | 'user', allTicket: 'enable' | 'disable' = 'disable') =>
-  ({ id: 1, profile, allTicket, allowGroup: false, queues: [] }) as unknown as SessionUserDto;
+const user = (profile: 'admin' | 'user', allTicket: 'enable' | 'disable' = 'disable', allowGroup = false) =>
+  ({ id: 1, profile, allTicket, allowGroup, queues: [] }) as unknown as SessionUserDto;
 
 describe('Show all permission', () => {
   it('is for admins everywhere', () => {
@@ -19,6 +19,15 @@ describe('Show all permission', () => {
     expect(canShowAll(all, 'open', 'pending')).toBe(false);
     expect(canShowAll(all, 'search', 'open')).toBe(false);
     expect(canShowAll(user('user'), 'open', 'open')).toBe(false);
+  });
+
+  it('"users with allTicket enable or allowGroup, see all loaded tickets": allowGroup users get it as allTicket ones do', () => {
+    const groups = user('user', 'disable', true);
+    expect(canShowAll(groups, 'open', 'open')).toBe(true);
+    expect(canShowAll(groups, 'open', 'group')).toBe(true);
+    expect(canShowAll(groups, 'closed', 'open')).toBe(true);
+    expect(canShowAll(groups, 'open', 'pending')).toBe(false);
+    expect(canShowAll(groups, 'search', 'open')).toBe(false);
   });
 
   it('never reaches a list the user may not widen', () => {

@@ -6,13 +6,13 @@ export type MainTab = 'open' | 'closed' | 'search';
 export type OpenTab = 'open' | 'pending' | 'group';
 
 /**
- * Spec part 1 §6: Show all is for admins and allTicket users; on Pending only for admins; in search a user
- * profile never uses it.
+ * Spec part 1 §6: Show all is for who sees all tickets (admins, allTicket and allowGroup users); on Pending only for
+ * admins; in search a user profile never uses it.
  */
 export function canShowAll(user: SessionUserDto, tab: MainTab, openTab: OpenTab): boolean {
   const admin = user.profile === 'admin';
   if (tab === 'search' || (tab === 'open' && openTab === 'pending')) return admin;
-  return admin || user.allTicket === 'enable';
+  return admin || user.allTicket === 'enable' || user.allowGroup;
 }
 
 /** The filter of each list the panel shows. */

@@ -60,6 +60,15 @@ describe('matchesList', () => {
     expect(matchesList(other, { ...pending, showAll: true }, admin)).toBe(true);
     expect(matchesList(other, { ...pending, showAll: true }, attendant)).toBe(false);
   });
+
+  it('"admin, or users with allTicket enable or allowGroup, see all loaded tickets": allowGroup with Show all', () => {
+    const open: ListFilter = { ...pending, status: 'open' };
+    const others = ticket(1, { status: 'open', userId: 9, queueId: 2 });
+    const groups = { ...attendant, allowGroup: true };
+    expect(matchesList(others, open, groups)).toBe(false);
+    expect(matchesList(others, { ...open, showAll: true }, groups)).toBe(true);
+    expect(matchesList(others, { ...open, showAll: true }, { ...attendant, allTicket: true })).toBe(true);
+  });
 });
 
 describe('applyTicketUpdate', () => {

@@ -70,11 +70,12 @@ export const viewerOf = (user: SessionUserDto): Viewer => ({
 });
 
 /**
- * The server's visibility rule: admins and allTicket users see everything only with Show all on; otherwise one sees
- * group tickets (allowGroup), one's own, and unassigned ones (not groups) without a queue or in one's queues.
+ * The server's visibility rule (spec part 1 §6): admins, allTicket and allowGroup users see everything, in a list
+ * only with Show all on; otherwise one sees group tickets (allowGroup), one's own, and unassigned ones (not groups)
+ * without a queue or in one's queues.
  */
 export function isVisibleTo(t: TicketDto, v: Viewer, showAll: boolean): boolean {
-  if ((v.isAdmin || v.allTicket) && showAll) return true;
+  if ((v.isAdmin || v.allTicket || v.allowGroup) && showAll) return true;
   if (t.isGroup && v.allowGroup) return true;
   if (t.userId === v.id) return true;
   if (t.userId !== null || t.isGroup) return false;

@@ -1,0 +1,189 @@
+import type { ErrorCode } from '@balcao/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from '../testing/hostile-requests.js';
+import { type SweepServer, startSweepServer } from '../testing/route-sweep.js';
+
+/**
+ * Not-found answers name what was not found (spec part 1 §8: ERR_NO_TICKET_FOUND, ERR_NO_CONTACT_FOUND, …), over
+ * every route of the routers' own tables that takes a path parameter; a path or method no route serves answers
+ * ERR_NO_ROUTE, distinct from them all. A route added without its code here fails the first test.
+ */
+
+let server: SweepServer;
+const UNKNOWN_ID = '987654';
+const ENTITY_PARAMS: Record<string, string> = {
+  uuid: '00000000-0000-4000-8000-000000000000',
+  token: 'Z'.repeat(30),
+  key: 'noSuchSetting',
+  number: '5511900009999',
+  folder: '987654',
+  name: '00000000-0000-4000-8000-000000000000.png',
+};
+
+/** The code each route answers for an id (token, key, file) nobody has. */
+const EXPECTED: Record<string, ErrorCode> = {
+  'GET /api/media/:folder/:name': 'ERR_NO_MEDIA_FOUND',
+  'GET /api/users/:id': 'ERR_NO_USER_FOUND',
+  'PUT /api/users/:id': 'ERR_NO_USER_FOUND',
+  'POST /api/users/:id/media-upload': 'ERR_NO_USER_FOUND',
+  'DELETE /api/users/:id': 'ERR_NO_USER_FOUND',
+  'PUT /api/settings/:key': 'ERR_NO_SETTING_FOUND',
+  'GET /api/companySettings/:companyId': 'ERR_NO_COMPANY_FOUND',
+  'GET /api/companies/listPlan/:id': 'ERR_NO_COMPANY_FOUND',
+  'GET /api/companies/:id': 'ERR_NO_COMPANY_FOUND',
+  'PUT /api/companies/:id': 'ERR_NO_COMPANY_FOUND',
+  'DELETE /api/companies/:id': 'ERR_NO_COMPANY_FOUND',
+  'GET /api/plans/:id': 'ERR_NO_PLAN_FOUND',
+  'PUT /api/plans/:id': 'ERR_NO_PLAN_FOUND',
+  'DELETE /api/plans/:id': 'ERR_NO_PLAN_FOUND',
+  'GET /api/tickets/u/:uuid': 'ERR_NO_TICKET_FOUND',
+  'GET /api/tickets/:id': 'ERR_NO_TICKET_FOUND',
+  'PUT /api/tickets/:id': 'ERR_NO_TICKET_FOUND',
+  'DELETE /api/tickets/:id': 'ERR_NO_TICKET_FOUND',
+  'GET /api/tickets-log/:id': 'ERR_NO_TICKET_FOUND',
+  'GET /api/messages/:ticketId': 'ERR_NO_TICKET_FOUND',
+  'POST /api/messages/:ticketId': 'ERR_NO_TICKET_FOUND',
+  'DELETE /api/messages/:id': 'ERR_NO_MESSAGE_FOUND',
+  'GET /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
+  'PUT /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
+  'DELETE /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
+  'GET /api/contacts/profile/:number': 'ERR_NO_CONTACT_FOUND',
+  'PUT /api/contacts/toggleDisableBot/:id': 'ERR_NO_CONTACT_FOUND',
+  'PUT /api/contacts/toggleAcceptAudio/:id': 'ERR_NO_CONTACT_FOUND',
+  'PUT /api/contacts/block/:id': 'ERR_NO_CONTACT_FOUND',
+  'GET /api/contacts/:id': 'ERR_NO_CONTACT_FOUND',
+  'PUT /api/contacts/:id': 'ERR_NO_CONTACT_FOUND',
+  'DELETE /api/contacts/:id': 'ERR_NO_CONTACT_FOUND',
+  'GET /api/contactTags/:contactId': 'ERR_NO_CONTACT_FOUND',
+  'GET /api/tags/:id': 'ERR_NO_TAG_FOUND',
+  'PUT /api/tags/:id': 'ERR_NO_TAG_FOUND',
+  'DELETE /api/tags/:id': 'ERR_NO_TAG_FOUND',
+  'GET /api/ticket-notes/:id': 'ERR_NO_TICKET_NOTE_FOUND',
+  'DELETE /api/ticket-notes/:id': 'ERR_NO_TICKET_NOTE_FOUND',
+  'GET /api/queue/:id': 'ERR_NO_QUEUE_FOUND',
+  'PUT /api/queue/:id': 'ERR_NO_QUEUE_FOUND',
+  'DELETE /api/queue/:id': 'ERR_NO_QUEUE_FOUND',
+  // A web chat (and the e2e fake channel) is reached by its connection's public token.
+  'GET /webchat/:token': 'ERR_NO_WAPP_FOUND',
+  'GET /webchat/:token/embed.js': 'ERR_NO_WAPP_FOUND',
+  'POST /api/webchat/:token/messages': 'ERR_NO_WAPP_FOUND',
+  'GET /api/webchat/:token/messages': 'ERR_NO_WAPP_FOUND',
+  'POST /api/webchat/:token/read': 'ERR_NO_WAPP_FOUND',
+  'POST /api/webchat/:token/presence': 'ERR_NO_WAPP_FOUND',
+  'POST /test-channel/:token/inbound': 'ERR_NO_WAPP_FOUND',
+  'GET /test-channel/:token/outbox': 'ERR_NO_WAPP_FOUND',
+  'PUT /test-channel/:token/address-book': 'ERR_NO_WAPP_FOUND',
+  'PUT /test-channel/:token/chats': 'ERR_NO_WAPP_FOUND',
+};
+
+/** Bodies that pass validation, so that the missing entity is what answers. */
+const BODIES: Record<string, Record<string, unknown>> = {
+  'PUT /api/settings/:key': { value: 'enabled' },
+  'POST /api/messages/:ticketId': { body: 'Olá' },
+  'PUT /api/contacts/block/:id': { active: false },
+  'PUT /api/contacts/:id': { name: 'Ninguém', number: '5511900009999' },
+  'PUT /api/tags/:id': { name: 'Nenhuma', color: '#1565c0' },
+  'PUT /api/queue/:id': { name: 'Nenhuma', color: '#1565c0' },
+};
+
+const keyOf = (route: RouteEntry) => `${route.method} ${route.path}`;
+const withParams = () => server.routes.filter((r) => r.params.length > 0);
+
+/** The route with nobody's id in each parameter; an upload carries a file, so only the user is missing. */
+async function sendUnknown(route: RouteEntry, token: string): Promise<{ status: number; text: string }> {
+  const url = route.url(Object.fromEntries(route.params.map((p) => [p, ENTITY_PARAMS[p] ?? UNKNOWN_ID])));
+  if (keyOf(route) === 'POST /api/users/:id/media-upload') {
+    const form = new FormData();
+    form.append(
+      'profileImage',
+      new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }),
+      'a.png',
+    );
+    const res = await fetch(`${server.kernel.url}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    return { status: res.status, text: await res.text() };
+  }
+  const body = BODIES[keyOf(route)] ?? (route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+  return server.send(route.method, url, token, body);
+}
+
+beforeAll(async () => {
+  server = await startSweepServer();
+});
+afterAll(() => server?.stop());
+
+describe('not-found answers name the entity', () => {
+  it('every route that takes a path parameter has its entity code here', () => {
+    expect(withParams().map(keyOf).sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  it('an unknown id on every entity route answers 404 with the entity-named code', async () => {
+    const answers: string[] = [];
+    for (const route of withParams()) {
+      const res = await sendUnknown(route, server.superToken);
+      answers.push(`${keyOf(route)} → ${res.status} ${res.text}`);
+    }
+    expect(answers).toEqual(
+      withParams().map((r) => `${keyOf(r)} → 404 ${JSON.stringify({ error: EXPECTED[keyOf(r)] })}`),
+    );
+  });
+
+  it('DELETE /api/messages/{id} never says "ticket": an unknown message, or one on a ticket the user may not see', async () => {
+    const send = (method: string, url: string, token: string, body?: Record<string, unknown>) =>
+      server.send(method, url, token, body);
+    const created = async (url: string, body: Record<string, unknown>) =>
+      JSON.parse((await send('POST', url, server.superToken, body)).text);
+    const queue = await created('/api/queue', { name: 'Fila da sonda', color: '#2e7d32' });
+    const contact = await created('/api/contacts', { name: 'Contato da sonda', number: '5511987650099' });
+    const connection = await created('/api/whatsapp', { name: 'Sonda', channel: 'webchat' });
+    const ticket = await created('/api/tickets', {
+      contactId: contact.id,
+      queueId: queue.id,
+      whatsappId: connection.id,
+      status: 'open',
+      userId: 1,
+    });
+    const message = await created(`/api/messages/${ticket.id}`, { body: 'Só do admin' });
+    await created('/api/users', { name: 'Sem Filas', email: 'semfilas@sonda.test', password: 'sonda-pass' });
+    const attendant = await server.login('semfilas@sonda.test', 'sonda-pass');
+    const hidden = await send('DELETE', `/api/messages/${message.id}`, attendant);
+    expect(hidden).toEqual({ status: 404, text: JSON.stringify({ error: 'ERR_NO_MESSAGE_FOUND' }) });
+    const unknown = await send('DELETE', `/api/messages/${UNKNOWN_ID}`, attendant);
+    expect(unknown).toEqual({ status: 404, text: JSON.stringify({ error: 'ERR_NO_MESSAGE_FOUND' }) });
+    const forwarded = await send('POST', '/api/message/forward', attendant, {
+      messageId: message.id,
+      contactId: contact.id,
+    });
+    expect(forwarded).toEqual({ status: 404, text: JSON.stringify({ error: 'ERR_NO_MESSAGE_FOUND' }) });
+  });
+});
+
+describe('a path no route serves', () => {
+  const noRoute = { status: 404, text: JSON.stringify({ error: 'ERR_NO_ROUTE' }) };
+
+  it.each([
+    ['GET', '/api/nope'],
+    ['POST', '/api/nope'],
+    ['PUT', '/api/nope/1'],
+    ['DELETE', '/api/nope/1'],
+    ['GET', '/api'],
+    ['GET', '/api/tickets/1/nope'],
+    // A known path, with a method none of its routes serves.
+    ['PATCH', '/api/tickets'],
+    ['DELETE', '/api/contacts'],
+    ['PUT', '/api/tickets/u/00000000-0000-4000-8000-000000000000'],
+  ])('%s %s answers 404 ERR_NO_ROUTE, signed in or not', async (method, url) => {
+    expect(await server.send(method, url, server.superToken)).toEqual(noRoute);
+    expect(await server.send(method, url, undefined)).toEqual(noRoute);
+  });
+
+  it("leaves the UI's client routes outside /api to the UI", async () => {
+    const res = await server.send('GET', '/tickets/00000000-0000-4000-8000-000000000000', undefined);
+    // The built page (200), or the hint to build it (503) where no UI was built: never an API answer.
+    expect([200, 503]).toContain(res.status);
+    expect(res.text).not.toContain('ERR_');
+  });
+});
