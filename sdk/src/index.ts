@@ -1,5 +1,6 @@
 // Browser-safe: schemas, codes and types only. Server-only pieces live in @balcao/sdk/orm and @balcao/sdk/testing.
 export * from './channel.js';
+export * from './domain-ports.js';
 export * from './dto.js';
 export * from './dto-attendance.js';
 export * from './errors.js';

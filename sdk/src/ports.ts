@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConversationsPort } from './channel.js';
+import type { ContactsPort, MessagesPort, QueuesPort, TicketsPort, UsersPort } from './domain-ports.js';
 import type { DomainEvents } from './events.js';
 import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
 import type { CompanySettingKey } from './settings.js';
@@ -59,6 +60,12 @@ export interface CorePorts {
   settings: SettingsPort;
   events: EventsPort;
   conversations: ConversationsPort;
+  /** Bound to the scope's company: not offered to public routes or onBoot, which have none. */
+  tickets: TicketsPort;
+  messages: MessagesPort;
+  contacts: ContactsPort;
+  queues: QueuesPort;
+  users: UsersPort;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

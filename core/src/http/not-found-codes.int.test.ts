@@ -44,6 +44,7 @@ const EXPECTED: Record<string, ErrorCode> = {
   'GET /api/messages/:ticketId': 'ERR_NO_TICKET_FOUND',
   'POST /api/messages/:ticketId': 'ERR_NO_TICKET_FOUND',
   'DELETE /api/messages/:id': 'ERR_NO_MESSAGE_FOUND',
+  'POST /api/messages/:id/retry': 'ERR_NO_MESSAGE_FOUND',
   'GET /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
   'PUT /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
   'DELETE /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
@@ -138,7 +139,7 @@ describe('not-found answers name the entity', () => {
       JSON.parse((await send('POST', url, server.superToken, body)).text);
     const queue = await created('/api/queue', { name: 'Fila da sonda', color: '#2e7d32' });
     const contact = await created('/api/contacts', { name: 'Contato da sonda', number: '5511987650099' });
-    const connection = await created('/api/whatsapp', { name: 'Sonda', channel: 'webchat' });
+    const connection = await created('/api/whatsapp', { name: 'Sonda', channel: 'whatsapp' });
     const ticket = await created('/api/tickets', {
       contactId: contact.id,
       queueId: queue.id,

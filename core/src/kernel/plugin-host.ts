@@ -17,7 +17,12 @@ import { migratePlugin } from '../db/plugin-migrations.js';
 import type { EventBus } from '../events/event-bus.js';
 import { requireAuth } from '../http/guards.js';
 import type { AppState } from '../http/types.js';
+import { CompanyContactsPort } from '../modules/contacts/contacts-port.js';
+import { CompanyMessagesPort } from '../modules/messages/messages-port.js';
+import { CompanyQueuesPort } from '../modules/queues/queues-port.js';
 import { SettingsService } from '../modules/settings/settings-service.js';
+import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
+import { CompanyUsersPort } from '../modules/users/users-port.js';
 import { type Cradle, createRequestScope } from './container.js';
 
 export const PORT_KEYS: readonly PortKey[] = [
@@ -28,6 +33,11 @@ export const PORT_KEYS: readonly PortKey[] = [
   'settings',
   'events',
   'conversations',
+  'tickets',
+  'messages',
+  'contacts',
+  'queues',
+  'users',
 ];
 const NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -129,7 +139,7 @@ export class PluginHost {
       if (!declare) continue;
       const router = new Router<AppState & { deps: Deps }>(prefix ? { prefix } : {});
       router.use(...(guards(plugin) as Middleware<AppState & { deps: Deps }>[]), async (ctx, next) => {
-        ctx.state.deps = this.deps(plugin, root, ctx.state.em);
+        ctx.state.deps = this.deps(plugin, root, ctx.state.services, ctx.state.companyId);
         await next();
       });
       try {
@@ -151,7 +161,11 @@ export class PluginHost {
           every: job.every,
           run: async (companyId, data) => {
             const scope = createRequestScope(root, companyId);
-            await job.handler({ companyId, data, deps: this.deps(plugin, root, scope.cradle.em) as never });
+            await job.handler({
+              companyId,
+              data,
+              deps: this.deps(plugin, root, scope.cradle, companyId) as never,
+            });
           },
         });
       }
@@ -166,7 +180,7 @@ export class PluginHost {
           const scope = createRequestScope(root, payload.companyId);
           await (sub.handler as (p: unknown, d: Deps) => Promise<void>)(
             payload,
-            this.deps(plugin, root, scope.cradle.em),
+            this.deps(plugin, root, scope.cradle, payload.companyId),
           );
         });
       }
@@ -176,7 +190,7 @@ export class PluginHost {
   async boot(root: AwilixContainer<Cradle>): Promise<void> {
     for (const plugin of [...this.plugins]) {
       if (!plugin.onBoot) continue;
-      const { em: _em, ...ports } = this.ports(plugin, root, root.cradle.orm.em.fork());
+      const { em: _em, ...ports } = this.ports(plugin, root, createRequestScope(root).cradle, undefined);
       await plugin.onBoot(ports as never).catch((err) => this.fail(plugin.name, err));
     }
   }
@@ -200,12 +214,34 @@ export class PluginHost {
   }
 
   /** Only what the plugin listed in `requires`, plus the services it builds from them. */
-  private deps(plugin: AnyPlugin, root: AwilixContainer<Cradle>, em: EntityManager): Deps {
-    const ports = this.ports(plugin, root, em);
+  private deps(
+    plugin: AnyPlugin,
+    root: AwilixContainer<Cradle>,
+    scope: Cradle,
+    companyId: number | undefined,
+  ): Deps {
+    const ports = this.ports(plugin, root, scope, companyId);
     return { ...ports, ...(plugin.services?.(ports as never) ?? {}) };
   }
 
-  private ports(plugin: AnyPlugin, root: AwilixContainer<Cradle>, em: EntityManager): Partial<CorePorts> {
+  /**
+   * The ports the plugin listed, built for this scope. The attendance ports are bound to the scope's company (the
+   * request's, job's or event's); a public route or onBoot has none, and asking for one there is the plugin's bug.
+   */
+  private ports(
+    plugin: AnyPlugin,
+    root: AwilixContainer<Cradle>,
+    scope: Cradle,
+    companyId: number | undefined,
+  ): Partial<CorePorts> {
+    const { em } = scope;
+    const tenant = <T>(make: (companyId: number) => T) => {
+      if (companyId === undefined)
+        throw new Error(
+          `plugin ${plugin.name}: the attendance ports need a company (not on public routes or onBoot)`,
+        );
+      return make(companyId);
+    };
     const make: { [K in PortKey]: () => CorePorts[K] } = {
       em: () => em,
       logger: () => root.cradle.logger.child({ plugin: plugin.name }),
@@ -214,6 +250,11 @@ export class PluginHost {
       settings: () => new SettingsService({ em }),
       events: () => root.cradle.events,
       conversations: () => root.cradle.conversations,
+      tickets: () => tenant((id) => new CompanyTicketsPort(em, id, scope.tickets)),
+      messages: () => tenant((id) => new CompanyMessagesPort(scope, id)),
+      contacts: () => tenant((id) => new CompanyContactsPort(em, id, scope.contacts, scope.tags)),
+      queues: () => tenant((id) => new CompanyQueuesPort(em, id)),
+      users: () => tenant((id) => new CompanyUsersPort(em, id)),
     };
     return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
   }

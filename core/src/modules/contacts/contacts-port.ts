@@ -1,0 +1,85 @@
+import {
+  AppError,
+  type AuthUser,
+  type Channel,
+  type ContactDto,
+  type ContactsPort,
+  validate,
+} from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { TagsService } from '../tags/tags-service.js';
+import { Contact } from './contact.entity.js';
+import { normaliseNumber } from './contact-number.js';
+import { type ContactsService, contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
+
+/**
+ * ContactsPort for one company, over ContactsService: the same rules as the contacts screen (numbers normalised, one
+ * contact per number and channel, realtime to attendants), read as an admin reads them (numbers never masked).
+ */
+export class CompanyContactsPort implements ContactsPort {
+  private readonly viewer: AuthUser;
+
+  constructor(
+    private readonly em: EntityManager,
+    companyId: number,
+    private readonly contacts: ContactsService,
+    private readonly tags: TagsService,
+  ) {
+    // The company's own software, not an attendant: no LGPD mask, no per-user rule applies.
+    this.viewer = { id: 0, companyId, profile: 'admin', super: false, sessionId: 'plugin' };
+  }
+
+  async find(contactId: number): Promise<ContactDto | null> {
+    const found = await this.em.findOne(Contact, { id: contactId, companyId: this.viewer.companyId });
+    return found ? this.contacts.get(this.viewer, found.id) : null;
+  }
+
+  async findByNumber(number: string, channel: Channel = 'whatsapp'): Promise<ContactDto | null> {
+    const normal = normaliseNumber(number, channel, false);
+    const found = await this.em.findOne(Contact, {
+      companyId: this.viewer.companyId,
+      channel,
+      number: { $in: [...new Set([number, normal])] },
+    });
+    return found ? this.contacts.get(this.viewer, found.id) : null;
+  }
+
+  async findOrCreate(input: {
+    number: string;
+    name: string;
+    channel?: Channel;
+    email?: string;
+  }): Promise<ContactDto> {
+    const channel = input.channel ?? 'whatsapp';
+    const existing = await this.findByNumber(input.number, channel);
+    if (existing) return existing;
+    const parsed = validate(contactCreateSchema, { ...input, channel, extraInfo: [] });
+    try {
+      return await this.contacts.create(this.viewer, parsed);
+    } catch (err) {
+      // Created meanwhile by someone else (the unique index decided): that one is the contact.
+      if (err instanceof AppError && err.code === 'ERR_DUPLICATED_CONTACT') {
+        const raced = await this.findByNumber(input.number, channel);
+        if (raced) return raced;
+      }
+      throw err;
+    }
+  }
+
+  async update(contactId: number, fields: { name?: string; email?: string }): Promise<ContactDto> {
+    const current = await this.contacts.find(contactId);
+    const input = validate(contactUpdateSchema, {
+      name: fields.name ?? current.name,
+      ...(fields.email !== undefined ? { email: fields.email } : {}),
+    });
+    return this.contacts.update(this.viewer, contactId, input);
+  }
+
+  async setTags(contactId: number, tagIds: number[]): Promise<void> {
+    await this.tags.syncContact(this.viewer.companyId, contactId, tagIds);
+  }
+
+  block(contactId: number, blocked: boolean): Promise<ContactDto> {
+    return this.contacts.setActive(this.viewer, contactId, !blocked);
+  }
+}

@@ -1,0 +1,111 @@
+import type { UserDto } from './dto.js';
+import type { ContactDto, MessageDto, QueueDto, TicketDto } from './dto-attendance.js';
+import type { Channel, TicketStatus } from './schemas/attendance.js';
+
+// The attendance core as plugins reach it (ARCHITECTURE "Packages that meet"): tickets, messages, contacts, queues and
+// users, through ports core implements. Each port a plugin gets is bound to one company (the request's, the job's or
+// the event's): it never sees another company's rows, whatever ids it passes. Numbers are never masked here: a plugin
+// is the company's own software, not an attendant under LGPD.
+
+/** Which tickets `TicketsPort.list` answers; every field narrows. @example { status: 'open', queueId: 3 } */
+export interface TicketQuery {
+  status?: TicketStatus;
+  /** null: tickets in no queue. */
+  queueId?: number | null;
+  /** null: tickets nobody has. */
+  userId?: number | null;
+  /** Tickets carrying this tag (on the ticket or its contact). */
+  tagId?: number;
+  contactId?: number;
+  /** Newest first, at most this many (default 100, at most 500). */
+  limit?: number;
+  /** Only tickets with a smaller id: the next page after the last one read. */
+  beforeId?: number;
+}
+
+/**
+ * Tickets of the company. Transitions act as a user of the company (`byUserId`): that user's permissions and the
+ * spec's transition table apply, the ticket's log names them, and attendants see the change live.
+ * @example const open = await tickets.list({ status: 'open', tagId: 7 })
+ */
+export interface TicketsPort {
+  find(ticketId: number): Promise<TicketDto | null>;
+  list(query: TicketQuery): Promise<TicketDto[]>;
+  /** A pending ticket taken by the user (spec part 1 §4 Accept, with its greeting when the company has it on). */
+  accept(ticketId: number, byUserId: number): Promise<TicketDto>;
+  /** To another queue (back to pending) or another attendant. */
+  transfer(
+    ticketId: number,
+    to: { queueId?: number | null; userId?: number | null },
+    byUserId: number,
+  ): Promise<TicketDto>;
+  /** Closes (open) or ignores (pending) the ticket; `farewell` sends the closing message as the Close button does. */
+  close(ticketId: number, opts: { byUserId: number; farewell?: boolean }): Promise<TicketDto>;
+  reopen(ticketId: number, byUserId: number): Promise<TicketDto>;
+}
+
+/** A location message. @example { latitude: -23.55, longitude: -46.63, name: 'Loja Centro' } */
+export interface LocationInput {
+  latitude: number;
+  longitude: number;
+  name?: string;
+}
+
+/**
+ * What `MessagesPort.send` sends on a ticket: text, a stored file (MediaPort / `/api/media/…` URL), a voice note, a
+ * contact card or a location. Without `asUserId` it goes as Balcão itself (a bot, a campaign, an automatic message).
+ * @example { ticketId: 9, body: 'Seu pedido saiu para entrega' }
+ */
+export interface SendInput {
+  ticketId: number;
+  body?: string;
+  /** A file already stored by Balcão: its URL and kind (image, audio, video, application). */
+  media?: { url: string; type: 'image' | 'audio' | 'video' | 'application' };
+  /** The media is a voice note (audio recorded in the conversation). */
+  voiceNote?: boolean;
+  /** A contact card: the vCard text. */
+  vCard?: string;
+  location?: LocationInput;
+  /** A private note for attendants: never leaves Balcão. */
+  isPrivate?: boolean;
+  /** Sent as this user of the company (their name signs it when the company signs messages); none: as Balcão. */
+  asUserId?: number | null;
+}
+
+/**
+ * Sends messages through the outbox: stored with its delivery in one transaction, delivered with retries; attendants
+ * see it live. @example await messages.send({ ticketId, body: 'Olá!' })
+ */
+export interface MessagesPort {
+  send(input: SendInput): Promise<MessageDto>;
+}
+
+/** Contacts of the company. @example const c = await contacts.findOrCreate({ number: '5511999990000', name: 'Ana' }) */
+export interface ContactsPort {
+  find(contactId: number): Promise<ContactDto | null>;
+  /** By the channel's id for the person (a phone number is normalised as contacts are). Default channel whatsapp. */
+  findByNumber(number: string, channel?: Channel): Promise<ContactDto | null>;
+  findOrCreate(input: {
+    number: string;
+    name: string;
+    channel?: Channel;
+    email?: string;
+  }): Promise<ContactDto>;
+  update(contactId: number, fields: { name?: string; email?: string }): Promise<ContactDto>;
+  /** Makes the contact's tags exactly these tag ids of the company. */
+  setTags(contactId: number, tagIds: number[]): Promise<void>;
+  /** A blocked contact's messages are not stored (ingest answers 'blocked'). */
+  block(contactId: number, blocked: boolean): Promise<ContactDto>;
+}
+
+/** The company's queues. @example const queues = await queues.list() */
+export interface QueuesPort {
+  list(): Promise<QueueDto[]>;
+  find(queueId: number): Promise<QueueDto | null>;
+}
+
+/** The company's users. @example const online = (await users.list()).filter((u) => u.online) */
+export interface UsersPort {
+  list(): Promise<UserDto[]>;
+  find(userId: number): Promise<UserDto | null>;
+}
