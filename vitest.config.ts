@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 // Browser specs live in ui/e2e and run under Playwright, never here.
 export default defineConfig({
   test: {
-    include: ['{sdk,core,channels,plugins,ui,examples}/**/*.test.{ts,tsx}'],
+    include: ['{sdk,core,testing,channels,plugins,ui,examples}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', 'ui/e2e/**'],
     globalSetup: ['core/src/testing/global-setup.ts'],
     testTimeout: 30_000,
