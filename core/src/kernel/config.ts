@@ -23,6 +23,7 @@ const envSchema = z.object({
   LOG_LEVEL: optional(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])),
   UI_DIST: optional(z.string()),
   TRUST_PROXY: optional(z.union([z.enum(['true', 'false']), z.coerce.number().int().min(0).max(10)])),
+  BALCAO_EXAMPLES: optional(z.enum(['1', '0', 'true', 'false'], "BALCAO_EXAMPLES must be '1' or '0'")),
 });
 
 /** Validated runtime configuration of one Balcão process. */
@@ -45,6 +46,8 @@ export interface Config {
   uiDist: string;
   /** How many proxies in front set X-Forwarded-* (0: none, the headers are ignored). */
   trustProxy: number;
+  /** Load the example packages (examples/*) too; a normal start never does (BALCAO_EXAMPLES=1). */
+  examples: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     logLevel: e.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     uiDist: path.resolve(e.UI_DIST ?? path.join(import.meta.dirname, '../../../ui/dist')),
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : (e.TRUST_PROXY ?? 0),
+    examples: e.BALCAO_EXAMPLES === '1' || e.BALCAO_EXAMPLES === 'true',
     ...overrides,
   };
 }
