@@ -9,7 +9,7 @@ import { discoverPlugins } from './discover-plugins.js';
 import { type Kernel, startKernel } from './kernel.js';
 
 /** The example packages under examples/ (their plugin names). */
-const EXAMPLES = ['hello'];
+const EXAMPLES = ['hello', 'echo'];
 
 describe('plugin discovery', () => {
   it('skips the examples by default and finds them when asked', async () => {
