@@ -11,9 +11,13 @@ const proxy: Record<string, ProxyOptions> = {
   '/webchat': { target, changeOrigin: true },
 };
 
+// The example plugins (examples/*) are bundled only on request, as the server loads them (core/src/kernel/config.ts).
+const examples = ['1', 'true'].includes(process.env.BALCAO_EXAMPLES ?? '');
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  define: { __BALCAO_EXAMPLES__: JSON.stringify(examples) },
   // The workspace root hoists another React copy (pulled by Blueprint's dev dependencies); one copy only.
   resolve: { dedupe: ['react', 'react-dom'] },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },

@@ -1,4 +1,4 @@
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, type TestHost } from '@balcao/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { preparedRows } from './prepared.js';

@@ -6,7 +6,7 @@ import {
   definePlugin,
   type PluginSubscriber,
 } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWhatsappPlugin } from '../testing/fake-whatsapp-plugin.js';
 import { openSocket } from '../testing/tenant-fixtures.js';

@@ -1,5 +1,5 @@
 import { type ConnectionDto, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let host: TestHost;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eventually } from '@balcao/sdk/testing';
+import { eventually } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../testing/hostile-requests.js';
 import { type SweepServer, startSweepServer } from '../testing/route-sweep.js';

@@ -91,6 +91,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('loads the example plugins only when BALCAO_EXAMPLES asks for them', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).examples).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, BALCAO_EXAMPLES: '' }).examples).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, BALCAO_EXAMPLES: '0' }).examples).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir, BALCAO_EXAMPLES: '1' }).examples).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir, BALCAO_EXAMPLES: 'true' }).examples).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dir, BALCAO_EXAMPLES: 'yes' })).toThrow(/BALCAO_EXAMPLES/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty', DATA_DIR: tmp() })).toThrow(ConfigError);
     expect(() => loadConfig({ BALCAO_ROLE: 'boss', DATA_DIR: tmp() })).toThrow(/BALCAO_ROLE/);

@@ -28,6 +28,7 @@ const envSchema = z.object({
   OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
   OUTBOX_RETRY_BASE_MS: optional(z.coerce.number().int().min(1).max(3_600_000)),
   OUTBOX_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)),
+  BALCAO_EXAMPLES: optional(z.enum(['1', '0', 'true', 'false'], "BALCAO_EXAMPLES must be '1' or '0'")),
 });
 
 /** Validated runtime configuration of one Balcão process. */
@@ -52,6 +53,8 @@ export interface Config {
   trustProxy: number;
   /** Pacing of the outbox's delivery worker, when not the defaults (tests shorten leases and delays). */
   outbox?: Partial<OutboxOptions>;
+  /** Load the example packages (examples/*) too; a normal start never does (BALCAO_EXAMPLES=1). */
+  examples: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -141,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     uiDist: path.resolve(e.UI_DIST ?? path.join(import.meta.dirname, '../../../ui/dist')),
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : (e.TRUST_PROXY ?? 0),
     outbox: outboxOptions(e),
+    examples: e.BALCAO_EXAMPLES === '1' || e.BALCAO_EXAMPLES === 'true',
     ...overrides,
   };
 }

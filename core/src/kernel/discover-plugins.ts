@@ -9,13 +9,20 @@ export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 
 type Found = AnyPluginDefinition;
 
+/** The workspace folder of example packages: teaching material, never part of a normal start. */
+export const EXAMPLES_DIR = 'examples';
+
 /**
  * Finds workspace packages whose package.json declares `"balcao": { "plugin": "./server/index.ts" }` and imports
- * their default export. A package that fails to import is reported, not fatal.
+ * their default export. A package that fails to import is reported, not fatal. Packages under `examples/` are
+ * skipped unless `examples` is set (BALCAO_EXAMPLES=1): otherwise the hello plugin would join every tenant's menu.
+ * @example const { plugins } = await discoverPlugins({ examples: config.examples })
  */
 export async function discoverPlugins(
-  root = REPO_ROOT,
+  opts: { root?: string; examples?: boolean } = {},
 ): Promise<{ plugins: Found[]; failures: PluginFailure[] }> {
+  const root = opts.root ?? REPO_ROOT;
+  const examplesDir = path.join(root, EXAMPLES_DIR);
   const plugins: Found[] = [];
   const failures: PluginFailure[] = [];
   const workspaces: string[] =
@@ -30,6 +37,7 @@ export async function discoverPlugins(
       : [];
   });
   for (const dir of dirs.sort()) {
+    if (!opts.examples && path.dirname(dir) === examplesDir) continue;
     const manifest = path.join(dir, 'package.json');
     if (!existsSync(manifest)) continue;
     const pkg = JSON.parse(readFileSync(manifest, 'utf8'));

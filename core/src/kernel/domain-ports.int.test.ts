@@ -1,5 +1,5 @@
 import { type ConnectionDto, definePlugin, type MessageDto, type TicketDto, validate } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { sql } from '../testing/attendance-fixtures.js';

@@ -56,7 +56,7 @@ export const CORE_ENTITIES = [
 
 export interface KernelOptions {
   config: Config;
-  /** The plugins to load; when absent, workspace packages are discovered. */
+  /** The plugins to load; when absent, workspace packages are discovered (examples only with `config.examples`). */
   plugins?: readonly AnyPluginDefinition[];
   /**
    * Plugins loaded in addition to `plugins` (or the discovered ones), never found by discovery: test doubles of
@@ -100,7 +100,9 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const db = await resolveDatabase(config, logger);
-  const discovered = opts.plugins ? { plugins: opts.plugins, failures: [] } : await discoverPlugins();
+  const discovered = opts.plugins
+    ? { plugins: opts.plugins, failures: [] }
+    : await discoverPlugins({ examples: config.examples });
   const host = new PluginHost([...discovered.plugins, ...(opts.extraPlugins ?? [])], logger);
   for (const f of discovered.failures) host.fail(f.name, f.error);
 

@@ -1,6 +1,6 @@
 import { definePlugin } from '@balcao/sdk';
 import { Migration } from '@balcao/sdk/orm';
-import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const seen: string[] = [];

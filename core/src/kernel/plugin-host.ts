@@ -10,7 +10,6 @@ import {
   type PortKey,
 } from '@balcao/sdk';
 import Router from '@koa/router';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AwilixContainer } from 'awilix';
 import type { Middleware } from 'koa';
 import { migratePlugin } from '../db/plugin-migrations.js';

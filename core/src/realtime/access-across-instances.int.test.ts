@@ -1,4 +1,4 @@
-import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kernel } from '../kernel/kernel.js';
 import { createQueue } from '../testing/attendance-fixtures.js';

@@ -1,5 +1,5 @@
 import type { RealtimeEnvelope } from '@balcao/sdk';
-import { eventually } from '@balcao/sdk/testing';
+import { eventually } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createLogger } from '../kernel/logger.js';

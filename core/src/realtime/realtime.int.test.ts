@@ -1,5 +1,5 @@
 import { companyChannel } from '@balcao/sdk';
-import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Kernel } from '../kernel/kernel.js';

@@ -1,5 +1,5 @@
 import type { InboundMessage } from '@balcao/sdk';
-import type { TestHost } from '@balcao/sdk/testing';
+import type { TestHost } from '@balcao/testing';
 import pg from 'pg';
 import type { IngestService } from '../modules/conversations/ingest-service.js';
 import type { ChannelRegistry } from '../modules/conversations/outbound.js';

@@ -54,7 +54,13 @@ async function main(): Promise<void> {
   }
   const db = await createTestDatabase();
   const config = loadConfig(
-    { NODE_ENV: 'test', ADMIN_EMAIL: E2E.admin.email, ADMIN_PASSWORD: E2E.admin.password },
+    // The specs drive the hello example too (its UI is in the build: test:e2e builds with BALCAO_EXAMPLES=1).
+    {
+      NODE_ENV: 'test',
+      ADMIN_EMAIL: E2E.admin.email,
+      ADMIN_PASSWORD: E2E.admin.password,
+      BALCAO_EXAMPLES: '1',
+    },
     {
       port: E2E.port,
       databaseUrl: db.url,

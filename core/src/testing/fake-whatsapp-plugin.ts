@@ -19,7 +19,8 @@ import { z } from 'zod';
  * - `PUT /test-channel/{token}/outage` `{ down: true }` makes its sends fail until `{ down: false }`;
  * - `PUT /test-channel/{token}/address-book` and `PUT /test-channel/{token}/chats` set (replace) the phone's address
  *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads.
- * Only the e2e server loads it (startKernel's `extraPlugins`); discovery never finds it, so production never has it.
+ * The e2e server (startKernel's `extraPlugins`) and tests (createTestHost) load it; discovery never finds it, so
+ * production never has it. It passes the channel contract suite (fake-whatsapp-plugin.int.test.ts).
  */
 
 /** `POST /test-channel/{token}/inbound`: an adapter's normalised inbound message (sdk InboundMessage). */

@@ -1,4 +1,4 @@
-import type { TestHost } from '@balcao/sdk/testing';
+import type { TestHost } from '@balcao/testing';
 import { loadConfig } from '../kernel/config.js';
 import { type Kernel, startKernel } from '../kernel/kernel.js';
 

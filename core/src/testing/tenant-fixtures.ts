@@ -1,4 +1,4 @@
-import { createTenant, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, eventually, type TestHost } from '@balcao/testing';
 import { WebSocket } from 'ws';
 
 /** A company with its admin and one attendant (profile user), both logged in. */

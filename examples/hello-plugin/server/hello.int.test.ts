@@ -1,5 +1,5 @@
 import { companyChannel, type PluginInfoDto, type ServerFrame } from '@balcao/sdk';
-import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';

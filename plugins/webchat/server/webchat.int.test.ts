@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { visitorContactId } from '@balcao/channel-webchat';
 import type { ConnectionDto, TicketDto } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import webchat from './index.js';

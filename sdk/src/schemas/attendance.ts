@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { boundedString, countField, dateField, idField, pageNumberField } from './common.js';
 
-/** Channels a contact, connection or ticket belongs to. @example CHANNELS.includes('webchat') */
-export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat'] as const;
+/**
+ * Channels a contact, connection or ticket belongs to: the spec's five, and 'echo', the teaching channel of
+ * examples/echo-channel (only loaded with BALCAO_EXAMPLES=1 or by its tests). A new channel adds its kind here.
+ * @example CHANNELS.includes('webchat')
+ */
+export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'echo'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /** Ticket statuses (spec part 1 §4). @example TICKET_STATUSES.includes('group') */

@@ -1,11 +1,11 @@
-import type { TestHost } from './index.js';
+import type { HostClient } from './host-client.js';
 
 /**
  * Creates a plan (with the given flags) and a company with its admin through the super admin's API.
  * @example const shop = await createTenant(host, superToken, { name: 'Loja', flags: { useKanban: true } })
  */
 export async function createTenant(
-  host: TestHost,
+  host: HostClient,
   superToken: string,
   opts: { name: string; flags?: Record<string, boolean>; dueDate?: string | null; users?: number },
 ): Promise<{ companyId: number; planId: number; email: string; password: string }> {

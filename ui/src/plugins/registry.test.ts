@@ -1,10 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { canAccessPage } from './page-access';
-import { isUiPluginDefinition, loadDisabledPlugins, loadPlugins, pluginDirOf } from './registry';
+import {
+  DISCOVERED_PLUGINS,
+  isUiPluginDefinition,
+  loadDisabledPlugins,
+  loadPlugins,
+  pluginDirOf,
+} from './registry';
 
 const entry = (name: string) => vi.fn(async () => ({ default: { name, pages: [], slots: {} } }));
 
 describe('plugin registry', () => {
+  it('leaves the example plugins out of a build made without BALCAO_EXAMPLES=1', () => {
+    expect(Object.keys(DISCOVERED_PLUGINS).filter((p) => p.includes('/examples/'))).toEqual([]);
+  });
+
   it('reads the plugin folder from the glob path', () => {
     expect(pluginDirOf('../../../plugins/kanban/ui/index.tsx')).toBe('kanban');
     expect(pluginDirOf('../../../examples/hello/ui/index.tsx')).toBe('hello');

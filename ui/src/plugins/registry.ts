@@ -3,11 +3,15 @@ import { isRecord } from '../api/api-error';
 
 export type PluginLoader = () => Promise<unknown>;
 
-/** Every plugin UI entry in the tree, found at build time and loaded lazily (one chunk each). */
-export const DISCOVERED_PLUGINS: Record<string, PluginLoader> = import.meta.glob([
-  '../../../plugins/*/ui/index.tsx',
-  '../../../examples/*/ui/index.tsx',
-]);
+/**
+ * Every plugin UI entry in the tree, found at build time and loaded lazily (one chunk each). The examples' entries
+ * join only a build made with BALCAO_EXAMPLES=1 (vite.config.ts), as the server loads examples only then: a normal
+ * build does not even contain them.
+ */
+export const DISCOVERED_PLUGINS: Record<string, PluginLoader> = {
+  ...import.meta.glob('../../../plugins/*/ui/index.tsx'),
+  ...(__BALCAO_EXAMPLES__ ? import.meta.glob('../../../examples/*/ui/index.tsx') : {}),
+};
 
 /** `…/plugins/hello/ui/index.tsx` → `hello`. */
 export function pluginDirOf(path: string): string | null {

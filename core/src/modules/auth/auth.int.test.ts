@@ -1,5 +1,5 @@
 import { companyToday } from '@balcao/sdk';
-import { createTenant, createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, type TestHost } from '@balcao/testing';
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 

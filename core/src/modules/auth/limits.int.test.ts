@@ -1,5 +1,5 @@
 import { AppError } from '@balcao/sdk';
-import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSecondInstance } from '../../testing/second-instance.js';

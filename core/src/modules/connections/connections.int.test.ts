@@ -1,5 +1,5 @@
 import type { ConnectionDto } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migration0012ConnectionExpiresTicketDefault } from '../../db/migrations/0012-connection-expires-ticket-default.js';
 import { sql } from '../../testing/attendance-fixtures.js';

@@ -1,5 +1,5 @@
 import type { ConnectionDto, ContactDto, PhoneContact } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
 import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';

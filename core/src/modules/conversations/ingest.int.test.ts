@@ -1,5 +1,5 @@
 import { buildVCard } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbound, ingestOf, sql } from '../../testing/attendance-fixtures.js';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type MessageDto, parseVCard } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../../kernel/config.js';
 import { acceptedTicket, sql, webchatConnection } from '../../testing/attendance-fixtures.js';

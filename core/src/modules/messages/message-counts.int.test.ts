@@ -1,4 +1,4 @@
-import { createTenant, createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTenant, createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptedTicket,

@@ -1,5 +1,5 @@
 import type { MessageDto } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedTicket, createQueue, sql, webchatConnection } from '../../testing/attendance-fixtures.js';
 

@@ -1,5 +1,5 @@
 import type { MessageDto } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedTicket, webchatConnection } from '../../testing/attendance-fixtures.js';
 import { openSocket } from '../../testing/tenant-fixtures.js';

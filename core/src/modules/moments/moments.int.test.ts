@@ -1,5 +1,5 @@
 import type { TicketDto } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQueue, inbound, ingestOf, sql } from '../../testing/attendance-fixtures.js';
 import { type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';

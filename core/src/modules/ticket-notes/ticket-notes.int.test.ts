@@ -1,5 +1,5 @@
 import type { ContactDto, TicketNoteDto } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, type TestHost } from '@balcao/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';

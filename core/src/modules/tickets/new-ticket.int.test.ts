@@ -1,5 +1,5 @@
 import type { TicketDto, TicketLogDto } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/sdk/testing';
+import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendant, createQueue, phoneConnection, sql } from '../../testing/attendance-fixtures.js';
 import { ACCESS_LOG_WINDOW_MINUTES } from './ticket-logs.js';

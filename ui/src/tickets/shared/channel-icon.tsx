@@ -8,6 +8,7 @@ const ICONS: Record<Channel, { icon: IconName; color: string }> = {
   facebook: { icon: 'chat', color: '#1877f2' },
   instagram: { icon: 'camera', color: '#e1306c' },
   webchat: { icon: 'globe-network', color: '#2d72d2' },
+  echo: { icon: 'refresh', color: '#738091' },
 };
 
 /** The channel a ticket came through, with its name as the tooltip. */
