@@ -75,6 +75,7 @@ const EXPECTED: Record<string, ErrorCode> = {
   'GET /test-channel/:token/outbox': 'ERR_NO_WAPP_FOUND',
   'PUT /test-channel/:token/address-book': 'ERR_NO_WAPP_FOUND',
   'PUT /test-channel/:token/chats': 'ERR_NO_WAPP_FOUND',
+  'PUT /test-channel/:token/outage': 'ERR_NO_WAPP_FOUND',
 };
 
 /** Bodies that pass validation, so that the missing entity is what answers. */
