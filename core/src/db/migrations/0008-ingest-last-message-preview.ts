@@ -1,21 +1,12 @@
 import { Migration } from '@mikro-orm/migrations';
+import { ingestFunctionSql } from '../../modules/conversations/ingest-sql.js';
 import { INGEST_FUNCTION_0007 } from './0007-ingest-leaner-writes.js';
 
 const ARGS_0007 =
   'int, int, text, text, text, text, boolean, text, text, text, boolean, text, text, text, timestamptz';
 
-/** One edit of core-0007's SQL; throws if the text is not there, so a changed source can never pass unedited. */
-function edit(sql: string, from: string, to: string): string {
-  if (!sql.includes(from)) throw new Error(`core-0008: "${from}" not found in balcao_ingest`);
-  return sql.replace(from, to);
-}
-
-/** core-0007's balcao_ingest with one more argument, the ticket's preview, stored as last_message. */
-const INGEST_FUNCTION_0008 = edit(
-  edit(INGEST_FUNCTION_0007, 'p_at timestamptz,', 'p_at timestamptz, p_preview text,'),
-  'left(p_body, 255)',
-  'p_preview',
-);
+/** core-0007's balcao_ingest with one more argument, the ticket's preview, stored as last_message (v3). */
+const INGEST_FUNCTION_0008 = ingestFunctionSql(3);
 
 /**
  * The ticket's last message comes from lastMessagePreview (@balcao/sdk), the one rule outgoing messages follow too,
