@@ -109,3 +109,22 @@ export interface UsersPort {
   list(): Promise<UserDto[]>;
   find(userId: number): Promise<UserDto | null>;
 }
+
+/** A file Balcão stores for the company. @example { url: '/api/media/company1/3f…9a.pdf', type: 'application', size: 5120 } */
+export interface StoredFile {
+  /** Where it is served (relative to Balcão's origin); what messages carry as mediaUrl. */
+  url: string;
+  type: 'image' | 'audio' | 'video' | 'application';
+  size: number;
+}
+
+/**
+ * The company's media store: a channel's downloaded media, a file a bot sends. Files get unguessable names and the
+ * upload's checks (no markup or executables, at most MEDIA_MAX_BYTES).
+ * @example const file = await media.store({ data, fileName: 'boleto.pdf', mimeType: 'application/pdf' })
+ */
+export interface MediaPort {
+  store(input: { data: Uint8Array; fileName: string; mimeType: string }): Promise<StoredFile>;
+  /** A stored file of the company by its URL; null when the URL is not one of its files. */
+  read(url: string): Promise<{ data: Uint8Array; mimeType: string; fileName: string } | null>;
+}

@@ -13,7 +13,7 @@ import { type TenantWithAgent, tenantWithAgent } from '../testing/tenant-fixture
  */
 const autoReply = definePlugin({
   name: 'auto-reply',
-  requires: ['messages', 'tickets', 'contacts', 'queues', 'users'],
+  requires: ['messages', 'tickets', 'contacts', 'queues', 'users', 'media'],
   subscribers: [
     {
       event: 'message.created',
@@ -52,6 +52,27 @@ const autoReply = definePlugin({
       ctx.body = await ctx.state.deps.messages.send({
         ticketId: Number(ctx.params.id),
         location: { latitude: -23.5505, longitude: -46.6333, name: 'Loja Centro' },
+      });
+    });
+    router.post('/auto-reply/tickets/:id/file', async (ctx) => {
+      const { media, messages } = ctx.state.deps;
+      const file = await media.store({
+        data: new TextEncoder().encode('%PDF-1.4 boleto'),
+        fileName: 'boleto.pdf',
+        mimeType: 'application/pdf',
+      });
+      const read = await media.read(file.url);
+      const sent = await messages.send({
+        ticketId: Number(ctx.params.id),
+        body: 'Seu boleto',
+        media: { url: file.url, type: file.type },
+      });
+      ctx.body = { file, read: read && new TextDecoder().decode(read.data), sent };
+    });
+    router.post('/auto-reply/tickets/:id/foreign-file', async (ctx) => {
+      ctx.body = await ctx.state.deps.messages.send({
+        ticketId: Number(ctx.params.id),
+        media: { url: String(ctx.request.body && (ctx.request.body as { url: string }).url), type: 'image' },
       });
     });
     router.get('/auto-reply/directory', async (ctx) => {
@@ -137,6 +158,27 @@ describe('attendance ports', () => {
     ).json()) as MessageDto;
     expect(place).toMatchObject({ mediaType: 'locationMessage', userId: null });
     expect(place.body).toContain('maps.google.com/maps?q=-23.5505%2C-46.6333');
+
+    const filed = await (await call(`/api/auto-reply/tickets/${ticket.id}/file`, { method: 'POST' })).json();
+    expect(filed.file).toMatchObject({
+      type: 'application',
+      size: 15,
+      url: expect.stringMatching(/^\/api\/media\/company1\//),
+    });
+    expect(filed.read).toBe('%PDF-1.4 boleto');
+    expect(filed.sent).toMatchObject({
+      mediaType: 'application',
+      mediaUrl: filed.file.url,
+      body: 'Seu boleto',
+    });
+    const served = await host.request(filed.file.url);
+    expect(await served.text()).toBe('%PDF-1.4 boleto');
+    // Another company's file (or any other URL) is not the company's store: refused, nothing stored.
+    const foreign = await call(`/api/auto-reply/tickets/${ticket.id}/foreign-file`, {
+      method: 'POST',
+      body: { url: filed.file.url.replace('company1', 'company2') },
+    });
+    expect(foreign.status).toBe(400);
 
     const closed = await call(`/api/auto-reply/tickets/${ticket.id}/close`, { method: 'POST' });
     expect(closed.status).toBe(200);

@@ -17,6 +17,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { requireAuth } from '../http/guards.js';
 import type { AppState } from '../http/types.js';
 import { CompanyContactsPort } from '../modules/contacts/contacts-port.js';
+import { CompanyMediaPort } from '../modules/messages/media-port.js';
 import { CompanyMessagesPort } from '../modules/messages/messages-port.js';
 import { CompanyQueuesPort } from '../modules/queues/queues-port.js';
 import { SettingsService } from '../modules/settings/settings-service.js';
@@ -37,6 +38,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'contacts',
   'queues',
   'users',
+  'media',
 ];
 const NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -254,6 +256,7 @@ export class PluginHost {
       contacts: () => tenant((id) => new CompanyContactsPort(em, id, scope.contacts, scope.tags)),
       queues: () => tenant((id) => new CompanyQueuesPort(em, id)),
       users: () => tenant((id) => new CompanyUsersPort(em, id)),
+      media: () => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),
     };
     return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
   }

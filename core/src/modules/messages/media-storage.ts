@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import type { Middleware } from 'koa';
@@ -109,6 +109,19 @@ export function assertAcceptable(file: UploadedFile): void {
     throw new AppError('ERR_AUDIO_TOO_SHORT', 400);
 }
 
+/** Where a new file of the company goes: a random 128-bit name with the original's extension, and its URL. */
+async function newStoredName(dataDir: string, companyId: number, originalName: string) {
+  const ext = path
+    .extname(originalName)
+    .toLowerCase()
+    .replace(/[^.a-z0-9]/g, '')
+    .slice(0, 10);
+  const name = `${randomBytes(16).toString('hex')}${ext}`;
+  const dir = mediaDir(dataDir, companyId);
+  await mkdir(dir, { recursive: true });
+  return { file: path.join(dir, name), url: `${MEDIA_URL_PREFIX}/company${companyId}/${name}` };
+}
+
 /**
  * Copies an uploaded file under DATA_DIR/media/company{id}/ with a random 128-bit name and its extension. The name
  * is never the user's: no path tricks, no collisions, and the URL cannot be guessed.
@@ -119,20 +132,48 @@ export async function storeMedia(
   file: UploadedFile,
 ): Promise<StoredMedia> {
   const originalName = uploadName(file);
-  const ext = path
-    .extname(originalName)
-    .toLowerCase()
-    .replace(/[^.a-z0-9]/g, '')
-    .slice(0, 10);
-  const name = `${randomBytes(16).toString('hex')}${ext}`;
-  const dir = mediaDir(dataDir, companyId);
-  await mkdir(dir, { recursive: true });
-  await copyFile(file.filepath, path.join(dir, name));
-  return {
-    mediaUrl: `${MEDIA_URL_PREFIX}/company${companyId}/${name}`,
-    mediaType: mediaTypeOf(file.mimetype ?? ''),
-    originalName,
+  const target = await newStoredName(dataDir, companyId, originalName);
+  await copyFile(file.filepath, target.file);
+  return { mediaUrl: target.url, mediaType: mediaTypeOf(file.mimetype ?? ''), originalName };
+}
+
+/**
+ * Stores bytes a plugin has (a channel's downloaded media, a generated report) as an upload would be stored, after
+ * the same checks (type, size; a voice note's minimum only applies to recordings, not here).
+ */
+export async function storeMediaBytes(
+  dataDir: string,
+  companyId: number,
+  input: { data: Uint8Array; fileName: string; mimeType: string },
+): Promise<StoredMedia & { size: number }> {
+  const asUpload: UploadedFile = {
+    filepath: '',
+    originalFilename: input.fileName,
+    mimetype: input.mimeType,
+    size: input.data.byteLength,
   };
+  const mime = input.mimeType || 'application/octet-stream';
+  if (REFUSED_MIME.test(mime) || REFUSED_EXT.test(uploadName(asUpload)))
+    throw new AppError('ERR_MEDIA_TYPE_NOT_ALLOWED', 400);
+  if (input.data.byteLength > MEDIA_MAX_BYTES) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
+  const originalName = uploadName(asUpload);
+  const target = await newStoredName(dataDir, companyId, originalName);
+  await writeFile(target.file, input.data);
+  return { mediaUrl: target.url, mediaType: mediaTypeOf(mime), originalName, size: input.data.byteLength };
+}
+
+/** A stored file of the company by its URL, or null when the URL is not one of the company's files. */
+export async function readOwnMedia(
+  dataDir: string,
+  companyId: number,
+  url: string,
+): Promise<{ data: Buffer; mimeType: string; fileName: string } | null> {
+  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
+  const name = url.slice(prefix.length);
+  if (!url.startsWith(prefix) || !STORED_NAME.test(name)) return null;
+  const data = await readFile(path.join(mediaDir(dataDir, companyId), name)).catch(() => null);
+  if (!data) return null;
+  return { data, mimeType: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream', fileName: name };
 }
 
 const STORED_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,9})?$/;

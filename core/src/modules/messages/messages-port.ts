@@ -12,6 +12,7 @@ import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { User } from '../users/user.entity.js';
+import { ownMediaType } from './media-storage.js';
 import { findMessageDto } from './message-queries.js';
 import { formatOutgoing, signsMessage } from './messages-service.js';
 import type { OutboxKick } from './outbox.js';
@@ -24,6 +25,7 @@ export interface MessagesPortDeps {
   outbox: OutboxKick;
   settings: SettingsPort;
   channels: ChannelRegistry;
+  config: { dataDir: string };
 }
 
 /** The body and media type of what a plugin sends (the shapes the conversation view renders, spec part 1 §3). */
@@ -48,10 +50,6 @@ function contentOf(input: SendInput): { body: string; mediaType: string; mediaUr
   }
   if (input.vCard) return { body: input.vCard, mediaType: 'contactMessage', mediaUrl: null };
   if (input.media) {
-    if (!input.media.url.startsWith('/api/media/'))
-      throw new AppError('ERR_VALIDATION', 400, {
-        fields: [{ path: 'media.url', message: 'Store the file with MediaPort first' }],
-      });
     return {
       body: input.body ?? '',
       mediaType: input.voiceNote ? 'audio' : input.media.type,
@@ -81,6 +79,10 @@ export class CompanyMessagesPort implements MessagesPort {
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     if (ticket.status === 'closed') throw new AppError('ERR_TICKET_NOT_OPEN', 400);
     const content = contentOf(input);
+    if (content.mediaUrl && !(await ownMediaType(this.deps.config.dataDir, this.companyId, content.mediaUrl)))
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'media.url', message: "Not a file of the company's store: store it with MediaPort first" }],
+      });
     let body = content.body;
     let userId: number | null = null;
     if (input.asUserId != null) {
