@@ -1,6 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ConversationsPort } from './channel.js';
-import type { ContactsPort, MediaPort, MessagesPort, QueuesPort, TicketsPort, UsersPort } from './domain-ports.js';
+import type {
+  ContactsPort,
+  MediaPort,
+  MessagesPort,
+  QueuesPort,
+  TicketsPort,
+  UsersPort,
+} from './domain-ports.js';
 import type { DomainEvents } from './events.js';
 import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
 import type { CompanySettingKey } from './settings.js';

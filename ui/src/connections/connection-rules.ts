@@ -1,6 +1,6 @@
 import type { Channel, ConnectionDto, ConnectionStatus, PlanFlag, PlanFlags } from '@balcao/sdk';
+import { CONNECTION_FRAME, readFrame } from '@balcao/sdk';
 import type { Intent } from '@blueprintjs/core';
-import { isRecord } from '../api/api-error';
 
 /** A channel the "New connection" menu offers, and the plan flag it needs (web chat needs none). */
 export interface NewConnectionChannel {
@@ -65,14 +65,10 @@ export function statusIntent(status: ConnectionStatus): Intent {
  * clears the old one's flag, as the server does), `delete` drops it. Unknown frames leave the list as it was.
  */
 export function applyConnectionEvent(list: readonly ConnectionDto[], data: unknown): ConnectionDto[] {
-  if (!isRecord(data)) return [...list];
-  if (data.action === 'delete' && typeof data.whatsappId === 'number') {
-    return list.filter((c) => c.id !== data.whatsappId);
-  }
-  if (data.action !== 'update' || !isRecord(data.whatsapp) || typeof data.whatsapp.id !== 'number') {
-    return [...list];
-  }
-  const next = data.whatsapp as unknown as ConnectionDto;
+  const frame = readFrame(CONNECTION_FRAME, data);
+  if (!frame) return [...list];
+  if (frame.action === 'delete') return list.filter((c) => c.id !== frame.whatsappId);
+  const next = frame.whatsapp;
   const others = list.map((c) => (next.isDefault && c.id !== next.id ? { ...c, isDefault: false } : c));
   const at = others.findIndex((c) => c.id === next.id);
   // Events carry no token (connection secrets are for admins): the one the list read is kept.

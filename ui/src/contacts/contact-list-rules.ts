@@ -1,5 +1,5 @@
 import type { ContactDto } from '@balcao/sdk';
-import { isRecord } from '../api/api-error';
+import { CONTACT_FRAME, readFrame } from '@balcao/sdk';
 import type { ContactFilter, ContactPage } from './contacts-api';
 
 export const EMPTY_CONTACTS: ContactPage = { contacts: [], hasMore: false, count: 0 };
@@ -11,13 +11,7 @@ export type ContactEvent =
   | { action: 'reload' };
 
 export function parseContactEvent(data: unknown): ContactEvent | null {
-  if (!isRecord(data)) return null;
-  if (data.action === 'update' && isRecord(data.contact))
-    return { action: 'update', contact: data.contact as unknown as ContactDto };
-  if (data.action === 'delete' && typeof data.contactId === 'number')
-    return { action: 'delete', contactId: data.contactId };
-  if (data.action === 'reload') return { action: 'reload' };
-  return null;
+  return readFrame(CONTACT_FRAME, data);
 }
 
 /** The server's order: name, then id. */

@@ -1,5 +1,5 @@
 import type { MessageDto, SessionUserDto, TicketDto } from '@balcao/sdk';
-import { isRecord } from '../api/api-error';
+import { MESSAGE_FRAME, readFrame } from '@balcao/sdk';
 
 /** Who the bell is for, as the notification rules need it (spec part 1 §4 "Live updates", §6). */
 export interface NotifyViewer {
@@ -21,9 +21,8 @@ export interface MessageCreated {
 }
 
 export function parseMessageCreated(data: unknown): MessageCreated | null {
-  if (!isRecord(data) || data.action !== 'create') return null;
-  if (!isRecord(data.message) || !isRecord(data.ticket)) return null;
-  return { message: data.message as unknown as MessageDto, ticket: data.ticket as unknown as TicketDto };
+  const frame = readFrame(MESSAGE_FRAME, data);
+  return frame?.action === 'create' ? { message: frame.message, ticket: frame.ticket } : null;
 }
 
 type TicketFacts = Pick<TicketDto, 'status' | 'userId' | 'queueId'>;

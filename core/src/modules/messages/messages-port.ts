@@ -81,7 +81,9 @@ export class CompanyMessagesPort implements MessagesPort {
     const content = contentOf(input);
     if (content.mediaUrl && !(await ownMediaType(this.deps.config.dataDir, this.companyId, content.mediaUrl)))
       throw new AppError('ERR_VALIDATION', 400, {
-        fields: [{ path: 'media.url', message: "Not a file of the company's store: store it with MediaPort first" }],
+        fields: [
+          { path: 'media.url', message: "Not a file of the company's store: store it with MediaPort first" },
+        ],
       });
     let body = content.body;
     let userId: number | null = null;

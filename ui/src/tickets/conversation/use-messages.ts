@@ -1,6 +1,5 @@
-import { companyChannel, type MessageDto } from '@balcao/sdk';
+import { companyChannel, MESSAGE_FRAME, type MessageDto, readFrame } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isRecord } from '../../api/api-error';
 import { toastError } from '../../notify/toaster';
 import { realtime, useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
 import { fetchMessages } from '../shared/tickets-api';
@@ -132,15 +131,16 @@ export function useMessages(companyId: number, ticketId: number | null, queueIds
   }, []);
 
   useSocketChannel(ticketId === null ? null : companyChannel(companyId, 'appMessage'), (data) => {
-    if (!isRecord(data) || !isRecord(data.message)) return;
-    const message = data.message as unknown as MessageDto;
+    const frame = readFrame(MESSAGE_FRAME, data);
+    if (!frame) return;
+    const { message } = frame;
     if (message.ticketId !== ticketId) return;
     // Heard while the shown list is in sync with a ready socket: nothing can be missing before it.
     const inSync =
       !heardMeanwhile.current && realtime.status === 'ready' && syncedAt.current === realtime.resyncs;
     if (inSync) settled.current = laterMessage(settled.current, message);
-    if (data.action === 'create' || data.action === 'update') upsert(message);
-    if (data.action === 'delete') upsert({ ...message, isDeleted: true });
+    if (frame.action === 'create' || frame.action === 'update') upsert(message);
+    if (frame.action === 'delete') upsert({ ...message, isDeleted: true });
   });
 
   return { ...state, loadOlder, upsert };

@@ -1,6 +1,5 @@
-import { companyChannel, type TagDto, type TicketDto } from '@balcao/sdk';
+import { companyChannel, readFrame, TAG_FRAME, TICKET_FRAME } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { isRecord } from '../../api/api-error';
 import { parseContactEvent } from '../../contacts/contact-list-rules';
 import { toastError } from '../../notify/toaster';
 import { useReloadOnResync, useSocketChannel } from '../../realtime/socket';
@@ -26,14 +25,7 @@ export interface TicketList extends ListState {
 }
 
 export function parseTicketEvent(data: unknown): TicketEvent | null {
-  if (!isRecord(data)) return null;
-  if (data.action === 'update' && isRecord(data.ticket))
-    return { action: 'update', ticket: data.ticket as unknown as TicketDto };
-  if (data.action === 'delete' && typeof data.ticketId === 'number')
-    return { action: 'delete', ticketId: data.ticketId };
-  if (data.action === 'updateUnread' && typeof data.ticketId === 'number')
-    return { action: 'updateUnread', ticketId: data.ticketId };
-  return null;
+  return readFrame(TICKET_FRAME, data);
 }
 
 /** A `company-{id}-contact` frame as ticket screens follow it (a `reload` after an import changes no ticket). */
@@ -46,11 +38,9 @@ export function parseContactChange(data: unknown): ContactChange | null {
 
 /** A `company-{id}-tag` frame as ticket lists follow it (a new tag is on no ticket yet). */
 export function parseTagChange(data: unknown): TagChange | null {
-  if (!isRecord(data)) return null;
-  if (data.action === 'update' && isRecord(data.tag) && typeof data.tag.id === 'number')
-    return { action: 'tagUpdate', tag: data.tag as unknown as TagDto };
-  if (data.action === 'delete' && typeof data.tagId === 'number')
-    return { action: 'tagDelete', tagId: data.tagId };
+  const frame = readFrame(TAG_FRAME, data);
+  if (frame?.action === 'update') return { action: 'tagUpdate', tag: frame.tag };
+  if (frame?.action === 'delete') return { action: 'tagDelete', tagId: frame.tagId };
   return null;
 }
 
