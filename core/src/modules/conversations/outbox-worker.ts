@@ -140,10 +140,10 @@ export class OutboxWorker implements OutboxKick {
     } catch (err) {
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 255) || 'Delivery failed';
       const final = row.attempts >= this.options.maxAttempts;
-      this.deps.logger.warn(
-        { err, messageId, action: row.action, attempts: row.attempts, final },
-        'message delivery failed',
-      );
+      // The channel's reason is enough to follow a retry; the stack only when Balcão gives up.
+      const at = { messageId, action: row.action, attempts: row.attempts, reason };
+      if (final) this.deps.logger.error({ ...at, err }, 'message not delivered: attempts exhausted');
+      else this.deps.logger.warn(at, 'message delivery failed, will retry');
       if (!final) {
         await conn.execute(
           `update message_outbox set locked_until = null, last_error = ?,
