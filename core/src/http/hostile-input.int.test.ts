@@ -111,12 +111,19 @@ beforeAll(async () => {
   server = await startSweepServer({ logger: recordingLogger() });
   tokens.super = server.superToken;
   tokens.admin = server.other.token;
+  // A phone connection: the web chat reaches only its own visitors, and Ana has a phone number.
+  const phone = await server.send('POST', '/api/whatsapp', tokens.super, {
+    name: 'Fone',
+    channel: 'whatsapp',
+  });
+  if (phone.status !== 201) throw new Error(`phone connection: ${phone.status} ${phone.text}`);
+  const whatsappId = (JSON.parse(phone.text) as { id: number }).id;
   // Company 1's first rows, so routes given the plausible id 1 reach a real queue, tag, contact and ticket.
   for (const [url, body] of [
     ['/api/queue', { name: 'Fila', color: '#2e7d32' }],
     ['/api/tags', { name: 'Etiqueta', color: '#1565c0' }],
     ['/api/contacts', { name: 'Ana', number: '5511999990000' }],
-    ['/api/tickets', { contactId: 1, status: 'open' }],
+    ['/api/tickets', { contactId: 1, status: 'open', whatsappId }],
   ] as const) {
     const res = await server.send('POST', url, tokens.super, body);
     if (res.status !== 201 || JSON.parse(res.text).id !== 1)

@@ -86,7 +86,7 @@ beforeAll(async () => {
   a.queue = (await created('/api/queue', { name: `${MARK} fila`, color: '#2e7d32' })).id;
   a.tag = (await created('/api/tags', { name: `${MARK} tag`, color: '#1565c0' })).id;
   a.contact = (await created('/api/contacts', { name: `${MARK} contato`, number: '5511987650001' })).id;
-  a.connection = (await created('/api/whatsapp', { name: `${MARK} conexão`, channel: 'webchat' })).id;
+  a.connection = (await created('/api/whatsapp', { name: `${MARK} conexão`, channel: 'whatsapp' })).id;
   a.user = (
     await created('/api/users', {
       name: `${MARK} usuária`,

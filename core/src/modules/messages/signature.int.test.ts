@@ -53,6 +53,12 @@ describe('sendSignMessage', () => {
     ).json()) as MessageDto[];
     expect(media.body).toBe('Legenda');
     const source = await send({ body: 'Encaminhar' });
+    // The copy goes to a phone contact: on a phone connection (the web chat reaches only its own visitors).
+    const phone = await host.request('/api/whatsapp', {
+      token: admin,
+      body: { name: 'Fone', channel: 'whatsapp' },
+    });
+    expect(phone.status).toBe(201);
     const target = (await (
       await host.request('/api/contacts', {
         token: admin,
