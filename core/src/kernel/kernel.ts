@@ -20,6 +20,7 @@ import { Message } from '../modules/messages/message.entity.js';
 import { Plan } from '../modules/plans/plan.entity.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
 import { Queue } from '../modules/queues/queue.entity.js';
+import { wireBots } from '../modules/bots/bot-dispatch.js';
 import { seed } from '../modules/seed.js';
 import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
 import { wireSettingsRealtime } from '../modules/settings/settings-realtime.js';
@@ -141,6 +142,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
 
   host.registerChannels(root);
   host.registerJobs(root);
+  host.registerBotEngines(root);
+  wireBots(root, events);
   host.registerSubscribers(root, events);
   await host.boot(root);
   await jobsHost.start({
