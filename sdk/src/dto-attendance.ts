@@ -216,6 +216,8 @@ export interface TicketLogDto {
   type: TicketLogType;
   user: { id: number; name: string } | null;
   queue: QueueRef | null;
+  /** The bot engine (`plugin:engine`) that made this change, when no user did. */
+  bot?: string | null;
   createdAt: string;
 }
 

@@ -1,4 +1,5 @@
 // Browser-safe: schemas, codes and types only. Server-only pieces live in @balcao/sdk/orm and @balcao/sdk/testing.
+export * from './bot-engine.js';
 export * from './channel.js';
 export * from './domain-ports.js';
 export * from './dto.js';

@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { MigrationObject } from '@mikro-orm/core';
+import type { BotEngine } from './bot-engine.js';
 import type { ChannelDefinition } from './channel.js';
 import type { DomainEvents } from './events.js';
 import type { PlanFlag } from './plans.js';
@@ -83,7 +84,11 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
    * credential (a connection token, a signature). `em` here is not tenant-scoped: query by the resolved company.
    */
   publicRoutes?(router: Router<PublicRouteState<PluginDeps<R, S>>>): void;
-  contributes?: { channels?: readonly ChannelDefinition[] };
+  contributes?: {
+    channels?: readonly ChannelDefinition[];
+    /** Engines that may take inbound messages before default routing (see {@link BotEngine}). */
+    botEngines?: readonly BotEngine<PluginDeps<R, S>>[];
+  };
   jobs?: readonly PluginJob<PluginDeps<R, S>>[];
   subscribers?: readonly PluginSubscriber<PluginDeps<R, S>>[];
   /** Runs once after every plugin is registered. */

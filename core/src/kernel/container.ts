@@ -7,6 +7,7 @@ import { AuthService } from '../modules/auth/auth-service.js';
 import { LoginLimiter } from '../modules/auth/login-limiter.js';
 import { SignupLimiter } from '../modules/auth/signup-limiter.js';
 import { Tokens } from '../modules/auth/tokens.js';
+import { BotEngineRegistry } from '../modules/bots/bot-engine-registry.js';
 import type { CompaniesService } from '../modules/companies/companies-service.js';
 import { ConversationsService } from '../modules/conversations/conversations-service.js';
 import { IngestService } from '../modules/conversations/ingest-service.js';
@@ -82,6 +83,7 @@ export function createRootContainer(parts: {
     ingest: asClass(IngestService).singleton(),
     conversations: asClass(ConversationsService).singleton(),
     channels: asValue(new ChannelRegistry()),
+    botEngines: asValue(new BotEngineRegistry()),
     outbox: asClass(OutboxWorker).singleton(),
     auth: asClass(AuthService).scoped(),
   });

@@ -13,6 +13,7 @@ import { createApp } from '../http/app.js';
 import type { AppState } from '../http/types.js';
 import { JobsHost } from '../jobs/jobs-host.js';
 import { AuthSession } from '../modules/auth/auth-session.entity.js';
+import { wireBots } from '../modules/bots/bot-dispatch.js';
 import { Company } from '../modules/companies/company.entity.js';
 import { Connection } from '../modules/connections/connection.entity.js';
 import { Contact, ContactCustomField } from '../modules/contacts/contact.entity.js';
@@ -141,6 +142,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
 
   host.registerChannels(root);
   host.registerJobs(root);
+  host.registerBotEngines(root);
+  wireBots(root, events);
   host.registerSubscribers(root, events);
   await host.boot(root);
   await jobsHost.start({

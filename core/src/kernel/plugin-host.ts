@@ -153,6 +153,24 @@ export class PluginHost {
     return routers;
   }
 
+  /** Bot engines the plugins contribute, in load order; a plugin whose engine is malformed is disabled. */
+  registerBotEngines(root: AwilixContainer<Cradle>): void {
+    for (const plugin of [...this.plugins]) {
+      for (const engine of plugin.contributes?.botEngines ?? []) {
+        try {
+          root.cradle.botEngines.add({
+            key: `${plugin.name}:${engine.name}`,
+            pluginFlag: plugin.planFlag,
+            engine: engine as never,
+            deps: (scope, companyId) => this.deps(plugin, root, scope, companyId),
+          });
+        } catch (err) {
+          this.fail(plugin.name, err);
+        }
+      }
+    }
+  }
+
   registerJobs(root: AwilixContainer<Cradle>): void {
     for (const plugin of this.plugins) {
       for (const job of plugin.jobs ?? []) {

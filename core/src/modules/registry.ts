@@ -21,6 +21,7 @@ import { tagsRoutes } from './tags/tags-routes.js';
 import { TagsService } from './tags/tags-service.js';
 import { ticketNotesRoutes } from './ticket-notes/ticket-notes-routes.js';
 import { TicketNotesService } from './ticket-notes/ticket-notes-service.js';
+import { TicketBotActions } from './tickets/ticket-bot-actions.js';
 import { TicketTagSizes } from './tickets/ticket-tag-sizes.js';
 import { ticketsRoutes } from './tickets/tickets-routes.js';
 import { TicketsService } from './tickets/tickets-service.js';
@@ -48,6 +49,7 @@ export const CORE_MODULES: CoreModule[] = [
     services: {
       tickets: asClass(TicketsService).scoped(),
       ticketTagSizes: asClass(TicketTagSizes).singleton(),
+      ticketBotActions: asClass(TicketBotActions).scoped(),
     },
     routes: ticketsRoutes,
   },

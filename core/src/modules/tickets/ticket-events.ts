@@ -11,7 +11,8 @@ export async function emitTransition(
   kind: TransitionKind,
   before: TicketState,
   after: TicketState,
-  actorId: number,
+  /** Who made the change; null for a bot engine. */
+  actorId: number | null,
 ): Promise<void> {
   const base = { companyId: t.companyId, ticketId: t.id };
   await events.emit('ticket.updated', base);

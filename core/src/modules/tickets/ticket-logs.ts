@@ -11,12 +11,13 @@ export async function writeTicketLogs(
   ticket: { id: number; companyId: number; queueId?: number | null },
   entries: LogEntry[],
 ): Promise<void> {
-  for (const { type, userId } of entries) {
+  for (const { type, userId, bot } of entries) {
     em.create(TicketLog, {
       companyId: ticket.companyId,
       ticketId: ticket.id,
       type,
       userId,
+      bot: bot ?? null,
       queueId: ticket.queueId ?? null,
     });
   }
@@ -33,6 +34,7 @@ export async function readTicketLogs(
     {
       id: number;
       type: string;
+      bot: string | null;
       created_at: Date;
       user_id: number | null;
       user_name: string | null;
@@ -41,7 +43,7 @@ export async function readTicketLogs(
       queue_color: string | null;
     }[]
   >(
-    `select l.id, l.type, l.created_at, l.user_id, u.name as user_name, l.queue_id, q.name as queue_name, q.color as queue_color
+    `select l.id, l.type, l.bot, l.created_at, l.user_id, u.name as user_name, l.queue_id, q.name as queue_name, q.color as queue_color
        from ticket_logs l left join users u on u.id = l.user_id left join queues q on q.id = l.queue_id
       where l.company_id = ? and l.ticket_id = ? order by l.created_at, l.id`,
     [companyId, ticketId],
@@ -51,6 +53,7 @@ export async function readTicketLogs(
     type: r.type as TicketLogType,
     user: r.user_id ? { id: r.user_id, name: r.user_name ?? '' } : null,
     queue: r.queue_id ? { id: r.queue_id, name: r.queue_name ?? '', color: r.queue_color ?? '' } : null,
+    bot: r.bot,
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }

@@ -108,6 +108,8 @@ export function assertQueueChosen(actor: { profile: string }, queueId: number | 
 export interface LogEntry {
   type: TicketLogType;
   userId: number | null;
+  /** The bot engine (`plugin:engine`) behind an entry no user made. */
+  bot?: string;
 }
 
 /**

@@ -22,6 +22,12 @@ export const Ticket = defineEntity({
     integrationId: p.integer().nullable(),
     promptId: p.integer().nullable(),
     amountUsedBotQueues: p.integer().default(0),
+    /** The bot engine holding the ticket (`plugin:engine`), see modules/bots. */
+    botEngine: p.string().length(100).nullable(),
+    /** The last inbound message id the bots module dealt with. */
+    botCursor: p.bigint('number').nullable(),
+    /** When the ticket went to humans: no engine takes it again. */
+    botHandoffAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
@@ -62,6 +68,8 @@ export const TicketLog = defineEntity({
     userId: p.integer().nullable(),
     queueId: p.integer().nullable(),
     type: p.string().length(30),
+    /** The bot engine behind an entry no user made. */
+    bot: p.string().length(100).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   }),
 });

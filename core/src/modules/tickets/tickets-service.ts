@@ -344,6 +344,12 @@ export class TicketsService {
     if (input.userId !== undefined) ticket.userId = input.userId;
     if (input.useIntegration !== undefined) ticket.useIntegration = input.useIntegration;
     if (input.amountUsedBotQueues !== undefined) ticket.amountUsedBotQueues = input.amountUsedBotQueues;
+    if (kind !== 'edit') {
+      // A person moved it: it is with humans now, and no bot engine takes it again (modules/bots).
+      ticket.isBot = false;
+      ticket.botEngine = null;
+      ticket.botHandoffAt ??= new Date();
+    }
     if (kind === 'returnToQueue' || kind === 'transferToQueue') {
       // Nobody owns a ticket waiting in a queue.
       ticket.status = 'pending';

@@ -1,0 +1,162 @@
+import type { DomainEvents, Logger } from '@balcao/sdk';
+import type { AwilixContainer } from 'awilix';
+import type { EventBus } from '../../events/event-bus.js';
+import { type Cradle, createRequestScope } from '../../kernel/container.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
+import {
+  BotFailure,
+  chooseEngine,
+  handToHumansAfterFailure,
+  offeredToBots,
+  readTurn,
+  runEngine,
+  withHumans,
+} from './bot-turn.js';
+
+/** The job that runs engines; one per inbound message, any worker may run it. */
+export const BOT_DISPATCH_JOB = 'bots:dispatch';
+
+/**
+ * The bots module (ARCHITECTURE "The plugin contract", bot engines). An inbound message of a ticket nobody attends
+ * enqueues a job (so a slow engine never holds up ingest, and work survives a restart); the job takes the ticket's
+ * lease (one engine call per ticket at a time, across instances) and deals with every inbound message after
+ * the ticket's cursor up to its own, in order: a later job finds them done. Without engines, nothing is subscribed.
+ */
+export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
+  const { botEngines, jobsHost, logger } = root.cradle;
+  if (!botEngines.size) return;
+  const log = logger.child({ part: 'bots' });
+  jobsHost.register({
+    name: BOT_DISPATCH_JOB,
+    run: (companyId, data) => dispatch(root, log, companyId, Number(data.ticketId), Number(data.messageId)),
+  });
+  bus.on('message.created', (p) => enqueue(root, p));
+}
+
+async function enqueue(root: AwilixContainer<Cradle>, p: DomainEvents['message.created']): Promise<void> {
+  if (p.kind !== 'inbound') return;
+  const em = root.cradle.orm.em.fork();
+  const [row] = await em
+    .getConnection()
+    .execute<{ status: string; user_id: number | null; bot_handoff_at: Date | null; disable_bot: boolean }[]>(
+      `select t.status, t.user_id, t.bot_handoff_at, c.disable_bot
+       from tickets t join contacts c on c.id = t.contact_id where t.id = ? and t.company_id = ?`,
+      [p.ticketId, p.companyId],
+    );
+  if (!row) return;
+  const ticket = { status: row.status, userId: row.user_id, botHandoffAt: row.bot_handoff_at } as ITicket;
+  if (withHumans(ticket) || row.status === 'closed') return;
+  if (row.disable_bot) {
+    // Not for an engine, now or later: past it, so a later message does not bring it back.
+    await em
+      .getConnection()
+      .execute('update tickets set bot_cursor = greatest(coalesce(bot_cursor, 0), ?) where id = ?', [
+        p.messageId,
+        p.ticketId,
+      ]);
+    return;
+  }
+  await root.cradle.jobsHost.now(BOT_DISPATCH_JOB, {
+    companyId: p.companyId,
+    ticketId: p.ticketId,
+    messageId: p.messageId,
+  });
+}
+
+/** One job: under the ticket's lock, every inbound message after the cursor up to `messageId`, oldest first. */
+export async function dispatch(
+  root: AwilixContainer<Cradle>,
+  logger: Logger,
+  companyId: number,
+  ticketId: number,
+  messageId: number,
+): Promise<void> {
+  const conn = root.cradle.orm.em.fork().getConnection();
+  if (!(await acquireLease(conn, ticketId))) throw new Error(`bots: ticket ${ticketId} stayed leased`);
+  try {
+    const scope = createRequestScope(root, companyId).cradle;
+    const ticket = await scope.em.findOne(Ticket, { id: ticketId });
+    const cursor = Number(ticket?.botCursor ?? 0);
+    if (!ticket || messageId <= cursor) return;
+    const rows = await scope.em.getConnection().execute<{ id: string }[]>(
+      `select id from messages where ticket_id = ? and id > ? and id <= ? and not from_me and not is_private
+        order by id`,
+      [ticketId, cursor, messageId],
+    );
+    for (const { id } of rows) {
+      await handleOne(scope, logger, companyId, ticket, Number(id));
+      await scope.em
+        .getConnection()
+        .execute('update tickets set bot_cursor = ? where id = ?', [id, ticketId]);
+    }
+  } finally {
+    await conn.execute('update tickets set bot_lease_until = null where id = ?', [ticketId]);
+  }
+}
+
+/** Longer than any engine call (60 s at most) and the outcome's writes: a dead instance's lease lapses after it. */
+const LEASE_SECONDS = 90;
+
+/** Takes the ticket's lease, waiting while another call (here or on another instance) holds it. */
+async function acquireLease(
+  conn: ReturnType<Cradle['em']['getConnection']>,
+  ticketId: number,
+): Promise<boolean> {
+  const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
+  for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 500)) {
+    const taken = await conn.execute<{ id: number }[]>(
+      `update tickets set bot_lease_until = now() + make_interval(secs => ?)
+        where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning id`,
+      [LEASE_SECONDS, ticketId],
+    );
+    if (taken.length) return true;
+    await new Promise((r) => setTimeout(r, wait));
+  }
+  return false;
+}
+
+/** One inbound message: to the engine holding the ticket or the first that wants it, and its outcome applied. */
+async function handleOne(
+  scope: Cradle,
+  logger: Logger,
+  companyId: number,
+  ticket: ITicket,
+  messageId: number,
+): Promise<void> {
+  await scope.em.refresh(ticket);
+  const contact = await scope.em.findOne(Contact, { id: ticket.contactId });
+  if (!contact || !offeredToBots(ticket, contact)) return;
+  const { botEngines, planGate } = scope;
+  const held = ticket.botEngine ? botEngines.find(ticket.botEngine) : undefined;
+  if (ticket.botEngine && (!held || !(await botEngines.allows(planGate, companyId, held)))) {
+    // The engine left (plugin removed, plan changed): humans take over rather than the conversation stalling.
+    const failure = new BotFailure('error', 'o robô não está mais disponível');
+    await handToHumansAfterFailure(scope, logger, companyId, ticket, ticket.botEngine, failure);
+    return;
+  }
+  const turn = await readTurn(scope, companyId, ticket, messageId);
+  if (!turn) return;
+  const engine =
+    held ?? (await chooseEngine(scope, companyId, turn, await botEngines.allowedFor(planGate, companyId)));
+  if (!engine) return;
+  try {
+    const outcome = await runEngine(scope, companyId, engine, turn);
+    // An attendant may have taken the ticket (or someone closed it) while the engine worked: theirs wins.
+    await scope.em.refresh(ticket);
+    if (ticket.status === 'closed' || withHumans(ticket)) return;
+    const actions = scope.ticketBotActions;
+    if (outcome.type === 'reply-sent' || outcome.type === 'continue') await actions.hold(ticket, engine.key);
+    else if (outcome.type === 'pass') await actions.release(ticket);
+    else if (outcome.type === 'close') await actions.close(ticket, engine.key);
+    else await actions.handoff(ticket, engine.key, { queueId: outcome.queueId, userId: outcome.userId });
+  } catch (err) {
+    const failure =
+      err instanceof BotFailure
+        ? err
+        : new BotFailure('error', err instanceof Error ? err.message : String(err));
+    await scope.em.refresh(ticket);
+    if (ticket.status === 'closed' || withHumans(ticket)) return;
+    await handToHumansAfterFailure(scope, logger, companyId, ticket, engine.key, failure);
+  }
+}
