@@ -134,7 +134,7 @@ const settled = (id: number) =>
       [id],
     );
     return row?.done ? true : undefined;
-  }, 8_000);
+  }, 20_000);
 
 beforeAll(async () => {
   host = await createTestHost({ plugins: [fakeWhatsappPlugin, testBots] });
