@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directQueue, preselectedConnection } from './new-ticket-rules';
+import { chooseConnection, directQueue, preselectedConnection } from './new-ticket-rules';
 
 // Listed as GET /whatsapp answers them: by name.
 const loja = { id: 3, channel: 'whatsapp', isDefault: false } as const;
@@ -50,5 +50,19 @@ describe('the queue of a ticket opened without the dialog ("talk to")', () => {
     expect(directQueue({ profile: 'user', queues: [q(1), q(2)] })).toBe('ask');
     expect(directQueue({ profile: 'user', queues: [] })).toBe('ask');
     expect(directQueue({ profile: 'supervisor', queues: [] })).toBe('ask');
+  });
+});
+
+describe('chooseConnection (talk to)', () => {
+  const reaching = [{ id: 4 }, { id: 7 }];
+  it('keeps the preferred connection when it reaches the contact', () => {
+    expect(chooseConnection(reaching, [7, 4])).toBe(7);
+  });
+  it('skips a preferred connection that cannot reach them (a web chat for a phone number)', () => {
+    expect(chooseConnection(reaching, [2, null, 4])).toBe(4);
+    expect(chooseConnection(reaching, [2, undefined])).toBe(4);
+  });
+  it('answers null when nothing reaches them', () => {
+    expect(chooseConnection([], [2])).toBeNull();
   });
 });

@@ -31,3 +31,15 @@ export function directQueue(user: {
   if (user.profile === 'admin') return { queueId: null };
   return user.queues.length === 1 ? { queueId: user.queues[0].id } : 'ask';
 }
+
+/**
+ * The connection a new conversation goes on: the first of `preferred` among those that reach the contact, else the
+ * first that reaches them; null when none does (the server then answers why).
+ */
+export function chooseConnection(
+  reaching: readonly { id: number }[],
+  preferred: readonly (number | null | undefined)[],
+): number | null {
+  const ids = new Set(reaching.map((c) => c.id));
+  return preferred.find((id): id is number => id != null && ids.has(id)) ?? reaching[0]?.id ?? null;
+}

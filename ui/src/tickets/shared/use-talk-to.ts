@@ -3,15 +3,16 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback } from 'react';
 import { api } from '../../api/http';
 import { requireUser, userAtom } from '../../session/session-store';
-import { directQueue } from './new-ticket-rules';
+import { chooseConnection, directQueue } from './new-ticket-rules';
 import { newTicketDialogAtom } from './ticket-store';
-import { searchContacts } from './tickets-api';
+import { fetchConnections, searchContacts } from './tickets-api';
 import { useOpenTicket } from './use-open-ticket';
 
 /**
  * "Talk to" someone known only by name and number (a contact card, a group message's sender): the contact with that
- * number, created if new, then a ticket of mine for them (or the one they already have), on the given connection
- * (a group's sender is reached where the group is) or else the user's. An attendant who must choose a queue gets the
+ * number, created if new, then a ticket of mine for them (or the one they already have), on a connection that can
+ * reach them: the given one (a group's sender is reached where the group is), else the user's, else the first that
+ * can (a card shared in a web chat is answered on a phone connection, never on the web chat). An attendant who must choose a queue gets the
  * new-ticket dialog with that contact and connection (directQueue). Answers whether it went on.
  */
 export function useTalkTo() {
@@ -24,7 +25,10 @@ export function useTalkTo() {
       const found = (await searchContacts(number)).find((c) => c.number === number);
       const contact =
         found ?? (await api.post<ContactDto>('/contacts', { name: who.name || number, number }));
-      const whatsappId = who.whatsappId ?? user.whatsappId ?? null;
+      const whatsappId = chooseConnection(await fetchConnections(contact.id), [
+        who.whatsappId,
+        user.whatsappId,
+      ]);
       const queue = directQueue(user);
       if (queue === 'ask') {
         askNewTicket({ contact, whatsappId });
