@@ -14,6 +14,7 @@ export * from './plugin.js';
 export * from './ports.js';
 export * from './realtime.js';
 export * from './schemas/index.js';
+export * from './sessions.js';
 export * from './settings.js';
 export * from './subscription.js';
 export * from './validate.js';
