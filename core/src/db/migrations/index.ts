@@ -12,6 +12,7 @@ import { Migration0010AuthAttempts } from './0010-auth-attempts.js';
 import { Migration0011ConnectionEmbedOrigins } from './0011-connection-embed-origins.js';
 import { Migration0012ConnectionExpiresTicketDefault } from './0012-connection-expires-ticket-default.js';
 import { Migration0013MessageOutbox } from './0013-message-outbox.js';
+import { Migration0014ChannelSessions } from './0014-channel-sessions.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
 export const coreMigrations: MigrationObject[] = [
@@ -28,4 +29,5 @@ export const coreMigrations: MigrationObject[] = [
   { name: 'core-0011-connection-embed-origins', class: Migration0011ConnectionEmbedOrigins },
   { name: 'core-0012-connection-expires-ticket-default', class: Migration0012ConnectionExpiresTicketDefault },
   { name: 'core-0013-message-outbox', class: Migration0013MessageOutbox },
+  { name: 'core-0014-channel-sessions', class: Migration0014ChannelSessions },
 ];
