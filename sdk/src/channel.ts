@@ -1,5 +1,6 @@
 import type { RealtimePort } from './ports.js';
 import type { Channel, ContactPresence } from './schemas/attendance.js';
+import type { ChannelLifecycle } from './sessions.js';
 
 /** A message a channel adapter hands to Balcão (normalised; ARCHITECTURE "The channel contract"). */
 export interface InboundMessage {
@@ -66,9 +67,10 @@ export interface ChannelSendContext {
  * A channel adapter: transport only, no tickets or queues. `send` delivers an outbound message and answers the ack
  * it reached (1 sent, 2 delivered) and the channel's id for it; a throw means "not delivered": the outbox retries it
  * with backoff and, after the last attempt, marks the message failed.
+ * A channel with a remote session (`traits.needsSession`) adds the lifecycle hooks of {@link ChannelLifecycle}.
  * @example defineChannel({ kind: 'webchat', send: async (m, ctx) => ({ ack: 2 }) })
  */
-export interface ChannelDefinition {
+export interface ChannelDefinition extends ChannelLifecycle {
   kind: Channel;
   /**
    * What the channel is like, for core and the UI to read instead of its name (left out: {@link DEFAULT_CHANNEL_TRAITS}).

@@ -16,6 +16,7 @@ export * from './ports.js';
 export * from './realtime.js';
 export * from './realtime-frames.js';
 export * from './schemas/index.js';
+export * from './sessions.js';
 export * from './settings.js';
 export * from './subscription.js';
 export * from './validate.js';

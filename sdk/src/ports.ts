@@ -10,6 +10,7 @@ import type {
 } from './domain-ports.js';
 import type { DomainEvents } from './events.js';
 import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
+import type { ConfigPort, ConnectionsPort } from './sessions.js';
 import type { CompanySettingKey } from './settings.js';
 
 /** Structured logger (pino-compatible). @example logger.info({ ticketId }, 'ticket closed') */
@@ -74,6 +75,10 @@ export interface CorePorts {
   queues: QueuesPort;
   users: UsersPort;
   media: MediaPort;
+  /** The company's connections, and the status reporter for the plugin's own channels. */
+  connections: ConnectionsPort;
+  /** The plugin's configuration for the company, encrypted at rest. */
+  config: ConfigPort;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

@@ -48,6 +48,9 @@ const EXPECTED: Record<string, ErrorCode> = {
   'GET /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
   'PUT /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
   'DELETE /api/whatsapp/:id': 'ERR_NO_WAPP_FOUND',
+  'POST /api/whatsappsession/:whatsappId': 'ERR_NO_WAPP_FOUND',
+  'PUT /api/whatsappsession/:whatsappId': 'ERR_NO_WAPP_FOUND',
+  'DELETE /api/whatsappsession/:whatsappId': 'ERR_NO_WAPP_FOUND',
   'GET /api/contacts/profile/:number': 'ERR_NO_CONTACT_FOUND',
   'PUT /api/contacts/toggleDisableBot/:id': 'ERR_NO_CONTACT_FOUND',
   'PUT /api/contacts/toggleAcceptAudio/:id': 'ERR_NO_CONTACT_FOUND',
@@ -76,6 +79,7 @@ const EXPECTED: Record<string, ErrorCode> = {
   'PUT /test-channel/:token/address-book': 'ERR_NO_WAPP_FOUND',
   'PUT /test-channel/:token/chats': 'ERR_NO_WAPP_FOUND',
   'PUT /test-channel/:token/outage': 'ERR_NO_WAPP_FOUND',
+  'POST /test-channel/:token/scan': 'ERR_NO_WAPP_FOUND',
 };
 
 /** Bodies that pass validation, so that the missing entity is what answers. */

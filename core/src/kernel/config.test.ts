@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -30,11 +30,30 @@ describe('loadConfig', () => {
     expect(JSON.parse(readFileSync(path.join(dir, 'secrets.json'), 'utf8')).jwtRefreshSecret).toBe(
       a.jwtRefreshSecret,
     );
+    expect(a.sessionSecret).toHaveLength(64);
+    expect(b.sessionSecret).toBe(a.sessionSecret);
+  });
+
+  it('adds the session secret to a secrets file written before it existed, keeping the others', () => {
+    const dir = tmp();
+    writeFileSync(
+      path.join(dir, 'secrets.json'),
+      JSON.stringify({ jwtSecret: 'j'.repeat(64), jwtRefreshSecret: 'r'.repeat(64) }),
+    );
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c.jwtSecret).toBe('j'.repeat(64));
+    expect(c.sessionSecret).toHaveLength(64);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(c.sessionSecret);
+  });
+
+  it('reads the session lease timings from the environment', () => {
+    const c = loadConfig({ DATA_DIR: tmp(), SESSION_LEASE_SECONDS: '2', SESSION_RENEW_MS: '250' });
+    expect(c.sessions).toEqual({ leaseMs: 2000, renewMs: 250 });
   });
 
   it('refuses to start in production without secrets, never falling back to a default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(
-      /Missing required configuration in production: JWT_SECRET, JWT_REFRESH_SECRET, ADMIN_PASSWORD/,
+      /Missing required configuration in production: JWT_SECRET, JWT_REFRESH_SECRET, SESSION_SECRET, ADMIN_PASSWORD/,
     );
   });
 
@@ -43,6 +62,7 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'a'.repeat(32),
       JWT_REFRESH_SECRET: 'b'.repeat(32),
+      SESSION_SECRET: 'c'.repeat(32),
       ADMIN_PASSWORD: 'long-enough',
     };
 
@@ -64,6 +84,9 @@ describe('loadConfig', () => {
       );
       expect(() => loadConfig({ ...strong, JWT_REFRESH_SECRET: short, DATA_DIR: tmp() })).toThrow(
         /JWT_REFRESH_SECRET must be at least 32 characters in production/,
+      );
+      expect(() => loadConfig({ ...strong, SESSION_SECRET: short, DATA_DIR: tmp() })).toThrow(
+        /SESSION_SECRET must be at least 32 characters in production/,
       );
     });
 

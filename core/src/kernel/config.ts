@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { OutboxOptions } from '../modules/conversations/outbox-worker.js';
+import type { SessionLeaseOptions } from '../modules/sessions/session-manager.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -14,6 +15,9 @@ const envSchema = z.object({
   DATABASE_URL: optional(z.string().url()),
   JWT_SECRET: optional(z.string().min(16, 'JWT_SECRET must be at least 16 characters')),
   JWT_REFRESH_SECRET: optional(z.string().min(16, 'JWT_REFRESH_SECRET must be at least 16 characters')),
+  SESSION_SECRET: optional(z.string().min(16, 'SESSION_SECRET must be at least 16 characters')),
+  SESSION_LEASE_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
+  SESSION_RENEW_MS: optional(z.coerce.number().int().min(10).max(600_000)),
   ADMIN_EMAIL: optional(z.string().email()),
   ADMIN_PASSWORD: optional(z.string().min(5)),
   BALCAO_ROLE: optional(z.enum(['all', 'web', 'worker'])),
@@ -38,6 +42,8 @@ export interface Config {
   databaseUrl: string | undefined;
   jwtSecret: string;
   jwtRefreshSecret: string;
+  /** Key material for what is encrypted at rest (channel sessions, plugin configuration); see secret-box.ts. */
+  sessionSecret: string;
   adminEmail: string;
   adminPassword: string;
   /** True when the admin credentials are the development defaults (they are printed on start). */
@@ -53,21 +59,35 @@ export interface Config {
   trustProxy: number;
   /** Pacing of the outbox's delivery worker, when not the defaults (tests shorten leases and delays). */
   outbox?: Partial<OutboxOptions>;
+  /** Lease timings of stateful channel sessions, when not the defaults (tests shorten them). */
+  sessions?: Partial<SessionLeaseOptions>;
   /** Load the example packages (examples/*) too; a normal start never does (BALCAO_EXAMPLES=1). */
   examples: boolean;
 }
 
 export class ConfigError extends Error {}
 
+/** The encryption key material of NODE_ENV=test processes without SESSION_SECRET; never used elsewhere. */
+const TEST_SESSION_SECRET = 'balcao-test-session-secret-never-in-production';
+
 /** Secrets generated once in development and kept under DATA_DIR, so tokens survive restarts. */
-function devSecrets(dataDir: string): { jwtSecret: string; jwtRefreshSecret: string } {
+interface DevSecrets {
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+  sessionSecret: string;
+}
+
+/** A file written before a secret existed gains it; the others are kept (tokens and sessions stay valid). */
+function devSecrets(dataDir: string): DevSecrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
-  mkdirSync(dataDir, { recursive: true });
-  const secrets = {
-    jwtSecret: randomBytes(32).toString('hex'),
-    jwtRefreshSecret: randomBytes(32).toString('hex'),
+  const kept: Partial<DevSecrets> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  const secrets: DevSecrets = {
+    jwtSecret: kept.jwtSecret ?? randomBytes(32).toString('hex'),
+    jwtRefreshSecret: kept.jwtRefreshSecret ?? randomBytes(32).toString('hex'),
+    sessionSecret: kept.sessionSecret ?? randomBytes(32).toString('hex'),
   };
+  if (kept.jwtSecret && kept.jwtRefreshSecret && kept.sessionSecret) return secrets;
+  mkdirSync(dataDir, { recursive: true });
   writeFileSync(file, JSON.stringify(secrets), { mode: 0o600 });
   return secrets;
 }
@@ -77,7 +97,7 @@ type Env = z.infer<typeof envSchema>;
 /** What production refuses beyond a missing value: guessable or shared secrets and a short admin password. */
 function productionProblems(e: Env): string[] {
   const problems: string[] = [];
-  for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET'] as const)
+  for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'SESSION_SECRET'] as const)
     if ((e[key]?.length ?? 0) < 32) problems.push(`${key} must be at least 32 characters in production`);
   // One secret for both would let a refresh token pass as an access token and the other way round.
   if (e.JWT_SECRET === e.JWT_REFRESH_SECRET)
@@ -97,6 +117,14 @@ function outboxOptions(e: Env): Partial<OutboxOptions> {
   return o;
 }
 
+/** The session lease timings the environment sets (the rest keeps DEFAULT_SESSION_LEASE). */
+function sessionOptions(e: Env): Partial<SessionLeaseOptions> {
+  const o: Partial<SessionLeaseOptions> = {};
+  if (e.SESSION_LEASE_SECONDS !== undefined) o.leaseMs = e.SESSION_LEASE_SECONDS * 1000;
+  if (e.SESSION_RENEW_MS !== undefined) o.renewMs = e.SESSION_RENEW_MS;
+  return o;
+}
+
 /**
  * Reads and validates the environment. In production missing or weak secrets are an error, never a default.
  * @example const config = loadConfig(process.env)
@@ -111,7 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
   const mode = e.NODE_ENV ?? 'development';
   const dataDir = path.resolve(e.DATA_DIR ?? 'data');
   if (mode === 'production') {
-    const missing = ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'ADMIN_PASSWORD'].filter(
+    const missing = ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'SESSION_SECRET', 'ADMIN_PASSWORD'].filter(
       (k) => !e[k as keyof typeof e],
     );
     if (missing.length)
@@ -122,16 +150,23 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
         `Invalid configuration for production:\n${problems.map((p) => `  ${p}`).join('\n')}`,
       );
   }
+  const given = {
+    jwtSecret: e.JWT_SECRET ?? overrides.jwtSecret,
+    jwtRefreshSecret: e.JWT_REFRESH_SECRET ?? overrides.jwtRefreshSecret,
+    // Tests (NODE_ENV=test) share one fixed key, so every kernel of a test reads the others' sessions.
+    sessionSecret:
+      e.SESSION_SECRET ?? overrides.sessionSecret ?? (mode === 'test' ? TEST_SESSION_SECRET : undefined),
+  };
+  // Only what is missing comes from the development secrets file (production refused that above).
   const secrets =
-    e.JWT_SECRET && e.JWT_REFRESH_SECRET
-      ? { jwtSecret: e.JWT_SECRET, jwtRefreshSecret: e.JWT_REFRESH_SECRET }
-      : (overrides.jwtSecret && overrides.jwtRefreshSecret && overrides) || devSecrets(dataDir);
+    given.jwtSecret && given.jwtRefreshSecret && given.sessionSecret ? given : devSecrets(dataDir);
   return {
     env: mode,
     port: e.PORT ?? 8080,
     databaseUrl: e.DATABASE_URL,
-    jwtSecret: e.JWT_SECRET ?? secrets.jwtSecret!,
-    jwtRefreshSecret: e.JWT_REFRESH_SECRET ?? secrets.jwtRefreshSecret!,
+    jwtSecret: given.jwtSecret ?? secrets.jwtSecret!,
+    jwtRefreshSecret: given.jwtRefreshSecret ?? secrets.jwtRefreshSecret!,
+    sessionSecret: given.sessionSecret ?? secrets.sessionSecret!,
     adminEmail: e.ADMIN_EMAIL ?? 'admin@admin.com',
     adminPassword: e.ADMIN_PASSWORD ?? '123456',
     adminIsDefault: !e.ADMIN_PASSWORD,
@@ -144,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     uiDist: path.resolve(e.UI_DIST ?? path.join(import.meta.dirname, '../../../ui/dist')),
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : (e.TRUST_PROXY ?? 0),
     outbox: outboxOptions(e),
+    sessions: sessionOptions(e),
     examples: e.BALCAO_EXAMPLES === '1' || e.BALCAO_EXAMPLES === 'true',
     ...overrides,
   };

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AnyPluginDefinition, Logger } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { AwilixContainer } from 'awilix';
+import { type AwilixContainer, asValue } from 'awilix';
 import type Koa from 'koa';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.js';
 import { coreMigrations } from '../db/migrations/index.js';
@@ -22,6 +22,7 @@ import { Plan } from '../modules/plans/plan.entity.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
 import { Queue } from '../modules/queues/queue.entity.js';
 import { seed } from '../modules/seed.js';
+import { SessionManager } from '../modules/sessions/session-manager.js';
 import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
 import { wireSettingsRealtime } from '../modules/settings/settings-realtime.js';
 import { Tag } from '../modules/tags/tag.entity.js';
@@ -130,6 +131,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     },
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
+  const sessions = new SessionManager(root, config.sessions);
+  root.register({ sessions: asValue(sessions) });
   wireTicketRealtime(realtime, orm, events);
   wireSettingsRealtime(realtime, events);
   const bus = new PgBus(db.url, logger, {
@@ -153,6 +156,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   });
   const outbox = root.cradle.outbox;
   if (config.role !== 'web') outbox.start();
+  // Stateful channel sessions run on worker instances only (a lease row per connection picks the one).
+  if (config.role !== 'web') sessions.run();
 
   let server: http.Server | undefined;
   let app: Koa<AppState> | undefined;
@@ -183,6 +188,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     orm,
     app,
     async stop() {
+      await sessions.stop();
       await realtime.stop();
       if (server) {
         server.closeAllConnections();

@@ -20,6 +20,7 @@ import { CompanyContactsPort } from '../modules/contacts/contacts-port.js';
 import { CompanyMediaPort } from '../modules/messages/media-port.js';
 import { CompanyMessagesPort } from '../modules/messages/messages-port.js';
 import { CompanyQueuesPort } from '../modules/queues/queues-port.js';
+import { CompanyConnectionsPort } from '../modules/sessions/connections-port.js';
 import { SettingsService } from '../modules/settings/settings-service.js';
 import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
 import { CompanyUsersPort } from '../modules/users/users-port.js';
@@ -39,6 +40,8 @@ export const PORT_KEYS: readonly PortKey[] = [
   'queues',
   'users',
   'media',
+  'connections',
+  'config',
 ];
 const NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -275,6 +278,11 @@ export class PluginHost {
       queues: () => tenant((id) => new CompanyQueuesPort(em, id)),
       users: () => tenant((id) => new CompanyUsersPort(em, id)),
       media: () => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),
+      connections: () =>
+        tenant(
+          (id) => new CompanyConnectionsPort(root.cradle.orm, root.cradle.sessions, id, ownKinds(plugin)),
+        ),
+      config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
     };
     return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
   }
@@ -319,6 +327,9 @@ export class PluginHost {
     return sorted;
   }
 }
+
+/** The channel kinds a plugin contributes: the connections whose status it may report. */
+const ownKinds = (plugin: AnyPlugin): string[] => (plugin.contributes?.channels ?? []).map((c) => c.kind);
 
 function namespacedJobs(plugin: string, host: Cradle['jobsHost']): JobsPort {
   return {

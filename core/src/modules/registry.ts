@@ -15,6 +15,7 @@ import { plansRoutes } from './plans/plans-routes.js';
 import { PlansService } from './plans/plans-service.js';
 import { queuesRoutes } from './queues/queues-routes.js';
 import { QueuesService } from './queues/queues-service.js';
+import { sessionsRoutes } from './sessions/sessions-routes.js';
 import { settingsRoutes } from './settings/settings-routes.js';
 import { SettingsService } from './settings/settings-service.js';
 import { tagsRoutes } from './tags/tags-routes.js';
@@ -75,4 +76,6 @@ export const CORE_MODULES: CoreModule[] = [
   },
   { name: 'queues', services: { queues: asClass(QueuesService).scoped() }, routes: queuesRoutes },
   { name: 'moments', services: { moments: asClass(MomentsService).scoped() }, routes: momentsRoutes },
+  // Its service (SessionManager) needs the root container: the kernel registers it.
+  { name: 'sessions', routes: sessionsRoutes },
 ];

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import {
   AppError,
   type ChannelConnection,
+  type ChannelSessionContext,
   type ConversationsPort,
   defineChannel,
   definePlugin,
@@ -18,7 +20,11 @@ import { z } from 'zod';
  * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first, and what was taken back;
  * - `PUT /test-channel/{token}/outage` `{ down: true }` makes its sends fail until `{ down: false }`;
  * - `PUT /test-channel/{token}/address-book` and `PUT /test-channel/{token}/chats` set (replace) the phone's address
- *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads.
+ *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads;
+ * - `POST /test-channel/{token}/scan` `{ number? }` is the phone scanning the QR code of a started session.
+ * It is a stateful channel like Baileys: `start` resumes CONNECTED from the "auth state" it keeps in the SessionStore,
+ * or reports `qrcode`; a scan goes PAIRING → CONNECTED and stores the auth state, so a restart (or another instance
+ * taking the session over) resumes without a new QR; logout forgets it (core clears the store).
  * The e2e server (startKernel's `extraPlugins`) and tests (createTestHost) load it; discovery never finds it, so
  * production never has it. It passes the channel contract suite (fake-whatsapp-plugin.int.test.ts).
  */
@@ -48,6 +54,13 @@ const outages = new Set<number>();
 /** Per connection id: the phone's address book and chat list. */
 const addressBooks = new Map<number, PhoneContact[]>();
 const chatLists = new Map<number, PhoneContact[]>();
+/** Per connection id: the started session waiting for its QR code to be scanned (any kernel of the test process). */
+const awaitingScan = new Map<number, { qrcode: string; ctx: ChannelSessionContext }>();
+/** Every lifecycle call, in order, for tests that count who started what. */
+export const fakeSessionCalls: { connectionId: number; call: 'start' | 'stop' | 'logout' }[] = [];
+
+/** The fake auth state kept in the SessionStore (Baileys keeps creds and keys there). */
+const authStateSchema = z.object({ me: z.string(), registrationId: z.string() });
 
 /**
  * The 'whatsapp' channel: send is accepted by the (fake) server, so ack 1 (sent), with a channel id for it; the
@@ -76,7 +89,39 @@ export const fakeWhatsappChannel = defineChannel({
   async chatContacts({ connection }) {
     return chatLists.get(connection.id) ?? [];
   },
+  async start(ctx) {
+    const { connection, session, status } = ctx;
+    fakeSessionCalls.push({ connectionId: connection.id, call: 'start' });
+    await status.report({ status: 'OPENING' });
+    const saved = await session.get('auth');
+    if (saved) {
+      const auth = authStateSchema.parse(JSON.parse(saved));
+      return status.report({ status: 'CONNECTED', number: auth.me });
+    }
+    const qrcode = `2@fake-qr-${connection.id}-${randomUUID()}`;
+    awaitingScan.set(connection.id, { qrcode, ctx });
+    await status.report({ status: 'qrcode', qrcode });
+  },
+  async stop({ connection }) {
+    fakeSessionCalls.push({ connectionId: connection.id, call: 'stop' });
+    awaitingScan.delete(connection.id);
+  },
+  async logout({ connection }) {
+    fakeSessionCalls.push({ connectionId: connection.id, call: 'logout' });
+    awaitingScan.delete(connection.id);
+  },
 });
+
+/** The phone scans the QR code: pairing, then connected as `number`, with the auth state stored for next time. */
+async function scan(connectionId: number, number: string): Promise<void> {
+  const waiting = awaitingScan.get(connectionId);
+  if (!waiting) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
+  awaitingScan.delete(connectionId);
+  const { session, status } = waiting.ctx;
+  await status.report({ status: 'PAIRING' });
+  await session.set('auth', JSON.stringify({ me: number, registrationId: randomUUID() }));
+  await status.report({ status: 'CONNECTED', number });
+}
 
 async function connectionOf(
   conversations: ConversationsPort,
@@ -111,6 +156,21 @@ export const fakeWhatsappPlugin = definePlugin({
         messages: outboxes.get(connection.id) ?? [],
         retracted: retractions.get(connection.id) ?? [],
       };
+    });
+
+    router.post('/test-channel/:token/scan', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      const input = validate(
+        z.object({
+          number: z
+            .string()
+            .regex(/^\d{8,15}$/)
+            .default('5511999990000'),
+        }),
+        ctx.request.body ?? {},
+      );
+      await scan(connection.id, input.number);
+      ctx.status = 204;
     });
 
     router.put('/test-channel/:token/outage', async (ctx) => {

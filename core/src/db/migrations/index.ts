@@ -13,6 +13,7 @@ import { Migration0011ConnectionEmbedOrigins } from './0011-connection-embed-ori
 import { Migration0012ConnectionExpiresTicketDefault } from './0012-connection-expires-ticket-default.js';
 import { Migration0013MessageOutbox } from './0013-message-outbox.js';
 import { Migration0014TicketBotEngine } from './0014-ticket-bot-engine.js';
+import { Migration0015ChannelSessions } from './0015-channel-sessions.js';
 
 /** Core migrations, in order. Names are stable: they are the keys in mikro_orm_migrations. */
 export const coreMigrations: MigrationObject[] = [
@@ -30,4 +31,5 @@ export const coreMigrations: MigrationObject[] = [
   { name: 'core-0012-connection-expires-ticket-default', class: Migration0012ConnectionExpiresTicketDefault },
   { name: 'core-0013-message-outbox', class: Migration0013MessageOutbox },
   { name: 'core-0014-ticket-bot-engine', class: Migration0014TicketBotEngine },
+  { name: 'core-0015-channel-sessions', class: Migration0015ChannelSessions },
 ];

@@ -14,6 +14,10 @@ export class ChannelRegistry {
   get(kind: string): ChannelDefinition | undefined {
     return this.channels.get(kind);
   }
+
+  all(): ChannelDefinition[] {
+    return [...this.channels.values()];
+  }
 }
 
 interface OutboundRow {

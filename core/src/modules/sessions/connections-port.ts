@@ -1,0 +1,66 @@
+import {
+  AppError,
+  type ConnectionInfo,
+  type ConnectionStatus,
+  type ConnectionsPort,
+  type SessionStatusReport,
+} from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
+import type { SessionManager } from './session-manager.js';
+
+type Row = ConnectionRow & { status: string; number: string | null; is_default: boolean };
+
+const toInfo = (r: Row): ConnectionInfo => ({
+  ...toChannelConnection(r),
+  status: r.status as ConnectionStatus,
+  number: r.number,
+  isDefault: r.is_default,
+});
+
+/**
+ * ConnectionsPort bound to one company. `reportStatus` only for connections of the channels the plugin contributes:
+ * a plugin speaks for its own channel's sessions, never another's.
+ */
+export class CompanyConnectionsPort implements ConnectionsPort {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly sessions: SessionManager,
+    private readonly companyId: number,
+    private readonly ownKinds: readonly string[],
+  ) {}
+
+  private rows(where: string, params: unknown[]): Promise<Row[]> {
+    return this.orm.em
+      .getConnection()
+      .execute<Row[]>(`select * from whatsapps where company_id = ? ${where} order by name, id`, [
+        this.companyId,
+        ...params,
+      ]);
+  }
+
+  async list(filter: { channel?: string } = {}): Promise<ConnectionInfo[]> {
+    const rows = filter.channel
+      ? await this.rows('and channel = ?', [filter.channel])
+      : await this.rows('', []);
+    return rows.map(toInfo);
+  }
+
+  async default(): Promise<ConnectionInfo | null> {
+    const [row] = await this.rows('and is_default', []);
+    return row ? toInfo(row) : null;
+  }
+
+  async find(id: number): Promise<ConnectionInfo | null> {
+    if (!Number.isInteger(id) || id <= 0) return null;
+    const [row] = await this.rows('and id = ?', [id]);
+    return row ? toInfo(row) : null;
+  }
+
+  async reportStatus(connectionId: number, report: SessionStatusReport): Promise<void> {
+    const connection = await this.find(connectionId);
+    if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    if (!this.ownKinds.includes(connection.channel)) throw new AppError('ERR_NO_PERMISSION', 403);
+    await this.sessions.report(connectionId, report);
+  }
+}

@@ -1,0 +1,337 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AppError,
+  type ChannelDefinition,
+  type ChannelSessionContext,
+  type Logger,
+  type SessionStatusReport,
+} from '@balcao/sdk';
+import type { AwilixContainer } from 'awilix';
+import type { Cradle } from '../../kernel/container.js';
+import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
+import { SecretBox } from './secret-box.js';
+import { applySessionStatus } from './session-status.js';
+import { PgPluginConfig, PgSessionStore } from './session-store.js';
+
+/** Lease pacing: a lease lasts `leaseMs` and its owner renews it every `renewMs` (tests shorten both). */
+export interface SessionLeaseOptions {
+  leaseMs: number;
+  renewMs: number;
+}
+export const DEFAULT_SESSION_LEASE: SessionLeaseOptions = { leaseMs: 30_000, renewMs: 5_000 };
+
+/** What an admin asks of a session (the `command` column carries it to the owner). */
+export type SessionCommand = 'restart' | 'qr' | 'logout';
+
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    /** Stateful channel sessions: commands on every role, the lease loop on `all` and `worker`. */
+    sessions: SessionManager;
+  }
+}
+
+interface Running {
+  adapter: ChannelDefinition;
+  ctx: ChannelSessionContext;
+}
+
+/**
+ * Runs stateful channel sessions (ARCHITECTURE "Process roles and scale-out"). A row of `channel_sessions` means "this
+ * connection's session should run"; its lease (`owner`, `expires_at`) says which instance runs it. On the `all` and
+ * `worker` roles `run()` starts a loop that every `renewMs` renews this instance's leases (running the commands found
+ * on them), stops the sessions whose lease it lost, and claims rows whose lease ran out (`for update skip locked`:
+ * one winner), starting their sessions. A stopping instance stops its sessions and releases their leases at once; a
+ * dead one's leases run out after `leaseMs`. The `web` role never runs the loop: its routes write the command on the
+ * row and the owner runs it at its next renewal (the lease table is the relay, no bus message).
+ */
+export class SessionManager {
+  readonly instanceId = randomUUID();
+  private readonly options: SessionLeaseOptions;
+  private readonly box: SecretBox;
+  private readonly configBox: SecretBox;
+  private readonly running = new Map<number, Running>();
+  /** One lifecycle call at a time per connection. */
+  private readonly chains = new Map<number, Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private ticking: Promise<void> | undefined;
+  private stopped = false;
+
+  constructor(
+    private readonly root: AwilixContainer<Cradle>,
+    options: Partial<SessionLeaseOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_SESSION_LEASE, ...options };
+    this.box = new SecretBox(root.cradle.config.sessionSecret, 'channel-session');
+    this.configBox = new SecretBox(root.cradle.config.sessionSecret, 'plugin-config');
+  }
+
+  private get cradle(): Cradle {
+    return this.root.cradle;
+  }
+
+  private get logger(): Logger {
+    return this.cradle.logger;
+  }
+
+  private get db() {
+    return this.cradle.orm.em.getConnection();
+  }
+
+  /** The connection's session store (also for clearing it where no session runs). */
+  store(connectionId: number): PgSessionStore {
+    return new PgSessionStore(this.cradle.orm, this.box, connectionId);
+  }
+
+  /** A plugin's configuration for a company (the `config` port), sealed with the same secret for another purpose. */
+  pluginConfig(plugin: string, companyId: number): PgPluginConfig {
+    return new PgPluginConfig(this.cradle.orm, this.configBox, plugin, companyId);
+  }
+
+  /** Connections this instance runs now (tests and diagnostics). */
+  owned(): number[] {
+    return [...this.running.keys()];
+  }
+
+  /** Starts the lease loop (roles `all` and `worker`). */
+  run(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => void this.tick(), this.options.renewMs);
+    void this.tick();
+  }
+
+  /** Renews, runs commands, claims: at most one pass at a time; a kick during a pass waits for it. */
+  tick(): Promise<void> {
+    if (!this.timer || this.stopped) return Promise.resolve();
+    this.ticking ??= this.pass()
+      .catch((err) => this.logger.error({ err }, 'session lease pass failed'))
+      .finally(() => {
+        this.ticking = undefined;
+      });
+    return this.ticking;
+  }
+
+  /** Stops every local session and releases its lease, so another instance takes it over without waiting. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.ticking;
+    await Promise.all([...this.running.keys()].map((id) => this.serial(id, () => this.stopLocal(id))));
+    if (this.timer)
+      await this.db
+        .execute(
+          'update channel_sessions set owner = null, expires_at = now() where owner = ?',
+          [this.instanceId],
+          'run',
+        )
+        .catch((err) => this.logger.warn({ err }, 'releasing session leases failed'));
+    this.timer = undefined;
+  }
+
+  /** The adapter of a connection's channel if it has a session lifecycle; otherwise the request is refused. */
+  private statefulAdapter(channel: string): ChannelDefinition {
+    const adapter = this.cradle.channels.get(channel);
+    if (!adapter?.start) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    return adapter;
+  }
+
+  private statefulKinds(): string[] {
+    return this.cradle.channels
+      .all()
+      .filter((c) => typeof c.start === 'function')
+      .map((c) => c.kind);
+  }
+
+  /**
+   * An admin's command on one connection of `companyId` (routes of every role): `restart` also starts a session that
+   * does not run, `qr` starts afresh with a new QR, `logout` unlinks and forgets it.
+   */
+  async command(companyId: number, connectionId: number, command: SessionCommand): Promise<void> {
+    const [row] = await this.db.execute<ConnectionRow[]>(
+      'select * from whatsapps where id = ? and company_id = ?',
+      [connectionId, companyId],
+    );
+    if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+    this.statefulAdapter(row.channel);
+    if (this.running.has(connectionId))
+      return this.serial(connectionId, () => this.runLocal(connectionId, command));
+    if (command === 'logout') return this.logoutUnowned(connectionId);
+    await this.want(companyId, [connectionId], command);
+    await this.tick();
+  }
+
+  /** `POST /whatsapp-restart`: every session connection of the company is (re)started. */
+  async restartAll(companyId: number): Promise<void> {
+    const kinds = this.statefulKinds();
+    if (!kinds.length) return;
+    const rows = await this.db.execute<{ id: number }[]>(
+      `select id from whatsapps where company_id = ? and channel in (${kinds.map(() => '?').join(', ')})`,
+      [companyId, ...kinds],
+    );
+    const local = rows.filter((r) => this.running.has(r.id)).map((r) => r.id);
+    await this.want(
+      companyId,
+      rows.map((r) => r.id).filter((id) => !local.includes(id)),
+      'restart',
+    );
+    await Promise.all(local.map((id) => this.serial(id, () => this.runLocal(id, 'restart'))));
+    await this.tick();
+  }
+
+  /**
+   * Marks the sessions wanted; one another instance owns gets the command, one nobody owns is simply claimed (with
+   * `qr`, its store is cleared first).
+   */
+  private async want(
+    companyId: number,
+    ids: number[],
+    command: Exclude<SessionCommand, 'logout'>,
+  ): Promise<void> {
+    for (const id of ids)
+      await this.db.execute(
+        `insert into channel_sessions (connection_id, company_id, command) values (?, ?, ?)
+         on conflict (connection_id) do update set command = excluded.command`,
+        [id, companyId, command === 'qr' ? 'qr' : null],
+        'run',
+      );
+    if (command === 'restart' && ids.length)
+      await this.db.execute(
+        `update channel_sessions set command = 'restart' where owner is not null and expires_at > now()
+            and command is null and connection_id in (${ids.map(() => '?').join(', ')})`,
+        ids,
+        'run',
+      );
+  }
+
+  /** Logout of a session no live instance runs: the owner (if any) is told; otherwise core forgets it here. */
+  private async logoutUnowned(connectionId: number): Promise<void> {
+    const told = await this.db.execute<{ owner: string }[]>(
+      `update channel_sessions set command = 'logout'
+        where connection_id = ? and owner is not null and expires_at > now() returning owner`,
+      [connectionId],
+    );
+    if (told.length) return;
+    await this.db.execute('delete from channel_sessions where connection_id = ?', [connectionId], 'run');
+    await this.store(connectionId).clear();
+    await this.report(connectionId, { status: 'DISCONNECTED', clearNumber: true });
+  }
+
+  /** Stores and publishes a status (ConnectionsPort.reportStatus; the adapters' reporter is fenced by the lease). */
+  report(connectionId: number, report: SessionStatusReport & { clearNumber?: boolean }, owner?: string) {
+    const { root } = this;
+    const { orm, realtime, events } = this.cradle;
+    return applySessionStatus({ root, orm, realtime, events }, connectionId, report, owner);
+  }
+
+  private async pass(): Promise<void> {
+    await this.renew();
+    await this.claim();
+  }
+
+  private async renew(): Promise<void> {
+    const rows = await this.db.execute<{ connection_id: number; command: SessionCommand | null }[]>(
+      `with mine as (select connection_id, command from channel_sessions where owner = ? for update)
+       update channel_sessions s set expires_at = now() + (? * interval '1 millisecond'), command = null
+         from mine where s.connection_id = mine.connection_id
+       returning s.connection_id, mine.command`,
+      [this.instanceId, this.options.leaseMs],
+    );
+    const kept = new Set(rows.map((r) => r.connection_id));
+    for (const id of this.running.keys()) if (!kept.has(id)) void this.serial(id, () => this.stopLocal(id)); // lost (taken over) or deleted
+    for (const r of rows) {
+      if (!this.running.has(r.connection_id))
+        void this.serial(r.connection_id, () => this.startLocal(r.connection_id));
+      else if (r.command) void this.serial(r.connection_id, () => this.runLocal(r.connection_id, r.command!));
+    }
+  }
+
+  private async claim(): Promise<void> {
+    const kinds = this.statefulKinds();
+    if (!kinds.length || this.stopped) return;
+    const rows = await this.db.execute<{ connection_id: number; command: SessionCommand | null }[]>(
+      `with free as (
+         select s.connection_id, s.command from channel_sessions s join whatsapps w on w.id = s.connection_id
+          where w.channel in (${kinds.map(() => '?').join(', ')}) and (s.owner is null or s.expires_at < now())
+          for update of s skip locked)
+       update channel_sessions s set owner = ?, expires_at = now() + (? * interval '1 millisecond'), command = null
+         from free where s.connection_id = free.connection_id
+       returning s.connection_id, free.command`,
+      [...kinds, this.instanceId, this.options.leaseMs],
+    );
+    for (const r of rows)
+      void this.serial(r.connection_id, async () => {
+        if (r.command === 'qr') await this.store(r.connection_id).clear();
+        await this.startLocal(r.connection_id);
+      });
+  }
+
+  private serial(id: number, fn: () => Promise<void>): Promise<void> {
+    const next = (this.chains.get(id) ?? Promise.resolve())
+      .then(fn)
+      .catch((err) => this.logger.error({ err, connectionId: id }, 'channel session call failed'));
+    this.chains.set(id, next);
+    void next.finally(() => this.chains.get(id) === next && this.chains.delete(id));
+    return next;
+  }
+
+  private async context(connectionId: number): Promise<Running | null> {
+    const [row] = await this.db.execute<ConnectionRow[]>('select * from whatsapps where id = ?', [
+      connectionId,
+    ]);
+    const adapter = row && this.cradle.channels.get(row.channel);
+    if (!row || !adapter?.start) return null;
+    const connection = toChannelConnection(row);
+    const owner = this.instanceId;
+    return {
+      adapter,
+      ctx: {
+        connection,
+        session: this.store(connectionId),
+        status: { report: async (r) => void (await this.report(connectionId, r, owner)) },
+        conversations: this.cradle.conversations,
+        logger: this.logger.child({ connectionId, channel: connection.channel }),
+      },
+    };
+  }
+
+  private async startLocal(connectionId: number): Promise<void> {
+    if (this.running.has(connectionId) || this.stopped) return;
+    const session = await this.context(connectionId);
+    if (!session) return;
+    this.running.set(connectionId, session);
+    try {
+      await session.adapter.start?.(session.ctx);
+    } catch (err) {
+      this.logger.error({ err, connectionId }, 'channel session failed to start');
+      await session.ctx.status.report({ status: 'DISCONNECTED' });
+    }
+  }
+
+  private async stopLocal(connectionId: number): Promise<void> {
+    const session = this.running.get(connectionId);
+    if (!session) return;
+    this.running.delete(connectionId);
+    await session.adapter.stop?.(session.ctx);
+  }
+
+  private async runLocal(connectionId: number, command: SessionCommand): Promise<void> {
+    const session = this.running.get(connectionId);
+    if (!session) return;
+    const { adapter, ctx } = session;
+    if (command === 'restart') {
+      if (adapter.restart) return adapter.restart(ctx);
+      await adapter.stop?.(ctx);
+      return void (await adapter.start?.(ctx));
+    }
+    if (command === 'qr') {
+      if (adapter.requestQr) return adapter.requestQr(ctx);
+      await adapter.stop?.(ctx);
+      await ctx.session.clear();
+      return void (await adapter.start?.(ctx));
+    }
+    await (adapter.logout ?? adapter.stop)?.call(adapter, ctx);
+    await ctx.session.clear();
+    await this.report(connectionId, { status: 'DISCONNECTED', clearNumber: true }, this.instanceId);
+    await this.db.execute('delete from channel_sessions where connection_id = ?', [connectionId], 'run');
+    this.running.delete(connectionId);
+  }
+}

@@ -1,0 +1,71 @@
+import {
+  companyChannel,
+  type EventsPort,
+  type RealtimePort,
+  type SessionStatusReport,
+  sessionStatusReportSchema,
+  validate,
+} from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { AwilixContainer } from 'awilix';
+import { type Cradle, createRequestScope } from '../../kernel/container.js';
+import { withoutSecrets } from '../connections/connection-presenter.js';
+
+/** What a status report changes on the connection row (spec part 1 §3 Connection: status, qrcode, number, retries). */
+const APPLY_SQL = `
+  update whatsapps w set
+    status = ?,
+    qrcode = case when ? = 'qrcode' then ? else null end,
+    number = case when ? then null else coalesce(?, w.number) end,
+    retries = case ? when 'qrcode' then w.retries + 1 when 'CONNECTED' then 0 else w.retries end,
+    updated_at = now()
+  where w.id = ?`;
+const FENCE_SQL =
+  ' and exists (select 1 from channel_sessions s where s.connection_id = w.id and s.owner = ?)';
+
+/**
+ * Applies a session status: stores it on the connection, publishes `company-{id}-whatsappSession`
+ * `{ action: 'update', session }` (the connection as events show it, plus qrcode and retries) and emits the catalogue's
+ * `connection.status`. With `owner`, only while that instance holds the lease: a session that lost it cannot
+ * overwrite what the new owner reports.
+ */
+export async function applySessionStatus(
+  deps: { root: AwilixContainer<Cradle>; orm: MikroORM; realtime: RealtimePort; events: EventsPort },
+  connectionId: number,
+  input: SessionStatusReport & { clearNumber?: boolean },
+  owner?: string,
+): Promise<boolean> {
+  const report = validate(sessionStatusReportSchema, input);
+  const params: unknown[] = [
+    report.status,
+    report.status,
+    report.qrcode ?? null,
+    input.clearNumber === true,
+    report.number ?? null,
+    report.status,
+    connectionId,
+  ];
+  const sql = `${APPLY_SQL}${owner ? FENCE_SQL : ''} returning w.company_id, w.qrcode, w.retries`;
+  const rows = await deps.orm.em
+    .getConnection()
+    .execute<{ company_id: number; qrcode: string | null; retries: number }[]>(
+      sql,
+      owner ? [...params, owner] : params,
+    );
+  const row = rows[0];
+  if (!row) return false;
+  const companyId = row.company_id;
+  const dto = await createRequestScope(deps.root, companyId).cradle.connections.get(connectionId);
+  await deps.realtime.publish({
+    companyId,
+    channel: companyChannel(companyId, 'whatsappSession'),
+    data: { action: 'update', session: { ...withoutSecrets(dto), qrcode: row.qrcode, retries: row.retries } },
+  });
+  await deps.events.emit('connection.status', {
+    companyId,
+    connectionId,
+    status: report.status,
+    qrcode: row.qrcode,
+  });
+  return true;
+}

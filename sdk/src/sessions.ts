@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import type { ChannelConnection, ConversationsPort } from './channel.js';
+import type { Logger } from './ports.js';
+import { CONNECTION_STATUSES, type ConnectionStatus } from './schemas/attendance.js';
+
+// Stateful channels (ARCHITECTURE "The channel contract"): an adapter that keeps a remote session (WhatsApp's linked
+// device) is started, stopped and logged out by core, on the one instance that holds the connection's lease, and
+// keeps its session (auth keys) in a SessionStore core hands it — PostgreSQL, encrypted at rest, never the local disk.
+
+/**
+ * A status a stateful adapter reports (spec part 1 §4): `qrcode` with the QR text to scan, `CONNECTED` with the
+ * account's number. Core stores it on the connection (status, qrcode, number, retries), publishes it on
+ * `company-{id}-whatsappSession` and emits `connection.status`.
+ * @example sessionStatusReportSchema.parse({ status: 'qrcode', qrcode: '2@abc…' })
+ */
+export const sessionStatusReportSchema = z.object({
+  status: z.enum(CONNECTION_STATUSES),
+  qrcode: z.string().min(1).max(4000).optional(),
+  number: z.string().min(1).max(50).optional(),
+});
+export type SessionStatusReport = z.infer<typeof sessionStatusReportSchema>;
+
+/** Where an adapter tells core how its session is. @example await ctx.status.report({ status: 'CONNECTED', number: '5511999990000' }) */
+export interface StatusReporter {
+  report(report: SessionStatusReport): Promise<void>;
+}
+
+/**
+ * A connection's own key/value store for its session (Baileys' creds and signal keys), in PostgreSQL and encrypted
+ * at rest. Values are strings (serialise with `JSON.stringify(v, BufferJSON.replacer)`). Core clears it when the
+ * connection logs out or is deleted.
+ * @example await ctx.session.set('creds', JSON.stringify(creds)); const raw = await ctx.session.get('creds')
+ */
+export interface SessionStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Every entry whose key starts with `prefix` ('' for all), by key. */
+  list(prefix: string): Promise<{ key: string; value: string }[]>;
+  clear(): Promise<void>;
+}
+
+/**
+ * What a stateful adapter's lifecycle hooks receive: the connection, its session store, the status reporter and the
+ * door for what it receives (inbound messages go through `conversations.ingest`).
+ * @example async start({ connection, session, status }) { await status.report({ status: 'OPENING' }) }
+ */
+export interface ChannelSessionContext {
+  connection: ChannelConnection;
+  session: SessionStore;
+  status: StatusReporter;
+  conversations: ConversationsPort;
+  logger: Logger;
+}
+
+/**
+ * The lifecycle of a channel with a remote session (`traits.needsSession`), all optional on `ChannelDefinition`.
+ * Core calls them on the instance that owns the connection's lease, never two at once for one connection.
+ * - `start`: open the session (resume from the store, or report `qrcode`); called on boot, takeover and "try again".
+ * - `stop`: close it and keep the store (shutdown, lease lost).
+ * - `logout`: unlink the account; core then clears the store and reports DISCONNECTED.
+ * - `restart`: default `stop` then `start`.
+ * - `requestQr`: a new QR code; default `stop`, clear the store, `start`.
+ * @example defineChannel({ kind: 'whatsapp', send, start: (ctx) => openSocket(ctx), stop: (ctx) => closeSocket(ctx) })
+ */
+export interface ChannelLifecycle {
+  start?(ctx: ChannelSessionContext): Promise<void>;
+  stop?(ctx: ChannelSessionContext): Promise<void>;
+  logout?(ctx: ChannelSessionContext): Promise<void>;
+  restart?(ctx: ChannelSessionContext): Promise<void>;
+  requestQr?(ctx: ChannelSessionContext): Promise<void>;
+}
+
+/** A connection as the ConnectionsPort answers it. @example { id: 3, channel: 'whatsapp', status: 'CONNECTED', number: '5511…', isDefault: true } */
+export interface ConnectionInfo extends ChannelConnection {
+  status: ConnectionStatus;
+  number: string | null;
+  isDefault: boolean;
+}
+
+/**
+ * The company's connections, for plugins (bound to the scope's company).
+ * @example const main = await connections.default(); await connections.reportStatus(main.id, { status: 'CONNECTED' })
+ */
+export interface ConnectionsPort {
+  /** By name; only those of `channel` when given. */
+  list(filter?: { channel?: string }): Promise<ConnectionInfo[]>;
+  /** The company's default connection, or null when it has none. */
+  default(): Promise<ConnectionInfo | null>;
+  find(id: number): Promise<ConnectionInfo | null>;
+  /** For a channel the plugin contributes only: report the session status of one of its connections. */
+  reportStatus(connectionId: number, report: SessionStatusReport): Promise<void>;
+}
+
+/**
+ * The plugin's own configuration for the company (API keys, webhook secrets): one namespace per plugin and company,
+ * values encrypted at rest. `set(key, null)` removes it.
+ * @example await config.set('apiKey', 'sk-…'); const key = await config.get('apiKey')
+ */
+export interface ConfigPort {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string | null): Promise<void>;
+  /** Every key of the plugin's namespace, sorted. */
+  keys(): Promise<string[]>;
+}
+
+/** Keys of SessionStore and ConfigPort: 1–200 printable characters. @example sessionKeySchema.parse('creds') */
+export const sessionKeySchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
