@@ -99,10 +99,10 @@ describe('plugin host', () => {
     const mine = await (await host.request('/api/plugins', { token: superToken })).json();
     const theirs = await (await host.request('/api/plugins', { token: flagless.token })).json();
     expect(mine).toEqual([
-      { name: 'kanbanish', planFlag: 'useKanban', channels: [] },
-      { name: 'needs-kanbanish', planFlag: null, channels: [] },
+      { name: 'kanbanish', planFlag: 'useKanban', channels: [], channelTraits: [] },
+      { name: 'needs-kanbanish', planFlag: null, channels: [], channelTraits: [] },
     ]);
-    expect(theirs).toEqual([{ name: 'needs-kanbanish', planFlag: null, channels: [] }]);
+    expect(theirs).toEqual([{ name: 'needs-kanbanish', planFlag: null, channels: [], channelTraits: [] }]);
   });
 
   it('skips subscribers for tenants without the flag', async () => {
