@@ -55,10 +55,10 @@ export interface ListPageProps {
   children?: ReactNode;
 }
 
-/** A form's field errors, one message per field. */
+/** A form's field errors, one message per field. @example { name: 'Required' } */
 export type FormFieldErrors = Record<string, string>;
 
-/** What `useSave` answers: `saving` while the action runs, and the runner. */
+/** What `useSave` answers: `saving` while the action runs, and the runner. @example const { saving, save } = useSave(setErrors) */
 export interface SaveHelper {
   saving: boolean;
   save(action: () => Promise<void>): Promise<void>;
@@ -67,6 +67,7 @@ export interface SaveHelper {
 /**
  * The shell's building blocks, provided through {@link useUiHost} so plugins render them without importing the shell.
  * Use the components exported beside this type rather than reading it.
+ * @example const host: UiHost = { …, blocks: { TicketRow, ContactAvatar, DeleteConfirmation, FormFooter, ListPage, useSave } }
  */
 export interface ShellBlocks {
   TicketRow: ComponentType<TicketRowProps>;

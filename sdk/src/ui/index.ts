@@ -72,7 +72,7 @@ export interface UiPage {
   planFlag?: PlanFlag;
 }
 
-/** What a channel's new-connection dialog gets. */
+/** What a channel's new-connection dialog gets. @example function InstagramLogin({ channel, onClose }: NewConnectionDialogProps) { … } */
 export interface NewConnectionDialogProps {
   channel: Channel;
   onClose(): void;

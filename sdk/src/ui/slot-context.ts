@@ -1,11 +1,11 @@
 import { createContext, useContext } from 'react';
 import type { ConnectionDto, ContactDto, TicketDto } from '../dto-attendance.js';
 
-/** The ticket around a `ticket.header.actions` slot. */
+/** The ticket around a `ticket.header.actions` slot (the shell provides it). @example <SlotTicketContext.Provider value={ticket}>…</SlotTicketContext.Provider> */
 export const SlotTicketContext = createContext<TicketDto | null>(null);
-/** The contact around a `contact.drawer.sections` slot. */
+/** The contact around a `contact.drawer.sections` slot. @example <SlotContactContext.Provider value={contact}>…</SlotContactContext.Provider> */
 export const SlotContactContext = createContext<ContactDto | null>(null);
-/** The connection around a `connection.dialog.tabs` slot (null while the connection is being created). */
+/** The connection around a `connection.dialog.tabs` slot (null while it is being created). @example <SlotConnectionContext.Provider value={connection}>…</SlotConnectionContext.Provider> */
 export const SlotConnectionContext = createContext<ConnectionDto | null | undefined>(undefined);
 
 /** The open ticket, in a `ticket.header.actions` slot; throws elsewhere. @example const ticket = useSlotTicket() */
