@@ -8,7 +8,7 @@ import {
   signedIn,
   visitorSays,
 } from './attendance';
-import { login, shot, USERS } from './helpers';
+import { login, setTheme, shot, USERS } from './helpers';
 
 test('the example plugin: a greeting is stored, processed by its job and updated live', async ({ page }) => {
   await login(page, USERS.admin);
@@ -98,6 +98,13 @@ test('a plugin adds a company settings tab (admins) and a top-bar popover', asyn
   await expect(page.getByTestId('settings-tab-hello')).toBeVisible();
   await expect(page.getByTestId('hello-settings')).toBeVisible();
   await shot(page, 'hello-settings-light-wide');
+  await setTheme(page, 'dark');
+  await page.setViewportSize({ width: 420, height: 860 });
+  await expect(page.getByTestId('settings-tab-hello')).toBeVisible();
+  await shot(page, 'hello-settings-dark-narrow');
+  await page.getByTestId('popover-button-hello').click();
+  await expect(page.getByTestId('hello-popover')).toBeVisible();
+  await shot(page, 'hello-popover-dark-narrow');
 });
 
 test('an attendant gets the popover but neither the settings menu entry nor the page', async ({
