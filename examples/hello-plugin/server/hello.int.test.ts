@@ -135,6 +135,7 @@ describe('GET /api/plugins', () => {
       name: 'hello',
       planFlag: 'useIntegration',
       channels: [],
+      channelTraits: [],
     });
     expect((await plugins(flagless)).map((p) => p.name)).not.toContain('hello');
   });
