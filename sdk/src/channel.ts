@@ -1,3 +1,4 @@
+import type { PlanFlag } from './plans.js';
 import type { RealtimePort } from './ports.js';
 import type { Channel, ContactPresence } from './schemas/attendance.js';
 import type { ChannelLifecycle } from './sessions.js';
@@ -72,6 +73,11 @@ export interface ChannelSendContext {
  */
 export interface ChannelDefinition extends ChannelLifecycle {
   kind: Channel;
+  /**
+   * A plan flag of the channel's own, besides its plugin's: a tenant without it is not offered the channel (absent
+   * from `GET /api/plugins`, new connections refused with ERR_CHANNEL_NOT_IN_PLAN). @example planFlag: 'useInstagram'
+   */
+  planFlag?: PlanFlag;
   /**
    * What the channel is like, for core and the UI to read instead of its name (left out: {@link DEFAULT_CHANNEL_TRAITS}).
    * @example traits: { contactAddress: 'visitor', reaches: 'own-contacts', needsSession: false, groups: false }

@@ -71,6 +71,8 @@ export const ERROR_CODES = [
   'ERR_DB_UNAVAILABLE',
   /** A retry was asked for a message whose delivery has not failed. */
   'ERR_MESSAGE_NOT_FAILED',
+  /** The company's plan does not offer this connection's channel (the channel's or its plugin's plan flag is off). */
+  'ERR_CHANNEL_NOT_IN_PLAN',
   'ERR_INTERNAL',
 ] as const;
 

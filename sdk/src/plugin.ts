@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import type { RouterContext } from '@koa/router';
 import type { MigrationObject } from '@mikro-orm/core';
 import type { BotEngine } from './bot-engine.js';
 import type { ChannelDefinition } from './channel.js';
@@ -53,14 +54,44 @@ export interface JobContext<D, T> {
 export interface PluginJob<D> {
   name: string;
   every?: string;
+  /** A flag of the job's own, besides the plugin's: the host skips the job for tenants without it. */
+  planFlag?: PlanFlag;
   // biome-ignore lint/suspicious/noExplicitAny: job data is whatever the enqueuer passed; handlers narrow it.
   handler(ctx: JobContext<D, any>): Promise<void>;
 }
 
-/** A domain-event subscriber, skipped for tenants without the plugin's flag. @example { event: 'user.login', handler: async (p, deps) => … } */
+/**
+ * A domain-event subscriber, skipped for tenants without the plugin's flag or its own `planFlag`.
+ * @example { event: 'user.login', planFlag: 'useKanban', handler: async (p, deps) => … }
+ */
 export type PluginSubscriber<D> = {
-  [K in keyof DomainEvents]: { event: K; handler(payload: DomainEvents[K], deps: D): Promise<void> };
+  [K in keyof DomainEvents]: {
+    event: K;
+    planFlag?: PlanFlag;
+    handler(payload: DomainEvents[K], deps: D): Promise<void>;
+  };
 }[keyof DomainEvents];
+
+/**
+ * Routes behind a plan flag of their own, besides the plugin's: a tenant without it gets 403 ERR_NO_PERMISSION.
+ * @example { planFlag: 'useCampaigns', routes(router) { router.get('/hello/campaigns', list) } }
+ */
+export interface FlaggedRoutes<D> {
+  planFlag: PlanFlag;
+  routes(router: PluginRouter<D>): void;
+}
+
+/**
+ * Public routes behind a plan flag of their own (and the plugin's). A public request has no signed-in tenant, so the
+ * plugin says whose it is from its own credential (`companyOf`, run after the route matched, with `ctx.params`); the
+ * host answers 403 ERR_NO_PERMISSION when that tenant lacks a flag. null: no tenant found, the handler answers itself.
+ * @example { planFlag: 'useWebchat', companyOf: (ctx) => tokens.companyOf(ctx.params.token), routes(r) { r.get('/w/:token', page) } }
+ */
+export interface FlaggedPublicRoutes<D> {
+  planFlag: PlanFlag;
+  companyOf(ctx: RouterContext<PublicRouteState<D>>): Promise<number | null> | number | null;
+  routes(router: Router<PublicRouteState<D>>): void;
+}
 
 /**
  * A server plugin. Declared, not looked up: the host checks `requires` at boot, gives the plugin only those ports,
@@ -84,6 +115,10 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
    * credential (a connection token, a signature). `em` here is not tenant-scoped: query by the resolved company.
    */
   publicRoutes?(router: Router<PublicRouteState<PluginDeps<R, S>>>): void;
+  /** Route groups under a flag of their own, besides the plugin's (see {@link FlaggedRoutes}). */
+  flaggedRoutes?: readonly FlaggedRoutes<PluginDeps<R, S>>[];
+  /** Public route groups under a flag of their own (see {@link FlaggedPublicRoutes}). */
+  flaggedPublicRoutes?: readonly FlaggedPublicRoutes<PluginDeps<R, S>>[];
   contributes?: {
     channels?: readonly ChannelDefinition[];
     /** Engines that may take inbound messages before default routing (see {@link BotEngine}). */

@@ -5,6 +5,7 @@ import {
   channelTraits,
   type JobsPort,
   type Logger,
+  type PlanFlag,
   type PluginDefinition,
   type PluginInfoDto,
   type PortKey,
@@ -95,38 +96,92 @@ export class PluginHost {
     }
   }
 
-  /** Mounts each plugin's routes under /api on its own router, behind auth, the tenant scope and the plan guard. */
+  /**
+   * Mounts each plugin's routes under /api on its own router, behind auth, the tenant scope and the plan guard; each
+   * flagged group gets a router of its own behind the plugin's flag and the group's.
+   */
   mount(root: AwilixContainer<Cradle>): Router<AppState>[] {
+    const gate = root.cradle.planGate;
     const planGuard =
-      (plugin: AnyPlugin): Middleware<AppState> =>
+      (...flags: (PlanFlag | undefined)[]): Middleware<AppState> =>
       async (ctx, next) => {
-        if (!(await root.cradle.planGate.allows(ctx.state.companyId, plugin.planFlag))) {
+        if (!(await allowsAll(gate, ctx.state.companyId, flags)))
           throw new AppError('ERR_NO_PERMISSION', 403);
-        }
         await next();
       };
-    return this.routers(
-      root,
-      '/api',
-      (p) => p.routes,
-      (p) => [requireAuth(root.cradle.accessGate), planGuard(p)],
-    );
+    const auth = requireAuth(root.cradle.accessGate);
+    return [
+      ...this.routers(
+        root,
+        '/api',
+        (p) => p.routes,
+        (p) => [auth, planGuard(p.planFlag)],
+      ),
+      ...this.groups(
+        (p) => p.flaggedRoutes,
+        (p, group) =>
+          this.routers(
+            root,
+            '/api',
+            (q) => (q === p ? group.routes : undefined),
+            () => [auth, planGuard(p.planFlag, group.planFlag)],
+          ),
+      ),
+    ];
   }
 
-  /** Unauthenticated routes (visitors, webhooks), at the root: the plugin checks its own credential. */
+  /**
+   * Unauthenticated routes (visitors, webhooks), at the root: the plugin checks its own credential. A flagged group's
+   * routes first ask the plugin whose request it is (`companyOf`, once the route matched) and refuse a tenant whose
+   * plan lacks the plugin's or the group's flag.
+   */
   mountPublic(root: AwilixContainer<Cradle>): Router<AppState>[] {
-    return this.routers(
-      root,
-      '',
-      (p) => p.publicRoutes,
-      () => [],
-    );
+    const gate = root.cradle.planGate;
+    return [
+      ...this.routers(
+        root,
+        '',
+        (p) => p.publicRoutes,
+        () => [],
+      ),
+      ...this.groups(
+        (p) => p.flaggedPublicRoutes,
+        (p, group) => {
+          const routers = this.routers(
+            root,
+            '',
+            (q) => (q === p ? group.routes : undefined),
+            () => [],
+          );
+          const guard: Middleware<AppState> = async (ctx, next) => {
+            const companyId = await group.companyOf(ctx as never);
+            if (companyId !== null && !(await allowsAll(gate, companyId, [p.planFlag, group.planFlag]))) {
+              throw new AppError('ERR_NO_PERMISSION', 403);
+            }
+            await next();
+          };
+          // Route layers only: a router-level `use` runs before the route's params are known.
+          for (const router of routers)
+            for (const layer of router.stack) if (layer.methods.length) layer.stack.unshift(guard as never);
+          return routers;
+        },
+      ),
+    ];
+  }
+
+  /** The routers of every flagged group a plugin declares (`pick`); a plugin whose declaration throws is disabled. */
+  private groups<G>(
+    pick: (p: AnyPlugin) => readonly G[] | undefined,
+    build: (p: AnyPlugin, group: G) => Router<AppState>[],
+  ): Router<AppState>[] {
+    return [...this.plugins].flatMap((p) => (pick(p) ?? []).flatMap((group) => build(p, group)));
   }
 
   /** Channel adapters the plugins contribute. */
   registerChannels(root: AwilixContainer<Cradle>): void {
     for (const plugin of this.plugins) {
-      for (const channel of plugin.contributes?.channels ?? []) root.cradle.channels.add(channel);
+      for (const channel of plugin.contributes?.channels ?? [])
+        root.cradle.channels.add(channel, flagsOf(plugin.planFlag, channel.planFlag));
     }
   }
 
@@ -179,9 +234,13 @@ export class PluginHost {
       for (const job of plugin.jobs ?? []) {
         root.cradle.jobsHost.register({
           name: `${plugin.name}:${job.name}`,
-          planFlag: plugin.planFlag,
+          planFlag: plugin.planFlag ?? job.planFlag,
           every: job.every,
           run: async (companyId, data) => {
+            if (!(await root.cradle.planGate.allows(companyId, job.planFlag))) {
+              root.cradle.logger.info({ job: job.name, companyId }, 'job skipped: plan lacks the job flag');
+              return;
+            }
             const scope = createRequestScope(root, companyId);
             await job.handler({
               companyId,
@@ -198,7 +257,8 @@ export class PluginHost {
     for (const plugin of this.plugins) {
       for (const sub of plugin.subscribers ?? []) {
         bus.on(sub.event, async (payload) => {
-          if (!(await root.cradle.planGate.allows(payload.companyId, plugin.planFlag))) return;
+          const flags = [plugin.planFlag, sub.planFlag];
+          if (!(await allowsAll(root.cradle.planGate, payload.companyId, flags))) return;
           const scope = createRequestScope(root, payload.companyId);
           await (sub.handler as (p: unknown, d: Deps) => Promise<void>)(
             payload,
@@ -221,16 +281,16 @@ export class PluginHost {
   async enabledFor(root: AwilixContainer<Cradle>, companyId: number): Promise<PluginInfoDto[]> {
     const out: PluginInfoDto[] = [];
     for (const p of this.plugins) {
-      if (await root.cradle.planGate.allows(companyId, p.planFlag))
-        out.push({
-          name: p.name,
-          planFlag: p.planFlag ?? null,
-          channels: (p.contributes?.channels ?? []).map((c) => c.kind),
-          channelTraits: (p.contributes?.channels ?? []).map((c) => ({
-            kind: c.kind,
-            traits: channelTraits(c),
-          })),
-        });
+      if (!(await root.cradle.planGate.allows(companyId, p.planFlag))) continue;
+      const channels = [];
+      for (const c of p.contributes?.channels ?? [])
+        if (await root.cradle.planGate.allows(companyId, c.planFlag)) channels.push(c);
+      out.push({
+        name: p.name,
+        planFlag: p.planFlag ?? null,
+        channels: channels.map((c) => c.kind),
+        channelTraits: channels.map((c) => ({ kind: c.kind, traits: channelTraits(c) })),
+      });
     }
     return out;
   }
@@ -330,6 +390,14 @@ export class PluginHost {
 
 /** The channel kinds a plugin contributes: the connections whose status it may report. */
 const ownKinds = (plugin: AnyPlugin): string[] => (plugin.contributes?.channels ?? []).map((c) => c.kind);
+
+/** The flags a contribution needs: its plugin's and its own, those declared. */
+const flagsOf = (...flags: (PlanFlag | undefined)[]): PlanFlag[] => flags.filter((f): f is PlanFlag => !!f);
+
+async function allowsAll(gate: Cradle['planGate'], companyId: number, flags: (PlanFlag | undefined)[]) {
+  for (const flag of flags) if (!(await gate.allows(companyId, flag))) return false;
+  return true;
+}
 
 function namespacedJobs(plugin: string, host: Cradle['jobsHost']): JobsPort {
   return {

@@ -14,6 +14,13 @@ const en = {
   pending: 'Pending',
   empty: 'No greetings yet',
   emptyHint: 'Send the first one above.',
+  greetAction: 'Greet this contact',
+  greetContact: 'Hello, {{name}}!',
+  greeted: 'Greeting recorded',
+  contactHint: 'Greet {{name}} from the ticket header.',
+  settingsTab: 'Greetings',
+  settingsTitle: 'Latest greetings',
+  popoverTitle: 'Latest greetings',
 };
 type Messages = Record<keyof typeof en, string>;
 
@@ -30,6 +37,13 @@ const ptBR: Messages = {
   pending: 'Pendente',
   empty: 'Nenhuma saudação ainda',
   emptyHint: 'Envie a primeira acima.',
+  greetAction: 'Saudar este contato',
+  greetContact: 'Olá, {{name}}!',
+  greeted: 'Saudação registrada',
+  contactHint: 'Saúde {{name}} pelo cabeçalho do ticket.',
+  settingsTab: 'Saudações',
+  settingsTitle: 'Últimas saudações',
+  popoverTitle: 'Últimas saudações',
 };
 
 const es: Messages = {
@@ -45,6 +59,13 @@ const es: Messages = {
   pending: 'Pendiente',
   empty: 'Todavía no hay saludos',
   emptyHint: 'Envía el primero arriba.',
+  greetAction: 'Saludar a este contacto',
+  greetContact: '¡Hola, {{name}}!',
+  greeted: 'Saludo registrado',
+  contactHint: 'Saluda a {{name}} desde la cabecera del ticket.',
+  settingsTab: 'Saludos',
+  settingsTitle: 'Últimos saludos',
+  popoverTitle: 'Últimos saludos',
 };
 
 const tr: Messages = {
@@ -60,6 +81,13 @@ const tr: Messages = {
   pending: 'Bekliyor',
   empty: 'Henüz selam yok',
   emptyHint: 'İlkini yukarıdan gönderin.',
+  greetAction: 'Bu kişiyi selamla',
+  greetContact: 'Merhaba, {{name}}!',
+  greeted: 'Selam kaydedildi',
+  contactHint: '{{name}} kişisini bilet başlığından selamlayın.',
+  settingsTab: 'Selamlar',
+  settingsTitle: 'Son selamlar',
+  popoverTitle: 'Son selamlar',
 };
 
 /** The `hello` i18next namespace in every interface language. */

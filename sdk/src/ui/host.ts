@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useRef } from 'react';
 import type { SessionUserDto } from '../dto.js';
 import { companyChannel } from '../realtime.js';
+import type { ShellBlocks } from './blocks.js';
 
 /** The shell's HTTP client: same origin, `/api` prefix, bearer token, one refresh-and-retry on 403, logout on 401. */
 export interface UiApi {
@@ -24,6 +25,8 @@ export interface UiHost {
   /** Listens to a socket channel; returns the unsubscribe function. */
   subscribe(channel: string, handler: (data: unknown) => void): () => void;
   user: SessionUserDto;
+  /** The shell's building blocks (ticket row, avatar, delete confirmation, form footer, save helper, list page). */
+  blocks: ShellBlocks;
 }
 
 /** Provided by the shell around every plugin page and slot. */

@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import type { ConnectionDto } from '../dto-attendance.js';
+import type { PlanFlag } from '../plans.js';
+import type { Channel } from '../schemas/attendance.js';
 import type { Language } from '../schemas/users.js';
 
 /**
@@ -7,23 +10,85 @@ import type { Language } from '../schemas/users.js';
  */
 export const SLOT_IDS = [
   'topbar.items',
+  /** A top-bar button opening a popover: the fill declares `icon` and `titleKey`, its component is the content. */
+  'topbar.popovers',
   'tickets.welcome',
+  /** Cards of the dashboard (rendered on the home route until the dashboard page exists). */
+  'dashboard.cards',
+  /** Buttons in the open ticket's header (see `useSlotTicket`). */
+  'ticket.header.actions',
   'ticket.composer.actions',
   /** Above the composer while its text starts with '/': quick-reply suggestions (see `useComposer`). */
   'ticket.composer.suggestions',
+  /** Sections of the contact drawer beside a ticket (see `useSlotContact`). */
+  'contact.drawer.sections',
+  /** Tabs of the connection dialog, after the shell's own; the fill declares `titleKey` (see `useSlotConnection`). */
+  'connection.dialog.tabs',
+  /** Tabs of the company settings page (/settings, admins); the fill declares `titleKey`. */
+  'settings.tabs',
 ] as const;
 
 /** One of {@link SLOT_IDS}. @example const id: SlotId = 'topbar.items'; */
 export type SlotId = (typeof SLOT_IDS)[number];
 
-/** A page a plugin adds: a route, optionally a menu entry. @example { path: '/hello', component: HelloPage, menu: { labelKey: 'hello:menu', icon: 'hand', section: 'main' } } */
+/**
+ * A slot fill with what the shell needs besides the component: a plan flag and a profile of its own (the shell hides
+ * the fill otherwise), and for tabs and popovers a title (an i18n key, with the plugin's namespace) and an icon.
+ * @example { component: HelloTab, titleKey: 'hello:settingsTab', planFlag: 'useKanban', profile: 'admin' }
+ */
+export interface UiSlotFill {
+  component: ComponentType;
+  planFlag?: PlanFlag;
+  profile?: 'admin';
+  titleKey?: string;
+  /** A Blueprint icon name (top-bar popovers' button). */
+  icon?: string;
+}
+
+/** What a plugin puts in a slot: a component, or a {@link UiSlotFill}. @example 'topbar.items': HelloBadge */
+export type UiSlotContribution = ComponentType | UiSlotFill;
+
+/** The fill form of any contribution. @example slotFillOf(HelloBadge).component === HelloBadge */
+export function slotFillOf(contribution: UiSlotContribution): UiSlotFill {
+  return typeof contribution === 'object' && contribution !== null && 'component' in contribution
+    ? contribution
+    : { component: contribution };
+}
+
+/**
+ * A page a plugin adds: a route, optionally a menu entry, and who sees it (profile, super user, plan flag). The
+ * shell's menu knows no plugin path: the entry comes from here, placed `after` a given menu path or at the end of
+ * its section.
+ * @example { path: '/hello', component: HelloPage, planFlag: 'useKanban', menu: { labelKey: 'hello:menu', icon: 'hand', section: 'main' } }
+ */
 export interface UiPage {
   path: string;
   component: ComponentType;
-  menu?: { labelKey: string; icon: string; section: 'main' | 'admin' };
+  menu?: { labelKey: string; icon: string; section: 'main' | 'admin'; after?: string };
   /** Only this profile sees the page (admin pages). */
   profile?: 'admin';
   superOnly?: boolean;
+  /** The page (and its menu entry) shows only when the company's plan has this flag. */
+  planFlag?: PlanFlag;
+}
+
+/** What a channel's new-connection dialog gets. @example function InstagramLogin({ channel, onClose }: NewConnectionDialogProps) { … } */
+export interface NewConnectionDialogProps {
+  channel: Channel;
+  onClose(): void;
+  /** After the connection is created (the list updates by itself through realtime). */
+  onCreated?(connection: ConnectionDto): void;
+}
+
+/**
+ * A channel's entry in the "New connection" menu: the plan flag it needs and, optionally, its own dialog (left out:
+ * the shell's connection dialog).
+ * @example connectionChannels: [{ channel: 'instagram', planFlag: 'useInstagram', dialog: InstagramLogin }]
+ */
+export interface UiConnectionChannel {
+  channel: Channel;
+  planFlag?: PlanFlag;
+  dialog?: ComponentType<NewConnectionDialogProps>;
 }
 
 /** Translations of a plugin, one namespace named after the plugin. @example { en: { menu: 'Hello' }, … } */
@@ -37,7 +102,9 @@ export type UiLocales = Partial<Record<Language, Record<string, unknown>>>;
 export interface UiPluginDefinition {
   name: string;
   pages?: UiPage[];
-  slots?: Partial<Record<SlotId, ComponentType>>;
+  slots?: Partial<Record<SlotId, UiSlotContribution>>;
+  /** The channels this plugin offers in the "New connection" menu. */
+  connectionChannels?: UiConnectionChannel[];
   locales?: UiLocales;
 }
 
@@ -46,5 +113,29 @@ export function defineUiPlugin(definition: UiPluginDefinition): UiPluginDefiniti
   return definition;
 }
 
+export {
+  ContactAvatar,
+  type ContactAvatarProps,
+  DeleteConfirmation,
+  type DeleteConfirmationProps,
+  type FormFieldErrors,
+  FormFooter,
+  type FormFooterProps,
+  ListPage,
+  type ListPageProps,
+  type SaveHelper,
+  type ShellBlocks,
+  TicketRow,
+  type TicketRowProps,
+  useSave,
+} from './blocks.js';
 export { type ComposerApi, ComposerContext, useComposer } from './composer.js';
 export { type UiApi, type UiHost, UiHostContext, useCompanyChannel, useUiHost } from './host.js';
+export {
+  SlotConnectionContext,
+  SlotContactContext,
+  SlotTicketContext,
+  useSlotConnection,
+  useSlotContact,
+  useSlotTicket,
+} from './slot-context.js';

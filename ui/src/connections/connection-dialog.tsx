@@ -5,6 +5,7 @@ import {
   connectionSchema,
   type QueueDto,
 } from '@balcao/sdk';
+import { SlotConnectionContext } from '@balcao/sdk/ui';
 import { Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,7 @@ import { ConfirmFooter } from '../forms/confirm-footer';
 import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { toastError, toastSuccess } from '../notify/toaster';
+import { PluginFillView, useSlotFills } from '../plugins/slot';
 import { fetchQueues } from '../tickets/shared/tickets-api';
 import { ConnectionFields, type ConnectionFormValues } from './connection-fields';
 import { greetingMissing, originList } from './connection-rules';
@@ -78,7 +80,9 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
   const { form, set, setErrors, error, intent } = useZodForm(connectionSchema, valuesOf(connection));
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [saving, setSaving] = useState(false);
-  const [tab, setTab] = useState<'general' | 'webchat'>('general');
+  // 'general', 'webchat', or a plugin's tab (`plugin:<name>`).
+  const [tab, setTab] = useState<string>('general');
+  const pluginTabs = useSlotFills('connection.dialog.tabs');
   // Show the tab holding what there is to fix: the embedding sites live on the web chat tab, the rest on general.
   const showErrors = (errors: Record<string, string>) => {
     setErrors(errors);
@@ -131,7 +135,7 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
       <DialogBody className="connection-dialog__body">
         {/* Spec tabs: general, then what the channel adds. Integrations, chatbot, NPS and schedules have no server
             fields yet. */}
-        <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id) => setTab(id as typeof tab)}>
+        <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id) => setTab(String(id))}>
           <Tab
             id="general"
             title={t('connections.dialog.general')}
@@ -167,6 +171,19 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
               }
             />
           )}
+          {pluginTabs.map((fill) => (
+            <Tab
+              key={fill.plugin}
+              id={`plugin:${fill.plugin}`}
+              title={fill.fill.titleKey ? t(fill.fill.titleKey) : fill.plugin}
+              data-testid={`connection-tab-${fill.plugin}`}
+              panel={
+                <SlotConnectionContext.Provider value={connection}>
+                  <PluginFillView {...fill} />
+                </SlotConnectionContext.Provider>
+              }
+            />
+          ))}
         </Tabs>
       </DialogBody>
       <ConfirmFooter

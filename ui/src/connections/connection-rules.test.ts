@@ -5,8 +5,9 @@ import {
   channelBlock,
   embedSnippet,
   greetingMissing,
-  NEW_CONNECTION_CHANNELS,
+  newConnectionEntries,
   originList,
+  SHELL_CONNECTION_CHANNELS,
   statusIntent,
   webchatPageUrl,
 } from './connection-rules';
@@ -34,7 +35,43 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   ...extra,
 });
 
-const entry = (channel: string) => NEW_CONNECTION_CHANNELS.find((e) => e.channel === channel)!;
+// The web chat plugin's UI declares its entry; the other channels are the shell's defaults.
+const webchatPlugin = { name: 'webchat', connectionChannels: [{ channel: 'webchat' as const }] };
+const entry = (channel: string) =>
+  newConnectionEntries([webchatPlugin]).find((e) => e.entry.channel === channel)!.entry;
+
+describe('newConnectionEntries', () => {
+  it('lists the plugins’ channels first, then the shell defaults for channels no plugin declares', () => {
+    const entries = newConnectionEntries([webchatPlugin]);
+    expect(entries.map((e) => [e.entry.channel, e.plugin])).toEqual([
+      ['webchat', 'webchat'],
+      ['whatsapp', null],
+      ['facebook', null],
+      ['instagram', null],
+    ]);
+  });
+
+  it('lets a channel plugin replace a shell default with its own entry, flag and dialog', () => {
+    const dialog = () => null;
+    const meta = {
+      name: 'meta',
+      connectionChannels: [{ channel: 'instagram' as const, planFlag: 'useInstagram' as const, dialog }],
+    };
+    const entries = newConnectionEntries([webchatPlugin, meta]);
+    expect(entries.map((e) => e.entry.channel)).toEqual(['webchat', 'instagram', 'whatsapp', 'facebook']);
+    expect(entries[1]).toEqual({ plugin: 'meta', entry: meta.connectionChannels[0] });
+    expect(entries.filter((e) => e.entry.channel === 'instagram')).toHaveLength(1);
+  });
+
+  it('keeps the shell defaults in one place, each with its plan flag', () => {
+    expect(SHELL_CONNECTION_CHANNELS.every((c) => c.planFlag)).toBe(true);
+    expect(newConnectionEntries([]).map((e) => e.entry.channel)).toEqual([
+      'whatsapp',
+      'facebook',
+      'instagram',
+    ]);
+  });
+});
 
 describe('channelBlock', () => {
   const webchatOnly = new Set(['webchat']);

@@ -1,27 +1,52 @@
-import type { Channel, ConnectionDto, ConnectionStatus, PlanFlag, PlanFlags } from '@balcao/sdk';
+import type { ConnectionDto, ConnectionStatus, PlanFlags } from '@balcao/sdk';
 import { CONNECTION_FRAME, readFrame } from '@balcao/sdk';
+import type { UiConnectionChannel, UiPluginDefinition } from '@balcao/sdk/ui';
 import type { Intent } from '@blueprintjs/core';
 
-/** A channel the "New connection" menu offers, and the plan flag it needs (web chat needs none). */
-export interface NewConnectionChannel {
-  channel: Channel;
-  planFlag?: PlanFlag;
-}
-
-/** Spec part 1 "Connections screen": the new-connection menu, web chat first (every plan has it). */
-export const NEW_CONNECTION_CHANNELS: readonly NewConnectionChannel[] = [
-  { channel: 'webchat' },
+/**
+ * The channels of the spec's new-connection menu that no plugin provides yet, in the same shape a channel plugin's
+ * UI declares (`connectionChannels`): the one place the shell names channels. They show disabled ("unavailable")
+ * until a plugin contributes them, and a plugin's declaration replaces the default.
+ */
+export const SHELL_CONNECTION_CHANNELS: readonly UiConnectionChannel[] = [
   { channel: 'whatsapp', planFlag: 'useWhatsapp' },
   { channel: 'facebook', planFlag: 'useFacebook' },
   { channel: 'instagram', planFlag: 'useInstagram' },
 ];
+
+/** One entry of the "New connection" menu and the plugin that declared it (null: a shell default). */
+export interface NewConnectionEntry {
+  plugin: string | null;
+  entry: UiConnectionChannel;
+}
+
+/**
+ * Spec part 1 "Connections screen": the new-connection menu. The loaded plugins' channels first, in the server's
+ * order (web chat's plugin comes first), then the shell defaults for channels no plugin declared; one entry per
+ * channel, the first declaration winning.
+ */
+export function newConnectionEntries(
+  plugins: readonly UiPluginDefinition[],
+  defaults: readonly UiConnectionChannel[] = SHELL_CONNECTION_CHANNELS,
+): NewConnectionEntry[] {
+  const out: NewConnectionEntry[] = [];
+  const seen = new Set<string>();
+  const add = (plugin: string | null, entry: UiConnectionChannel) => {
+    if (seen.has(entry.channel)) return;
+    seen.add(entry.channel);
+    out.push({ plugin, entry });
+  };
+  for (const plugin of plugins) for (const entry of plugin.connectionChannels ?? []) add(plugin.name, entry);
+  for (const entry of defaults) add(null, entry);
+  return out;
+}
 
 /**
  * Why a new-connection entry is disabled: the plan lacks it, or no channel plugin of the tenant contributes it
  * (`available`: the kinds `GET /api/plugins` lists); null when enabled.
  */
 export function channelBlock(
-  entry: NewConnectionChannel,
+  entry: UiConnectionChannel,
   plan: Partial<PlanFlags>,
   available: ReadonlySet<string>,
 ): 'plan' | 'unavailable' | null {

@@ -1,11 +1,13 @@
-import type { Channel, ConnectionDto } from '@balcao/sdk';
+import type { ConnectionDto } from '@balcao/sdk';
 import { H3, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAlert } from '../forms/delete-alert';
 import { toastError, toastSuccess } from '../notify/toaster';
+import { PluginBoundary } from '../plugins/plugin-boundary';
 import { ConnectionDialog, type ConnectionTarget } from './connection-dialog';
+import type { NewConnectionEntry } from './connection-rules';
 import { deleteConnection } from './connections-api';
 import { connectionsAtom } from './connections-store';
 import { ConnectionsTable } from './connections-table';
@@ -22,6 +24,14 @@ export function ConnectionsScreen() {
   const connections = useAtomValue(connectionsAtom);
   const [target, setTarget] = useState<ConnectionTarget | null>(null);
   const [doomed, setDoomed] = useState<ConnectionDto | null>(null);
+  // A channel whose plugin brings its own new-connection dialog opens that one instead of the shell's.
+  const [pluginNew, setPluginNew] = useState<NewConnectionEntry | null>(null);
+
+  const handlePick = (item: NewConnectionEntry) => {
+    if (item.entry.dialog) setPluginNew(item);
+    else setTarget({ mode: 'create', channel: item.entry.channel });
+  };
+  const PluginDialog = pluginNew?.entry.dialog;
 
   const handleDelete = async () => {
     if (!doomed) return;
@@ -50,7 +60,7 @@ export function ConnectionsScreen() {
             {connections?.length ?? 0}
           </Tag>
         </H3>
-        <NewConnectionMenu onPick={(channel: Channel) => setTarget({ mode: 'create', channel })} />
+        <NewConnectionMenu onPick={handlePick} />
       </header>
       <ConnectionsTable
         connections={connections}
@@ -61,6 +71,11 @@ export function ConnectionsScreen() {
         target={editing ? { mode: 'edit', connection: editing } : target}
         onClose={() => setTarget(null)}
       />
+      {pluginNew && PluginDialog && (
+        <PluginBoundary plugin={pluginNew.plugin ?? 'shell'}>
+          <PluginDialog channel={pluginNew.entry.channel} onClose={() => setPluginNew(null)} />
+        </PluginBoundary>
+      )}
       <DeleteAlert
         ns="connections"
         doomed={doomed}

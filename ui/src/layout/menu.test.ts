@@ -21,28 +21,11 @@ const everything = (
   plan: Partial<PlanFlags> | null = allFlags(true),
 ) => paths(visibleMenu({ user, plan, registeredPaths: ALL_PATHS }));
 
-const MAIN_FOR_EVERYONE = [
-  '/tickets',
-  '/moments',
-  '/quick-messages',
-  '/kanban',
-  '/tagsKanban',
-  '/contacts',
-  '/schedules',
-  '/tags',
-  '/chats',
-  '/helps',
-];
+const MAIN_FOR_EVERYONE = ['/tickets', '/moments', '/quick-messages', '/contacts', '/tags', '/helps'];
 const ADMIN_SECTION = [
-  '/campaigns',
-  '/contact-lists',
-  '/campaigns-config',
   '/announcements',
-  '/messages-api',
   '/users',
   '/queues',
-  '/prompts',
-  '/queue-integration',
   '/connections',
   '/files',
   '/settings',
@@ -53,6 +36,10 @@ describe('the spec menu table', () => {
   it('lists exactly the spec entries, in order, main section first', () => {
     expect(ALL_PATHS).toEqual(['/', ...MAIN_FOR_EVERYONE, ...ADMIN_SECTION]);
     expect(MENU_ENTRIES.filter((e) => e.section === 'admin').map((e) => e.path)).toEqual(ADMIN_SECTION);
+  });
+
+  it('names no plugin path: no entry carries a plan flag (core has none)', () => {
+    expect(MENU_ENTRIES.filter((e) => e.planFlag)).toEqual([]);
   });
 
   it('uses only real Blueprint icons and unique paths', () => {
@@ -82,41 +69,29 @@ describe('visibleMenu: profile and super gating (every page registered, every fl
 });
 
 describe('visibleMenu: plan flags', () => {
-  const gated: [PlanFlag, string[]][] = [
-    ['useKanban', ['/kanban', '/tagsKanban']],
-    ['useSchedules', ['/schedules']],
-    ['useInternalChat', ['/chats']],
-    ['useCampaigns', ['/campaigns', '/contact-lists', '/campaigns-config']],
-    ['useExternalApi', ['/messages-api']],
-    ['useOpenAi', ['/prompts']],
-    ['useIntegration', ['/queue-integration']],
-  ];
-
-  it.each(gated)('without %s the plan hides exactly %j', (flag, hidden) => {
-    const plan = { ...allFlags(true), [flag]: false };
-    expect(everything(users.superAdmin, plan)).toEqual(ALL_PATHS.filter((p) => !hidden.includes(p)));
-  });
-
-  it.each(['useWhatsapp', 'useFacebook', 'useInstagram'] as const)('%s gates no menu entry', (flag) => {
+  it.each(PLAN_FLAGS)('%s gates no entry of the shell', (flag) => {
     expect(everything(users.superAdmin, { ...allFlags(true), [flag]: false })).toEqual(ALL_PATHS);
   });
 
-  it('a plan with no flags (or no plan) keeps only the ungated entries', () => {
-    const ungated = ALL_PATHS.filter((p) => !gated.some(([, hidden]) => hidden.includes(p)));
-    expect(everything(users.superAdmin, allFlags(false))).toEqual(ungated);
-    expect(everything(users.superAdmin, null)).toEqual(ungated);
-    expect(everything(users.superAdmin, {})).toEqual(ungated);
+  it('a plan with no flags (or no plan) keeps every shell entry', () => {
+    expect(everything(users.superAdmin, allFlags(false))).toEqual(ALL_PATHS);
+    expect(everything(users.superAdmin, null)).toEqual(ALL_PATHS);
   });
 
-  it('an agent with every flag off sees the always-on main entries', () => {
-    expect(everything(users.agent, allFlags(false))).toEqual([
-      '/tickets',
-      '/moments',
-      '/quick-messages',
-      '/contacts',
-      '/tags',
-      '/helps',
-    ]);
+  it('hides a plugin entry whose own plan flag the plan lacks', () => {
+    const pluginEntries: MenuEntry[] = [
+      {
+        path: '/kanban',
+        labelKey: 'kanban:menu',
+        icon: 'column-layout',
+        section: 'main',
+        planFlag: 'useKanban',
+      },
+    ];
+    const menu = (plan: Partial<PlanFlags>) =>
+      paths(visibleMenu({ user: users.agent, plan, registeredPaths: ['/tickets'], pluginEntries }));
+    expect(menu({ useKanban: true })).toEqual(['/tickets', '/kanban']);
+    expect(menu({ useKanban: false })).toEqual(['/tickets']);
   });
 });
 
@@ -130,17 +105,17 @@ describe('visibleMenu: only registered pages', () => {
   });
 
   it('matches registered route patterns by their static path, case-insensitively', () => {
-    const registeredPaths = ['/Kanban', '/TagsKanban', '/chats/:id?', '/connections'];
+    const registeredPaths = ['/Contacts', '/Tags', '/settings/:tab?', '/connections'];
     expect(paths(visibleMenu({ user: users.admin, plan: allFlags(true), registeredPaths }))).toEqual([
-      '/kanban',
-      '/tagsKanban',
-      '/chats',
+      '/contacts',
+      '/tags',
       '/connections',
+      '/settings',
     ]);
   });
 
   it('still applies gating to registered pages', () => {
-    const registeredPaths = ['/tickets', '/kanban', '/users'];
+    const registeredPaths = ['/tickets', '/settings', '/users'];
     expect(paths(visibleMenu({ user: users.agent, plan: allFlags(false), registeredPaths }))).toEqual([
       '/tickets',
     ]);
@@ -151,15 +126,27 @@ describe('visibleMenu: plugin menu entries', () => {
   const pluginEntries: MenuEntry[] = [
     { path: '/hello', labelKey: 'hello:menu', icon: 'hand', section: 'main' },
     { path: '/reports', labelKey: 'reports:menu', icon: 'chart', section: 'admin', adminOnly: true },
-    { path: '/kanban', labelKey: 'kanban:menu', icon: 'x', section: 'admin' },
+    { path: '/users', labelKey: 'hijack:menu', icon: 'x', section: 'main' },
     { path: '/hello', labelKey: 'hello:again', icon: 'hand', section: 'main' },
   ];
 
-  it('appends entries outside the spec table at the end of their section', () => {
-    const registeredPaths = ['/tickets', '/users', '/kanban'];
+  it('appends plugin entries at the end of their section; a shell path keeps the shell entry', () => {
+    const registeredPaths = ['/tickets', '/users'];
     const entries = visibleMenu({ user: users.admin, plan: allFlags(true), registeredPaths, pluginEntries });
-    expect(paths(entries)).toEqual(['/tickets', '/kanban', '/hello', '/users', '/reports']);
-    expect(entries.find((e) => e.path === '/kanban')?.labelKey).toBe('menu.kanban');
+    expect(paths(entries)).toEqual(['/tickets', '/hello', '/users', '/reports']);
+    expect(entries.find((e) => e.path === '/users')?.labelKey).toBe('menu.users');
+  });
+
+  it('places a plugin entry after the path it names, in declaration order', () => {
+    const entries: MenuEntry[] = [
+      { path: '/kanban', labelKey: 'k', icon: 'x', section: 'main', after: '/moments' },
+      { path: '/tagsKanban', labelKey: 't', icon: 'x', section: 'main', after: '/moments' },
+      { path: '/campaigns', labelKey: 'c', icon: 'x', section: 'admin', after: '/nowhere', adminOnly: true },
+    ];
+    const registeredPaths = ['/tickets', '/moments', '/contacts', '/users'];
+    expect(
+      paths(visibleMenu({ user: users.admin, plan: {}, registeredPaths, pluginEntries: entries })),
+    ).toEqual(['/tickets', '/moments', '/kanban', '/tagsKanban', '/contacts', '/users', '/campaigns']);
   });
 
   it('gates plugin entries by profile too', () => {

@@ -17,6 +17,8 @@ export interface MenuEntry {
   superOnly?: boolean;
   /** The plan must have this flag. */
   planFlag?: PlanFlag;
+  /** Plugin entries: the menu path this entry follows (in its section); left out or absent: the section's end. */
+  after?: string;
 }
 
 interface SpecEntry extends MenuEntry {
@@ -25,64 +27,23 @@ interface SpecEntry extends MenuEntry {
 
 const admin = { section: 'admin', adminOnly: true } as const;
 
-/** Spec part 1 §2 "Side menu", in order. Entries show only once a page is registered for their path. */
+/**
+ * Spec part 1 §2 "Side menu", in order, for the pages the shell itself ships (core has no plan flags). Plugin pages
+ * (kanban, campaigns, schedules, internal chat, the messages API, prompts, queue integrations …) carry their own menu
+ * entry, icon, plan flag and profile, placed `after` one of these paths: this table names no plugin path. Entries show
+ * only once a page is registered for their path.
+ */
 export const MENU_ENTRIES: readonly SpecEntry[] = [
   { path: '/', labelKey: 'menu.dashboard', icon: 'dashboard', section: 'main', adminOnly: true },
   { path: '/tickets', labelKey: 'menu.tickets', icon: 'inbox', section: 'main' },
   { path: '/moments', labelKey: 'menu.moments', icon: 'grid-view', section: 'main' },
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: 'lightning', section: 'main' },
-  { path: '/kanban', labelKey: 'menu.kanban', icon: 'column-layout', section: 'main', planFlag: 'useKanban' },
-  { path: '/tagsKanban', labelKey: 'menu.tagsKanban', icon: 'tags', section: 'main', planFlag: 'useKanban' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: 'id-number', section: 'main' },
-  {
-    path: '/schedules',
-    labelKey: 'menu.schedules',
-    icon: 'calendar',
-    section: 'main',
-    planFlag: 'useSchedules',
-  },
   { path: '/tags', labelKey: 'menu.tags', icon: 'tag', section: 'main' },
-  { path: '/chats', labelKey: 'menu.chats', icon: 'chat', section: 'main', planFlag: 'useInternalChat' },
   { path: '/helps', labelKey: 'menu.helps', icon: 'help', section: 'main' },
-  {
-    path: '/campaigns',
-    labelKey: 'menu.campaigns',
-    icon: 'send-message',
-    ...admin,
-    planFlag: 'useCampaigns',
-  },
-  {
-    path: '/contact-lists',
-    labelKey: 'menu.contactLists',
-    icon: 'th-list',
-    ...admin,
-    planFlag: 'useCampaigns',
-  },
-  {
-    path: '/campaigns-config',
-    labelKey: 'menu.campaignsConfig',
-    icon: 'cog',
-    ...admin,
-    planFlag: 'useCampaigns',
-  },
   { path: '/announcements', labelKey: 'menu.announcements', icon: 'info-sign', ...admin, superOnly: true },
-  { path: '/messages-api', labelKey: 'menu.messagesApi', icon: 'code', ...admin, planFlag: 'useExternalApi' },
   { path: '/users', labelKey: 'menu.users', icon: 'people', ...admin },
   { path: '/queues', labelKey: 'menu.queues', icon: 'flows', ...admin },
-  {
-    path: '/prompts',
-    labelKey: 'menu.prompts',
-    icon: 'predictive-analysis',
-    ...admin,
-    planFlag: 'useOpenAi',
-  },
-  {
-    path: '/queue-integration',
-    labelKey: 'menu.queueIntegration',
-    icon: 'data-connection',
-    ...admin,
-    planFlag: 'useIntegration',
-  },
   { path: '/connections', labelKey: 'menu.connections', icon: 'mobile-phone', ...admin },
   { path: '/files', labelKey: 'menu.files', icon: 'folder-open', ...admin },
   { path: '/settings', labelKey: 'menu.settings', icon: 'settings', ...admin },
@@ -114,6 +75,23 @@ function isAllowed(entry: MenuEntry, user: AccessUser, plan: Partial<PlanFlags> 
   return true;
 }
 
+/** Places each plugin entry after the entry it names (`after`), else at the end of the list. */
+function placed(base: readonly MenuEntry[], extras: readonly MenuEntry[]): MenuEntry[] {
+  const out = [...base];
+  for (const extra of extras) {
+    const anchor = extra.after ? menuPathOf(extra.after) : null;
+    let at = anchor ? out.findIndex((e) => menuPathOf(e.path) === anchor) : -1;
+    if (at === -1) {
+      out.push(extra);
+      continue;
+    }
+    // After the anchor and the plugin entries already placed behind it, so declarations keep their order.
+    while (at + 1 < out.length && out[at + 1].after && menuPathOf(out[at + 1].after ?? '') === anchor) at++;
+    out.splice(at + 1, 0, extra);
+  }
+  return out;
+}
+
 /** The drawer entries this user may see, main section first, never a link without a page behind it. */
 export function visibleMenu({
   user,
@@ -133,9 +111,7 @@ export function visibleMenu({
   });
   const inSection = (section: MenuSection) => (e: MenuEntry) => e.section === section;
   return [
-    ...fromSpec.filter(inSection('main')),
-    ...extras.filter(inSection('main')),
-    ...fromSpec.filter(inSection('admin')),
-    ...extras.filter(inSection('admin')),
+    ...placed(fromSpec.filter(inSection('main')), extras.filter(inSection('main'))),
+    ...placed(fromSpec.filter(inSection('admin')), extras.filter(inSection('admin'))),
   ];
 }

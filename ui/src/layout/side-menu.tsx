@@ -28,6 +28,8 @@ function pluginEntries(pages: PluginPage[]): MenuEntry[] {
             section: page.menu.section,
             adminOnly: page.profile === 'admin',
             superOnly: page.superOnly,
+            planFlag: page.planFlag,
+            after: page.menu.after,
           },
         ]
       : [],

@@ -9,6 +9,7 @@ import { AnnouncementsButton } from './announcements-button';
 import { BrandMark } from './brand-mark';
 import { LanguageMenu } from './language-menu';
 import { NotificationsButton } from './notifications-button';
+import { PluginPopovers } from './plugin-popovers';
 import { RealtimeIndicator } from './realtime-indicator';
 import { ThemeToggle } from './theme-toggle';
 import { useIsNarrow, useIsWide } from './use-media-query';
@@ -57,6 +58,7 @@ export function TopBar({ menuOpen, onToggleMenu }: Props) {
         )}
         <RealtimeIndicator />
         <Slot id="topbar.items" />
+        <PluginPopovers />
         <NotificationsButton />
         <AnnouncementsButton />
         <VolumeControl />

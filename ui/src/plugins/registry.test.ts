@@ -66,6 +66,8 @@ describe('plugin registry', () => {
     expect(isUiPluginDefinition({ name: 'x' })).toBe(true);
     expect(isUiPluginDefinition({ name: '' })).toBe(false);
     expect(isUiPluginDefinition({ name: 'x', pages: {} })).toBe(false);
+    expect(isUiPluginDefinition({ name: 'x', connectionChannels: [{ channel: 'webchat' }] })).toBe(true);
+    expect(isUiPluginDefinition({ name: 'x', connectionChannels: 'webchat' })).toBe(false);
     expect(isUiPluginDefinition(null)).toBe(false);
   });
 });

@@ -25,6 +25,7 @@ export function isUiPluginDefinition(value: unknown): value is UiPluginDefinitio
     value.name !== '' &&
     (value.pages === undefined || Array.isArray(value.pages)) &&
     (value.slots === undefined || isRecord(value.slots)) &&
+    (value.connectionChannels === undefined || Array.isArray(value.connectionChannels)) &&
     (value.locales === undefined || isRecord(value.locales))
   );
 }

@@ -14,13 +14,25 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+// A render site is `<Slot id="…" />` (components side by side) or `useSlotFills('…')` (tabs and popovers, which
+// need the fill's title and icon).
 const renderSites = sourceFiles(SRC).flatMap((file) =>
-  [...readFileSync(file, 'utf8').matchAll(/<Slot\s+id="([^"]+)"/g)].map((m) => ({ id: m[1], file })),
+  [...readFileSync(file, 'utf8').matchAll(/<Slot\s+id="([^"]+)"|useSlotFills\('([^']+)'\)/g)].map((m) => ({
+    id: m[1] ?? m[2],
+    file,
+  })),
 );
 
 describe('plugin slots', () => {
   it.each(SLOT_IDS)('slot %s has a render site in the shell', (id) => {
     expect(renderSites.some((site) => site.id === id)).toBe(true);
+  });
+
+  it('finds the render sites of the tab and popover slots too', () => {
+    const files = (id: string) => renderSites.filter((s) => s.id === id).map((s) => s.file.replace(SRC, ''));
+    expect(files('settings.tabs')).toEqual(['settings/settings-screen.tsx']);
+    expect(files('topbar.popovers')).toEqual(['layout/plugin-popovers.tsx']);
+    expect(files('connection.dialog.tabs')).toEqual(['connections/connection-dialog.tsx']);
   });
 
   it('renders no slot outside the SDK list', () => {

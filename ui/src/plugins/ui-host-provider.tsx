@@ -5,6 +5,7 @@ import { api } from '../api/http';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { realtime } from '../realtime/socket';
 import { requireUser, userAtom } from '../session/session-store';
+import { SHELL_BLOCKS } from './shell-blocks';
 
 const hostApi: UiHost['api'] = {
   get: (path, query) => api.get(path, { query }),
@@ -15,9 +16,12 @@ const hostApi: UiHost['api'] = {
 
 const subscribe: UiHost['subscribe'] = (channel, handler) => realtime.subscribe(channel, handler);
 
-/** Gives plugin pages and slots the shell's API client, toasts, realtime and user (`useUiHost()`). */
+/** Gives plugin pages and slots the shell's API client, toasts, realtime, user and building blocks (`useUiHost()`). */
 export function UiHostProvider({ children }: { children: ReactNode }) {
   const user = requireUser(useAtomValue(userAtom));
-  const host = useMemo<UiHost>(() => ({ api: hostApi, toastError, toastSuccess, subscribe, user }), [user]);
+  const host = useMemo<UiHost>(
+    () => ({ api: hostApi, toastError, toastSuccess, subscribe, user, blocks: SHELL_BLOCKS }),
+    [user],
+  );
   return <UiHostContext.Provider value={host}>{children}</UiHostContext.Provider>;
 }

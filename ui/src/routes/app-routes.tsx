@@ -6,6 +6,7 @@ import { FinanceiroPage } from '../pages/financeiro-page';
 import { LoginPage } from '../pages/login-page';
 import { MomentsPage } from '../pages/moments-page';
 import { QueuesPage } from '../pages/queues-page';
+import { SettingsPage } from '../pages/settings-page';
 import { SignupPage } from '../pages/signup-page';
 import { TicketsPage } from '../pages/tickets-page';
 import { UsersPage } from '../pages/users-page';
@@ -35,6 +36,7 @@ export function AppRoutes() {
         <Route path="/connections" element={<ConnectionsPage />} />
         <Route path="/users" element={<UsersPage />} />
         <Route path="/queues" element={<QueuesPage />} />
+        <Route path="/settings/:tab?" element={<SettingsPage />} />
         {pluginPages.map(({ plugin, page }) => (
           <Route
             key={`${plugin}:${page.path}`}

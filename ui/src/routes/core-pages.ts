@@ -6,4 +6,5 @@ export const CORE_PAGE_PATHS: readonly string[] = [
   '/connections',
   '/users',
   '/queues',
+  '/settings/:tab?',
 ];

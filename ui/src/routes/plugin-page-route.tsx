@@ -7,9 +7,12 @@ import { PluginBoundary } from '../plugins/plugin-boundary';
 import { requireUser, userAtom } from '../session/session-store';
 import { RedirectWithToast } from './redirect-with-toast';
 
-/** A plugin's page, behind its `profile: 'admin'` / `superOnly` declaration. */
+/** A plugin's page, behind its `profile: 'admin'` / `superOnly` declaration and its own plan flag. */
 export function PluginPageRoute({ plugin, page }: { plugin: string; page: UiPage }) {
   const user = requireUser(useAtomValue(userAtom));
+  if (page.planFlag && user.company.plan?.[page.planFlag] !== true) {
+    return <RedirectWithToast messageKey="plugins.noPermission" />;
+  }
   if (!canAccessPage(page, user)) return <RedirectWithToast messageKey="plugins.noProfilePermission" />;
   const Page = page.component;
   return (

@@ -15,6 +15,7 @@ import { flushOrConflict } from '../../db/sql-helpers.js';
 import { Company } from '../companies/company.entity.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Plan } from '../plans/plan.entity.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import type { IConnection } from './connection.entity.js';
 import { Connection } from './connection.entity.js';
 import { toConnectionDto, withoutSecrets } from './connection-presenter.js';
@@ -42,15 +43,18 @@ export class ConnectionsService {
   private readonly em: EntityManager;
   private readonly realtime: RealtimePort;
   private readonly channels: ChannelRegistry;
+  private readonly planGate: PlanGate;
 
   constructor({
     em,
     realtime,
     channels,
-  }: { em: EntityManager; realtime: RealtimePort; channels: ChannelRegistry }) {
+    planGate,
+  }: { em: EntityManager; realtime: RealtimePort; channels: ChannelRegistry; planGate: PlanGate }) {
     this.em = em;
     this.realtime = realtime;
     this.channels = channels;
+    this.planGate = planGate;
   }
 
   /** The company's connections by name; with a contact, only those that can write to it (ChannelTraits.reaches). */
@@ -69,6 +73,7 @@ export class ConnectionsService {
   }
 
   async create(companyId: number, input: ConnectionInput): Promise<ConnectionDto> {
+    await this.assertChannelOffered(companyId, input.channel);
     await this.assertWithinPlan(companyId);
     await this.assertGreeting(input);
     const { queueIds, ...fields } = input;
@@ -204,6 +209,15 @@ export class ConnectionsService {
   }): Promise<void> {
     if ((input.queueIds?.length ?? 0) > 1 && !input.greetingMessage?.trim()) {
       throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
+    }
+  }
+
+  /** A channel whose plugin (or the channel itself) carries a plan flag the company lacks is not offered. */
+  private async assertChannelOffered(companyId: number, channel: string): Promise<void> {
+    for (const flag of this.channels.planFlagsOf(channel)) {
+      if (!(await this.planGate.allows(companyId, flag))) {
+        throw new AppError('ERR_CHANNEL_NOT_IN_PLAN', 403, { channel, planFlag: flag });
+      }
     }
   }
 

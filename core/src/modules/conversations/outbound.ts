@@ -1,4 +1,11 @@
-import type { ChannelDefinition, ChannelSendContext, EventsPort, Logger, RealtimePort } from '@balcao/sdk';
+import type {
+  ChannelDefinition,
+  ChannelSendContext,
+  EventsPort,
+  Logger,
+  PlanFlag,
+  RealtimePort,
+} from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { toChannelConnection } from './conversations-service.js';
@@ -6,9 +13,17 @@ import { toChannelConnection } from './conversations-service.js';
 /** Channel adapters contributed by plugins, by kind. */
 export class ChannelRegistry {
   private readonly channels = new Map<string, ChannelDefinition>();
+  private readonly flags = new Map<string, readonly PlanFlag[]>();
 
-  add(channel: ChannelDefinition): void {
+  /** `planFlags`: what a tenant's plan needs to be offered the channel (its plugin's flag and its own). */
+  add(channel: ChannelDefinition, planFlags: readonly PlanFlag[] = []): void {
     this.channels.set(channel.kind, channel);
+    this.flags.set(channel.kind, planFlags);
+  }
+
+  /** The plan flags a channel needs; none for a channel no plugin provides. */
+  planFlagsOf(kind: string): readonly PlanFlag[] {
+    return this.flags.get(kind) ?? [];
   }
 
   get(kind: string): ChannelDefinition | undefined {

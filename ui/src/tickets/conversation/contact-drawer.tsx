@@ -1,4 +1,5 @@
 import { type ContactDto, companyChannel, type TicketDto } from '@balcao/sdk';
+import { SlotContactContext } from '@balcao/sdk/ui';
 import { Button, H5, H6, Switch } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -7,6 +8,7 @@ import { ContactAddress } from '../../contacts/contact-address';
 import { ContactDialog } from '../../contacts/contact-dialog';
 import { setContactActive } from '../../contacts/contacts-api';
 import { toastError, toastSuccess } from '../../notify/toaster';
+import { Slot } from '../../plugins/slot';
 import { useReloadOnResync, useSocketChannel } from '../../realtime/socket';
 import { userAtom } from '../../session/session-store';
 import { ContactNotes } from '../contact/contact-notes';
@@ -149,6 +151,13 @@ export function ContactDrawer({ ticket, onClose }: Props) {
         <p className="contact-drawer__muted">{t('tickets.contact.noExtraInfo')}</p>
       )}
       <ContactNotes ticketId={ticket.id} contactId={ticket.contactId} />
+      {contact && (
+        <div className="contact-drawer__plugins" data-testid="contact-drawer-plugins">
+          <SlotContactContext.Provider value={contact}>
+            <Slot id="contact.drawer.sections" />
+          </SlotContactContext.Provider>
+        </div>
+      )}
       <ContactDialog
         contact={contact}
         isOpen={editing && contact !== null}

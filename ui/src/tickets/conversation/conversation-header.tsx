@@ -1,4 +1,5 @@
 import type { TicketDto } from '@balcao/sdk';
+import { SlotTicketContext } from '@balcao/sdk/ui';
 import { Alert, Button, Menu, MenuDivider, MenuItem, PopoverNext, Switch, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { ContactAddress } from '../../contacts/contact-address';
 import { useIsNarrow, useMediaQuery } from '../../layout/use-media-query';
 import { toastError, toastSuccess } from '../../notify/toaster';
+import { Slot } from '../../plugins/slot';
 import { requireUser, userAtom } from '../../session/session-store';
 import { ResolveDialog } from '../dialogs/resolve-dialog';
 import { TicketLogDialog } from '../dialogs/ticket-log-dialog';
@@ -118,6 +120,9 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
       )}
       <span className="conversation-header__spacer" />
       <div className="conversation-header__actions">
+        <SlotTicketContext.Provider value={ticket}>
+          <Slot id="ticket.header.actions" />
+        </SlotTicketContext.Provider>
         {ticket.status === 'pending' && (
           <Button
             intent="primary"
