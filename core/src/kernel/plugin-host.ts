@@ -3,7 +3,6 @@ import {
   AppError,
   type CorePorts,
   channelTraits,
-  type JobsPort,
   type Logger,
   type PlanFlag,
   type PluginDefinition,
@@ -17,33 +16,11 @@ import { migratePlugin } from '../db/plugin-migrations.js';
 import type { EventBus } from '../events/event-bus.js';
 import { requireAuth } from '../http/guards.js';
 import type { AppState } from '../http/types.js';
-import { CompanyContactsPort } from '../modules/contacts/contacts-port.js';
-import { CompanyMediaPort } from '../modules/messages/media-port.js';
-import { CompanyMessagesPort } from '../modules/messages/messages-port.js';
-import { CompanyQueuesPort } from '../modules/queues/queues-port.js';
-import { CompanyConnectionsPort } from '../modules/sessions/connections-port.js';
-import { SettingsService } from '../modules/settings/settings-service.js';
-import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
-import { CompanyUsersPort } from '../modules/users/users-port.js';
 import { type Cradle, createRequestScope } from './container.js';
+import { PORT_KEYS, pluginPorts } from './plugin-ports.js';
 
-export const PORT_KEYS: readonly PortKey[] = [
-  'em',
-  'logger',
-  'realtime',
-  'jobs',
-  'settings',
-  'events',
-  'conversations',
-  'tickets',
-  'messages',
-  'contacts',
-  'queues',
-  'users',
-  'media',
-  'connections',
-  'config',
-];
+export { PORT_KEYS };
+
 const NAME = /^[a-z][a-z0-9-]*$/;
 
 // The host handles plugins of any requirement list; the definition's own generics only type the plugin's code.
@@ -306,45 +283,13 @@ export class PluginHost {
     return { ...ports, ...(plugin.services?.(ports as never) ?? {}) };
   }
 
-  /**
-   * The ports the plugin listed, built for this scope. The attendance ports are bound to the scope's company (the
-   * request's, job's or event's); a public route or onBoot has none, and asking for one there is the plugin's bug.
-   */
   private ports(
     plugin: AnyPlugin,
     root: AwilixContainer<Cradle>,
     scope: Cradle,
     companyId: number | undefined,
   ): Partial<CorePorts> {
-    const { em } = scope;
-    const tenant = <T>(make: (companyId: number) => T) => {
-      if (companyId === undefined)
-        throw new Error(
-          `plugin ${plugin.name}: the attendance ports need a company (not on public routes or onBoot)`,
-        );
-      return make(companyId);
-    };
-    const make: { [K in PortKey]: () => CorePorts[K] } = {
-      em: () => em,
-      logger: () => root.cradle.logger.child({ plugin: plugin.name }),
-      realtime: () => root.cradle.realtime,
-      jobs: () => namespacedJobs(plugin.name, root.cradle.jobsHost),
-      settings: () => new SettingsService({ em }),
-      events: () => root.cradle.events,
-      conversations: () => root.cradle.conversations,
-      tickets: () => tenant((id) => new CompanyTicketsPort(em, id, scope.tickets)),
-      messages: () => tenant((id) => new CompanyMessagesPort(scope, id)),
-      contacts: () => tenant((id) => new CompanyContactsPort(em, id, scope.contacts, scope.tags)),
-      queues: () => tenant((id) => new CompanyQueuesPort(em, id)),
-      users: () => tenant((id) => new CompanyUsersPort(em, id)),
-      media: () => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),
-      connections: () =>
-        tenant(
-          (id) => new CompanyConnectionsPort(root.cradle.orm, root.cradle.sessions, id, ownKinds(plugin)),
-        ),
-      config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
-    };
-    return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
+    return pluginPorts(plugin, root, scope, companyId);
   }
 
   private order(candidates: readonly AnyPlugin[]): AnyPlugin[] {
@@ -388,20 +333,10 @@ export class PluginHost {
   }
 }
 
-/** The channel kinds a plugin contributes: the connections whose status it may report. */
-const ownKinds = (plugin: AnyPlugin): string[] => (plugin.contributes?.channels ?? []).map((c) => c.kind);
-
 /** The flags a contribution needs: its plugin's and its own, those declared. */
 const flagsOf = (...flags: (PlanFlag | undefined)[]): PlanFlag[] => flags.filter((f): f is PlanFlag => !!f);
 
 async function allowsAll(gate: Cradle['planGate'], companyId: number, flags: (PlanFlag | undefined)[]) {
   for (const flag of flags) if (!(await gate.allows(companyId, flag))) return false;
   return true;
-}
-
-function namespacedJobs(plugin: string, host: Cradle['jobsHost']): JobsPort {
-  return {
-    now: (name, data) => host.now(`${plugin}:${name}`, data),
-    schedule: (when, name, data) => host.schedule(when, `${plugin}:${name}`, data),
-  };
 }
