@@ -16,7 +16,7 @@ import { ownMediaType } from './media-storage.js';
 import { findMessageDto } from './message-queries.js';
 import { formatOutgoing, signsMessage } from './messages-service.js';
 import type { OutboxKick } from './outbox.js';
-import { storeOutgoing } from './outgoing.js';
+import { outgoingTicket, storeOutgoing } from './outgoing.js';
 
 export interface MessagesPortDeps {
   em: EntityManager;
@@ -102,12 +102,7 @@ export class CompanyMessagesPort implements MessagesPort {
       await assertReaches(em, this.deps.channels, this.companyId, ticket.whatsappId, ticket.contactId);
     const id = await storeOutgoing(this.deps, {
       companyId: this.companyId,
-      ticket: {
-        id: ticket.id,
-        contactId: ticket.contactId,
-        whatsappId: ticket.whatsappId ?? null,
-        queueId: ticket.queueId ?? null,
-      },
+      ticket: outgoingTicket(ticket),
       userId,
       body,
       isPrivate: input.isPrivate ?? false,

@@ -245,13 +245,7 @@ export class MessagesService {
       // Not yet on its way: it never leaves. Sent (or being sent): the channel takes it back where it can.
       await withdrawDelivery(tx, actor.companyId, id);
     });
-    this.outbox.kick();
-    await this.publisher.messageUpdated(
-      actor.companyId,
-      { userId: view.userId, queueId: view.queueId, isGroup: view.isGroup },
-      id,
-      'update',
-    );
+    await this.queued(actor, view, id);
     await this.events.emit('message.deleted', {
       companyId: actor.companyId,
       ticketId: message.ticketId,
@@ -269,6 +263,11 @@ export class MessagesService {
     const view = await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
     if (!(await this.em.transactional((tx) => retryDelivery(tx, actor.companyId, id))))
       throw new AppError('ERR_MESSAGE_NOT_FAILED', 400);
+    await this.queued(actor, view, id);
+  }
+
+  /** A delivery was queued or withdrawn: the worker is woken, and who sees the ticket sees the message's new state. */
+  private async queued(actor: AuthUser, view: TicketDto, id: number): Promise<void> {
     this.outbox.kick();
     await this.publisher.messageUpdated(
       actor.companyId,

@@ -18,6 +18,19 @@ export interface OutgoingMessage {
   isForwarded?: boolean;
 }
 
+/** The ticket fields an outgoing message carries, from a ticket row or entity. */
+export const outgoingTicket = (t: {
+  id: number;
+  contactId: number;
+  whatsappId?: number | null;
+  queueId?: number | null;
+}): OutgoingMessage['ticket'] => ({
+  id: t.id,
+  contactId: t.contactId,
+  whatsappId: t.whatsappId ?? null,
+  queueId: t.queueId ?? null,
+});
+
 /**
  * Stores one outgoing message (ack 0 until the channel confirms; private notes are read at once), updates the
  * ticket's preview and, unless it is a private note, queues its delivery in the outbox — all in one transaction, so

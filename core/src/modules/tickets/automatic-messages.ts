@@ -2,7 +2,7 @@ import type { EventsPort, SettingsPort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { renderVariables, ticketVariables } from '../messages/message-variables.js';
 import type { OutboxKick } from '../messages/outbox.js';
-import { storeOutgoing } from '../messages/outgoing.js';
+import { outgoingTicket, storeOutgoing } from '../messages/outgoing.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
 
 /** Automatic texts start with U+200E so the inbound side recognises their echoes (peer-server-behaviour). */
@@ -70,12 +70,7 @@ async function send(deps: AutomaticDeps, t: TicketFacts, userId: number, text: s
   const vars = await ticketVariables(deps.em, t.companyId, t.id, userName);
   await storeOutgoing(deps, {
     companyId: t.companyId,
-    ticket: {
-      id: t.id,
-      contactId: t.contactId,
-      whatsappId: t.whatsappId ?? null,
-      queueId: t.queueId ?? null,
-    },
+    ticket: outgoingTicket(t),
     userId,
     body: `${AUTOMATIC}${renderVariables(text, vars)}`,
   });
