@@ -38,6 +38,9 @@ async function createBackend(
  * Agenda with the Postgres backend (MongoDB when MONGODB_URL is set). Jobs of a plugin run for a
  * tenant only when the tenant's plan has the plugin's flag; recurring jobs fan out over those tenants.
  */
+/** How long a stopping instance waits for its running jobs before unlocking them for another worker. */
+const DRAIN_MS = 10_000;
+
 export class JobsHost {
   private agenda: Agenda | undefined;
   private backend: AgendaBackend | undefined;
@@ -98,9 +101,13 @@ export class JobsHost {
     this.agenda = undefined;
     this.backend = undefined;
     this.processing = false;
+    // Running jobs are let finish (up to DRAIN_MS; then they are unlocked for another worker, as stop() does).
     // agenda.stop() returns early when this instance never processed (role web): close the backend ourselves.
-    if (agenda && processing) await agenda.stop(true);
-    else await backend?.disconnect();
+    if (agenda && processing) {
+      const drained = await agenda.drain({ timeout: DRAIN_MS, closeConnection: false }).catch(() => null);
+      if (drained?.timedOut) this.logger.warn({ running: drained.running }, 'jobs still running at stop');
+      await agenda.stop(true);
+    } else await backend?.disconnect();
   }
 
   private require(name: string): Agenda {

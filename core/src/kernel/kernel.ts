@@ -189,13 +189,15 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     app,
     async stop() {
       await sessions.stop();
+      // The sockets close first: the HTTP server's close waits for every connection, upgraded ones included.
       await realtime.stop();
       if (server) {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server?.close(() => resolve()));
       }
-      await outbox.stop();
+      // Running jobs finish (a bot's turn lets go of its ticket) while the database and the outbox still work.
       await jobsHost.stop();
+      await outbox.stop();
       await bus.stop();
       await orm.close(true);
       await container.dispose();

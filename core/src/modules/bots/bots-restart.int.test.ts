@@ -9,6 +9,7 @@ import {
   type MessagesPort,
 } from '@balcao/sdk';
 import { eventually } from '@balcao/testing';
+import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { loadConfig } from '../../kernel/config.js';
 import { type Kernel, startKernel } from '../../kernel/kernel.js';
@@ -96,6 +97,21 @@ it('after a restart, the ticket continues with the engine that held it', async (
   await eventually(async () =>
     (await replies(kernel as Kernel, ticketId)).includes('first: oi') ? true : undefined,
   );
+  // The turn is over (cursor past the message, lease let go) before the restart: a kernel stopped mid-turn leaves
+  // its lease to lapse (90 s), which is the crash case, not this one.
+  await eventually(async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        'select bot_cursor is not null and bot_lease_until is null as done from tickets where id = $1',
+        [ticketId],
+      );
+      return rows[0]?.done ? true : undefined;
+    } finally {
+      await client.end();
+    }
+  });
   await kernel.stop();
 
   // Another kernel on the same database, whose engines would give a new ticket to "second".
