@@ -31,6 +31,21 @@ export interface TicketQuery {
 export interface TicketsPort {
   find(ticketId: number): Promise<TicketDto | null>;
   list(query: TicketQuery): Promise<TicketDto[]>;
+  /**
+   * A new ticket for a contact, by a user of the company: open (theirs, or `userId`'s when they are an admin) or
+   * pending in a queue; on `whatsappId` or a connection that reaches the contact. The contact's ticket in progress
+   * answers ERR_OTHER_OPEN_TICKET, as the New ticket dialog does.
+   */
+  create(
+    input: {
+      contactId: number;
+      status: 'open' | 'pending';
+      whatsappId?: number | null;
+      queueId?: number | null;
+      userId?: number | null;
+    },
+    byUserId: number,
+  ): Promise<TicketDto>;
   /** A pending ticket taken by the user (spec part 1 §4 Accept, with its greeting when the company has it on). */
   accept(ticketId: number, byUserId: number): Promise<TicketDto>;
   /** To another queue (back to pending) or another attendant. */

@@ -34,6 +34,10 @@ const autoReply = definePlugin({
       const tagId = ctx.query.tagId ? Number(ctx.query.tagId) : undefined;
       ctx.body = await ctx.state.deps.tickets.list({ tagId, status: 'open' });
     });
+    router.post('/auto-reply/tickets', async (ctx) => {
+      const input = validate(z.object({ contactId: z.number(), whatsappId: z.number() }), ctx.request.body);
+      ctx.body = await ctx.state.deps.tickets.create({ ...input, status: 'open' }, ctx.state.user.id);
+    });
     router.get('/auto-reply/tickets/:id', async (ctx) => {
       ctx.body = { ticket: await ctx.state.deps.tickets.find(Number(ctx.params.id)) };
     });
@@ -135,10 +139,23 @@ describe('attendance ports', () => {
     expect(first).toMatchObject({ name: 'Edu', number: '5511955550002' });
 
     const ticket = (await (
-      await call('/api/tickets', {
-        body: { contactId: first.id, whatsappId: connection.id, userId: adminId, status: 'open' },
+      await call('/api/auto-reply/tickets', {
+        method: 'POST',
+        body: { contactId: first.id, whatsappId: connection.id },
       })
     ).json()) as TicketDto;
+    expect(ticket).toMatchObject({
+      contactId: first.id,
+      status: 'open',
+      userId: adminId,
+      whatsappId: connection.id,
+    });
+    const second = await call('/api/auto-reply/tickets', {
+      method: 'POST',
+      body: { contactId: first.id, whatsappId: connection.id },
+    });
+    expect(second.status).toBe(409);
+    expect(await second.json()).toMatchObject({ error: 'ERR_OTHER_OPEN_TICKET' });
     const tag = await (await call('/api/tags', { body: { name: 'Retorno' } })).json();
     await call('/api/tags/sync', { body: { contactId: first.id, tags: [{ id: tag.id }] } });
     const tagged = (await (await call(`/api/auto-reply/tickets?tagId=${tag.id}`)).json()) as TicketDto[];

@@ -64,6 +64,21 @@ export class CompanyTicketsPort implements TicketsPort {
     return toTicketDtos(rows, { maskNumbers: false });
   }
 
+  async create(
+    input: {
+      contactId: number;
+      status: 'open' | 'pending';
+      whatsappId?: number | null;
+      queueId?: number | null;
+      userId?: number | null;
+    },
+    byUserId: number,
+  ): Promise<TicketDto> {
+    const actor = await actorOf(this.em, this.companyId, byUserId);
+    // A plugin is not the New ticket dialog: a queue is not required of it.
+    return this.service.create(actor, input, { queueRequired: false });
+  }
+
   async accept(ticketId: number, byUserId: number): Promise<TicketDto> {
     const actor = await actorOf(this.em, this.companyId, byUserId);
     return this.service.update(actor, ticketId, { status: 'open', userId: byUserId });
