@@ -41,7 +41,8 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
         const v = context.v as number;
         req.body = JSON.stringify({
           visitorId: `bv${run}x${v}`,
-          name: `Visitante ${v}`,
+          // The contact's number is the visitor id's hash (web chat): the run is found by the name.
+          name: `bv${run} Visitante ${v}`,
           body: `mensagem ${k} do visitante ${v}: preciso de ajuda com meu pedido`,
           clientMessageId: `message-${String(k).padStart(4, '0')}`,
         });
@@ -70,7 +71,7 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
     const failed = result.non2xx + result.errors + result.timeouts;
     if (failed) throw new Error(`${failed} visitor posts failed (${JSON.stringify(result.statusCodeStats)})`);
     const sent = visitors * PER_VISITOR;
-    const like = `bv${run}x%`;
+    const like = `bv${run} Visitante %`;
     const count = async (sql: string) => Number((await c.query(sql, [like])).rows[0].n);
     const report: IngestReport = {
       visitors,
@@ -79,11 +80,11 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
       perSecond: Math.round(sent / seconds),
       stored: await count(
         `select count(*) n from messages m join contacts c on c.id = m.contact_id
-          where c.channel = 'webchat' and c.number like $1`,
+          where c.channel = 'webchat' and c.name like $1`,
       ),
       ticketsCreated: await count(
         `select count(*) n from tickets t join contacts c on c.id = t.contact_id
-          where c.channel = 'webchat' and c.number like $1`,
+          where c.channel = 'webchat' and c.name like $1`,
       ),
       duplicateOpen: Number(
         (
@@ -95,7 +96,7 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
       ),
     };
     console.log(JSON.stringify({ ingest: report }));
-    await c.query("delete from contacts where channel = 'webchat' and number like $1", [like]);
+    await c.query("delete from contacts where channel = 'webchat' and name like $1", [like]);
     return report;
   } finally {
     await c.end();
