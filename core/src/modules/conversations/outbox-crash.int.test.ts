@@ -157,7 +157,8 @@ it('a send cut off by SIGKILL is finished by another process, and reaches the co
   successor = await startKernel({ config, plugins: [httpChannelPlugin(vendorUrl)] });
   const row = await eventually(async () => {
     const r = await messageRow(message.id);
-    return r.ack === 1 ? r : undefined;
+    // Sent, then the delivery row goes: both, or the worker is still between the two writes.
+    return r.ack === 1 && r.pending === '0' ? r : undefined;
   }, 15_000);
 
   const attempts = requests.filter((r) => r.body.includes('Crash test'));

@@ -73,6 +73,11 @@ describe('outbox', () => {
     const ticketId = await openTicket('5511988880001');
     const message = await send(ticketId, 'Olá, Ana');
     await until(async () => (await messageOf(ticketId, message.id))?.ack === 1);
+    // The row goes right after the ack is recorded.
+    await until(
+      async () =>
+        (await sql(host, 'select 1 from message_outbox where message_id = $1', [message.id])).length === 0,
+    );
     const sent = await sentOf(message.id);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ messageId: message.id, body: expect.stringContaining('Olá, Ana') });
