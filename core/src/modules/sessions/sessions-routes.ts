@@ -10,30 +10,20 @@ import { idParam } from '../../http/validate.js';
  * ERR_WAPP_NOT_INITIALIZED; another company's, 404.
  */
 export function sessionsRoutes(router: AppRouter): void {
-  router.post('/whatsappsession/:whatsappId', requireAdmin, async (ctx) => {
-    await ctx.state.services.sessions.command(
-      ctx.state.companyId,
-      idParam(ctx.params.whatsappId, 'whatsappId'),
-      'restart',
-    );
-    ctx.body = { message: 'Starting session.' };
-  });
-  router.put('/whatsappsession/:whatsappId', requireAdmin, async (ctx) => {
-    await ctx.state.services.sessions.command(
-      ctx.state.companyId,
-      idParam(ctx.params.whatsappId, 'whatsappId'),
-      'qr',
-    );
-    ctx.body = { message: 'Starting session.' };
-  });
-  router.delete('/whatsappsession/:whatsappId', requireAdmin, async (ctx) => {
-    await ctx.state.services.sessions.command(
-      ctx.state.companyId,
-      idParam(ctx.params.whatsappId, 'whatsappId'),
-      'logout',
-    );
-    ctx.body = { message: 'Session disconnected.' };
-  });
+  for (const [method, command, message] of [
+    ['post', 'restart', 'Starting session.'],
+    ['put', 'qr', 'Starting session.'],
+    ['delete', 'logout', 'Session disconnected.'],
+  ] as const) {
+    router[method]('/whatsappsession/:whatsappId', requireAdmin, async (ctx) => {
+      await ctx.state.services.sessions.command(
+        ctx.state.companyId,
+        idParam(ctx.params.whatsappId, 'whatsappId'),
+        command,
+      );
+      ctx.body = { message };
+    });
+  }
   router.post('/whatsapp-restart', requireAdmin, async (ctx) => {
     await ctx.state.services.sessions.restartAll(ctx.state.companyId);
     ctx.body = { message: 'Whatsapp restart.' };
