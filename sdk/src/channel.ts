@@ -251,4 +251,20 @@ export interface ConversationsPort {
    * open conversation see it live. Nothing is stored; a contact without a non-closed ticket there changes nothing.
    */
   presence(connection: ChannelConnection, contactId: string, presence: ContactPresence): Promise<void>;
+  /**
+   * One message (by the id the channel gave it) reached a delivery state: 1 sent, 2 delivered, 3 read, 4 played.
+   * Never lowers the ack; answers false when no message of that connection has the id or nothing changed.
+   * @example await conversations.ack(connection, 'wamid.ABC', 3)
+   */
+  ack(connection: ChannelConnection, externalId: string, ack: number): Promise<boolean>;
+  /**
+   * The contact edited a message they sent: its text becomes `body` (flagged edited). False when unknown.
+   * @example await conversations.edited(connection, 'wamid.ABC', 'corrected text')
+   */
+  edited(connection: ChannelConnection, externalId: string, body: string): Promise<boolean>;
+  /**
+   * The contact deleted a message for everyone: it stays, flagged deleted, as an attendant's deletion does.
+   * @example await conversations.revoked(connection, 'wamid.ABC')
+   */
+  revoked(connection: ChannelConnection, externalId: string): Promise<boolean>;
 }

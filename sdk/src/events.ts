@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONNECTION_STATUSES } from './schemas/attendance.js';
+import { CONNECTION_STATUSES, CONTACT_PRESENCES } from './schemas/attendance.js';
 import { COMPANY_SETTING_KEYS } from './settings.js';
 
 // The domain event catalogue (ARCHITECTURE "Data flow"): every event core emits after commit, by name, with its
@@ -21,6 +21,8 @@ export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** The ticket's people and queue before and after a transfer. */
 const placement = z.object({ userId: id.nullable(), queueId: id.nullable() });
+/** Where a ticket was (its attendant, queue, and whether it is a group's): who could see it. */
+const audience = placement.extend({ isGroup: z.boolean() });
 
 /** Every domain event and its payload schema. @example DOMAIN_EVENT_SCHEMAS['ticket.closed'].parse(payload) */
 export const DOMAIN_EVENT_SCHEMAS = {
@@ -31,27 +33,49 @@ export const DOMAIN_EVENT_SCHEMAS = {
   /** A user's first socket opened (online) or their last one closed (offline). */
   'user.presence': z.object({ ...company, userId: id, online: z.boolean() }),
 
+  /** A new ticket. One a contact opened by writing comes with its first `message.created` (which carries it). */
   'ticket.created': z.object(ticket),
-  /** Any change of a ticket (status, owner, queue, unread, tags…); the finer events below come with it. */
-  'ticket.updated': z.object(ticket),
+  /**
+   * Any change of a ticket (status, owner, queue…), and a ticket an attendant or a plugin opened; the finer events
+   * below come with it. `previous`: where it was before a transition (who saw it there may no longer see it).
+   */
+  'ticket.updated': z.object({ ...ticket, previous: placement.optional() }),
   'ticket.accepted': z.object({ ...ticket, userId: id }),
-  'ticket.transferred': z.object({ ...ticket, from: placement, to: placement }),
+  /**
+   * Moved to a user (`user`), to a queue (`queue`), or given back to its queue by its attendant (`return`);
+   * `userId`: who moved it (null: a bot engine).
+   */
+  'ticket.transferred': z.object({
+    ...ticket,
+    kind: z.enum(['user', 'queue', 'return']),
+    userId: id.nullable(),
+    from: placement,
+    to: placement,
+  }),
   /** Closed by an attendant (`close`) or a pending ticket ignored (`ignore`); `userId` is who did it. */
   'ticket.closed': z.object({ ...ticket, userId: id.nullable(), reason: z.enum(['close', 'ignore']) }),
   'ticket.reopened': z.object({ ...ticket, userId: id.nullable() }),
-  'ticket.deleted': z.object(ticket),
+  /** An admin deleted it (with its messages); `was` says who could see it. */
+  'ticket.deleted': z.object({ ...ticket, was: audience }),
+  /** An attendant opened the ticket and its unread messages were marked read. */
+  'ticket.read': z.object({ ...ticket, userId: id }),
   'ticket.tags.changed': z.object({ ...ticket, tagIds: z.array(id) }),
 
   'message.created': z.object({ ...message, fromMe: z.boolean(), kind: z.enum(MESSAGE_KINDS) }),
   /** The channel reached a new delivery state (1 sent, 2 delivered, 3 read); never lower than before. */
   'message.ack': z.object({ ...message, ack: z.number().int().min(0).max(5) }),
+  /** The message's text changed (an attendant's edit, or the contact's edit the channel reported). */
   'message.edited': z.object(message),
   /** An attendant deleted their message (it stays, flagged isDeleted). */
   'message.deleted': z.object(message),
+  /** Its delivery changed: `queued` again (retry), or `failed` for good after the outbox's last attempt. */
+  'message.delivery': z.object({ ...message, state: z.enum(['queued', 'failed']) }),
 
   'contact.created': z.object({ ...company, contactId: id }),
   'contact.updated': z.object({ ...company, contactId: id }),
   'contact.deleted': z.object({ ...company, contactId: id }),
+  /** The contact of a ticket in progress is typing or recording (or stopped), as their channel reported. */
+  'contact.presence': z.object({ ...ticket, presence: z.enum(CONTACT_PRESENCES) }),
 
   /** A connection's session state changed (spec part 1 §4); `qrcode` holds the QR text while the status is qrcode. */
   'connection.status': z.object({

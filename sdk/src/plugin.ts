@@ -113,6 +113,8 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
   /**
    * Routes without authentication (web chat visitors, webhooks), mounted at the root: the plugin checks its own
    * credential (a connection token, a signature). `em` here is not tenant-scoped: query by the resolved company.
+   * A plugin with a `planFlag` cannot have these (the host disables it): its public routes go in `flaggedPublicRoutes`,
+   * which say whose tenant a request is, so a tenant without the flag is refused.
    */
   publicRoutes?(router: Router<PublicRouteState<PluginDeps<R, S>>>): void;
   /** Route groups under a flag of their own, besides the plugin's (see {@link FlaggedRoutes}). */

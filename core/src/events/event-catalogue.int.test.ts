@@ -77,7 +77,11 @@ describe('event catalogue', () => {
     mark = seen.length;
     await call(`/api/tickets/${ticketId}`, 'PUT', { status: 'open', userId: adminId });
     expect(await after(mark, 'ticket.accepted')).toEqual([{ companyId: 1, ticketId, userId: adminId }]);
-    expect(await after(mark, 'ticket.updated')).toContainEqual({ companyId: 1, ticketId });
+    expect(await after(mark, 'ticket.updated')).toContainEqual({
+      companyId: 1,
+      ticketId,
+      previous: { userId: null, queueId: null },
+    });
 
     mark = seen.length;
     const sent = await call(`/api/messages/${ticketId}`, 'POST', { body: 'Olá, Bia' });
@@ -113,6 +117,8 @@ describe('event catalogue', () => {
       {
         companyId: 1,
         ticketId,
+        kind: 'queue',
+        userId: adminId,
         from: { userId: adminId, queueId: null },
         to: { userId: null, queueId: queue.id },
       },
@@ -134,7 +140,9 @@ describe('event catalogue', () => {
 
     mark = seen.length;
     await call(`/api/tickets/${ticketId}`, 'DELETE');
-    expect(await after(mark, 'ticket.deleted')).toEqual([{ companyId: 1, ticketId }]);
+    expect(await after(mark, 'ticket.deleted')).toEqual([
+      { companyId: 1, ticketId, was: { userId: adminId, queueId: queue.id, isGroup: false } },
+    ]);
   });
 
   it('contacts, tags, queues and settings emit their created, updated and deleted events', async () => {

@@ -26,6 +26,8 @@ import { SessionManager } from '../modules/sessions/session-manager.js';
 import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
 import { wireSettingsRealtime } from '../modules/settings/settings-realtime.js';
 import { Tag } from '../modules/tags/tag.entity.js';
+import { wireAutomaticMessages } from '../modules/tickets/automatic-messages.js';
+import { wireTicketFanout } from '../modules/tickets/realtime-fanout.js';
 import { wireTicketRealtime } from '../modules/tickets/realtime-wiring.js';
 import { Ticket, TicketLog, TicketNote } from '../modules/tickets/ticket.entity.js';
 import { User } from '../modules/users/user.entity.js';
@@ -33,7 +35,7 @@ import { recordPresence } from '../modules/users/user-presence.js';
 import { RealtimeHub } from '../realtime/hub.js';
 import { PgBus } from '../realtime/pg-bus.js';
 import type { Config } from './config.js';
-import { type Cradle, createRootContainer } from './container.js';
+import { type Cradle, createRequestScope, createRootContainer } from './container.js';
 import { discoverPlugins } from './discover-plugins.js';
 import { createLogger } from './logger.js';
 import { PluginHost } from './plugin-host.js';
@@ -134,7 +136,14 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const sessions = new SessionManager(root, config.sessions);
   root.register({ sessions: asValue(sessions) });
   wireTicketRealtime(realtime, orm, events);
+  wireTicketFanout(events, root.cradle.ticketsPublisher);
   wireSettingsRealtime(realtime, events);
+  root.cradle.outbox.listen(events);
+  const rootScope = root;
+  wireAutomaticMessages(events, (companyId) => {
+    const { em, settings } = createRequestScope(rootScope, companyId).cradle;
+    return { em, settings, events };
+  });
   const bus = new PgBus(db.url, logger, {
     deliver: (envelope) => realtime.deliver(envelope),
     refresh: (target) => realtime.refreshLocal(target),

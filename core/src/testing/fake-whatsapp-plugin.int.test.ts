@@ -5,7 +5,7 @@ import { fakeWhatsappPlugin } from './fake-whatsapp-plugin.js';
 /**
  * The fake WhatsApp channel the browser specs play groups with honours the channel contract too, so what the specs
  * learn about delivery holds for a real adapter. Its edge: the inbound test route and the outbox. It has no retract
- * and no read receipts; the suite checks it claims neither.
+ * and no read receipts; the suite checks it claims neither. Its phone scans a session's QR code through the scan route.
  */
 describeChannelContract('fake WhatsApp (test plugin)', async (): Promise<ChannelContractHarness> => {
   const host = await createTestHost({ plugins: [fakeWhatsappPlugin] });
@@ -30,6 +30,12 @@ describeChannelContract('fake WhatsApp (test plugin)', async (): Promise<Channel
         messages: OutboundMessage[];
       };
       return messages.filter((m) => m.to === contact);
+    },
+    async pair(connection) {
+      const scanned = await host.request(`/test-channel/${connection.token}/scan`, {
+        body: { number: '5511977770000' },
+      });
+      if (!scanned.ok) throw new Error(`scan: ${scanned.status} ${await scanned.text()}`);
     },
     stop: () => host.stop(),
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MessageDto, TicketDto } from '../dto-attendance.js';
+import type { ConnectionDto, MessageDto, TicketDto } from '../dto-attendance.js';
 import type { Channel } from '../schemas/attendance.js';
 import { eventually } from './fixtures.js';
 import type { HostClient } from './host-client.js';
@@ -51,6 +51,12 @@ export interface ChannelContractHarness {
   read?(conversation: EdgeConversation): Promise<void>;
   /** The contact's number as Balcão stores it, when the channel maps edge ids (web chat hashes them). Default: same. */
   contactNumber?(edgeId: string): string;
+  /**
+   * For a channel with a remote session (`traits.needsSession`, such as WhatsApp's linked device): the phone scans the
+   * QR code of that connection's started session. With it, the suite checks the lifecycle; without it, it checks that
+   * the session actions answer ERR_WAPP_NOT_INITIALIZED.
+   */
+  pair?(connection: ConnectionDto): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -209,6 +215,40 @@ export function describeChannelContract(
       expect(got.mediaType).toBe('image');
       const served = await fetch(new URL(got.mediaUrl ?? '', h.host.url));
       expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    });
+
+    /** The connection's status as the connections screen reads it, once `done` holds for it. */
+    const statusOf = (id: number, done: (status: string) => boolean) =>
+      eventually(async () => {
+        const { status } = await api<ConnectionDto>(`/api/whatsapp/${id}`);
+        return done(status) ? status : undefined;
+      }, 10_000);
+
+    it('lifecycle: a session shows its QR code, connects when paired, resumes on restart, and needs a new QR after logout', async () => {
+      const connection = await api<ConnectionDto>('/api/whatsapp', {
+        body: { name: `Ciclo ${freshId('')}`.slice(0, 40), channel: h.kind },
+      });
+      const session = `/api/whatsappsession/${connection.id}`;
+      if (!h.pair) {
+        // No remote session: the session actions say so instead of pretending.
+        const res = await h.host.request(session, { method: 'POST', token });
+        expect(res.status).toBe(400);
+        expect(await res.json()).toMatchObject({ error: 'ERR_WAPP_NOT_INITIALIZED' });
+        return;
+      }
+      // "Try again" starts the session: nothing stored yet, so it asks to be paired.
+      await api(session, { method: 'POST' });
+      await statusOf(connection.id, (s) => s === 'qrcode');
+      await h.pair(connection);
+      await statusOf(connection.id, (s) => s === 'CONNECTED');
+      // A restart resumes from the session store: connected again with nobody scanning.
+      await api(session, { method: 'POST' });
+      await statusOf(connection.id, (s) => s === 'CONNECTED');
+      await api(session, { method: 'DELETE' });
+      await statusOf(connection.id, (s) => s === 'DISCONNECTED');
+      // Logged out, the store is empty: starting again asks for a new QR code.
+      await api(session, { method: 'PUT' });
+      await statusOf(connection.id, (s) => s === 'qrcode');
     });
   });
 }

@@ -8,9 +8,9 @@ import type {
   InboundMessage,
   IngestResult,
 } from '@balcao/sdk';
+import { AppError } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../db/prepared.js';
-import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { IngestService } from './ingest-service.js';
 
 const TOKEN_CACHE_MS = 5_000;
@@ -45,50 +45,31 @@ export class ConversationsService implements ConversationsPort {
   private readonly ingestService: IngestService;
   private readonly byToken = new Map<string, { connection: ChannelConnection; until: number }>();
 
-  private readonly ticketsPublisher: TicketsPublisher;
-
   constructor({
     orm,
     ingest,
-    ticketsPublisher,
     events,
   }: {
     orm: MikroORM;
     ingest: IngestService;
-    ticketsPublisher: TicketsPublisher;
     events: EventsPort;
   }) {
     this.events = events;
     this.orm = orm;
     this.ingestService = ingest;
-    this.ticketsPublisher = ticketsPublisher;
   }
 
   async markRead(connection: ChannelConnection, contactId: string): Promise<number> {
-    const rows = await this.orm.em.getConnection().execute<
-      {
-        id: string;
-        ticket_id: number;
-        user_id: number | null;
-        queue_id: number | null;
-        is_group: boolean;
-      }[]
-    >(
+    const rows = await this.orm.em.getConnection().execute<{ id: string; ticket_id: number }[]>(
       `update messages m set ack = 3
-         from contacts c, tickets t
-        where c.id = m.contact_id and t.id = m.ticket_id
+         from contacts c
+        where c.id = m.contact_id
           and m.company_id = ? and m.whatsapp_id = ? and c.company_id = ? and c.channel = ? and c.number = ?
           and m.from_me and m.ack < 3 and not m.is_private
-        returning m.id, m.ticket_id, t.user_id, t.queue_id, t.is_group`,
+        returning m.id, m.ticket_id`,
       [connection.companyId, connection.id, connection.companyId, connection.channel, contactId],
     );
     for (const r of rows) {
-      await this.ticketsPublisher.messageUpdated(
-        connection.companyId,
-        { userId: r.user_id, queueId: r.queue_id, isGroup: r.is_group },
-        Number(r.id),
-        'update',
-      );
       await this.events.emit('message.ack', {
         companyId: connection.companyId,
         ticketId: r.ticket_id,
@@ -99,15 +80,83 @@ export class ConversationsService implements ConversationsPort {
     return rows.length;
   }
 
+  async ack(connection: ChannelConnection, externalId: string, ack: number): Promise<boolean> {
+    const value = Math.trunc(ack);
+    if (!(value >= 0 && value <= 5)) throw new AppError('ERR_VALIDATION', 400);
+    const [row] = await this.changeByExternalId(
+      connection,
+      externalId,
+      'ack = greatest(m.ack, ?)',
+      [value],
+      'm.ack < ?',
+      [value],
+      'm.ack',
+    );
+    if (!row) return false;
+    await this.events.emit('message.ack', { ...row, ack: Number(row.ack) });
+    return true;
+  }
+
+  async edited(connection: ChannelConnection, externalId: string, body: string): Promise<boolean> {
+    const text = body.replaceAll('\0', '').slice(0, 10_000);
+    const [row] = await this.changeByExternalId(
+      connection,
+      externalId,
+      'body = ?, is_edited = true',
+      [text],
+      'not m.from_me and m.body is distinct from ?',
+      [text],
+    );
+    if (!row) return false;
+    await this.events.emit('message.edited', row);
+    return true;
+  }
+
+  async revoked(connection: ChannelConnection, externalId: string): Promise<boolean> {
+    const [row] = await this.changeByExternalId(
+      connection,
+      externalId,
+      'is_deleted = true',
+      [],
+      'not m.is_deleted',
+      [],
+    );
+    if (!row) return false;
+    await this.events.emit('message.deleted', row);
+    return true;
+  }
+
+  /** Updates the connection's message with that external id (the dedupe index), when `when` holds; answers its ids. */
+  private async changeByExternalId(
+    connection: ChannelConnection,
+    externalId: string,
+    set: string,
+    setParams: unknown[],
+    when: string,
+    whenParams: unknown[],
+    extra = 'null',
+  ): Promise<{ companyId: number; ticketId: number; messageId: number; ack?: number }[]> {
+    if (!externalId || externalId.length > 255) return [];
+    const rows = await this.orm.em
+      .getConnection()
+      .execute<{ id: string; ticket_id: number; extra: number | null }[]>(
+        `update messages m set ${set}
+        where m.whatsapp_id = ? and m.external_id = ? and m.company_id = ? and ${when}
+        returning m.id, m.ticket_id, ${extra} as extra`,
+        [...setParams, connection.id, externalId, connection.companyId, ...whenParams],
+      );
+    return rows.map((r) => ({
+      companyId: connection.companyId,
+      ticketId: r.ticket_id,
+      messageId: Number(r.id),
+      ...(r.extra !== null ? { ack: Number(r.extra) } : {}),
+    }));
+  }
+
   async presence(connection: ChannelConnection, contactId: string, presence: ContactPresence): Promise<void> {
-    const [ticket] = await preparedRows<{
-      id: number;
-      user_id: number | null;
-      queue_id: number | null;
-      is_group: boolean;
-    }>(
+    const [ticket] = await preparedRows<{ id: number }>(
       this.orm.em,
-      `select t.id, t.user_id, t.queue_id, t.is_group
+      `select t.id
          from contacts c join tickets t on t.contact_id = c.id
         where c.company_id = ? and c.channel = ? and c.number = ? and t.company_id = ? and t.whatsapp_id = ?
           and t.status <> 'closed'
@@ -115,11 +164,11 @@ export class ConversationsService implements ConversationsPort {
       [connection.companyId, connection.channel, contactId, connection.companyId, connection.id],
     );
     if (!ticket) return;
-    await this.ticketsPublisher.presence(
-      connection.companyId,
-      { id: ticket.id, userId: ticket.user_id, queueId: ticket.queue_id, isGroup: ticket.is_group },
+    await this.events.emit('contact.presence', {
+      companyId: connection.companyId,
+      ticketId: ticket.id,
       presence,
-    );
+    });
   }
 
   /**

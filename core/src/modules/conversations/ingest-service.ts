@@ -6,7 +6,6 @@ import {
   lastMessagePreview,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { IngestBatcher } from './ingest-batcher.js';
 
 export interface IngestTarget {
@@ -25,19 +24,16 @@ export interface IngestTarget {
 export class IngestService {
   private readonly orm: MikroORM;
   private readonly events: EventsPort;
-  private readonly ticketsPublisher: TicketsPublisher;
   private readonly logger: Logger;
   private readonly batcher: IngestBatcher;
 
   constructor(deps: {
     orm: MikroORM;
     events: EventsPort;
-    ticketsPublisher: TicketsPublisher;
     logger: Logger;
   }) {
     this.orm = deps.orm;
     this.events = deps.events;
-    this.ticketsPublisher = deps.ticketsPublisher;
     this.logger = deps.logger;
     this.batcher = new IngestBatcher(deps.orm);
   }
@@ -46,7 +42,6 @@ export class IngestService {
     const result = await this.store(target, inbound);
     if (result.outcome !== 'stored') return result;
     const { companyId } = target;
-    await this.ticketsPublisher.messageCreated(companyId, result.ticketId, result.messageId);
     if (result.ticketCreated)
       await this.events.emit('ticket.created', { companyId, ticketId: result.ticketId });
     await this.events.emit('message.created', {

@@ -7,7 +7,6 @@ import type {
   RealtimePort,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { toChannelConnection } from './conversations-service.js';
 
 /** Channel adapters contributed by plugins, by kind. */
@@ -55,8 +54,8 @@ export interface OutboundDeps {
   orm: MikroORM;
   events: EventsPort;
   channels: ChannelRegistry;
+  /** Handed to adapters in their send context (a channel with live sockets of its own, as the web chat). */
   realtime: RealtimePort;
-  ticketsPublisher: TicketsPublisher;
   logger: Logger;
 }
 
@@ -122,7 +121,6 @@ export async function deliverOutbound(
       returning m.ack, old.ack as before`,
     [result.ack, result.externalId ?? null, messageId],
   );
-  await publishMessage(deps, companyId, messageId, row);
   if (changed && changed.ack > changed.before)
     await deps.events.emit('message.ack', {
       companyId,
@@ -130,31 +128,6 @@ export async function deliverOutbound(
       messageId,
       ack: changed.ack,
     });
-}
-
-/** Attendants who may see the ticket see the message's new state (ack, failure). */
-export async function publishMessage(
-  deps: OutboundDeps,
-  companyId: number,
-  messageId: number,
-  row?: Pick<OutboundRow, 'ticket_user' | 'queue_id' | 'is_group'>,
-): Promise<void> {
-  const audience =
-    row ??
-    (
-      await deps.orm.em.getConnection().execute<OutboundRow[]>(
-        `select t.user_id as ticket_user, t.queue_id, t.is_group
-           from messages m join tickets t on t.id = m.ticket_id where m.company_id = ? and m.id = ?`,
-        [companyId, messageId],
-      )
-    )[0];
-  if (!audience) return;
-  await deps.ticketsPublisher.messageUpdated(
-    companyId,
-    { userId: audience.ticket_user, queueId: audience.queue_id, isGroup: audience.is_group },
-    messageId,
-    'update',
-  );
 }
 
 /** Takes back from the contact a message the attendant deleted, where the channel can (ChannelDefinition.retract). */

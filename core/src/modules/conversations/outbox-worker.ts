@@ -1,5 +1,6 @@
+import type { EventBus } from '../../events/event-bus.js';
 import type { OutboxKick } from '../messages/outbox.js';
-import { deliverOutbound, type OutboundDeps, publishMessage, retractOutbound } from './outbound.js';
+import { deliverOutbound, type OutboundDeps, retractOutbound } from './outbound.js';
 
 /** How the delivery worker paces itself; the defaults suit production, tests shorten them. */
 export interface OutboxOptions {
@@ -58,8 +59,8 @@ export class OutboxWorker implements OutboxKick {
 
   /** Built by the container; `config.outbox` overrides the pacing (tests shorten it). */
   constructor(deps: OutboundDeps & { config?: { outbox?: Partial<OutboxOptions> } }) {
-    const { orm, events, channels, realtime, ticketsPublisher, logger } = deps;
-    this.deps = { orm, events, channels, realtime, ticketsPublisher, logger };
+    const { orm, events, channels, realtime, logger } = deps;
+    this.deps = { orm, events, channels, realtime, logger };
     this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...deps.config?.outbox };
   }
 
@@ -73,6 +74,20 @@ export class OutboxWorker implements OutboxKick {
     this.running = false;
     this.wake?.();
     await this.loop;
+  }
+
+  /**
+   * Outbound delivery as a subscriber of the event catalogue: a stored outgoing message, a deletion (its retraction)
+   * and a retry wake the worker at once; without a wake-up it still finds them at its next poll.
+   */
+  listen(events: Pick<EventBus, 'on'>): void {
+    events.on('message.created', async ({ kind }) => {
+      if (kind === 'outbound' || kind === 'bot') this.kick();
+    });
+    events.on('message.deleted', async () => this.kick());
+    events.on('message.delivery', async ({ state }) => {
+      if (state === 'queued') this.kick();
+    });
   }
 
   kick(): void {
@@ -157,8 +172,17 @@ export class OutboxWorker implements OutboxKick {
         [reason, row.id],
       );
       if (row.action === 'send') {
-        await conn.execute('update messages set delivery_error = ? where id = ?', [reason, messageId]);
-        await publishMessage(this.deps, row.company_id, messageId);
+        const [m] = await conn.execute<{ ticket_id: number }[]>(
+          'update messages set delivery_error = ? where id = ? returning ticket_id',
+          [reason, messageId],
+        );
+        if (m)
+          await this.deps.events.emit('message.delivery', {
+            companyId: row.company_id,
+            ticketId: m.ticket_id,
+            messageId,
+            state: 'failed',
+          });
       }
     }
   }

@@ -11,13 +11,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { reachingConnections } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
 import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
 import { findMessageDto } from './message-queries.js';
 import { asMessageMiss, formatOutgoing, signsMessage } from './messages-service.js';
-import type { OutboxKick } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
 
 declare module '../../kernel/container.js' {
@@ -30,27 +28,21 @@ declare module '../../kernel/container.js' {
 export class MessageForwardService {
   private readonly em: EntityManager;
   private readonly tickets: TicketsService;
-  private readonly publisher: TicketsPublisher;
   private readonly events: EventsPort;
   private readonly settings: SettingsPort;
-  private readonly outbox: OutboxKick;
   private readonly channels: ChannelRegistry;
 
   constructor(deps: {
     em: EntityManager;
     tickets: TicketsService;
-    ticketsPublisher: TicketsPublisher;
     events: EventsPort;
     settings: SettingsPort;
-    outbox: OutboxKick;
     channels: ChannelRegistry;
   }) {
     this.channels = deps.channels;
     this.settings = deps.settings;
-    this.outbox = deps.outbox;
     this.em = deps.em;
     this.tickets = deps.tickets;
-    this.publisher = deps.ticketsPublisher;
     this.events = deps.events;
   }
 
@@ -79,7 +71,7 @@ export class MessageForwardService {
         ? source.body
         : formatOutgoing(agent.name, source.body, { isPrivate: false, sign: true });
     const id = await storeOutgoing(
-      { em: this.em, ticketsPublisher: this.publisher, events: this.events, outbox: this.outbox },
+      { em: this.em, events: this.events },
       {
         companyId: actor.companyId,
         ticket: target,

@@ -10,19 +10,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertReaches } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { User } from '../users/user.entity.js';
 import { ownMediaType } from './media-storage.js';
 import { findMessageDto } from './message-queries.js';
 import { formatOutgoing, signsMessage } from './messages-service.js';
-import type { OutboxKick } from './outbox.js';
 import { outgoingTicket, storeOutgoing } from './outgoing.js';
 
 export interface MessagesPortDeps {
   em: EntityManager;
-  ticketsPublisher: TicketsPublisher;
   events: EventsPort;
-  outbox: OutboxKick;
   settings: SettingsPort;
   channels: ChannelRegistry;
   config: { dataDir: string };

@@ -17,7 +17,6 @@ import { assertReaches } from '../connections/connection-reach.js';
 import { Contact } from '../contacts/contact.entity.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
-import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
 import { canSeeTicket } from '../tickets/visibility.js';
 import { User } from '../users/user.entity.js';
@@ -31,7 +30,7 @@ import {
 } from './media-storage.js';
 import { Message } from './message.entity.js';
 import { findMessageDto, listMessages, ticketMessagePage } from './message-queries.js';
-import { type OutboxKick, retryDelivery, withdrawDelivery } from './outbox.js';
+import { retryDelivery, withdrawDelivery } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
 
 declare module '../../kernel/container.js' {
@@ -68,30 +67,24 @@ export const asMessageMiss = (err: unknown): never => {
 export class MessagesService {
   private readonly em: EntityManager;
   private readonly tickets: TicketsService;
-  private readonly publisher: TicketsPublisher;
   private readonly events: EventsPort;
   private readonly settings: SettingsPort;
-  private readonly outbox: OutboxKick;
   private readonly dataDir: string;
   private readonly channels: ChannelRegistry;
 
   constructor(deps: {
     em: EntityManager;
     tickets: TicketsService;
-    ticketsPublisher: TicketsPublisher;
     events: EventsPort;
     settings: SettingsPort;
-    outbox: OutboxKick;
     config: Config;
     channels: ChannelRegistry;
   }) {
     this.channels = deps.channels;
     this.settings = deps.settings;
-    this.outbox = deps.outbox;
     this.dataDir = deps.config.dataDir;
     this.em = deps.em;
     this.tickets = deps.tickets;
-    this.publisher = deps.ticketsPublisher;
     this.events = deps.events;
   }
 
@@ -113,7 +106,7 @@ export class MessagesService {
           ticketId,
         ]);
       await this.em.nativeUpdate(Ticket, { id: ticketId }, { unreadMessages: 0 });
-      await this.publisher.unreadCleared(actor.companyId, { id: ticketId, ...ticket });
+      await this.events.emit('ticket.read', { companyId: actor.companyId, ticketId, userId: actor.id });
       // The page read above predates the update: read it again so it shows the messages as read.
       return listMessages(this.em, actor.companyId, ticketId, pageNumber, {
         maskNumbers: page.access.hideNumbers,
@@ -231,21 +224,21 @@ export class MessagesService {
   }
 
   private deps() {
-    return { em: this.em, ticketsPublisher: this.publisher, events: this.events, outbox: this.outbox };
+    return { em: this.em, events: this.events };
   }
 
   /** Only the attendant's own messages can be deleted; the message stays, marked deleted. */
   async remove(actor: AuthUser, id: number): Promise<void> {
     const message = await this.em.findOne(Message, { id });
     if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
-    const view = await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
+    await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
     if (!message.fromMe || message.userId !== actor.id) throw new AppError('ERR_NO_PERMISSION', 403);
     await this.em.transactional(async (tx) => {
       await tx.nativeUpdate(Message, { id }, { isDeleted: true });
       // Not yet on its way: it never leaves. Sent (or being sent): the channel takes it back where it can.
       await withdrawDelivery(tx, actor.companyId, id);
     });
-    await this.queued(actor, view, id);
+    // Its subscribers wake the delivery worker (a retraction may be queued) and show the message deleted.
     await this.events.emit('message.deleted', {
       companyId: actor.companyId,
       ticketId: message.ticketId,
@@ -260,20 +253,14 @@ export class MessagesService {
   async retry(actor: AuthUser, id: number): Promise<void> {
     const message = await this.em.findOne(Message, { id });
     if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
-    const view = await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
+    await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
     if (!(await this.em.transactional((tx) => retryDelivery(tx, actor.companyId, id))))
       throw new AppError('ERR_MESSAGE_NOT_FAILED', 400);
-    await this.queued(actor, view, id);
-  }
-
-  /** A delivery was queued or withdrawn: the worker is woken, and who sees the ticket sees the message's new state. */
-  private async queued(actor: AuthUser, view: TicketDto, id: number): Promise<void> {
-    this.outbox.kick();
-    await this.publisher.messageUpdated(
-      actor.companyId,
-      { userId: view.userId, queueId: view.queueId, isGroup: view.isGroup },
-      id,
-      'update',
-    );
+    await this.events.emit('message.delivery', {
+      companyId: actor.companyId,
+      ticketId: message.ticketId,
+      messageId: id,
+      state: 'queued',
+    });
   }
 }

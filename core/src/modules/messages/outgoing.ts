@@ -1,9 +1,8 @@
 import { type EventsPort, lastMessagePreview } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Ticket } from '../tickets/ticket.entity.js';
-import type { TicketsPublisher } from '../tickets/tickets-publisher.js';
 import { Message } from './message.entity.js';
-import { enqueueDelivery, type OutboxKick } from './outbox.js';
+import { enqueueDelivery } from './outbox.js';
 
 /** What every message Balcão writes on a contact's behalf needs: attendants', forwards, greetings, farewells. */
 export interface OutgoingMessage {
@@ -16,6 +15,12 @@ export interface OutgoingMessage {
   mediaUrl?: string | null;
   quotedMsgId?: number | null;
   isForwarded?: boolean;
+}
+
+/** What storing an outgoing message needs: the scope's entity manager and the bus its event goes out on. */
+export interface OutgoingDeps {
+  em: EntityManager;
+  events: EventsPort;
 }
 
 /** The ticket fields an outgoing message carries, from a ticket row or entity. */
@@ -35,13 +40,10 @@ export const outgoingTicket = (t: {
  * Stores one outgoing message (ack 0 until the channel confirms; private notes are read at once), updates the
  * ticket's preview and, unless it is a private note, queues its delivery in the outbox — all in one transaction, so
  * a message is never stored without its delivery nor delivered without being stored (the delivery worker sends it,
- * outbox-worker.ts). Then it is announced: the realtime event to attendants and `message.created`. A message without a
+ * outbox-worker.ts). Then `message.created` announces it: its subscribers wake the delivery worker and tell attendants. A message without a
  * user (a greeting, a bot's answer) leaves the same way. Private notes never leave Balcão.
  */
-export async function storeOutgoing(
-  deps: { em: EntityManager; ticketsPublisher: TicketsPublisher; events: EventsPort; outbox: OutboxKick },
-  m: OutgoingMessage,
-): Promise<number> {
+export async function storeOutgoing(deps: OutgoingDeps, m: OutgoingMessage): Promise<number> {
   const messageId = await deps.em.transactional(async (em) => {
     const message = em.create(Message, {
       companyId: m.companyId,
@@ -67,8 +69,6 @@ export async function storeOutgoing(
     if (!m.isPrivate) await enqueueDelivery(em, m.companyId, message.id, 'send');
     return message.id;
   });
-  deps.outbox.kick();
-  await deps.ticketsPublisher.messageCreated(m.companyId, m.ticket.id, messageId);
   await deps.events.emit('message.created', {
     companyId: m.companyId,
     ticketId: m.ticket.id,

@@ -1,9 +1,9 @@
 import type { EventsPort, SettingsPort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { EventBus } from '../../events/event-bus.js';
 import { renderVariables, ticketVariables } from '../messages/message-variables.js';
-import type { OutboxKick } from '../messages/outbox.js';
 import { outgoingTicket, storeOutgoing } from '../messages/outgoing.js';
-import type { TicketsPublisher } from './tickets-publisher.js';
+import { Ticket } from './ticket.entity.js';
 
 /** Automatic texts start with U+200E so the inbound side recognises their echoes (peer-server-behaviour). */
 const AUTOMATIC = '\u200e';
@@ -24,10 +24,8 @@ export const TRANSFER_NOTICE =
 
 export interface AutomaticDeps {
   em: EntityManager;
-  ticketsPublisher: TicketsPublisher;
   events: EventsPort;
   settings: SettingsPort;
-  outbox: OutboxKick;
 }
 
 interface TicketFacts {
@@ -122,4 +120,29 @@ export async function noticeOnTransfer(
   if (!reachesGroup(t, await connectionOf(deps.em, t))) return;
   const sender = await userField(deps.em, t.companyId, senderId);
   await send(deps, t, senderId, ` ${TRANSFER_NOTICE}`, sender?.name ?? '');
+}
+
+/**
+ * The automatic texts that follow a ticket's change, as subscribers of the event catalogue: the accept greeting on
+ * `ticket.accepted`, the transfer notice on `ticket.transferred` (to a user or a queue, by a user). Each runs in a
+ * scope of its own, after the change committed, and before the request that made it answers (the bus awaits them).
+ * The farewell is not among them: it must go before the ticket closes, so the close itself sends it.
+ */
+export function wireAutomaticMessages(
+  events: Pick<EventBus, 'on'>,
+  scopeOf: (companyId: number) => AutomaticDeps,
+): void {
+  const ticketOf = async (deps: AutomaticDeps, companyId: number, ticketId: number) =>
+    deps.em.findOne(Ticket, { id: ticketId, companyId });
+  events.on('ticket.accepted', async ({ companyId, ticketId, userId }) => {
+    const deps = scopeOf(companyId);
+    const ticket = await ticketOf(deps, companyId, ticketId);
+    if (ticket) await greetOnAccept(deps, ticket, userId);
+  });
+  events.on('ticket.transferred', async ({ companyId, ticketId, kind, userId, from }) => {
+    if (kind === 'return' || userId === null) return;
+    const deps = scopeOf(companyId);
+    const ticket = await ticketOf(deps, companyId, ticketId);
+    if (ticket) await noticeOnTransfer(deps, ticket, from, userId);
+  });
 }

@@ -1,11 +1,10 @@
-import type { EventsPort, TicketAudience } from '@balcao/sdk';
+import type { EventsPort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ITicket } from './ticket.entity.js';
 import { emitTransition } from './ticket-events.js';
 import { writeTicketLogs } from './ticket-logs.js';
 import { assertOwned } from './ticket-lookups.js';
 import type { LogEntry, TicketState, TransitionKind } from './ticket-transitions.js';
-import type { TicketsPublisher } from './tickets-publisher.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -27,34 +26,30 @@ export interface HandoffTarget {
  */
 export class TicketBotActions {
   private readonly em: EntityManager;
-  private readonly publisher: TicketsPublisher;
   private readonly events: EventsPort;
 
-  constructor(deps: { em: EntityManager; ticketsPublisher: TicketsPublisher; events: EventsPort }) {
+  constructor(deps: { em: EntityManager; events: EventsPort }) {
     this.em = deps.em;
-    this.publisher = deps.ticketsPublisher;
     this.events = deps.events;
   }
 
   /** The engine holds the ticket (isBot); the first time, the log says a bot took it ('chatBot'). */
   async hold(ticket: ITicket, engine: string): Promise<void> {
     if (ticket.botEngine === engine && ticket.isBot) return;
-    const audience = audienceOf(ticket);
     ticket.botEngine = engine;
     ticket.isBot = true;
     await this.em.flush();
     await writeTicketLogs(this.em, ticket, [{ type: 'chatBot', userId: null, bot: engine }]);
-    await this.changed(ticket, 'edit', stateOf(ticket), audience);
+    await this.changed(ticket, 'edit', stateOf(ticket));
   }
 
   /** The engine gave the conversation back (pass): no engine holds it, default routing applies. */
   async release(ticket: ITicket): Promise<void> {
     if (!ticket.botEngine && !ticket.isBot) return;
-    const audience = audienceOf(ticket);
     ticket.botEngine = null;
     ticket.isBot = false;
     await this.em.flush();
-    await this.changed(ticket, 'edit', stateOf(ticket), audience);
+    await this.changed(ticket, 'edit', stateOf(ticket));
   }
 
   /**
@@ -65,7 +60,6 @@ export class TicketBotActions {
     await assertOwned(this.em, 'queues', to.queueId, ticket.companyId);
     await assertOwned(this.em, 'users', to.userId, ticket.companyId);
     const before = stateOf(ticket);
-    const audience = audienceOf(ticket);
     if (to.queueId != null) ticket.queueId = to.queueId;
     if (to.userId != null) {
       ticket.userId = to.userId;
@@ -86,13 +80,12 @@ export class TicketBotActions {
     if (!logs.length) logs.push({ type: 'pending', userId: null, bot: engine });
     await writeTicketLogs(this.em, ticket, logs);
     const kind = to.userId != null ? 'transferToUser' : 'transferToQueue';
-    await this.changed(ticket, kind, before, audience);
+    await this.changed(ticket, kind, before);
   }
 
   /** The engine ended the conversation: closed without farewell (the engine said goodbye itself, if at all). */
   async close(ticket: ITicket, engine: string): Promise<void> {
     const before = stateOf(ticket);
-    const audience = audienceOf(ticket);
     ticket.status = 'closed';
     ticket.unreadMessages = 0;
     ticket.amountUsedBotQueues = 0;
@@ -100,16 +93,10 @@ export class TicketBotActions {
     ticket.botEngine = null;
     await this.em.flush();
     await writeTicketLogs(this.em, ticket, [{ type: 'closed', userId: null, bot: engine }]);
-    await this.changed(ticket, 'close', before, audience);
+    await this.changed(ticket, 'close', before);
   }
 
-  private async changed(
-    ticket: ITicket,
-    kind: TransitionKind,
-    before: TicketState,
-    audience: TicketAudience,
-  ): Promise<void> {
-    await this.publisher.ticketUpdated(ticket.companyId, ticket.id, audience);
+  private async changed(ticket: ITicket, kind: TransitionKind, before: TicketState): Promise<void> {
     await emitTransition(this.events, ticket, kind, before, stateOf(ticket), null);
   }
 }
@@ -118,10 +105,4 @@ const stateOf = (t: ITicket): TicketState => ({
   status: t.status,
   userId: t.userId ?? null,
   queueId: t.queueId ?? null,
-});
-
-const audienceOf = (t: ITicket): TicketAudience => ({
-  userId: t.userId ?? null,
-  queueId: t.queueId ?? null,
-  isGroup: t.isGroup,
 });

@@ -15,7 +15,10 @@ export async function emitTransition(
   actorId: number | null,
 ): Promise<void> {
   const base = { companyId: t.companyId, ticketId: t.id };
-  await events.emit('ticket.updated', base);
+  await events.emit('ticket.updated', {
+    ...base,
+    previous: { userId: before.userId, queueId: before.queueId },
+  });
   if (kind === 'accept' && after.userId)
     await events.emit('ticket.accepted', { ...base, userId: after.userId });
   else if (kind === 'close' || kind === 'ignore')
@@ -24,6 +27,8 @@ export async function emitTransition(
   else if (kind === 'transferToUser' || kind === 'transferToQueue' || kind === 'returnToQueue')
     await events.emit('ticket.transferred', {
       ...base,
+      kind: kind === 'transferToUser' ? 'user' : kind === 'transferToQueue' ? 'queue' : 'return',
+      userId: actorId,
       from: { userId: before.userId, queueId: before.queueId },
       to: { userId: after.userId, queueId: after.queueId },
     });

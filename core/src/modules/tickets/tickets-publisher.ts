@@ -10,12 +10,7 @@ import {
 import type { MikroORM } from '@mikro-orm/postgresql';
 import DataLoader from 'dataloader';
 import { preparedRows } from '../../db/prepared.js';
-import {
-  findMessageDto,
-  MESSAGE_SELECT,
-  type MessageRow,
-  toMessageDto,
-} from '../messages/message-queries.js';
+import { MESSAGE_SELECT, type MessageRow, toMessageDto } from '../messages/message-queries.js';
 import {
   findTicketDto,
   TICKET_COLUMNS,
@@ -60,10 +55,11 @@ export class TicketsPublisher {
     this.realtime = realtime;
   }
 
+  /** `previous`: where the ticket was, when a change moved it (its viewers there who lose it get a delete). */
   async ticketUpdated(
     companyId: number,
     ticketId: number,
-    before?: TicketAudience,
+    previous?: { userId: number | null; queueId: number | null },
   ): Promise<TicketDto | null> {
     const ticket = await findTicketDto(
       this.orm.em.fork(),
@@ -74,12 +70,12 @@ export class TicketsPublisher {
     if (!ticket) return null;
     const channel = companyChannel(companyId, 'ticket');
     // Who could see it before but not now gets a delete, so the ticket leaves their lists.
-    if (before)
+    if (previous)
       await this.realtime.publish({
         companyId,
         channel,
         data: { action: 'delete', ticketId },
-        audience: before,
+        audience: { ...previous, isGroup: ticket.isGroup },
       });
     await this.realtime.publish({
       companyId,
@@ -92,27 +88,37 @@ export class TicketsPublisher {
   }
 
   /** Spec: the notification list drops a ticket on `updateUnread`. */
-  async unreadCleared(companyId: number, ticket: TicketAudience & { id: number }): Promise<void> {
+  async unreadCleared(companyId: number, ticketId: number): Promise<void> {
+    const audience = await this.audience(companyId, ticketId);
+    if (!audience) return;
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'ticket'),
-      data: { action: 'updateUnread', ticketId: ticket.id },
-      audience: { userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup },
+      data: { action: 'updateUnread', ticketId },
+      audience,
     });
   }
 
   /** A contact typing or recording (spec part 1 §3 Ticket presence), to whoever may see their ticket. */
-  async presence(
-    companyId: number,
-    ticket: TicketAudience & { id: number },
-    presence: ContactPresence,
-  ): Promise<void> {
+  async presence(companyId: number, ticketId: number, presence: ContactPresence): Promise<void> {
+    const audience = await this.audience(companyId, ticketId);
+    if (!audience) return;
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'ticket'),
-      data: { action: 'presence', ticketId: ticket.id, presence },
-      audience: audienceOf(ticket),
+      data: { action: 'presence', ticketId, presence },
+      audience,
     });
+  }
+
+  /** Who may see a ticket: its attendant, its queue, whether it is a group's. */
+  private async audience(companyId: number, ticketId: number): Promise<TicketAudience | null> {
+    const [t] = await preparedRows<{ user_id: number | null; queue_id: number | null; is_group: boolean }>(
+      this.orm.em.fork(),
+      'select user_id, queue_id, is_group from tickets where company_id = ? and id = ?',
+      [companyId, ticketId],
+    );
+    return t ? { userId: t.user_id, queueId: t.queue_id, isGroup: t.is_group } : null;
   }
 
   async ticketDeleted(companyId: number, ticket: TicketAudience & { id: number }): Promise<void> {
@@ -150,19 +156,28 @@ export class TicketsPublisher {
     ]);
   }
 
-  async messageUpdated(
-    companyId: number,
-    ticket: TicketAudience,
-    messageId: number,
-    action: 'update' | 'delete',
-  ): Promise<void> {
-    const message = await findMessageDto(this.orm.em.fork(), companyId, messageId, { maskNumbers: false });
+  /**
+   * A message's new state (ack, edit, deletion, delivery failure or retry), to whoever may see its ticket now. The
+   * message and its ticket's audience are read together.
+   */
+  async messageChanged(companyId: number, messageId: number): Promise<void> {
+    const [row] = await preparedRows<
+      MessageRow & { t_user: number | null; t_queue: number | null; t_group: boolean }
+    >(
+      this.orm.em.fork(),
+      `select x.*, t.user_id as t_user, t.queue_id as t_queue, t.is_group as t_group
+         from (${MESSAGE_SELECT} where m.company_id = ? and m.id = ?) x
+         join tickets t on t.company_id = ? and t.id = x.ticket_id`,
+      [companyId, messageId, companyId],
+    );
+    if (!row) return;
+    const message = toMessageDto(row);
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'appMessage'),
-      data: { action, message },
-      masked: { action, message: message && maskMessage(message) },
-      audience: ticket,
+      data: { action: 'update', message },
+      masked: { action: 'update', message: maskMessage(message) },
+      audience: { userId: row.t_user, queueId: row.t_queue, isGroup: row.t_group },
     });
   }
 

@@ -14,13 +14,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import { connectionForTicket } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
-import type { OutboxKick } from '../messages/outbox.js';
-import {
-  type AutomaticDeps,
-  farewellOnClose,
-  greetOnAccept,
-  noticeOnTransfer,
-} from './automatic-messages.js';
+import { type AutomaticDeps, farewellOnClose } from './automatic-messages.js';
 import { type ITicket, Ticket } from './ticket.entity.js';
 import { emitTransition } from './ticket-events.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
@@ -50,7 +44,6 @@ declare module '../../kernel/container.js' {
 /** Tickets of the current company: visibility, lists, and the transitions of spec part 1 §4. */
 export class TicketsService {
   private readonly em: EntityManager;
-  private readonly publisher: TicketsPublisher;
   private readonly settings: SettingsPort;
   private readonly automatic: AutomaticDeps;
   private readonly events: EventsPort;
@@ -59,16 +52,13 @@ export class TicketsService {
 
   constructor(deps: {
     em: EntityManager;
-    ticketsPublisher: TicketsPublisher;
     ticketTagSizes: TicketTagSizes;
     settings: SettingsPort;
     events: EventsPort;
-    outbox: OutboxKick;
     channels: ChannelRegistry;
   }) {
     this.em = deps.em;
     this.channels = deps.channels;
-    this.publisher = deps.ticketsPublisher;
     this.settings = deps.settings;
     this.events = deps.events;
     this.automatic = deps;
@@ -188,7 +178,8 @@ export class TicketsService {
       ...(userId ? [{ type: 'open' as const, userId }] : []),
     ]);
     await this.events.emit('ticket.created', { companyId: actor.companyId, ticketId: ticket.id });
-    // Published to everyone who may see it, answered as the actor may see it (masked number under LGPD).
+    // Shown to everyone who may see it (ticket.updated's subscribers), answered as the actor may see it (LGPD).
+    await this.events.emit('ticket.updated', { companyId: actor.companyId, ticketId: ticket.id });
     return this.done(actor, ticket.id);
   }
 
@@ -248,25 +239,16 @@ export class TicketsService {
     else await this.move(actor, ticket, kind, input);
     await writeTicketLogs(this.em, ticket, transitionLogs(kind, before, stateOf(ticket), actor.id));
     await emitTransition(this.events, ticket, kind, before, stateOf(ticket), actor.id);
-    if (kind === 'accept') await greetOnAccept(this.automatic, ticket, actor.id);
-    if (kind === 'transferToUser' || kind === 'transferToQueue') {
-      await noticeOnTransfer(this.automatic, ticket, before, actor.id);
-    }
-    return this.done(actor, id, audience);
+    return this.done(actor, id);
   }
 
   async remove(actor: AuthUser, id: number): Promise<void> {
     if (actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
     const ticket = await this.em.findOne(Ticket, { id });
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+    const was = { userId: ticket.userId ?? null, queueId: ticket.queueId ?? null, isGroup: ticket.isGroup };
     await this.em.remove(ticket).flush();
-    await this.publisher.ticketDeleted(actor.companyId, {
-      id,
-      userId: ticket.userId ?? null,
-      queueId: ticket.queueId ?? null,
-      isGroup: ticket.isGroup,
-    });
-    await this.events.emit('ticket.deleted', { companyId: actor.companyId, ticketId: id });
+    await this.events.emit('ticket.deleted', { companyId: actor.companyId, ticketId: id, was });
   }
 
   /**
@@ -301,8 +283,7 @@ export class TicketsService {
     return readTicketLogs(this.em, actor.companyId, id);
   }
 
-  private async done(actor: AuthUser, id: number, before?: TicketAudience): Promise<TicketDto> {
-    await this.publisher.ticketUpdated(actor.companyId, id, before);
+  private async done(actor: AuthUser, id: number): Promise<TicketDto> {
     const ticket = await findTicketDto(
       this.em,
       actor.companyId,
