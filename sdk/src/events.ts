@@ -83,6 +83,8 @@ export const DOMAIN_EVENT_SCHEMAS = {
     connectionId: id,
     status: z.enum(CONNECTION_STATUSES),
     qrcode: z.string().nullable().optional(),
+    /** How many QR codes this pairing has shown (spec part 1 §3 `retries`; 0 once connected). */
+    retries: z.number().int().min(0).optional(),
   }),
 
   'queue.created': z.object({ ...company, queueId: id }),

@@ -17,12 +17,15 @@ import { wireBots } from '../modules/bots/bot-dispatch.js';
 import { Company } from '../modules/companies/company.entity.js';
 import { Connection } from '../modules/connections/connection.entity.js';
 import { Contact, ContactCustomField } from '../modules/contacts/contact.entity.js';
+import { wireContactRealtime } from '../modules/contacts/contacts-realtime.js';
 import { Message } from '../modules/messages/message.entity.js';
 import { Plan } from '../modules/plans/plan.entity.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
 import { Queue } from '../modules/queues/queue.entity.js';
+import { wireQueueRealtime } from '../modules/queues/queues-realtime.js';
 import { seed } from '../modules/seed.js';
 import { SessionManager } from '../modules/sessions/session-manager.js';
+import { wireSessionRealtime } from '../modules/sessions/session-status.js';
 import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
 import { wireSettingsRealtime } from '../modules/settings/settings-realtime.js';
 import { Tag } from '../modules/tags/tag.entity.js';
@@ -144,6 +147,13 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     const { em, settings } = createRequestScope(rootScope, companyId).cradle;
     return { em, settings, events };
   });
+  wireContactRealtime(
+    events,
+    realtime,
+    (companyId) => createRequestScope(rootScope, companyId).cradle.contacts,
+  );
+  wireQueueRealtime(events, realtime, (companyId) => createRequestScope(rootScope, companyId).cradle.em);
+  wireSessionRealtime(events, realtime, root);
   const bus = new PgBus(db.url, logger, {
     deliver: (envelope) => realtime.deliver(envelope),
     refresh: (target) => realtime.refreshLocal(target),

@@ -141,7 +141,7 @@ export class ContactsService {
       for (const f of extraInfo) tx.create(ContactCustomField, { ...f, contactId: created.id });
       return created;
     });
-    return this.publishUpdate(contact, viewer, 'contact.created');
+    return this.announce(contact, viewer, 'contact.created');
   }
 
   /** An imported row: a new WhatsApp contact, or the one with that number renamed (and its email set when given). */
@@ -157,7 +157,7 @@ export class ContactsService {
     }
     this.em.assign(existing, { name: row.name, ...(row.email ? { email: row.email } : {}) });
     await this.em.flush();
-    return { contact: await this.publishUpdate(existing, viewer), created: false };
+    return { contact: await this.announce(existing, viewer), created: false };
   }
 
   async update(viewer: AuthUser, id: number, input: ContactUpdateInput): Promise<ContactDto> {
@@ -172,7 +172,7 @@ export class ContactsService {
       for (const f of extraInfo) this.em.create(ContactCustomField, { ...f, contactId: id });
     }
     await flushOrConflict(this.em, { [CONTACT_UNIQUE_INDEX]: () => this.duplicate(contact.channel, number) });
-    return this.publishUpdate(contact, viewer);
+    return this.announce(contact, viewer);
   }
 
   /**
@@ -204,18 +204,13 @@ export class ContactsService {
     await this.em.remove(contact).flush();
     const { companyId } = contact;
     await this.events.emit('contact.deleted', { companyId, contactId: id });
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'contact'),
-      data: { action: 'delete', contactId: id },
-    });
   }
 
   async toggleDisableBot(id: number): Promise<{ disableBot: boolean }> {
     const contact = await this.find(id);
     contact.disableBot = !contact.disableBot;
     await this.em.flush();
-    await this.publishUpdate(contact);
+    await this.announce(contact);
     return { disableBot: contact.disableBot };
   }
 
@@ -223,7 +218,7 @@ export class ContactsService {
     const contact = await this.find(id);
     contact.acceptAudioMessage = !contact.acceptAudioMessage;
     await this.em.flush();
-    await this.publishUpdate(contact);
+    await this.announce(contact);
     return { acceptAudioMessage: contact.acceptAudioMessage };
   }
 
@@ -232,7 +227,7 @@ export class ContactsService {
     const contact = await this.find(id);
     contact.active = active;
     await this.em.flush();
-    return this.publishUpdate(contact, viewer);
+    return this.announce(contact, viewer);
   }
 
   /** The filtered contacts as an .xlsx, numbers as `viewer` may see them. */
@@ -291,10 +286,10 @@ export class ContactsService {
   }
 
   /**
-   * Tells the company's screens (the hub gives sockets that hide numbers the masked twin) and answers the contact as
-   * `viewer` sees it.
+   * Emits contact.created / contact.updated (whose realtime subscriber tells the company's screens) and answers the
+   * contact as `viewer` sees it.
    */
-  async publishUpdate(
+  async announce(
     contact: IContact,
     viewer?: AuthUser,
     event: 'contact.created' | 'contact.updated' = 'contact.updated',
@@ -302,15 +297,24 @@ export class ContactsService {
     const { companyId } = contact;
     await this.events.emit(event, { companyId, contactId: contact.id });
     const extras = (await this.extras(companyId, [contact.id])).get(contact.id) ?? {};
-    const plain = toContactDto(contact, extras, false);
-    const hidden = toContactDto(contact, extras, true);
+    return toContactDto(contact, extras, !!viewer && (await this.hidesNumbers(viewer)));
+  }
+
+  /**
+   * The contact as the company's screens show it now, on `company-{id}-contact` (its masked twin for who must not
+   * see numbers). The realtime subscriber of contact.created / contact.updated calls it (contacts-realtime.ts).
+   */
+  async publishCurrent(contactId: number): Promise<void> {
+    const contact = await this.em.findOne(Contact, { id: contactId });
+    if (!contact) return;
+    const { companyId } = contact;
+    const extras = (await this.extras(companyId, [contact.id])).get(contact.id) ?? {};
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'contact'),
-      data: { action: 'update', contact: plain },
-      masked: { action: 'update', contact: hidden },
+      data: { action: 'update', contact: toContactDto(contact, extras, false) },
+      masked: { action: 'update', contact: toContactDto(contact, extras, true) },
     });
-    return viewer && (await this.hidesNumbers(viewer)) ? hidden : plain;
   }
 
   /** DTOs with extra info and tags, each loaded for all of `contacts` in one query. */

@@ -1,11 +1,4 @@
-import {
-  AppError,
-  companyChannel,
-  type EventsPort,
-  type QueueDto,
-  type QueueInput,
-  type RealtimePort,
-} from '@balcao/sdk';
+import { AppError, type EventsPort, type QueueDto, type QueueInput } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
@@ -28,12 +21,10 @@ const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
 export class QueuesService {
   private readonly events: EventsPort;
   private readonly em: EntityManager;
-  private readonly realtime: RealtimePort;
 
-  constructor({ em, realtime, events }: { em: EntityManager; realtime: RealtimePort; events: EventsPort }) {
+  constructor({ em, events }: { em: EntityManager; events: EventsPort }) {
     this.events = events;
     this.em = em;
-    this.realtime = realtime;
   }
 
   /** Every queue of the company: by orderQueue (unset last), then name. A company has few queues. */
@@ -55,7 +46,7 @@ export class QueuesService {
     await this.assertFree(input);
     const queue = this.em.create(Queue, { ...input, companyId });
     await this.save();
-    return this.publishUpdate(queue, 'queue.created');
+    return this.announce(queue, 'queue.created');
   }
 
   async update(id: number, input: QueueInput): Promise<QueueDto> {
@@ -63,7 +54,7 @@ export class QueuesService {
     await this.assertFree(input, id);
     this.em.assign(queue, definedOnly(input));
     await this.save();
-    return this.publishUpdate(queue);
+    return this.announce(queue);
   }
 
   async remove(id: number): Promise<void> {
@@ -71,11 +62,6 @@ export class QueuesService {
     await this.em.remove(queue).flush();
     const { companyId } = queue;
     await this.events.emit('queue.deleted', { companyId, queueId: id });
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'queue'),
-      data: { action: 'delete', queueId: id },
-    });
   }
 
   private async find(id: number): Promise<IQueue> {
@@ -107,18 +93,12 @@ export class QueuesService {
     });
   }
 
-  private async publishUpdate(
+  /** Emits queue.created / queue.updated (its realtime subscriber tells the company's screens); answers the DTO. */
+  private async announce(
     queue: IQueue,
     event: 'queue.created' | 'queue.updated' = 'queue.updated',
   ): Promise<QueueDto> {
-    const dto = toQueueDto(queue);
-    const { companyId } = queue;
-    await this.events.emit(event, { companyId, queueId: queue.id });
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'queue'),
-      data: { action: 'update', queue: dto },
-    });
-    return dto;
+    await this.events.emit(event, { companyId: queue.companyId, queueId: queue.id });
+    return toQueueDto(queue);
   }
 }

@@ -218,8 +218,8 @@ export class SessionManager {
   /** Stores and publishes a status (ConnectionsPort.reportStatus; the adapters' reporter is fenced by the lease). */
   report(connectionId: number, report: SessionStatusReport & { clearNumber?: boolean }, owner?: string) {
     const { root } = this;
-    const { orm, realtime, events } = this.cradle;
-    return applySessionStatus({ root, orm, realtime, events }, connectionId, report, owner);
+    const { orm, events } = this.cradle;
+    return applySessionStatus({ root, orm, events }, connectionId, report, owner);
   }
 
   private async pass(): Promise<void> {

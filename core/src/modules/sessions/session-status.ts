@@ -8,6 +8,7 @@ import {
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AwilixContainer } from 'awilix';
+import type { EventBus } from '../../events/event-bus.js';
 import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { withoutSecrets } from '../connections/connection-presenter.js';
 
@@ -24,13 +25,12 @@ const FENCE_SQL =
   ' and exists (select 1 from channel_sessions s where s.connection_id = w.id and s.owner = ?)';
 
 /**
- * Applies a session status: stores it on the connection, publishes `company-{id}-whatsappSession`
- * `{ action: 'update', session }` (the connection as events show it, plus qrcode and retries) and emits the catalogue's
- * `connection.status`. With `owner`, only while that instance holds the lease: a session that lost it cannot
+ * Applies a session status: stores it on the connection and emits the catalogue's `connection.status` (whose
+ * subscriber publishes it to the connections screen, wireSessionRealtime). With `owner`, only while that instance holds the lease: a session that lost it cannot
  * overwrite what the new owner reports.
  */
 export async function applySessionStatus(
-  deps: { root: AwilixContainer<Cradle>; orm: MikroORM; realtime: RealtimePort; events: EventsPort },
+  deps: { root: AwilixContainer<Cradle>; orm: MikroORM; events: EventsPort },
   connectionId: number,
   input: SessionStatusReport & { clearNumber?: boolean },
   owner?: string,
@@ -54,18 +54,34 @@ export async function applySessionStatus(
     );
   const row = rows[0];
   if (!row) return false;
-  const companyId = row.company_id;
-  const dto = await createRequestScope(deps.root, companyId).cradle.connections.get(connectionId);
-  await deps.realtime.publish({
-    companyId,
-    channel: companyChannel(companyId, 'whatsappSession'),
-    data: { action: 'update', session: { ...withoutSecrets(dto), qrcode: row.qrcode, retries: row.retries } },
-  });
   await deps.events.emit('connection.status', {
-    companyId,
+    companyId: row.company_id,
     connectionId,
     status: report.status,
     qrcode: row.qrcode,
+    retries: row.retries,
   });
   return true;
+}
+
+/**
+ * The connections screen follows sessions on `company-{id}-whatsappSession` `{ action: 'update', session }` (the
+ * connection as events show it, plus qrcode and retries): a subscriber of `connection.status`.
+ */
+export function wireSessionRealtime(
+  events: Pick<EventBus, 'on'>,
+  realtime: RealtimePort,
+  root: AwilixContainer<Cradle>,
+): void {
+  events.on('connection.status', async ({ companyId, connectionId, qrcode, retries }) => {
+    const dto = await createRequestScope(root, companyId).cradle.connections.get(connectionId);
+    await realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'whatsappSession'),
+      data: {
+        action: 'update',
+        session: { ...withoutSecrets(dto), qrcode: qrcode ?? null, retries: retries ?? 0 },
+      },
+    });
+  });
 }

@@ -137,7 +137,7 @@ export class TagsService {
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'tags', message: 'Unknown tag' }] });
     }
     await replaceContactTags(this.em, companyId, contactId, tagIds);
-    await this.contacts.publishUpdate(contact);
+    await this.contacts.announce(contact);
     // A ticket carries its contact's tags (tickets.tag_ids, core-0009): the contact's tickets in progress changed too.
     const tickets = await this.em
       .getConnection()
