@@ -43,6 +43,13 @@ export interface UiSlotFill {
   titleKey?: string;
   /** A Blueprint icon name (top-bar popovers' button). */
   icon?: string;
+  /** `connection.dialog.tabs`: the tab shows only for connections of these channels (all when left out). */
+  channels?: readonly Channel[];
+  /**
+   * `connection.dialog.tabs`: the connection form fields the tab edits (`useSlotConnectionField`); the dialog opens the
+   * tab when one of them has an error.
+   */
+  fields?: readonly string[];
 }
 
 /** What a plugin puts in a slot: a component, or a {@link UiSlotFill}. @example 'topbar.items': HelloBadge */
@@ -133,9 +140,12 @@ export { type ComposerApi, ComposerContext, useComposer } from './composer.js';
 export { type UiApi, type UiHost, UiHostContext, useCompanyChannel, useUiHost } from './host.js';
 export {
   SlotConnectionContext,
+  SlotConnectionFormContext,
   SlotContactContext,
+  type SlotFormField,
   SlotTicketContext,
   useSlotConnection,
+  useSlotConnectionField,
   useSlotContact,
   useSlotTicket,
 } from './slot-context.js';

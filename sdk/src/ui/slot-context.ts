@@ -32,3 +32,28 @@ export function useSlotConnection(): ConnectionDto | null {
     throw new Error('useSlotConnection must be used inside the connection dialog slot');
   return connection;
 }
+
+/** One field of the connection dialog's form, as a `connection.dialog.tabs` fill edits it. */
+export interface SlotFormField {
+  value: string;
+  onChange(value: string): void;
+  /** The field's error (translated), from the dialog's validation or the server's answer. */
+  error: string | undefined;
+  intent: 'none' | 'danger';
+  /** While the dialog saves. */
+  disabled: boolean;
+}
+
+/** The connection dialog's form around its plugin tabs: a field by name (the shell provides it). */
+export const SlotConnectionFormContext = createContext<((name: string) => SlotFormField) | null>(null);
+
+/**
+ * A field of the connection being edited, in a `connection.dialog.tabs` fill that declares it in `fields`: the tab edits
+ * it, the dialog saves it with the rest (and opens the tab when the field has an error). Throws elsewhere.
+ * @example const origins = useSlotConnectionField('embedOrigins'); <TextArea value={origins.value} onChange={(e) => origins.onChange(e.target.value)} />
+ */
+export function useSlotConnectionField(name: string): SlotFormField {
+  const field = useContext(SlotConnectionFormContext);
+  if (!field) throw new Error('useSlotConnectionField must be used inside the connection dialog slot');
+  return field(name);
+}

@@ -5,7 +5,7 @@ import {
   connectionSchema,
   type QueueDto,
 } from '@balcao/sdk';
-import { SlotConnectionContext } from '@balcao/sdk/ui';
+import { SlotConnectionContext, SlotConnectionFormContext, type SlotFormField } from '@balcao/sdk/ui';
 import { Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +19,6 @@ import { fetchQueues } from '../tickets/shared/tickets-api';
 import { ConnectionFields, type ConnectionFormValues } from './connection-fields';
 import { greetingMissing, originList } from './connection-rules';
 import { createConnection, updateConnection } from './connections-api';
-import { WebchatEmbed } from './webchat-embed';
 
 /** What the dialog works on: a new connection of a channel, or an existing one. */
 export type ConnectionTarget =
@@ -80,13 +79,28 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
   const { form, set, setErrors, error, intent } = useZodForm(connectionSchema, valuesOf(connection));
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [saving, setSaving] = useState(false);
-  // 'general', 'webchat', or a plugin's tab (`plugin:<name>`).
+  // 'general', or a plugin's tab (`plugin:<name>`).
   const [tab, setTab] = useState<string>('general');
-  const pluginTabs = useSlotFills('connection.dialog.tabs');
-  // Show the tab holding what there is to fix: the embedding sites live on the web chat tab, the rest on general.
+  const pluginTabs = useSlotFills('connection.dialog.tabs').filter(
+    (fill) => !fill.fill.channels || fill.fill.channels.includes(channel),
+  );
+  // Show the tab holding what there is to fix: a plugin tab's own fields there, the rest on general.
   const showErrors = (errors: Record<string, string>) => {
     setErrors(errors);
-    setTab(Object.keys(errors).every((field) => field === 'embedOrigins') ? 'webchat' : 'general');
+    const fields = Object.keys(errors);
+    const owner = pluginTabs.find((fill) => fields.every((field) => fill.fill.fields?.includes(field)));
+    setTab(owner ? `plugin:${owner.plugin}` : 'general');
+  };
+  const formField = (name: string): SlotFormField => {
+    const key = name as keyof ConnectionFormValues & string;
+    if (!(key in form)) throw new Error(`the connection form has no field ${name}`);
+    return {
+      value: String(form[key] ?? ''),
+      onChange: set(key) as (value: string) => void,
+      error: error(key),
+      intent: intent(key) === 'danger' ? 'danger' : 'none',
+      disabled: saving,
+    };
   };
 
   useEffect(() => {
@@ -152,25 +166,6 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
               />
             }
           />
-          {connection?.traits.embeddable && (
-            <Tab
-              id="webchat"
-              title={t('connections.webchat.title')}
-              data-testid="connection-tab-webchat"
-              panel={
-                <WebchatEmbed
-                  connection={connection}
-                  origins={{
-                    value: form.embedOrigins,
-                    onChange: set('embedOrigins'),
-                    error: error('embedOrigins'),
-                    intent: intent('embedOrigins'),
-                    disabled: saving,
-                  }}
-                />
-              }
-            />
-          )}
           {pluginTabs.map((fill) => (
             <Tab
               key={fill.plugin}
@@ -179,7 +174,9 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
               data-testid={`connection-tab-${fill.plugin}`}
               panel={
                 <SlotConnectionContext.Provider value={connection}>
-                  <PluginFillView {...fill} />
+                  <SlotConnectionFormContext.Provider value={formField}>
+                    <PluginFillView {...fill} />
+                  </SlotConnectionFormContext.Provider>
                 </SlotConnectionContext.Provider>
               }
             />

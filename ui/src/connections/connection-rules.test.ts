@@ -3,13 +3,11 @@ import { describe, expect, it } from 'vitest';
 import {
   applyConnectionEvent,
   channelBlock,
-  embedSnippet,
   greetingMissing,
   newConnectionEntries,
   originList,
   SHELL_CONNECTION_CHANNELS,
   statusIntent,
-  webchatPageUrl,
 } from './connection-rules';
 
 const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}): ConnectionDto => ({
@@ -102,17 +100,6 @@ describe('greetingMissing', () => {
     expect(greetingMissing([1, 2], null)).toBe(true);
     expect(greetingMissing([1, 2], '   ')).toBe(true);
     expect(greetingMissing([1, 2], 'Olá! Escolha uma fila.')).toBe(false);
-  });
-});
-
-describe('web chat links', () => {
-  it('builds the public page and the embeddable script from the origin and the token', () => {
-    expect(webchatPageUrl('https://chat.example.com', 'ABC123')).toBe(
-      'https://chat.example.com/webchat/ABC123',
-    );
-    expect(embedSnippet('https://chat.example.com', 'ABC123')).toBe(
-      '<script src="https://chat.example.com/webchat/ABC123/embed.js"></script>',
-    );
   });
 });
 

@@ -62,13 +62,6 @@ export function greetingMissing(
   return queueIds.length > 1 && !greetingMessage?.trim();
 }
 
-/** The visitor's public page of a web chat connection. @example webchatPageUrl('https://x.io', 'ABC') */
-export const webchatPageUrl = (origin: string, token: string): string => `${origin}/webchat/${token}`;
-
-/** The `<script>` a website embeds to show the web chat button. */
-export const embedSnippet = (origin: string, token: string): string =>
-  `<script src="${webchatPageUrl(origin, token)}/embed.js"></script>`;
-
 /**
  * The web chat's embedding sites as typed (one per line; commas and spaces also separate them): the list the server
  * checks, or null for none. @example originList('https://a.com\nhttps://b.com') // ['https://a.com', 'https://b.com']
