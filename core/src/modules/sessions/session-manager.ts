@@ -179,7 +179,8 @@ export class SessionManager {
 
   /**
    * Marks the sessions wanted; one another instance owns gets the command, one nobody owns is simply claimed (with
-   * `qr`, its store is cleared first).
+   * `qr`, its store is cleared first). One statement per row: a worker claiming a new row meanwhile never finds a
+   * `restart` meant for a session that was already running (it would start it twice).
    */
   private async want(
     companyId: number,
@@ -189,15 +190,11 @@ export class SessionManager {
     for (const id of ids)
       await this.db.execute(
         `insert into channel_sessions (connection_id, company_id, command) values (?, ?, ?)
-         on conflict (connection_id) do update set command = excluded.command`,
+         on conflict (connection_id) do update set command = case
+           when excluded.command = 'qr' then 'qr'
+           when channel_sessions.owner is not null and channel_sessions.expires_at > now() then 'restart'
+           else null end`,
         [id, companyId, command === 'qr' ? 'qr' : null],
-        'run',
-      );
-    if (command === 'restart' && ids.length)
-      await this.db.execute(
-        `update channel_sessions set command = 'restart' where owner is not null and expires_at > now()
-            and command is null and connection_id in (${ids.map(() => '?').join(', ')})`,
-        ids,
         'run',
       );
   }
