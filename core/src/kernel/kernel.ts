@@ -14,7 +14,6 @@ import { JobsHost } from '../jobs/jobs-host.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
 import { CORE_MODULES } from '../modules/registry.js';
 import { seed } from '../modules/seed.js';
-import { recordPresence } from '../modules/users/user-presence.js';
 import { RealtimeHub } from '../realtime/hub.js';
 import { PgBus } from '../realtime/pg-bus.js';
 import type { Config } from './config.js';
@@ -99,7 +98,6 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
         const check = await root?.cradle.accessGate.check(token);
         return check?.ok ? check.user : null;
       },
-      onPresence: (who, online) => recordPresence(orm.em.fork(), realtime, who, online, events),
     },
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
