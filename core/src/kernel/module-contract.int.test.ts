@@ -32,6 +32,16 @@ const probe = defineModule({
     router.get('/probe-public', (ctx) => {
       ctx.body = { open: true };
     }),
+  jobs: [
+    {
+      name: 'note',
+      handler: async ({ companyId, data, scope }) => {
+        await scope.em
+          .getConnection()
+          .execute('insert into probe_logins (user_id) values (?)', [Number(data.userId) + companyId - 1]);
+      },
+    },
+  ],
   subscribers: [
     {
       event: 'user.login',
@@ -74,7 +84,7 @@ afterAll(async () => {
   await db.drop();
 });
 
-it('a core module declared like a plugin is migrated after what it depends on, served, subscribed and booted', async () => {
+it('a core module declared like a plugin is migrated after what it depends on, served, subscribed, run as a job and booted', async () => {
   expect(booted).toEqual(['wire:0', 'boot']);
   const conn = kernel.orm.em.getConnection();
   const [row] = await conn.execute<{ id: number }[]>(
@@ -100,4 +110,11 @@ it('a core module declared like a plugin is migrated after what it depends on, s
     return rows.length ? rows.map((r) => r.user_id) : undefined;
   });
   expect(logged).toEqual([user.id]);
+
+  await kernel.container.cradle.jobsHost.now('probe:note', { companyId: 1, userId: user.id });
+  const noted = await eventually(async () => {
+    const rows = await conn.execute<{ user_id: number }[]>('select user_id from probe_logins');
+    return rows.length === 2 ? rows.map((r) => r.user_id) : undefined;
+  }, 10_000);
+  expect(noted).toEqual([user.id, user.id]);
 });
