@@ -11,6 +11,19 @@ const NAME = /^[a-z][a-z0-9-]*$/;
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
+/** A core module's step that failed, as the boot's error: it names the module and the step. */
+const failed = (module: CoreModuleDefinition, step: string, err: unknown): Error =>
+  new Error(`core module ${module.name}: ${step} failed: ${messageOf(err)}`, { cause: err });
+
+/** Runs a core module's synchronous step, naming the module if it throws. */
+function step(module: CoreModuleDefinition, name: string, run: () => void): void {
+  try {
+    run();
+  } catch (err) {
+    throw failed(module, name, err);
+  }
+}
+
 /**
  * Checks and orders the core modules by `dependsOn`. Unlike a plugin, a core module cannot be left out: a bad
  * name, a name or migration declared twice, a missing dependency or a cycle stops the boot, naming the module.
@@ -62,7 +75,7 @@ export class Host {
     for (const m of this.modules) {
       if (!m.migrations?.length) continue;
       await migrateModule(orm, 'core', m.name, m.migrations).catch((err) => {
-        throw new Error(`core module ${m.name}: migration failed: ${messageOf(err)}`, { cause: err });
+        throw failed(m, 'migration', err);
       });
     }
     await this.plugins.migrate(orm);
@@ -70,7 +83,7 @@ export class Host {
 
   /** The core modules' services, into the root container. */
   register(root: AwilixContainer<Cradle>): void {
-    for (const m of this.modules) m.register?.(root);
+    for (const m of this.modules) step(m, 'register', () => m.register?.(root));
   }
 
   /**
@@ -84,14 +97,16 @@ export class Host {
     this.plugins.registerJobs(root);
     this.plugins.registerBotEngines(root);
     for (const m of this.modules) {
-      for (const job of m.jobs ?? []) {
-        root.cradle.jobsHost.register({
-          name: `${m.name}:${job.name}`,
-          every: job.every,
-          run: (companyId, data) =>
-            job.handler({ companyId, data, scope: createRequestScope(root, companyId).cradle }),
-        });
-      }
+      step(m, 'jobs', () => {
+        for (const job of m.jobs ?? []) {
+          root.cradle.jobsHost.register({
+            name: `${m.name}:${job.name}`,
+            every: job.every,
+            run: (companyId, data) =>
+              job.handler({ companyId, data, scope: createRequestScope(root, companyId).cradle }),
+          });
+        }
+      });
       for (const sub of m.subscribers ?? []) {
         events.on(sub.event, (payload) =>
           (sub.handler as (p: unknown, s: Cradle) => Promise<void>)(
@@ -100,12 +115,12 @@ export class Host {
           ),
         );
       }
-      m.wire?.(ctx);
+      step(m, 'wire', () => m.wire?.(ctx));
     }
     this.plugins.registerSubscribers(root, events);
     for (const m of this.modules) {
       await m.onBoot?.(ctx).catch((err) => {
-        throw new Error(`core module ${m.name}: boot failed: ${messageOf(err)}`, { cause: err });
+        throw failed(m, 'boot', err);
       });
     }
     await this.plugins.boot(root);
