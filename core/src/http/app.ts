@@ -1,14 +1,9 @@
 import Router from '@koa/router';
-import type { AwilixContainer } from 'awilix';
 import Koa from 'koa';
 import { koaBody } from 'koa-body';
-import { type Cradle, createRequestScope } from '../kernel/container.js';
-import type { PluginHost } from '../kernel/plugin-host.js';
-import { authRoutes } from '../modules/auth/auth-routes.js';
-import { mediaRoutes } from '../modules/messages/media-storage.js';
-import { publicPlansRoutes } from '../modules/plans/plans-routes.js';
-import { CORE_MODULES } from '../modules/registry.js';
-import { publicSystemRoutes, systemRoutes } from '../modules/system/system-routes.js';
+import { createRequestScope } from '../kernel/container.js';
+import type { Host } from '../kernel/host.js';
+import type { ModuleContext } from '../kernel/module.js';
 import { errorHandler } from './errors.js';
 import { requireAuth } from './guards.js';
 import { refuseNul } from './hostile-input.js';
@@ -17,8 +12,9 @@ import { staticUi } from './static-ui.js';
 import type { AppState } from './types.js';
 
 /** The Koa application: request scope, error mapping, `/api` routes (public, private, plugins), then the UI. */
-export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<AppState> {
-  const { config, logger, tokens, accessGate } = root.cradle;
+export function createApp(context: ModuleContext, host: Host): Koa<AppState> {
+  const { root } = context;
+  const { config, logger, accessGate } = root.cradle;
   // Behind TLS proxies (TRUST_PROXY): ctx.secure (the refresh cookie's Secure), ctx.origin and ctx.ip follow
   // X-Forwarded-*; the address is the one the nearest trusted proxy appended, never one the client wrote before it.
   const app = new Koa<AppState>({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
@@ -36,17 +32,12 @@ export function createApp(root: AwilixContainer<Cradle>, host: PluginHost): Koa<
   app.use(refuseNul);
 
   const open = new Router<AppState>({ prefix: '/api' });
-  authRoutes(open, tokens, accessGate);
-  publicPlansRoutes(open);
-  publicSystemRoutes(open, host);
-  mediaRoutes(open, config.dataDir);
-
   const closed = new Router<AppState>({ prefix: '/api' });
   closed.use(requireAuth(accessGate));
-  systemRoutes(closed, host);
-  for (const module of CORE_MODULES) module.routes?.(closed);
+  host.mountRoutes(closed, open, context);
 
-  for (const router of [open, closed, ...host.mount(root), ...host.mountPublic(root)]) {
+  const { plugins } = host;
+  for (const router of [open, closed, ...plugins.mount(root), ...plugins.mountPublic(root)]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -3,63 +3,29 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AnyPluginDefinition, Logger } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { type AwilixContainer, asValue } from 'awilix';
+import type { AwilixContainer } from 'awilix';
 import type Koa from 'koa';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.js';
-import { coreMigrations } from '../db/migrations/index.js';
 import { openDatabase } from '../db/orm.js';
 import { EventBus } from '../events/event-bus.js';
 import { createApp } from '../http/app.js';
 import type { AppState } from '../http/types.js';
 import { JobsHost } from '../jobs/jobs-host.js';
-import { AuthSession } from '../modules/auth/auth-session.entity.js';
-import { wireBots } from '../modules/bots/bot-dispatch.js';
-import { Company } from '../modules/companies/company.entity.js';
-import { Connection } from '../modules/connections/connection.entity.js';
-import { Contact, ContactCustomField } from '../modules/contacts/contact.entity.js';
-import { wireContactRealtime } from '../modules/contacts/contacts-realtime.js';
-import { Message } from '../modules/messages/message.entity.js';
-import { Plan } from '../modules/plans/plan.entity.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
-import { Queue } from '../modules/queues/queue.entity.js';
-import { wireQueueRealtime } from '../modules/queues/queues-realtime.js';
+import { CORE_MODULES } from '../modules/registry.js';
 import { seed } from '../modules/seed.js';
-import { SessionManager } from '../modules/sessions/session-manager.js';
-import { wireSessionRealtime } from '../modules/sessions/session-status.js';
-import { CompanySetting, Setting } from '../modules/settings/setting.entity.js';
-import { wireSettingsRealtime } from '../modules/settings/settings-realtime.js';
-import { Tag } from '../modules/tags/tag.entity.js';
-import { wireAutomaticMessages } from '../modules/tickets/automatic-messages.js';
-import { wireTicketFanout } from '../modules/tickets/realtime-fanout.js';
-import { wireTicketRealtime } from '../modules/tickets/realtime-wiring.js';
-import { Ticket, TicketLog, TicketNote } from '../modules/tickets/ticket.entity.js';
-import { User } from '../modules/users/user.entity.js';
-import { recordPresence } from '../modules/users/user-presence.js';
 import { RealtimeHub } from '../realtime/hub.js';
 import { PgBus } from '../realtime/pg-bus.js';
 import type { Config } from './config.js';
-import { type Cradle, createRequestScope, createRootContainer } from './container.js';
+import { type Cradle, createRootContainer } from './container.js';
 import { discoverPlugins } from './discover-plugins.js';
+import { Host } from './host.js';
 import { createLogger } from './logger.js';
+import type { CoreModuleDefinition } from './module.js';
 import { PluginHost } from './plugin-host.js';
 
-export const CORE_ENTITIES = [
-  Plan,
-  Company,
-  User,
-  Setting,
-  CompanySetting,
-  AuthSession,
-  Connection,
-  Queue,
-  Tag,
-  Contact,
-  ContactCustomField,
-  Ticket,
-  TicketNote,
-  TicketLog,
-  Message,
-];
+/** The core modules' entities (each module's `entities`). */
+export const CORE_ENTITIES: readonly unknown[] = CORE_MODULES.flatMap((m) => [...(m.entities ?? [])]);
 
 export interface KernelOptions {
   config: Config;
@@ -70,6 +36,8 @@ export interface KernelOptions {
    * outside services such as the e2e server's fake WhatsApp channel (core/src/testing/fake-whatsapp-plugin.ts).
    */
   extraPlugins?: readonly AnyPluginDefinition[];
+  /** The core modules; CORE_MODULES unless a test boots others. */
+  coreModules?: readonly CoreModuleDefinition[];
   logger?: Logger;
 }
 
@@ -106,18 +74,16 @@ async function resolveDatabase(
 export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const db = await resolveDatabase(config, logger);
   const discovered = opts.plugins
     ? { plugins: opts.plugins, failures: [] }
     : await discoverPlugins({ examples: config.examples });
-  const host = new PluginHost([...discovered.plugins, ...(opts.extraPlugins ?? [])], logger);
-  for (const f of discovered.failures) host.fail(f.name, f.error);
+  const plugins = new PluginHost([...discovered.plugins, ...(opts.extraPlugins ?? [])], logger);
+  for (const f of discovered.failures) plugins.fail(f.name, f.error);
+  // A core module that cannot be ordered (missing dependency, cycle) stops the boot before the database starts.
+  const host = new Host(opts.coreModules ?? CORE_MODULES, plugins);
+  const db = await resolveDatabase(config, logger);
 
-  const orm = await openDatabase({
-    url: db.url,
-    entities: [...CORE_ENTITIES, ...host.entities()],
-    migrations: coreMigrations,
-  });
+  const orm = await openDatabase({ url: db.url, entities: host.entities() });
   await host.migrate(orm);
   const seeded = await seed(orm, config);
 
@@ -132,28 +98,11 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
         const check = await root?.cradle.accessGate.check(token);
         return check?.ok ? check.user : null;
       },
-      onPresence: (who, online) => recordPresence(orm.em.fork(), realtime, who, online, events),
     },
   );
   root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
-  const sessions = new SessionManager(root, config.sessions);
-  root.register({ sessions: asValue(sessions) });
-  wireTicketRealtime(realtime, orm, events);
-  wireTicketFanout(events, root.cradle.ticketsPublisher);
-  wireSettingsRealtime(realtime, events);
-  root.cradle.outbox.listen(events);
-  const rootScope = root;
-  wireAutomaticMessages(events, (companyId) => {
-    const { em, settings } = createRequestScope(rootScope, companyId).cradle;
-    return { em, settings, events };
-  });
-  wireContactRealtime(
-    events,
-    realtime,
-    (companyId) => createRequestScope(rootScope, companyId).cradle.contacts,
-  );
-  wireQueueRealtime(events, realtime, (companyId) => createRequestScope(rootScope, companyId).cradle.em);
-  wireSessionRealtime(events, realtime, root);
+  host.register(root);
+  const context = { root, events, plugins };
   const bus = new PgBus(db.url, logger, {
     deliver: (envelope) => realtime.deliver(envelope),
     refresh: (target) => realtime.refreshLocal(target),
@@ -162,18 +111,13 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   await bus.start();
   realtime.attachBus(bus);
 
-  host.registerChannels(root);
-  host.registerJobs(root);
-  host.registerBotEngines(root);
-  wireBots(root, events);
-  host.registerSubscribers(root, events);
-  await host.boot(root);
+  await host.start(context);
   await jobsHost.start({
     databaseUrl: db.url,
     mongodbUrl: config.mongodbUrl,
     process: config.role !== 'web',
   });
-  const outbox = root.cradle.outbox;
+  const { outbox, sessions } = root.cradle;
   if (config.role !== 'web') outbox.start();
   // Stateful channel sessions run on worker instances only (a lease row per connection picks the one).
   if (config.role !== 'web') sessions.run();
@@ -182,7 +126,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   let app: Koa<AppState> | undefined;
   let url = '';
   if (config.role !== 'worker') {
-    app = createApp(root, host);
+    app = createApp(context, host);
     server = http.createServer(app.callback());
     server.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname === '/ws')
@@ -203,7 +147,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     databaseUrl: db.url,
     seeded,
     container,
-    plugins: host,
+    plugins,
     orm,
     app,
     async stop() {

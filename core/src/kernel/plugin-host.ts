@@ -12,11 +12,12 @@ import {
 import Router from '@koa/router';
 import type { AwilixContainer } from 'awilix';
 import type { Middleware } from 'koa';
-import { migratePlugin } from '../db/plugin-migrations.js';
+import { migrateModule } from '../db/module-migrations.js';
 import type { EventBus } from '../events/event-bus.js';
 import { requireAuth } from '../http/guards.js';
 import type { AppState } from '../http/types.js';
 import { type Cradle, createRequestScope } from './container.js';
+import { orderByDependencies } from './dependency-order.js';
 import { PORT_KEYS, pluginPorts } from './plugin-ports.js';
 
 export { PORT_KEYS };
@@ -69,7 +70,9 @@ export class PluginHost {
   async migrate(orm: Cradle['orm']): Promise<void> {
     for (const plugin of [...this.plugins]) {
       if (!plugin.migrations?.length) continue;
-      await migratePlugin(orm, plugin.name, plugin.migrations).catch((err) => this.fail(plugin.name, err));
+      await migrateModule(orm, 'plugin', plugin.name, plugin.migrations).catch((err) =>
+        this.fail(plugin.name, err),
+      );
     }
   }
 
@@ -311,23 +314,8 @@ export class PluginHost {
         this.logger.error({ plugin: p.name }, `plugin disabled: ${problem}`);
       } else valid.push(p);
     }
-    // Kahn's algorithm; what remains unsorted has a missing dependency or a cycle.
-    const sorted: AnyPlugin[] = [];
-    let pending = [...valid];
-    let progressed = true;
-    while (pending.length && progressed) {
-      progressed = false;
-      for (const p of [...pending]) {
-        if ((p.dependsOn ?? []).every((d) => sorted.some((s) => s.name === d))) {
-          sorted.push(p);
-          pending = pending.filter((x) => x !== p);
-          progressed = true;
-        }
-      }
-    }
-    for (const p of pending) {
-      const missing = (p.dependsOn ?? []).filter((d) => !valid.some((v) => v.name === d));
-      const error = missing.length ? `missing dependency ${missing.join(', ')}` : 'dependency cycle';
+    const { sorted, unplaced } = orderByDependencies(valid);
+    for (const { item: p, error } of unplaced) {
       this.failures.push({ name: p.name, error });
       this.logger.error({ plugin: p.name }, `plugin ${p.name} disabled: ${error}`);
     }

@@ -59,6 +59,9 @@ export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
  * The `/ws` endpoint: token-authenticated sockets, company isolation, rooms joined only with the
  * server's consent, cross-instance fan-out through a bus.
  */
+/** What happens when a user's first socket opens (`online`) or last one closes. */
+export type PresenceHandler = (who: SocketIdentity, online: boolean) => Promise<void>;
+
 export class RealtimeHub implements RealtimePort {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
   private readonly byCompany = new Map<number, Set<Client>>();
@@ -66,6 +69,7 @@ export class RealtimeHub implements RealtimePort {
   private readonly guests = new Map<string, GuestAuthenticator>();
   private bus: RemoteBus | undefined;
   private audienceFilter: AudienceFilter | undefined;
+  private presenceHandler: PresenceHandler | undefined;
   private pinger: NodeJS.Timeout | undefined;
   /** Each user's last presence change still running (see `presence`). */
   private readonly presenceQueue = new Map<number, Promise<void>>();
@@ -75,16 +79,22 @@ export class RealtimeHub implements RealtimePort {
     { logger }: { logger: Logger },
     private readonly hooks: {
       authenticate: SocketAuthenticator;
-      onPresence?: (who: SocketIdentity, online: boolean) => Promise<void>;
+      onPresence?: PresenceHandler;
     },
   ) {
     this.logger = logger.child({ part: 'realtime' });
+    this.presenceHandler = hooks.onPresence;
     this.defineRoom('notification', () => true);
     this.defineRoom('status', () => true);
   }
 
   attachBus(bus: RemoteBus): void {
     this.bus = bus;
+  }
+
+  /** The users module records who is online as their sockets open and close. */
+  setPresenceHandler(handler: PresenceHandler): void {
+    this.presenceHandler = handler;
   }
 
   /** The tickets module tells the hub who may see which ticket's events. */
@@ -331,7 +341,7 @@ export class RealtimeHub implements RealtimePort {
   private presence(who: SocketIdentity, online: boolean): Promise<void> {
     const before = this.presenceQueue.get(who.id) ?? Promise.resolve();
     const next = before
-      .then(() => this.hooks.onPresence?.(who, online))
+      .then(() => this.presenceHandler?.(who, online))
       .catch((err: unknown) => this.logger.warn({ err }, 'presence update failed'));
     this.presenceQueue.set(who.id, next);
     void next.then(() => {

@@ -1,9 +1,9 @@
 import type { ConnectionDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Migration0012ConnectionExpiresTicketDefault } from '../../db/migrations/0012-connection-expires-ticket-default.js';
 import { sql } from '../../testing/attendance-fixtures.js';
 import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
+import { Migration0012ConnectionExpiresTicketDefault } from './migrations/core-0012-connection-expires-ticket-default.js';
 
 let host: TestHost;
 let shop: TenantWithAgent;

@@ -1,5 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
-import { ingestFunctionSql } from '../../modules/conversations/ingest-sql.js';
+import { ingestFunctionSql } from '../ingest-sql.js';
 
 /** balcao_ingest as this migration defines it (conversations/sql, v2); core-0008's down() restores it. */
 export const INGEST_FUNCTION_0007 = ingestFunctionSql(2);

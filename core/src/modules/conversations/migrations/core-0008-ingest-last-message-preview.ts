@@ -1,6 +1,6 @@
 import { Migration } from '@mikro-orm/migrations';
-import { ingestFunctionSql } from '../../modules/conversations/ingest-sql.js';
-import { INGEST_FUNCTION_0007 } from './0007-ingest-leaner-writes.js';
+import { ingestFunctionSql } from '../ingest-sql.js';
+import { INGEST_FUNCTION_0007 } from './core-0007-ingest-leaner-writes.js';
 
 const ARGS_0007 =
   'int, int, text, text, text, text, boolean, text, text, text, boolean, text, text, text, timestamptz';

@@ -1,0 +1,18 @@
+import { asValue } from 'awilix';
+import { defineModule } from '../../kernel/module.js';
+import { wireBots } from './bot-dispatch.js';
+import { BotEngineRegistry } from './bot-engine-registry.js';
+import { Migration0014TicketBotEngine } from './migrations/core-0014-ticket-bot-engine.js';
+
+/**
+ * Bot engines: the registry plugins contribute to, and the dispatch of inbound messages to them. Its columns live on
+ * tickets and ticket_logs (core-0014 reads messages too), so it comes after both.
+ */
+export const botsModule = defineModule({
+  name: 'bots',
+  dependsOn: ['tickets', 'messages', 'conversations'],
+  migrations: [{ name: 'core-0014-ticket-bot-engine', class: Migration0014TicketBotEngine }],
+  register: (container) => container.register({ botEngines: asValue(new BotEngineRegistry()) }),
+  // After the plugins' engines are in (the host wires modules once every contribution is registered).
+  wire: ({ root, events }) => wireBots(root, events),
+});

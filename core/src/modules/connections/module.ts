@@ -1,0 +1,29 @@
+import { asClass } from 'awilix';
+import { defineModule } from '../../kernel/module.js';
+import { Connection } from './connection.entity.js';
+import { connectionsRoutes } from './connections-routes.js';
+import { ConnectionsService } from './connections-service.js';
+import { MigrationConnections0001Tables } from './migrations/connections-0001-tables.js';
+import { Migration0011ConnectionEmbedOrigins } from './migrations/core-0011-connection-embed-origins.js';
+import { Migration0012ConnectionExpiresTicketDefault } from './migrations/core-0012-connection-expires-ticket-default.js';
+
+/** Connections (the spec's "whatsapps", whatever their channel) and the queues each offers. */
+export const connectionsModule = defineModule({
+  name: 'connections',
+  dependsOn: ['companies', 'queues'],
+  entities: [Connection],
+  migrations: [
+    {
+      name: 'connections-0001-tables',
+      class: MigrationConnections0001Tables,
+      replaces: 'core-0002-attendance',
+    },
+    { name: 'core-0011-connection-embed-origins', class: Migration0011ConnectionEmbedOrigins },
+    {
+      name: 'core-0012-connection-expires-ticket-default',
+      class: Migration0012ConnectionExpiresTicketDefault,
+    },
+  ],
+  register: (container) => container.register({ connections: asClass(ConnectionsService).scoped() }),
+  routes: connectionsRoutes,
+});

@@ -1,0 +1,45 @@
+import { asClass, asValue } from 'awilix';
+import { defineModule } from '../../kernel/module.js';
+import { ConversationsService } from './conversations-service.js';
+import { IngestService } from './ingest-service.js';
+import { MigrationConversations0001IngestV1 } from './migrations/conversations-0001-ingest-v1.js';
+import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
+import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
+import { ChannelRegistry } from './outbound.js';
+import { OutboxWorker } from './outbox-worker.js';
+
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    /** Channel adapters hand inbound messages here (ARCHITECTURE "Data flow"). */
+    ingest: IngestService;
+    conversations: ConversationsService;
+    /** Channel adapters contributed by plugins. */
+    channels: ChannelRegistry;
+    /** Delivers the outbox (started on the `all` and `worker` roles); message events wake it (OutboxWorker.listen). */
+    outbox: OutboxWorker;
+  }
+}
+
+/** Conversations: inbound ingest (the balcao_ingest function, sql/), the channel registry and outbound delivery. */
+export const conversationsModule = defineModule({
+  name: 'conversations',
+  dependsOn: ['messages'],
+  migrations: [
+    {
+      name: 'conversations-0001-ingest-v1',
+      class: MigrationConversations0001IngestV1,
+      replaces: 'core-0004-attendance-indexes',
+    },
+    { name: 'core-0007-ingest-leaner-writes', class: Migration0007IngestLeanerWrites },
+    { name: 'core-0008-ingest-last-message-preview', class: Migration0008IngestLastMessagePreview },
+  ],
+  register: (container) =>
+    container.register({
+      ingest: asClass(IngestService).singleton(),
+      conversations: asClass(ConversationsService).singleton(),
+      channels: asValue(new ChannelRegistry()),
+      outbox: asClass(OutboxWorker).singleton(),
+    }),
+  // Delivery follows the catalogue: a stored outgoing message, a deletion or a retry wakes the worker.
+  wire: ({ root, events }) => root.cradle.outbox.listen(events),
+});

@@ -1,0 +1,33 @@
+import { asClass } from 'awilix';
+import { defineModule } from '../../kernel/module.js';
+import { MessageForwardService } from './forward-service.js';
+import { mediaRoutes } from './media-storage.js';
+import { Message } from './message.entity.js';
+import { messagesRoutes } from './messages-routes.js';
+import { MessagesService } from './messages-service.js';
+import { Migration0013MessageOutbox } from './migrations/core-0013-message-outbox.js';
+import { MigrationMessages0001Tables } from './migrations/messages-0001-tables.js';
+import { MigrationMessages0002ForeignKeyIndexes } from './migrations/messages-0002-foreign-key-indexes.js';
+
+/** Messages of a ticket, their media and the outbox rows that deliver them. */
+export const messagesModule = defineModule({
+  name: 'messages',
+  dependsOn: ['tickets'],
+  entities: [Message],
+  migrations: [
+    { name: 'messages-0001-tables', class: MigrationMessages0001Tables, replaces: 'core-0002-attendance' },
+    {
+      name: 'messages-0002-foreign-key-indexes',
+      class: MigrationMessages0002ForeignKeyIndexes,
+      replaces: 'core-0004-attendance-indexes',
+    },
+    { name: 'core-0013-message-outbox', class: Migration0013MessageOutbox },
+  ],
+  register: (container) =>
+    container.register({
+      messages: asClass(MessagesService).scoped(),
+      messageForward: asClass(MessageForwardService).scoped(),
+    }),
+  routes: messagesRoutes,
+  publicRoutes: (router, { root }) => mediaRoutes(router, root.cradle.config.dataDir),
+});

@@ -1,0 +1,22 @@
+import { asClass } from 'awilix';
+import { defineModule } from '../../kernel/module.js';
+import { MigrationPlans0001Tables } from './migrations/plans-0001-tables.js';
+import { Plan } from './plan.entity.js';
+import { plansRoutes, publicPlansRoutes } from './plans-routes.js';
+import { PlansService } from './plans-service.js';
+
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    plans: PlansService;
+  }
+}
+
+/** Plans: what a company may use (limits and feature flags). The plan gate itself is a kernel singleton. */
+export const plansModule = defineModule({
+  name: 'plans',
+  entities: [Plan],
+  migrations: [{ name: 'plans-0001-tables', class: MigrationPlans0001Tables, replaces: 'core-0001-kernel' }],
+  register: (container) => container.register({ plans: asClass(PlansService).scoped() }),
+  routes: plansRoutes,
+  publicRoutes: publicPlansRoutes,
+});

@@ -1,0 +1,20 @@
+import { asFunction } from 'awilix';
+import { defineModule } from '../../kernel/module.js';
+import { Migration0015ChannelSessions } from './migrations/core-0015-channel-sessions.js';
+import { SessionManager } from './session-manager.js';
+import { wireSessionRealtime } from './session-status.js';
+import { sessionsRoutes } from './sessions-routes.js';
+
+/** Stateful channel sessions (leases, the sealed session store) and each plugin's sealed configuration. */
+export const sessionsModule = defineModule({
+  name: 'sessions',
+  dependsOn: ['connections'],
+  migrations: [{ name: 'core-0015-channel-sessions', class: Migration0015ChannelSessions }],
+  // The manager drives adapters for the whole process: it takes the root container, not a scope.
+  register: (container) =>
+    container.register({
+      sessions: asFunction(() => new SessionManager(container, container.cradle.config.sessions)).singleton(),
+    }),
+  routes: sessionsRoutes,
+  wire: ({ root, events }) => wireSessionRealtime(events, root.cradle.realtime, root),
+});

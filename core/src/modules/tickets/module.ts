@@ -1,0 +1,52 @@
+import { asClass } from 'awilix';
+import { createRequestScope } from '../../kernel/container.js';
+import { defineModule } from '../../kernel/module.js';
+import { wireAutomaticMessages } from './automatic-messages.js';
+import { Migration0005TicketVisibilityIndexes } from './migrations/core-0005-ticket-visibility-indexes.js';
+import { Migration0006UnassignedListOrder } from './migrations/core-0006-unassigned-list-order.js';
+import { Migration0009TicketTagIds } from './migrations/core-0009-ticket-tag-ids.js';
+import { MigrationTickets0001Tables } from './migrations/tickets-0001-tables.js';
+import { MigrationTickets0002ListIndexes } from './migrations/tickets-0002-list-indexes.js';
+import { wireTicketFanout } from './realtime-fanout.js';
+import { wireTicketRealtime } from './realtime-wiring.js';
+import { Ticket, TicketLog } from './ticket.entity.js';
+import { TicketBotActions } from './ticket-bot-actions.js';
+import { TicketTagSizes } from './ticket-tag-sizes.js';
+import { TicketsPublisher } from './tickets-publisher.js';
+import { ticketsRoutes } from './tickets-routes.js';
+import { TicketsService } from './tickets-service.js';
+
+/** Tickets, their tags and logs; who may see a ticket on the socket. */
+export const ticketsModule = defineModule({
+  name: 'tickets',
+  dependsOn: ['contacts', 'connections', 'queues', 'users', 'tags'],
+  entities: [Ticket, TicketLog],
+  migrations: [
+    { name: 'tickets-0001-tables', class: MigrationTickets0001Tables, replaces: 'core-0002-attendance' },
+    {
+      name: 'tickets-0002-list-indexes',
+      class: MigrationTickets0002ListIndexes,
+      replaces: 'core-0004-attendance-indexes',
+    },
+    { name: 'core-0005-ticket-visibility-indexes', class: Migration0005TicketVisibilityIndexes },
+    { name: 'core-0006-unassigned-list-order', class: Migration0006UnassignedListOrder },
+    { name: 'core-0009-ticket-tag-ids', class: Migration0009TicketTagIds },
+  ],
+  register: (container) =>
+    container.register({
+      tickets: asClass(TicketsService).scoped(),
+      ticketTagSizes: asClass(TicketTagSizes).singleton(),
+      ticketBotActions: asClass(TicketBotActions).scoped(),
+      ticketsPublisher: asClass(TicketsPublisher).singleton(),
+    }),
+  routes: ticketsRoutes,
+  wire: ({ root, events }) => {
+    wireTicketRealtime(root.cradle.realtime, root.cradle.orm, events);
+    // Frames, greetings and notices follow the catalogue's events (realtime-fanout.ts, automatic-messages.ts).
+    wireTicketFanout(events, root.cradle.ticketsPublisher);
+    wireAutomaticMessages(events, (companyId) => {
+      const { em, settings } = createRequestScope(root, companyId).cradle;
+      return { em, settings, events };
+    });
+  },
+});
