@@ -12,7 +12,9 @@ async function cspViolations(context: BrowserContext): Promise<string[]> {
   const seen: string[] = [];
   await context.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) =>
-      console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`),
+      console.error(
+        `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI} at ${e.sourceFile}:${e.lineNumber}`,
+      ),
     );
   });
   context.on('console', (message) => {
