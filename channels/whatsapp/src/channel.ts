@@ -5,7 +5,7 @@ import {
   defineChannel,
   type OutboundMessage,
 } from '@balcao/sdk';
-import { downloadMediaMessage, makeWASocket } from '@whiskeysockets/baileys';
+import { downloadMediaMessage, makeWASocket, type UserFacingSocketConfig } from '@whiskeysockets/baileys';
 import { jidOf } from './inbound.js';
 import { carriesMedia, contentFor, type MediaFile } from './outbound.js';
 import {
@@ -24,6 +24,8 @@ export type ReadMedia = (url: string, connection: ChannelConnection) => Promise<
 export interface WhatsappChannelOptions {
   /** Opens a Baileys socket: `makeWASocket` by default; tests pass a fake. */
   makeSocket?: MakeSocket;
+  /** Baileys socket options over the adapter's own (browser name, timeouts; tests point the URL at loopback). */
+  socketConfig?: Partial<UserFacingSocketConfig>;
   /** Retries, QR codes and backoff (DEFAULT_SESSION_POLICY). */
   policy?: Partial<SessionPolicy>;
   /** Downloads inbound media: Baileys' downloadMediaMessage (with the phone's re-upload) by default. */
@@ -109,6 +111,7 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
     await sessions.get(ctx.connection.id)?.stop();
     const session = new WhatsappSession(ctx, {
       makeSocket,
+      socketConfig: options.socketConfig,
       policy,
       downloadMedia: options.downloadMedia ?? defaultDownload,
       storeMedia: options.storeMedia,

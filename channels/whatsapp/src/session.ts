@@ -6,6 +6,7 @@ import {
   jidDecode,
   makeCacheableSignalKeyStore,
   proto,
+  type UserFacingSocketConfig,
   type WAMessage,
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
@@ -72,6 +73,8 @@ export class KeyCache implements CacheStore {
 
 export interface SessionDeps {
   makeSocket: MakeSocket;
+  /** Baileys options over the adapter's (tests point `waWebSocketUrl` at loopback). */
+  socketConfig?: Partial<UserFacingSocketConfig>;
   policy: SessionPolicy;
   downloadMedia: DownloadMedia;
   storeMedia?: StoreMedia;
@@ -152,6 +155,7 @@ export class WhatsappSession {
       browser: Browsers.ubuntu('Balcão'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      ...this.deps.socketConfig,
     });
     this.socket = socket;
     socket.ev.on('creds.update', () => void saveCreds().catch((err) => this.fail(err, 'saving creds')));

@@ -82,6 +82,11 @@ export class FakeSocket implements WhatsappSocket {
     this.emit('messages.update', [{ key, update: { status } }]);
   }
 
+  /** The contact read the message (a READ receipt). */
+  readBy(key: WAMessageKey): void {
+    this.receipt(key, proto.WebMessageInfo.Status.READ);
+  }
+
   async sendMessage(
     jid: string,
     content: AnyMessageContent,
