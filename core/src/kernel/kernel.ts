@@ -63,6 +63,7 @@ export interface KernelOptions {
   /**
    * Plugins loaded in addition to `plugins` (or the discovered ones), never found by discovery: test doubles of
    * outside services such as the e2e server's fake WhatsApp channel (core/src/testing/fake-whatsapp-plugin.ts).
+   * One that contributes a channel kind replaces the plugin contributing the same kind (see {@link withExtraPlugins}).
    */
   extraPlugins?: readonly AnyPluginDefinition[];
   logger?: Logger;
@@ -79,6 +80,22 @@ export interface Kernel {
   /** The HTTP application (absent for the worker role); its routers' tables list every route it serves. */
   app?: Koa<AppState>;
   stop(): Promise<void>;
+}
+
+const channelKinds = (p: AnyPluginDefinition): string[] => (p.contributes?.channels ?? []).map((c) => c.kind);
+
+/**
+ * The plugins with the extra ones added. An extra plugin stands in for an outside service, so one that contributes a
+ * channel kind replaces any plugin contributing that kind (the fake WhatsApp replaces plugins/whatsapp): a kind has
+ * one adapter, and the double must be the one tests talk to.
+ * @example withExtraPlugins([webchat, whatsapp], [fakeWhatsapp]) // [webchat, fakeWhatsapp]
+ */
+export function withExtraPlugins(
+  plugins: readonly AnyPluginDefinition[],
+  extra: readonly AnyPluginDefinition[],
+): AnyPluginDefinition[] {
+  const replaced = new Set(extra.flatMap(channelKinds));
+  return [...plugins.filter((p) => !channelKinds(p).some((k) => replaced.has(k))), ...extra];
 }
 
 async function resolveDatabase(
@@ -105,7 +122,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const discovered = opts.plugins
     ? { plugins: opts.plugins, failures: [] }
     : await discoverPlugins({ examples: config.examples });
-  const host = new PluginHost([...discovered.plugins, ...(opts.extraPlugins ?? [])], logger);
+  const host = new PluginHost(withExtraPlugins(discovered.plugins, opts.extraPlugins ?? []), logger);
   for (const f of discovered.failures) host.fail(f.name, f.error);
 
   const orm = await openDatabase({
