@@ -33,6 +33,41 @@ describe('WhatsApp session lifecycle and status', () => {
     expect(await ctx.session.get(CREDS_KEY)).toContain('5511999990000');
   });
 
+  it('the reconnect right after pairing uses the new creds even before their save has reached the store', async () => {
+    const store = new MemorySessionStore();
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = Object.assign(Object.create(store), {
+      set: async (k: string, v: string) => gate.then(() => store.set(k, v)),
+    });
+    const fake = fakeSockets();
+    const { ctx, statuses } = recordingSessionContext(1, slow);
+    await whatsappChannel({ makeSocket: fake.makeSocket, policy }).start?.(ctx);
+    fake.last().showQr('2@qr');
+    fake.last().openAs('5511999990000'); // the scan: creds get `me` (saved, slowly) …
+    fake.last().drop(DisconnectReason.restartRequired); // … and WhatsApp restarts the connection at once
+    await settle();
+    expect(fake.opened).toHaveLength(2);
+    expect(fake.last().config.auth?.creds.me?.id).toContain('5511999990000');
+    release();
+    await settle();
+    expect(await store.get(CREDS_KEY)).toContain('5511999990000');
+    expect(statuses()).toContain('PAIRING');
+  });
+
+  it('a socket let go of keeps none of the adapter’s listeners', async () => {
+    const fake = fakeSockets();
+    const channel = whatsappChannel({ makeSocket: fake.makeSocket, policy });
+    const { ctx } = recordingSessionContext();
+    await channel.start?.(ctx);
+    expect(fake.last().listeners('messages.upsert')).toBe(1);
+    await channel.stop?.(ctx);
+    for (const event of ['connection.update', 'creds.update', 'messages.upsert', 'messages.update'] as const)
+      expect(fake.last().listeners(event)).toBe(0);
+  });
+
   it('a restarted (or moved) session resumes from the store: its socket gets the linked creds, no QR code', async () => {
     const store = new MemorySessionStore();
     const first = fakeSockets();

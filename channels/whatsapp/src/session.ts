@@ -1,5 +1,6 @@
 import type { ChannelSessionContext, InboundMessage } from '@balcao/sdk';
 import {
+  type BaileysEventMap,
   Browsers,
   type CacheStore,
   DisconnectReason,
@@ -97,6 +98,9 @@ export class WhatsappSession {
   private qrCodes = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly keyCache = new KeyCache();
+  private auth: Awaited<ReturnType<typeof sessionStoreAuthState>> | undefined;
+  private saving: Promise<void> = Promise.resolve();
+  private readonly listeners: (() => void)[] = [];
 
   constructor(
     private readonly ctx: ChannelSessionContext,
@@ -110,6 +114,7 @@ export class WhatsappSession {
 
   async start(): Promise<void> {
     this.closed = false;
+    this.auth = undefined;
     this.retries = 0;
     this.qrCodes = 0;
     await this.connect();
@@ -134,12 +139,12 @@ export class WhatsappSession {
     await socket?.end(undefined);
   }
 
+  /** Forgets the socket and takes the adapter's listeners off it (Baileys' own stay: it is closing anyway). */
   private detach(): WhatsappSocket | undefined {
     const socket = this.socket;
     this.socket = undefined;
     this.open = false;
-    for (const event of ['connection.update', 'creds.update', 'messages.upsert', 'messages.update'] as const)
-      socket?.ev.removeAllListeners(event);
+    for (const off of this.listeners.splice(0)) off();
     return socket;
   }
 
@@ -147,7 +152,10 @@ export class WhatsappSession {
     if (this.closed) return;
     const { ctx } = this;
     await ctx.status.report({ status: 'OPENING' });
-    const { state, saveCreds } = await sessionStoreAuthState(ctx.session);
+    // Loaded once per start: Baileys mutates these creds in place, and a reconnect right after pairing must not read
+    // the store before the new creds' save has landed.
+    this.auth ??= await sessionStoreAuthState(ctx.session);
+    const { state, saveCreds } = this.auth;
     const logger = baileysLogger(ctx.logger);
     const socket = this.deps.makeSocket({
       auth: { creds: state.creds, keys: makeCacheableSignalKeyStore(state.keys, logger, this.keyCache) },
@@ -158,19 +166,40 @@ export class WhatsappSession {
       ...this.deps.socketConfig,
     });
     this.socket = socket;
-    socket.ev.on('creds.update', () => void saveCreds().catch((err) => this.fail(err, 'saving creds')));
-    socket.ev.on('connection.update', (update) => {
-      if (this.socket !== socket) return;
-      void this.onConnection(socket, update).catch((err) => this.fail(err, 'connection update'));
+    const guarded =
+      <T>(what: string, handle: (arg: T) => Promise<void>) =>
+      (arg: T) => {
+        if (this.socket !== socket) return;
+        void handle(arg).catch((err) => this.fail(err, what));
+      };
+    this.listen(socket, 'creds.update', () => {
+      // One save at a time, each writing the creds as they are then: the last one written is the newest.
+      this.saving = this.saving.then(saveCreds).catch((err) => this.fail(err, 'saving creds'));
     });
-    socket.ev.on('messages.upsert', ({ messages }) => {
-      if (this.socket !== socket) return;
-      void this.onMessages(socket, messages).catch((err) => this.fail(err, 'inbound'));
-    });
-    socket.ev.on('messages.update', (updates) => {
-      if (this.socket !== socket) return;
-      void this.onUpdates(updates).catch((err) => this.fail(err, 'message update'));
-    });
+    this.listen(
+      socket,
+      'connection.update',
+      guarded('connection update', (u) => this.onConnection(socket, u)),
+    );
+    this.listen(
+      socket,
+      'messages.upsert',
+      guarded('inbound', (u) => this.onMessages(socket, u.messages)),
+    );
+    this.listen(
+      socket,
+      'messages.update',
+      guarded('message update', (u) => this.onUpdates(u)),
+    );
+  }
+
+  private listen<E extends keyof BaileysEventMap>(
+    socket: WhatsappSocket,
+    event: E,
+    listener: (arg: BaileysEventMap[E]) => void,
+  ): void {
+    socket.ev.on(event, listener);
+    this.listeners.push(() => socket.ev.off(event, listener));
   }
 
   private fail(err: unknown, what: string): void {
@@ -203,6 +232,8 @@ export class WhatsappSession {
     if (code === DisconnectReason.loggedOut) {
       // Unlinked from the phone: the keys are worthless; the next start asks for a new QR code.
       this.closed = true;
+      await this.saving;
+      this.keyCache.flushAll();
       await this.ctx.session.clear();
       await status.report({ status: 'DISCONNECTED' });
       return;

@@ -13,7 +13,7 @@ import type {
  * closing. A real socket is one; tests hand a fake one (src/testing/fake-socket.ts) through `makeSocket`.
  */
 export interface WhatsappSocket {
-  ev: Pick<BaileysEventEmitter, 'on' | 'removeAllListeners'>;
+  ev: Pick<BaileysEventEmitter, 'on' | 'off'>;
   user: Contact | undefined;
   sendMessage(
     jid: string,

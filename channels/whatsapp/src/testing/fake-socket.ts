@@ -34,7 +34,7 @@ export class FakeSocket implements WhatsappSocket {
   private readonly emitter = new EventEmitter();
   readonly ev: WhatsappSocket['ev'] = {
     on: (event, listener) => void this.emitter.on(event, listener as (arg: unknown) => void),
-    removeAllListeners: (event) => void this.emitter.removeAllListeners(event),
+    off: (event, listener) => void this.emitter.off(event, listener as (arg: unknown) => void),
   };
   user: Contact | undefined;
   readonly sent: SentMessage[] = [];
@@ -45,6 +45,11 @@ export class FakeSocket implements WhatsappSocket {
   private nextId = 1;
 
   constructor(readonly config: UserFacingSocketConfig) {}
+
+  /** How many listeners the adapter has on `event` (it takes its own off when it lets a socket go). */
+  listeners(event: keyof BaileysEventMap): number {
+    return this.emitter.listenerCount(event);
+  }
 
   /** WhatsApp's side emits an event to the adapter. */
   emit<E extends keyof BaileysEventMap>(event: E, arg: BaileysEventMap[E]): void {
