@@ -115,6 +115,20 @@ describe('WhatsApp outbound', () => {
     expect(c).toEqual(a);
   });
 
+  it('the WhatsApp id comes from the idempotency key: a resend by another process carries the same id', async () => {
+    const first = await connected();
+    const message = first.outbound({ body: 'Uma vez' });
+    const a = await first.channel.send(message, first.sendCtx);
+    const other = await connected();
+    const b = await other.channel.send(message, other.sendCtx);
+    expect(b.externalId).toBe(a.externalId);
+    expect(a.externalId).toMatch(/^3EB0[0-9A-F]{18}$/);
+    expect(
+      (await other.channel.send(other.outbound({ body: 'Outra', idempotencyKey: 'other' }), other.sendCtx))
+        .externalId,
+    ).not.toBe(a.externalId);
+  });
+
   it('a failed send is not remembered: the outbox’s retry sends it', async () => {
     const { channel, socket, sendCtx, outbound } = await connected();
     const message = outbound({ body: 'De novo' });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   type ChannelConnection,
   type ChannelDefinition,
@@ -56,6 +57,14 @@ const defaultDownload: DownloadMedia = async (message, socket) =>
     { reuploadRequest: (m) => socket.updateMediaMessage(m), logger: silent },
   );
 
+/**
+ * The WhatsApp message id for a delivery: derived from the idempotency key (Baileys' `3EB0…` form), so a resend after
+ * the process died carries the id the first attempt had, and WhatsApp's clients take it as the same message.
+ * @example whatsappMessageId(3, 'msg-42') // '3EB0' + 18 hex digits, the same on every call
+ */
+export const whatsappMessageId = (connectionId: number, idempotencyKey: string): string =>
+  `3EB0${createHash('sha256').update(`balcao:${connectionId}:${idempotencyKey}`).digest('hex').toUpperCase().slice(0, 18)}`;
+
 /** A map that forgets its oldest entries past `limit` (insertion order). */
 class BoundedMap<K, V> extends Map<K, V> {
   constructor(private readonly limit: number) {
@@ -100,7 +109,9 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       if (!options.readMedia) throw new Error('whatsapp: no media reader to send files with');
       file = await options.readMedia(message.mediaUrl ?? '', connection);
     }
-    const result = await socket.sendMessage(jidOf(message.to), contentFor(message, file));
+    const result = await socket.sendMessage(jidOf(message.to), contentFor(message, file), {
+      messageId: whatsappMessageId(connection.id, message.idempotencyKey),
+    });
     const id = result?.key.id;
     if (!id) throw new Error('whatsapp: the message was not sent');
     ownIds.set(id, true);

@@ -1,5 +1,10 @@
 export { CREDS_KEY, hasLinkedAccount, sessionStoreAuthState, signalKey } from './auth-state.js';
-export { type ReadMedia, type WhatsappChannelOptions, whatsappChannel } from './channel.js';
+export {
+  type ReadMedia,
+  type WhatsappChannelOptions,
+  whatsappChannel,
+  whatsappMessageId,
+} from './channel.js';
 export { contactIdOf, type InboundMedia, jidOf, mapsLink, normaliseInbound } from './inbound.js';
 export { contentFor, type MediaFile, parseLocation } from './outbound.js';
 export {

@@ -98,7 +98,11 @@ export class FakeSocket implements WhatsappSocket {
     options?: MiscMessageGenerationOptions,
   ): Promise<WAMessage | undefined> {
     if (this.failSends) throw disconnectError(DisconnectReason.timedOut);
-    const key: WAMessageKey = { remoteJid: jid, fromMe: true, id: `3EB0FAKE${this.nextId++}` };
+    const key: WAMessageKey = {
+      remoteJid: jid,
+      fromMe: true,
+      id: options?.messageId ?? `3EB0FAKE${this.nextId++}`,
+    };
     this.sent.push({ jid, content, options, key });
     return { key, status: proto.WebMessageInfo.Status.SERVER_ACK };
   }
