@@ -176,6 +176,23 @@ describe('WhatsApp inbound', () => {
     });
   });
 
+  it('a group is named by its subject, asked once; a group WhatsApp will not describe keeps its id', async () => {
+    const { socket, ingested } = await connected();
+    socket.groups.set('120363000000000001@g.us', 'Clientes VIP');
+    const ask = vi.spyOn(socket, 'groupMetadata');
+    socket.receive(waMessage.from(ANA, 'G1', { conversation: 'oi' }, { group: '120363000000000001' }));
+    socket.receive(waMessage.from(ANA, 'G2', { conversation: 'de novo' }, { group: '120363000000000001' }));
+    socket.receive(waMessage.from(ANA, 'G3', { conversation: 'outro' }, { group: '120363000000000002' }));
+    await vi.waitFor(() => expect(ingested).toHaveLength(3));
+    const byId = [...ingested].sort((a, b) => a.externalId.localeCompare(b.externalId));
+    expect(byId.map((m) => m.from)).toEqual([
+      { id: '120363000000000001', name: 'Clientes VIP' },
+      { id: '120363000000000001', name: 'Clientes VIP' },
+      { id: '120363000000000002', name: '' },
+    ]);
+    expect(ask).toHaveBeenCalledTimes(2);
+  });
+
   it('media are downloaded and stored where Balcão serves them, when the plugin gives a store', async () => {
     const stored: { fileName: string; mimeType: string; size: number }[] = [];
     const { socket, ingested } = await connected({

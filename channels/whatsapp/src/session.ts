@@ -101,6 +101,7 @@ export class WhatsappSession {
   private auth: Awaited<ReturnType<typeof sessionStoreAuthState>> | undefined;
   private saving: Promise<void> = Promise.resolve();
   private readonly listeners: (() => void)[] = [];
+  private readonly groupNames = new Map<string, Promise<string>>();
 
   constructor(
     private readonly ctx: ChannelSessionContext,
@@ -286,7 +287,27 @@ export class WhatsappSession {
         ctx.logger.warn({ err, externalId: inbound.externalId }, 'whatsapp media download failed');
       }
     }
-    await ctx.conversations.ingest(ctx.connection, { ...inbound, mediaUrl });
+    const from = inbound.isGroup
+      ? { ...inbound.from, name: await this.groupName(socket, message) }
+      : inbound.from;
+    await ctx.conversations.ingest(ctx.connection, { ...inbound, from, mediaUrl });
+  }
+
+  /** A group's subject, asked once per session (empty when WhatsApp does not answer: the group shows its id). */
+  private groupName(socket: WhatsappSocket, message: WAMessage): Promise<string> {
+    const jid = message.key.remoteJid ?? '';
+    let name = this.groupNames.get(jid);
+    if (!name) {
+      name = socket
+        .groupMetadata(jid)
+        .then((g) => g.subject ?? '')
+        .catch((err) => {
+          this.ctx.logger.debug({ err, jid }, 'whatsapp group metadata unavailable');
+          return '';
+        });
+      this.groupNames.set(jid, name);
+    }
+    return name;
   }
 
   /** Receipts: the contact read (or played) what Balcão sent them, so it is read (ack 3). */

@@ -3,6 +3,7 @@ import type {
   AnyMessageContent,
   BaileysEventEmitter,
   Contact,
+  GroupMetadata,
   MiscMessageGenerationOptions,
   UserFacingSocketConfig,
   WAMessage,
@@ -22,6 +23,8 @@ export interface WhatsappSocket {
   ): Promise<WAMessage | undefined>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): void | Promise<void>;
+  /** A group's metadata (its subject names the group's contact). */
+  groupMetadata(jid: string): Promise<Pick<GroupMetadata, 'id' | 'subject'>>;
   /** Asks the phone to upload expired media again (downloadMediaMessage's reupload). */
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
 }

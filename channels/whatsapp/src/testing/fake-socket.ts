@@ -124,6 +124,15 @@ export class FakeSocket implements WhatsappSocket {
     });
   }
 
+  /** Group subjects the fake servers know (others answer 404, as for a group the account left). */
+  readonly groups = new Map<string, string>();
+
+  async groupMetadata(jid: string): Promise<{ id: string; subject: string }> {
+    const subject = this.groups.get(jid);
+    if (subject === undefined) throw disconnectError(404);
+    return { id: jid, subject };
+  }
+
   async updateMediaMessage(message: WAMessage): Promise<WAMessage> {
     return message;
   }
