@@ -57,6 +57,26 @@ describe('WhatsApp session lifecycle and status', () => {
     expect(statuses()).toContain('PAIRING');
   });
 
+  it('a session stopped while it is still reading its store opens no socket', async () => {
+    const store = new MemorySessionStore();
+    let release = () => {};
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = Object.assign(Object.create(store), {
+      get: async (k: string) => gate.then(() => store.get(k)),
+    });
+    const fake = fakeSockets();
+    const channel = whatsappChannel({ makeSocket: fake.makeSocket, policy });
+    const { ctx } = recordingSessionContext(1, slow);
+    const starting = channel.start?.(ctx);
+    await settle();
+    await channel.stop?.(ctx);
+    release();
+    await starting;
+    expect(fake.opened).toHaveLength(0);
+  });
+
   it('a socket let go of keeps none of the adapter’s listeners', async () => {
     const fake = fakeSockets();
     const channel = whatsappChannel({ makeSocket: fake.makeSocket, policy });

@@ -156,6 +156,7 @@ export class WhatsappSession {
     // Loaded once per start: Baileys mutates these creds in place, and a reconnect right after pairing must not read
     // the store before the new creds' save has landed.
     this.auth ??= await sessionStoreAuthState(ctx.session);
+    if (this.closed) return; // stopped while the store was read
     const { state, saveCreds } = this.auth;
     const logger = baileysLogger(ctx.logger);
     const socket = this.deps.makeSocket({
