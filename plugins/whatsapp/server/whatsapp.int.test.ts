@@ -77,6 +77,8 @@ describe('a WhatsApp session that cannot reach the servers', () => {
 
   it('ends DISCONNECTED after the retry cap and opens no more sockets', async () => {
     await h.api(`/api/whatsappsession/${h.connection.id}`, { method: 'POST' });
+    // A new connection already reads DISCONNECTED: wait for the last try (the first and 2 retries) to fail first.
+    await eventually(async () => (h.fake.opened.length >= 3 ? true : undefined), 10_000);
     await h.until('DISCONNECTED');
     const opened = h.fake.opened.length;
     expect(opened).toBe(3);
