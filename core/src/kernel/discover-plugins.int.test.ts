@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PluginInfoDto } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeWhatsappChannel, fakeWhatsappPlugin } from '../testing/fake-whatsapp-plugin.js';
 import { createTestDatabase } from '../testing/test-database.js';
 import { loadConfig } from './config.js';
 import { discoverPlugins } from './discover-plugins.js';
-import { type Kernel, startKernel } from './kernel.js';
+import { type Kernel, startKernel, withExtraPlugins } from './kernel.js';
 
 /** The example packages under examples/ (their plugin names). */
 const EXAMPLES = ['hello', 'echo'];
@@ -22,31 +23,54 @@ describe('plugin discovery', () => {
     const withExamples = (await discoverPlugins({ examples: true })).plugins.map((p) => p.name);
     for (const example of EXAMPLES) expect(withExamples).toContain(example);
   });
+
+  it('an extra plugin (a test double) replaces the discovered plugin of the same channel kind, and only that one', async () => {
+    const { plugins } = await discoverPlugins();
+    expect(plugins.map((p) => p.name)).toContain('whatsapp');
+    const names = withExtraPlugins(plugins, [fakeWhatsappPlugin]).map((p) => p.name);
+    expect(names).toContain('fake-whatsapp');
+    expect(names).not.toContain('whatsapp');
+    expect(names).toContain('webchat');
+    // A double of no channel only adds itself.
+    const extra = { name: 'double' };
+    expect(withExtraPlugins(plugins, [extra]).map((p) => p.name)).toEqual([
+      ...plugins.map((p) => p.name),
+      'double',
+    ]);
+  });
 });
 
 describe('a kernel started as `npm start` starts it (discovery, no BALCAO_EXAMPLES)', () => {
   let kernel: Kernel;
+  let doubled: Kernel;
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let db2: Awaited<ReturnType<typeof createTestDatabase>>;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-'));
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const config = loadConfig(
-      { NODE_ENV: 'test', ADMIN_EMAIL: 'admin@admin.com', ADMIN_PASSWORD: 'secret-admin' },
-      {
-        port: 0,
-        databaseUrl: db.url,
-        jwtSecret: 'test-access-secret-0123456789',
-        jwtRefreshSecret: 'test-refresh-secret-0123456789',
-        logLevel: 'silent',
-        dataDir,
-      },
-    );
-    kernel = await startKernel({ config });
+    db2 = await createTestDatabase();
+    const config = (databaseUrl: string) =>
+      loadConfig(
+        { NODE_ENV: 'test', ADMIN_EMAIL: 'admin@admin.com', ADMIN_PASSWORD: 'secret-admin' },
+        {
+          port: 0,
+          databaseUrl,
+          jwtSecret: 'test-access-secret-0123456789',
+          jwtRefreshSecret: 'test-refresh-secret-0123456789',
+          logLevel: 'silent',
+          dataDir,
+        },
+      );
+    kernel = await startKernel({ config: config(db.url) });
+    // The e2e server's way: discovery plus the fake WhatsApp as an extra plugin.
+    doubled = await startKernel({ config: config(db2.url), extraPlugins: [fakeWhatsappPlugin] });
   });
   afterAll(async () => {
     await kernel?.stop();
+    await doubled?.stop();
     await db?.drop();
+    await db2?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -62,5 +86,14 @@ describe('a kernel started as `npm start` starts it (discovery, no BALCAO_EXAMPL
     expect(names).toContain('webchat');
     for (const example of EXAMPLES) expect(names).not.toContain(example);
     expect(kernel.plugins.failures).toEqual([]);
+  });
+
+  it('discovers the WhatsApp plugin, and a fake WhatsApp given as an extra plugin takes its place', () => {
+    expect(kernel.plugins.loaded.map((p) => p.name)).toContain('whatsapp');
+    const names = doubled.plugins.loaded.map((p) => p.name);
+    expect(names).toContain('fake-whatsapp');
+    expect(names).not.toContain('whatsapp');
+    expect(doubled.container.cradle.channels.get('whatsapp')).toBe(fakeWhatsappChannel);
+    expect(doubled.plugins.failures).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ export interface KernelOptions {
   /**
    * Plugins loaded in addition to `plugins` (or the discovered ones), never found by discovery: test doubles of
    * outside services such as the e2e server's fake WhatsApp channel (core/src/testing/fake-whatsapp-plugin.ts).
+   * One that contributes a channel kind replaces the plugin contributing the same kind (see {@link withExtraPlugins}).
    */
   extraPlugins?: readonly AnyPluginDefinition[];
   /** The core modules; CORE_MODULES unless a test boots others. */
@@ -52,6 +53,22 @@ export interface Kernel {
   /** The HTTP application (absent for the worker role); its routers' tables list every route it serves. */
   app?: Koa<AppState>;
   stop(): Promise<void>;
+}
+
+const channelKinds = (p: AnyPluginDefinition): string[] => (p.contributes?.channels ?? []).map((c) => c.kind);
+
+/**
+ * The plugins with the extra ones added. An extra plugin stands in for an outside service, so one that contributes a
+ * channel kind replaces any plugin contributing that kind (the fake WhatsApp replaces plugins/whatsapp): a kind has
+ * one adapter, and the double must be the one tests talk to.
+ * @example withExtraPlugins([webchat, whatsapp], [fakeWhatsapp]) // [webchat, fakeWhatsapp]
+ */
+export function withExtraPlugins(
+  plugins: readonly AnyPluginDefinition[],
+  extra: readonly AnyPluginDefinition[],
+): AnyPluginDefinition[] {
+  const replaced = new Set(extra.flatMap(channelKinds));
+  return [...plugins.filter((p) => !channelKinds(p).some((k) => replaced.has(k))), ...extra];
 }
 
 async function resolveDatabase(
@@ -77,7 +94,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const discovered = opts.plugins
     ? { plugins: opts.plugins, failures: [] }
     : await discoverPlugins({ examples: config.examples });
-  const plugins = new PluginHost([...discovered.plugins, ...(opts.extraPlugins ?? [])], logger);
+  const plugins = new PluginHost(withExtraPlugins(discovered.plugins, opts.extraPlugins ?? []), logger);
   for (const f of discovered.failures) plugins.fail(f.name, f.error);
   // A core module that cannot be ordered (missing dependency, cycle) stops the boot before the database starts.
   const host = new Host(opts.coreModules ?? CORE_MODULES, plugins);

@@ -1,0 +1,179 @@
+import { createHash } from 'node:crypto';
+import {
+  type ChannelConnection,
+  type ChannelDefinition,
+  type ChannelSessionContext,
+  defineChannel,
+  type OutboundMessage,
+} from '@balcao/sdk';
+import { downloadMediaMessage, makeWASocket, type UserFacingSocketConfig } from '@whiskeysockets/baileys';
+import { jidOf } from './inbound.js';
+import { carriesMedia, contentFor, type MediaFile } from './outbound.js';
+import {
+  DEFAULT_SESSION_POLICY,
+  type DownloadMedia,
+  type SessionPolicy,
+  type StoreMedia,
+  WhatsappSession,
+} from './session.js';
+import type { BaileysLogger, MakeSocket, WhatsappSocket } from './socket.js';
+
+/** Reads a stored file an attendant sends (its `/api/media/…` URL) for the connection's company. */
+export type ReadMedia = (url: string, connection: ChannelConnection) => Promise<MediaFile | null>;
+
+/** What `whatsappChannel` can be given; everything has a default. */
+export interface WhatsappChannelOptions {
+  /** Opens a Baileys socket: `makeWASocket` by default; tests pass a fake. */
+  makeSocket?: MakeSocket;
+  /** Baileys socket options over the adapter's own (browser name, timeouts; tests point the URL at loopback). */
+  socketConfig?: Partial<UserFacingSocketConfig>;
+  /** Retries, QR codes and backoff (DEFAULT_SESSION_POLICY). */
+  policy?: Partial<SessionPolicy>;
+  /** Downloads inbound media: Baileys' downloadMediaMessage (with the phone's re-upload) by default. */
+  downloadMedia?: DownloadMedia;
+  /** Stores inbound media where Balcão serves it; without it media arrive as caption and type only. */
+  storeMedia?: StoreMedia;
+  /** Reads outbound media; without it a message with a file fails (the outbox marks it) instead of losing the file. */
+  readMedia?: ReadMedia;
+  /** How many idempotency keys (and sent message ids) are remembered: a retried send within them is not repeated. */
+  rememberSent?: number;
+}
+
+const silent: BaileysLogger = {
+  level: 'silent',
+  child: () => silent,
+  trace() {},
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+};
+
+const defaultDownload: DownloadMedia = async (message, socket) =>
+  downloadMediaMessage(
+    message,
+    'buffer',
+    {},
+    { reuploadRequest: (m) => socket.updateMediaMessage(m), logger: silent },
+  );
+
+/**
+ * The WhatsApp message id for a delivery: derived from the idempotency key (Baileys' `3EB0…` form), so a resend after
+ * the process died carries the id the first attempt had, and WhatsApp's clients take it as the same message.
+ * @example whatsappMessageId(3, 'msg-42') // '3EB0' + 18 hex digits, the same on every call
+ */
+export const whatsappMessageId = (connectionId: number, idempotencyKey: string): string =>
+  `3EB0${createHash('sha256').update(`balcao:${connectionId}:${idempotencyKey}`).digest('hex').toUpperCase().slice(0, 18)}`;
+
+/** A map that forgets its oldest entries past `limit` (insertion order). */
+class BoundedMap<K, V> extends Map<K, V> {
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override set(key: K, value: V): this {
+    super.set(key, value);
+    for (const oldest of this.keys()) {
+      if (this.size <= this.limit) break;
+      this.delete(oldest);
+    }
+    return this;
+  }
+}
+
+/**
+ * The WhatsApp channel (ARCHITECTURE "The channel contract"): a linked device per connection through Baileys. Core
+ * starts, stops, logs out and restarts it on the instance holding the connection's lease; its keys live in the
+ * connection's SessionStore. `send` needs the session open (otherwise it throws and the outbox retries); an
+ * idempotency key already sent in this process answers the first send's id instead of sending again.
+ * @example definePlugin({ name: 'whatsapp', contributes: { channels: [whatsappChannel()] } })
+ */
+export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDefinition {
+  const policy = { ...DEFAULT_SESSION_POLICY, ...options.policy };
+  const makeSocket: MakeSocket = options.makeSocket ?? ((config) => makeWASocket(config));
+  const remember = options.rememberSent ?? 5_000;
+  const sessions = new Map<number, WhatsappSession>();
+  /** idempotency key → WhatsApp's id for the message (or the send under way). */
+  const sent = new BoundedMap<string, Promise<string>>(remember);
+  const ownIds = new BoundedMap<string, true>(remember);
+
+  const socketOf = (connection: ChannelConnection): WhatsappSocket => {
+    const socket = sessions.get(connection.id)?.connected;
+    if (!socket) throw new Error(`whatsapp: connection ${connection.id} is not connected`);
+    return socket;
+  };
+
+  async function deliver(message: OutboundMessage, connection: ChannelConnection): Promise<string> {
+    const socket = socketOf(connection);
+    let file: MediaFile | null = null;
+    if (carriesMedia(message)) {
+      if (!options.readMedia) throw new Error('whatsapp: no media reader to send files with');
+      file = await options.readMedia(message.mediaUrl ?? '', connection);
+    }
+    const result = await socket.sendMessage(jidOf(message.to), contentFor(message, file), {
+      messageId: whatsappMessageId(connection.id, message.idempotencyKey),
+    });
+    const id = result?.key.id;
+    if (!id) throw new Error('whatsapp: the message was not sent');
+    ownIds.set(id, true);
+    return id;
+  }
+
+  async function startSession(ctx: ChannelSessionContext): Promise<void> {
+    await sessions.get(ctx.connection.id)?.stop();
+    const session = new WhatsappSession(ctx, {
+      makeSocket,
+      socketConfig: options.socketConfig,
+      policy,
+      downloadMedia: options.downloadMedia ?? defaultDownload,
+      storeMedia: options.storeMedia,
+      sentByUs: (id) => ownIds.has(id),
+    });
+    sessions.set(ctx.connection.id, session);
+    await session.start();
+  }
+
+  async function endSession(ctx: ChannelSessionContext, how: 'stop' | 'logout'): Promise<void> {
+    const session = sessions.get(ctx.connection.id);
+    sessions.delete(ctx.connection.id);
+    await session?.[how]();
+  }
+
+  return defineChannel({
+    kind: 'whatsapp',
+    // Phone numbers: it writes to any phone contact, needs a linked device, and has groups.
+    traits: { contactAddress: 'phone', reaches: 'phone-numbers', needsSession: true, groups: true },
+
+    async send(message, { connection }) {
+      const key = `${connection.id}:${message.idempotencyKey}`;
+      let pending = sent.get(key);
+      if (!pending) {
+        pending = deliver(message, connection);
+        sent.set(key, pending);
+        // A failed send is forgotten: the outbox's retry must try again.
+        pending.catch(() => sent.get(key) === pending && sent.delete(key));
+      }
+      return { ack: 1, externalId: await pending };
+    },
+
+    async retract(message, { connection }) {
+      if (!message.externalId) return;
+      const key = `${connection.id}:retract:${message.idempotencyKey}`;
+      if (sent.has(key)) return;
+      const socket = socketOf(connection);
+      await socket.sendMessage(jidOf(message.to), {
+        delete: { remoteJid: jidOf(message.to), fromMe: true, id: message.externalId },
+      });
+      sent.set(key, Promise.resolve(message.externalId));
+    },
+
+    start: startSession,
+    stop: (ctx) => endSession(ctx, 'stop'),
+    logout: (ctx) => endSession(ctx, 'logout'),
+
+    async requestQr(ctx) {
+      await endSession(ctx, 'stop');
+      await ctx.session.clear();
+      await startSession(ctx);
+    },
+  });
+}

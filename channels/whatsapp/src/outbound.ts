@@ -1,0 +1,69 @@
+import { type OutboundMessage, parseVCard } from '@balcao/sdk';
+import type { AnyMessageContent } from '@whiskeysockets/baileys';
+
+/** A stored file's bytes, as the adapter's media reader answers them. */
+export interface MediaFile {
+  data: Uint8Array;
+  mimeType: string;
+  fileName: string;
+}
+
+/** The coordinates and name of a location body (`|https://maps…?q=lat,lng|name`, or a bare `lat,lng`). */
+export function parseLocation(body: string): { latitude: number; longitude: number; name: string } | null {
+  const parts = body.split('|');
+  const link = parts.find((p) => /^https?:\/\//.test(p));
+  const at = link ? new URL(link).searchParams.get('q') : body.trim();
+  const match = /^(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?)$/.exec(at ?? '');
+  if (!match) return null;
+  return {
+    latitude: Number(match[1]),
+    longitude: Number(match[2]),
+    name: parts.length > 2 ? parts.slice(2).join('|') : '',
+  };
+}
+
+/** The kinds of OutboundMessage that carry a stored file. */
+export const MEDIA_KINDS = ['image', 'video', 'audio', 'application'] as const;
+
+/** Whether the message carries a file the adapter must read before sending. */
+export const carriesMedia = (m: Pick<OutboundMessage, 'mediaType' | 'mediaUrl'>): boolean =>
+  Boolean(m.mediaUrl) && (MEDIA_KINDS as readonly string[]).includes(m.mediaType ?? '');
+
+/**
+ * What Baileys sends for an attendant's message: text, a file with its caption (audio as a voice note: Balcão's
+ * audio comes from the recorder and OutboundMessage does not tell a recorded note from an audio file), a contact
+ * card, a location. Throws for what cannot be delivered, so the outbox marks it failed instead of sending less.
+ * @example contentFor({ body: 'Olá', mediaType: 'chat' }, null) // { text: 'Olá' }
+ */
+export function contentFor(
+  message: Pick<OutboundMessage, 'body' | 'mediaType' | 'mediaUrl'>,
+  file: MediaFile | null,
+): AnyMessageContent {
+  const kind = message.mediaType ?? 'chat';
+  const caption = message.body || undefined;
+  if (carriesMedia(message)) {
+    if (!file) throw new Error(`whatsapp: the ${kind} file ${message.mediaUrl} could not be read`);
+    const data = Buffer.from(file.data);
+    const mimetype = file.mimeType;
+    if (kind === 'image') return { image: data, caption, mimetype };
+    if (kind === 'video') return { video: data, caption, mimetype };
+    if (kind === 'audio') return { audio: data, mimetype, ptt: true };
+    return { document: data, mimetype, fileName: file.fileName, caption };
+  }
+  if (kind === 'contactMessage') {
+    const card = parseVCard(message.body);
+    if (!card) throw new Error('whatsapp: the contact card is not a vCard');
+    return {
+      contacts: { displayName: card.name, contacts: [{ displayName: card.name, vcard: message.body }] },
+    };
+  }
+  if (kind === 'locationMessage') {
+    const at = parseLocation(message.body);
+    if (!at) throw new Error('whatsapp: the location has no coordinates');
+    return {
+      location: { degreesLatitude: at.latitude, degreesLongitude: at.longitude, name: at.name || undefined },
+    };
+  }
+  if (!message.body.trim()) throw new Error(`whatsapp: nothing to send for a ${kind} message`);
+  return { text: message.body };
+}

@@ -1,0 +1,58 @@
+import type { Logger } from '@balcao/sdk';
+import type {
+  AnyMessageContent,
+  BaileysEventEmitter,
+  Contact,
+  GroupMetadata,
+  MiscMessageGenerationOptions,
+  UserFacingSocketConfig,
+  WAMessage,
+} from '@whiskeysockets/baileys';
+
+/**
+ * The part of Baileys' socket (`WASocket`) the adapter uses: its events, the account, sending, logging out and
+ * closing. A real socket is one; tests hand a fake one (src/testing/fake-socket.ts) through `makeSocket`.
+ */
+export interface WhatsappSocket {
+  ev: Pick<BaileysEventEmitter, 'on' | 'off'>;
+  user: Contact | undefined;
+  sendMessage(
+    jid: string,
+    content: AnyMessageContent,
+    options?: MiscMessageGenerationOptions,
+  ): Promise<WAMessage | undefined>;
+  logout(msg?: string): Promise<void>;
+  end(error: Error | undefined): void | Promise<void>;
+  /** A group's metadata (its subject names the group's contact). */
+  groupMetadata(jid: string): Promise<Pick<GroupMetadata, 'id' | 'subject'>>;
+  /** Asks the phone to upload expired media again (downloadMediaMessage's reupload). */
+  updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+}
+
+/** Baileys' logger interface (not exported by name from the package). */
+export type BaileysLogger = NonNullable<UserFacingSocketConfig['logger']>;
+
+/** Opens a socket: Baileys' `makeWASocket` by default. */
+export type MakeSocket = (config: UserFacingSocketConfig) => WhatsappSocket;
+
+/**
+ * Baileys' logger interface over Balcão's: Baileys talks a lot, so its info goes to debug and its trace nowhere.
+ * @example makeWASocket({ auth, logger: baileysLogger(ctx.logger) })
+ */
+export function baileysLogger(logger: Logger): BaileysLogger {
+  return {
+    level: 'debug',
+    child: (bindings) => baileysLogger(logger.child(bindings)),
+    trace: () => {},
+    debug: (obj, msg) => logger.debug(obj as object, msg),
+    info: (obj, msg) => logger.debug(obj as object, msg),
+    warn: (obj, msg) => logger.warn(obj as object, msg),
+    error: (obj, msg) => logger.error(obj as object, msg),
+  };
+}
+
+/** The HTTP status of a Baileys disconnect error (a Boom carries `output.statusCode`); undefined when it has none. */
+export function disconnectCode(error: unknown): number | undefined {
+  const code = (error as { output?: { statusCode?: unknown } } | undefined)?.output?.statusCode;
+  return typeof code === 'number' ? code : undefined;
+}

@@ -1,0 +1,114 @@
+import type { WhatsappChannelOptions } from '@balcao/channel-whatsapp';
+import { type FakeSocket, fakeSockets, waMessage } from '@balcao/channel-whatsapp/testing';
+import type { ConnectionDto, MessageDto } from '@balcao/sdk';
+import {
+  type ChannelContractHarness,
+  createTestHost,
+  describeChannelContract,
+  type EdgeDelivery,
+  eventually,
+} from '@balcao/testing';
+import { createWhatsappPlugin } from './index.js';
+
+/**
+ * The real WhatsApp adapter, in the real plugin, passes the channel contract against a fake Baileys socket: the phone
+ * is linked as soon as the session starts, contacts write through `messages.upsert`, what Balcão sends is what the
+ * socket's `sendMessage` got, read receipts come through `messages.update`, and retracts are deletes for everyone.
+ * Files are read back from Balcão's media address (the SDK gives the adapter no media reader yet: the plugin cannot
+ * send files in production until it has one).
+ */
+describeChannelContract(
+  'WhatsApp (Baileys adapter, fake socket)',
+  async (): Promise<ChannelContractHarness> => {
+    // The contract's own connection is linked at once; a later session (the lifecycle check) resumes when its store
+    // holds a linked account, and otherwise shows a QR code until `pair` scans it.
+    let linkAtOnce = true;
+    const fake = fakeSockets((socket) => {
+      if (linkAtOnce || socket.config.auth?.creds.me) socket.openAs('5511999990000');
+      else socket.showQr(`2@fake-qr-${fake.opened.length}`);
+    });
+    /** Bytes read for each media URL, to tell which URL a delivered file came from. */
+    const read = new Map<string, Buffer>();
+    let base = '';
+    const readMedia: WhatsappChannelOptions['readMedia'] = async (url) => {
+      const res = await fetch(new URL(url, base));
+      if (!res.ok) return null;
+      const data = Buffer.from(await res.arrayBuffer());
+      read.set(url, data);
+      return {
+        data,
+        mimeType: res.headers.get('content-type') ?? 'application/octet-stream',
+        fileName: 'file',
+      };
+    };
+    const host = await createTestHost({
+      plugins: [createWhatsappPlugin({ makeSocket: fake.makeSocket, readMedia })],
+    });
+    base = host.url;
+    const { token: admin } = await host.login(host.admin.email, host.admin.password);
+    const res = await host.request('/api/whatsapp', {
+      token: admin,
+      body: { name: 'Contrato', channel: 'whatsapp' },
+    });
+    const connection = (await res.json()) as ConnectionDto;
+    await host.request(`/api/whatsappsession/${connection.id}`, { token: admin, method: 'POST' });
+    await eventually(async () => {
+      const now = (await (
+        await host.request(`/api/whatsapp/${connection.id}`, { token: admin })
+      ).json()) as ConnectionDto;
+      return now.status === 'CONNECTED' ? now : undefined;
+    }, 10_000);
+    linkAtOnce = false;
+
+    const socket = (): FakeSocket => fake.last();
+    const jid = (contact: string) => `${contact}@s.whatsapp.net`;
+    const sentTo = (contact: string) =>
+      fake.opened.flatMap((s) => s.sent).filter((s) => s.jid === jid(contact));
+    const deliveryOf = (content: object): EdgeDelivery | null => {
+      if ('text' in content) return { body: String(content.text), mediaType: 'chat', mediaUrl: null };
+      if ('image' in content) {
+        const bytes = content.image as Buffer;
+        const url = [...read].find(([, data]) => data.equals(bytes))?.[0] ?? null;
+        return {
+          body: String(('caption' in content && content.caption) || ''),
+          mediaType: 'image',
+          mediaUrl: url,
+        };
+      }
+      return null;
+    };
+
+    return {
+      host,
+      kind: 'whatsapp',
+      supports: { media: true, retract: true, readReceipts: true },
+      async send({ externalId, from, name, body }) {
+        socket().receive(waMessage.from(from, externalId, { conversation: body }, { pushName: name }));
+      },
+      async received({ contact }) {
+        return sentTo(contact)
+          .map((s) => deliveryOf(s.content))
+          .filter((d): d is EdgeDelivery => d !== null);
+      },
+      async retracted({ contact, ticketId, token }) {
+        const sent = sentTo(contact);
+        const bodies = sent
+          .filter((s) => 'delete' in s.content)
+          .map((s) => sent.find((o) => o.key.id === (s.content as { delete: { id: string } }).delete.id))
+          .map((o) => (o && 'text' in o.content ? o.content.text : null));
+        const { messages } = (await (await host.request(`/api/messages/${ticketId}`, { token })).json()) as {
+          messages: MessageDto[];
+        };
+        return messages.filter((m) => m.fromMe && bodies.includes(m.body)).map((m) => m.id);
+      },
+      async read({ contact }) {
+        for (const s of sentTo(contact)) socket().readBy(s.key);
+      },
+      // The phone scans the QR code the lifecycle's session shows (its socket is the last one opened).
+      async pair() {
+        socket().openAs('5511988880000');
+      },
+      stop: () => host.stop(),
+    };
+  },
+);
