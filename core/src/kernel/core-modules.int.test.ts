@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Migration } from '@mikro-orm/migrations';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +5,8 @@ import { Migration0014TicketBotEngine } from '../modules/bots/migrations/core-00
 import { Migration0013MessageOutbox } from '../modules/messages/migrations/core-0013-message-outbox.js';
 import { CORE_MODULES } from '../modules/registry.js';
 import { Migration0015ChannelSessions } from '../modules/sessions/migrations/core-0015-channel-sessions.js';
+import { testKernelConfig } from '../testing/test-config.js';
 import { createTestDatabase } from '../testing/test-database.js';
-import { loadConfig } from './config.js';
 import { startKernel } from './kernel.js';
 import { defineModule } from './module.js';
 
@@ -35,18 +32,7 @@ const ALL_NAMES = CORE_MODULES.flatMap((m) => (m.migrations ?? []).map((x) => x.
 
 const db = await createTestDatabase();
 const client = new pg.Client({ connectionString: db.url });
-const config = () =>
-  loadConfig(
-    { NODE_ENV: 'test', ADMIN_EMAIL: 'admin@admin.com', ADMIN_PASSWORD: 'secret-admin' },
-    {
-      port: 0,
-      databaseUrl: db.url,
-      jwtSecret: 'test-access-secret-0123456789',
-      jwtRefreshSecret: 'test-refresh-secret-0123456789',
-      logLevel: 'silent',
-      dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-')),
-    },
-  );
+const config = () => testKernelConfig(db.url);
 const bootAndStop = async () => {
   const kernel = await startKernel({ config: config(), plugins: [] });
   await kernel.stop();

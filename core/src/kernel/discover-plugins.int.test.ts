@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { PluginInfoDto } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeWhatsappChannel, fakeWhatsappPlugin } from '../testing/fake-whatsapp-plugin.js';
+import { testKernelConfig } from '../testing/test-config.js';
 import { createTestDatabase } from '../testing/test-database.js';
-import { loadConfig } from './config.js';
 import { discoverPlugins } from './discover-plugins.js';
 import { type Kernel, startKernel, withExtraPlugins } from './kernel.js';
 
@@ -50,18 +50,7 @@ describe('a kernel started as `npm start` starts it (discovery, no BALCAO_EXAMPL
   beforeAll(async () => {
     db = await createTestDatabase();
     db2 = await createTestDatabase();
-    const config = (databaseUrl: string) =>
-      loadConfig(
-        { NODE_ENV: 'test', ADMIN_EMAIL: 'admin@admin.com', ADMIN_PASSWORD: 'secret-admin' },
-        {
-          port: 0,
-          databaseUrl,
-          jwtSecret: 'test-access-secret-0123456789',
-          jwtRefreshSecret: 'test-refresh-secret-0123456789',
-          logLevel: 'silent',
-          dataDir,
-        },
-      );
+    const config = (databaseUrl: string) => testKernelConfig(databaseUrl, { dataDir });
     kernel = await startKernel({ config: config(db.url) });
     // The e2e server's way: discovery plus the fake WhatsApp as an extra plugin.
     doubled = await startKernel({ config: config(db2.url), extraPlugins: [fakeWhatsappPlugin] });

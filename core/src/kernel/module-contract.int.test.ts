@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eventually } from '@balcao/testing';
 import { Migration } from '@mikro-orm/migrations';
 import { asValue } from 'awilix';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CORE_MODULES } from '../modules/registry.js';
+import { testKernelConfig } from '../testing/test-config.js';
 import { createTestDatabase } from '../testing/test-database.js';
-import { loadConfig } from './config.js';
 import { type Kernel, startKernel } from './kernel.js';
 import { defineModule } from './module.js';
 
@@ -64,17 +61,7 @@ const db = await createTestDatabase();
 let kernel: Kernel;
 beforeAll(async () => {
   kernel = await startKernel({
-    config: loadConfig(
-      { NODE_ENV: 'test', ADMIN_EMAIL: 'admin@admin.com', ADMIN_PASSWORD: 'secret-admin' },
-      {
-        port: 0,
-        databaseUrl: db.url,
-        jwtSecret: 'test-access-secret-0123456789',
-        jwtRefreshSecret: 'test-refresh-secret-0123456789',
-        logLevel: 'silent',
-        dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-')),
-      },
-    ),
+    config: testKernelConfig(db.url),
     plugins: [],
     coreModules: [probe, ...CORE_MODULES],
   });

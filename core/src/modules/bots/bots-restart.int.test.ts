@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   type BotEngine,
   type ConnectionDto,
@@ -11,9 +8,9 @@ import {
 import { eventually } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { loadConfig } from '../../kernel/config.js';
 import { type Kernel, startKernel } from '../../kernel/kernel.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
+import { testKernelConfig } from '../../testing/test-config.js';
 import { createTestDatabase } from '../../testing/test-database.js';
 
 /** Which engine a new ticket goes to; flipped between the two kernels. */
@@ -37,17 +34,7 @@ const bots = definePlugin({
 const db = await createTestDatabase();
 const boot = () =>
   startKernel({
-    config: loadConfig(
-      { NODE_ENV: 'test', ADMIN_EMAIL: 'admin@admin.com', ADMIN_PASSWORD: 'secret-admin' },
-      {
-        port: 0,
-        databaseUrl: db.url,
-        jwtSecret: 'test-access-secret-0123456789',
-        jwtRefreshSecret: 'test-refresh-secret-0123456789',
-        logLevel: 'silent',
-        dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-')),
-      },
-    ),
+    config: testKernelConfig(db.url),
     plugins: [fakeWhatsappPlugin, bots],
   });
 let kernel: Kernel | undefined;

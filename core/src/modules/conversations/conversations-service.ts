@@ -83,17 +83,13 @@ export class ConversationsService implements ConversationsPort {
   async ack(connection: ChannelConnection, externalId: string, ack: number): Promise<boolean> {
     const value = Math.trunc(ack);
     if (!(value >= 0 && value <= 5)) throw new AppError('ERR_VALIDATION', 400);
-    const [row] = await this.changeByExternalId(
-      connection,
-      externalId,
-      'ack = greatest(m.ack, ?)',
-      [value],
-      'm.ack < ?',
-      [value],
-      'm.ack',
-    );
+    // Only a higher ack changes the row, so the row's ack is then `value`.
+    const [row] = await this.changeByExternalId(connection, externalId, 'ack = ?', 'm.ack < ?', [
+      value,
+      value,
+    ]);
     if (!row) return false;
-    await this.events.emit('message.ack', { ...row, ack: Number(row.ack) });
+    await this.events.emit('message.ack', { ...row, ack: value });
     return true;
   }
 
@@ -103,9 +99,8 @@ export class ConversationsService implements ConversationsPort {
       connection,
       externalId,
       'body = ?, is_edited = true',
-      [text],
       'not m.from_me and m.body is distinct from ?',
-      [text],
+      [text, text],
     );
     if (!row) return false;
     await this.events.emit('message.edited', row);
@@ -117,39 +112,35 @@ export class ConversationsService implements ConversationsPort {
       connection,
       externalId,
       'is_deleted = true',
-      [],
       'not m.is_deleted',
-      [],
     );
     if (!row) return false;
     await this.events.emit('message.deleted', row);
     return true;
   }
 
-  /** Updates the connection's message with that external id (the dedupe index), when `when` holds; answers its ids. */
+  /**
+   * Sets `set` on the connection's message with that external id (the dedupe index) when `when` holds; `params` fill
+   * the placeholders of `set`, then of `when`. Answers the changed message's ids.
+   */
   private async changeByExternalId(
     connection: ChannelConnection,
     externalId: string,
     set: string,
-    setParams: unknown[],
     when: string,
-    whenParams: unknown[],
-    extra = 'null',
-  ): Promise<{ companyId: number; ticketId: number; messageId: number; ack?: number }[]> {
+    params: unknown[] = [],
+  ): Promise<{ companyId: number; ticketId: number; messageId: number }[]> {
     if (!externalId || externalId.length > 255) return [];
-    const rows = await this.orm.em
-      .getConnection()
-      .execute<{ id: string; ticket_id: number; extra: number | null }[]>(
-        `update messages m set ${set}
-        where m.whatsapp_id = ? and m.external_id = ? and m.company_id = ? and ${when}
-        returning m.id, m.ticket_id, ${extra} as extra`,
-        [...setParams, connection.id, externalId, connection.companyId, ...whenParams],
-      );
+    const rows = await this.orm.em.getConnection().execute<{ id: string; ticket_id: number }[]>(
+      `update messages m set ${set}
+          where ${when} and m.whatsapp_id = ? and m.external_id = ? and m.company_id = ?
+          returning m.id, m.ticket_id`,
+      [...params, connection.id, externalId, connection.companyId],
+    );
     return rows.map((r) => ({
       companyId: connection.companyId,
       ticketId: r.ticket_id,
       messageId: Number(r.id),
-      ...(r.extra !== null ? { ack: Number(r.extra) } : {}),
     }));
   }
 

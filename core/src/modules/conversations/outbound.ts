@@ -45,9 +45,6 @@ interface OutboundRow {
   user_id: number | null;
   external_id: string | null;
   number: string;
-  ticket_user: number | null;
-  queue_id: number | null;
-  is_group: boolean;
 }
 
 export interface OutboundDeps {
@@ -71,7 +68,7 @@ async function outboundOf(
   const conn = deps.orm.em.getConnection();
   const [row] = await conn.execute<OutboundRow[]>(
     `select m.body, m.media_type, m.media_url, m.ticket_id, m.created_at, m.is_private, m.from_me, m.user_id,
-            m.external_id, c.number, t.user_id as ticket_user, t.queue_id, t.is_group
+            m.external_id, c.number
        from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
       where m.company_id = ? and m.id = ?`,
     [companyId, messageId],

@@ -1,7 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { EventBus } from '../../events/event-bus.js';
 import type { RealtimeHub } from '../../realtime/hub.js';
-import { canSeeTicket, loadTicketAccess, type ViewerAccess } from './visibility.js';
+import { canSeeTicket, loadTicketAccess, readTicketAudience, type ViewerAccess } from './visibility.js';
 
 /**
  * Ticket visibility on the socket: events naming a ticket reach only who may see it, and `joinChatBox` is granted
@@ -21,17 +21,7 @@ export function wireTicketRealtime(hub: RealtimeHub, orm: MikroORM, events: Even
   });
   hub.defineRoom('ticket', async (who, id) => {
     const em = orm.em.fork();
-    const [ticket] = await em
-      .getConnection()
-      .execute<{ user_id: number | null; queue_id: number | null; is_group: boolean }[]>(
-        'select user_id, queue_id, is_group from tickets where id = ? and company_id = ?',
-        [Number(id), who.companyId],
-      );
-    if (!ticket) return false;
-    return canSeeTicket(await loadTicketAccess(em, who.id), {
-      userId: ticket.user_id,
-      queueId: ticket.queue_id,
-      isGroup: ticket.is_group,
-    });
+    const ticket = await readTicketAudience(em, who.companyId, Number(id));
+    return !!ticket && canSeeTicket(await loadTicketAccess(em, who.id), ticket);
   });
 }

@@ -18,7 +18,7 @@ import {
   type TicketRow,
   toTicketDtos,
 } from './ticket-queries.js';
-import { audienceOf } from './visibility.js';
+import { audienceOf, readTicketAudience } from './visibility.js';
 
 interface MessageKey {
   companyId: number;
@@ -89,7 +89,7 @@ export class TicketsPublisher {
 
   /** Spec: the notification list drops a ticket on `updateUnread`. */
   async unreadCleared(companyId: number, ticketId: number): Promise<void> {
-    const audience = await this.audience(companyId, ticketId);
+    const audience = await readTicketAudience(this.orm.em.fork(), companyId, ticketId);
     if (!audience) return;
     await this.realtime.publish({
       companyId,
@@ -101,7 +101,7 @@ export class TicketsPublisher {
 
   /** A contact typing or recording (spec part 1 §3 Ticket presence), to whoever may see their ticket. */
   async presence(companyId: number, ticketId: number, presence: ContactPresence): Promise<void> {
-    const audience = await this.audience(companyId, ticketId);
+    const audience = await readTicketAudience(this.orm.em.fork(), companyId, ticketId);
     if (!audience) return;
     await this.realtime.publish({
       companyId,
@@ -109,16 +109,6 @@ export class TicketsPublisher {
       data: { action: 'presence', ticketId, presence },
       audience,
     });
-  }
-
-  /** Who may see a ticket: its attendant, its queue, whether it is a group's. */
-  private async audience(companyId: number, ticketId: number): Promise<TicketAudience | null> {
-    const [t] = await preparedRows<{ user_id: number | null; queue_id: number | null; is_group: boolean }>(
-      this.orm.em.fork(),
-      'select user_id, queue_id, is_group from tickets where company_id = ? and id = ?',
-      [companyId, ticketId],
-    );
-    return t ? { userId: t.user_id, queueId: t.queue_id, isGroup: t.is_group } : null;
   }
 
   async ticketDeleted(companyId: number, ticket: TicketAudience & { id: number }): Promise<void> {

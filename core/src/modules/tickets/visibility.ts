@@ -81,3 +81,17 @@ export async function loadTicketAccess(em: EntityManager, userId: number): Promi
     hideNumbers: user?.hide_numbers ?? true,
   };
 }
+
+/** Who may see a company's ticket (its attendant, queue, and whether it is a group's), or null when it has none such. */
+export async function readTicketAudience(
+  em: EntityManager,
+  companyId: number,
+  ticketId: number,
+): Promise<TicketAudience | null> {
+  const [t] = await preparedRows<{ user_id: number | null; queue_id: number | null; is_group: boolean }>(
+    em,
+    'select user_id, queue_id, is_group from tickets where company_id = ? and id = ?',
+    [companyId, ticketId],
+  );
+  return t ? { userId: t.user_id, queueId: t.queue_id, isGroup: t.is_group } : null;
+}
