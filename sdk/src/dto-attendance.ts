@@ -93,6 +93,13 @@ export interface ConnectionDto {
   isDefault: boolean;
   /** The channel's credential (the web chat's public token): admins only; null for other users and in realtime events. */
   token: string | null;
+  /**
+   * The QR code a session waits to be scanned with (status `qrcode`), as the channel gave it: admins only; null
+   * otherwise, for other users and in `company-{id}-whatsapp` frames (the `whatsappSession` frame carries it).
+   */
+  qrcode: string | null;
+  /** QR codes shown since the session last connected (spec part 1 §3 `retries`). */
+  retries: number;
   greetingMessage: string | null;
   complationMessage: string | null;
   outOfHoursMessage: string | null;

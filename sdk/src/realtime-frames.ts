@@ -59,6 +59,21 @@ export const CONNECTION_FRAME = z.discriminatedUnion('action', [
 ]);
 export type ConnectionFrame = z.infer<typeof CONNECTION_FRAME>;
 
+/**
+ * `company-{id}-whatsappSession`: a session's status changed; the connection as events show it, with its `qrcode`
+ * (while one waits to be scanned) and `retries`.
+ */
+export const SESSION_FRAME = z.object({
+  action: z.literal('update'),
+  session: dto<ConnectionDto>({
+    id,
+    status: z.string(),
+    qrcode: z.string().nullable(),
+    retries: z.number().int().nonnegative(),
+  }),
+});
+export type SessionFrame = z.infer<typeof SESSION_FRAME>;
+
 /** The frame if it is one of `schema`'s, else null. @example const f = readFrame(TICKET_FRAME, data) */
 export function readFrame<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> | null {
   const parsed = schema.safeParse(data);

@@ -30,7 +30,7 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
   await watcher.page.goto('/connections');
   await expect(watcher.page.getByTestId('connections-table')).toBeVisible();
 
-  // The e2e server's fake WhatsApp connection is DISCONNECTED: the menu warns about it.
+  // The e2e server's fake WhatsApp connection waits for its QR code to be scanned: the menu warns about it.
   await expect(page.getByTestId('menu-/connections').locator('[data-icon="warning-sign"]')).toBeVisible();
   await page.getByTestId('menu-/connections').click();
   await expect(page).toHaveURL(/\/connections$/);
@@ -128,6 +128,77 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
   await expect(rowNamed(watcher.page, renamed)).toHaveCount(0);
 
   await watcher.context.close();
+  await context.close();
+});
+
+test('an admin links a WhatsApp number by its QR code, disconnects it, asks for a new code and deletes it', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const name = `Celular ${uniqueTag()}`;
+  const { context, page } = await signedIn(browser, USERS.admin, 1400);
+  await page.goto('/connections');
+  await expect(page.getByTestId('connections-support')).toHaveAttribute(
+    'href',
+    'https://wa.me/5511900000000',
+  );
+  await expect(page.getByTestId('connections-support')).toHaveAttribute('target', '_blank');
+
+  // A new WhatsApp connection starts linking at once: its QR code shows in the modal, live.
+  await page.getByTestId('new-connection').click();
+  await page.getByTestId('new-connection-whatsapp').click();
+  await page.getByTestId('connection-name-input').fill(name);
+  await page.getByTestId('connection-save').click();
+  const dialog = page.getByRole('dialog', { name: `Conectar ${name}` });
+  await expect(dialog).toBeVisible();
+  const code = dialog.getByTestId('qr-code-image');
+  await expect(code).toHaveAttribute('data-value', /^2@fake-qr-/);
+  const row = rowNamed(page, name);
+  await expect(row.getByTestId('connection-status')).toHaveText('Aguardando QR code');
+  await shot(page, 'connections-qr-code');
+
+  // The phone scans it: the modal closes by itself and the row shows the number, connected.
+  const list = (await (await request.get('/api/whatsapp', { headers: auth })).json()) as {
+    id: number;
+    name: string;
+    token: string;
+  }[];
+  const created = list.find((c) => c.name === name);
+  expect(created).toBeDefined();
+  const phone = created as { id: number; token: string };
+  expect(
+    (await request.post(`/test-channel/${phone.token}/scan`, { data: { number: '5511977776666' } })).status(),
+  ).toBe(204);
+  await expect(page.getByText(`${name} está conectado.`)).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByTestId('connection-status')).toHaveText('Conectado');
+  await expect(row).toContainText('5511977776666');
+
+  // Disconnect: the session is logged out; try again and a new QR code are offered.
+  await row.getByTestId('session-disconnect').click();
+  await expect(row.getByTestId('connection-status')).toHaveText('Desconectado');
+  await expect(row.getByTestId('session-retry')).toBeVisible();
+  await expect(row).not.toContainText('5511977776666');
+
+  // A new QR code: the modal opens on it, and a closed modal can be opened again from the row.
+  await row.getByTestId('session-newQr').click();
+  await expect(dialog.getByTestId('qr-code-image')).toHaveAttribute('data-value', /^2@fake-qr-/);
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await row.getByTestId('session-qrcode').click();
+  await expect(dialog.getByTestId('qr-code-image')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fechar' }).click();
+
+  // Restart connections: every session of the company starts again (this one shows a QR code anew).
+  await page.getByTestId('connections-restart').click();
+  await expect(page.getByText('Reiniciando as conexões…')).toBeVisible();
+  await expect(row.getByTestId('session-qrcode')).toBeVisible();
+
+  await row.getByTestId('connection-delete').click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+  await expect(row).toHaveCount(0);
   await context.close();
 });
 

@@ -21,6 +21,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes an http(s) SUPPORT_URL for the call-support button and refuses any other scheme', () => {
+    const dir = tmp();
+    expect(loadConfig({ DATA_DIR: dir }).supportUrl).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, SUPPORT_URL: 'https://wa.me/5511900000000' }).supportUrl).toBe(
+      'https://wa.me/5511900000000',
+    );
+    for (const bad of ['javascript:alert(1)', 'wa.me/5511', 'ftp://example.com'])
+      expect(() => loadConfig({ DATA_DIR: dir, SUPPORT_URL: bad })).toThrow(/SUPPORT_URL/);
+  });
+
   it('generates development secrets once and keeps them under DATA_DIR', () => {
     const dir = tmp();
     const a = loadConfig({ DATA_DIR: dir });

@@ -25,6 +25,8 @@ export const E2E = {
   basic: { email: 'admin@basica.test', password: 'basica-pass' },
   /** The plan seeded for company 1 (the first plan; core/src/modules/seed.ts). */
   platformPlanId: 1,
+  /** SUPPORT_URL of the e2e server. */
+  supportUrl: 'https://wa.me/5511900000000',
   /** Company 1's connection of the fake WhatsApp channel. */
   fakeWhatsapp: { name: 'WhatsApp de teste' },
 };
@@ -71,6 +73,8 @@ async function main(): Promise<void> {
       dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-e2e-data-')),
       // A failed delivery is retried quickly and given up after two attempts, so a spec sees it within a second.
       outbox: { pollMs: 200, baseDelayMs: 200, maxAttempts: 2 },
+      // The connections screen's "call support" button leads there.
+      supportUrl: E2E.supportUrl,
     },
   );
   const kernel = await startKernel({ config, logger, extraPlugins: [fakeWhatsappPlugin] });

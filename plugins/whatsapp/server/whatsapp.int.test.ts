@@ -75,14 +75,21 @@ describe('a WhatsApp session that cannot reach the servers', () => {
   });
   afterAll(() => h?.host.stop());
 
-  it('ends DISCONNECTED after the retry cap and opens no more sockets', async () => {
-    await h.api(`/api/whatsappsession/${h.connection.id}`, { method: 'POST' });
-    // A new connection already reads DISCONNECTED: wait for the last try (the first and 2 retries) to fail first.
+  it('a new connection starts at once, and ends DISCONNECTED after the retry cap, opening no more sockets', async () => {
+    // The first try and 2 retries fail; a new connection already reads DISCONNECTED, so wait for them first.
     await eventually(async () => (h.fake.opened.length >= 3 ? true : undefined), 10_000);
     await h.until('DISCONNECTED');
     const opened = h.fake.opened.length;
     expect(opened).toBe(3);
     await new Promise((r) => setTimeout(r, 300));
     expect(h.fake.opened).toHaveLength(opened);
+  });
+
+  it('"try again" after giving up makes one more round of tries', async () => {
+    await h.api(`/api/whatsappsession/${h.connection.id}`, { method: 'POST' });
+    await eventually(async () => (h.fake.opened.length >= 6 ? true : undefined), 10_000);
+    await h.until('DISCONNECTED');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(h.fake.opened).toHaveLength(6);
   });
 });

@@ -44,8 +44,19 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
 /** An empty message is stored as none. */
 const orNull = (text: string): string | null => (text.trim() ? text : null);
 
-/** Connection add/edit (spec part 1 "Connection modal", general tab; §5 validation). */
-export function ConnectionDialog({ target, onClose }: { target: ConnectionTarget | null; onClose(): void }) {
+/**
+ * Connection add/edit (spec part 1 "Connection modal", general tab; §5 validation). `onCreated` hears of a new
+ * connection (the screen then shows the QR code of a channel with a session).
+ */
+export function ConnectionDialog({
+  target,
+  onClose,
+  onCreated,
+}: {
+  target: ConnectionTarget | null;
+  onClose(): void;
+  onCreated?(connection: ConnectionDto): void;
+}) {
   const { t } = useTranslation();
   const channel = target?.mode === 'edit' ? target.connection.channel : target?.channel;
   return (
@@ -66,13 +77,22 @@ export function ConnectionDialog({ target, onClose }: { target: ConnectionTarget
           key={target.mode === 'edit' ? target.connection.id : 'new'}
           target={target}
           onClose={onClose}
+          onCreated={onCreated}
         />
       )}
     </Dialog>
   );
 }
 
-function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose(): void }) {
+function ConnectionForm({
+  target,
+  onClose,
+  onCreated,
+}: {
+  target: ConnectionTarget;
+  onClose(): void;
+  onCreated?(connection: ConnectionDto): void;
+}) {
   const { t } = useTranslation();
   const connection = target.mode === 'edit' ? target.connection : null;
   const channel = connection?.channel ?? (target.mode === 'create' ? target.channel : 'webchat');
@@ -128,11 +148,14 @@ function ConnectionForm({ target, onClose }: { target: ConnectionTarget; onClose
       if (connection) {
         const { channel: _fixed, ...changes } = input;
         await updateConnection(connection.id, changes);
+        toastSuccess(t('connections.toasts.saved'));
+        onClose();
       } else {
-        await createConnection(input);
+        const created = await createConnection(input);
+        toastSuccess(t('connections.toasts.saved'));
+        onClose();
+        onCreated?.(created);
       }
-      toastSuccess(t('connections.toasts.saved'));
-      onClose();
     } catch (err) {
       if (err instanceof ApiError && err.fields.length) showErrors(toFieldErrors(err.fields));
       else if (err instanceof ApiError && err.code === 'ERR_WAPP_GREETING_REQUIRED') greetingError();

@@ -2,11 +2,13 @@ import { type ConnectionDto, DEFAULT_CHANNEL_TRAITS } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   applyConnectionEvent,
+  applySessionEvent,
   channelBlock,
   greetingMissing,
   newConnectionEntries,
   originList,
   SHELL_CONNECTION_CHANNELS,
+  sessionActions,
   statusIntent,
 } from './connection-rules';
 
@@ -18,6 +20,8 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   number: null,
   isDefault: false,
   token: `TOKEN${id}`,
+  qrcode: null,
+  retries: 0,
   greetingMessage: null,
   complationMessage: null,
   outOfHoursMessage: null,
@@ -165,5 +169,62 @@ describe('applyConnectionEvent', () => {
     ]) {
       expect(applyConnectionEvent(list, data)).toEqual(list);
     }
+  });
+});
+
+describe('applySessionEvent', () => {
+  const phone = connection(1, 'Celular', { channel: 'whatsapp', status: 'OPENING' });
+  const list = [phone, connection(2, 'Site')];
+  const frame = (session: Partial<ConnectionDto>) => ({
+    action: 'update',
+    session: { ...phone, token: null, qrcode: null, retries: 0, ...session },
+  });
+
+  it('sets the status, QR code and retries the session reports, keeping the token the list read', () => {
+    const next = applySessionEvent(list, frame({ status: 'qrcode', qrcode: '2@abc', retries: 1 }));
+    expect(next[0]).toMatchObject({ status: 'qrcode', qrcode: '2@abc', retries: 1, token: 'TOKEN1' });
+    expect(next[1]).toBe(list[1]);
+  });
+
+  it('clears the QR code and shows the number once CONNECTED', () => {
+    const showing = applySessionEvent(list, frame({ status: 'qrcode', qrcode: '2@abc', retries: 1 }));
+    const next = applySessionEvent(showing, frame({ status: 'CONNECTED', number: '5511988887777' }));
+    expect(next[0]).toMatchObject({ status: 'CONNECTED', qrcode: null, number: '5511988887777', retries: 0 });
+  });
+
+  it('ignores frames of unknown connections and frames it does not understand', () => {
+    expect(applySessionEvent(list, frame({ id: 9, status: 'CONNECTED' }))).toEqual(list);
+    for (const data of [
+      null,
+      { action: 'update' },
+      { action: 'update', session: { id: 1 } },
+      { action: 'x' },
+    ])
+      expect(applySessionEvent(list, data)).toEqual(list);
+  });
+
+  it('keeps the QR code a later connection frame (which never carries one) leaves out', () => {
+    const showing = applySessionEvent(list, frame({ status: 'qrcode', qrcode: '2@abc', retries: 1 }));
+    const renamed = { ...showing[0], name: 'Celular 2', token: null, qrcode: null };
+    expect(applyConnectionEvent(showing, { action: 'update', whatsapp: renamed })[0]).toMatchObject({
+      name: 'Celular 2',
+      qrcode: '2@abc',
+    });
+  });
+});
+
+describe('sessionActions', () => {
+  const session = { ...DEFAULT_CHANNEL_TRAITS, needsSession: true };
+  it('offers per status what spec part 1 §4 lists, for channels with a session', () => {
+    expect(sessionActions({ status: 'qrcode', traits: session })).toEqual(['qrcode']);
+    expect(sessionActions({ status: 'DISCONNECTED', traits: session })).toEqual(['retry', 'newQr']);
+    for (const status of ['CONNECTED', 'PAIRING', 'TIMEOUT'] as const)
+      expect(sessionActions({ status, traits: session })).toEqual(['disconnect']);
+    expect(sessionActions({ status: 'OPENING', traits: session })).toEqual(['connecting']);
+  });
+
+  it('offers nothing for channels without a session (web chat)', () => {
+    const webchat = { ...DEFAULT_CHANNEL_TRAITS, needsSession: false };
+    expect(sessionActions({ status: 'DISCONNECTED', traits: webchat })).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { ConnectionDto, ConnectionStatus, PlanFlags } from '@balcao/sdk';
-import { CONNECTION_FRAME, readFrame } from '@balcao/sdk';
+import { CONNECTION_FRAME, readFrame, SESSION_FRAME } from '@balcao/sdk';
 import type { UiConnectionChannel, UiPluginDefinition } from '@balcao/sdk/ui';
 import type { Intent } from '@blueprintjs/core';
 
@@ -89,7 +89,44 @@ export function applyConnectionEvent(list: readonly ConnectionDto[], data: unkno
   const next = frame.whatsapp;
   const others = list.map((c) => (next.isDefault && c.id !== next.id ? { ...c, isDefault: false } : c));
   const at = others.findIndex((c) => c.id === next.id);
-  // Events carry no token (connection secrets are for admins): the one the list read is kept.
-  if (at >= 0) return others.map((c, i) => (i === at ? { ...next, token: next.token ?? c.token } : c));
+  // Events carry no token nor QR code (connection secrets are for admins): those the list read are kept.
+  if (at >= 0)
+    return others.map((c, i) =>
+      i === at ? { ...next, token: next.token ?? c.token, qrcode: next.qrcode ?? c.qrcode } : c,
+    );
   return [...others, next].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
+}
+
+/**
+ * Applies a `company-{id}-whatsappSession` frame: the connection's status, number, QR code and retries as the session
+ * reports them (the token the list read is kept). A frame of a connection the list lacks, or an unknown one, changes
+ * nothing: the `whatsapp` frames add connections.
+ */
+export function applySessionEvent(list: readonly ConnectionDto[], data: unknown): ConnectionDto[] {
+  const frame = readFrame(SESSION_FRAME, data);
+  if (!frame) return [...list];
+  const { session } = frame;
+  return list.map((c) => (c.id === session.id ? { ...c, ...session, token: session.token ?? c.token } : c));
+}
+
+/** A session action of the connections screen's "session" column (spec part 1 §4 Connection status). */
+export type SessionAction = 'qrcode' | 'retry' | 'newQr' | 'disconnect' | 'connecting';
+
+/**
+ * The session actions a connection offers: none for channels without a remote session; `qrcode` shows the QR code,
+ * DISCONNECTED offers try again and a new QR, CONNECTED, PAIRING and TIMEOUT a disconnect, OPENING a disabled
+ * "connecting". @example sessionActions({ status: 'DISCONNECTED', traits }) // ['retry', 'newQr']
+ */
+export function sessionActions(c: Pick<ConnectionDto, 'status' | 'traits'>): SessionAction[] {
+  if (!c.traits.needsSession) return [];
+  switch (c.status) {
+    case 'qrcode':
+      return ['qrcode'];
+    case 'DISCONNECTED':
+      return ['retry', 'newQr'];
+    case 'OPENING':
+      return ['connecting'];
+    default:
+      return ['disconnect'];
+  }
 }

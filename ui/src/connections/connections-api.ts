@@ -10,3 +10,11 @@ export const updateConnection = (id: number, input: Omit<ConnectionInput, 'chann
 /** One connection, read again (its token: realtime events never carry it). */
 export const fetchConnection = (id: number) => api.get<ConnectionDto>(`/whatsapp/${id}`);
 export const deleteConnection = (id: number) => api.delete(`/whatsapp/${id}`);
+
+/** The session commands of the connections screen (spec part 1 §7 `whatsappsession`); statuses follow on the socket. */
+const SESSION_METHODS = { retry: 'post', newQr: 'put', disconnect: 'delete' } as const;
+export type SessionCommand = keyof typeof SESSION_METHODS;
+export const sessionCommand = (id: number, command: SessionCommand) =>
+  api[SESSION_METHODS[command]](`/whatsappsession/${id}`);
+/** Restarts every session of the company (`POST /whatsapp-restart`). */
+export const restartConnections = () => api.post('/whatsapp-restart');

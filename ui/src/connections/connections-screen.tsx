@@ -1,23 +1,25 @@
 import type { ConnectionDto } from '@balcao/sdk';
-import { H3, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, H3, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAlert } from '../forms/delete-alert';
+import { useSystemInfo } from '../layout/use-version';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { PluginBoundary } from '../plugins/plugin-boundary';
 import { ConnectionDialog, type ConnectionTarget } from './connection-dialog';
 import type { NewConnectionEntry } from './connection-rules';
-import { deleteConnection } from './connections-api';
+import { deleteConnection, restartConnections } from './connections-api';
 import { connectionsAtom } from './connections-store';
 import { ConnectionsTable } from './connections-table';
 import { NewConnectionMenu } from './new-connection-menu';
+import { QrCodeDialog } from './qr-code-dialog';
 import './connections.css';
 
 /**
- * The connections screen (spec part 1 §2 "Connections screen"), live through the layout's ConnectionsFeed.
- * "Restart connections", "call support" and the import-progress card serve channels with a remote session
- * (WhatsApp); they arrive with that channel rather than as buttons that do nothing.
+ * The connections screen (spec part 1 §2 "Connections screen"), live through the layout's ConnectionsFeed (the
+ * `whatsapp` and `whatsappSession` frames): restart connections, call support (SUPPORT_URL; hidden when unset), the
+ * new-connection menu, the table with each session's actions, and the QR-code modal of the connection being linked.
  */
 export function ConnectionsScreen() {
   const { t } = useTranslation();
@@ -32,6 +34,22 @@ export function ConnectionsScreen() {
     else setTarget({ mode: 'create', channel: item.entry.channel });
   };
   const PluginDialog = pluginNew?.entry.dialog;
+  const { supportUrl } = useSystemInfo();
+  const [qrFor, setQrFor] = useState<number | null>(null);
+  const closeQr = useCallback(() => setQrFor(null), []);
+  const [restarting, setRestarting] = useState(false);
+
+  const handleRestart = async () => {
+    setRestarting(true);
+    try {
+      await restartConnections();
+      toastSuccess(t('connections.header.restarted'));
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setRestarting(false);
+    }
+  };
 
   const handleDelete = async () => {
     if (!doomed) return;
@@ -50,6 +68,7 @@ export function ConnectionsScreen() {
     target?.mode === 'edit'
       ? (connections?.find((c) => c.id === target.connection.id) ?? target.connection)
       : null;
+  const linking = qrFor === null ? null : (connections?.find((c) => c.id === qrFor) ?? null);
 
   return (
     <div className="list-screen connections-screen" data-testid="connections-screen">
@@ -60,22 +79,46 @@ export function ConnectionsScreen() {
             {connections?.length ?? 0}
           </Tag>
         </H3>
-        <NewConnectionMenu onPick={handlePick} />
+        <div className="page-header__actions">
+          <Button
+            icon="refresh"
+            variant="outlined"
+            text={t('connections.header.restart')}
+            loading={restarting}
+            onClick={() => void handleRestart()}
+            data-testid="connections-restart"
+          />
+          {supportUrl && (
+            <AnchorButton
+              icon="chat"
+              variant="outlined"
+              text={t('connections.header.support')}
+              href={supportUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="connections-support"
+            />
+          )}
+          <NewConnectionMenu onPick={handlePick} />
+        </div>
       </header>
       <ConnectionsTable
         connections={connections}
+        onShowQr={(connection) => setQrFor(connection.id)}
         onEdit={(connection) => setTarget({ mode: 'edit', connection })}
         onDelete={setDoomed}
       />
       <ConnectionDialog
         target={editing ? { mode: 'edit', connection: editing } : target}
         onClose={() => setTarget(null)}
+        onCreated={(created) => created.traits.needsSession && setQrFor(created.id)}
       />
       {pluginNew && PluginDialog && (
         <PluginBoundary plugin={pluginNew.plugin ?? 'shell'}>
           <PluginDialog channel={pluginNew.entry.channel} onClose={() => setPluginNew(null)} />
         </PluginBoundary>
       )}
+      <QrCodeDialog connection={linking} onClose={closeQr} />
       <DeleteAlert
         ns="connections"
         doomed={doomed}

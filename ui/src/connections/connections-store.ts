@@ -5,14 +5,15 @@ import { toastError } from '../notify/toaster';
 import { useRealtimeResyncs, useSocketChannel } from '../realtime/socket';
 import { requireUser, userAtom } from '../session/session-store';
 import { fetchConnections } from '../tickets/shared/tickets-api';
-import { applyConnectionEvent } from './connection-rules';
+import { applyConnectionEvent, applySessionEvent } from './connection-rules';
 
 /** The company's connections as the admin's shell knows them; null until the first load. */
 export const connectionsAtom = atom<ConnectionDto[] | null>(null);
 
 /**
- * Loads the connections (again after every socket resync) and follows `company-{id}-whatsapp`, so the connections
- * page and the menu's connection warning stay live. Mounted once, by the layout, for admins.
+ * Loads the connections (again after every socket resync) and follows `company-{id}-whatsapp` (connections changed)
+ * and `-whatsappSession` (their sessions' statuses and QR codes), so the connections page, its QR-code modal and the
+ * menu's connection warning stay live. Mounted once, by the layout, for admins.
  */
 export function ConnectionsFeed() {
   const user = requireUser(useAtomValue(userAtom));
@@ -33,5 +34,10 @@ export function ConnectionsFeed() {
     [setConnections],
   );
   useSocketChannel(companyChannel(user.companyId, 'whatsapp'), handleEvent);
+  const handleSession = useCallback(
+    (data: unknown) => setConnections((list) => (list ? applySessionEvent(list, data) : list)),
+    [setConnections],
+  );
+  useSocketChannel(companyChannel(user.companyId, 'whatsappSession'), handleSession);
   return null;
 }

@@ -4,19 +4,22 @@ import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../tickets/shared/channel-icon';
 import { formatShortDateTime } from '../tickets/shared/format';
 import { statusIntent } from './connection-rules';
+import { SessionActions } from './session-actions';
 
 interface Props {
   /** null while the first load runs. */
   connections: ConnectionDto[] | null;
   onEdit(connection: ConnectionDto): void;
   onDelete(connection: ConnectionDto): void;
+  /** Opens the QR-code modal of a connection waiting to be scanned. */
+  onShowQr(connection: ConnectionDto): void;
 }
 
 /**
- * The connections (spec part 1 "Connections screen" columns): channel, name, number, status, last update, default,
- * actions. Session actions (QR code, retry, disconnect) belong to channels with a remote session; none exists yet.
+ * The connections (spec part 1 "Connections screen" columns): channel, name, number, status, session actions (for
+ * channels with a remote session), last update, default, actions.
  */
-export function ConnectionsTable({ connections, onEdit, onDelete }: Props) {
+export function ConnectionsTable({ connections, onEdit, onDelete, onShowQr }: Props) {
   const { t } = useTranslation();
   if (connections === null) return <Spinner size={32} />;
   if (connections.length === 0) {
@@ -33,6 +36,7 @@ export function ConnectionsTable({ connections, onEdit, onDelete }: Props) {
             <th>{t('connections.columns.name')}</th>
             <th className="connections-table__wide">{t('connections.columns.number')}</th>
             <th>{t('connections.columns.status')}</th>
+            <th>{t('connections.columns.session')}</th>
             <th className="connections-table__wide">{t('connections.columns.updatedAt')}</th>
             <th className="connections-table__center">{t('connections.columns.isDefault')}</th>
             <th className="connections-table__actions">{t('connections.columns.actions')}</th>
@@ -52,6 +56,9 @@ export function ConnectionsTable({ connections, onEdit, onDelete }: Props) {
                 <Tag minimal round intent={statusIntent(c.status)} data-testid="connection-status">
                   {t(`connections.status.${c.status}`)}
                 </Tag>
+              </td>
+              <td>
+                <SessionActions connection={c} onShowQr={onShowQr} />
               </td>
               <td className="connections-table__wide">{formatShortDateTime(c.updatedAt)}</td>
               <td className="connections-table__center">

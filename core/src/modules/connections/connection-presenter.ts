@@ -24,6 +24,8 @@ export function toConnectionDto(
     number: c.number ?? null,
     isDefault: c.isDefault,
     token: c.token,
+    qrcode: c.qrcode ?? null,
+    retries: c.retries,
     greetingMessage: c.greetingMessage ?? null,
     complationMessage: c.complationMessage ?? null,
     outOfHoursMessage: c.outOfHoursMessage ?? null,
@@ -39,8 +41,8 @@ export function toConnectionDto(
   };
 }
 
-/** Connection secrets are for admins: other viewers (and realtime events, which reach every user) get none. */
-export const withoutSecrets = (dto: ConnectionDto): ConnectionDto => ({ ...dto, token: null });
+/** Connection secrets (its token, a QR code waiting to be scanned) are for admins: other viewers (and realtime events, which reach every user) get none. */
+export const withoutSecrets = (dto: ConnectionDto): ConnectionDto => ({ ...dto, token: null, qrcode: null });
 
 /** The connection as `viewer` may see it. @example ctx.body = forViewer(dto, ctx.state.user) */
 export const forViewer = (dto: ConnectionDto, viewer: AuthUser): ConnectionDto =>

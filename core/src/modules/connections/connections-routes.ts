@@ -19,11 +19,15 @@ export function connectionsRoutes(router: AppRouter): void {
     ctx.body = forViewer(await ctx.state.services.connections.get(idParam(ctx.params.id)), ctx.state.user);
   });
   router.post('/whatsapp', requireAdmin, async (ctx) => {
-    ctx.status = 201;
-    ctx.body = await ctx.state.services.connections.create(
+    const { connections, sessions } = ctx.state.services;
+    const created = await connections.create(
       ctx.state.companyId,
       validate(connectionSchema, ctx.request.body),
     );
+    // A channel with a remote session (WhatsApp) starts linking at once: the QR code follows on the socket.
+    await sessions.opened(ctx.state.companyId, created.id, created.channel);
+    ctx.status = 201;
+    ctx.body = created;
   });
   router.put('/whatsapp/:id', requireAdmin, async (ctx) => {
     const input = validate(connectionUpdateSchema, ctx.request.body);
@@ -34,7 +38,11 @@ export function connectionsRoutes(router: AppRouter): void {
     );
   });
   router.delete('/whatsapp/:id', requireAdmin, async (ctx) => {
-    await ctx.state.services.connections.remove(ctx.state.companyId, idParam(ctx.params.id));
+    const { connections, sessions } = ctx.state.services;
+    const id = idParam(ctx.params.id);
+    const doomed = await connections.get(id);
+    await sessions.closing(ctx.state.companyId, id, doomed.channel);
+    await connections.remove(ctx.state.companyId, id);
     ctx.status = 204;
   });
 }

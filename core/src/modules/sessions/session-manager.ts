@@ -159,6 +159,24 @@ export class SessionManager {
     await this.tick();
   }
 
+  /** A new connection of a channel with a session starts it at once (its QR code follows); other channels: nothing. */
+  async opened(companyId: number, connectionId: number, channel: string): Promise<void> {
+    if (!this.statefulKinds().includes(channel)) return;
+    await this.want(companyId, [connectionId], 'restart');
+    await this.tick();
+  }
+
+  /**
+   * Before a connection is deleted its session is logged out, so the phone unlinks it rather than keep a dead device.
+   * A logout that fails (the phone unreachable) is logged: the deletion goes on and the row's cascade forgets it.
+   */
+  async closing(companyId: number, connectionId: number, channel: string): Promise<void> {
+    if (!this.statefulKinds().includes(channel)) return;
+    await this.command(companyId, connectionId, 'logout').catch((err) =>
+      this.logger.warn({ err, connectionId }, 'logout before deleting the connection failed'),
+    );
+  }
+
   /** `POST /whatsapp-restart`: every session connection of the company is (re)started. */
   async restartAll(companyId: number): Promise<void> {
     const kinds = this.statefulKinds();

@@ -2,7 +2,7 @@ import type { ConnectionDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
-import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
+import { fakeSessionCalls, fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
 import { openSocket, type TestFrame, tenantWithAgent } from '../../testing/tenant-fixtures.js';
 
 /** Fast leases: a pass every 100 ms. */
@@ -51,9 +51,30 @@ describe('stateful channel sessions (fake WhatsApp)', () => {
   });
   afterAll(() => host?.stop());
 
-  it('starts on request, publishes qrcode, and a scan goes PAIRING then CONNECTED with the number', async () => {
+  it('a new connection starts linking at once: its QR code is on the row, for admins only', async () => {
+    await eventually(async () => ((await row(conn.id)).status === 'qrcode' ? true : undefined));
+    const first = (await row(conn.id)).qrcode;
+    expect(first).toMatch(/^2@fake-qr-/);
+    const read = async (token: string) =>
+      (await (await host.request(`/api/whatsapp/${conn.id}`, { token })).json()) as ConnectionDto;
+    expect(await read(admin)).toMatchObject({ status: 'qrcode', qrcode: first, retries: 1 });
+    const { token: superToken } = await host.login(host.admin.email, host.admin.password);
+    admin = superToken;
+    const shop = await tenantWithAgent(host, superToken, 'Loja QR');
+    const theirs = await host.request('/api/whatsapp', {
+      token: shop.adminToken,
+      body: { name: 'Celular da loja', channel: 'whatsapp' },
+    });
+    const shopConn = (await theirs.json()) as ConnectionDto;
+    await eventually(async () => ((await row(shopConn.id)).status === 'qrcode' ? true : undefined));
+    const agentView = (await (
+      await host.request(`/api/whatsapp/${shopConn.id}`, { token: shop.agentToken })
+    ).json()) as ConnectionDto;
+    expect(agentView).toMatchObject({ status: 'qrcode', qrcode: null, token: null });
+  });
+
+  it('tries again on request, publishes qrcode, and a scan goes PAIRING then CONNECTED with the number', async () => {
     const socket = await openSocket(host.url, admin);
-    expect((await row(conn.id)).status).toBe('DISCONNECTED');
     const started = await host.request(`/api/whatsappsession/${conn.id}`, { method: 'POST', token: admin });
     expect(started.status).toBe(200);
 
@@ -63,7 +84,7 @@ describe('stateful channel sessions (fake WhatsApp)', () => {
     expect(qr.action).toBe('update');
     expect(qr.session.qrcode).toMatch(/^2@fake-qr-/);
     expect(qr.session.token).toBeNull();
-    expect(await row(conn.id)).toMatchObject({ status: 'qrcode', qrcode: qr.session.qrcode, retries: 1 });
+    expect(await row(conn.id)).toMatchObject({ status: 'qrcode', qrcode: qr.session.qrcode, retries: 2 });
 
     expect(
       (await host.request(`/test-channel/${conn.token}/scan`, { body: { number: '5511988887777' } })).status,
@@ -144,13 +165,12 @@ describe('stateful channel sessions (fake WhatsApp)', () => {
     socket.close();
   });
 
-  it('forgets the session and its store with the connection', async () => {
+  it('logs the session out and forgets its store with the connection', async () => {
     const res = await host.request('/api/whatsapp', {
       token: admin,
       body: { name: 'Descartável', channel: 'whatsapp' },
     });
     const other = (await res.json()) as ConnectionDto;
-    await host.request(`/api/whatsappsession/${other.id}`, { method: 'POST', token: admin });
     await eventually(async () => ((await row(other.id))?.status === 'qrcode' ? true : undefined));
     await host.request(`/test-channel/${other.token}/scan`, { body: {} });
     await eventually(async () => ((await row(other.id))?.status === 'CONNECTED' ? true : undefined));
@@ -161,7 +181,11 @@ describe('stateful channel sessions (fake WhatsApp)', () => {
       await sql(host, 'select 1 from channel_session_data where connection_id = $1', [other.id]),
     ).toHaveLength(0);
     const manager = host.resolve<{ owned(): number[] }>('sessions');
-    await eventually(() => (manager.owned().includes(other.id) ? undefined : true));
+    expect(manager.owned()).not.toContain(other.id);
+    expect(fakeSessionCalls.filter((c) => c.connectionId === other.id).map((c) => c.call)).toEqual([
+      'start',
+      'logout',
+    ]);
   });
 
   it('emits connection.status to subscribers as statuses change', async () => {

@@ -27,8 +27,9 @@ async function answers(probe: () => Promise<unknown>): Promise<boolean> {
 }
 
 export function publicSystemRoutes(router: AppRouter, host: PluginHost): void {
+  // The release, and where the connections screen's "call support" leads (SUPPORT_URL; null: no button).
   router.get('/version', (ctx) => {
-    ctx.body = { version: VERSION };
+    ctx.body = { version: VERSION, supportUrl: ctx.state.services.config.supportUrl };
   });
 
   router.get('/health', async (ctx) => {

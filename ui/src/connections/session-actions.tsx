@@ -1,0 +1,83 @@
+import type { ConnectionDto } from '@balcao/sdk';
+import { Button, Spinner } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { sessionActions } from './connection-rules';
+import { type SessionCommand, sessionCommand } from './connections-api';
+
+const ICONS = { retry: 'refresh', newQr: 'camera', disconnect: 'offline' } as const;
+
+/**
+ * The "session" cell of a connection row (spec part 1 §4): what its status offers. The command is answered at once;
+ * the new status arrives on `company-{id}-whatsappSession` and the row follows it.
+ */
+export function SessionActions({
+  connection,
+  onShowQr,
+}: {
+  connection: ConnectionDto;
+  onShowQr(connection: ConnectionDto): void;
+}) {
+  const { t } = useTranslation();
+  const [busy, setBusy] = useState<SessionCommand | null>(null);
+
+  const run = async (command: SessionCommand) => {
+    setBusy(command);
+    try {
+      await sessionCommand(connection.id, command);
+      toastSuccess(
+        t(command === 'disconnect' ? 'connections.session.disconnected' : 'connections.session.retried'),
+      );
+      if (command === 'newQr') onShowQr(connection);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <div className="session-actions" data-testid="connection-session">
+      {sessionActions(connection).map((action) => {
+        if (action === 'qrcode')
+          return (
+            <Button
+              key={action}
+              size="small"
+              intent="primary"
+              icon="grid-view"
+              text={t('connections.session.qrcode')}
+              onClick={() => onShowQr(connection)}
+              data-testid="session-qrcode"
+            />
+          );
+        if (action === 'connecting')
+          return (
+            <Button
+              key={action}
+              size="small"
+              disabled
+              icon={<Spinner size={12} />}
+              text={t('connections.session.connecting')}
+              data-testid="session-connecting"
+            />
+          );
+        return (
+          <Button
+            key={action}
+            size="small"
+            variant={action === 'newQr' ? 'outlined' : 'solid'}
+            intent={action === 'disconnect' ? 'danger' : 'none'}
+            icon={ICONS[action]}
+            loading={busy === action}
+            disabled={busy !== null && busy !== action}
+            text={t(`connections.session.${action}`)}
+            onClick={() => void run(action)}
+            data-testid={`session-${action}`}
+          />
+        );
+      })}
+    </div>
+  );
+}
