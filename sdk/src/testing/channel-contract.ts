@@ -236,7 +236,9 @@ export function describeChannelContract(
         expect(await res.json()).toMatchObject({ error: 'ERR_WAPP_NOT_INITIALIZED' });
         return;
       }
-      // "Try again" starts the session: nothing stored yet, so it asks to be paired.
+      // A new connection starts its session at once: nothing stored yet, so it asks to be paired; "try again"
+      // starts it afresh, still unpaired.
+      await statusOf(connection.id, (s) => s === 'qrcode');
       await api(session, { method: 'POST' });
       await statusOf(connection.id, (s) => s === 'qrcode');
       await h.pair(connection);
