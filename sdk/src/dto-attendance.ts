@@ -1,6 +1,7 @@
 import type { ChannelCapabilities, ChannelTraits } from './channel.js';
 import type { QueueRef } from './dto.js';
 import type { Channel, ConnectionStatus, TicketStatus } from './schemas/attendance.js';
+import type { ScheduleRow } from './schemas/schedules.js';
 
 /** A tag as the API answers it. @example { id: 1, name: 'VIP', color: '#ff0000', kanban: 0 } */
 export interface TagDto {
@@ -108,6 +109,20 @@ export interface ConnectionDto {
   groupAsTicket: 'disabled' | 'enabled';
   /** Idle hours before an open ticket is closed; 0: never (default 24). */
   expiresTicket: number;
+  /** The automation's settings of the connection (connectionSchema's documentation says what each does). */
+  timeCreateNewTicket: number;
+  maxUseBotQueues: number;
+  timeUseBotQueues: number;
+  timeSendQueue: number;
+  sendIdQueue: number | null;
+  whenExpiresTicket: '0' | '1';
+  expiresTicketNps: number;
+  maxUseBotQueuesNps: number;
+  inactiveMessage: string | null;
+  timeInactiveMessage: number;
+  expiresInactiveMessage: string | null;
+  /** Service hours, a row per weekday (used when the company's scheduleType is `connection`); null: none set. */
+  schedules: ScheduleRow[] | null;
   /** Web chat: the website origins allowed to show the chat page in a frame (the embed snippet); none: [] */
   embedOrigins: string[];
   queues: QueueRef[];

@@ -202,6 +202,82 @@ test('an admin links a WhatsApp number by its QR code, disconnects it, asks for 
   await context.close();
 });
 
+test('the dialog keeps the messages, chatbot and NPS settings, and the hours of a company that keeps them per connection', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const tag = uniqueTag();
+  const scheduleType = (value: string) =>
+    request.put('/api/settings/scheduleType', { headers: auth, data: { value } });
+  expect((await scheduleType('connection')).ok()).toBe(true);
+  const queue = await (
+    await request.post('/api/queue', { headers: auth, data: { name: `Triagem ${tag}`, color: '#2965CC' } })
+  ).json();
+  const created = await (
+    await request.post('/api/whatsapp', {
+      headers: auth,
+      data: { name: `Horários ${tag}`, channel: 'webchat' },
+    })
+  ).json();
+  try {
+    const { context, page } = await signedIn(browser, USERS.admin, 1400);
+    await page.goto('/connections');
+    await rowNamed(page, `Horários ${tag}`).getByTestId('connection-edit').click();
+
+    await page.getByTestId('connection-tab-messages').click();
+    await page.getByTestId('connection-inactiveMessage').fill('Ainda está aí?');
+    await page.getByTestId('connection-timeInactiveMessage').fill('20');
+    await page.getByTestId('connection-tab-chatbot').click();
+    await page.getByTestId('connection-maxUseBotQueues').fill('5');
+    await page.getByTestId('connection-timeSendQueue').fill('15');
+    await page.getByTestId('connection-sendIdQueue').selectOption(String(queue.id));
+    await page.getByTestId('connection-tab-nps').click();
+    await page.getByTestId('connection-expiresTicketNps').fill('60');
+
+    // The hours: a period that ends before it starts is shown wrong at once; Sunday closed.
+    await page.getByTestId('connection-tab-schedules').click();
+    await page.getByTestId('connection-schedules-monday-endTimeA').fill('07:00');
+    await expect(page.getByTestId('connection-schedules-monday-error')).toHaveText(
+      'Termina antes de começar.',
+    );
+    await shot(page, 'connections-dialog-schedules');
+    await page.getByTestId('connection-save').click();
+    await expect(page.getByTestId('connection-tab-schedules')).toHaveAttribute('aria-selected', 'true');
+    await page.getByTestId('connection-schedules-monday-endTimeA').fill('11:30');
+    await expect(page.getByTestId('connection-schedules-monday-error')).toHaveCount(0);
+    for (const field of ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'])
+      await page.getByTestId(`connection-schedules-sunday-${field}`).fill('');
+    await page.getByTestId('connection-save').click();
+    await expect(page.getByText('Conexão salva com sucesso!')).toBeVisible();
+
+    const saved = await (await request.get(`/api/whatsapp/${created.id}`, { headers: auth })).json();
+    expect(saved).toMatchObject({
+      inactiveMessage: 'Ainda está aí?',
+      timeInactiveMessage: 20,
+      maxUseBotQueues: 5,
+      timeSendQueue: 15,
+      sendIdQueue: queue.id,
+      expiresTicketNps: 60,
+    });
+    expect(saved.schedules[0]).toMatchObject({ weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '11:30' });
+    expect(saved.schedules[6]).toMatchObject({ weekdayEn: 'sunday', startTimeA: '', endTimeB: '' });
+
+    // Opened again, the dialog shows what was kept.
+    await rowNamed(page, `Horários ${tag}`).getByTestId('connection-edit').click();
+    await page.getByTestId('connection-tab-chatbot').click();
+    await expect(page.getByTestId('connection-maxUseBotQueues')).toHaveValue('5');
+    await page.getByTestId('connection-tab-schedules').click();
+    await expect(page.getByTestId('connection-schedules-monday-endTimeA')).toHaveValue('11:30');
+    await context.close();
+  } finally {
+    expect((await scheduleType('disabled')).ok()).toBe(true);
+    await request.delete(`/api/whatsapp/${created.id}`, { headers: auth });
+    await request.delete(`/api/queue/${queue.id}`, { headers: auth });
+  }
+});
+
 test('the dialog asks for a greeting when the connection serves more than one queue', async ({
   browser,
   request,
@@ -226,8 +302,9 @@ test('the dialog asks for a greeting when the connection serves more than one qu
   await page.getByTestId('new-connection').click();
   await page.getByTestId('new-connection-webchat').click();
   await page.getByTestId('connection-name-input').fill(`Filas ${tag}`);
-  await page.getByText(`Fila ${tag} 0`).click();
-  await page.getByText(`Fila ${tag} 1`).click();
+  // (The chatbot tab's redirect queue lists them too.)
+  await page.getByTestId('connection-queues').getByText(`Fila ${tag} 0`).click();
+  await page.getByTestId('connection-queues').getByText(`Fila ${tag} 1`).click();
   await page.getByTestId('connection-save').click();
   await expect(
     page.getByText('A mensagem de saudação é obrigatória quando há mais de uma fila.'),

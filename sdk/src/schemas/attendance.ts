@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedString, countField, dateField, idField, pageNumberField } from './common.js';
+import { weeklyScheduleSchema } from './schedules.js';
 
 /**
  * Channels a contact, connection or ticket belongs to: the spec's five, and 'echo', the teaching channel of
@@ -113,6 +114,41 @@ export const embedOriginSchema = z
  */
 export const CONNECTION_EXPIRES_TICKET_HOURS = 24;
 
+/** Minutes a connection's timer waits (0: off), at most 30 days. */
+const minutesField = countField.max(43_200, 'Too Long!');
+
+/**
+ * What the automation does on a connection (spec part 1 §3 Connection; run by the automation engine): the chatbot tab
+ * (queue menu repeats and pause, new ticket window, redirect of unqueued tickets), the NPS tab, the inactivity message
+ * and the per-connection service hours (used when the company's scheduleType is `connection`). Times in minutes.
+ */
+function connectionAutomationFields() {
+  return {
+    /** A contact writing again within this many minutes of a closed ticket reopens it; 0: a new ticket. */
+    timeCreateNewTicket: minutesField,
+    /** Times the queue menu is sent again to a contact who answers outside it (default 3). */
+    maxUseBotQueues: countField.max(100, 'Too Long!'),
+    /** Minutes the queue menu stays silent after the last repeat; 0: off. */
+    timeUseBotQueues: minutesField,
+    /** Pending tickets without a queue go to queue `sendIdQueue` after this many minutes; 0: off. */
+    timeSendQueue: minutesField,
+    sendIdQueue: idField.nullish(),
+    /** Auto-close counts from the contact's last message ('0') or from ours ('1'). */
+    whenExpiresTicket: z.enum(['0', '1']),
+    /** Minutes a ticket waits for its rating before it closes; 0: off. */
+    expiresTicketNps: minutesField,
+    /** Times the rating question is asked again after an answer that is not a rating (default 3). */
+    maxUseBotQueuesNps: countField.max(100, 'Too Long!'),
+    inactiveMessage: z.string().max(5000).nullish(),
+    /** Minutes without a message before `inactiveMessage` is sent; 0: off. */
+    timeInactiveMessage: minutesField,
+    /** Sent when an idle ticket is closed. */
+    expiresInactiveMessage: z.string().max(5000).nullish(),
+    /** Service hours of the connection: a row per weekday; null: none set (the company's scheduleType decides). */
+    schedules: weeklyScheduleSchema.nullish(),
+  };
+}
+
 const connectionFields = {
   name: boundedString(2, 50),
   channel: z.enum(CHANNELS),
@@ -128,6 +164,7 @@ const connectionFields = {
   queueIds: z.array(idField),
   /** Web chat: the websites whose pages may embed the chat page; none (null): only Balcão itself. */
   embedOrigins: z.array(embedOriginSchema).max(20, 'Too Long!').nullish(),
+  ...connectionAutomationFields(),
 };
 
 /** `POST /api/whatsapp` (spec part 1 §5: name 2–50 required). @example connectionSchema.parse({ name: 'Site', channel: 'webchat' }) */
@@ -139,6 +176,14 @@ export const connectionSchema = z.object({
   groupAsTicket: connectionFields.groupAsTicket.default('disabled'),
   expiresTicket: connectionFields.expiresTicket.default(CONNECTION_EXPIRES_TICKET_HOURS),
   queueIds: connectionFields.queueIds.default([]),
+  timeCreateNewTicket: connectionFields.timeCreateNewTicket.default(0),
+  maxUseBotQueues: connectionFields.maxUseBotQueues.default(3),
+  timeUseBotQueues: connectionFields.timeUseBotQueues.default(0),
+  timeSendQueue: connectionFields.timeSendQueue.default(0),
+  whenExpiresTicket: connectionFields.whenExpiresTicket.default('0'),
+  expiresTicketNps: connectionFields.expiresTicketNps.default(0),
+  maxUseBotQueuesNps: connectionFields.maxUseBotQueuesNps.default(3),
+  timeInactiveMessage: connectionFields.timeInactiveMessage.default(0),
 });
 export type ConnectionInput = z.infer<typeof connectionSchema>;
 

@@ -3,6 +3,7 @@ import {
   CONNECTION_EXPIRES_TICKET_HOURS,
   type ConnectionDto,
   connectionSchema,
+  defaultWeeklySchedule,
   type QueueDto,
 } from '@balcao/sdk';
 import { SlotConnectionContext, SlotConnectionFormContext, type SlotFormField } from '@balcao/sdk/ui';
@@ -10,14 +11,21 @@ import { Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
+import { api } from '../api/http';
 import { ConfirmFooter } from '../forms/confirm-footer';
 import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
+import { WeeklyScheduleEditor } from '../forms/weekly-schedule-editor';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { PluginFillView, useSlotFills } from '../plugins/slot';
 import { fetchQueues } from '../tickets/shared/tickets-api';
+import {
+  ConnectionChatbotTab,
+  ConnectionMessagesTab,
+  ConnectionNpsTab,
+} from './connection-automation-fields';
 import { ConnectionFields, type ConnectionFormValues } from './connection-fields';
-import { greetingMissing, originList } from './connection-rules';
+import { connectionTabOf, greetingMissing, originList } from './connection-rules';
 import { createConnection, updateConnection } from './connections-api';
 
 /** What the dialog works on: a new connection of a channel, or an existing one. */
@@ -39,6 +47,18 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   expiresTicket: c?.expiresTicket ?? CONNECTION_EXPIRES_TICKET_HOURS,
   queueIds: c?.queues.map((q) => q.id) ?? [],
   embedOrigins: c?.embedOrigins.join('\n') ?? '',
+  whenExpiresTicket: c?.whenExpiresTicket ?? '0',
+  timeCreateNewTicket: c?.timeCreateNewTicket ?? 0,
+  maxUseBotQueues: c?.maxUseBotQueues ?? 3,
+  timeUseBotQueues: c?.timeUseBotQueues ?? 0,
+  timeSendQueue: c?.timeSendQueue ?? 0,
+  sendIdQueue: c?.sendIdQueue ?? null,
+  expiresTicketNps: c?.expiresTicketNps ?? 0,
+  maxUseBotQueuesNps: c?.maxUseBotQueuesNps ?? 3,
+  inactiveMessage: c?.inactiveMessage ?? '',
+  timeInactiveMessage: c?.timeInactiveMessage ?? 0,
+  expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
+  schedules: c?.schedules ?? null,
 });
 
 /** An empty message is stored as none. */
@@ -101,6 +121,8 @@ function ConnectionForm({
   const [saving, setSaving] = useState(false);
   // 'general', or a plugin's tab (`plugin:<name>`).
   const [tab, setTab] = useState<string>('general');
+  // Spec part 1 §2: the schedules tab shows when the company keeps service hours per connection.
+  const [perConnectionHours, setPerConnectionHours] = useState(false);
   const pluginTabs = useSlotFills('connection.dialog.tabs').filter(
     (fill) => !fill.fill.channels || fill.fill.channels.includes(channel),
   );
@@ -109,7 +131,7 @@ function ConnectionForm({
     setErrors(errors);
     const fields = Object.keys(errors);
     const owner = pluginTabs.find((fill) => fields.every((field) => fill.fill.fields?.includes(field)));
-    setTab(owner ? `plugin:${owner.plugin}` : 'general');
+    setTab(owner ? `plugin:${owner.plugin}` : connectionTabOf(fields[0] ?? ''));
   };
   const formField = (name: string): SlotFormField => {
     const key = name as keyof ConnectionFormValues & string;
@@ -125,6 +147,9 @@ function ConnectionForm({
 
   useEffect(() => {
     fetchQueues().then(setQueues, toastError);
+    api
+      .get<{ scheduleType?: unknown }>('/companySettingOne?column=scheduleType')
+      .then((res) => setPerConnectionHours(res?.scheduleType === 'connection'), toastError);
   }, []);
 
   const greetingError = () => showErrors({ greetingMessage: t('errors.ERR_WAPP_GREETING_REQUIRED') });
@@ -138,7 +163,11 @@ function ConnectionForm({
       complationMessage: orNull(form.complationMessage),
       outOfHoursMessage: orNull(form.outOfHoursMessage),
       ratingMessage: orNull(form.ratingMessage),
+      inactiveMessage: orNull(form.inactiveMessage),
+      expiresInactiveMessage: orNull(form.expiresInactiveMessage),
       embedOrigins: originList(form.embedOrigins),
+      // The hours shown are the hours kept: the default week until changed.
+      schedules: form.schedules ?? (perConnectionHours ? defaultWeeklySchedule() : null),
     });
     if (!parsed.success) return showErrors(toFieldErrors(parsed.error.issues));
     const input = parsed.data;
@@ -167,11 +196,12 @@ function ConnectionForm({
     }
   };
 
+  const tabProps = { form, set, error, intent, disabled: saving };
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="connection-form">
       <DialogBody className="connection-dialog__body">
-        {/* Spec tabs: general, then what the channel adds. Integrations, chatbot, NPS and schedules have no server
-            fields yet. */}
+        {/* Spec tabs: general, messages, chatbot, NPS, schedules (per-connection hours), then what the channel adds.
+            Integrations arrive with the queue integrations and prompts they pick from. */}
         <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id) => setTab(String(id))}>
           <Tab
             id="general"
@@ -189,6 +219,43 @@ function ConnectionForm({
               />
             }
           />
+          <Tab
+            id="messages"
+            title={t('connections.dialog.messages')}
+            data-testid="connection-tab-messages"
+            panel={<ConnectionMessagesTab {...tabProps} />}
+          />
+          <Tab
+            id="chatbot"
+            title={t('connections.dialog.chatbot')}
+            data-testid="connection-tab-chatbot"
+            panel={<ConnectionChatbotTab {...tabProps} queues={queues} />}
+          />
+          <Tab
+            id="nps"
+            title={t('connections.dialog.nps')}
+            data-testid="connection-tab-nps"
+            panel={<ConnectionNpsTab {...tabProps} />}
+          />
+          {perConnectionHours && (
+            <Tab
+              id="schedules"
+              title={t('connections.dialog.schedules')}
+              data-testid="connection-tab-schedules"
+              panel={
+                <>
+                  <p className="bp6-text-muted">{t('connections.dialog.schedulesHelp')}</p>
+                  <WeeklyScheduleEditor
+                    rows={form.schedules ?? defaultWeeklySchedule()}
+                    onChange={set('schedules')}
+                    disabled={saving}
+                    testId="connection-schedules"
+                  />
+                  {error('schedules') && <p className="weekly-schedule__error">{error('schedules')}</p>}
+                </>
+              }
+            />
+          )}
           {pluginTabs.map((fill) => (
             <Tab
               key={fill.plugin}

@@ -1,15 +1,16 @@
-import type { Channel, QueueDto } from '@balcao/sdk';
+import type { Channel, QueueDto, ScheduleRow } from '@balcao/sdk';
 import {
   Checkbox,
   FormGroup,
+  HTMLSelect,
   InputGroup,
   type Intent,
   NumericInput,
   Switch,
-  TextArea,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useChannelTraits } from '../plugins/use-channel-traits';
+import { MessageRow } from './connection-automation-fields';
 
 /** The connection form's values (messages as typed: '' means none). */
 export interface ConnectionFormValues extends Record<string, unknown> {
@@ -26,15 +27,20 @@ export interface ConnectionFormValues extends Record<string, unknown> {
   queueIds: number[];
   /** Web chat: the embedding sites, one per line. */
   embedOrigins: string;
+  whenExpiresTicket: '0' | '1';
+  timeCreateNewTicket: number;
+  maxUseBotQueues: number;
+  timeUseBotQueues: number;
+  timeSendQueue: number;
+  sendIdQueue: number | null;
+  expiresTicketNps: number;
+  maxUseBotQueuesNps: number;
+  inactiveMessage: string;
+  timeInactiveMessage: number;
+  expiresInactiveMessage: string;
+  /** null: none set (the schedules tab starts from the spec's default week). */
+  schedules: ScheduleRow[] | null;
 }
-
-type MessageField = 'greetingMessage' | 'complationMessage' | 'outOfHoursMessage' | 'ratingMessage';
-const MESSAGE_FIELDS: readonly MessageField[] = [
-  'greetingMessage',
-  'complationMessage',
-  'outOfHoursMessage',
-  'ratingMessage',
-];
 
 interface Props {
   channel: Channel;
@@ -46,7 +52,7 @@ interface Props {
   disabled: boolean;
 }
 
-/** The general tab's fields the server supports today: name, default, groups, auto-close, queues and the automatic messages. */
+/** The general tab: name, default, groups, auto-close, the queues and the greeting that offers them. */
 export function ConnectionFields({ channel, form, set, error, intent, queues, disabled }: Props) {
   const traits = useChannelTraits(channel);
   const { t } = useTranslation();
@@ -120,6 +126,18 @@ export function ConnectionFields({ channel, form, set, error, intent, queues, di
           data-testid="connection-expires-ticket"
         />
       </FormGroup>
+      <FormGroup label={t('connections.dialog.whenExpiresTicket')} labelFor="connection-whenExpiresTicket">
+        <HTMLSelect
+          id="connection-whenExpiresTicket"
+          value={form.whenExpiresTicket}
+          onChange={(e) => set('whenExpiresTicket')(e.currentTarget.value === '1' ? '1' : '0')}
+          disabled={disabled}
+          data-testid="connection-whenExpiresTicket"
+        >
+          <option value="0">{t('connections.dialog.whenExpiresTicketContact')}</option>
+          <option value="1">{t('connections.dialog.whenExpiresTicketUs')}</option>
+        </HTMLSelect>
+      </FormGroup>
       <FormGroup
         label={t('connections.dialog.queues')}
         helperText={error('queueIds') ?? t('connections.dialog.queuesHelp')}
@@ -144,31 +162,12 @@ export function ConnectionFields({ channel, form, set, error, intent, queues, di
           ))}
         </div>
       </FormGroup>
-      {MESSAGE_FIELDS.map((field) => (
-        <FormGroup
-          key={field}
-          label={t(`connections.dialog.${field}`)}
-          labelFor={`connection-${field}`}
-          // Spec part 1 §5: the greeting is required once the connection serves more than one queue.
-          labelInfo={
-            field === 'greetingMessage' && form.queueIds.length > 1 ? undefined : t('common.optional')
-          }
-          helperText={error(field)}
-          intent={intent(field)}
-        >
-          <TextArea
-            id={`connection-${field}`}
-            value={form[field]}
-            onChange={(e) => set(field)(e.currentTarget.value)}
-            intent={intent(field)}
-            disabled={disabled}
-            fill
-            autoResize
-            rows={2}
-            data-testid={`connection-${field}`}
-          />
-        </FormGroup>
-      ))}
+      {/* Spec part 1 §5: the greeting is required once the connection serves more than one queue. */}
+      <MessageRow
+        field="greetingMessage"
+        p={{ form, set, error, intent, disabled }}
+        required={form.queueIds.length > 1}
+      />
     </>
   );
 }

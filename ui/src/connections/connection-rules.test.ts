@@ -4,6 +4,7 @@ import {
   applyConnectionEvent,
   applySessionEvent,
   channelBlock,
+  connectionTabOf,
   greetingMissing,
   newConnectionEntries,
   originList,
@@ -29,6 +30,18 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   allowGroup: false,
   groupAsTicket: 'disabled',
   expiresTicket: 24,
+  timeCreateNewTicket: 0,
+  maxUseBotQueues: 3,
+  timeUseBotQueues: 0,
+  timeSendQueue: 0,
+  sendIdQueue: null,
+  whenExpiresTicket: '0',
+  expiresTicketNps: 0,
+  maxUseBotQueuesNps: 3,
+  inactiveMessage: null,
+  timeInactiveMessage: 0,
+  expiresInactiveMessage: null,
+  schedules: null,
   embedOrigins: [],
   queues: [],
   updatedAt: '2026-01-01T10:00:00.000Z',
@@ -226,5 +239,16 @@ describe('sessionActions', () => {
   it('offers nothing for channels without a session (web chat)', () => {
     const webchat = { ...DEFAULT_CHANNEL_TRAITS, needsSession: false };
     expect(sessionActions({ status: 'DISCONNECTED', traits: webchat })).toEqual([]);
+  });
+});
+
+describe('connectionTabOf', () => {
+  it('names the tab where a field is edited, general for the rest', () => {
+    expect(connectionTabOf('greetingMessage')).toBe('general');
+    expect(connectionTabOf('name')).toBe('general');
+    expect(connectionTabOf('complationMessage')).toBe('messages');
+    expect(connectionTabOf('sendIdQueue')).toBe('chatbot');
+    expect(connectionTabOf('ratingMessage')).toBe('nps');
+    expect(connectionTabOf('schedules')).toBe('schedules');
   });
 });

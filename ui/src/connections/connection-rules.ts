@@ -130,3 +130,24 @@ export function sessionActions(c: Pick<ConnectionDto, 'status' | 'traits'>): Ses
       return ['disconnect'];
   }
 }
+
+/** The connection dialog's tab of each form field the general tab does not hold. */
+const TAB_OF_FIELD: Readonly<Record<string, string>> = {
+  complationMessage: 'messages',
+  outOfHoursMessage: 'messages',
+  inactiveMessage: 'messages',
+  timeInactiveMessage: 'messages',
+  expiresInactiveMessage: 'messages',
+  maxUseBotQueues: 'chatbot',
+  timeUseBotQueues: 'chatbot',
+  timeCreateNewTicket: 'chatbot',
+  timeSendQueue: 'chatbot',
+  sendIdQueue: 'chatbot',
+  ratingMessage: 'nps',
+  maxUseBotQueuesNps: 'nps',
+  expiresTicketNps: 'nps',
+  schedules: 'schedules',
+};
+
+/** The tab that shows a field, so an error opens where it can be fixed. @example connectionTabOf('sendIdQueue') // 'chatbot' */
+export const connectionTabOf = (field: string): string => TAB_OF_FIELD[field] ?? 'general';

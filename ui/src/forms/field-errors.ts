@@ -12,6 +12,10 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Wrong password': 'validation.wrongPassword',
   'Invalid origin': 'validation.invalidOrigin',
   'Only .xlsx and .xls spreadsheets are accepted': 'validation.onlySpreadsheets',
+  'Invalid time': 'validation.invalidTime',
+  'Ends before it starts': 'validation.endsBeforeStart',
+  'Starts before the first period ends': 'validation.overlapsFirstPeriod',
+  'Unknown queue': 'validation.unknownQueue',
 };
 
 interface IssueLike {

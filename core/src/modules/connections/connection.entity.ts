@@ -1,4 +1,4 @@
-import { CONNECTION_EXPIRES_TICKET_HOURS } from '@balcao/sdk';
+import { CONNECTION_EXPIRES_TICKET_HOURS, type ScheduleRow } from '@balcao/sdk';
 import { defineEntity, type InferEntity, tenantFilter } from '@balcao/sdk/orm';
 
 /** A connection (the spec's "whatsapp" record) of any channel: whatsapp, facebook, instagram, webchat. */
@@ -41,6 +41,8 @@ export const Connection = defineEntity({
     promptId: p.integer().nullable(),
     settings: p.json<Record<string, unknown>>().defaultRaw("'{}'"),
     embedOrigins: p.array().nullable(),
+    /** Service hours, a row per weekday (used when the company's scheduleType is `connection`); null: none set. */
+    schedules: p.json<ScheduleRow[]>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

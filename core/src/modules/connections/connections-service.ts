@@ -76,6 +76,7 @@ export class ConnectionsService {
     await this.assertChannelOffered(companyId, input.channel);
     await this.assertWithinPlan(companyId);
     await this.assertGreeting(input);
+    await this.assertRedirectQueue(companyId, input.sendIdQueue);
     const { queueIds, ...fields } = input;
     const isFirst = (await this.em.count(Connection, {})) === 0;
     const connection = await this.em.transactional(async (em) => {
@@ -98,6 +99,7 @@ export class ConnectionsService {
   async update(companyId: number, id: number, input: ConnectionUpdateInput): Promise<ConnectionDto> {
     const connection = await this.find(id);
     await this.assertGreeting({ ...connection, ...input, queueIds: input.queueIds });
+    await this.assertRedirectQueue(companyId, input.sendIdQueue);
     // Spec ERR_NO_OTHER_WHATSAPP: a company keeps a default connection; another one is made default instead.
     if (connection.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     const { queueIds, channel: _channel, ...fields } = input;
@@ -210,6 +212,21 @@ export class ConnectionsService {
     if ((input.queueIds?.length ?? 0) > 1 && !input.greetingMessage?.trim()) {
       throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
     }
+  }
+
+  /** The queue unqueued tickets are redirected to is one of the company's. */
+  private async assertRedirectQueue(companyId: number, queueId: number | null | undefined): Promise<void> {
+    if (queueId == null) return;
+    const [owned] = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>('select id from queues where company_id = ? and id = ?', [
+        companyId,
+        queueId,
+      ]);
+    if (!owned)
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'sendIdQueue', message: 'Unknown queue' }],
+      });
   }
 
   /** A channel whose plugin (or the channel itself) carries a plan flag the company lacks is not offered. */

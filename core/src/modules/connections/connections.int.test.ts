@@ -1,4 +1,4 @@
-import type { ConnectionDto } from '@balcao/sdk';
+import { type ConnectionDto, defaultWeeklySchedule } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
@@ -219,6 +219,95 @@ describe('connections', () => {
       [created.id],
     );
     expect(row).toEqual({ expires_ticket: 0, column_default: '24' });
+    await host.request(`/api/whatsapp/${created.id}`, { method: 'DELETE', token: shop.adminToken });
+  });
+
+  it("keeps the automation settings of the chatbot, messages and NPS tabs, and the connection's service hours", async () => {
+    const created = (await (
+      await createConnection(shop.adminToken, { name: 'Robô', channel: 'webchat' })
+    ).json()) as ConnectionDto;
+    // Spec part 1 §3 and §9: the repeats default to 3, the timers are off.
+    expect(created).toMatchObject({
+      maxUseBotQueues: 3,
+      maxUseBotQueuesNps: 3,
+      timeUseBotQueues: 0,
+      timeCreateNewTicket: 0,
+      timeSendQueue: 0,
+      sendIdQueue: null,
+      whenExpiresTicket: '0',
+      expiresTicketNps: 0,
+      timeInactiveMessage: 0,
+      inactiveMessage: null,
+      expiresInactiveMessage: null,
+      schedules: null,
+    });
+    const queue = (await (
+      await host.request('/api/queue', {
+        token: shop.adminToken,
+        body: { name: 'Triagem', color: '#2965CC' },
+      })
+    ).json()) as { id: number };
+    const week = defaultWeeklySchedule().map((row) =>
+      row.weekdayEn === 'sunday'
+        ? { ...row, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }
+        : row,
+    );
+    const put = (body: Record<string, unknown>) =>
+      host.request(`/api/whatsapp/${created.id}`, { method: 'PUT', token: shop.adminToken, body });
+    const saved = await put({
+      maxUseBotQueues: 5,
+      timeUseBotQueues: 30,
+      timeCreateNewTicket: 10,
+      timeSendQueue: 15,
+      sendIdQueue: queue.id,
+      whenExpiresTicket: '1',
+      expiresTicketNps: 60,
+      maxUseBotQueuesNps: 2,
+      inactiveMessage: 'Ainda está aí?',
+      timeInactiveMessage: 20,
+      expiresInactiveMessage: 'Encerramos por inatividade.',
+      schedules: week,
+    });
+    expect(saved.status).toBe(200);
+    const read = (await (
+      await host.request(`/api/whatsapp/${created.id}`, { token: shop.adminToken })
+    ).json()) as ConnectionDto;
+    expect(read).toMatchObject({
+      maxUseBotQueues: 5,
+      timeUseBotQueues: 30,
+      timeCreateNewTicket: 10,
+      timeSendQueue: 15,
+      sendIdQueue: queue.id,
+      whenExpiresTicket: '1',
+      expiresTicketNps: 60,
+      maxUseBotQueuesNps: 2,
+      inactiveMessage: 'Ainda está aí?',
+      timeInactiveMessage: 20,
+      expiresInactiveMessage: 'Encerramos por inatividade.',
+      schedules: week,
+    });
+
+    const refused = async (body: Record<string, unknown>, path: string) => {
+      const res = await put(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const answer = (await res.json()) as { error: string; fields: { path: string }[] };
+      expect(answer.error).toBe('ERR_VALIDATION');
+      expect(answer.fields.map((f) => f.path.split('.')[0])).toContain(path);
+    };
+    await refused({ timeSendQueue: 43_201 }, 'timeSendQueue');
+    await refused({ maxUseBotQueues: -1 }, 'maxUseBotQueues');
+    await refused({ whenExpiresTicket: '2' }, 'whenExpiresTicket');
+    await refused({ schedules: week.slice(1) }, 'schedules');
+    await refused({ schedules: [{ ...week[0], endTimeA: '07:00' }, ...week.slice(1)] }, 'schedules');
+    // The redirect queue must be one of the company's.
+    const theirs = (await (
+      await host.request('/api/queue', { token: other.adminToken, body: { name: 'Deles', color: '#29A634' } })
+    ).json()) as { id: number };
+    await refused({ sendIdQueue: theirs.id }, 'sendIdQueue');
+    await refused({ sendIdQueue: 2_147_483_648 }, 'sendIdQueue');
+    // What was refused changed nothing; null clears the redirect and the hours.
+    const cleared = (await (await put({ sendIdQueue: null, schedules: null })).json()) as ConnectionDto;
+    expect(cleared).toMatchObject({ sendIdQueue: null, schedules: null, timeSendQueue: 15 });
     await host.request(`/api/whatsapp/${created.id}`, { method: 'DELETE', token: shop.adminToken });
   });
 });

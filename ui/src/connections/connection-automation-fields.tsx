@@ -1,0 +1,156 @@
+import type { QueueDto } from '@balcao/sdk';
+import { FormGroup, HTMLSelect, type Intent, NumericInput, TextArea } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { ConnectionFormValues } from './connection-fields';
+
+/** What every tab of the connection form is given. */
+export interface ConnectionTabProps {
+  form: ConnectionFormValues;
+  set<K extends keyof ConnectionFormValues & string>(field: K): (value: ConnectionFormValues[K]) => void;
+  error(field: string): string | undefined;
+  intent(field: string): Intent;
+  disabled: boolean;
+}
+
+type NumberField =
+  | 'timeCreateNewTicket'
+  | 'maxUseBotQueues'
+  | 'timeUseBotQueues'
+  | 'timeSendQueue'
+  | 'expiresTicketNps'
+  | 'maxUseBotQueuesNps'
+  | 'timeInactiveMessage';
+type TextField =
+  | 'complationMessage'
+  | 'outOfHoursMessage'
+  | 'ratingMessage'
+  | 'inactiveMessage'
+  | 'expiresInactiveMessage';
+
+/** A whole number of the form: minutes (0: off, up to 30 days) or a count of repeats. */
+function NumberRow({ field, max, p }: { field: NumberField; max: number; p: ConnectionTabProps }) {
+  const { t } = useTranslation();
+  const minutes = max > 100;
+  return (
+    <FormGroup
+      label={t(`connections.dialog.${field}`)}
+      labelFor={`connection-${field}`}
+      helperText={p.error(field) ?? (minutes ? t('connections.dialog.minutesHelp') : undefined)}
+      intent={p.intent(field)}
+    >
+      <NumericInput
+        id={`connection-${field}`}
+        min={0}
+        max={max}
+        allowNumericCharactersOnly
+        value={p.form[field]}
+        onValueChange={(n) => p.set(field)(Number.isFinite(n) ? n : 0)}
+        intent={p.intent(field)}
+        disabled={p.disabled}
+        data-testid={`connection-${field}`}
+      />
+    </FormGroup>
+  );
+}
+
+/** An automatic message ('' means none). */
+export function MessageRow({
+  field,
+  p,
+  required,
+}: {
+  field: TextField | 'greetingMessage';
+  p: ConnectionTabProps;
+  required?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FormGroup
+      label={t(`connections.dialog.${field}`)}
+      labelFor={`connection-${field}`}
+      labelInfo={required ? undefined : t('common.optional')}
+      helperText={p.error(field)}
+      intent={p.intent(field)}
+    >
+      <TextArea
+        id={`connection-${field}`}
+        value={p.form[field]}
+        onChange={(e) => p.set(field)(e.currentTarget.value)}
+        intent={p.intent(field)}
+        disabled={p.disabled}
+        fill
+        autoResize
+        rows={2}
+        data-testid={`connection-${field}`}
+      />
+    </FormGroup>
+  );
+}
+
+const MINUTES_MAX = 43_200;
+
+/** The messages tab: closing, out of hours, and the inactivity warning and closing (spec part 1 §3 Connection). */
+export function ConnectionMessagesTab(p: ConnectionTabProps) {
+  return (
+    <>
+      <MessageRow field="complationMessage" p={p} />
+      <MessageRow field="outOfHoursMessage" p={p} />
+      <MessageRow field="inactiveMessage" p={p} />
+      <NumberRow field="timeInactiveMessage" max={MINUTES_MAX} p={p} />
+      <MessageRow field="expiresInactiveMessage" p={p} />
+    </>
+  );
+}
+
+/** The chatbot tab: the queue menu's repeats and pause, the reopen window, the redirect of unqueued tickets. */
+export function ConnectionChatbotTab(p: ConnectionTabProps & { queues: QueueDto[] }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="connection-dialog__row">
+        <NumberRow field="maxUseBotQueues" max={100} p={p} />
+        <NumberRow field="timeUseBotQueues" max={MINUTES_MAX} p={p} />
+      </div>
+      <NumberRow field="timeCreateNewTicket" max={MINUTES_MAX} p={p} />
+      <div className="connection-dialog__row">
+        <NumberRow field="timeSendQueue" max={MINUTES_MAX} p={p} />
+        <FormGroup
+          label={t('connections.dialog.sendIdQueue')}
+          labelFor="connection-sendIdQueue"
+          helperText={p.error('sendIdQueue')}
+          intent={p.intent('sendIdQueue')}
+        >
+          <HTMLSelect
+            id="connection-sendIdQueue"
+            value={p.form.sendIdQueue ?? ''}
+            onChange={(e) =>
+              p.set('sendIdQueue')(e.currentTarget.value ? Number(e.currentTarget.value) : null)
+            }
+            disabled={p.disabled}
+            data-testid="connection-sendIdQueue"
+          >
+            <option value="">{t('connections.dialog.noRedirect')}</option>
+            {p.queues.map((q) => (
+              <option key={q.id} value={q.id}>
+                {q.name}
+              </option>
+            ))}
+          </HTMLSelect>
+        </FormGroup>
+      </div>
+    </>
+  );
+}
+
+/** The NPS tab: the rating question, how often it is asked again, and how long a ticket waits for it. */
+export function ConnectionNpsTab(p: ConnectionTabProps) {
+  return (
+    <>
+      <MessageRow field="ratingMessage" p={p} />
+      <div className="connection-dialog__row">
+        <NumberRow field="maxUseBotQueuesNps" max={100} p={p} />
+        <NumberRow field="expiresTicketNps" max={MINUTES_MAX} p={p} />
+      </div>
+    </>
+  );
+}
