@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * Company setting keys (spec part 1 §3, part 2 §3), each `enabled` or `disabled` unless noted.
  * @example await settings.get(companyId, 'requiredTag') === 'enabled'
@@ -58,3 +60,55 @@ export const DEFAULT_COMPANY_SETTINGS: Record<CompanySettingKey, string> = {
 
 /** Schedule type options. @example SCHEDULE_TYPES.includes('queue') */
 export const SCHEDULE_TYPES = ['disabled', 'queue', 'company', 'connection'] as const;
+
+/** How the queue chatbot shows its options: numbered text, buttons or a list. @example CHATBOT_TYPES[0] === 'text' */
+export const CHATBOT_TYPES = ['text', 'button', 'list'] as const;
+
+const ON_OFF = ['enabled', 'disabled'] as const;
+
+/**
+ * What each company setting may hold: a choice among options (the settings page's selects), free text, or a link.
+ */
+export const COMPANY_SETTING_OPTIONS: Readonly<
+  Record<CompanySettingKey, readonly string[] | 'text' | 'link'>
+> = {
+  userRating: ON_OFF,
+  scheduleType: SCHEDULE_TYPES,
+  chatBotType: CHATBOT_TYPES,
+  acceptCallWhatsapp: ON_OFF,
+  userRandom: ON_OFF,
+  sendGreetingMessageOneQueues: ON_OFF,
+  sendSignMessage: ON_OFF,
+  sendFarewellWaitingTicket: ON_OFF,
+  sendGreetingAccepted: ON_OFF,
+  sendQueuePosition: ON_OFF,
+  acceptAudioMessageContact: ON_OFF,
+  enableLGPD: ON_OFF,
+  requiredTag: ON_OFF,
+  lgpdDeleteMessage: ON_OFF,
+  lgpdHideNumber: ON_OFF,
+  lgpdConsent: ON_OFF,
+  lgpdMessage: 'text',
+  sendMsgTransfTicket: ON_OFF,
+  lgpdLink: 'link',
+};
+
+/**
+ * The value a setting may take, checked where it is written (`PUT /settings/{key}`, `PUT /companySettings`): one of
+ * its options, text up to 5,000 characters, or an http(s) link ('' clears it). Platform keys are enabled/disabled.
+ * @example settingValueSchema('scheduleType').safeParse('company').success === true
+ */
+export function settingValueSchema(key: CompanySettingKey | PlatformSettingKey): z.ZodType<string> {
+  const kind = key === 'userCreation' ? ON_OFF : COMPANY_SETTING_OPTIONS[key];
+  if (kind === 'text') return z.string().max(5000, 'Too Long!');
+  if (kind === 'link')
+    return z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(2000, 'Too Long!')
+        .regex(/^https?:\/\/\S+$/i, 'Invalid link'),
+    ]);
+  return z.enum(kind as readonly [string, ...string[]], 'Invalid option');
+}

@@ -95,7 +95,10 @@ test('a plugin adds a company settings tab (admins) and a top-bar popover', asyn
 
   await page.getByTestId('menu-/settings').click();
   await expect(page).toHaveURL(/\/settings$/);
-  await expect(page.getByTestId('settings-tab-hello')).toBeVisible();
+  // The company's own options come first; the plugin's tab follows them.
+  await expect(page.getByTestId('settings-options')).toBeVisible();
+  await page.getByTestId('settings-tab-hello').click();
+  await expect(page).toHaveURL(/\/settings\/hello$/);
   await expect(page.getByTestId('hello-settings')).toBeVisible();
   await shot(page, 'hello-settings-light-wide');
   await setTheme(page, 'dark');

@@ -8,16 +8,18 @@ import {
 } from '@balcao/sdk';
 import { SlotConnectionContext, SlotConnectionFormContext, type SlotFormField } from '@balcao/sdk/ui';
 import { Dialog, DialogBody, Tab, Tabs } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
-import { api } from '../api/http';
 import { ConfirmFooter } from '../forms/confirm-footer';
 import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { WeeklyScheduleEditor } from '../forms/weekly-schedule-editor';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { PluginFillView, useSlotFills } from '../plugins/slot';
+import { companySetting } from '../session/company-settings';
+import { userAtom } from '../session/session-store';
 import { fetchQueues } from '../tickets/shared/tickets-api';
 import {
   ConnectionChatbotTab,
@@ -121,8 +123,8 @@ function ConnectionForm({
   const [saving, setSaving] = useState(false);
   // 'general', or a plugin's tab (`plugin:<name>`).
   const [tab, setTab] = useState<string>('general');
-  // Spec part 1 §2: the schedules tab shows when the company keeps service hours per connection.
-  const [perConnectionHours, setPerConnectionHours] = useState(false);
+  // Spec part 1 §2: the schedules tab shows when the company keeps service hours per connection (live setting).
+  const perConnectionHours = companySetting(useAtomValue(userAtom), 'scheduleType') === 'connection';
   const pluginTabs = useSlotFills('connection.dialog.tabs').filter(
     (fill) => !fill.fill.channels || fill.fill.channels.includes(channel),
   );
@@ -147,9 +149,6 @@ function ConnectionForm({
 
   useEffect(() => {
     fetchQueues().then(setQueues, toastError);
-    api
-      .get<{ scheduleType?: unknown }>('/companySettingOne?column=scheduleType')
-      .then((res) => setPerConnectionHours(res?.scheduleType === 'connection'), toastError);
   }, []);
 
   const greetingError = () => showErrors({ greetingMessage: t('errors.ERR_WAPP_GREETING_REQUIRED') });

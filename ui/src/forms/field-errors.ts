@@ -16,6 +16,8 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Ends before it starts': 'validation.endsBeforeStart',
   'Starts before the first period ends': 'validation.overlapsFirstPeriod',
   'Unknown queue': 'validation.unknownQueue',
+  'Invalid link': 'validation.invalidLink',
+  'Invalid option': 'validation.invalidOption',
 };
 
 interface IssueLike {

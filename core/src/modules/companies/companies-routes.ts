@@ -1,10 +1,38 @@
-import { companyCreateSchema, companyUpdateSchema, pageQuery } from '@balcao/sdk';
-import { requireSuper } from '../../http/guards.js';
+import {
+  AppError,
+  companyCreateSchema,
+  companyUpdateSchema,
+  pageQuery,
+  weeklyScheduleSchema,
+} from '@balcao/sdk';
+import { z } from 'zod';
+import { requireAdmin, requireSuper } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
 
-/** Companies are managed by super users only. */
+const schedulesBody = z.object({ schedules: weeklyScheduleSchema });
+
+/**
+ * Companies are managed by super users only; a company's own admins read and set its service hours (the settings
+ * page's schedules tab), a super user any company's.
+ */
 export function companiesRoutes(router: AppRouter): void {
+  const ownCompany = (ctx: {
+    params: { id?: string };
+    state: { companyId: number; user: { super?: boolean } };
+  }) => {
+    const id = idParam(ctx.params.id);
+    if (id !== ctx.state.companyId && !ctx.state.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
+    return id;
+  };
+  router.get('/companies/:id/schedules', requireAdmin, async (ctx) => {
+    ctx.body = { schedules: await ctx.state.services.companies.schedules(ownCompany(ctx)) };
+  });
+  router.put('/companies/:id/schedules', requireAdmin, async (ctx) => {
+    const id = ownCompany(ctx);
+    const { schedules } = validate(schedulesBody, ctx.request.body);
+    ctx.body = { schedules: await ctx.state.services.companies.setSchedules(id, schedules) };
+  });
   router.get('/companies', requireSuper, async (ctx) => {
     ctx.body = (await ctx.state.services.companies.list()).companies;
   });

@@ -3,7 +3,9 @@ import {
   type CompanyCreateInput,
   type CompanyDto,
   type CompanyUpdateInput,
+  defaultWeeklySchedule,
   type EventsPort,
+  type ScheduleRow,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Plan } from '../plans/plan.entity.js';
@@ -47,6 +49,19 @@ export class CompaniesService {
   async get(id: number): Promise<CompanyDto> {
     const [dto] = await this.withPlans([await this.find(id)]);
     return dto;
+  }
+
+  /** The company's service hours: its rows, or the spec's default week when none were set. */
+  async schedules(id: number): Promise<ScheduleRow[]> {
+    return (await this.find(id)).schedules ?? defaultWeeklySchedule();
+  }
+
+  /** `PUT /companies/{id}/schedules`: the company's service hours (validated rows, a row per weekday). */
+  async setSchedules(id: number, rows: ScheduleRow[]): Promise<ScheduleRow[]> {
+    const company = await this.find(id);
+    company.schedules = rows;
+    await this.em.flush();
+    return rows;
   }
 
   /** Creates the company, its default settings and, when a password is given, its first admin user. */

@@ -1,3 +1,4 @@
+import type { ScheduleRow } from '@balcao/sdk';
 import { defineEntity, type InferEntity } from '@mikro-orm/core';
 
 export const Company = defineEntity({
@@ -16,6 +17,8 @@ export const Company = defineEntity({
     recurrence: p.string().length(20).default('MENSAL'),
     paymentMethod: p.string().length(30).nullable(),
     lastLogin: p.datetime().nullable(),
+    /** Service hours, a row per weekday (read when scheduleType is `company`); null: none set. */
+    schedules: p.json<ScheduleRow[]>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

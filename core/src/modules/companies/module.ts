@@ -4,6 +4,7 @@ import { companiesRoutes } from './companies-routes.js';
 import { CompaniesService } from './companies-service.js';
 import { Company } from './company.entity.js';
 import { MigrationCompanies0001Tables } from './migrations/companies-0001-tables.js';
+import { MigrationCompanies0002Schedules } from './migrations/companies-0002-schedules.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -18,6 +19,7 @@ export const companiesModule = defineModule({
   entities: [Company],
   migrations: [
     { name: 'companies-0001-tables', class: MigrationCompanies0001Tables, replaces: 'core-0001-kernel' },
+    { name: 'companies-0002-schedules', class: MigrationCompanies0002Schedules },
   ],
   register: (container) => container.register({ companies: asClass(CompaniesService).scoped() }),
   routes: companiesRoutes,

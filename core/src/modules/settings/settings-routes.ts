@@ -1,4 +1,4 @@
-import { AppError } from '@balcao/sdk';
+import { AppError, type CompanySettingKey, type PlatformSettingKey, settingValueSchema } from '@balcao/sdk';
 import { z } from 'zod';
 import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
@@ -7,6 +7,10 @@ import { isCompanyKey, isPlatformKey } from './settings-service.js';
 
 const valueBody = z.object({ value: z.string().max(5000) });
 const columnBody = z.object({ column: z.string().min(1), data: z.string().max(5000) });
+
+/** The value checked against what its key may hold (one of its options, text, a link): 400 with the field otherwise. */
+const checked = (key: CompanySettingKey | PlatformSettingKey, value: string): string =>
+  validate(z.object({ value: settingValueSchema(key) }), { value }).value;
 
 export function settingsRoutes(router: AppRouter): void {
   // The company's settings; a super user also sees the platform keys.
@@ -22,10 +26,11 @@ export function settingsRoutes(router: AppRouter): void {
     const { settings } = ctx.state.services;
     if (isPlatformKey(key)) {
       if (!ctx.state.user.super) throw new AppError('ERR_NO_PERMISSION', 403);
-      ctx.body = await settings.setPlatform(key, value);
+      ctx.body = await settings.setPlatform(key, checked(key, value));
       return;
     }
-    ctx.body = await settings.set(ctx.state.companyId, key, value);
+    if (!isCompanyKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    ctx.body = await settings.set(ctx.state.companyId, key, checked(key, value));
   });
 
   router.get('/companySettings/:companyId', async (ctx) => {
@@ -46,6 +51,7 @@ export function settingsRoutes(router: AppRouter): void {
 
   router.put('/companySettings', requireAdmin, async (ctx) => {
     const { column, data } = validate(columnBody, ctx.request.body);
-    ctx.body = await ctx.state.services.settings.set(ctx.state.companyId, column, data);
+    if (!isCompanyKey(column)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    ctx.body = await ctx.state.services.settings.set(ctx.state.companyId, column, checked(column, data));
   });
 }

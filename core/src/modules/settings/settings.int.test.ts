@@ -1,0 +1,82 @@
+import { createTestHost, type TestHost } from '@balcao/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
+
+let host: TestHost;
+let superToken: string;
+let shop: TenantWithAgent;
+
+beforeAll(async () => {
+  host = await createTestHost();
+  superToken = (await host.login(host.admin.email, host.admin.password)).token;
+  shop = await tenantWithAgent(host, superToken, 'Ajustes Loja');
+});
+afterAll(() => host?.stop());
+
+const put = (key: string, value: unknown, token = shop.adminToken) =>
+  host.request(`/api/settings/${key}`, { method: 'PUT', token, body: { value } });
+
+async function refused(res: Response, status = 400): Promise<unknown> {
+  expect(res.status).toBe(status);
+  return res.json();
+}
+
+describe('company settings: each key takes only what it may hold', () => {
+  it('a choice takes one of its options; free text and links are checked', async () => {
+    for (const [key, value] of [
+      ['scheduleType', 'company'],
+      ['chatBotType', 'list'],
+      ['userRating', 'enabled'],
+      ['lgpdMessage', 'Seus dados são tratados conforme a LGPD.'],
+      ['lgpdLink', 'https://loja.example/privacidade'],
+      ['lgpdLink', ''],
+    ] as const) {
+      const res = await put(key, value);
+      expect(res.status, `${key}=${value}`).toBe(200);
+      expect(await res.json()).toEqual({ key, value });
+    }
+    for (const [key, value] of [
+      ['scheduleType', 'always'],
+      ['userRating', 'true'],
+      ['chatBotType', ''],
+      ['lgpdLink', 'javascript:alert(1)'],
+      ['lgpdMessage', 'x'.repeat(5001)],
+      ['requiredTag', 42],
+    ] as const) {
+      expect(await refused(await put(key, value)), `${key}=${String(value).slice(0, 20)}`).toMatchObject({
+        error: 'ERR_VALIDATION',
+        fields: [expect.objectContaining({ path: 'value' })],
+      });
+    }
+    const [stored] = (await (await host.request('/api/settings', { token: shop.adminToken })).json()).filter(
+      (s: { key: string }) => s.key === 'scheduleType',
+    );
+    expect(stored.value).toBe('company');
+  });
+
+  it('the per-column form (PUT /companySettings) checks the same, and unknown keys are 404', async () => {
+    const body = (column: string, data: string) => ({
+      method: 'PUT',
+      token: shop.adminToken,
+      body: { column, data },
+    });
+    expect((await host.request('/api/companySettings', body('sendQueuePosition', 'enabled'))).status).toBe(
+      200,
+    );
+    await refused(await host.request('/api/companySettings', body('sendQueuePosition', 'yes')));
+    expect(await refused(await host.request('/api/companySettings', body('nope', 'enabled')), 404)).toEqual({
+      error: 'ERR_NO_SETTING_FOUND',
+    });
+    expect(await refused(await put('nope', 'enabled'), 404)).toEqual({ error: 'ERR_NO_SETTING_FOUND' });
+  });
+
+  it('userCreation is for super users, and enabled or disabled only', async () => {
+    expect(await refused(await put('userCreation', 'enabled'), 403)).toEqual({ error: 'ERR_NO_PERMISSION' });
+    await refused(await put('userCreation', 'sometimes', superToken));
+    expect((await put('userCreation', 'enabled', superToken)).status).toBe(200);
+  });
+
+  it('an attendant cannot change settings', async () => {
+    expect((await put('userRating', 'enabled', shop.agentToken)).status).toBe(403);
+  });
+});
