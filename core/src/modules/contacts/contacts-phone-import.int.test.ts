@@ -73,7 +73,7 @@ describe('import from phone', () => {
 
   it('creates the address book contacts the company lacks, never overwrites one, and is idempotent', async () => {
     const zap = await connect(shop, { name: 'Zap', channel: 'whatsapp', isDefault: true });
-    expect(zap.capabilities).toEqual({ importContacts: true, importChats: true, checkAddress: false });
+    expect(zap.capabilities).toEqual({ importContacts: true, importChats: true, checkAddress: true });
     const listed = (await (
       await host.request('/api/whatsapp', { token: shop.agentToken })
     ).json()) as ConnectionDto[];
