@@ -1,3 +1,4 @@
+import type { MediaPort } from './domain-ports.js';
 import type { PlanFlag } from './plans.js';
 import type { RealtimePort } from './ports.js';
 import type { Channel, ContactPresence } from './schemas/attendance.js';
@@ -50,6 +51,10 @@ export interface OutboundMessage {
   mediaType?: string;
   /** Where the file is served, relative to Balcão's origin (`/api/media/…`); null for text. */
   mediaUrl?: string | null;
+  /** An audio recorded in the conversation (the composer's recorder): a voice note, not an audio file. */
+  voiceNote?: boolean;
+  /** The message this one answers (the attendant's reply to it), when the channel gave it an id; null: none. */
+  quoted?: QuotedMessage | null;
   /**
    * The same for every attempt to deliver this message: a send that is retried (the worker died mid-send, the
    * channel timed out) must not reach the contact twice. Pass it to the vendor where it dedupes (a client message id),
@@ -58,11 +63,38 @@ export interface OutboundMessage {
   idempotencyKey: string;
 }
 
-/** What a channel adapter may use while sending. */
+/**
+ * The message an outbound one quotes, as the channel knows it.
+ * @example { externalId: 'wamid.ABC', fromMe: false, body: 'Qual o prazo?', participant: null }
+ */
+export interface QuotedMessage {
+  /** The channel's id for it (what was ingested, or what `send` answered). */
+  externalId: string;
+  /** It was the company's (an attendant's, or sent from the phone), not the contact's. */
+  fromMe: boolean;
+  body: string;
+  /** In a group: who wrote it (their id on the channel); null otherwise. */
+  participant: string | null;
+}
+
+/**
+ * What a channel adapter may use while sending: the connection, live sockets and the media store of the connection's
+ * company (`media.read(message.mediaUrl)` for a file to send; another company's URL reads null).
+ * @example const file = await ctx.media.read(message.mediaUrl ?? '')
+ */
 export interface ChannelSendContext {
   connection: ChannelConnection;
   realtime: RealtimePort;
+  media: ChannelMedia;
 }
+
+/**
+ * The media store of a connection's company, as channels reach it: `read` a stored file by its `/api/media/…` URL (null
+ * when it is not one of the company's files), `store` a file the contact sent and get its URL for `mediaUrl`. Files
+ * get unguessable names and the upload's checks (a refused type or size throws an AppError).
+ * @example const { url } = await ctx.media.store({ data, fileName: 'photo.jpg', mimeType: 'image/jpeg' })
+ */
+export type ChannelMedia = MediaPort;
 
 /**
  * A channel adapter: transport only, no tickets or queues. `send` delivers an outbound message and answers the ack
@@ -100,6 +132,14 @@ export interface ChannelDefinition extends ChannelLifecycle {
    * @example async chatContacts(ctx) { return [{ number: '5511999990001', name: '' }] }
    */
   chatContacts?(ctx: ChannelSendContext): Promise<PhoneContact[]>;
+  /**
+   * Optional: whether an address (a phone number as typed) exists on the network, before an attendant starts a
+   * conversation with it. Answers the address as the network knows it (core stores that), or null when it has no
+   * account; throws when the check itself fails (core answers ERR_WAPP_CHECK_CONTACT). A channel without it is not
+   * asked.
+   * @example async checkAddress('5511999990000', ctx) { return (await socket.onWhatsApp(jid))?.[0]?.exists ? '5511999990000' : null }
+   */
+  checkAddress?(address: string, ctx: ChannelSendContext): Promise<string | null>;
 }
 
 /**
@@ -121,16 +161,19 @@ export interface ChannelCapabilities {
   importContacts: boolean;
   /** The adapter reads the account's chat list (ChannelDefinition.chatContacts). */
   importChats: boolean;
+  /** The adapter tells whether an address exists on the network (ChannelDefinition.checkAddress). */
+  checkAddress: boolean;
 }
 
 /**
  * What an adapter (or none, for a channel no plugin provides) can do beyond sending.
- * @example channelCapabilities(channels.get('webchat')) // { importContacts: false, importChats: false }
+ * @example channelCapabilities(channels.get('webchat')) // { importContacts: false, importChats: false, checkAddress: false }
  */
 export function channelCapabilities(channel: ChannelDefinition | undefined): ChannelCapabilities {
   return {
     importContacts: typeof channel?.addressBook === 'function',
     importChats: typeof channel?.chatContacts === 'function',
+    checkAddress: typeof channel?.checkAddress === 'function',
   };
 }
 

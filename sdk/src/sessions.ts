@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ChannelConnection, ConversationsPort } from './channel.js';
+import type { ChannelConnection, ChannelMedia, ConversationsPort } from './channel.js';
 import type { Logger } from './ports.js';
 import { CONNECTION_STATUSES, type ConnectionStatus } from './schemas/attendance.js';
 
@@ -41,8 +41,9 @@ export interface SessionStore {
 }
 
 /**
- * What a stateful adapter's lifecycle hooks receive: the connection, its session store, the status reporter and the
- * door for what it receives (inbound messages go through `conversations.ingest`).
+ * What a stateful adapter's lifecycle hooks receive: the connection, its session store, the status reporter, the
+ * door for what it receives (inbound messages go through `conversations.ingest`) and the media store of the
+ * connection's company (a received file is stored with `media.store`, and its URL ingested as `mediaUrl`).
  * @example async start({ connection, session, status }) { await status.report({ status: 'OPENING' }) }
  */
 export interface ChannelSessionContext {
@@ -50,6 +51,7 @@ export interface ChannelSessionContext {
   session: SessionStore;
   status: StatusReporter;
   conversations: ConversationsPort;
+  media: ChannelMedia;
   logger: Logger;
 }
 

@@ -1,46 +1,20 @@
-import { buildVCard, type OutboundMessage, type RealtimePort } from '@balcao/sdk';
-import { proto } from '@whiskeysockets/baileys';
-import { describe, expect, it, vi } from 'vitest';
-import { type WhatsappChannelOptions, whatsappChannel } from './channel.js';
-import { fakeSockets, waMessage } from './testing/fake-socket.js';
-import { recordingSessionContext } from './testing/memory-session-store.js';
+import { buildVCard, type ChannelMedia } from '@balcao/sdk';
+import { generateWAMessage } from '@whiskeysockets/baileys';
+import { describe, expect, it } from 'vitest';
+import { quotedMessage } from './outbound.js';
+import { ANA, connectedChannel as connected } from './testing/connected-channel.js';
 
-const ANA = '5511999990001';
-const realtime: RealtimePort = { publish: async () => {}, defineRoom() {}, defineGuest() {} };
 const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
+const MP3 = Buffer.from('fffb9064', 'hex');
+const PDF = Buffer.from('%PDF-1.4', 'latin1');
 
-/** A connected session on a fake socket. */
-async function connected(options: WhatsappChannelOptions = {}) {
-  const fake = fakeSockets();
-  const channel = whatsappChannel({ makeSocket: fake.makeSocket, ...options });
-  const rec = recordingSessionContext();
-  await channel.start?.(rec.ctx);
-  fake.last().openAs('5511999990000');
-  await vi.waitFor(() => expect(rec.statuses()).toContain('CONNECTED'));
-  const sendCtx = { connection: rec.ctx.connection, realtime };
-  let n = 0;
-  const outbound = (fields: Partial<OutboundMessage>): OutboundMessage => {
-    n += 1;
-    return {
-      messageId: n,
-      ticketId: 1,
-      to: ANA,
-      body: '',
-      createdAt: new Date().toISOString(),
-      mediaType: 'chat',
-      mediaUrl: null,
-      idempotencyKey: `key-${n}`,
-      ...fields,
-    };
-  };
-  return { fake, channel, socket: fake.last(), ...rec, sendCtx, outbound };
+/** Files of the connection's company, stored as core's media store would hold them. */
+async function storeFiles(media: ChannelMedia) {
+  const image = await media.store({ data: PNG, fileName: 'a.png', mimeType: 'image/png' });
+  const doc = await media.store({ data: PDF, fileName: 'b.pdf', mimeType: 'application/pdf' });
+  const audio = await media.store({ data: MP3, fileName: 'c.mp3', mimeType: 'audio/mpeg' });
+  return { image: image.url, doc: doc.url, audio: audio.url };
 }
-
-const readMedia: WhatsappChannelOptions['readMedia'] = async (url) => ({
-  data: PNG,
-  mimeType: url.endsWith('.pdf') ? 'application/pdf' : url.endsWith('.mp3') ? 'audio/mpeg' : 'image/png',
-  fileName: url.split('/').at(-1) ?? 'file',
-});
 
 describe('WhatsApp outbound', () => {
   it('a text goes to the contact’s jid; the answer is ack 1 with WhatsApp’s message id', async () => {
@@ -57,33 +31,87 @@ describe('WhatsApp outbound', () => {
     expect(socket.sent[0]?.jid).toBe('120363025246125486@g.us');
   });
 
-  it('media goes with its bytes and caption: image, document with its name, audio as a voice note', async () => {
-    const { channel, socket, sendCtx, outbound } = await connected({ readMedia });
-    await channel.send(
-      outbound({ body: 'vitrine', mediaType: 'image', mediaUrl: '/api/media/company1/a.png' }),
-      sendCtx,
-    );
-    await channel.send(
-      outbound({ body: '', mediaType: 'application', mediaUrl: '/api/media/company1/b.pdf' }),
-      sendCtx,
-    );
-    await channel.send(
-      outbound({ body: '', mediaType: 'audio', mediaUrl: '/api/media/company1/c.mp3' }),
-      sendCtx,
-    );
-    const [image, doc, audio] = socket.sent.map((s) => s.content);
+  it('media are read from the company’s store and go with their bytes and caption: image, document with its name', async () => {
+    const { channel, socket, sendCtx, outbound, media } = await connected();
+    const urls = await storeFiles(media);
+    await channel.send(outbound({ body: 'vitrine', mediaType: 'image', mediaUrl: urls.image }), sendCtx);
+    await channel.send(outbound({ body: '', mediaType: 'application', mediaUrl: urls.doc }), sendCtx);
+    const [image, doc] = socket.sent.map((s) => s.content);
     expect(image).toEqual({ image: PNG, caption: 'vitrine', mimetype: 'image/png' });
-    expect(doc).toMatchObject({ document: PNG, mimetype: 'application/pdf', fileName: 'b.pdf' });
-    expect(audio).toEqual({ audio: PNG, mimetype: 'audio/mpeg', ptt: true });
+    expect(doc).toMatchObject({ document: PDF, mimetype: 'application/pdf', fileName: 'b.pdf' });
   });
 
-  it('a file it cannot read fails the send (the outbox marks it) rather than sending less', async () => {
+  it('a recorded audio goes as a voice note (PTT); an audio file as audio to play', async () => {
+    const { channel, socket, sendCtx, outbound, media } = await connected();
+    const { audio } = await storeFiles(media);
+    await channel.send(outbound({ mediaType: 'audio', mediaUrl: audio, voiceNote: true }), sendCtx);
+    await channel.send(outbound({ mediaType: 'audio', mediaUrl: audio }), sendCtx);
+    expect(socket.sent.map((s) => s.content)).toEqual([
+      { audio: MP3, mimetype: 'audio/mpeg', ptt: true },
+      { audio: MP3, mimetype: 'audio/mpeg', ptt: false },
+    ]);
+  });
+
+  it('a file it cannot read (gone, or another company’s) fails the send — the outbox marks it — rather than sending less', async () => {
     const { channel, socket, sendCtx, outbound } = await connected();
-    const image = outbound({ mediaType: 'image', mediaUrl: '/api/media/company1/a.png' });
-    await expect(channel.send(image, sendCtx)).rejects.toThrow(/media reader/);
-    const unreadable = await connected({ readMedia: async () => null });
-    await expect(unreadable.channel.send(image, unreadable.sendCtx)).rejects.toThrow(/could not be read/);
+    const missing = outbound({ mediaType: 'image', mediaUrl: '/api/media/company1/gone.png' });
+    await expect(channel.send(missing, sendCtx)).rejects.toThrow(/could not be read/);
+    const elsewhere = outbound({ mediaType: 'image', mediaUrl: '/api/media/company2/theirs.png' });
+    await expect(channel.send(elsewhere, sendCtx)).rejects.toThrow(/could not be read/);
     expect(socket.sent).toHaveLength(0);
+  });
+
+  it('a reply quotes the message it answers: WhatsApp’s id for it, who wrote it and its text', async () => {
+    const { channel, socket, sendCtx, outbound } = await connected();
+    const quoted = { externalId: 'WAID7', fromMe: false, body: 'Qual o prazo?', participant: null };
+    await channel.send(outbound({ body: 'Amanhã', quoted }), sendCtx);
+    // The second card of a message that shared two contacts quotes the message itself.
+    await channel.send(outbound({ body: 'Este?', quoted: { ...quoted, externalId: 'WAID8:1' } }), sendCtx);
+    await channel.send(outbound({ body: 'Sem citação' }), sendCtx);
+    const [first, second, third] = socket.sent;
+    expect(first?.options?.quoted).toEqual({
+      key: { remoteJid: `${ANA}@s.whatsapp.net`, fromMe: false, id: 'WAID7' },
+      message: { conversation: 'Qual o prazo?' },
+    });
+    expect(second?.options?.quoted?.key.id).toBe('WAID8');
+    expect(third?.options).not.toHaveProperty('quoted');
+  });
+
+  it('Baileys turns the quote into the reply’s context: the quoted id, its author and its text', async () => {
+    const jid = `${ANA}@s.whatsapp.net`;
+    const quoted = quotedMessage(jid, {
+      externalId: 'WAID7',
+      fromMe: false,
+      body: 'Qual o prazo?',
+      participant: null,
+    });
+    const built = await generateWAMessage(
+      jid,
+      { text: 'Amanhã' },
+      // Text needs no upload: Baileys never calls it here.
+      {
+        userJid: '5511999990000@s.whatsapp.net',
+        quoted,
+        upload: async () => Promise.reject(new Error('no upload')),
+      },
+    );
+    expect(built.message?.extendedTextMessage?.contextInfo).toMatchObject({
+      stanzaId: 'WAID7',
+      participant: jid,
+      quotedMessage: { conversation: 'Qual o prazo?' },
+    });
+  });
+
+  it('in a group a reply quotes who wrote the message', async () => {
+    const { channel, socket, sendCtx, outbound } = await connected();
+    const quoted = { externalId: 'GQ1', fromMe: false, body: 'alguém?', participant: ANA };
+    await channel.send(outbound({ to: '120363025246125486', body: 'eu', quoted }), sendCtx);
+    expect(socket.sent[0]?.options?.quoted?.key).toEqual({
+      remoteJid: '120363025246125486@g.us',
+      fromMe: false,
+      id: 'GQ1',
+      participant: `${ANA}@s.whatsapp.net`,
+    });
   });
 
   it('a contact card is sent as a contact, a location as a location', async () => {
@@ -163,133 +191,22 @@ describe('WhatsApp outbound', () => {
   });
 });
 
-describe('WhatsApp inbound', () => {
-  it('messages go to ingest, normalised', async () => {
-    const { socket, ingested } = await connected();
-    socket.receive(waMessage.from(ANA, 'IN1', { conversation: 'Oi' }, { pushName: 'Ana' }));
-    await vi.waitFor(() => expect(ingested).toHaveLength(1));
-    expect(ingested[0]).toMatchObject({
-      externalId: 'IN1',
-      from: { id: ANA, name: 'Ana' },
-      body: 'Oi',
-      mediaUrl: null,
-    });
+describe('WhatsApp address check', () => {
+  it('answers the number as WhatsApp knows it, or null when it has no account', async () => {
+    const { channel, socket, sendCtx } = await connected();
+    // A Brazilian mobile registered before the ninth digit: WhatsApp answers without it.
+    socket.accounts.set('5531988887777', '553188887777');
+    socket.accounts.set(ANA, ANA);
+    expect(await channel.checkAddress?.('+55 (31) 98888-7777', sendCtx)).toBe('553188887777');
+    expect(await channel.checkAddress?.(ANA, sendCtx)).toBe(ANA);
+    expect(await channel.checkAddress?.('5511900000000', sendCtx)).toBeNull();
   });
 
-  it('a group is named by its subject, asked once; a group WhatsApp will not describe keeps its id', async () => {
-    const { socket, ingested } = await connected();
-    socket.groups.set('120363000000000001@g.us', 'Clientes VIP');
-    const ask = vi.spyOn(socket, 'groupMetadata');
-    socket.receive(waMessage.from(ANA, 'G1', { conversation: 'oi' }, { group: '120363000000000001' }));
-    socket.receive(waMessage.from(ANA, 'G2', { conversation: 'de novo' }, { group: '120363000000000001' }));
-    socket.receive(waMessage.from(ANA, 'G3', { conversation: 'outro' }, { group: '120363000000000002' }));
-    await vi.waitFor(() => expect(ingested).toHaveLength(3));
-    const byId = [...ingested].sort((a, b) => a.externalId.localeCompare(b.externalId));
-    expect(byId.map((m) => m.from)).toEqual([
-      { id: '120363000000000001', name: 'Clientes VIP' },
-      { id: '120363000000000001', name: 'Clientes VIP' },
-      { id: '120363000000000002', name: '' },
-    ]);
-    expect(ask).toHaveBeenCalledTimes(2);
-  });
-
-  it('media are downloaded and stored where Balcão serves them, when the plugin gives a store', async () => {
-    const stored: { fileName: string; mimeType: string; size: number }[] = [];
-    const { socket, ingested } = await connected({
-      downloadMedia: async () => PNG,
-      storeMedia: async (_ctx, file) => {
-        stored.push({ fileName: file.fileName, mimeType: file.mimeType, size: file.data.length });
-        return '/api/media/company1/stored.png';
-      },
-    });
-    socket.receive(waMessage.from(ANA, 'IMG9', { imageMessage: { caption: 'foto', mimetype: 'image/png' } }));
-    await vi.waitFor(() => expect(ingested).toHaveLength(1));
-    expect(stored).toEqual([{ fileName: 'image-IMG9.png', mimeType: 'image/png', size: PNG.length }]);
-    expect(ingested[0]).toMatchObject({
-      mediaType: 'image',
-      body: 'foto',
-      mediaUrl: '/api/media/company1/stored.png',
-    });
-  });
-
-  it('a media download that fails still brings the message, as its caption and type', async () => {
-    const { socket, ingested } = await connected({
-      downloadMedia: async () => Promise.reject(new Error('410 gone')),
-      storeMedia: async () => '/never',
-    });
-    socket.receive(
-      waMessage.from(ANA, 'IMG10', { imageMessage: { caption: 'foto', mimetype: 'image/png' } }),
-    );
-    await vi.waitFor(() => expect(ingested).toHaveLength(1));
-    expect(ingested[0]).toMatchObject({ mediaType: 'image', body: 'foto', mediaUrl: null });
-  });
-
-  it('the echo of a message Balcão sent is not ingested again; one typed on the phone is, as fromMe', async () => {
-    const { channel, socket, ingested, sendCtx, outbound } = await connected();
-    const { externalId } = await channel.send(outbound({ body: 'daqui' }), sendCtx);
-    socket.receive(
-      waMessage.from(ANA, externalId ?? '', { conversation: 'daqui' }, { fromMe: true }),
-      'append',
-    );
-    socket.receive(waMessage.from(ANA, 'PHONE1', { conversation: 'do celular' }, { fromMe: true }), 'append');
-    await vi.waitFor(() => expect(ingested).toHaveLength(1));
-    expect(ingested[0]).toMatchObject({ externalId: 'PHONE1', fromMe: true, body: 'do celular' });
-  });
-
-  it('a read (or played) receipt of what Balcão sent marks the contact’s messages read; delivery receipts do not', async () => {
-    const { channel, socket, markedRead, sendCtx, outbound } = await connected();
-    await channel.send(outbound({ body: 'lida?' }), sendCtx);
-    const key = socket.sent[0]!.key;
-    socket.receipt(key, proto.WebMessageInfo.Status.DELIVERY_ACK);
-    socket.receipt({ ...key, fromMe: false }, proto.WebMessageInfo.Status.READ);
-    socket.receipt(key, proto.WebMessageInfo.Status.READ);
-    await vi.waitFor(() => expect(markedRead).toEqual([ANA]));
-  });
-
-  it('each receipt raises its message’s ack by the id WhatsApp gave it: delivered 2, read 3, played 4', async () => {
-    const { channel, socket, changes, sendCtx, outbound } = await connected();
-    const { externalId } = await channel.send(outbound({ body: 'chegou?' }), sendCtx);
-    const key = socket.sent[0]!.key;
-    expect(key.id).toBe(externalId);
-    socket.receipt(key, proto.WebMessageInfo.Status.DELIVERY_ACK);
-    socket.receipt(key, proto.WebMessageInfo.Status.READ);
-    socket.receipt(key, proto.WebMessageInfo.Status.PLAYED);
-    // A receipt of the contact's own message is no ack of Balcão's.
-    socket.receipt({ ...key, fromMe: false }, proto.WebMessageInfo.Status.READ);
-    await vi.waitFor(() =>
-      expect(changes).toEqual([
-        { externalId, change: 'ack:2' },
-        { externalId, change: 'ack:3' },
-        { externalId, change: 'ack:4' },
-      ]),
-    );
-  });
-
-  it('the contact’s edit and “delete for everyone” reach Balcão’s copy by the message id, and are not new messages', async () => {
-    const { socket, ingested, changes } = await connected();
-    socket.receive(waMessage.from(ANA, 'ORIG1', { conversation: 'pedido 12' }));
-    await vi.waitFor(() => expect(ingested).toHaveLength(1));
-    const target = { remoteJid: `${ANA}@s.whatsapp.net`, fromMe: false, id: 'ORIG1' };
-    socket.receive(
-      waMessage.from(ANA, 'EDIT1', {
-        protocolMessage: {
-          key: target,
-          type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
-          editedMessage: { conversation: 'pedido 13' },
-        },
-      }),
-    );
-    socket.receive(
-      waMessage.from(ANA, 'DEL1', {
-        protocolMessage: { key: target, type: proto.Message.ProtocolMessage.Type.REVOKE },
-      }),
-    );
-    await vi.waitFor(() =>
-      expect(changes).toEqual([
-        { externalId: 'ORIG1', change: 'edited:pedido 13' },
-        { externalId: 'ORIG1', change: 'revoked' },
-      ]),
-    );
-    expect(ingested).toHaveLength(1);
+  it('a check WhatsApp does not answer, or on a connection that is not connected, throws', async () => {
+    const { channel, socket, sendCtx, ctx } = await connected();
+    socket.failLookups = true;
+    await expect(channel.checkAddress?.(ANA, sendCtx)).rejects.toThrow();
+    await channel.stop?.(ctx);
+    await expect(channel.checkAddress?.(ANA, sendCtx)).rejects.toThrow(/not connected/);
   });
 });

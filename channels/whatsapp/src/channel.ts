@@ -2,24 +2,26 @@ import { createHash } from 'node:crypto';
 import {
   type ChannelConnection,
   type ChannelDefinition,
+  type ChannelSendContext,
   type ChannelSessionContext,
   defineChannel,
   type OutboundMessage,
 } from '@balcao/sdk';
-import { downloadMediaMessage, makeWASocket, type UserFacingSocketConfig } from '@whiskeysockets/baileys';
+import {
+  downloadMediaMessage,
+  jidDecode,
+  makeWASocket,
+  type UserFacingSocketConfig,
+} from '@whiskeysockets/baileys';
 import { jidOf } from './inbound.js';
-import { carriesMedia, contentFor, type MediaFile } from './outbound.js';
+import { carriesMedia, contentFor, type MediaFile, quotedMessage } from './outbound.js';
 import {
   DEFAULT_SESSION_POLICY,
   type DownloadMedia,
   type SessionPolicy,
-  type StoreMedia,
   WhatsappSession,
 } from './session.js';
 import type { BaileysLogger, MakeSocket, WhatsappSocket } from './socket.js';
-
-/** Reads a stored file an attendant sends (its `/api/media/…` URL) for the connection's company. */
-export type ReadMedia = (url: string, connection: ChannelConnection) => Promise<MediaFile | null>;
 
 /** What `whatsappChannel` can be given; everything has a default. */
 export interface WhatsappChannelOptions {
@@ -29,12 +31,11 @@ export interface WhatsappChannelOptions {
   socketConfig?: Partial<UserFacingSocketConfig>;
   /** Retries, QR codes and backoff (DEFAULT_SESSION_POLICY). */
   policy?: Partial<SessionPolicy>;
-  /** Downloads inbound media: Baileys' downloadMediaMessage (with the phone's re-upload) by default. */
+  /**
+   * Downloads inbound media: Baileys' downloadMediaMessage (with the phone's re-upload) by default; tests pass one that
+   * answers bytes (the fake socket has no media servers). Files are stored and read through the contexts' `media`.
+   */
   downloadMedia?: DownloadMedia;
-  /** Stores inbound media where Balcão serves it; without it media arrive as caption and type only. */
-  storeMedia?: StoreMedia;
-  /** Reads outbound media; without it a message with a file fails (the outbox marks it) instead of losing the file. */
-  readMedia?: ReadMedia;
   /** How many idempotency keys (and sent message ids) are remembered: a retried send within them is not repeated. */
   rememberSent?: number;
 }
@@ -102,15 +103,17 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
     return socket;
   };
 
-  async function deliver(message: OutboundMessage, connection: ChannelConnection): Promise<string> {
+  async function deliver(message: OutboundMessage, ctx: ChannelSendContext): Promise<string> {
+    const { connection } = ctx;
     const socket = socketOf(connection);
-    let file: MediaFile | null = null;
-    if (carriesMedia(message)) {
-      if (!options.readMedia) throw new Error('whatsapp: no media reader to send files with');
-      file = await options.readMedia(message.mediaUrl ?? '', connection);
-    }
-    const result = await socket.sendMessage(jidOf(message.to), contentFor(message, file), {
+    // A file that cannot be read (not the company's, gone) throws in contentFor: the outbox marks it, nothing is lost.
+    const file: MediaFile | null = carriesMedia(message)
+      ? await ctx.media.read(message.mediaUrl ?? '')
+      : null;
+    const jid = jidOf(message.to);
+    const result = await socket.sendMessage(jid, contentFor(message, file), {
       messageId: whatsappMessageId(connection.id, message.idempotencyKey),
+      ...(message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : {}),
     });
     const id = result?.key.id;
     if (!id) throw new Error('whatsapp: the message was not sent');
@@ -125,7 +128,6 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       socketConfig: options.socketConfig,
       policy,
       downloadMedia: options.downloadMedia ?? defaultDownload,
-      storeMedia: options.storeMedia,
       sentByUs: (id) => ownIds.has(id),
     });
     sessions.set(ctx.connection.id, session);
@@ -143,11 +145,11 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
     // Phone numbers: it writes to any phone contact, needs a linked device, and has groups.
     traits: { contactAddress: 'phone', reaches: 'phone-numbers', needsSession: true, groups: true },
 
-    async send(message, { connection }) {
-      const key = `${connection.id}:${message.idempotencyKey}`;
+    async send(message, ctx) {
+      const key = `${ctx.connection.id}:${message.idempotencyKey}`;
       let pending = sent.get(key);
       if (!pending) {
-        pending = deliver(message, connection);
+        pending = deliver(message, ctx);
         sent.set(key, pending);
         // A failed send is forgotten: the outbox's retry must try again.
         pending.catch(() => sent.get(key) === pending && sent.delete(key));
@@ -164,6 +166,16 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
         delete: { remoteJid: jidOf(message.to), fromMe: true, id: message.externalId },
       });
       sent.set(key, Promise.resolve(message.externalId));
+    },
+
+    // WhatsApp's own answer on a number (onWhatsApp): the account's number as WhatsApp writes it, or null.
+    async checkAddress(address, { connection }) {
+      const socket = socketOf(connection);
+      const digits = address.replace(/\D/g, '');
+      if (!digits) return null;
+      const [found] = (await socket.onWhatsApp(jidOf(digits))) ?? [];
+      if (!found?.exists) return null;
+      return jidDecode(found.jid)?.user ?? digits;
     },
 
     start: startSession,

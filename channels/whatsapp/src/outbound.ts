@@ -1,5 +1,6 @@
-import { type OutboundMessage, parseVCard } from '@balcao/sdk';
-import type { AnyMessageContent } from '@whiskeysockets/baileys';
+import { type OutboundMessage, parseVCard, type QuotedMessage } from '@balcao/sdk';
+import type { AnyMessageContent, WAMessage } from '@whiskeysockets/baileys';
+import { jidOf } from './inbound.js';
 
 /** A stored file's bytes, as the adapter's media reader answers them. */
 export interface MediaFile {
@@ -30,13 +31,13 @@ export const carriesMedia = (m: Pick<OutboundMessage, 'mediaType' | 'mediaUrl'>)
   Boolean(m.mediaUrl) && (MEDIA_KINDS as readonly string[]).includes(m.mediaType ?? '');
 
 /**
- * What Baileys sends for an attendant's message: text, a file with its caption (audio as a voice note: Balcão's
- * audio comes from the recorder and OutboundMessage does not tell a recorded note from an audio file), a contact
- * card, a location. Throws for what cannot be delivered, so the outbox marks it failed instead of sending less.
+ * What Baileys sends for an attendant's message: text, a file with its caption (a recorded audio as a voice note, PTT;
+ * another audio as a file to play), a contact card, a location. Throws for what cannot be delivered, so the outbox
+ * marks it failed instead of sending less.
  * @example contentFor({ body: 'Olá', mediaType: 'chat' }, null) // { text: 'Olá' }
  */
 export function contentFor(
-  message: Pick<OutboundMessage, 'body' | 'mediaType' | 'mediaUrl'>,
+  message: Pick<OutboundMessage, 'body' | 'mediaType' | 'mediaUrl' | 'voiceNote'>,
   file: MediaFile | null,
 ): AnyMessageContent {
   const kind = message.mediaType ?? 'chat';
@@ -47,7 +48,7 @@ export function contentFor(
     const mimetype = file.mimeType;
     if (kind === 'image') return { image: data, caption, mimetype };
     if (kind === 'video') return { video: data, caption, mimetype };
-    if (kind === 'audio') return { audio: data, mimetype, ptt: true };
+    if (kind === 'audio') return { audio: data, mimetype, ptt: message.voiceNote === true };
     return { document: data, mimetype, fileName: file.fileName, caption };
   }
   if (kind === 'contactMessage') {
@@ -66,4 +67,21 @@ export function contentFor(
   }
   if (!message.body.trim()) throw new Error(`whatsapp: nothing to send for a ${kind} message`);
   return { text: message.body };
+}
+
+/**
+ * The message a reply quotes, as Baileys' `quoted` option takes it: its key (WhatsApp's id: a second card of one
+ * message, `id:1`, quotes the message itself) and a text standing for its content.
+ * @example sendMessage(jid, content, { quoted: quotedMessage(jid, { externalId: 'ABC', fromMe: false, body: 'Oi', participant: null }) })
+ */
+export function quotedMessage(jid: string, quoted: QuotedMessage): WAMessage {
+  return {
+    key: {
+      remoteJid: jid,
+      fromMe: quoted.fromMe,
+      id: quoted.externalId.replace(/:\d+$/, ''),
+      ...(quoted.participant ? { participant: jidOf(quoted.participant) } : {}),
+    },
+    message: { conversation: quoted.body },
+  };
 }

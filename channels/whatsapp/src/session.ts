@@ -47,11 +47,10 @@ export const backoffDelay = (attempt: number, p: SessionPolicy): number =>
 /** Downloads an inbound message's media (Baileys' downloadMediaMessage by default). */
 export type DownloadMedia = (message: WAMessage, socket: WhatsappSocket) => Promise<Uint8Array>;
 
-/** Keeps a downloaded file where Balcão serves it; answers its `/api/media/…` URL. */
-export type StoreMedia = (
-  ctx: ChannelSessionContext,
-  file: InboundMedia & { data: Uint8Array },
-) => Promise<string>;
+/** How long a profile picture's URL is waited for before the message goes in without it. */
+const PICTURE_TIMEOUT_MS = 5_000;
+/** Contacts whose profile picture this session asked for (the oldest are asked again after this many). */
+const PICTURES_REMEMBERED = 5_000;
 
 /**
  * The signal key cache in front of the SessionStore (makeCacheableSignalKeyStore's), one per session: a bounded map
@@ -85,7 +84,6 @@ export interface SessionDeps {
   socketConfig?: Partial<UserFacingSocketConfig>;
   policy: SessionPolicy;
   downloadMedia: DownloadMedia;
-  storeMedia?: StoreMedia;
   /** Message ids this process sent: their echo (`messages.upsert` with fromMe) is not ingested again. */
   sentByUs: (id: string) => boolean;
 }
@@ -109,6 +107,8 @@ export class WhatsappSession {
   private saving: Promise<void> = Promise.resolve();
   private readonly listeners: (() => void)[] = [];
   private readonly groupNames = new Map<string, Promise<string>>();
+  /** Chat jid → its profile picture's URL (null: none, hidden or unanswered), asked once per session. */
+  private readonly pictures = new KeyCache(PICTURES_REMEMBERED);
 
   constructor(
     private readonly ctx: ChannelSessionContext,
@@ -285,21 +285,57 @@ export class WhatsappSession {
     inbound: InboundMessage,
     media: InboundMedia | null,
   ): Promise<void> {
-    const { ctx, deps } = this;
-    let mediaUrl: string | null = null;
-    // Without a store for media (the SDK gives sessions none yet) the message arrives as its caption and type.
-    if (media && deps.storeMedia) {
-      try {
-        const data = await deps.downloadMedia(message, socket);
-        mediaUrl = await deps.storeMedia(ctx, { ...media, data });
-      } catch (err) {
-        ctx.logger.warn({ err, externalId: inbound.externalId }, 'whatsapp media download failed');
-      }
+    const { ctx } = this;
+    const mediaUrl = media ? await this.storeMedia(socket, message, inbound, media) : null;
+    const name = inbound.isGroup ? await this.groupName(socket, message) : inbound.from.name;
+    const picture = await this.picture(socket, message.key.remoteJid ?? '');
+    await ctx.conversations.ingest(ctx.connection, {
+      ...inbound,
+      from: { ...inbound.from, name, picture },
+      mediaUrl,
+    });
+  }
+
+  /**
+   * Downloads the media and stores it with the connection's company (ctx.media); its URL, or null when either fails
+   * (ERR_WAPP_DOWNLOAD_MEDIA, logged): the message is still ingested, with its caption and type, never lost.
+   */
+  private async storeMedia(
+    socket: WhatsappSocket,
+    message: WAMessage,
+    inbound: InboundMessage,
+    media: InboundMedia,
+  ): Promise<string | null> {
+    try {
+      const data = await this.deps.downloadMedia(message, socket);
+      const stored = await this.ctx.media.store({ data, fileName: media.fileName, mimeType: media.mimeType });
+      return stored.url;
+    } catch (err) {
+      this.ctx.logger.warn(
+        { err, code: 'ERR_WAPP_DOWNLOAD_MEDIA', externalId: inbound.externalId },
+        'whatsapp media download failed: the message is stored without its file',
+      );
+      return null;
     }
-    const from = inbound.isGroup
-      ? { ...inbound.from, name: await this.groupName(socket, message) }
-      : inbound.from;
-    await ctx.conversations.ingest(ctx.connection, { ...inbound, from, mediaUrl });
+  }
+
+  /**
+   * The chat's profile picture (a person's or a group's), asked once per session: a new contact gets it, a known one
+   * has it refreshed when it changed. None when WhatsApp has none or hides it, or does not answer in time.
+   */
+  private picture(socket: WhatsappSocket, jid: string): Promise<string | null> {
+    let url = this.pictures.get<Promise<string | null>>(jid);
+    if (!url) {
+      url = socket
+        .profilePictureUrl(jid, 'image', PICTURE_TIMEOUT_MS)
+        .then((u) => u ?? null)
+        .catch((err) => {
+          this.ctx.logger.debug({ err, jid }, 'whatsapp profile picture unavailable');
+          return null;
+        });
+      this.pictures.set(jid, url);
+    }
+    return url;
   }
 
   /** A group's subject, asked once per session (empty when WhatsApp does not answer: the group shows its id). */

@@ -27,6 +27,10 @@ export interface WhatsappSocket {
   groupMetadata(jid: string): Promise<Pick<GroupMetadata, 'id' | 'subject'>>;
   /** Asks the phone to upload expired media again (downloadMediaMessage's reupload). */
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
+  /** Which of these numbers (or jids) have a WhatsApp account: only those that do are listed, with their jid. */
+  onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
+  /** The URL of a profile picture (throws when there is none or it is hidden from the account). */
+  profilePictureUrl(jid: string, type?: 'preview' | 'image', timeoutMs?: number): Promise<string | undefined>;
 }
 
 /** Baileys' logger interface (not exported by name from the package). */

@@ -22,6 +22,9 @@ import { z } from 'zod';
  * - `PUT /test-channel/{token}/address-book` and `PUT /test-channel/{token}/chats` set (replace) the phone's address
  *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads;
  * - `POST /test-channel/{token}/scan` `{ number? }` is the phone scanning the QR code of a started session.
+ * Its address check (checkAddress, WhatsApp's onWhatsApp) answers that every number has an account except two test
+ * ranges: numbers beginning 5500 have none (ERR_WAPP_INVALID_CONTACT), and numbers beginning 5501 make the check fail
+ * (its servers time out: ERR_WAPP_CHECK_CONTACT). Brazil has no area code 00 or 01, so no real-looking number is hit.
  * It is a stateful channel like Baileys: `start` resumes CONNECTED from the "auth state" it keeps in the SessionStore,
  * or reports `qrcode`; a scan goes PAIRING → CONNECTED and stores the auth state, so a restart (or another instance
  * taking the session over) resumes without a new QR; logout forgets it (core clears the store).
@@ -56,6 +59,10 @@ const addressBooks = new Map<number, PhoneContact[]>();
 const chatLists = new Map<number, PhoneContact[]>();
 /** Per connection id: the started session waiting for its QR code to be scanned (any kernel of the test process). */
 const awaitingScan = new Map<number, { qrcode: string; ctx: ChannelSessionContext }>();
+/** Numbers beginning so have no WhatsApp account, for the fake (checkAddress answers null). */
+export const FAKE_NO_ACCOUNT = '5500';
+/** Numbers beginning so make the fake's address check fail, as WhatsApp's servers not answering. */
+export const FAKE_CHECK_FAILS = '5501';
 /** Every lifecycle call, in order, for tests that count who started what. */
 export const fakeSessionCalls: { connectionId: number; call: 'start' | 'stop' | 'logout' }[] = [];
 
@@ -88,6 +95,11 @@ export const fakeWhatsappChannel = defineChannel({
   },
   async chatContacts({ connection }) {
     return chatLists.get(connection.id) ?? [];
+  },
+  async checkAddress(address) {
+    const digits = address.replace(/\D/g, '');
+    if (digits.startsWith(FAKE_CHECK_FAILS)) throw new Error('WhatsApp servers did not answer the check');
+    return digits.startsWith(FAKE_NO_ACCOUNT) ? null : digits;
   },
   async start(ctx) {
     const { connection, session, status } = ctx;

@@ -1,4 +1,3 @@
-import type { WhatsappChannelOptions } from '@balcao/channel-whatsapp';
 import { type FakeSocket, fakeSockets, waMessage } from '@balcao/channel-whatsapp/testing';
 import type { ConnectionDto, MessageDto } from '@balcao/sdk';
 import {
@@ -14,8 +13,8 @@ import { createWhatsappPlugin } from './index.js';
  * The real WhatsApp adapter, in the real plugin, passes the channel contract against a fake Baileys socket: the phone
  * is linked as soon as the session starts, contacts write through `messages.upsert`, what Balcão sends is what the
  * socket's `sendMessage` got, read receipts come through `messages.update`, and retracts are deletes for everyone.
- * Files are read back from Balcão's media address (the SDK gives the adapter no media reader yet: the plugin cannot
- * send files in production until it has one).
+ * Files reach the adapter through its send context's media store, as in production; a delivered file is told by its
+ * bytes, which must be what Balcão serves at the message's mediaUrl.
  */
 describeChannelContract(
   'WhatsApp (Baileys adapter, fake socket)',
@@ -27,24 +26,9 @@ describeChannelContract(
       if (linkAtOnce || socket.config.auth?.creds.me) socket.openAs('5511999990000');
       else socket.showQr(`2@fake-qr-${fake.opened.length}`);
     });
-    /** Bytes read for each media URL, to tell which URL a delivered file came from. */
-    const read = new Map<string, Buffer>();
-    let base = '';
-    const readMedia: WhatsappChannelOptions['readMedia'] = async (url) => {
-      const res = await fetch(new URL(url, base));
-      if (!res.ok) return null;
-      const data = Buffer.from(await res.arrayBuffer());
-      read.set(url, data);
-      return {
-        data,
-        mimeType: res.headers.get('content-type') ?? 'application/octet-stream',
-        fileName: 'file',
-      };
-    };
     const host = await createTestHost({
-      plugins: [createWhatsappPlugin({ makeSocket: fake.makeSocket, readMedia })],
+      plugins: [createWhatsappPlugin({ makeSocket: fake.makeSocket })],
     });
-    base = host.url;
     const { token: admin } = await host.login(host.admin.email, host.admin.password);
     const res = await host.request('/api/whatsapp', {
       token: admin,
@@ -64,11 +48,23 @@ describeChannelContract(
     const jid = (contact: string) => `${contact}@s.whatsapp.net`;
     const sentTo = (contact: string) =>
       fake.opened.flatMap((s) => s.sent).filter((s) => s.jid === jid(contact));
-    const deliveryOf = (content: object): EdgeDelivery | null => {
+    /** What Balcão serves at each media URL of the ticket's messages, to tell which one a delivered file is. */
+    const servedFiles = async (ticketId: number, token: string) => {
+      const { messages } = (await (await host.request(`/api/messages/${ticketId}`, { token })).json()) as {
+        messages: MessageDto[];
+      };
+      const files = new Map<string, Buffer>();
+      for (const m of messages.filter((m) => m.mediaUrl)) {
+        const res = await host.request(m.mediaUrl ?? '', { token });
+        if (res.ok) files.set(m.mediaUrl ?? '', Buffer.from(await res.arrayBuffer()));
+      }
+      return files;
+    };
+    const deliveryOf = (content: object, served: Map<string, Buffer>): EdgeDelivery | null => {
       if ('text' in content) return { body: String(content.text), mediaType: 'chat', mediaUrl: null };
       if ('image' in content) {
         const bytes = content.image as Buffer;
-        const url = [...read].find(([, data]) => data.equals(bytes))?.[0] ?? null;
+        const url = [...served].find(([, data]) => data.equals(bytes))?.[0] ?? null;
         return {
           body: String(('caption' in content && content.caption) || ''),
           mediaType: 'image',
@@ -85,9 +81,10 @@ describeChannelContract(
       async send({ externalId, from, name, body }) {
         socket().receive(waMessage.from(from, externalId, { conversation: body }, { pushName: name }));
       },
-      async received({ contact }) {
+      async received({ contact, ticketId, token }) {
+        const served = await servedFiles(ticketId, token);
         return sentTo(contact)
-          .map((s) => deliveryOf(s.content))
+          .map((s) => deliveryOf(s.content, served))
           .filter((d): d is EdgeDelivery => d !== null);
       },
       async retracted({ contact, ticketId, token }) {

@@ -1,5 +1,6 @@
-import { type FakeSocket, fakeSockets } from '@balcao/channel-whatsapp/testing';
-import type { ConnectionDto } from '@balcao/sdk';
+import type { WhatsappChannelOptions } from '@balcao/channel-whatsapp';
+import { type FakeSocket, fakeSockets, waMessage } from '@balcao/channel-whatsapp/testing';
+import type { ConnectionDto, ContactDto, MessageDto, TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhatsappPlugin } from './index.js';
@@ -7,10 +8,14 @@ import { createWhatsappPlugin } from './index.js';
 const NUMBER = '5511999990000';
 
 /** A host with the WhatsApp plugin on fake sockets, and an admin's way to a connection's row. */
-async function whatsappHost(onOpen: (socket: FakeSocket) => void, policy = {}) {
+async function whatsappHost(
+  onOpen: (socket: FakeSocket) => void,
+  policy = {},
+  options: WhatsappChannelOptions = {},
+) {
   const fake = fakeSockets(onOpen);
   const host = await createTestHost({
-    plugins: [createWhatsappPlugin({ makeSocket: fake.makeSocket, policy })],
+    plugins: [createWhatsappPlugin({ makeSocket: fake.makeSocket, policy, ...options })],
   });
   const { token } = await host.login(host.admin.email, host.admin.password);
   const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
@@ -91,5 +96,47 @@ describe('a WhatsApp session that cannot reach the servers', () => {
     await h.until('DISCONNECTED');
     await new Promise((r) => setTimeout(r, 300));
     expect(h.fake.opened).toHaveLength(6);
+  });
+});
+
+describe('what a contact sends, through the session core runs', () => {
+  const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+  let h: Awaited<ReturnType<typeof whatsappHost>>;
+  beforeAll(async () => {
+    h = await whatsappHost((socket) => socket.openAs(NUMBER), {}, { downloadMedia: async () => PNG });
+    await h.api(`/api/whatsappsession/${h.connection.id}`, { method: 'POST' });
+    await h.until('CONNECTED');
+  });
+  afterAll(() => h?.host.stop());
+
+  it('a photo is stored in the company’s media store and served; a new contact comes with their profile picture', async () => {
+    const from = '5511977002002';
+    const picture = 'https://pps.whatsapp.net/v/t61/joana.jpg';
+    h.fake.last().pictures.set(`${from}@s.whatsapp.net`, picture);
+    h.fake
+      .last()
+      .receive(
+        waMessage.from(
+          from,
+          'PHOTO1',
+          { imageMessage: { caption: 'o defeito', mimetype: 'image/png' } },
+          { pushName: 'Joana' },
+        ),
+      );
+    const ticket = await eventually(async () => {
+      const { tickets } = (await (await h.api('/api/tickets?status=pending')).json()) as {
+        tickets: TicketDto[];
+      };
+      return tickets.find((t) => t.contact.number === from);
+    });
+    const { messages } = (await (await h.api(`/api/messages/${ticket.id}`)).json()) as {
+      messages: MessageDto[];
+    };
+    expect(messages[0]).toMatchObject({ body: 'o defeito', mediaType: 'image', fromMe: false });
+    expect(messages[0]?.mediaUrl).toMatch(/^\/api\/media\/company1\/[0-9a-f]{32}\.png$/);
+    const served = await h.host.request(messages[0]?.mediaUrl ?? '');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
+    const contact = (await (await h.api(`/api/contacts/${ticket.contactId}`)).json()) as ContactDto;
+    expect(contact).toMatchObject({ name: 'Joana', urlPicture: picture });
   });
 });

@@ -299,6 +299,8 @@ export const messageMediaFieldsSchema = z.object({
   body: z.string().max(10_000, 'Too Long!').default(''),
   isPrivate: formBoolean.default(false),
   signMessage: formBoolean.default(false),
+  /** The file is an audio recorded in the conversation (the composer's recorder): sent as a voice note. */
+  voiceNote: formBoolean.default(false),
 });
 export type MessageMediaFields = z.infer<typeof messageMediaFieldsSchema>;
 

@@ -27,8 +27,9 @@ export interface SentMessage {
 
 /**
  * A stand-in for Baileys' socket speaking the interface the adapter uses (`ev` with connection.update, creds.update,
- * messages.upsert and messages.update; sendMessage, logout, end, user). The test plays WhatsApp's side with
- * `showQr`, `openAs`, `drop`, `receive` and `receipt`; what the adapter sent is in `sent`.
+ * messages.upsert and messages.update; sendMessage, logout, end, user, groupMetadata, onWhatsApp, profilePictureUrl).
+ * The test plays WhatsApp's side with `showQr`, `openAs`, `drop`, `receive`, `receipt`, `groups`, `accounts` and
+ * `pictures`; what the adapter sent is in `sent`.
  */
 export class FakeSocket implements WhatsappSocket {
   private readonly emitter = new EventEmitter();
@@ -136,6 +137,32 @@ export class FakeSocket implements WhatsappSocket {
   async updateMediaMessage(message: WAMessage): Promise<WAMessage> {
     return message;
   }
+
+  /**
+   * Accounts the fake servers know, by the number typed (digits) → the number WhatsApp answers with (a Brazilian
+   * mobile registered before the ninth digit answers without it). Others have no account.
+   */
+  readonly accounts = new Map<string, string>();
+  /** Set to make onWhatsApp fail (the query times out). */
+  failLookups = false;
+
+  /** As Baileys: a usync query by phone; only numbers with an account are listed, with their jid. */
+  async onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[]> {
+    if (this.failLookups) throw disconnectError(DisconnectReason.timedOut);
+    return phoneNumber.flatMap((p) => {
+      const known = this.accounts.get(p.replace('+', '').split('@')[0]?.split(':')[0] ?? '');
+      return known ? [{ jid: `${known}@s.whatsapp.net`, exists: true }] : [];
+    });
+  }
+
+  /** Profile pictures' URLs by jid; a jid without one answers 404 (item-not-found), as Baileys throws. */
+  readonly pictures = new Map<string, string>();
+
+  async profilePictureUrl(jid: string): Promise<string | undefined> {
+    const url = this.pictures.get(jid);
+    if (url === undefined) throw disconnectError(404);
+    return url;
+  }
 }
 
 /**
@@ -187,3 +214,5 @@ export const waMessage = {
     }) as WAMessage;
   },
 };
+
+export { MemoryMedia } from './memory-media.js';

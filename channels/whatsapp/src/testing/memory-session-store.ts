@@ -8,6 +8,7 @@ import {
   type SessionStore,
   sessionKeySchema,
 } from '@balcao/sdk';
+import { MemoryMedia } from './memory-media.js';
 
 /**
  * A SessionStore in memory, with core's key rule (1–200 printable characters): what the adapter's tests keep a
@@ -40,8 +41,15 @@ export class MemorySessionStore implements SessionStore {
   }
 }
 
-/** A session context for adapter tests: an in-memory store, and everything reported or ingested recorded. */
-export function recordingSessionContext(connectionId = 1, session: SessionStore = new MemorySessionStore()) {
+/**
+ * A session context for adapter tests: an in-memory session store and media store (company 1), and everything
+ * reported, ingested or warned recorded.
+ */
+export function recordingSessionContext(
+  connectionId = 1,
+  session: SessionStore = new MemorySessionStore(),
+  media = new MemoryMedia(1),
+) {
   const reports: SessionStatusReport[] = [];
   const ingested: InboundMessage[] = [];
   const markedRead: string[] = [];
@@ -56,10 +64,12 @@ export function recordingSessionContext(connectionId = 1, session: SessionStore 
     greetingMessage: null,
     embedOrigins: [],
   };
+  /** What the adapter warned about: the log's fields and message. */
+  const warnings: { fields: object | string; msg?: string }[] = [];
   const logger: Logger = {
     debug() {},
     info() {},
-    warn() {},
+    warn: (fields, msg) => void warnings.push({ fields, msg }),
     error() {},
     child: () => logger,
   };
@@ -97,7 +107,17 @@ export function recordingSessionContext(connectionId = 1, session: SessionStore 
     session,
     status: { report: async (r) => void reports.push(r) },
     conversations,
+    media,
     logger,
   };
-  return { ctx, reports, ingested, markedRead, changes, statuses: () => reports.map((r) => r.status) };
+  return {
+    ctx,
+    media,
+    reports,
+    ingested,
+    markedRead,
+    changes,
+    warnings,
+    statuses: () => reports.map((r) => r.status),
+  };
 }

@@ -62,7 +62,7 @@ describe('import from phone', () => {
     // The first connection becomes the default: a web chat has no address book.
     const webchat = await connect(shop, { name: 'Site', channel: 'webchat' });
     expect(webchat.isDefault).toBe(true);
-    expect(webchat.capabilities).toEqual({ importContacts: false, importChats: false });
+    expect(webchat.capabilities).toEqual({ importContacts: false, importChats: false, checkAddress: false });
     res = await importFrom(shop.agentToken);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'ERR_CONNECTION_CANNOT_IMPORT' });
@@ -73,7 +73,7 @@ describe('import from phone', () => {
 
   it('creates the address book contacts the company lacks, never overwrites one, and is idempotent', async () => {
     const zap = await connect(shop, { name: 'Zap', channel: 'whatsapp', isDefault: true });
-    expect(zap.capabilities).toEqual({ importContacts: true, importChats: true });
+    expect(zap.capabilities).toEqual({ importContacts: true, importChats: true, checkAddress: true });
     const listed = (await (
       await host.request('/api/whatsapp', { token: shop.agentToken })
     ).json()) as ConnectionDto[];

@@ -1,6 +1,7 @@
 import { AppError, type PhoneContact, type PhoneImportSummaryDto, type RealtimePort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defaultConnectionRow } from '../connections/default-connection.js';
+import { channelSendContext } from '../conversations/channel-context.js';
 import { toChannelConnection } from '../conversations/conversations-service.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { normaliseNumber } from './contact-number.js';
@@ -21,6 +22,7 @@ export interface PhoneImportDeps {
   em: EntityManager;
   channels: ChannelRegistry;
   realtime: RealtimePort;
+  dataDir: string;
 }
 
 /** The company's default connection, as channels see it; 404 ERR_NO_DEF_WAPP_FOUND when it has none. */
@@ -58,7 +60,7 @@ export async function importPhoneContacts(
   const adapter = deps.channels.get(connection.channel);
   const read = adapter?.[source]?.bind(adapter);
   if (!read) throw new AppError('ERR_CONNECTION_CANNOT_IMPORT', 400, { channel: connection.channel });
-  const entries = await read({ connection, realtime: deps.realtime });
+  const entries = await read(channelSendContext(connection, deps));
   const candidates = new Map<string, ContactCandidate>();
   let skipped = 0;
   for (const entry of entries) {

@@ -86,7 +86,7 @@ export function contactsRoutes(router: AppRouter): void {
   router.post('/contacts', async (ctx) => {
     const input = validate(contactCreateSchema, ctx.request.body);
     ctx.status = 201;
-    ctx.body = await ctx.state.services.contacts.create(ctx.state.user, input);
+    ctx.body = await ctx.state.services.contacts.create(ctx.state.user, input, { checkAddress: true });
   });
   router.put('/contacts/:id', async (ctx) => {
     const input = validate(contactUpdateSchema, ctx.request.body);

@@ -9,6 +9,7 @@ import {
   companyChannel,
   contactSchema,
   type EventsPort,
+  type Logger,
   maskNumber,
   type PhoneImportSummaryDto,
   type RealtimePort,
@@ -22,6 +23,7 @@ import type { ChannelRegistry } from '../conversations/outbound.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { loadContactTags } from '../tags/contact-tags.js';
 import { Contact, ContactCustomField, type IContact } from './contact.entity.js';
+import { checkedAddress } from './contact-address-check.js';
 import { normaliseNumber } from './contact-number.js';
 import { type ContactExtras, contactDtoOfRow, toContactDto } from './contact-presenter.js';
 import { exportContacts } from './contacts-export.js';
@@ -58,6 +60,8 @@ export class ContactsService {
   private readonly realtime: RealtimePort;
   private readonly settings: SettingsService;
   private readonly channels: ChannelRegistry;
+  private readonly dataDir: string;
+  private readonly logger: Logger;
 
   constructor({
     em,
@@ -65,13 +69,19 @@ export class ContactsService {
     settings,
     channels,
     events,
+    config,
+    logger,
   }: {
     em: EntityManager;
     realtime: RealtimePort;
     settings: SettingsService;
     channels: ChannelRegistry;
     events: EventsPort;
+    config: { dataDir: string };
+    logger: Logger;
   }) {
+    this.dataDir = config.dataDir;
+    this.logger = logger;
     this.events = events;
     this.em = em;
     this.realtime = realtime;
@@ -126,9 +136,26 @@ export class ContactsService {
     return { contactId: contact.id, urlPicture: contact.urlPicture ?? null };
   }
 
-  async create(viewer: AuthUser, input: z.infer<typeof contactCreateSchema>): Promise<ContactDto> {
+  /**
+   * A new contact. `checkAddress`: an attendant typed the number (POST /contacts, the New ticket dialog's contact):
+   * the channel is asked whether it exists and how it writes it (checkedAddress); imports are not asked row by row.
+   */
+  async create(
+    viewer: AuthUser,
+    input: z.infer<typeof contactCreateSchema>,
+    opts: { checkAddress?: boolean } = {},
+  ): Promise<ContactDto> {
     const { extraInfo, ...fields } = input;
-    const number = normaliseNumber(fields.number, fields.channel, false);
+    let number = normaliseNumber(fields.number, fields.channel, false);
+    if (opts.checkAddress) {
+      const { em, channels, realtime, dataDir, logger } = this;
+      number = await checkedAddress(
+        { em, channels, realtime, dataDir, logger },
+        viewer.companyId,
+        fields.channel,
+        number,
+      );
+    }
     await this.assertFree(fields.channel, number);
     const contact = await this.em.transactional(async (tx) => {
       const created = tx.create(Contact, {
@@ -263,8 +290,8 @@ export class ContactsService {
    * company does not have yet are created; open contact lists are told to reload.
    */
   async importFromPhone(companyId: number, source: PhoneImportSource): Promise<PhoneImportSummaryDto> {
-    const { em, channels, realtime } = this;
-    const summary = await importPhoneContacts({ em, channels, realtime }, companyId, source);
+    const { em, channels, realtime, dataDir } = this;
+    const summary = await importPhoneContacts({ em, channels, realtime, dataDir }, companyId, source);
     if (summary.imported > 0) await this.publishReload(companyId);
     return summary;
   }

@@ -4,9 +4,11 @@ import type {
   EventsPort,
   Logger,
   PlanFlag,
+  QuotedMessage,
   RealtimePort,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { channelSendContext } from './channel-context.js';
 import { toChannelConnection } from './conversations-service.js';
 
 /** Channel adapters contributed by plugins, by kind. */
@@ -45,6 +47,11 @@ interface OutboundRow {
   user_id: number | null;
   external_id: string | null;
   number: string;
+  voice_note: boolean;
+  quoted_external_id: string | null;
+  quoted_from_me: boolean | null;
+  quoted_body: string | null;
+  quoted_participant: string | null;
 }
 
 export interface OutboundDeps {
@@ -54,6 +61,8 @@ export interface OutboundDeps {
   /** Handed to adapters in their send context (a channel with live sockets of its own, as the web chat). */
   realtime: RealtimePort;
   logger: Logger;
+  /** Where the media store is (the adapters' `media` in their send context). */
+  dataDir: string;
 }
 
 /** A delivery the channel could not make; the worker retries it (outbox-worker.ts). */
@@ -68,8 +77,10 @@ async function outboundOf(
   const conn = deps.orm.em.getConnection();
   const [row] = await conn.execute<OutboundRow[]>(
     `select m.body, m.media_type, m.media_url, m.ticket_id, m.created_at, m.is_private, m.from_me, m.user_id,
-            m.external_id, c.number
+            m.external_id, c.number, m.voice_note, q.external_id as quoted_external_id, q.from_me as quoted_from_me,
+            q.body as quoted_body, q.participant as quoted_participant
        from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
+       left join messages q on q.id = m.quoted_msg_id and q.company_id = m.company_id
       where m.company_id = ? and m.id = ?`,
     [companyId, messageId],
   );
@@ -82,8 +93,19 @@ async function outboundOf(
   if (!connection) throw new DeliveryError('The ticket has no connection');
   const adapter = deps.channels.get(connection.channel);
   if (!adapter) throw new DeliveryError(`No channel adapter for ${connection.channel}`);
-  return { row, adapter, ctx: { connection: toChannelConnection(connection), realtime: deps.realtime } };
+  return { row, adapter, ctx: channelSendContext(toChannelConnection(connection), deps) };
 }
+
+/** The message an outgoing one answers, when the channel knows it (it has the channel's id). */
+const quotedOf = (row: OutboundRow): QuotedMessage | null =>
+  row.quoted_external_id
+    ? {
+        externalId: row.quoted_external_id,
+        fromMe: row.quoted_from_me === true,
+        body: row.quoted_body ?? '',
+        participant: row.quoted_participant,
+      }
+    : null;
 
 /**
  * Sends an outgoing message through its ticket's channel, with the delivery's idempotency key, and records the ack it
@@ -107,6 +129,8 @@ export async function deliverOutbound(
       createdAt: new Date(row.created_at).toISOString(),
       mediaType: row.media_type,
       mediaUrl: row.media_url,
+      voiceNote: row.voice_note,
+      quoted: quotedOf(row),
       idempotencyKey,
     },
     ctx,

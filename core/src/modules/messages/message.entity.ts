@@ -21,6 +21,8 @@ export const Message = defineEntity({
     mediaType: p.string().length(30).default('chat'),
     mediaUrl: p.text().nullable(),
     quotedMsgId: p.bigint('number').nullable(),
+    /** An audio recorded in the conversation (sent as a voice note where the channel has them), not an audio file. */
+    voiceNote: p.boolean().default(false),
     participant: p.string().length(100).nullable(),
     isDeleted: p.boolean().default(false),
     isEdited: p.boolean().default(false),

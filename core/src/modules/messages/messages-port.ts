@@ -104,6 +104,7 @@ export class CompanyMessagesPort implements MessagesPort {
       isPrivate: input.isPrivate ?? false,
       mediaType: content.mediaType,
       mediaUrl: content.mediaUrl,
+      voiceNote: Boolean(input.voiceNote && content.mediaUrl),
     });
     return (await findMessageDto(em, this.companyId, id, { maskNumbers: false })) as MessageDto;
   }

@@ -201,6 +201,8 @@ export class MessagesService {
         isPrivate: fields.isPrivate,
         mediaType: stored.mediaType,
         mediaUrl: stored.mediaUrl,
+        // Only a recorded audio is a voice note; another file in the same post stays what it is.
+        voiceNote: fields.voiceNote && stored.mediaType === 'audio',
       });
       out.push(await this.answer(actor, id));
     }

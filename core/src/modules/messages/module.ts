@@ -8,6 +8,7 @@ import { MessagesService } from './messages-service.js';
 import { Migration0013MessageOutbox } from './migrations/core-0013-message-outbox.js';
 import { MigrationMessages0001Tables } from './migrations/messages-0001-tables.js';
 import { MigrationMessages0002ForeignKeyIndexes } from './migrations/messages-0002-foreign-key-indexes.js';
+import { MigrationMessages0003VoiceNote } from './migrations/messages-0003-voice-note.js';
 
 /** Messages of a ticket, their media and the outbox rows that deliver them. */
 export const messagesModule = defineModule({
@@ -22,6 +23,7 @@ export const messagesModule = defineModule({
       replaces: 'core-0004-attendance-indexes',
     },
     { name: 'core-0013-message-outbox', class: Migration0013MessageOutbox },
+    { name: 'messages-0003-voice-note', class: MigrationMessages0003VoiceNote },
   ],
   register: (container) =>
     container.register({

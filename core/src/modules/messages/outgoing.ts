@@ -15,6 +15,8 @@ export interface OutgoingMessage {
   mediaUrl?: string | null;
   quotedMsgId?: number | null;
   isForwarded?: boolean;
+  /** An audio recorded in the conversation, not an audio file. */
+  voiceNote?: boolean;
 }
 
 /** What storing an outgoing message needs: the scope's entity manager and the bus its event goes out on. */
@@ -61,6 +63,7 @@ export async function storeOutgoing(deps: OutgoingDeps, m: OutgoingMessage): Pro
       mediaUrl: m.mediaUrl ?? null,
       quotedMsgId: m.quotedMsgId ?? null,
       isForwarded: m.isForwarded ?? false,
+      voiceNote: m.voiceNote ?? false,
     });
     const ticket = await em.findOneOrFail(Ticket, { id: m.ticket.id });
     if (!m.isPrivate) ticket.lastMessage = lastMessagePreview(m);

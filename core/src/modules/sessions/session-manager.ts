@@ -8,6 +8,7 @@ import {
 } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
 import type { Cradle } from '../../kernel/container.js';
+import { channelMedia } from '../conversations/channel-context.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import { SecretBox } from './secret-box.js';
 import { applySessionStatus } from './session-status.js';
@@ -303,6 +304,7 @@ export class SessionManager {
         session: this.store(connectionId),
         status: { report: async (r) => void (await this.report(connectionId, r, owner)) },
         conversations: this.cradle.conversations,
+        media: channelMedia(this.cradle.config.dataDir, connection),
         logger: this.logger.child({ connectionId, channel: connection.channel }),
       },
     };

@@ -40,13 +40,14 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
   const input = useRef<HTMLTextAreaElement>(null);
   const enabled = canSend(ticket);
 
-  const sendFiles = async (chosen: File[], caption: string) => {
+  const sendFiles = async (chosen: File[], caption: string, voiceNote = false) => {
     setSending(true);
     try {
       const sent = await sendMedia(ticket.id, chosen, {
         body: caption,
         isPrivate,
         signMessage: sign && !isPrivate,
+        voiceNote,
       });
       for (const m of sent) onSent(m);
       return true;
@@ -221,7 +222,7 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
             data-testid="composer-input"
           />
           {text.trim() === '' && files.length === 0 ? (
-            <VoiceRecorder disabled={sending} onRecorded={(file) => void sendFiles([file], '')} />
+            <VoiceRecorder disabled={sending} onRecorded={(file) => void sendFiles([file], '', true)} />
           ) : (
             <Button
               intent="primary"

@@ -1,7 +1,7 @@
 import { buildVCard, parseVCard } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import { nextAudioRate } from '../shared/ticket-store';
-import { bodyShownByMedia } from './message-media';
+import { bodyShownByMedia, missingMedia } from './message-media';
 import { formatElapsed } from './voice-recorder';
 
 describe('media rules', () => {
@@ -32,5 +32,13 @@ describe('media rules', () => {
     expect(bodyShownByMedia({ ...audio, body: '' })).toBe(true);
     expect(bodyShownByMedia({ ...audio, body: '\u200d' })).toBe(true);
     expect(bodyShownByMedia({ ...audio, body: 'Escute isto' })).toBe(false);
+  });
+
+  it('says a file is missing when a photo, video, audio or document came without its file (download failed)', () => {
+    for (const mediaType of ['image', 'video', 'audio', 'application'])
+      expect(missingMedia({ mediaType, mediaUrl: null })).toBe(true);
+    expect(missingMedia({ mediaType: 'image', mediaUrl: '/api/media/company1/a.png' })).toBe(false);
+    for (const mediaType of ['chat', 'contactMessage', 'locationMessage', 'reactionMessage', 'call_log'])
+      expect(missingMedia({ mediaType, mediaUrl: null })).toBe(false);
   });
 });

@@ -156,7 +156,12 @@ export function MessageMedia({
         </span>
       );
   }
-  if (!url) return null;
+  if (!url)
+    return missingMedia(message) ? (
+      <span className="message-media__missing" data-testid="message-media-missing">
+        <Icon icon="warning-sign" /> {t('errors.ERR_WAPP_DOWNLOAD_MEDIA')}
+      </span>
+    ) : null;
   if (mediaType === 'image') return <ImageMedia url={url} caption={caption} />;
   if (mediaType === 'video')
     return (
@@ -182,6 +187,13 @@ export function MessageMedia({
     </a>
   );
 }
+
+/**
+ * A file the channel could not bring (its download failed: ERR_WAPP_DOWNLOAD_MEDIA): a photo, video, audio or document
+ * without an address. The message is kept with its caption; this says the file is missing instead of showing nothing.
+ */
+export const missingMedia = (m: Pick<MessageDto, 'mediaType' | 'mediaUrl'>): boolean =>
+  !m.mediaUrl && ['image', 'video', 'audio', 'application'].includes(m.mediaType);
 
 /** Whether the body is already shown by the media (cards, reactions, a document's name) and needs no text line. */
 export function bodyShownByMedia(m: Pick<MessageDto, 'mediaType' | 'mediaUrl' | 'body'>): boolean {

@@ -68,17 +68,18 @@ export const deleteMessage = (id: number) => api.delete(`/messages/${id}`);
 /** Queues again a message whose delivery failed for good. */
 export const retryMessage = (id: number) => api.post(`/messages/${id}/retry`);
 
-/** Multipart: one message per file; the caption goes on the first. */
+/** Multipart: one message per file; the caption goes on the first. `voiceNote`: a recording from the composer. */
 export function sendMedia(
   ticketId: number,
   files: File[],
-  input: { body: string; isPrivate: boolean; signMessage: boolean },
+  input: { body: string; isPrivate: boolean; signMessage: boolean; voiceNote?: boolean },
 ) {
   const form = new FormData();
   for (const file of files) form.append('medias', file, file.name);
   form.append('body', input.body);
   form.append('isPrivate', String(input.isPrivate));
   form.append('signMessage', String(input.signMessage));
+  if (input.voiceNote) form.append('voiceNote', 'true');
   return api.post<MessageDto[]>(`/messages/${ticketId}`, form);
 }
 

@@ -1,0 +1,161 @@
+import { proto } from '@whiskeysockets/baileys';
+import { describe, expect, it, vi } from 'vitest';
+import { ANA, connectedChannel as connected } from './testing/connected-channel.js';
+import { waMessage } from './testing/fake-socket.js';
+
+const PNG = Buffer.from('89504e470d0a1a0a', 'hex');
+
+describe('WhatsApp inbound', () => {
+  it('messages go to ingest, normalised', async () => {
+    const { socket, ingested } = await connected();
+    socket.receive(waMessage.from(ANA, 'IN1', { conversation: 'Oi' }, { pushName: 'Ana' }));
+    await vi.waitFor(() => expect(ingested).toHaveLength(1));
+    expect(ingested[0]).toMatchObject({
+      externalId: 'IN1',
+      from: { id: ANA, name: 'Ana', picture: null },
+      body: 'Oi',
+      mediaUrl: null,
+    });
+  });
+
+  it('a group is named by its subject, asked once; a group WhatsApp will not describe keeps its id', async () => {
+    const { socket, ingested } = await connected();
+    socket.groups.set('120363000000000001@g.us', 'Clientes VIP');
+    const ask = vi.spyOn(socket, 'groupMetadata');
+    socket.receive(waMessage.from(ANA, 'G1', { conversation: 'oi' }, { group: '120363000000000001' }));
+    socket.receive(waMessage.from(ANA, 'G2', { conversation: 'de novo' }, { group: '120363000000000001' }));
+    socket.receive(waMessage.from(ANA, 'G3', { conversation: 'outro' }, { group: '120363000000000002' }));
+    await vi.waitFor(() => expect(ingested).toHaveLength(3));
+    const byId = [...ingested].sort((a, b) => a.externalId.localeCompare(b.externalId));
+    expect(byId.map((m) => m.from)).toEqual([
+      { id: '120363000000000001', name: 'Clientes VIP', picture: null },
+      { id: '120363000000000001', name: 'Clientes VIP', picture: null },
+      { id: '120363000000000002', name: '', picture: null },
+    ]);
+    expect(ask).toHaveBeenCalledTimes(2);
+  });
+
+  it('media are downloaded and stored with the connection’s company; the message carries the file’s URL', async () => {
+    const { socket, ingested, media } = await connected({ downloadMedia: async () => PNG });
+    socket.receive(waMessage.from(ANA, 'IMG9', { imageMessage: { caption: 'foto', mimetype: 'image/png' } }));
+    await vi.waitFor(() => expect(ingested).toHaveLength(1));
+    const url = ingested[0]?.mediaUrl ?? '';
+    expect(url).toMatch(/^\/api\/media\/company1\//);
+    expect(media.files.get(url)).toEqual({ data: PNG, fileName: 'image-IMG9.png', mimeType: 'image/png' });
+    expect(ingested[0]).toMatchObject({ mediaType: 'image', body: 'foto' });
+  });
+
+  it('a media download that fails still brings the message, as its caption and type, and logs ERR_WAPP_DOWNLOAD_MEDIA', async () => {
+    const { socket, ingested, media, warnings } = await connected({
+      downloadMedia: async () => Promise.reject(new Error('410 gone')),
+    });
+    socket.receive(
+      waMessage.from(ANA, 'IMG10', { imageMessage: { caption: 'foto', mimetype: 'image/png' } }),
+    );
+    await vi.waitFor(() => expect(ingested).toHaveLength(1));
+    expect(ingested[0]).toMatchObject({ mediaType: 'image', body: 'foto', mediaUrl: null });
+    expect(media.files.size).toBe(0);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        fields: expect.objectContaining({ code: 'ERR_WAPP_DOWNLOAD_MEDIA', externalId: 'IMG10' }),
+      }),
+    ]);
+  });
+
+  it('a file the store refuses (type, size) is the same: the message arrives without it', async () => {
+    const { socket, ingested, media, warnings } = await connected({ downloadMedia: async () => PNG });
+    media.refuse = true;
+    socket.receive(
+      waMessage.from(ANA, 'DOC1', { documentMessage: { fileName: 'x.html', mimetype: 'text/html' } }),
+    );
+    await vi.waitFor(() => expect(ingested).toHaveLength(1));
+    expect(ingested[0]).toMatchObject({ mediaType: 'application', body: 'x.html', mediaUrl: null });
+    expect(warnings[0]?.fields).toMatchObject({ code: 'ERR_WAPP_DOWNLOAD_MEDIA' });
+  });
+
+  it('the echo of a message Balcão sent is not ingested again; one typed on the phone is, as fromMe', async () => {
+    const { channel, socket, ingested, sendCtx, outbound } = await connected();
+    const { externalId } = await channel.send(outbound({ body: 'daqui' }), sendCtx);
+    socket.receive(
+      waMessage.from(ANA, externalId ?? '', { conversation: 'daqui' }, { fromMe: true }),
+      'append',
+    );
+    socket.receive(waMessage.from(ANA, 'PHONE1', { conversation: 'do celular' }, { fromMe: true }), 'append');
+    await vi.waitFor(() => expect(ingested).toHaveLength(1));
+    expect(ingested[0]).toMatchObject({ externalId: 'PHONE1', fromMe: true, body: 'do celular' });
+  });
+
+  it('a read (or played) receipt of what Balcão sent marks the contact’s messages read; delivery receipts do not', async () => {
+    const { channel, socket, markedRead, sendCtx, outbound } = await connected();
+    await channel.send(outbound({ body: 'lida?' }), sendCtx);
+    const key = socket.sent[0]!.key;
+    socket.receipt(key, proto.WebMessageInfo.Status.DELIVERY_ACK);
+    socket.receipt({ ...key, fromMe: false }, proto.WebMessageInfo.Status.READ);
+    socket.receipt(key, proto.WebMessageInfo.Status.READ);
+    await vi.waitFor(() => expect(markedRead).toEqual([ANA]));
+  });
+
+  it('each receipt raises its message’s ack by the id WhatsApp gave it: delivered 2, read 3, played 4', async () => {
+    const { channel, socket, changes, sendCtx, outbound } = await connected();
+    const { externalId } = await channel.send(outbound({ body: 'chegou?' }), sendCtx);
+    const key = socket.sent[0]!.key;
+    expect(key.id).toBe(externalId);
+    socket.receipt(key, proto.WebMessageInfo.Status.DELIVERY_ACK);
+    socket.receipt(key, proto.WebMessageInfo.Status.READ);
+    socket.receipt(key, proto.WebMessageInfo.Status.PLAYED);
+    // A receipt of the contact's own message is no ack of Balcão's.
+    socket.receipt({ ...key, fromMe: false }, proto.WebMessageInfo.Status.READ);
+    await vi.waitFor(() =>
+      expect(changes).toEqual([
+        { externalId, change: 'ack:2' },
+        { externalId, change: 'ack:3' },
+        { externalId, change: 'ack:4' },
+      ]),
+    );
+  });
+
+  it('the contact’s edit and “delete for everyone” reach Balcão’s copy by the message id, and are not new messages', async () => {
+    const { socket, ingested, changes } = await connected();
+    socket.receive(waMessage.from(ANA, 'ORIG1', { conversation: 'pedido 12' }));
+    await vi.waitFor(() => expect(ingested).toHaveLength(1));
+    const target = { remoteJid: `${ANA}@s.whatsapp.net`, fromMe: false, id: 'ORIG1' };
+    socket.receive(
+      waMessage.from(ANA, 'EDIT1', {
+        protocolMessage: {
+          key: target,
+          type: proto.Message.ProtocolMessage.Type.MESSAGE_EDIT,
+          editedMessage: { conversation: 'pedido 13' },
+        },
+      }),
+    );
+    socket.receive(
+      waMessage.from(ANA, 'DEL1', {
+        protocolMessage: { key: target, type: proto.Message.ProtocolMessage.Type.REVOKE },
+      }),
+    );
+    await vi.waitFor(() =>
+      expect(changes).toEqual([
+        { externalId: 'ORIG1', change: 'edited:pedido 13' },
+        { externalId: 'ORIG1', change: 'revoked' },
+      ]),
+    );
+    expect(ingested).toHaveLength(1);
+  });
+
+  it('a contact’s profile picture comes with their message, asked once per session; none when WhatsApp hides it', async () => {
+    const { socket, ingested } = await connected();
+    socket.pictures.set(`${ANA}@s.whatsapp.net`, 'https://pps.whatsapp.net/v/ana.jpg');
+    const ask = vi.spyOn(socket, 'profilePictureUrl');
+    socket.receive(waMessage.from(ANA, 'P1', { conversation: 'oi' }, { pushName: 'Ana' }));
+    socket.receive(waMessage.from(ANA, 'P2', { conversation: 'tudo bem?' }, { pushName: 'Ana' }));
+    socket.receive(waMessage.from('5511999990002', 'P3', { conversation: 'olá' }, { pushName: 'Bia' }));
+    await vi.waitFor(() => expect(ingested).toHaveLength(3));
+    const pictureOf = (id: string) => ingested.find((m) => m.externalId === id)?.from.picture;
+    expect(pictureOf('P1')).toBe('https://pps.whatsapp.net/v/ana.jpg');
+    expect(pictureOf('P2')).toBe('https://pps.whatsapp.net/v/ana.jpg');
+    // Bia hides hers (WhatsApp answers 404): the message still arrives, without a picture.
+    expect(pictureOf('P3')).toBeNull();
+    expect(ask).toHaveBeenCalledTimes(2);
+    expect(ask).toHaveBeenCalledWith(`${ANA}@s.whatsapp.net`, 'image', expect.any(Number));
+  });
+});

@@ -1,0 +1,23 @@
+import type { ChannelConnection, ChannelMedia, ChannelSendContext, RealtimePort } from '@balcao/sdk';
+import { CompanyMediaPort } from '../messages/media-port.js';
+
+/**
+ * The media store a channel gets for one connection: its company's folder only, so a URL of another company's file
+ * reads null and what a contact sends lands with the connection's company.
+ * @example channelMedia(config.dataDir, connection).read(message.mediaUrl)
+ */
+export const channelMedia = (dataDir: string, connection: ChannelConnection): ChannelMedia =>
+  new CompanyMediaPort(dataDir, connection.companyId);
+
+/**
+ * What a channel adapter gets for sending, importing or checking an address on a connection (ChannelSendContext).
+ * @example await adapter.send(message, channelSendContext(connection, { realtime, dataDir }))
+ */
+export const channelSendContext = (
+  connection: ChannelConnection,
+  deps: { realtime: RealtimePort; dataDir: string },
+): ChannelSendContext => ({
+  connection,
+  realtime: deps.realtime,
+  media: channelMedia(deps.dataDir, connection),
+});
