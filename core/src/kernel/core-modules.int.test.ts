@@ -2,6 +2,8 @@ import type { Migration } from '@mikro-orm/migrations';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Migration0014TicketBotEngine } from '../modules/bots/migrations/core-0014-ticket-bot-engine.js';
+import { MigrationCompanies0002Schedules } from '../modules/companies/migrations/companies-0002-schedules.js';
+import { MigrationConnections0002Schedules } from '../modules/connections/migrations/connections-0002-schedules.js';
 import { Migration0013MessageOutbox } from '../modules/messages/migrations/core-0013-message-outbox.js';
 import { MigrationMessages0003VoiceNote } from '../modules/messages/migrations/messages-0003-voice-note.js';
 import { CORE_MODULES } from '../modules/registry.js';
@@ -33,7 +35,11 @@ const LEGACY = [
  * Module migrations written after the legacy names (no legacy name records them): a database of any legacy release
  * lacks them, and its first boot runs them. Newest last; `tables` are those they alter.
  */
-const POST_LEGACY = [{ cls: MigrationMessages0003VoiceNote, tables: ['messages'] }];
+const POST_LEGACY = [
+  { cls: MigrationConnections0002Schedules, tables: ['whatsapps'] },
+  { cls: MigrationCompanies0002Schedules, tables: ['companies'] },
+  { cls: MigrationMessages0003VoiceNote, tables: ['messages'] },
+];
 /** The schema as the last legacy release left it: the post-legacy migrations taken back, newest first. */
 const asLegacyRelease = async () => {
   for (const { cls } of [...POST_LEGACY].reverse()) await down(cls);
