@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@balcao/sdk';
+import { defaultWeeklySchedule, type ErrorCode } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../testing/hostile-requests.js';
 import { type SweepServer, startSweepServer } from '../testing/route-sweep.js';
@@ -33,6 +33,8 @@ const EXPECTED: Record<string, ErrorCode> = {
   'GET /api/companies/:id': 'ERR_NO_COMPANY_FOUND',
   'PUT /api/companies/:id': 'ERR_NO_COMPANY_FOUND',
   'DELETE /api/companies/:id': 'ERR_NO_COMPANY_FOUND',
+  'GET /api/companies/:id/schedules': 'ERR_NO_COMPANY_FOUND',
+  'PUT /api/companies/:id/schedules': 'ERR_NO_COMPANY_FOUND',
   'GET /api/plans/:id': 'ERR_NO_PLAN_FOUND',
   'PUT /api/plans/:id': 'ERR_NO_PLAN_FOUND',
   'DELETE /api/plans/:id': 'ERR_NO_PLAN_FOUND',
@@ -85,6 +87,7 @@ const EXPECTED: Record<string, ErrorCode> = {
 /** Bodies that pass validation, so that the missing entity is what answers. */
 const BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/settings/:key': { value: 'enabled' },
+  'PUT /api/companies/:id/schedules': { schedules: defaultWeeklySchedule() },
   'POST /api/messages/:ticketId': { body: 'Olá' },
   'PUT /api/contacts/block/:id': { active: false },
   'PUT /api/contacts/:id': { name: 'Ninguém', number: '5511900009999' },

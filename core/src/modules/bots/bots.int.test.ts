@@ -229,11 +229,12 @@ describe('bot engines', () => {
     await settled(id);
     expect(await ticket(id)).toMatchObject({ status: 'pending', isBot: false });
     expect(await botState(id)).toMatchObject({ bot_engine: null });
-    const note = (await messagesOf(id)).find((m) => m.isPrivate);
-    expect(note?.body).toContain(`O robô test-bots:${name} ${why}`);
+    // The note follows the handoff (a step of its own): wait for it rather than for the handoff only.
+    const note = await eventually(async () => (await messagesOf(id)).find((m) => m.isPrivate));
+    expect(note.body).toContain(`O robô test-bots:${name} ${why}`);
     // The note stays in Balcão: nothing of it reached the channel.
     const { messages } = await (await host.request(`/test-channel/${connection.token}/outbox`)).json();
-    expect(messages.find((m: { messageId: number }) => m.messageId === note?.id)).toBeUndefined();
+    expect(messages.find((m: { messageId: number }) => m.messageId === note.id)).toBeUndefined();
   });
 
   it('two quick messages of one ticket reach the engine one after the other, in order', async () => {
