@@ -2,4 +2,5 @@ export * from './attendance.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './companies.js';
+export * from './history-import.js';
 export * from './users.js';

@@ -17,6 +17,7 @@ import { toastError, toastSuccess } from '../notify/toaster';
 import { PluginFillView, useSlotFills } from '../plugins/slot';
 import { fetchQueues } from '../tickets/shared/tickets-api';
 import { ConnectionFields, type ConnectionFormValues } from './connection-fields';
+import { dayOf } from './connection-import-fields';
 import { greetingMissing, originList } from './connection-rules';
 import { createConnection, updateConnection } from './connections-api';
 
@@ -39,6 +40,11 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   expiresTicket: c?.expiresTicket ?? CONNECTION_EXPIRES_TICKET_HOURS,
   queueIds: c?.queues.map((q) => q.id) ?? [],
   embedOrigins: c?.embedOrigins.join('\n') ?? '',
+  importOldMessages: dayOf(c?.importOldMessages),
+  importRecentMessages: dayOf(c?.importRecentMessages),
+  importOldMessagesGroups: c?.importOldMessagesGroups ?? false,
+  closedTicketsPostImported: c?.closedTicketsPostImported ?? false,
+  queueIdImportMessages: c?.queueIdImportMessages ?? null,
 });
 
 /** An empty message is stored as none. */

@@ -10,9 +10,10 @@ import {
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useChannelTraits } from '../plugins/use-channel-traits';
+import { ConnectionImportFields, type ConnectionImportValues } from './connection-import-fields';
 
 /** The connection form's values (messages as typed: '' means none). */
-export interface ConnectionFormValues extends Record<string, unknown> {
+export interface ConnectionFormValues extends Record<string, unknown>, ConnectionImportValues {
   name: string;
   isDefault: boolean;
   greetingMessage: string;
@@ -169,6 +170,18 @@ export function ConnectionFields({ channel, form, set, error, intent, queues, di
           />
         </FormGroup>
       ))}
+      {/* A history to import exists only where a remote session keeps one (a linked phone). */}
+      {traits.needsSession && (
+        <ConnectionImportFields
+          form={form}
+          set={set}
+          error={error}
+          intent={intent}
+          queues={queues}
+          groups={traits.groups}
+          disabled={disabled}
+        />
+      )}
     </>
   );
 }

@@ -41,6 +41,13 @@ export const Connection = defineEntity({
     promptId: p.integer().nullable(),
     settings: p.json<Record<string, unknown>>().defaultRaw("'{}'"),
     embedOrigins: p.array().nullable(),
+    /** History import (spec part 1 §3): the window, groups too, close afterwards, its status and queue. */
+    importOldMessages: p.datetime().nullable(),
+    importRecentMessages: p.datetime().nullable(),
+    importOldMessagesGroups: p.boolean().default(false),
+    closedTicketsPostImported: p.boolean().default(false),
+    statusImportMessages: p.text().nullable(),
+    queueIdImportMessages: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

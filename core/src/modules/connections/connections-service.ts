@@ -7,6 +7,8 @@ import {
   channelCapabilities,
   channelTraits,
   companyChannel,
+  IMPORT_DATE_ERRORS,
+  importDateIssues,
   type QueueRef,
   type RealtimePort,
 } from '@balcao/sdk';
@@ -76,6 +78,7 @@ export class ConnectionsService {
     await this.assertChannelOffered(companyId, input.channel);
     await this.assertWithinPlan(companyId);
     await this.assertGreeting(input);
+    await this.assertImportQueue(companyId, input.queueIdImportMessages);
     const { queueIds, ...fields } = input;
     const isFirst = (await this.em.count(Connection, {})) === 0;
     const connection = await this.em.transactional(async (em) => {
@@ -98,6 +101,8 @@ export class ConnectionsService {
   async update(companyId: number, id: number, input: ConnectionUpdateInput): Promise<ConnectionDto> {
     const connection = await this.find(id);
     await this.assertGreeting({ ...connection, ...input, queueIds: input.queueIds });
+    this.assertImportWindow(connection, input);
+    await this.assertImportQueue(companyId, input.queueIdImportMessages);
     // Spec ERR_NO_OTHER_WHATSAPP: a company keeps a default connection; another one is made default instead.
     if (connection.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     const { queueIds, channel: _channel, ...fields } = input;
@@ -210,6 +215,33 @@ export class ConnectionsService {
     if ((input.queueIds?.length ?? 0) > 1 && !input.greetingMessage?.trim()) {
       throw new AppError('ERR_WAPP_GREETING_REQUIRED', 400);
     }
+  }
+
+  /** An update sending one import date is checked against the other as stored (the schema saw only one). */
+  private assertImportWindow(connection: IConnection, input: ConnectionUpdateInput): void {
+    const sentOld = input.importOldMessages !== undefined;
+    if (sentOld === (input.importRecentMessages !== undefined)) return;
+    const issues = importDateIssues(
+      input.importOldMessages === undefined ? connection.importOldMessages : input.importOldMessages,
+      input.importRecentMessages === undefined ? connection.importRecentMessages : input.importRecentMessages,
+      // A stored old date that aged past the limit is not what this update says.
+    ).filter((i) => sentOld || i.message !== IMPORT_DATE_ERRORS.tooOld);
+    if (issues.length) throw new AppError('ERR_VALIDATION', 400, { fields: issues });
+  }
+
+  /** Imported tickets go to one of the company's own queues. */
+  private async assertImportQueue(companyId: number, queueId: number | null | undefined): Promise<void> {
+    if (!queueId) return;
+    const [owned] = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>('select id from queues where company_id = ? and id = ?', [
+        companyId,
+        queueId,
+      ]);
+    if (!owned)
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'queueIdImportMessages', message: 'Unknown queue' }],
+      });
   }
 
   /** A channel whose plugin (or the channel itself) carries a plan flag the company lacks is not offered. */

@@ -4,6 +4,7 @@ import { Connection } from './connection.entity.js';
 import { connectionsRoutes } from './connections-routes.js';
 import { ConnectionsService } from './connections-service.js';
 import { MigrationConnections0001Tables } from './migrations/connections-0001-tables.js';
+import { MigrationConnections0002ImportMessages } from './migrations/connections-0002-import-messages.js';
 import { Migration0011ConnectionEmbedOrigins } from './migrations/core-0011-connection-embed-origins.js';
 import { Migration0012ConnectionExpiresTicketDefault } from './migrations/core-0012-connection-expires-ticket-default.js';
 
@@ -23,6 +24,7 @@ export const connectionsModule = defineModule({
       name: 'core-0012-connection-expires-ticket-default',
       class: Migration0012ConnectionExpiresTicketDefault,
     },
+    { name: 'connections-0002-import-messages', class: MigrationConnections0002ImportMessages },
   ],
   register: (container) => container.register({ connections: asClass(ConnectionsService).scoped() }),
   routes: connectionsRoutes,
