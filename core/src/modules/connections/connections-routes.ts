@@ -33,6 +33,11 @@ export function connectionsRoutes(router: AppRouter): void {
       input,
     );
   });
+  // Spec part 1: "close imported tickets" once a history import ended with them left open.
+  router.post('/closedimported/:whatsappId', requireAdmin, async (ctx) => {
+    const id = idParam(ctx.params.whatsappId, 'whatsappId');
+    ctx.body = { closed: await ctx.state.services.historyImports.closeImported(ctx.state.companyId, id) };
+  });
   router.delete('/whatsapp/:id', requireAdmin, async (ctx) => {
     await ctx.state.services.connections.remove(ctx.state.companyId, idParam(ctx.params.id));
     ctx.status = 204;

@@ -286,6 +286,7 @@ export class SessionManager {
         status: { report: async (r) => void (await this.report(connectionId, r, owner)) },
         conversations: this.cradle.conversations,
         logger: this.logger.child({ connectionId, channel: connection.channel }),
+        history: this.cradle.historyImports.reporter(connection),
       },
     };
   }
