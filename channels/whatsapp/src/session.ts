@@ -12,6 +12,7 @@ import {
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import { sessionStoreAuthState } from './auth-state.js';
+import { HistorySync, historySocketConfig } from './history.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
 import { baileysLogger, disconnectCode, type MakeSocket, type WhatsappSocket } from './socket.js';
 
@@ -31,6 +32,8 @@ export interface SessionPolicy {
   /** First reconnect delay; each next one doubles, up to `maxBackoffMs`. */
   backoffMs: number;
   maxBackoffMs: number;
+  /** A history import ends this long after WhatsApp's last batch when WhatsApp does not say it is complete. */
+  historyIdleMs: number;
 }
 
 export const DEFAULT_SESSION_POLICY: SessionPolicy = {
@@ -38,6 +41,7 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   maxQrCodes: 5,
   backoffMs: 2_000,
   maxBackoffMs: 60_000,
+  historyIdleMs: 60_000,
 };
 
 /** The delay before reconnect attempt `attempt` (1-based). @example backoffDelay(3, DEFAULT_SESSION_POLICY) === 8000 */
@@ -109,6 +113,9 @@ export class WhatsappSession {
   private saving: Promise<void> = Promise.resolve();
   private readonly listeners: (() => void)[] = [];
   private readonly groupNames = new Map<string, Promise<string>>();
+  private history: HistorySync | undefined;
+  /** When the open connection was last lost (a reconnect fills the gap from WhatsApp's history sync). */
+  private lostAt: Date | undefined;
 
   constructor(
     private readonly ctx: ChannelSessionContext,
@@ -153,6 +160,8 @@ export class WhatsappSession {
     this.socket = undefined;
     this.open = false;
     for (const off of this.listeners.splice(0)) off();
+    void this.history?.close();
+    this.history = undefined;
     return socket;
   }
 
@@ -163,6 +172,7 @@ export class WhatsappSession {
     // Loaded once per start: Baileys mutates these creds in place, and a reconnect right after pairing must not read
     // the store before the new creds' save has landed.
     this.auth ??= await sessionStoreAuthState(ctx.session);
+    const window = (await ctx.history?.window()) ?? null;
     if (this.closed) return; // stopped while the store was read
     const { state, saveCreds } = this.auth;
     const logger = baileysLogger(ctx.logger);
@@ -172,9 +182,17 @@ export class WhatsappSession {
       browser: Browsers.ubuntu('Balcão'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      ...historySocketConfig(window),
       ...this.deps.socketConfig,
     });
     this.socket = socket;
+    const history = new HistorySync(ctx, {
+      window,
+      gapSince: this.lostAt,
+      idleMs: this.deps.policy.historyIdleMs,
+      live: (messages) => this.onMessages(socket, messages),
+    });
+    this.history = history;
     const guarded =
       <T>(what: string, handle: (arg: T) => Promise<void>) =>
       (arg: T) => {
@@ -200,6 +218,12 @@ export class WhatsappSession {
       'messages.update',
       guarded('message update', (u) => this.onUpdates(u)),
     );
+    this.listen(
+      socket,
+      'messaging-history.set',
+      guarded('history', (batch) => history.onSet(batch)),
+    );
+    this.listen(socket, 'messaging-history.status', (status) => history.onStatus(status));
   }
 
   private listen<E extends keyof BaileysEventMap>(
@@ -234,6 +258,7 @@ export class WhatsappSession {
       return;
     }
     if (update.connection !== 'close') return;
+    if (this.open) this.lostAt = new Date();
     this.open = false;
     this.detach();
     if (this.closed) return;
