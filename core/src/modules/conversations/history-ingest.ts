@@ -10,7 +10,7 @@ import { preparedRows } from '../../db/prepared.js';
 /** Messages per statement: one round trip and one commit for this many. */
 export const HISTORY_BATCH = 500;
 
-/** The 15 arguments of balcao_ingest_history (migration conversations-0002), in order. */
+/** The 16 arguments of balcao_ingest_history (migration conversations-0002), in order. */
 type HistoryArgs = [
   companyId: number,
   whatsappId: number,
@@ -27,13 +27,16 @@ type HistoryArgs = [
   at: string,
   preview: string,
   queueId: number | null,
+  /** The contact's newest message in its batch: the one that updates an existing ticket. */
+  touch: boolean,
 ];
 
 type Outcome = 'stored' | 'duplicate' | 'blocked';
 
 const CALL = `balcao_ingest_history((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, (v->>5)::boolean, v->>6,
-               v->>7, v->>8, (v->>9)::boolean, v->>10, v->>11, (v->>12)::timestamptz, v->>13, (v->>14)::int)`;
-const ONE = 'select outcome from balcao_ingest_history(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+               v->>7, v->>8, (v->>9)::boolean, v->>10, v->>11, (v->>12)::timestamptz, v->>13, (v->>14)::int,
+               (v->>15)::boolean)`;
+const ONE = 'select outcome from balcao_ingest_history(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
 const isLostRace = (err: unknown) => String(err).includes('balcao_ingest_history: duplicate message');
 
 /** What the connection says about imports, read once per call (an adapter's connection may be older). */
@@ -72,7 +75,17 @@ export class HistoryIngester {
       }
     }
     for (let at = 0; at < rows.length; at += HISTORY_BATCH) {
-      for (const outcome of await this.batch(rows.slice(at, at + HISTORY_BATCH))) result[outcome] += 1;
+      const batch = rows.slice(at, at + HISTORY_BATCH);
+      // Oldest first: the last of each contact in the batch is its newest.
+      const touched = new Set<string>();
+      for (let i = batch.length - 1; i >= 0; i--) {
+        const row = batch[i] as HistoryArgs;
+        if (!touched.has(row[3])) {
+          touched.add(row[3]);
+          row[15] = true;
+        }
+      }
+      for (const outcome of await this.batch(batch)) result[outcome] += 1;
     }
     return result;
   }
@@ -115,6 +128,7 @@ export class HistoryIngester {
       (m.timestamp ?? new Date()).toISOString(),
       lastMessagePreview(m),
       settings.queueId,
+      false,
     ];
   }
 

@@ -23,7 +23,7 @@ export class MigrationConversations0002HistoryIngest extends Migration {
   override async down(): Promise<void> {
     this.addSql(`
       drop function if exists balcao_ingest_history(int, int, text, text, text, boolean, text, text, text, boolean,
-        text, text, timestamptz, text, int);
+        text, text, timestamptz, text, int, boolean);
       alter table tickets drop column imported_at;`);
   }
 }

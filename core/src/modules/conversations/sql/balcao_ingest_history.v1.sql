@@ -2,11 +2,13 @@
 -- when a session connects). balcao_ingest's contact and dedupe rules, but nothing of a live message: no unread count,
 -- read already, no event (the caller emits none). A ticket it opens is marked imported (tickets.imported_at), goes to
 -- the connection's import queue and is dated by its newest message, so imported tickets sort by their own history;
--- an imported message joining a live ticket leaves its last message and date alone.
+-- an imported message joining a live ticket leaves its last message and date alone. Only a message with p_touch (the
+-- caller's newest of the contact in its batch) updates an existing ticket: one write per ticket and batch, not one
+-- per message.
 create or replace function balcao_ingest_history(
   p_company int, p_whatsapp int, p_channel text, p_number text, p_name text,
   p_is_group boolean, p_status text, p_external text, p_body text, p_from_me boolean,
-  p_media_type text, p_participant text, p_at timestamptz, p_preview text, p_queue int,
+  p_media_type text, p_participant text, p_at timestamptz, p_preview text, p_queue int, p_touch boolean,
   out outcome text, out ticket_id int, out message_id bigint, out ticket_created boolean)
 language plpgsql as $fn$
 declare
@@ -34,16 +36,22 @@ begin
     outcome := 'blocked';
     return;
   end if;
-  insert into tickets as t (company_id, contact_id, whatsapp_id, channel, status, is_group, last_message,
-                            unread_messages, queue_id, imported_at, created_at, updated_at)
-    values (p_company, v_contact, p_whatsapp, p_channel, p_status, p_is_group, p_preview, 0, p_queue, now(),
-            now(), p_at)
-    on conflict (company_id, contact_id, coalesce(whatsapp_id, 0)) where status <> 'closed' do update
-      set last_message = case when t.imported_at is not null and excluded.updated_at >= t.updated_at
-                              then excluded.last_message else t.last_message end,
-          updated_at = case when t.imported_at is not null then greatest(t.updated_at, excluded.updated_at)
-                            else t.updated_at end
-    returning t.id, (t.xmax = 0) into ticket_id, ticket_created;
+  select t.id into ticket_id from tickets t
+   where t.company_id = p_company and t.contact_id = v_contact and coalesce(t.whatsapp_id, 0) = p_whatsapp
+     and t.status <> 'closed';
+  ticket_created := false;
+  if ticket_id is null then
+    insert into tickets as t (company_id, contact_id, whatsapp_id, channel, status, is_group, last_message,
+                              unread_messages, queue_id, imported_at, created_at, updated_at)
+      values (p_company, v_contact, p_whatsapp, p_channel, p_status, p_is_group, p_preview, 0, p_queue, now(),
+              now(), p_at)
+      on conflict (company_id, contact_id, coalesce(whatsapp_id, 0)) where status <> 'closed' do update
+        set updated_at = t.updated_at
+      returning t.id, (t.xmax = 0) into ticket_id, ticket_created;
+  elsif p_touch then
+    update tickets t set last_message = p_preview, updated_at = p_at
+     where t.id = ticket_id and t.imported_at is not null and p_at >= t.updated_at;
+  end if;
   insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, ack,
                         media_type, participant, created_at, updated_at)
     values (p_company, ticket_id, v_contact, p_whatsapp, p_external, p_body, p_from_me, true,
