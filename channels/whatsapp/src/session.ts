@@ -172,7 +172,8 @@ export class WhatsappSession {
     // Loaded once per start: Baileys mutates these creds in place, and a reconnect right after pairing must not read
     // the store before the new creds' save has landed.
     this.auth ??= await sessionStoreAuthState(ctx.session);
-    const window = (await ctx.history?.window()) ?? null;
+    // An unreadable import window must not keep the session from connecting: it connects without importing.
+    const window = (await ctx.history?.window().catch((err) => void this.fail(err, 'import window'))) ?? null;
     if (this.closed) return; // stopped while the store was read
     const { state, saveCreds } = this.auth;
     const logger = baileysLogger(ctx.logger);
