@@ -246,7 +246,7 @@ export interface HistoryIngestResult {
   blocked: number;
 }
 
-/** How `ingestHistory` takes messages: `imported` (the only kind yet) marks them old, with nothing set off. */
+/** How `ingestHistory` takes messages: `imported` (the only kind yet) marks them old, with nothing set off. @example { imported: true } */
 export interface HistoryIngestOptions {
   imported: true;
 }

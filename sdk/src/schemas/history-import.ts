@@ -11,7 +11,7 @@ export const IMPORT_DATE_ERRORS = {
   recentBeforeOld: 'ERR_IMPORT_RECENT_BEFORE_OLD',
 } as const;
 
-/** Years back an import may reach (spec part 1 §9 "import date range back 2 years"). */
+/** Years back an import may reach (spec part 1 §9 "import date range back 2 years"). @example IMPORT_MAX_YEARS === 2 */
 export const IMPORT_MAX_YEARS = 2;
 
 // A date picked as a day ('2025-01-31') is that day's UTC midnight; a day's slack on each side keeps the rule about
@@ -50,6 +50,7 @@ const importDate = z.preprocess(
 /**
  * A connection's history import (spec part 1 §3 Connection): the window of old messages to bring in when its session
  * connects, whether groups come too, whether the imported tickets close afterwards, and the queue they go to.
+ * @example z.object({ ...connectionImportFields }).parse({ importOldMessages: '2026-01-01', importOldMessagesGroups: false, closedTicketsPostImported: true })
  */
 export const connectionImportFields = {
   importOldMessages: importDate,
