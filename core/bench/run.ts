@@ -7,12 +7,14 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { createLogger } from '../src/kernel/logger.js';
 import { createTestDatabase } from '../src/testing/test-database.js';
 import { runAttendanceBench } from './attendance/main.js';
+import { runHistoryBench } from './history/main.js';
 
 /**
  * Kernel benchmark: the server runs as its own process (as in production) on a fresh database; this process is
  * the load generator. Authenticated request latency and throughput at 10 concurrent clients, realtime fan-out
  * latency, server memory idle and under load. `npm run bench` (TEST_DATABASE_URL or an embedded PostgreSQL).
- * `npm run bench -- attendance` runs the attendance benchmark instead (attendance/main.ts).
+ * `npm run bench -- attendance` runs the attendance benchmark instead (attendance/main.ts), `npm run bench -- history`
+ * the history import's (history/main.ts).
  */
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -162,7 +164,11 @@ async function main(): Promise<void> {
   }
 }
 
-const bench = process.argv[2] === 'attendance' ? runAttendanceBench : main;
+const BENCHES: Record<string, () => Promise<void>> = {
+  attendance: runAttendanceBench,
+  history: runHistoryBench,
+};
+const bench = BENCHES[process.argv[2] ?? ''] ?? main;
 bench().catch((err) => {
   console.error(err);
   process.exit(1);

@@ -278,9 +278,36 @@ export interface ConversationMessage {
   mediaUrl?: string | null;
 }
 
+/** What `ingestHistory` did with a channel's old messages, by count. @example { stored: 120, duplicate: 3, ignored: 0, blocked: 0 } */
+export interface HistoryIngestResult {
+  stored: number;
+  /** Already stored (same connection and externalId), or given twice: nothing written. */
+  duplicate: number;
+  /** Group messages the connection does not import (its importOldMessagesGroups is off). */
+  ignored: number;
+  /** From blocked contacts. */
+  blocked: number;
+}
+
+/** How `ingestHistory` takes messages: `imported` (the only kind yet) marks them old, with nothing set off. @example { imported: true } */
+export interface HistoryIngestOptions {
+  imported: true;
+}
+
 /** Core's door for channels: inbound messages, connections by public token, and a visitor's view of a conversation. */
 export interface ConversationsPort {
   ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult>;
+  /**
+   * Many old messages at once (a history import), in batches: idempotent like `ingest` (a message already stored is
+   * skipped), but nothing a live message sets off — no bots, greetings, notifications, unread counts or events.
+   * Tickets it opens are marked imported and go to the connection's import queue. Optional: a core without it
+   * imports nothing. @example await conversations.ingestHistory?.(connection, messages, { imported: true })
+   */
+  ingestHistory?(
+    connection: ChannelConnection,
+    messages: readonly InboundMessage[],
+    options: HistoryIngestOptions,
+  ): Promise<HistoryIngestResult>;
   connectionByToken(token: string, channel: Channel): Promise<ChannelConnection | null>;
   /** Messages of the contact's tickets on that connection, oldest first, never private notes. */
   history(connection: ChannelConnection, contactId: string, limit: number): Promise<ConversationMessage[]>;

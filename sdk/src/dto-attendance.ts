@@ -126,6 +126,17 @@ export interface ConnectionDto {
   /** Web chat: the website origins allowed to show the chat page in a frame (the embed snippet); none: [] */
   embedOrigins: string[];
   queues: QueueRef[];
+  /** History import window (ISO dates): messages from `importOldMessages` to `importRecentMessages` (none: now). */
+  importOldMessages: string | null;
+  importRecentMessages: string | null;
+  /** The import brings group chats too. */
+  importOldMessagesGroups: boolean;
+  /** Imported tickets are closed when the import ends; otherwise the close-imported action is offered. */
+  closedTicketsPostImported: boolean;
+  /** 'Running' while importing, 'renderButtonCloseTickets' when done with imported tickets left open; else null. */
+  statusImportMessages: string | null;
+  /** The queue imported tickets go to (null: none). */
+  queueIdImportMessages: number | null;
   updatedAt: string;
   /** What the connection's channel adapter can do beyond sending (none when no plugin provides the channel). */
   capabilities: ChannelCapabilities;

@@ -37,6 +37,10 @@ export const ERROR_CODES = [
   'ERR_NO_QUEUE_FOUND',
   'ERR_NO_TAG_FOUND',
   'ERR_NO_TICKET_NOTE_FOUND',
+  /** A connection's history import window (spec part 1 §5 "Import dates"). */
+  'ERR_IMPORT_OLD_MESSAGES_TOO_OLD',
+  'ERR_IMPORT_OLD_MESSAGES_IN_FUTURE',
+  'ERR_IMPORT_RECENT_BEFORE_OLD',
   /** A stored media file (`/api/media/…`). */
   'ERR_NO_MEDIA_FOUND',
   'ERR_SUBSCRIPTION_EXPIRED',

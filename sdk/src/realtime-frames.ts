@@ -74,6 +74,21 @@ export const SESSION_FRAME = z.object({
 });
 export type SessionFrame = z.infer<typeof SESSION_FRAME>;
 
+/**
+ * `company-{id}-importMessages`: a connection's history import (spec part 1 "Import progress event"). `update`
+ * carries `this` messages processed of `all` (-1 while preparing); `refresh` says it ended (the screen reloads).
+ * @example IMPORT_MESSAGES_FRAME.parse({ action: 'update', status: { this: -1, all: 0 }, whatsappId: 3 })
+ */
+export const IMPORT_MESSAGES_FRAME = z.discriminatedUnion('action', [
+  z.object({
+    action: z.literal('update'),
+    status: z.object({ this: z.number().int().min(-1), all: z.number().int().min(0) }),
+    whatsappId: id,
+  }),
+  z.object({ action: z.literal('refresh'), whatsappId: id }),
+]);
+export type ImportMessagesFrame = z.infer<typeof IMPORT_MESSAGES_FRAME>;
+
 /** The frame if it is one of `schema`'s, else null. @example const f = readFrame(TICKET_FRAME, data) */
 export function readFrame<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> | null {
   const parsed = schema.safeParse(data);

@@ -41,9 +41,37 @@ export interface SessionStore {
 }
 
 /**
+ * The old messages a connection asks to import when its session connects (spec part 1 §3 Connection
+ * importOldMessages, importRecentMessages, importOldMessagesGroups): from `from` to `until` (null: now).
+ * @example { from: new Date('2025-01-01'), until: null, groups: false }
+ */
+export interface HistoryImportWindow {
+  from: Date;
+  until: Date | null;
+  /** Group chats too. */
+  groups: boolean;
+}
+
+/**
+ * Where a stateful adapter runs a history import through core: the window asked for, then progress as it goes, then
+ * the end. Core keeps the connection's statusImportMessages and tells the company's screens (the `importMessages`
+ * frames); the adapter never names realtime channels. Messages themselves go through `conversations.ingestHistory`.
+ * @example const w = await ctx.history?.window(); await ctx.history?.progress(-1, 0); … await ctx.history?.finished()
+ */
+export interface HistoryImportReporter {
+  /** The import the connection asks for now, or null (no old-messages date, or already done). */
+  window(): Promise<HistoryImportWindow | null>;
+  /** `processed` of `total` messages are in; -1 while preparing (collecting what WhatsApp sends). */
+  progress(processed: number, total: number): Promise<void>;
+  /** The import ended: imported tickets close (closedTicketsPostImported) or the close action is offered. */
+  finished(): Promise<void>;
+}
+
+/**
  * What a stateful adapter's lifecycle hooks receive: the connection, its session store, the status reporter, the
- * door for what it receives (inbound messages go through `conversations.ingest`) and the media store of the
- * connection's company (a received file is stored with `media.store`, and its URL ingested as `mediaUrl`).
+ * door for what it receives (inbound messages go through `conversations.ingest`), the media store of the
+ * connection's company (a received file is stored with `media.store`, and its URL ingested as `mediaUrl`) and, where
+ * core runs imports, the history import reporter.
  * @example async start({ connection, session, status }) { await status.report({ status: 'OPENING' }) }
  */
 export interface ChannelSessionContext {
@@ -53,6 +81,8 @@ export interface ChannelSessionContext {
   conversations: ConversationsPort;
   media: ChannelMedia;
   logger: Logger;
+  /** History import (optional: a core without it offers none). */
+  history?: HistoryImportReporter;
 }
 
 /**

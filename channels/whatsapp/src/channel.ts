@@ -15,12 +15,8 @@ import {
 } from '@whiskeysockets/baileys';
 import { jidOf } from './inbound.js';
 import { carriesMedia, contentFor, type MediaFile, quotedMessage } from './outbound.js';
-import {
-  DEFAULT_SESSION_POLICY,
-  type DownloadMedia,
-  type SessionPolicy,
-  WhatsappSession,
-} from './session.js';
+import { type DownloadMedia, WhatsappSession } from './session.js';
+import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session-policy.js';
 import type { BaileysLogger, MakeSocket, WhatsappSocket } from './socket.js';
 
 /** What `whatsappChannel` can be given; everything has a default. */

@@ -6,10 +6,10 @@ export {
 } from './channel.js';
 export { contactIdOf, type InboundMedia, jidOf, mapsLink, normaliseInbound } from './inbound.js';
 export { contentFor, type MediaFile, parseLocation, quotedMessage } from './outbound.js';
+export type { DownloadMedia } from './session.js';
 export {
   backoffDelay,
   DEFAULT_SESSION_POLICY,
-  type DownloadMedia,
   type SessionPolicy,
-} from './session.js';
+} from './session-policy.js';
 export { baileysLogger, type MakeSocket, type WhatsappSocket } from './socket.js';

@@ -2,7 +2,7 @@ import { DisconnectReason } from '@whiskeysockets/baileys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CREDS_KEY } from './auth-state.js';
 import { whatsappChannel } from './channel.js';
-import { backoffDelay, DEFAULT_SESSION_POLICY } from './session.js';
+import { backoffDelay, DEFAULT_SESSION_POLICY } from './session-policy.js';
 import { fakeSockets } from './testing/fake-socket.js';
 import { MemorySessionStore, recordingSessionContext } from './testing/memory-session-store.js';
 

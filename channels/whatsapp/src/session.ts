@@ -2,7 +2,6 @@ import type { ChannelSessionContext, InboundMessage } from '@balcao/sdk';
 import {
   type BaileysEventMap,
   Browsers,
-  type CacheStore,
   DisconnectReason,
   jidDecode,
   makeCacheableSignalKeyStore,
@@ -12,7 +11,9 @@ import {
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import { sessionStoreAuthState } from './auth-state.js';
+import { HistorySync, historySocketConfig } from './history.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
+import { backoffDelay, KeyCache, type SessionPolicy } from './session-policy.js';
 import { baileysLogger, disconnectCode, type MakeSocket, type WhatsappSocket } from './socket.js';
 
 /** WhatsApp's receipt statuses as Balcão's acks: server (1 sent), delivery (2), read (3), played (4). */
@@ -22,28 +23,6 @@ const ACK_OF_STATUS: Partial<Record<number, number>> = {
   [proto.WebMessageInfo.Status.READ]: 3,
   [proto.WebMessageInfo.Status.PLAYED]: 4,
 };
-/** How a session retries and gives up; every field has a default (whatsappChannel's options). */
-export interface SessionPolicy {
-  /** Reconnects after a lost or failed connection before reporting DISCONNECTED (the spec's `retries`). */
-  maxRetries: number;
-  /** QR codes shown without a scan before giving up (DISCONNECTED; "new QR" starts again). */
-  maxQrCodes: number;
-  /** First reconnect delay; each next one doubles, up to `maxBackoffMs`. */
-  backoffMs: number;
-  maxBackoffMs: number;
-}
-
-export const DEFAULT_SESSION_POLICY: SessionPolicy = {
-  maxRetries: 5,
-  maxQrCodes: 5,
-  backoffMs: 2_000,
-  maxBackoffMs: 60_000,
-};
-
-/** The delay before reconnect attempt `attempt` (1-based). @example backoffDelay(3, DEFAULT_SESSION_POLICY) === 8000 */
-export const backoffDelay = (attempt: number, p: SessionPolicy): number =>
-  Math.min(p.maxBackoffMs, p.backoffMs * 2 ** (attempt - 1));
-
 /** Downloads an inbound message's media (Baileys' downloadMediaMessage by default). */
 export type DownloadMedia = (message: WAMessage, socket: WhatsappSocket) => Promise<Uint8Array>;
 
@@ -51,32 +30,6 @@ export type DownloadMedia = (message: WAMessage, socket: WhatsappSocket) => Prom
 const PICTURE_TIMEOUT_MS = 5_000;
 /** Contacts whose profile picture this session asked for (the oldest are asked again after this many). */
 const PICTURES_REMEMBERED = 5_000;
-
-/**
- * The signal key cache in front of the SessionStore (makeCacheableSignalKeyStore's), one per session: a bounded map
- * without timers (Baileys' default cache runs an interval per socket, and a socket per reconnect would leak them).
- */
-export class KeyCache implements CacheStore {
-  private readonly map = new Map<string, unknown>();
-  constructor(private readonly limit = 10_000) {}
-  get<T>(key: string): T | undefined {
-    return this.map.get(key) as T | undefined;
-  }
-  set<T>(key: string, value: T): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    for (const oldest of this.map.keys()) {
-      if (this.map.size <= this.limit) break;
-      this.map.delete(oldest);
-    }
-  }
-  del(key: string): void {
-    this.map.delete(key);
-  }
-  flushAll(): void {
-    this.map.clear();
-  }
-}
 
 export interface SessionDeps {
   makeSocket: MakeSocket;
@@ -109,6 +62,9 @@ export class WhatsappSession {
   private readonly groupNames = new Map<string, Promise<string>>();
   /** Chat jid → its profile picture's URL (null: none, hidden or unanswered), asked once per session. */
   private readonly pictures = new KeyCache(PICTURES_REMEMBERED);
+  private history: HistorySync | undefined;
+  /** When the open connection was last lost (a reconnect fills the gap from WhatsApp's history sync). */
+  private lostAt: Date | undefined;
 
   constructor(
     private readonly ctx: ChannelSessionContext,
@@ -153,6 +109,8 @@ export class WhatsappSession {
     this.socket = undefined;
     this.open = false;
     for (const off of this.listeners.splice(0)) off();
+    void this.history?.close();
+    this.history = undefined;
     return socket;
   }
 
@@ -163,6 +121,8 @@ export class WhatsappSession {
     // Loaded once per start: Baileys mutates these creds in place, and a reconnect right after pairing must not read
     // the store before the new creds' save has landed.
     this.auth ??= await sessionStoreAuthState(ctx.session);
+    // An unreadable import window must not keep the session from connecting: it connects without importing.
+    const window = (await ctx.history?.window().catch((err) => void this.fail(err, 'import window'))) ?? null;
     if (this.closed) return; // stopped while the store was read
     const { state, saveCreds } = this.auth;
     const logger = baileysLogger(ctx.logger);
@@ -172,9 +132,17 @@ export class WhatsappSession {
       browser: Browsers.ubuntu('Balcão'),
       markOnlineOnConnect: false,
       syncFullHistory: false,
+      ...historySocketConfig(window),
       ...this.deps.socketConfig,
     });
     this.socket = socket;
+    const history = new HistorySync(ctx, {
+      window,
+      gapSince: this.lostAt,
+      idleMs: this.deps.policy.historyIdleMs,
+      live: (messages) => this.onMessages(socket, messages),
+    });
+    this.history = history;
     const guarded =
       <T>(what: string, handle: (arg: T) => Promise<void>) =>
       (arg: T) => {
@@ -200,6 +168,12 @@ export class WhatsappSession {
       'messages.update',
       guarded('message update', (u) => this.onUpdates(u)),
     );
+    this.listen(
+      socket,
+      'messaging-history.set',
+      guarded('history', (batch) => history.onSet(batch)),
+    );
+    this.listen(socket, 'messaging-history.status', (status) => history.onStatus(status));
   }
 
   private listen<E extends keyof BaileysEventMap>(
@@ -234,6 +208,7 @@ export class WhatsappSession {
       return;
     }
     if (update.connection !== 'close') return;
+    if (this.open) this.lostAt = new Date();
     this.open = false;
     this.detach();
     if (this.closed) return;

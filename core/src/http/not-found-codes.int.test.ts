@@ -53,6 +53,7 @@ const EXPECTED: Record<string, ErrorCode> = {
   'POST /api/whatsappsession/:whatsappId': 'ERR_NO_WAPP_FOUND',
   'PUT /api/whatsappsession/:whatsappId': 'ERR_NO_WAPP_FOUND',
   'DELETE /api/whatsappsession/:whatsappId': 'ERR_NO_WAPP_FOUND',
+  'POST /api/closedimported/:whatsappId': 'ERR_NO_WAPP_FOUND',
   'GET /api/contacts/profile/:number': 'ERR_NO_CONTACT_FOUND',
   'PUT /api/contacts/toggleDisableBot/:id': 'ERR_NO_CONTACT_FOUND',
   'PUT /api/contacts/toggleAcceptAudio/:id': 'ERR_NO_CONTACT_FOUND',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { boundedString, countField, dateField, idField, pageNumberField } from './common.js';
+import { checkImportDates, connectionImportFields } from './history-import.js';
 import { weeklyScheduleSchema } from './schedules.js';
 
 /**
@@ -165,30 +166,35 @@ const connectionFields = {
   /** Web chat: the websites whose pages may embed the chat page; none (null): only Balcão itself. */
   embedOrigins: z.array(embedOriginSchema).max(20, 'Too Long!').nullish(),
   ...connectionAutomationFields(),
+  ...connectionImportFields,
 };
 
 /** `POST /api/whatsapp` (spec part 1 §5: name 2–50 required). @example connectionSchema.parse({ name: 'Site', channel: 'webchat' }) */
-export const connectionSchema = z.object({
-  ...connectionFields,
-  channel: connectionFields.channel.default('whatsapp'),
-  isDefault: connectionFields.isDefault.default(false),
-  allowGroup: connectionFields.allowGroup.default(false),
-  groupAsTicket: connectionFields.groupAsTicket.default('disabled'),
-  expiresTicket: connectionFields.expiresTicket.default(CONNECTION_EXPIRES_TICKET_HOURS),
-  queueIds: connectionFields.queueIds.default([]),
-  timeCreateNewTicket: connectionFields.timeCreateNewTicket.default(0),
-  maxUseBotQueues: connectionFields.maxUseBotQueues.default(3),
-  timeUseBotQueues: connectionFields.timeUseBotQueues.default(0),
-  timeSendQueue: connectionFields.timeSendQueue.default(0),
-  whenExpiresTicket: connectionFields.whenExpiresTicket.default('0'),
-  expiresTicketNps: connectionFields.expiresTicketNps.default(0),
-  maxUseBotQueuesNps: connectionFields.maxUseBotQueuesNps.default(3),
-  timeInactiveMessage: connectionFields.timeInactiveMessage.default(0),
-});
+export const connectionSchema = z
+  .object({
+    ...connectionFields,
+    channel: connectionFields.channel.default('whatsapp'),
+    isDefault: connectionFields.isDefault.default(false),
+    allowGroup: connectionFields.allowGroup.default(false),
+    groupAsTicket: connectionFields.groupAsTicket.default('disabled'),
+    expiresTicket: connectionFields.expiresTicket.default(CONNECTION_EXPIRES_TICKET_HOURS),
+    queueIds: connectionFields.queueIds.default([]),
+    timeCreateNewTicket: connectionFields.timeCreateNewTicket.default(0),
+    maxUseBotQueues: connectionFields.maxUseBotQueues.default(3),
+    timeUseBotQueues: connectionFields.timeUseBotQueues.default(0),
+    timeSendQueue: connectionFields.timeSendQueue.default(0),
+    whenExpiresTicket: connectionFields.whenExpiresTicket.default('0'),
+    expiresTicketNps: connectionFields.expiresTicketNps.default(0),
+    maxUseBotQueuesNps: connectionFields.maxUseBotQueuesNps.default(3),
+    timeInactiveMessage: connectionFields.timeInactiveMessage.default(0),
+    importOldMessagesGroups: connectionFields.importOldMessagesGroups.default(false),
+    closedTicketsPostImported: connectionFields.closedTicketsPostImported.default(false),
+  })
+  .superRefine(checkImportDates);
 export type ConnectionInput = z.infer<typeof connectionSchema>;
 
 /** `PUT /api/whatsapp/{id}`: only the fields sent change (no defaults: zod fills defaults even inside `.partial()`). */
-export const connectionUpdateSchema = z.object(connectionFields).partial();
+export const connectionUpdateSchema = z.object(connectionFields).partial().superRefine(checkImportDates);
 export type ConnectionUpdateInput = z.infer<typeof connectionUpdateSchema>;
 
 /** `GET /api/tickets` query (spec part 1 §7). @example ticketListQuery.parse({ status: 'pending', pageNumber: '1' }) */

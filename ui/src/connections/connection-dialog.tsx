@@ -27,6 +27,7 @@ import {
   ConnectionNpsTab,
 } from './connection-automation-fields';
 import { ConnectionFields, type ConnectionFormValues } from './connection-fields';
+import { dayOf } from './connection-import-fields';
 import { connectionTabOf, greetingMissing, originList } from './connection-rules';
 import { createConnection, updateConnection } from './connections-api';
 
@@ -61,6 +62,11 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   timeInactiveMessage: c?.timeInactiveMessage ?? 0,
   expiresInactiveMessage: c?.expiresInactiveMessage ?? '',
   schedules: c?.schedules ?? null,
+  importOldMessages: dayOf(c?.importOldMessages),
+  importRecentMessages: dayOf(c?.importRecentMessages),
+  importOldMessagesGroups: c?.importOldMessagesGroups ?? false,
+  closedTicketsPostImported: c?.closedTicketsPostImported ?? false,
+  queueIdImportMessages: c?.queueIdImportMessages ?? null,
 });
 
 /** An empty message is stored as none. */

@@ -11,9 +11,10 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useChannelTraits } from '../plugins/use-channel-traits';
 import { MessageRow } from './connection-automation-fields';
+import { ConnectionImportFields, type ConnectionImportValues } from './connection-import-fields';
 
 /** The connection form's values (messages as typed: '' means none). */
-export interface ConnectionFormValues extends Record<string, unknown> {
+export interface ConnectionFormValues extends Record<string, unknown>, ConnectionImportValues {
   name: string;
   isDefault: boolean;
   greetingMessage: string;
@@ -168,6 +169,18 @@ export function ConnectionFields({ channel, form, set, error, intent, queues, di
         p={{ form, set, error, intent, disabled }}
         required={form.queueIds.length > 1}
       />
+      {/* A history to import exists only where a remote session keeps one (a linked phone). */}
+      {traits.needsSession && (
+        <ConnectionImportFields
+          form={form}
+          set={set}
+          error={error}
+          intent={intent}
+          queues={queues}
+          groups={traits.groups}
+          disabled={disabled}
+        />
+      )}
     </>
   );
 }

@@ -35,13 +35,13 @@ export function toFieldErrors(issues: readonly (IssueLike | FieldError)[]): Fiel
   return out;
 }
 
-/** Translates a spec validation message; unknown messages are shown as they came. */
+/** Translates a spec validation message or an `ERR_…` code (the shared schemas' rule codes); others shown as they came. */
 export function translateValidation(
   message: string | undefined,
   t: (key: string) => string,
 ): string | undefined {
   if (!message) return undefined;
-  const key = VALIDATION_KEYS[message];
+  const key = VALIDATION_KEYS[message] ?? (/^ERR_[A-Z_]+$/.test(message) ? `errors.${message}` : undefined);
   return key ? t(key) : message;
 }
 

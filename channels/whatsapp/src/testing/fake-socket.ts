@@ -11,6 +11,9 @@ import {
   type WAMessageKey,
 } from '@whiskeysockets/baileys';
 import type { MakeSocket, WhatsappSocket } from '../socket.js';
+import type { HistoryBatch } from './history-fixtures.js';
+
+export { type HistoryBatch, type HistoryFixture, historyFixture, idsOf } from './history-fixtures.js';
 
 /** A disconnect error as Baileys raises it (a Boom: `output.statusCode`). */
 export function disconnectError(statusCode: number): Error & { output: { statusCode: number } } {
@@ -27,9 +30,9 @@ export interface SentMessage {
 
 /**
  * A stand-in for Baileys' socket speaking the interface the adapter uses (`ev` with connection.update, creds.update,
- * messages.upsert and messages.update; sendMessage, logout, end, user, groupMetadata, onWhatsApp, profilePictureUrl).
- * The test plays WhatsApp's side with `showQr`, `openAs`, `drop`, `receive`, `receipt`, `groups`, `accounts` and
- * `pictures`; what the adapter sent is in `sent`.
+ * messages.upsert, messages.update and the history sync's messaging-history.set/status; sendMessage, logout, end, user,
+ * groupMetadata, onWhatsApp, profilePictureUrl). The test plays WhatsApp's side with `showQr`, `openAs`, `drop`,
+ * `receive`, `receipt`, `groups`, `accounts` and `pictures`; what the adapter sent is in `sent`.
  */
 export class FakeSocket implements WhatsappSocket {
   private readonly emitter = new EventEmitter();
@@ -81,6 +84,19 @@ export class FakeSocket implements WhatsappSocket {
   /** A message arrives (`notify`), or one of the account's own from the phone (`append`). */
   receive(message: WAMessage, type: 'notify' | 'append' = 'notify'): void {
     this.emit('messages.upsert', { messages: [message], type });
+  }
+
+  /** WhatsApp's history sync hands over a batch (`messaging-history.set`; see historyFixture). */
+  historySet(batch: HistoryBatch): void {
+    this.emit('messaging-history.set', batch);
+  }
+
+  /** A history sync phase ended (`messaging-history.status`), as Baileys says after RECENT's last chunk. */
+  historyStatus(
+    syncType: proto.HistorySync.HistorySyncType,
+    status: 'complete' | 'paused' = 'complete',
+  ): void {
+    this.emit('messaging-history.status', { syncType, status, explicit: status === 'complete' });
   }
 
   /** A receipt for a message the adapter sent: 3 delivered, 4 read, 5 played. */

@@ -2,6 +2,7 @@ import {
   type ChannelConnection,
   type ChannelSessionContext,
   type ConversationsPort,
+  type HistoryImportWindow,
   type InboundMessage,
   type Logger,
   type SessionStatusReport,
@@ -41,17 +42,29 @@ export class MemorySessionStore implements SessionStore {
   }
 }
 
+/** The history import a recording context plays core's side of: the window it answers and what it was told. */
+export interface RecordedHistory {
+  window: HistoryImportWindow | null;
+  /** Each `progress(processed, total)` call. */
+  progress: [number, number][];
+  finished: number;
+}
+
 /**
  * A session context for adapter tests: an in-memory session store and media store (company 1), and everything
- * reported, ingested or warned recorded.
+ * reported, ingested or warned recorded. Like core,
+ * it stores a message once per externalId (live or imported): `ingested` holds live ones, `imported` history ones.
  */
 export function recordingSessionContext(
   connectionId = 1,
   session: SessionStore = new MemorySessionStore(),
   media = new MemoryMedia(1),
+  history: RecordedHistory = { window: null, progress: [], finished: 0 },
 ) {
   const reports: SessionStatusReport[] = [];
   const ingested: InboundMessage[] = [];
+  const imported: InboundMessage[] = [];
+  const stored = new Set<string>();
   const markedRead: string[] = [];
   /** What the channel reported later about a message, by its id: `ack:3`, `edited:text`, `revoked`. */
   const changes: { externalId: string; change: string }[] = [];
@@ -75,8 +88,22 @@ export function recordingSessionContext(
   };
   const conversations: ConversationsPort = {
     async ingest(_c, inbound) {
+      if (stored.has(inbound.externalId)) return { outcome: 'duplicate' };
+      stored.add(inbound.externalId);
       ingested.push(inbound);
       return { outcome: 'stored', ticketId: 1, messageId: ingested.length, ticketCreated: false };
+    },
+    async ingestHistory(_c, messages) {
+      const result = { stored: 0, duplicate: 0, ignored: 0, blocked: 0 };
+      for (const m of messages) {
+        if (stored.has(m.externalId)) result.duplicate += 1;
+        else {
+          stored.add(m.externalId);
+          imported.push(m);
+          result.stored += 1;
+        }
+      }
+      return result;
     },
     async connectionByToken() {
       return connection;
@@ -109,12 +136,21 @@ export function recordingSessionContext(
     conversations,
     media,
     logger,
+    history: {
+      window: async () => history.window,
+      progress: async (processed, total) => void history.progress.push([processed, total]),
+      finished: async () => {
+        history.finished += 1;
+      },
+    },
   };
   return {
     ctx,
     media,
     reports,
     ingested,
+    imported,
+    history,
     markedRead,
     changes,
     warnings,

@@ -43,6 +43,13 @@ export const Connection = defineEntity({
     embedOrigins: p.array().nullable(),
     /** Service hours, a row per weekday (used when the company's scheduleType is `connection`); null: none set. */
     schedules: p.json<ScheduleRow[]>().nullable(),
+    /** History import (spec part 1 §3): the window, groups too, close afterwards, its status and queue. */
+    importOldMessages: p.datetime().nullable(),
+    importRecentMessages: p.datetime().nullable(),
+    importOldMessagesGroups: p.boolean().default(false),
+    closedTicketsPostImported: p.boolean().default(false),
+    statusImportMessages: p.text().nullable(),
+    queueIdImportMessages: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

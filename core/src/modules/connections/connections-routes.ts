@@ -37,6 +37,11 @@ export function connectionsRoutes(router: AppRouter): void {
       input,
     );
   });
+  // Spec part 1: "close imported tickets" once a history import ended with them left open.
+  router.post('/closedimported/:whatsappId', requireAdmin, async (ctx) => {
+    const id = idParam(ctx.params.whatsappId, 'whatsappId');
+    ctx.body = { closed: await ctx.state.services.historyImports.closeImported(ctx.state.companyId, id) };
+  });
   router.delete('/whatsapp/:id', requireAdmin, async (ctx) => {
     const { connections, sessions } = ctx.state.services;
     const id = idParam(ctx.params.id);

@@ -7,6 +7,8 @@ import {
   channelCapabilities,
   channelTraits,
   companyChannel,
+  IMPORT_DATE_ERRORS,
+  importDateIssues,
   type QueueRef,
   type RealtimePort,
 } from '@balcao/sdk';
@@ -76,7 +78,8 @@ export class ConnectionsService {
     await this.assertChannelOffered(companyId, input.channel);
     await this.assertWithinPlan(companyId);
     await this.assertGreeting(input);
-    await this.assertRedirectQueue(companyId, input.sendIdQueue);
+    await this.assertOwnQueue(companyId, 'sendIdQueue', input.sendIdQueue);
+    await this.assertOwnQueue(companyId, 'queueIdImportMessages', input.queueIdImportMessages);
     const { queueIds, ...fields } = input;
     const isFirst = (await this.em.count(Connection, {})) === 0;
     const connection = await this.em.transactional(async (em) => {
@@ -99,7 +102,9 @@ export class ConnectionsService {
   async update(companyId: number, id: number, input: ConnectionUpdateInput): Promise<ConnectionDto> {
     const connection = await this.find(id);
     await this.assertGreeting({ ...connection, ...input, queueIds: input.queueIds });
-    await this.assertRedirectQueue(companyId, input.sendIdQueue);
+    this.assertImportWindow(connection, input);
+    await this.assertOwnQueue(companyId, 'sendIdQueue', input.sendIdQueue);
+    await this.assertOwnQueue(companyId, 'queueIdImportMessages', input.queueIdImportMessages);
     // Spec ERR_NO_OTHER_WHATSAPP: a company keeps a default connection; another one is made default instead.
     if (connection.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     const { queueIds, channel: _channel, ...fields } = input;
@@ -214,8 +219,24 @@ export class ConnectionsService {
     }
   }
 
-  /** The queue unqueued tickets are redirected to is one of the company's. */
-  private async assertRedirectQueue(companyId: number, queueId: number | null | undefined): Promise<void> {
+  /** An update sending one import date is checked against the other as stored (the schema saw only one). */
+  private assertImportWindow(connection: IConnection, input: ConnectionUpdateInput): void {
+    const sentOld = input.importOldMessages !== undefined;
+    if (sentOld === (input.importRecentMessages !== undefined)) return;
+    const issues = importDateIssues(
+      input.importOldMessages === undefined ? connection.importOldMessages : input.importOldMessages,
+      input.importRecentMessages === undefined ? connection.importRecentMessages : input.importRecentMessages,
+      // A stored old date that aged past the limit is not what this update says.
+    ).filter((i) => sentOld || i.message !== IMPORT_DATE_ERRORS.tooOld);
+    if (issues.length) throw new AppError('ERR_VALIDATION', 400, { fields: issues });
+  }
+
+  /** A queue a field names (redirect of unqueued tickets, imported tickets) is one of the company's. */
+  private async assertOwnQueue(
+    companyId: number,
+    field: string,
+    queueId: number | null | undefined,
+  ): Promise<void> {
     if (queueId == null) return;
     const [owned] = await this.em
       .getConnection()
@@ -225,7 +246,7 @@ export class ConnectionsService {
       ]);
     if (!owned)
       throw new AppError('ERR_VALIDATION', 400, {
-        fields: [{ path: 'sendIdQueue', message: 'Unknown queue' }],
+        fields: [{ path: field, message: 'Unknown queue' }],
       });
   }
 

@@ -4,7 +4,8 @@ import { Connection } from './connection.entity.js';
 import { connectionsRoutes } from './connections-routes.js';
 import { ConnectionsService } from './connections-service.js';
 import { MigrationConnections0001Tables } from './migrations/connections-0001-tables.js';
-import { MigrationConnections0002Schedules } from './migrations/connections-0002-schedules.js';
+import { MigrationConnections0002ImportMessages } from './migrations/connections-0002-import-messages.js';
+import { MigrationConnections0003Schedules } from './migrations/connections-0003-schedules.js';
 import { Migration0011ConnectionEmbedOrigins } from './migrations/core-0011-connection-embed-origins.js';
 import { Migration0012ConnectionExpiresTicketDefault } from './migrations/core-0012-connection-expires-ticket-default.js';
 
@@ -24,7 +25,8 @@ export const connectionsModule = defineModule({
       name: 'core-0012-connection-expires-ticket-default',
       class: Migration0012ConnectionExpiresTicketDefault,
     },
-    { name: 'connections-0002-schedules', class: MigrationConnections0002Schedules },
+    { name: 'connections-0002-import-messages', class: MigrationConnections0002ImportMessages },
+    { name: 'connections-0003-schedules', class: MigrationConnections0003Schedules },
   ],
   register: (container) => container.register({ connections: asClass(ConnectionsService).scoped() }),
   routes: connectionsRoutes,

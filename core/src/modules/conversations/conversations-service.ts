@@ -5,12 +5,14 @@ import type {
   ConversationMessage,
   ConversationsPort,
   EventsPort,
+  HistoryIngestResult,
   InboundMessage,
   IngestResult,
 } from '@balcao/sdk';
 import { AppError } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../db/prepared.js';
+import { HistoryIngester } from './history-ingest.js';
 import type { IngestService } from './ingest-service.js';
 
 const TOKEN_CACHE_MS = 5_000;
@@ -43,6 +45,7 @@ export class ConversationsService implements ConversationsPort {
   private readonly events: EventsPort;
   private readonly orm: MikroORM;
   private readonly ingestService: IngestService;
+  private readonly historyIngester: HistoryIngester;
   private readonly byToken = new Map<string, { connection: ChannelConnection; until: number }>();
 
   constructor({
@@ -57,6 +60,15 @@ export class ConversationsService implements ConversationsPort {
     this.events = events;
     this.orm = orm;
     this.ingestService = ingest;
+    this.historyIngester = new HistoryIngester(orm);
+  }
+
+  /** Old messages in batches, with nothing a live message sets off (history-ingest.ts). */
+  ingestHistory(
+    connection: ChannelConnection,
+    messages: readonly InboundMessage[],
+  ): Promise<HistoryIngestResult> {
+    return this.historyIngester.ingest(connection, messages);
   }
 
   async markRead(connection: ChannelConnection, contactId: string): Promise<number> {

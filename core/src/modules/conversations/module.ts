@@ -1,8 +1,10 @@
-import { asClass, asValue } from 'awilix';
+import { asClass, asFunction, asValue } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { ConversationsService } from './conversations-service.js';
+import { HistoryImports } from './history-imports.js';
 import { IngestService } from './ingest-service.js';
 import { MigrationConversations0001IngestV1 } from './migrations/conversations-0001-ingest-v1.js';
+import { MigrationConversations0002HistoryIngest } from './migrations/conversations-0002-history-ingest.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -32,6 +34,7 @@ export const conversationsModule = defineModule({
     },
     { name: 'core-0007-ingest-leaner-writes', class: Migration0007IngestLeanerWrites },
     { name: 'core-0008-ingest-last-message-preview', class: Migration0008IngestLastMessagePreview },
+    { name: 'conversations-0002-history-ingest', class: MigrationConversations0002HistoryIngest },
   ],
   register: (container) =>
     container.register({
@@ -39,6 +42,7 @@ export const conversationsModule = defineModule({
       conversations: asClass(ConversationsService).singleton(),
       channels: asValue(new ChannelRegistry()),
       outbox: asClass(OutboxWorker).singleton(),
+      historyImports: asFunction(() => new HistoryImports(container)).singleton(),
     }),
   // Delivery follows the catalogue: a stored outgoing message, a deletion or a retry wakes the worker.
   wire: ({ root, events }) => root.cradle.outbox.listen(events),

@@ -306,6 +306,7 @@ export class SessionManager {
         conversations: this.cradle.conversations,
         media: channelMedia(this.cradle.config.dataDir, connection),
         logger: this.logger.child({ connectionId, channel: connection.channel }),
+        history: this.cradle.historyImports.reporter(connection),
       },
     };
   }

@@ -4,7 +4,7 @@ import { Migration } from '@mikro-orm/migrations';
  * `whatsapps.schedules`: the connection's service hours, a row per weekday (spec part 1 §3 "Weekly schedule row"),
  * read when the company's scheduleType is `connection`; null: none set.
  */
-export class MigrationConnections0002Schedules extends Migration {
+export class MigrationConnections0003Schedules extends Migration {
   override async up(): Promise<void> {
     this.addSql('alter table whatsapps add column if not exists schedules jsonb;');
   }

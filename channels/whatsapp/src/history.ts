@@ -1,0 +1,174 @@
+import type { ChannelSessionContext, HistoryImportWindow, InboundMessage } from '@balcao/sdk';
+import {
+  type BaileysEventMap,
+  type Chat,
+  type Contact,
+  proto,
+  type WAMessage,
+} from '@whiskeysockets/baileys';
+import { contactIdOf, normaliseInbound } from './inbound.js';
+
+type HistorySet = BaileysEventMap['messaging-history.set'];
+type HistoryStatus = BaileysEventMap['messaging-history.status'];
+const { HistorySyncType } = proto.HistorySync;
+
+/** What a session's history sync needs besides its context. */
+export interface HistorySyncOptions {
+  /** The import the connection asks for (ChannelSessionContext.history), or null. */
+  window: HistoryImportWindow | null;
+  /** When the session last lost its connection (this process saw it): a gap to fill from RECENT/ON_DEMAND syncs. */
+  gapSince: Date | undefined;
+  /** An import ends this long after WhatsApp's last history batch, if WhatsApp never says it is complete. */
+  idleMs: number;
+  /** Messages received live (or missed while disconnected): the session's own pipeline, media and all. */
+  live(messages: WAMessage[]): Promise<void>;
+}
+
+/**
+ * A lost connection is noticed late (keep-alives fail after tens of seconds): the gap starts this much earlier.
+ * Ingest is idempotent, so what overlaps is not stored twice.
+ */
+export const GAP_MARGIN_MS = 120_000;
+
+const secondsOf = (m: WAMessage): number => Number(m.messageTimestamp?.toString() ?? 0);
+
+/**
+ * Baileys options for a session with an import: WhatsApp sends the phone's full history (FULL syncs, which Baileys
+ * skips by default) only when asked at pairing; without an import the defaults stand.
+ */
+export const historySocketConfig = (window: HistoryImportWindow | null) =>
+  window ? { syncFullHistory: true, shouldSyncHistoryMessage: () => true } : {};
+
+/**
+ * One socket's history sync (Baileys' `messaging-history.set` batches and `messaging-history.status`).
+ * - With an import window: each batch's messages in the window (groups only when asked) are normalised and handed to
+ *   `conversations.ingestHistory`; progress goes to `ctx.history` (-1 while preparing), and the import ends when a
+ *   FULL sync reaches 100 %, or `idleMs` after the last batch, or when the socket goes.
+ * - A reconnect's gap, import or not: messages of RECENT and ON_DEMAND syncs from `gapSince` on go the live way (they
+ *   came while Balcão was away). Ingest is idempotent, so what `messages.upsert` already brought is not stored twice.
+ */
+export class HistorySync {
+  private chain: Promise<void> = Promise.resolve();
+  private started = false;
+  private ended = false;
+  private processed = 0;
+  private total = 0;
+  private idle: NodeJS.Timeout | undefined;
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly ctx: ChannelSessionContext,
+    private readonly options: HistorySyncOptions,
+  ) {}
+
+  /** A `messaging-history.set` batch; batches are handled one after another, in arrival order. */
+  onSet(batch: HistorySet): Promise<void> {
+    return this.enqueue(() => this.handle(batch));
+  }
+
+  /** Baileys' `messaging-history.status`: a sync phase completed or paused; the import may end soon after. */
+  onStatus(status: HistoryStatus): void {
+    if (this.started && status.syncType === HistorySyncType.RECENT) this.armIdle();
+  }
+
+  /** The socket went away: an import under way ends with what it has (nothing would finish it later). */
+  close(): Promise<void> {
+    clearTimeout(this.idle);
+    return this.enqueue(() => this.finish());
+  }
+
+  /** One piece of work after the others; a failure is logged and the next still runs. */
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    this.chain = this.chain.then(work).catch((err) => this.fail(err));
+    return this.chain;
+  }
+
+  private async handle(batch: HistorySet): Promise<void> {
+    this.remember(batch.contacts, batch.chats);
+    const { window, gapSince } = this.options;
+    const gapType = batch.syncType === HistorySyncType.RECENT || batch.syncType === HistorySyncType.ON_DEMAND;
+    const since =
+      gapSince && gapType ? (gapSince.getTime() - GAP_MARGIN_MS) / 1000 : Number.POSITIVE_INFINITY;
+    const missed = batch.messages.filter((m) => secondsOf(m) >= since);
+    if (missed.length) await this.options.live(missed.sort((a, b) => secondsOf(a) - secondsOf(b)));
+    if (window)
+      await this.importBatch(
+        window,
+        batch.messages.filter((m) => secondsOf(m) < since),
+        batch,
+      );
+  }
+
+  private async importBatch(
+    window: HistoryImportWindow,
+    messages: WAMessage[],
+    batch: HistorySet,
+  ): Promise<void> {
+    const { ctx } = this;
+    if (this.ended || !ctx.conversations.ingestHistory) return;
+    if (!this.started) {
+      this.started = true;
+      await ctx.history?.progress(-1, 0);
+    }
+    clearTimeout(this.idle);
+    const inbound = this.inWindow(window, messages);
+    this.total += inbound.length;
+    if (inbound.length) {
+      const r = await ctx.conversations.ingestHistory(ctx.connection, inbound, { imported: true });
+      this.processed += r.stored + r.duplicate + r.ignored + r.blocked;
+      await ctx.history?.progress(this.processed, this.total);
+    }
+    if (batch.syncType === HistorySyncType.FULL && batch.progress === 100) return this.finish();
+    this.armIdle();
+  }
+
+  /** The batch's conversation messages in the window, as Balcão ingests them (media as caption and type only). */
+  private inWindow(window: HistoryImportWindow, messages: WAMessage[]): InboundMessage[] {
+    const from = window.from.getTime() / 1000;
+    const until = (window.until ?? new Date()).getTime() / 1000;
+    const out: InboundMessage[] = [];
+    for (const message of messages) {
+      const at = secondsOf(message);
+      if (at < from || at > until) continue;
+      for (const { inbound } of normaliseInbound(message)) {
+        if (inbound.isGroup && !window.groups) continue;
+        out.push({ ...inbound, from: { ...inbound.from, name: this.nameOf(message, inbound) } });
+      }
+    }
+    return out;
+  }
+
+  /** A history message rarely has a push name: the chat's or the address book's name stands in. */
+  private nameOf(message: WAMessage, inbound: InboundMessage): string {
+    if (inbound.from.name && !inbound.isGroup) return inbound.from.name;
+    if (message.key.fromMe !== true && !inbound.isGroup && message.pushName) return message.pushName;
+    return this.names.get(message.key.remoteJid ?? '') ?? this.names.get(inbound.from.id) ?? '';
+  }
+
+  private remember(contacts: Contact[], chats: Chat[]): void {
+    for (const c of contacts) {
+      const name = c.name || c.notify || c.verifiedName;
+      if (!name) continue;
+      this.names.set(c.id, name);
+      const id = contactIdOf(c.id, c.phoneNumber);
+      if (id) this.names.set(id, name);
+    }
+    for (const { id, name } of chats) if (id && name && !this.names.has(id)) this.names.set(id, name);
+  }
+
+  private armIdle(): void {
+    clearTimeout(this.idle);
+    this.idle = setTimeout(() => void this.enqueue(() => this.finish()), this.options.idleMs);
+  }
+
+  private async finish(): Promise<void> {
+    clearTimeout(this.idle);
+    if (!this.started || this.ended) return;
+    this.ended = true;
+    await this.ctx.history?.finished();
+  }
+
+  private fail(err: unknown): void {
+    this.ctx.logger.error({ err }, 'whatsapp history import failed');
+  }
+}
