@@ -202,6 +202,69 @@ test('an admin links a WhatsApp number by its QR code, disconnects it, asks for 
   await context.close();
 });
 
+test('a linked phone imports its history: progress on the screen, then the imported tickets are closed on request', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const tag = uniqueTag();
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000);
+  const name = `Histórico ${tag}`;
+  const created = await (
+    await request.post('/api/whatsapp', {
+      headers: auth,
+      data: {
+        name,
+        channel: 'whatsapp',
+        importOldMessages: daysAgo(10).toISOString().slice(0, 10),
+        importRecentMessages: daysAgo(0).toISOString().slice(0, 10),
+      },
+    })
+  ).json();
+  const history = (data: object) => request.post(`/test-channel/${created.token}/history`, { data });
+  try {
+    const { context, page } = await signedIn(browser, USERS.admin, 1400);
+    await page.goto('/connections');
+    const row = rowNamed(page, name);
+    await expect(row.getByTestId('session-qrcode')).toBeVisible();
+    expect((await request.post(`/test-channel/${created.token}/scan`, { data: {} })).status()).toBe(204);
+    await expect(row.getByTestId('connection-status')).toHaveText('Conectado');
+
+    // WhatsApp gathers the history: the card says so and the row shows the import running.
+    expect((await history({ stage: 'prepare' })).status()).toBe(204);
+    await expect(page.getByTestId(`import-progress-${created.id}`)).toContainText('preparando a importação');
+    await expect(row.getByTestId('session-importing')).toBeDisabled();
+    await shot(page, 'connections-import-progress');
+
+    // Two conversations inside the window, one older left out; then the import ends and offers to close them.
+    const phone = (area: number) => `55${area}9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const message = (id: string, number: string, body: string, days: number) => ({
+      externalId: `hist-${tag}-${id}`,
+      from: { id: number, name: `Cliente ${id}` },
+      body,
+      timestamp: daysAgo(days).toISOString(),
+    });
+    const imported = await history({
+      stage: 'import',
+      messages: [
+        message('a', phone(11), 'Pedido antigo', 3),
+        message('b', phone(21), 'Outra conversa', 2),
+        message('c', phone(31), 'Fora da janela', 30),
+      ],
+    });
+    expect(imported.status()).toBe(200);
+    expect(await imported.json()).toMatchObject({ stored: 2 });
+    await expect(page.getByTestId('import-progress')).toHaveCount(0);
+    await row.getByTestId('session-closeImported').click();
+    await expect(page.getByText('2 tickets importados fechados.')).toBeVisible();
+    await expect(row.getByTestId('session-closeImported')).toHaveCount(0);
+    await context.close();
+  } finally {
+    await request.delete(`/api/whatsapp/${created.id}`, { headers: auth });
+  }
+});
+
 test('the dialog keeps the messages, chatbot and NPS settings, and the hours of a company that keeps them per connection', async ({
   browser,
   request,

@@ -83,6 +83,7 @@ const EXPECTED: Record<string, ErrorCode> = {
   'PUT /test-channel/:token/chats': 'ERR_NO_WAPP_FOUND',
   'PUT /test-channel/:token/outage': 'ERR_NO_WAPP_FOUND',
   'POST /test-channel/:token/scan': 'ERR_NO_WAPP_FOUND',
+  'POST /test-channel/:token/history': 'ERR_NO_WAPP_FOUND',
 };
 
 /** Bodies that pass validation, so that the missing entity is what answers. */

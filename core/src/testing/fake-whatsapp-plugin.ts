@@ -21,7 +21,10 @@ import { z } from 'zod';
  * - `PUT /test-channel/{token}/outage` `{ down: true }` makes its sends fail until `{ down: false }`;
  * - `PUT /test-channel/{token}/address-book` and `PUT /test-channel/{token}/chats` set (replace) the phone's address
  *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads;
- * - `POST /test-channel/{token}/scan` `{ number? }` is the phone scanning the QR code of a started session.
+ * - `POST /test-channel/{token}/scan` `{ number? }` is the phone scanning the QR code of a started session;
+ * - `POST /test-channel/{token}/history` plays WhatsApp's history sync of a running session through core's import
+ *   door: `{ stage: 'prepare' }` reports it gathering (progress -1), `{ stage: 'import', messages }` ingests the
+ *   messages within the connection's import window as history, reports the count and ends the import.
  * Its address check (checkAddress, WhatsApp's onWhatsApp) answers that every number has an account except two test
  * ranges: numbers beginning 5500 have none (ERR_WAPP_INVALID_CONTACT), and numbers beginning 5501 make the check fail
  * (its servers time out: ERR_WAPP_CHECK_CONTACT). Brazil has no area code 00 or 01, so no real-looking number is hit.
@@ -57,6 +60,19 @@ const outages = new Set<number>();
 /** Per connection id: the phone's address book and chat list. */
 const addressBooks = new Map<number, PhoneContact[]>();
 const chatLists = new Map<number, PhoneContact[]>();
+/** Per connection id: its running session's context (started, until stopped or logged out). */
+const running = new Map<number, ChannelSessionContext>();
+/** `POST /test-channel/{token}/history`: a stage of WhatsApp's history sync. */
+const historySchema = z.discriminatedUnion('stage', [
+  z.object({ stage: z.literal('prepare') }),
+  z.object({
+    stage: z.literal('import'),
+    messages: z
+      .array(fakeInboundSchema.extend({ timestamp: z.coerce.date() }))
+      .max(1000)
+      .default([]),
+  }),
+]);
 /** Per connection id: the started session waiting for its QR code to be scanned (any kernel of the test process). */
 const awaitingScan = new Map<number, { qrcode: string; ctx: ChannelSessionContext }>();
 /** Numbers beginning so have no WhatsApp account, for the fake (checkAddress answers null). */
@@ -104,6 +120,7 @@ export const fakeWhatsappChannel = defineChannel({
   async start(ctx) {
     const { connection, session, status } = ctx;
     fakeSessionCalls.push({ connectionId: connection.id, call: 'start' });
+    running.set(connection.id, ctx);
     await status.report({ status: 'OPENING' });
     const saved = await session.get('auth');
     if (saved) {
@@ -116,10 +133,12 @@ export const fakeWhatsappChannel = defineChannel({
   },
   async stop({ connection }) {
     fakeSessionCalls.push({ connectionId: connection.id, call: 'stop' });
+    running.delete(connection.id);
     awaitingScan.delete(connection.id);
   },
   async logout({ connection }) {
     fakeSessionCalls.push({ connectionId: connection.id, call: 'logout' });
+    running.delete(connection.id);
     awaitingScan.delete(connection.id);
   },
 });
@@ -183,6 +202,30 @@ export const fakeWhatsappPlugin = definePlugin({
       );
       await scan(connection.id, input.number);
       ctx.status = 204;
+    });
+
+    router.post('/test-channel/:token/history', async (ctx) => {
+      const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
+      const input = validate(historySchema, ctx.request.body);
+      const session = running.get(connection.id);
+      const window = await session?.history?.window();
+      if (!session?.history || !window) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
+      if (input.stage === 'prepare') {
+        await session.history.progress(-1, 0);
+        ctx.status = 204;
+        return;
+      }
+      const inWindow = input.messages.filter(
+        (m) => m.timestamp >= window.from && (!window.until || m.timestamp <= window.until),
+      );
+      const result = await session.conversations.ingestHistory?.(
+        session.connection,
+        inWindow.map((m) => ({ ...m, from: { id: m.from.id, name: m.from.name || m.from.id } })),
+        { imported: true },
+      );
+      await session.history.progress(inWindow.length, inWindow.length);
+      await session.history.finished();
+      ctx.body = result;
     });
 
     router.put('/test-channel/:token/outage', async (ctx) => {

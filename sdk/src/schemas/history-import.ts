@@ -72,3 +72,10 @@ export function checkImportDates(
   for (const issue of importDateIssues(value.importOldMessages, value.importRecentMessages))
     ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 }
+
+/**
+ * A connection's statusImportMessages (spec part 1 §4): `running` while a history import runs, `offerClose` once it
+ * ended with imported tickets left open (the screen offers to close them); null otherwise.
+ * @example connection.statusImportMessages === IMPORT_STATUS.offerClose
+ */
+export const IMPORT_STATUS = { running: 'Running', offerClose: 'renderButtonCloseTickets' } as const;

@@ -2,6 +2,7 @@ import { type ConnectionDto, DEFAULT_CHANNEL_TRAITS } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   applyConnectionEvent,
+  applyImportEvent,
   applySessionEvent,
   channelBlock,
   connectionTabOf,
@@ -256,5 +257,47 @@ describe('connectionTabOf', () => {
     expect(connectionTabOf('sendIdQueue')).toBe('chatbot');
     expect(connectionTabOf('ratingMessage')).toBe('nps');
     expect(connectionTabOf('schedules')).toBe('schedules');
+  });
+});
+
+describe('history import on the connections screen', () => {
+  const session = { ...DEFAULT_CHANNEL_TRAITS, needsSession: true };
+  it('a running import shows as "importing"; one that left tickets open offers to close them', () => {
+    expect(sessionActions({ status: 'CONNECTED', traits: session, statusImportMessages: 'Running' })).toEqual(
+      ['disconnect', 'importing'],
+    );
+    expect(
+      sessionActions({
+        status: 'DISCONNECTED',
+        traits: session,
+        statusImportMessages: 'renderButtonCloseTickets',
+      }),
+    ).toEqual(['retry', 'newQr', 'closeImported']);
+    expect(sessionActions({ status: 'CONNECTED', traits: session, statusImportMessages: null })).toEqual([
+      'disconnect',
+    ]);
+  });
+
+  it('follows the progress frames: preparing (-1), counts, then the end', () => {
+    let progress = applyImportEvent(new Map(), {
+      action: 'update',
+      status: { this: -1, all: 0 },
+      whatsappId: 3,
+    });
+    expect(progress.get(3)).toEqual({ done: -1, total: 0 });
+    progress = applyImportEvent(progress, {
+      action: 'update',
+      status: { this: 120, all: 500 },
+      whatsappId: 3,
+    });
+    progress = applyImportEvent(progress, { action: 'update', status: { this: 1, all: 2 }, whatsappId: 4 });
+    expect([...progress]).toEqual([
+      [3, { done: 120, total: 500 }],
+      [4, { done: 1, total: 2 }],
+    ]);
+    progress = applyImportEvent(progress, { action: 'refresh', whatsappId: 3 });
+    expect([...progress.keys()]).toEqual([4]);
+    for (const data of [null, { action: 'update', whatsappId: 4 }, { action: 'refresh' }, { action: 'x' }])
+      expect(applyImportEvent(progress, data)).toBe(progress);
   });
 });

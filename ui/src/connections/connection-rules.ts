@@ -1,5 +1,11 @@
 import type { ConnectionDto, ConnectionStatus, PlanFlags } from '@balcao/sdk';
-import { CONNECTION_FRAME, readFrame, SESSION_FRAME } from '@balcao/sdk';
+import {
+  CONNECTION_FRAME,
+  IMPORT_MESSAGES_FRAME,
+  IMPORT_STATUS,
+  readFrame,
+  SESSION_FRAME,
+} from '@balcao/sdk';
 import type { UiConnectionChannel, UiPluginDefinition } from '@balcao/sdk/ui';
 import type { Intent } from '@blueprintjs/core';
 
@@ -110,25 +116,64 @@ export function applySessionEvent(list: readonly ConnectionDto[], data: unknown)
 }
 
 /** A session action of the connections screen's "session" column (spec part 1 §4 Connection status). */
-export type SessionAction = 'qrcode' | 'retry' | 'newQr' | 'disconnect' | 'connecting';
+export type SessionAction =
+  | 'qrcode'
+  | 'retry'
+  | 'newQr'
+  | 'disconnect'
+  | 'connecting'
+  | 'importing'
+  | 'closeImported';
 
 /**
  * The session actions a connection offers: none for channels without a remote session; `qrcode` shows the QR code,
  * DISCONNECTED offers try again and a new QR, CONNECTED, PAIRING and TIMEOUT a disconnect, OPENING a disabled
  * "connecting". @example sessionActions({ status: 'DISCONNECTED', traits }) // ['retry', 'newQr']
  */
-export function sessionActions(c: Pick<ConnectionDto, 'status' | 'traits'>): SessionAction[] {
+export function sessionActions(
+  c: Pick<ConnectionDto, 'status' | 'traits'> & Partial<Pick<ConnectionDto, 'statusImportMessages'>>,
+): SessionAction[] {
   if (!c.traits.needsSession) return [];
+  // Spec part 1 §4 "Import of old messages": a running import shows as a disabled "preparing" button; one that left
+  // imported tickets open offers to close them.
+  const importing: SessionAction[] =
+    c.statusImportMessages === IMPORT_STATUS.running
+      ? ['importing']
+      : c.statusImportMessages === IMPORT_STATUS.offerClose
+        ? ['closeImported']
+        : [];
   switch (c.status) {
     case 'qrcode':
-      return ['qrcode'];
+      return ['qrcode', ...importing];
     case 'DISCONNECTED':
-      return ['retry', 'newQr'];
+      return ['retry', 'newQr', ...importing];
     case 'OPENING':
-      return ['connecting'];
+      return ['connecting', ...importing];
     default:
-      return ['disconnect'];
+      return ['disconnect', ...importing];
   }
+}
+
+/** A connection's history import in progress: `done` messages of `total`; `done` -1 while preparing. */
+export interface ImportProgress {
+  done: number;
+  total: number;
+}
+
+/**
+ * Applies a `company-{id}-importMessages` frame (spec part 1 "Import progress event"): `update` sets the connection's
+ * progress, `refresh` ends it. Unknown frames change nothing.
+ */
+export function applyImportEvent(
+  progress: ReadonlyMap<number, ImportProgress>,
+  data: unknown,
+): ReadonlyMap<number, ImportProgress> {
+  const frame = readFrame(IMPORT_MESSAGES_FRAME, data);
+  if (!frame) return progress;
+  const next = new Map(progress);
+  if (frame.action === 'refresh') next.delete(frame.whatsappId);
+  else next.set(frame.whatsappId, { done: frame.status.this, total: frame.status.all });
+  return next;
 }
 
 /** The connection dialog's tab of each form field the general tab does not hold. */

@@ -18,3 +18,5 @@ export const sessionCommand = (id: number, command: SessionCommand) =>
   api[SESSION_METHODS[command]](`/whatsappsession/${id}`);
 /** Restarts every session of the company (`POST /whatsapp-restart`). */
 export const restartConnections = () => api.post('/whatsapp-restart');
+/** Closes the imported tickets a finished history import left open (`POST /closedimported/{id}`). */
+export const closeImportedTickets = (id: number) => api.post<{ closed: number }>(`/closedimported/${id}`);

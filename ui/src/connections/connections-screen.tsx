@@ -12,6 +12,7 @@ import type { NewConnectionEntry } from './connection-rules';
 import { deleteConnection, restartConnections } from './connections-api';
 import { connectionsAtom } from './connections-store';
 import { ConnectionsTable } from './connections-table';
+import { ImportProgressCard } from './import-progress';
 import { NewConnectionMenu } from './new-connection-menu';
 import { QrCodeDialog } from './qr-code-dialog';
 import './connections.css';
@@ -19,7 +20,8 @@ import './connections.css';
 /**
  * The connections screen (spec part 1 §2 "Connections screen"), live through the layout's ConnectionsFeed (the
  * `whatsapp` and `whatsappSession` frames): restart connections, call support (SUPPORT_URL; hidden when unset), the
- * new-connection menu, the table with each session's actions, and the QR-code modal of the connection being linked.
+ * new-connection menu, the import-progress card, the table with each session's actions (the close-imported action
+ * among them), and the QR-code modal of the connection being linked.
  */
 export function ConnectionsScreen() {
   const { t } = useTranslation();
@@ -102,6 +104,7 @@ export function ConnectionsScreen() {
           <NewConnectionMenu onPick={handlePick} />
         </div>
       </header>
+      <ImportProgressCard />
       <ConnectionsTable
         connections={connections}
         onShowQr={(connection) => setQrFor(connection.id)}

@@ -5,10 +5,18 @@ import { toastError } from '../notify/toaster';
 import { useRealtimeResyncs, useSocketChannel } from '../realtime/socket';
 import { requireUser, userAtom } from '../session/session-store';
 import { fetchConnections } from '../tickets/shared/tickets-api';
-import { applyConnectionEvent, applySessionEvent } from './connection-rules';
+import {
+  applyConnectionEvent,
+  applyImportEvent,
+  applySessionEvent,
+  type ImportProgress,
+} from './connection-rules';
 
 /** The company's connections as the admin's shell knows them; null until the first load. */
 export const connectionsAtom = atom<ConnectionDto[] | null>(null);
+
+/** History imports in progress, by connection id (the `importMessages` frames; spec part 1 "Import progress event"). */
+export const importProgressAtom = atom<ReadonlyMap<number, ImportProgress>>(new Map());
 
 /**
  * Loads the connections (again after every socket resync) and follows `company-{id}-whatsapp` (connections changed)
@@ -39,5 +47,11 @@ export function ConnectionsFeed() {
     [setConnections],
   );
   useSocketChannel(companyChannel(user.companyId, 'whatsappSession'), handleSession);
+  const setImports = useSetAtom(importProgressAtom);
+  const handleImport = useCallback(
+    (data: unknown) => setImports((progress) => applyImportEvent(progress, data)),
+    [setImports],
+  );
+  useSocketChannel(companyChannel(user.companyId, 'importMessages'), handleImport);
   return null;
 }

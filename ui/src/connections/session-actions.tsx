@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { sessionActions } from './connection-rules';
-import { type SessionCommand, sessionCommand } from './connections-api';
+import { closeImportedTickets, type SessionCommand, sessionCommand } from './connections-api';
 
 const ICONS = { retry: 'refresh', newQr: 'camera', disconnect: 'offline' } as const;
 
@@ -20,7 +20,7 @@ export function SessionActions({
   onShowQr(connection: ConnectionDto): void;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState<SessionCommand | null>(null);
+  const [busy, setBusy] = useState<SessionCommand | 'closeImported' | null>(null);
 
   const run = async (command: SessionCommand) => {
     setBusy(command);
@@ -30,6 +30,18 @@ export function SessionActions({
         t(command === 'disconnect' ? 'connections.session.disconnected' : 'connections.session.retried'),
       );
       if (command === 'newQr') onShowQr(connection);
+    } catch (err) {
+      toastError(err);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const closeImported = async () => {
+    setBusy('closeImported');
+    try {
+      const { closed } = await closeImportedTickets(connection.id);
+      toastSuccess(t('connections.session.importedClosed', { count: closed }));
     } catch (err) {
       toastError(err);
     } finally {
@@ -50,6 +62,31 @@ export function SessionActions({
               text={t('connections.session.qrcode')}
               onClick={() => onShowQr(connection)}
               data-testid="session-qrcode"
+            />
+          );
+        if (action === 'importing')
+          return (
+            <Button
+              key={action}
+              size="small"
+              disabled
+              icon={<Spinner size={12} />}
+              text={t('connections.session.importing')}
+              data-testid="session-importing"
+            />
+          );
+        if (action === 'closeImported')
+          return (
+            <Button
+              key={action}
+              size="small"
+              variant="outlined"
+              icon="archive"
+              loading={busy === action}
+              disabled={busy !== null && busy !== action}
+              text={t('connections.session.closeImported')}
+              onClick={() => void closeImported()}
+              data-testid="session-closeImported"
             />
           );
         if (action === 'connecting')

@@ -4,16 +4,13 @@ import {
   companyChannel,
   type HistoryImportReporter,
   type HistoryImportWindow,
+  IMPORT_STATUS,
   type ImportMessagesFrame,
   type RealtimePort,
 } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
 import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { withoutSecrets } from '../connections/connection-presenter.js';
-
-/** statusImportMessages while an import runs, and once it ended with imported tickets left open (spec part 1). */
-export const IMPORT_RUNNING = 'Running';
-export const IMPORT_OFFER_CLOSE = 'renderButtonCloseTickets';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -48,7 +45,7 @@ export class HistoryImports {
       progress: async (processed, total) => {
         if (!running) {
           running = true;
-          await this.setStatus(companyId, id, IMPORT_RUNNING);
+          await this.setStatus(companyId, id, IMPORT_STATUS.running);
         }
         await this.frame(companyId, {
           action: 'update',
@@ -63,7 +60,11 @@ export class HistoryImports {
           [companyId, id],
         );
         if (row?.closed_tickets_post_imported) await this.closeTickets(companyId, id);
-        await this.setStatus(companyId, id, row?.closed_tickets_post_imported ? null : IMPORT_OFFER_CLOSE);
+        await this.setStatus(
+          companyId,
+          id,
+          row?.closed_tickets_post_imported ? null : IMPORT_STATUS.offerClose,
+        );
         await this.frame(companyId, { action: 'refresh', whatsappId: id });
       },
     };
