@@ -159,3 +159,32 @@ describe('WhatsApp inbound', () => {
     expect(ask).toHaveBeenCalledWith(`${ANA}@s.whatsapp.net`, 'image', expect.any(Number));
   });
 });
+
+describe('WhatsApp presence', () => {
+  it('a contact who writes in is followed once; their typing and recording reach core, a pause ends them', async () => {
+    const { socket, ingested, presences } = await connected();
+    const jid = `${ANA}@s.whatsapp.net`;
+    socket.receive(waMessage.from(ANA, 'P1', { conversation: 'Oi' }));
+    socket.receive(waMessage.from(ANA, 'P2', { conversation: 'tudo bem?' }));
+    await vi.waitFor(() => expect(ingested).toHaveLength(2));
+    expect(socket.presenceSubscribed).toEqual([jid]);
+
+    socket.presence(jid, 'composing');
+    socket.presence(jid, 'recording');
+    socket.presence(jid, 'paused');
+    await vi.waitFor(() => expect(presences).toHaveLength(3));
+    expect(presences).toEqual([
+      { contactId: ANA, presence: 'composing' },
+      { contactId: ANA, presence: 'recording' },
+      { contactId: ANA, presence: 'available' },
+    ]);
+  });
+
+  it('in a group, a participant typing shows on the group’s conversation', async () => {
+    const { socket, presences } = await connected();
+    socket.presence('120363000000000001@g.us', 'composing', `${ANA}@s.whatsapp.net`);
+    await vi.waitFor(() =>
+      expect(presences).toEqual([{ contactId: '120363000000000001', presence: 'composing' }]),
+    );
+  });
+});

@@ -13,6 +13,7 @@ import {
 import { sessionStoreAuthState } from './auth-state.js';
 import { HistorySync, historySocketConfig } from './history.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
+import { contactPresence } from './presence.js';
 import { backoffDelay, KeyCache, type SessionPolicy } from './session-policy.js';
 import { baileysLogger, disconnectCode, type MakeSocket, type WhatsappSocket } from './socket.js';
 
@@ -63,6 +64,8 @@ export class WhatsappSession {
   /** Chat jid → its profile picture's URL (null: none, hidden or unanswered), asked once per session. */
   private readonly pictures = new KeyCache(PICTURES_REMEMBERED);
   private history: HistorySync | undefined;
+  /** Chats whose presence this session subscribed to. */
+  private readonly followed = new Set<string>();
   /** When the open connection was last lost (a reconnect fills the gap from WhatsApp's history sync). */
   private lostAt: Date | undefined;
 
@@ -174,6 +177,14 @@ export class WhatsappSession {
       guarded('history', (batch) => history.onSet(batch)),
     );
     this.listen(socket, 'messaging-history.status', (status) => history.onStatus(status));
+    this.listen(
+      socket,
+      'presence.update',
+      guarded('presence', async (u) => {
+        const seen = contactPresence(u);
+        if (seen) await this.ctx.conversations.presence(this.ctx.connection, seen.contactId, seen.presence);
+      }),
+    );
   }
 
   private listen<E extends keyof BaileysEventMap>(
@@ -251,7 +262,21 @@ export class WhatsappSession {
       if (message.key.fromMe && message.key.id && this.deps.sentByUs(message.key.id)) continue;
       for (const { inbound, media } of normaliseInbound(message))
         await this.ingest(socket, message, inbound, media);
+      this.followPresence(socket, message);
     }
+  }
+
+  /**
+   * WhatsApp tells a chat's typing and recording only to whom subscribed to it: a contact who writes in is followed
+   * (once per session) so attendants see them typing. A subscription that fails costs nothing but that.
+   */
+  private followPresence(socket: WhatsappSocket, message: WAMessage): void {
+    const jid = message.key.remoteJid;
+    if (!jid || message.key.fromMe || this.followed.has(jid)) return;
+    this.followed.add(jid);
+    socket
+      .presenceSubscribe(jid)
+      .catch((err) => this.ctx.logger.debug({ err, jid }, 'presence subscribe failed'));
   }
 
   private async ingest(

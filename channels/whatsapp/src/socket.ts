@@ -29,6 +29,8 @@ export interface WhatsappSocket {
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   /** Which of these numbers (or jids) have a WhatsApp account: only those that do are listed, with their jid. */
   onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
+  /** Asks WhatsApp to tell this chat's presence (typing, recording) from now on (`presence.update`). */
+  presenceSubscribe(jid: string): Promise<void>;
   /** The URL of a profile picture (throws when there is none or it is hidden from the account). */
   profilePictureUrl(jid: string, type?: 'preview' | 'image', timeoutMs?: number): Promise<string | undefined>;
 }

@@ -171,6 +171,21 @@ export class FakeSocket implements WhatsappSocket {
     });
   }
 
+  /** The chats the adapter asked to follow the presence of, in order. */
+  readonly presenceSubscribed: string[] = [];
+
+  async presenceSubscribe(jid: string): Promise<void> {
+    this.presenceSubscribed.push(jid);
+  }
+
+  /** A contact types, records or stops in a chat, as Baileys reports it. */
+  presence(chatJid: string, presence: 'composing' | 'recording' | 'paused', participant = chatJid): void {
+    this.emit('presence.update', {
+      id: chatJid,
+      presences: { [participant]: { lastKnownPresence: presence } },
+    });
+  }
+
   /** Profile pictures' URLs by jid; a jid without one answers 404 (item-not-found), as Baileys throws. */
   readonly pictures = new Map<string, string>();
 

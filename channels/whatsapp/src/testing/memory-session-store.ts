@@ -66,6 +66,8 @@ export function recordingSessionContext(
   const imported: InboundMessage[] = [];
   const stored = new Set<string>();
   const markedRead: string[] = [];
+  /** What the contacts were seen doing (typing, recording, stopped). */
+  const presences: { contactId: string; presence: string }[] = [];
   /** What the channel reported later about a message, by its id: `ack:3`, `edited:text`, `revoked`. */
   const changes: { externalId: string; change: string }[] = [];
   const connection: ChannelConnection = {
@@ -115,7 +117,9 @@ export function recordingSessionContext(
       markedRead.push(contactId);
       return 1;
     },
-    async presence() {},
+    async presence(_c, contactId, presence) {
+      presences.push({ contactId, presence });
+    },
     async ack(_c, externalId, ack) {
       changes.push({ externalId, change: `ack:${ack}` });
       return true;
@@ -152,6 +156,7 @@ export function recordingSessionContext(
     imported,
     history,
     markedRead,
+    presences,
     changes,
     warnings,
     statuses: () => reports.map((r) => r.status),
