@@ -17,7 +17,12 @@ async function connected(options: WhatsappChannelOptions = {}) {
   await channel.start?.(rec.ctx);
   fake.last().openAs('5511999990000');
   await vi.waitFor(() => expect(rec.statuses()).toContain('CONNECTED'));
-  const sendCtx = { connection: rec.ctx.connection, realtime };
+  const sendCtx = {
+    connection: rec.ctx.connection,
+    realtime,
+    session: rec.ctx.session,
+    media: { store: async () => ({ url: '', type: 'image' as const, size: 0 }), read: async () => null },
+  };
   let n = 0;
   const outbound = (fields: Partial<OutboundMessage>): OutboundMessage => {
     n += 1;

@@ -76,7 +76,16 @@ export function pluginPorts(
     users: () => tenant((id) => new CompanyUsersPort(em, id)),
     media: () => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),
     connections: () =>
-      tenant((id) => new CompanyConnectionsPort(root.cradle.orm, root.cradle.sessions, id, ownKinds(plugin))),
+      tenant(
+        (id) =>
+          new CompanyConnectionsPort(
+            root.cradle.orm,
+            root.cradle.sessions,
+            id,
+            ownKinds(plugin),
+            () => scope.connections,
+          ),
+      ),
     config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
   };
   return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));

@@ -2,7 +2,8 @@ import { AppError, type PhoneContact, type PhoneImportSummaryDto, type RealtimeP
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defaultConnectionRow } from '../connections/default-connection.js';
 import { toChannelConnection } from '../conversations/conversations-service.js';
-import type { ChannelRegistry } from '../conversations/outbound.js';
+import { type ChannelRegistry, sendContext } from '../conversations/outbound.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import { normaliseNumber } from './contact-number.js';
 import { type ContactCandidate, insertMissingContacts } from './contacts-import.js';
 
@@ -21,6 +22,8 @@ export interface PhoneImportDeps {
   em: EntityManager;
   channels: ChannelRegistry;
   realtime: RealtimePort;
+  sessions: Pick<SessionManager, 'store'>;
+  dataDir: string;
 }
 
 /** The company's default connection, as channels see it; 404 ERR_NO_DEF_WAPP_FOUND when it has none. */
@@ -58,7 +61,7 @@ export async function importPhoneContacts(
   const adapter = deps.channels.get(connection.channel);
   const read = adapter?.[source]?.bind(adapter);
   if (!read) throw new AppError('ERR_CONNECTION_CANNOT_IMPORT', 400, { channel: connection.channel });
-  const entries = await read({ connection, realtime: deps.realtime });
+  const entries = await read(sendContext(deps, connection));
   const candidates = new Map<string, ContactCandidate>();
   let skipped = 0;
   for (const entry of entries) {

@@ -19,6 +19,7 @@ import { plainRows, preparedRows } from '../../db/prepared.js';
 import { flushOrConflict } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { loadContactTags } from '../tags/contact-tags.js';
 import { Contact, ContactCustomField, type IContact } from './contact.entity.js';
@@ -58,6 +59,8 @@ export class ContactsService {
   private readonly realtime: RealtimePort;
   private readonly settings: SettingsService;
   private readonly channels: ChannelRegistry;
+  private readonly sessions: Pick<SessionManager, 'store'>;
+  private readonly dataDir: string;
 
   constructor({
     em,
@@ -65,13 +68,19 @@ export class ContactsService {
     settings,
     channels,
     events,
+    sessions,
+    config,
   }: {
     em: EntityManager;
     realtime: RealtimePort;
     settings: SettingsService;
     channels: ChannelRegistry;
     events: EventsPort;
+    sessions: Pick<SessionManager, 'store'>;
+    config: { dataDir: string };
   }) {
+    this.sessions = sessions;
+    this.dataDir = config.dataDir;
     this.events = events;
     this.em = em;
     this.realtime = realtime;
@@ -263,8 +272,12 @@ export class ContactsService {
    * company does not have yet are created; open contact lists are told to reload.
    */
   async importFromPhone(companyId: number, source: PhoneImportSource): Promise<PhoneImportSummaryDto> {
-    const { em, channels, realtime } = this;
-    const summary = await importPhoneContacts({ em, channels, realtime }, companyId, source);
+    const { em, channels, realtime, sessions, dataDir } = this;
+    const summary = await importPhoneContacts(
+      { em, channels, realtime, sessions, dataDir },
+      companyId,
+      source,
+    );
     if (summary.imported > 0) await this.publishReload(companyId);
     return summary;
   }

@@ -1,4 +1,5 @@
 import type {
+  ChannelConnection,
   ChannelDefinition,
   ChannelSendContext,
   EventsPort,
@@ -7,6 +8,8 @@ import type {
   RealtimePort,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { CompanyMediaPort } from '../messages/media-port.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import { toChannelConnection } from './conversations-service.js';
 
 /** Channel adapters contributed by plugins, by kind. */
@@ -54,6 +57,10 @@ export interface OutboundDeps {
   /** Handed to adapters in their send context (a channel with live sockets of its own, as the web chat). */
   realtime: RealtimePort;
   logger: Logger;
+  /** The connection's own store (ChannelSendContext.session). */
+  sessions: Pick<SessionManager, 'store'>;
+  /** Where the company's media live (ChannelSendContext.media). */
+  dataDir: string;
 }
 
 /** A delivery the channel could not make; the worker retries it (outbox-worker.ts). */
@@ -82,7 +89,20 @@ async function outboundOf(
   if (!connection) throw new DeliveryError('The ticket has no connection');
   const adapter = deps.channels.get(connection.channel);
   if (!adapter) throw new DeliveryError(`No channel adapter for ${connection.channel}`);
-  return { row, adapter, ctx: { connection: toChannelConnection(connection), realtime: deps.realtime } };
+  return { row, adapter, ctx: sendContext(deps, toChannelConnection(connection)) };
+}
+
+/** What an adapter gets beside the message: the connection, sockets, the connection's store, the company's media. */
+export function sendContext(
+  deps: Pick<OutboundDeps, 'realtime' | 'sessions' | 'dataDir'>,
+  connection: ChannelConnection,
+): ChannelSendContext {
+  return {
+    connection,
+    realtime: deps.realtime,
+    session: deps.sessions.store(connection.id),
+    media: new CompanyMediaPort(deps.dataDir, connection.companyId),
+  };
 }
 
 /**

@@ -58,9 +58,11 @@ export class OutboxWorker implements OutboxKick {
   private readonly options: OutboxOptions;
 
   /** Built by the container; `config.outbox` overrides the pacing (tests shorten it). */
-  constructor(deps: OutboundDeps & { config?: { outbox?: Partial<OutboxOptions> } }) {
-    const { orm, events, channels, realtime, logger } = deps;
-    this.deps = { orm, events, channels, realtime, logger };
+  constructor(
+    deps: Omit<OutboundDeps, 'dataDir'> & { config: { dataDir: string; outbox?: Partial<OutboxOptions> } },
+  ) {
+    const { orm, events, channels, realtime, logger, sessions, config } = deps;
+    this.deps = { orm, events, channels, realtime, logger, sessions, dataDir: config.dataDir };
     this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...deps.config?.outbox };
   }
 
