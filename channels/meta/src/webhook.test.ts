@@ -69,7 +69,8 @@ const run = (payload: unknown, conversations: ConversationsPort) =>
 describe('Meta webhook deliveries', () => {
   it('a Messenger text is ingested on the page’s connection, from the sender’s PSID, with the mid as externalId', async () => {
     const rec = recordingConversations();
-    expect(await run(fixture('messenger-text'), rec.port)).toMatchObject({ stored: 1 });
+    const payload = fixture('messenger-text');
+    expect(await run(payload, rec.port)).toMatchObject({ stored: 1 });
     expect(rec.ingested).toEqual([
       {
         connection: 7,
@@ -77,7 +78,7 @@ describe('Meta webhook deliveries', () => {
           externalId: 'm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789text',
           from: { id: FIXTURE_IDS.psid, name: '' },
           body: 'Olá! Vocês entregam no sábado?',
-          timestamp: new Date(1764150000000),
+          timestamp: new Date(payload.entry[0]?.messaging[0]?.timestamp as number),
         }),
       },
     ]);

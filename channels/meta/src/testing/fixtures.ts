@@ -8,12 +8,17 @@ export const FIXTURE_IDS = {
   igsid: '6677889900112233',
 } as const;
 
-/** A recorded webhook delivery by file name (without `.json`), as a fresh object. */
+/**
+ * A recorded webhook delivery by file name (without `.json`), as a fresh object whose events happened now (Meta
+ * delivers within seconds; a year-old timestamp would put every contact outside the 24-hour reply window).
+ */
 export function fixture(name: string): {
   object: string;
   entry: { id: string; messaging: Record<string, unknown>[] }[];
 } {
-  return JSON.parse(readFileSync(new URL(`../../fixtures/${name}.json`, import.meta.url), 'utf8'));
+  const payload = JSON.parse(readFileSync(new URL(`../../fixtures/${name}.json`, import.meta.url), 'utf8'));
+  for (const entry of payload.entry) for (const event of entry.messaging ?? []) event.timestamp = Date.now();
+  return payload;
 }
 
 /** The recorded image delivery with its CDN URL replaced (by the mock Graph's, or one that is missing). */
