@@ -101,10 +101,12 @@ describe('event catalogue', () => {
       fromMe: true,
       kind: 'note',
     });
-    // The outbox delivered it through the fake WhatsApp: sent (ack 1).
-    expect(await after(mark, 'message.ack')).toEqual([
-      { companyId: 1, ticketId, messageId: sent.id, ack: 1 },
-    ]);
+    // The outbox delivered it through the fake WhatsApp: sent (ack 1). The greeting accepting sent may be acked in
+    // this window too on a loaded machine: only the acks of this message and of the note (none) are counted.
+    const acks = (await after(mark, 'message.ack')).filter(
+      (e) => e.messageId === sent.id || e.messageId === note.id,
+    );
+    expect(acks).toEqual([{ companyId: 1, ticketId, messageId: sent.id, ack: 1 }]);
 
     mark = seen.length;
     await call(`/api/messages/${sent.id}`, 'DELETE');
