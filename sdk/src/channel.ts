@@ -1,8 +1,8 @@
-import type { MediaPort } from './domain-ports.js';
+import type { MediaPort, StoredFile } from './domain-ports.js';
 import type { PlanFlag } from './plans.js';
 import type { RealtimePort } from './ports.js';
 import type { Channel, ContactPresence } from './schemas/attendance.js';
-import type { ChannelLifecycle } from './sessions.js';
+import type { ChannelLifecycle, SessionStore } from './sessions.js';
 
 /** A message a channel adapter hands to Balcão (normalised; ARCHITECTURE "The channel contract"). */
 export interface InboundMessage {
@@ -85,6 +85,12 @@ export interface QuotedMessage {
 export interface ChannelSendContext {
   connection: ChannelConnection;
   realtime: RealtimePort;
+  /**
+   * The connection's own store, encrypted at rest: what the adapter keeps for it (an account's access token saved when
+   * the connection was linked, session keys). @example const token = await ctx.session.get('accessToken')
+   */
+  session: SessionStore;
+  /** The connection's company's media: read a file it serves (`message.mediaUrl`) to upload it. */
   media: ChannelMedia;
 }
 
@@ -309,6 +315,20 @@ export interface ConversationsPort {
     options: HistoryIngestOptions,
   ): Promise<HistoryIngestResult>;
   connectionByToken(token: string, channel: Channel): Promise<ChannelConnection | null>;
+  /**
+   * The connection of `channel` linked to the account `account` (its `number`: a page id, a business number), for a
+   * webhook that names the account it is for. Null when none, or when the company's plan does not offer the channel.
+   * @example const connection = await conversations.connectionByAccount(entry.id, 'facebook')
+   */
+  connectionByAccount(account: string, channel: Channel): Promise<ChannelConnection | null>;
+  /**
+   * Keeps a file a contact sent in the connection's company's media, before `ingest` names it as `mediaUrl`.
+   * @example const { url } = await conversations.storeMedia(connection, { data, fileName: 'photo.jpg', mimeType: 'image/jpeg' })
+   */
+  storeMedia(
+    connection: ChannelConnection,
+    file: { data: Uint8Array; fileName: string; mimeType: string },
+  ): Promise<StoredFile>;
   /** Messages of the contact's tickets on that connection, oldest first, never private notes. */
   history(connection: ChannelConnection, contactId: string, limit: number): Promise<ConversationMessage[]>;
   /**

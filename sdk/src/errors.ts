@@ -77,6 +77,15 @@ export const ERROR_CODES = [
   'ERR_MESSAGE_NOT_FAILED',
   /** The company's plan does not offer this connection's channel (the channel's or its plugin's plan flag is off). */
   'ERR_CHANNEL_NOT_IN_PLAN',
+  /**
+   * The channel only lets replies through for some hours after the contact's last message (ChannelTraits
+   * .replyWindowHours), and that time has passed: the contact must write first.
+   */
+  'ERR_OUTSIDE_REPLY_WINDOW',
+  /** The channel's network refused the account credentials given to link a connection (an invalid or expired token). */
+  'ERR_CHANNEL_CREDENTIALS',
+  /** The channel's network refused a request or could not be reached (missing permissions, a network error). */
+  'ERR_CHANNEL_REQUEST_FAILED',
   'ERR_INTERNAL',
 ] as const;
 

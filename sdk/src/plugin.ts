@@ -26,6 +26,8 @@ export interface PluginState<D> {
 /** What a public route handler finds, and may set, in `ctx.state`. @example ctx.state.frameAncestors = ['https://loja.com.br'] */
 export interface PublicRouteState<D> {
   deps: D;
+  /** The request's body as it arrived ('' without one): a webhook's signature is computed over these bytes. */
+  rawBody: string;
   /**
    * Website origins, besides Balcão's own, allowed to show this answer in a frame (CSP `frame-ancestors`), such as
    * the sites that embed the web chat page. The host keeps only valid origins (FRAME_ORIGIN).

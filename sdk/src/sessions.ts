@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ChannelConnection, ChannelMedia, ConversationsPort } from './channel.js';
 import type { Logger } from './ports.js';
-import { CONNECTION_STATUSES, type ConnectionStatus } from './schemas/attendance.js';
+import { type Channel, CONNECTION_STATUSES, type ConnectionStatus } from './schemas/attendance.js';
 
 // Stateful channels (ARCHITECTURE "The channel contract"): an adapter that keeps a remote session (WhatsApp's linked
 // device) is started, stopped and logged out by core, on the one instance that holds the connection's lease, and
@@ -122,6 +122,17 @@ export interface ConnectionsPort {
   find(id: number): Promise<ConnectionInfo | null>;
   /** For a channel the plugin contributes only: report the session status of one of its connections. */
   reportStatus(connectionId: number, report: SessionStatusReport): Promise<void>;
+  /**
+   * For a channel the plugin contributes only: a new connection, under the plan's connection limit and channel flags
+   * (as `POST /api/whatsapp`: 403 ERR_NO_PERMISSION, ERR_CHANNEL_NOT_IN_PLAN; 409 ERR_DUPLICATED_CONNECTION).
+   * @example const page = await connections.create({ name: 'Loja Azul', channel: 'facebook' })
+   */
+  create(input: { name: string; channel: Channel }): Promise<ConnectionInfo>;
+  /**
+   * For a channel the plugin contributes only: the connection's own encrypted store, which its adapter reads in `send`
+   * (ChannelSendContext.session). @example await (await connections.session(id)).set('accessToken', token)
+   */
+  session(connectionId: number): Promise<SessionStore>;
 }
 
 /**

@@ -28,7 +28,10 @@ export function createApp(context: ModuleContext, host: Host): Koa<AppState> {
     await next();
   });
   app.use(errorHandler);
-  app.use(koaBody({ jsonLimit: '1mb', text: false, urlencoded: true, multipart: false }));
+  // The raw text is kept beside the parsed body: webhooks sign the bytes they sent (PublicRouteState.rawBody).
+  app.use(
+    koaBody({ jsonLimit: '1mb', text: false, urlencoded: true, multipart: false, includeUnparsed: true }),
+  );
   app.use(refuseNul);
 
   const open = new Router<AppState>({ prefix: '/api' });

@@ -179,6 +179,7 @@ export class PluginHost {
       const router = new Router<AppState & { deps: Deps }>(prefix ? { prefix } : {});
       router.use(...(guards(plugin) as Middleware<AppState & { deps: Deps }>[]), async (ctx, next) => {
         ctx.state.deps = this.deps(plugin, root, ctx.state.services, ctx.state.companyId);
+        if (!prefix) (ctx.state as { rawBody?: string }).rawBody = rawBodyOf(ctx.request);
         await next();
       });
       try {
@@ -322,6 +323,12 @@ export class PluginHost {
     return sorted;
   }
 }
+
+/** The body as it arrived, kept by the body parser (`includeUnparsed`); '' for a request without one. */
+const rawBodyOf = (request: object): string => {
+  const raw = (request as { rawBody?: unknown }).rawBody;
+  return typeof raw === 'string' ? raw : '';
+};
 
 /** The flags a contribution needs: its plugin's and its own, those declared. */
 const flagsOf = (...flags: (PlanFlag | undefined)[]): PlanFlag[] => flags.filter((f): f is PlanFlag => !!f);

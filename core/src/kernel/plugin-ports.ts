@@ -44,8 +44,23 @@ function namespacedJobs(plugin: string, host: Cradle['jobsHost']): JobsPort {
 }
 
 /**
+ * A company-bound port where there is no company (a public route, onBoot): it fails as soon as it is used, naming the
+ * plugin — requiring it is fine (the plugin's routes with a company use it), using it there is the plugin's bug.
+ */
+function companyless<T extends object>(plugin: string): T {
+  return new Proxy({} as T, {
+    get(_target, prop) {
+      if (prop === 'then') return undefined; // not a thenable: `await`ing the deps stays harmless
+      throw new Error(
+        `plugin ${plugin}: the attendance ports need a company (not on public routes or onBoot)`,
+      );
+    },
+  });
+}
+
+/**
  * The ports the plugin listed, built for this scope. The attendance ports are bound to the scope's company (the
- * request's, job's or event's); a public route or onBoot has none, and asking for one there is the plugin's bug.
+ * request's, job's or event's); a public route or onBoot has none, and using one there is the plugin's bug.
  */
 export function pluginPorts(
   plugin: AnyPlugin,
@@ -54,13 +69,8 @@ export function pluginPorts(
   companyId: number | undefined,
 ): Partial<CorePorts> {
   const { em } = scope;
-  const tenant = <T>(make: (companyId: number) => T) => {
-    if (companyId === undefined)
-      throw new Error(
-        `plugin ${plugin.name}: the attendance ports need a company (not on public routes or onBoot)`,
-      );
-    return make(companyId);
-  };
+  const tenant = <T extends object>(make: (companyId: number) => T): T =>
+    companyId === undefined ? companyless<T>(plugin.name) : make(companyId);
   const make: { [K in PortKey]: () => CorePorts[K] } = {
     em: () => em,
     logger: () => root.cradle.logger.child({ plugin: plugin.name }),
@@ -76,7 +86,16 @@ export function pluginPorts(
     users: () => tenant((id) => new CompanyUsersPort(em, id)),
     media: () => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),
     connections: () =>
-      tenant((id) => new CompanyConnectionsPort(root.cradle.orm, root.cradle.sessions, id, ownKinds(plugin))),
+      tenant(
+        (id) =>
+          new CompanyConnectionsPort(
+            root.cradle.orm,
+            root.cradle.sessions,
+            id,
+            ownKinds(plugin),
+            () => scope.connections,
+          ),
+      ),
     config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
   };
   return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));

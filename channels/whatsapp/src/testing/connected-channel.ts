@@ -20,7 +20,12 @@ export async function connectedChannel(options: WhatsappChannelOptions = {}) {
   await channel.start?.(rec.ctx);
   fake.last().openAs('5511999990000');
   await vi.waitFor(() => expect(rec.statuses()).toContain('CONNECTED'));
-  const sendCtx: ChannelSendContext = { connection: rec.ctx.connection, realtime, media: rec.media };
+  const sendCtx: ChannelSendContext = {
+    connection: rec.ctx.connection,
+    realtime,
+    session: rec.ctx.session,
+    media: rec.media,
+  };
   let n = 0;
   const outbound = (fields: Partial<OutboundMessage>): OutboundMessage => {
     n += 1;

@@ -110,6 +110,12 @@ export function recordingSessionContext(
     async connectionByToken() {
       return connection;
     },
+    async connectionByAccount() {
+      return connection;
+    },
+    async storeMedia(_c, file) {
+      return { url: `/api/media/company1/${file.fileName}`, type: 'image', size: file.data.byteLength };
+    },
     async history() {
       return [];
     },

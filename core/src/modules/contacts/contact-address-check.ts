@@ -3,12 +3,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { channelSendContext } from '../conversations/channel-context.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import { normaliseNumber } from './contact-number.js';
 
 export interface AddressCheckDeps {
   em: EntityManager;
   channels: ChannelRegistry;
   realtime: RealtimePort;
+  sessions: Pick<SessionManager, 'store'>;
   dataDir: string;
   logger: Logger;
 }

@@ -4,6 +4,7 @@ import { defaultConnectionRow } from '../connections/default-connection.js';
 import { channelSendContext } from '../conversations/channel-context.js';
 import { toChannelConnection } from '../conversations/conversations-service.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import { normaliseNumber } from './contact-number.js';
 import { type ContactCandidate, insertMissingContacts } from './contacts-import.js';
 
@@ -22,6 +23,7 @@ export interface PhoneImportDeps {
   em: EntityManager;
   channels: ChannelRegistry;
   realtime: RealtimePort;
+  sessions: Pick<SessionManager, 'store'>;
   dataDir: string;
 }
 

@@ -20,6 +20,7 @@ import { plainRows, preparedRows } from '../../db/prepared.js';
 import { flushOrConflict } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import type { SettingsService } from '../settings/settings-service.js';
 import { loadContactTags } from '../tags/contact-tags.js';
 import { Contact, ContactCustomField, type IContact } from './contact.entity.js';
@@ -60,6 +61,7 @@ export class ContactsService {
   private readonly realtime: RealtimePort;
   private readonly settings: SettingsService;
   private readonly channels: ChannelRegistry;
+  private readonly sessions: Pick<SessionManager, 'store'>;
   private readonly dataDir: string;
   private readonly logger: Logger;
 
@@ -69,6 +71,7 @@ export class ContactsService {
     settings,
     channels,
     events,
+    sessions,
     config,
     logger,
   }: {
@@ -77,9 +80,11 @@ export class ContactsService {
     settings: SettingsService;
     channels: ChannelRegistry;
     events: EventsPort;
+    sessions: Pick<SessionManager, 'store'>;
     config: { dataDir: string };
     logger: Logger;
   }) {
+    this.sessions = sessions;
     this.dataDir = config.dataDir;
     this.logger = logger;
     this.events = events;
@@ -148,9 +153,9 @@ export class ContactsService {
     const { extraInfo, ...fields } = input;
     let number = normaliseNumber(fields.number, fields.channel, false);
     if (opts.checkAddress) {
-      const { em, channels, realtime, dataDir, logger } = this;
+      const { em, channels, realtime, sessions, dataDir, logger } = this;
       number = await checkedAddress(
-        { em, channels, realtime, dataDir, logger },
+        { em, channels, realtime, sessions, dataDir, logger },
         viewer.companyId,
         fields.channel,
         number,
@@ -290,8 +295,12 @@ export class ContactsService {
    * company does not have yet are created; open contact lists are told to reload.
    */
   async importFromPhone(companyId: number, source: PhoneImportSource): Promise<PhoneImportSummaryDto> {
-    const { em, channels, realtime, dataDir } = this;
-    const summary = await importPhoneContacts({ em, channels, realtime, dataDir }, companyId, source);
+    const { em, channels, realtime, sessions, dataDir } = this;
+    const summary = await importPhoneContacts(
+      { em, channels, realtime, sessions, dataDir },
+      companyId,
+      source,
+    );
     if (summary.imported > 0) await this.publishReload(companyId);
     return summary;
   }

@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ChannelConnection, RealtimePort } from '@balcao/sdk';
+import type { ChannelConnection, RealtimePort, SessionStore } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionManager } from '../sessions/session-manager.js';
 import { channelSendContext } from './channel-context.js';
 
 const realtime: RealtimePort = { publish: async () => {}, defineRoom() {}, defineGuest() {} };
@@ -17,6 +18,15 @@ const connectionOf = (id: number, companyId: number): ChannelConnection => ({
 });
 
 let dataDir: string;
+/** The connections' own stores (not what these tests look at). */
+const emptyStore: SessionStore = {
+  get: async () => null,
+  set: async () => {},
+  delete: async () => {},
+  list: async () => [],
+  clear: async () => {},
+};
+const sessions = { store: () => emptyStore } as unknown as Pick<SessionManager, 'store'>;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'balcao-channel-media-'));
 });
@@ -24,7 +34,7 @@ afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
 describe('the media door channels get', () => {
   it('stores a received file with the connection’s company and reads it back by its URL', async () => {
-    const { media } = channelSendContext(connectionOf(1, 1), { realtime, dataDir });
+    const { media } = channelSendContext(connectionOf(1, 1), { realtime, dataDir, sessions });
     const data = Buffer.from('%PDF-1.4 boleto', 'latin1');
     const stored = await media.store({ data, fileName: 'boleto.pdf', mimeType: 'application/pdf' });
     expect(stored).toMatchObject({ type: 'application', size: data.length });
@@ -37,8 +47,8 @@ describe('the media door channels get', () => {
   });
 
   it('a connection of another company reads nothing at that URL, nor outside the store', async () => {
-    const mine = channelSendContext(connectionOf(1, 1), { realtime, dataDir });
-    const theirs = channelSendContext(connectionOf(2, 2), { realtime, dataDir });
+    const mine = channelSendContext(connectionOf(1, 1), { realtime, dataDir, sessions });
+    const theirs = channelSendContext(connectionOf(2, 2), { realtime, dataDir, sessions });
     const { url } = await mine.media.store({
       data: Buffer.from([1, 2, 3]),
       fileName: 'a.png',
@@ -50,7 +60,7 @@ describe('the media door channels get', () => {
   });
 
   it('what the store refuses (markup a browser would run) throws its AppError', async () => {
-    const { media } = channelSendContext(connectionOf(1, 1), { realtime, dataDir });
+    const { media } = channelSendContext(connectionOf(1, 1), { realtime, dataDir, sessions });
     await expect(
       media.store({ data: Buffer.from('<script>'), fileName: 'x.html', mimeType: 'text/html' }),
     ).rejects.toMatchObject({ code: 'ERR_MEDIA_TYPE_NOT_ALLOWED' });

@@ -8,12 +8,17 @@ import type {
   HistoryIngestResult,
   InboundMessage,
   IngestResult,
+  StoredFile,
 } from '@balcao/sdk';
 import { AppError } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../db/prepared.js';
+import type { Config } from '../../kernel/config.js';
+import { CompanyMediaPort } from '../messages/media-port.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import { HistoryIngester } from './history-ingest.js';
 import type { IngestService } from './ingest-service.js';
+import type { ChannelRegistry } from './outbound.js';
 
 const TOKEN_CACHE_MS = 5_000;
 const TOKEN_CACHE_SIZE = 10_000;
@@ -46,21 +51,33 @@ export class ConversationsService implements ConversationsPort {
   private readonly orm: MikroORM;
   private readonly ingestService: IngestService;
   private readonly historyIngester: HistoryIngester;
+  private readonly channels: ChannelRegistry;
+  private readonly planGate: PlanGate;
+  private readonly dataDir: string;
   private readonly byToken = new Map<string, { connection: ChannelConnection; until: number }>();
 
   constructor({
     orm,
     ingest,
     events,
+    channels,
+    planGate,
+    config,
   }: {
     orm: MikroORM;
     ingest: IngestService;
     events: EventsPort;
+    channels: ChannelRegistry;
+    planGate: PlanGate;
+    config: Pick<Config, 'dataDir'>;
   }) {
     this.events = events;
     this.orm = orm;
     this.ingestService = ingest;
     this.historyIngester = new HistoryIngester(orm);
+    this.channels = channels;
+    this.planGate = planGate;
+    this.dataDir = config.dataDir;
   }
 
   /** Old messages in batches, with nothing a live message sets off (history-ingest.ts). */
@@ -69,6 +86,31 @@ export class ConversationsService implements ConversationsPort {
     messages: readonly InboundMessage[],
   ): Promise<HistoryIngestResult> {
     return this.historyIngester.ingest(connection, messages);
+  }
+
+  /**
+   * A webhook names the account it is for; its connection is the one of that channel whose `number` it is, and only
+   * while the company's plan offers the channel (its plugin's and its own flags): another tenant's flag never opens it.
+   */
+  async connectionByAccount(account: string, channel: Channel): Promise<ChannelConnection | null> {
+    if (!account || account.length > 100) return null;
+    const [row] = await this.orm.em
+      .getConnection()
+      .execute<ConnectionRow[]>(
+        'select * from whatsapps where channel = ? and number = ? order by id limit 1',
+        [channel, account],
+      );
+    if (!row) return null;
+    for (const flag of this.channels.planFlagsOf(channel))
+      if (!(await this.planGate.allows(row.company_id, flag))) return null;
+    return toChannelConnection(row);
+  }
+
+  async storeMedia(
+    connection: ChannelConnection,
+    file: { data: Uint8Array; fileName: string; mimeType: string },
+  ): Promise<StoredFile> {
+    return new CompanyMediaPort(this.dataDir, connection.companyId).store(file);
   }
 
   async markRead(connection: ChannelConnection, contactId: string): Promise<number> {

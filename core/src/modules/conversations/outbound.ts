@@ -1,4 +1,5 @@
 import type {
+  ChannelConnection,
   ChannelDefinition,
   ChannelSendContext,
   EventsPort,
@@ -8,6 +9,7 @@ import type {
   RealtimePort,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SessionManager } from '../sessions/session-manager.js';
 import { channelSendContext } from './channel-context.js';
 import { toChannelConnection } from './conversations-service.js';
 
@@ -61,6 +63,8 @@ export interface OutboundDeps {
   /** Handed to adapters in their send context (a channel with live sockets of its own, as the web chat). */
   realtime: RealtimePort;
   logger: Logger;
+  /** The connection's own store (ChannelSendContext.session). */
+  sessions: Pick<SessionManager, 'store'>;
   /** Where the media store is (the adapters' `media` in their send context). */
   dataDir: string;
 }

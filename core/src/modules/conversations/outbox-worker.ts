@@ -61,8 +61,8 @@ export class OutboxWorker implements OutboxKick {
   constructor(
     deps: Omit<OutboundDeps, 'dataDir'> & { config: { dataDir: string; outbox?: Partial<OutboxOptions> } },
   ) {
-    const { orm, events, channels, realtime, logger } = deps;
-    this.deps = { orm, events, channels, realtime, logger, dataDir: deps.config.dataDir };
+    const { orm, events, channels, realtime, logger, sessions, config } = deps;
+    this.deps = { orm, events, channels, realtime, logger, sessions, dataDir: config.dataDir };
     this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...deps.config?.outbox };
   }
 

@@ -32,6 +32,7 @@ import { Message } from './message.entity.js';
 import { findMessageDto, listMessages, ticketMessagePage } from './message-queries.js';
 import { retryDelivery, withdrawDelivery } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
+import { assertReplyWindow } from './reply-window.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -220,8 +221,10 @@ export class MessagesService {
   private async writable(actor: AuthUser, ticketId: number, isPrivate: boolean): Promise<TicketDto> {
     const view = await this.tickets.get(actor, { id: ticketId });
     if (view.status !== 'open' && view.status !== 'group') throw new AppError('ERR_TICKET_NOT_OPEN', 400);
-    if (!isPrivate && view.whatsappId)
+    if (!isPrivate && view.whatsappId) {
       await assertReaches(this.em, this.channels, actor.companyId, view.whatsappId, view.contactId);
+      await assertReplyWindow(this.em, this.channels, actor.companyId, view.whatsappId, view.contactId);
+    }
     return view;
   }
 

@@ -1,11 +1,16 @@
 import {
   AppError,
+  type Channel,
   type ConnectionInfo,
   type ConnectionStatus,
   type ConnectionsPort,
+  connectionSchema,
   type SessionStatusReport,
+  type SessionStore,
+  validate,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { ConnectionsService } from '../connections/connections-service.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import type { SessionManager } from './session-manager.js';
 
@@ -28,6 +33,8 @@ export class CompanyConnectionsPort implements ConnectionsPort {
     private readonly sessions: SessionManager,
     private readonly companyId: number,
     private readonly ownKinds: readonly string[],
+    /** The company's connections service (plan limits, channel flags, the list's realtime update). */
+    private readonly service: () => ConnectionsService,
   ) {}
 
   private rows(where: string, params: unknown[]): Promise<Row[]> {
@@ -58,9 +65,27 @@ export class CompanyConnectionsPort implements ConnectionsPort {
   }
 
   async reportStatus(connectionId: number, report: SessionStatusReport): Promise<void> {
+    await this.own(connectionId);
+    await this.sessions.report(connectionId, report);
+  }
+
+  async create(input: { name: string; channel: Channel }): Promise<ConnectionInfo> {
+    if (!this.ownKinds.includes(input.channel)) throw new AppError('ERR_NO_PERMISSION', 403);
+    const fields = validate(connectionSchema, { name: input.name, channel: input.channel });
+    const created = await this.service().create(this.companyId, fields);
+    return (await this.find(created.id)) as ConnectionInfo;
+  }
+
+  async session(connectionId: number): Promise<SessionStore> {
+    await this.own(connectionId);
+    return this.sessions.store(connectionId);
+  }
+
+  /** A connection of the company on a channel the plugin contributes; 404 / 403 otherwise. */
+  private async own(connectionId: number): Promise<ConnectionInfo> {
     const connection = await this.find(connectionId);
     if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     if (!this.ownKinds.includes(connection.channel)) throw new AppError('ERR_NO_PERMISSION', 403);
-    await this.sessions.report(connectionId, report);
+    return connection;
   }
 }

@@ -30,11 +30,59 @@ const vault = definePlugin({
         found: (await connections.find(main?.id ?? 0))?.status ?? null,
       };
     });
+    router.post('/vault-create', async (ctx) => {
+      const created = await ctx.state.deps.connections.create({ name: 'Cofre web', channel: 'webchat' });
+      ctx.body = created;
+    });
+    router.get('/vault-session/:id', async (ctx) => {
+      await ctx.state.deps.connections.session(Number(ctx.params.id));
+      ctx.status = 204;
+    });
     router.post('/vault-report/:id', async (ctx) => {
       await ctx.state.deps.connections.reportStatus(Number(ctx.params.id), { status: 'CONNECTED' });
       ctx.status = 204;
     });
   },
+});
+
+/** A plugin that needs company-bound ports on its own routes also has public routes and onBoot, which have no company. */
+let booted = false;
+const webhooky = definePlugin({
+  name: 'webhooky-test',
+  requires: ['connections', 'config', 'conversations'],
+  async onBoot() {
+    booted = true;
+  },
+  publicRoutes(router) {
+    router.post('/webhooky/ping', (ctx) => {
+      ctx.body = { raw: ctx.state.rawBody };
+    });
+    router.get('/webhooky/misuse', async (ctx) => {
+      await ctx.state.deps.connections.list();
+    });
+  },
+});
+
+describe('plugin ports without a company (public routes, onBoot)', () => {
+  let host: TestHost;
+  beforeAll(async () => {
+    host = await createTestHost({ plugins: [webhooky] });
+  });
+  afterAll(() => host?.stop());
+
+  it('requiring company-bound ports does not stop onBoot or public routes; the raw body is theirs to verify', async () => {
+    expect(booted).toBe(true);
+    const res = await fetch(`${host.url}/webhooky/ping`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{ "a":  1 }',
+    });
+    expect(await res.json()).toEqual({ raw: '{ "a":  1 }' });
+  });
+
+  it('using one there fails (a 500, logged with the plugin’s name), never reaching another company', async () => {
+    expect((await fetch(`${host.url}/webhooky/misuse`)).status).toBe(500);
+  });
 });
 
 describe('plugin ports: config (encrypted, per plugin and company) and connections', () => {
@@ -115,5 +163,8 @@ describe('plugin ports: config (encrypted, per plugin and company) and connectio
     expect(
       (await host.request(`/api/vault-report/${site.id}`, { method: 'POST', token: admin })).status,
     ).toBe(403);
+    // Creating connections and opening their store are for the plugin's own channels too.
+    expect((await host.request('/api/vault-create', { method: 'POST', token: admin })).status).toBe(403);
+    expect((await host.request(`/api/vault-session/${site.id}`, { token: admin })).status).toBe(403);
   });
 });

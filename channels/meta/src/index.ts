@@ -1,0 +1,12 @@
+export { createMetaChannel, PAGE_TOKEN_KEY } from './channel.js';
+export {
+  DEFAULT_GRAPH_URL,
+  DEFAULT_GRAPH_VERSION,
+  type MetaConfig,
+  type MetaConfigInput,
+  metaConfigSchema,
+  readMetaConfig,
+} from './config.js';
+export { GraphClient, GraphError, type GraphPage } from './graph.js';
+export { SIGNATURE_HEADER, sign, verifySignature } from './signature.js';
+export { handleWebhook, type WebhookPayload, type WebhookSummary, webhookSchema } from './webhook.js';

@@ -1,0 +1,153 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/** A page the mock Graph knows: its token, and its Instagram account when linked. */
+export interface MockPage {
+  id: string;
+  name: string;
+  accessToken: string;
+  instagram?: { id: string; username: string };
+}
+
+/** What the mock's Send API received. */
+export interface MockSend {
+  pageId: string;
+  recipient: string;
+  messageId: string;
+  text?: string;
+  attachment?: { type: string; url?: string; data?: Buffer; fileName?: string; mimeType?: string };
+}
+
+const graphError = (res: ServerResponse, status: number, code: number, message: string) => {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ error: { message, type: 'OAuthException', code, fbtrace_id: 'mock' } }));
+};
+
+const json = (res: ServerResponse, body: unknown) => {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+};
+
+async function bodyOf(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * A local Graph API for tests (node http on an ephemeral port): `/{user}/accounts`, `/{page}/subscribed_apps`,
+ * `/me/messages` (JSON or an upload) and a CDN for the attachments contacts send. Nothing leaves the machine.
+ * @example const graph = await startMockGraph(); graph.users.set('42', { token: 'u-tok', pages: [page] })
+ */
+export async function startMockGraph() {
+  const users = new Map<string, { token: string; pages: MockPage[] }>();
+  const sends: MockSend[] = [];
+  const subscriptions: { pageId: string; fields: string }[] = [];
+  const files = new Map<string, { data: Buffer; mimeType: string }>();
+  const state = { failSends: 0, sequence: 0 };
+
+  const pageByToken = (token: string | null) =>
+    [...users.values()].flatMap((u) => u.pages).find((p) => p.accessToken === token);
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://mock');
+    const token = url.searchParams.get('access_token');
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (parts[0] === 'cdn') {
+      const file = files.get(parts[1] ?? '');
+      if (!file) return graphError(res, 404, 100, 'no such file');
+      res.writeHead(200, { 'content-type': file.mimeType, 'content-length': file.data.length });
+      return res.end(file.data);
+    }
+    const [, node, edge] = parts;
+    if (req.method === 'GET' && edge === 'accounts') {
+      const user = users.get(node ?? '');
+      if (!user || user.token !== token) return graphError(res, 400, 190, 'Invalid OAuth access token.');
+      return json(res, {
+        data: user.pages.map((p) => ({
+          id: p.id,
+          name: p.name,
+          access_token: p.accessToken,
+          ...(p.instagram ? { instagram_business_account: p.instagram } : {}),
+        })),
+      });
+    }
+    if (req.method === 'POST' && edge === 'subscribed_apps') {
+      const page = pageByToken(token);
+      if (!page || page.id !== node) return graphError(res, 400, 190, 'Invalid OAuth access token.');
+      subscriptions.push({ pageId: page.id, fields: url.searchParams.get('subscribed_fields') ?? '' });
+      return json(res, { success: true });
+    }
+    if (req.method === 'POST' && node === 'me' && edge === 'messages') {
+      const page = pageByToken(token);
+      if (!page) return graphError(res, 400, 190, 'Invalid OAuth access token.');
+      if (state.failSends > 0) {
+        state.failSends -= 1;
+        return graphError(res, 500, 2, 'An unexpected error has occurred. Please retry your request later.');
+      }
+      const send = await parseSend(req, page.id, `m_mock${++state.sequence}`);
+      sends.push(send);
+      return json(res, { recipient_id: send.recipient, message_id: send.messageId });
+    }
+    return graphError(res, 404, 803, `unknown path ${url.pathname}`);
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((err) => graphError(res, 500, 1, String(err)));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    users,
+    sends,
+    subscriptions,
+    /** The next `n` sends answer 500 (Graph's transient error). */
+    failNextSends(n: number) {
+      state.failSends = n;
+    },
+    /** Serves `data` on the mock CDN; answers its URL (what a webhook attachment's payload.url holds). */
+    file(name: string, data: Buffer, mimeType: string): string {
+      files.set(name, { data, mimeType });
+      return `${url}/cdn/${name}`;
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+export type MockGraph = Awaited<ReturnType<typeof startMockGraph>>;
+
+async function parseSend(req: IncomingMessage, pageId: string, messageId: string): Promise<MockSend> {
+  const raw = await bodyOf(req);
+  const type = req.headers['content-type'] ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
+    const recipient = JSON.parse(String(form.get('recipient'))) as { id: string };
+    const message = JSON.parse(String(form.get('message'))) as { attachment: { type: string } };
+    const file = form.get('filedata') as File;
+    return {
+      pageId,
+      recipient: recipient.id,
+      messageId,
+      attachment: {
+        type: message.attachment.type,
+        data: Buffer.from(await file.arrayBuffer()),
+        fileName: file.name,
+        mimeType: file.type,
+      },
+    };
+  }
+  const body = JSON.parse(raw.toString('utf8')) as {
+    recipient: { id: string };
+    message: { text?: string; attachment?: { type: string; payload: { url?: string } } };
+  };
+  return {
+    pageId,
+    recipient: body.recipient.id,
+    messageId,
+    text: body.message.text,
+    attachment: body.message.attachment
+      ? { type: body.message.attachment.type, url: body.message.attachment.payload.url }
+      : undefined,
+  };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { initialLinkForm, linkRequest } from './link-form';
+
+describe('the Facebook / Instagram link form', () => {
+  it('opens empty, with "add Instagram" as the menu entry asks', () => {
+    expect(initialLinkForm(true)).toEqual({ facebookUserId: '', facebookUserToken: '', addInstagram: true });
+    expect(initialLinkForm(false).addInstagram).toBe(false);
+  });
+
+  it('sends the trimmed user id and token the server expects', () => {
+    const result = linkRequest({
+      facebookUserId: ' 10223344 ',
+      facebookUserToken: ' EAAGm0PX4ZCpsBAKZAZBq1 ',
+      addInstagram: true,
+    });
+    expect(result).toEqual({
+      body: { facebookUserId: '10223344', facebookUserToken: 'EAAGm0PX4ZCpsBAKZAZBq1', addInstagram: true },
+    });
+  });
+
+  it('says which field is missing and which is malformed', () => {
+    expect(linkRequest({ facebookUserId: '', facebookUserToken: 'short', addInstagram: false })).toEqual({
+      errors: { facebookUserId: 'required', facebookUserToken: 'invalid' },
+    });
+    expect(linkRequest({ facebookUserId: 'ana.souza', facebookUserToken: '', addInstagram: false })).toEqual({
+      errors: { facebookUserId: 'invalid', facebookUserToken: 'required' },
+    });
+  });
+});
