@@ -1,5 +1,4 @@
 import type {
-  ChannelConnection,
   ChannelDefinition,
   ChannelSendContext,
   EventsPort,
