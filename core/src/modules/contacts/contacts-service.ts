@@ -22,11 +22,11 @@ import { definedOnly } from '../../http/validate.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { SettingsService } from '../settings/settings-service.js';
-import { loadContactTags } from '../tags/contact-tags.js';
 import { Contact, ContactCustomField, type IContact } from './contact.entity.js';
 import { checkedAddress } from './contact-address-check.js';
+import { contactExtras } from './contact-extras.js';
 import { normaliseNumber } from './contact-number.js';
-import { type ContactExtras, contactDtoOfRow, toContactDto } from './contact-presenter.js';
+import { contactDtoOfRow, toContactDto } from './contact-presenter.js';
 import { exportContacts } from './contacts-export.js';
 import { type ImportSummary, importContacts, readContactRows } from './contacts-import.js';
 import { importPhoneContacts, type PhoneImportSource } from './contacts-phone-import.js';
@@ -332,7 +332,7 @@ export class ContactsService {
   ): Promise<ContactDto> {
     const { companyId } = contact;
     await this.events.emit(event, { companyId, contactId: contact.id });
-    const extras = (await this.extras(companyId, [contact.id])).get(contact.id) ?? {};
+    const extras = (await contactExtras(this.em, companyId, [contact.id])).get(contact.id) ?? {};
     return toContactDto(contact, extras, !!viewer && (await this.hidesNumbers(viewer)));
   }
 
@@ -344,7 +344,7 @@ export class ContactsService {
     const contact = await this.em.findOne(Contact, { id: contactId });
     if (!contact) return;
     const { companyId } = contact;
-    const extras = (await this.extras(companyId, [contact.id])).get(contact.id) ?? {};
+    const extras = (await contactExtras(this.em, companyId, [contact.id])).get(contact.id) ?? {};
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'contact'),
@@ -356,49 +356,12 @@ export class ContactsService {
   /** DTOs with extra info and tags, each loaded for all of `contacts` in one query. */
   private async present(viewer: AuthUser, contacts: IContact[]): Promise<ContactDto[]> {
     const hide = await this.hidesNumbers(viewer);
-    const extras = await this.extras(
+    const extras = await contactExtras(
+      this.em,
       viewer.companyId,
       contacts.map((c) => c.id),
     );
     return contacts.map((c) => toContactDto(c, extras.get(c.id) ?? {}, hide));
-  }
-
-  private async extras(companyId: number, ids: number[]): Promise<Map<number, ContactExtras>> {
-    const [tags, fields, last] = await Promise.all([
-      loadContactTags(this.em, companyId, ids),
-      ids.length
-        ? this.em.find(ContactCustomField, { contactId: { $in: ids } }, { orderBy: { id: 'asc' } })
-        : [],
-      this.lastTickets(companyId, ids),
-    ]);
-    const byId = new Map<number, ContactExtras>(
-      ids.map((id) => [id, { tags: tags.get(id), extraInfo: [], ...last.get(id) }]),
-    );
-    for (const f of fields)
-      byId.get(f.contactId)?.extraInfo?.push({ id: f.id, name: f.name, value: f.value });
-    return byId;
-  }
-
-  /**
-   * The last message and `updatedAt` of each contact's most recently updated ticket (the list's "last message"
-   * column, spec part 1 §3 Contact `tickets (updatedAt)`).
-   */
-  private async lastTickets(companyId: number, ids: number[]): Promise<Map<number, ContactExtras>> {
-    if (!ids.length) return new Map();
-    const rows = await this.em
-      .getConnection()
-      .execute<{ contact_id: number; last_message: string | null; updated_at: string | Date }[]>(
-        `select distinct on (contact_id) contact_id, last_message, updated_at from tickets
-        where company_id = ? and contact_id in (${ids.map(() => '?').join(',')})
-        order by contact_id, updated_at desc`,
-        [companyId, ...ids],
-      );
-    return new Map(
-      rows.map((r) => [
-        r.contact_id,
-        { lastMessage: r.last_message, lastTicketUpdatedAt: new Date(r.updated_at).toISOString() },
-      ]),
-    );
   }
 
   private async assertFree(channel: string, number: string): Promise<void> {
