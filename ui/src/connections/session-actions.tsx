@@ -64,15 +64,16 @@ export function SessionActions({
               data-testid="session-qrcode"
             />
           );
-        if (action === 'importing')
+        // Work under way (the session connecting, an import running): a disabled button that says so.
+        if (action === 'importing' || action === 'connecting')
           return (
             <Button
               key={action}
               size="small"
               disabled
               icon={<Spinner size={12} />}
-              text={t('connections.session.importing')}
-              data-testid="session-importing"
+              text={t(`connections.session.${action}`)}
+              data-testid={`session-${action}`}
             />
           );
         if (action === 'closeImported')
@@ -87,17 +88,6 @@ export function SessionActions({
               text={t('connections.session.closeImported')}
               onClick={() => void closeImported()}
               data-testid="session-closeImported"
-            />
-          );
-        if (action === 'connecting')
-          return (
-            <Button
-              key={action}
-              size="small"
-              disabled
-              icon={<Spinner size={12} />}
-              text={t('connections.session.connecting')}
-              data-testid="session-connecting"
             />
           );
         return (

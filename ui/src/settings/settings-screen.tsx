@@ -1,5 +1,6 @@
 import { H3, Tab, Tabs } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { PluginFillView, useSlotFills } from '../plugins/slot';
@@ -20,12 +21,19 @@ export function SettingsScreen() {
   const { tab } = useParams();
   const user = requireUser(useAtomValue(userAtom));
   const fills = useSlotFills('settings.tabs');
-  const tabs = [
-    'options',
-    ...(companySetting(user, 'scheduleType') === 'company' ? ['schedules'] : []),
-    ...fills.map((f) => f.plugin),
+  // The core tabs first (the hours only while scheduleType is `company`), then one per plugin, by its name.
+  const tabs: { id: string; title: string; body: ReactNode }[] = [
+    { id: 'options', title: t('settings.tabs.options'), body: <SettingsOptions /> },
+    ...(companySetting(user, 'scheduleType') === 'company'
+      ? [{ id: 'schedules', title: t('settings.tabs.schedules'), body: <SettingsSchedules /> }]
+      : []),
+    ...fills.map((fill) => ({
+      id: fill.plugin,
+      title: fill.fill.titleKey ? t(fill.fill.titleKey) : fill.plugin,
+      body: <PluginFillView {...fill} />,
+    })),
   ];
-  const selected = tab && tabs.includes(tab) ? tab : 'options';
+  const selected = tabs.some((x) => x.id === tab) ? tab : 'options';
 
   return (
     <div className="list-screen settings-page" data-testid="settings-screen">
@@ -38,39 +46,13 @@ export function SettingsScreen() {
         renderActiveTabPanelOnly
         onChange={(id) => navigate(`/settings/${String(id)}`, { replace: true })}
       >
-        <Tab
-          id="options"
-          title={t('settings.tabs.options')}
-          data-testid="settings-tab-options"
-          panel={
-            <div className="settings-page__body">
-              <SettingsOptions />
-            </div>
-          }
-        />
-        {tabs.includes('schedules') && (
+        {tabs.map((x) => (
           <Tab
-            id="schedules"
-            title={t('settings.tabs.schedules')}
-            data-testid="settings-tab-schedules"
-            panel={
-              <div className="settings-page__body">
-                <SettingsSchedules />
-              </div>
-            }
-          />
-        )}
-        {fills.map((fill) => (
-          <Tab
-            key={fill.plugin}
-            id={fill.plugin}
-            title={fill.fill.titleKey ? t(fill.fill.titleKey) : fill.plugin}
-            data-testid={`settings-tab-${fill.plugin}`}
-            panel={
-              <div className="settings-page__body">
-                <PluginFillView {...fill} />
-              </div>
-            }
+            key={x.id}
+            id={x.id}
+            title={x.title}
+            data-testid={`settings-tab-${x.id}`}
+            panel={<div className="settings-page__body">{x.body}</div>}
           />
         ))}
       </Tabs>
