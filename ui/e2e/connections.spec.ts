@@ -46,9 +46,14 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
   await expect(page.getByTestId('new-connection-whatsapp')).not.toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByTestId('new-connection-whatsapp')).not.toHaveAttribute('data-block', /.+/);
   // The entries stack as menu items do (each sits in its tooltip's wrapper; inline, they stood in one row).
-  const webchatBox = await page.getByTestId('new-connection-webchat').boundingBox();
-  const whatsappBox = await page.getByTestId('new-connection-whatsapp').boundingBox();
-  expect(whatsappBox?.y ?? 0).toBeGreaterThan((webchatBox?.y ?? 0) + (webchatBox?.height ?? 0) - 1);
+  // (Measured once the menu's opening transition has settled: boxes read mid-animation overlap.)
+  await expect
+    .poll(async () => {
+      const webchatBox = await page.getByTestId('new-connection-webchat').boundingBox();
+      const whatsappBox = await page.getByTestId('new-connection-whatsapp').boundingBox();
+      return (whatsappBox?.y ?? 0) - ((webchatBox?.y ?? 0) + (webchatBox?.height ?? 0));
+    })
+    .toBeGreaterThan(-1);
   await page.getByTestId('new-connection-webchat').click();
   await page.getByTestId('connection-save').click();
   await expect(page.getByTestId('connection-form').getByText('Obrigatório', { exact: true })).toBeVisible();
