@@ -161,7 +161,8 @@ describe('WhatsApp outbound', () => {
     const { channel, socket, sendCtx, outbound } = await connected();
     const message = outbound({ body: 'De novo' });
     socket.failSends = true;
-    await expect(channel.send(message, sendCtx)).rejects.toThrow();
+    // Spec part 1 §8: WhatsApp refusing a message is ERR_SENDING_WAPP_MSG (the outbox keeps it as the reason).
+    await expect(channel.send(message, sendCtx)).rejects.toThrow('ERR_SENDING_WAPP_MSG');
     socket.failSends = false;
     await channel.send(message, sendCtx);
     expect(socket.sent).toHaveLength(1);
@@ -170,7 +171,7 @@ describe('WhatsApp outbound', () => {
   it('a connection that is not connected refuses to send (the outbox retries later)', async () => {
     const { channel, sendCtx, outbound, ctx } = await connected();
     await channel.stop?.(ctx);
-    await expect(channel.send(outbound({ body: 'x' }), sendCtx)).rejects.toThrow(/not connected/);
+    await expect(channel.send(outbound({ body: 'x' }), sendCtx)).rejects.toThrow('ERR_WAPP_NOT_INITIALIZED');
   });
 
   it('retract deletes the message for everyone, once per idempotency key', async () => {
@@ -188,6 +189,23 @@ describe('WhatsApp outbound', () => {
     expect(socket.sent.slice(1).map((s) => s.content)).toEqual([
       { delete: { remoteJid: `${ANA}@s.whatsapp.net`, fromMe: true, id: externalId } },
     ]);
+  });
+
+  it('a delete WhatsApp refuses is ERR_DELETE_WAPP_MSG, and is tried again', async () => {
+    const { channel, socket, sendCtx, outbound } = await connected();
+    const { externalId } = await channel.send(outbound({ body: 'errada' }), sendCtx);
+    const retracted = {
+      messageId: 1,
+      ticketId: 1,
+      to: ANA,
+      externalId: externalId ?? null,
+      idempotencyKey: 'r2',
+    };
+    socket.failSends = true;
+    await expect(channel.retract?.(retracted, sendCtx)).rejects.toThrow('ERR_DELETE_WAPP_MSG');
+    socket.failSends = false;
+    await channel.retract?.(retracted, sendCtx);
+    expect(socket.sent).toHaveLength(2);
   });
 });
 
@@ -207,6 +225,6 @@ describe('WhatsApp address check', () => {
     socket.failLookups = true;
     await expect(channel.checkAddress?.(ANA, sendCtx)).rejects.toThrow();
     await channel.stop?.(ctx);
-    await expect(channel.checkAddress?.(ANA, sendCtx)).rejects.toThrow(/not connected/);
+    await expect(channel.checkAddress?.(ANA, sendCtx)).rejects.toThrow('ERR_WAPP_NOT_INITIALIZED');
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  AppError,
   type ChannelConnection,
   type ChannelDefinition,
   type ChannelSendContext,
@@ -93,10 +94,21 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
   const sent = new BoundedMap<string, Promise<string>>(remember);
   const ownIds = new BoundedMap<string, true>(remember);
 
+  // Spec part 1 §8: a connection without a linked, open session answers ERR_WAPP_NOT_INITIALIZED.
   const socketOf = (connection: ChannelConnection): WhatsappSocket => {
     const socket = sessions.get(connection.id)?.connected;
-    if (!socket) throw new Error(`whatsapp: connection ${connection.id} is not connected`);
+    if (!socket) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409, { connectionId: connection.id });
     return socket;
+  };
+
+  /** What WhatsApp refused, as the spec's code for it (the outbox keeps it as the message's reason; the log, why). */
+  const refused = async <T>(code: 'ERR_SENDING_WAPP_MSG' | 'ERR_DELETE_WAPP_MSG', work: () => Promise<T>) => {
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError) throw err;
+      throw new AppError(code, 502, { cause: err instanceof Error ? err.message : String(err) });
+    }
   };
 
   async function deliver(message: OutboundMessage, ctx: ChannelSendContext): Promise<string> {
@@ -107,12 +119,15 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       ? await ctx.media.read(message.mediaUrl ?? '')
       : null;
     const jid = jidOf(message.to);
-    const result = await socket.sendMessage(jid, contentFor(message, file), {
-      messageId: whatsappMessageId(connection.id, message.idempotencyKey),
-      ...(message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : {}),
-    });
+    const content = contentFor(message, file);
+    const result = await refused('ERR_SENDING_WAPP_MSG', () =>
+      socket.sendMessage(jid, content, {
+        messageId: whatsappMessageId(connection.id, message.idempotencyKey),
+        ...(message.quoted ? { quoted: quotedMessage(jid, message.quoted) } : {}),
+      }),
+    );
     const id = result?.key.id;
-    if (!id) throw new Error('whatsapp: the message was not sent');
+    if (!id) throw new AppError('ERR_SENDING_WAPP_MSG', 502, { cause: 'no message id' });
     ownIds.set(id, true);
     return id;
   }
@@ -158,9 +173,10 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       const key = `${connection.id}:retract:${message.idempotencyKey}`;
       if (sent.has(key)) return;
       const socket = socketOf(connection);
-      await socket.sendMessage(jidOf(message.to), {
-        delete: { remoteJid: jidOf(message.to), fromMe: true, id: message.externalId },
-      });
+      const jid = jidOf(message.to);
+      await refused('ERR_DELETE_WAPP_MSG', () =>
+        socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe: true, id: message.externalId } }),
+      );
       sent.set(key, Promise.resolve(message.externalId));
     },
 

@@ -10,8 +10,11 @@ import { retryMessage } from '../shared/tickets-api';
  * button, which queues it again; the ack and this mark follow live as the worker tries.
  */
 export function DeliveryFailed({ message }: { message: MessageDto }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
+  // A channel that names its refusal with a code of the spec (ERR_SENDING_WAPP_MSG…) is read in the user's language.
+  const reason = message.deliveryError ?? '';
+  const readable = i18n.exists(`errors.${reason}`) ? t(`errors.${reason}`) : reason;
   const retry = async () => {
     setBusy(true);
     try {
@@ -24,7 +27,7 @@ export function DeliveryFailed({ message }: { message: MessageDto }) {
   };
   return (
     <span className="delivery-failed" data-testid="message-delivery-failed">
-      <Tooltip content={t('tickets.messages.deliveryFailed', { reason: message.deliveryError })}>
+      <Tooltip content={t('tickets.messages.deliveryFailed', { reason: readable })}>
         <span className="delivery-failed__mark" role="img" aria-label={t('tickets.messages.notDelivered')}>
           <Icon icon="error" size={12} /> {t('tickets.messages.notDelivered')}
         </span>
