@@ -1,4 +1,4 @@
-import { proto } from '@whiskeysockets/baileys';
+import { proto, type WAMessage, type WAMessageKey } from '@whiskeysockets/baileys';
 import { describe, expect, it, vi } from 'vitest';
 import { ANA, connectedChannel as connected } from './testing/connected-channel.js';
 import { waMessage } from './testing/fake-socket.js';
@@ -186,5 +186,47 @@ describe('WhatsApp presence', () => {
     await vi.waitFor(() =>
       expect(presences).toEqual([{ contactId: '120363000000000001', presence: 'composing' }]),
     );
+  });
+});
+
+describe('WhatsApp identity', () => {
+  // The key is set after decoding, as Baileys does: its *Alt fields are not in the protobuf.
+  const lidMessage = (id: string, key: Partial<WAMessageKey>) => {
+    const message = proto.WebMessageInfo.fromObject({
+      message: { conversation: 'oi' },
+      pushName: 'Ana',
+      messageTimestamp: 1_764_000_000,
+    }) as WAMessage;
+    message.key = { fromMe: false, id, ...key };
+    return message;
+  };
+
+  it('a person writing from a LID is known by the phone number the session learnt for it: one contact', async () => {
+    const { socket, ingested } = await connected();
+    socket.lids.set('123456789012345@lid', `${ANA}@s.whatsapp.net`);
+    socket.receive(waMessage.from(ANA, 'L1', { conversation: 'pelo número' }));
+    socket.receive(lidMessage('L2', { remoteJid: '123456789012345@lid' }));
+    // A group participant by LID too.
+    socket.receive(
+      lidMessage('L3', { remoteJid: '120363000000000001@g.us', participant: '123456789012345@lid' }),
+    );
+    await vi.waitFor(() => expect(ingested).toHaveLength(3));
+    const byId = Object.fromEntries(ingested.map((m) => [m.externalId, m]));
+    expect(byId.L1?.from.id).toBe(ANA);
+    expect(byId.L2?.from.id).toBe(ANA);
+    expect(byId.L3).toMatchObject({ isGroup: true, participant: ANA });
+  });
+
+  it('a LID nobody has mapped yet stays as it is; the number WhatsApp sends along wins over the store', async () => {
+    const { socket, ingested } = await connected();
+    socket.lids.set('555555555555555@lid', '5511999990009@s.whatsapp.net');
+    socket.receive(lidMessage('L4', { remoteJid: '999999999999999@lid' }));
+    socket.receive(
+      lidMessage('L5', { remoteJid: '555555555555555@lid', remoteJidAlt: '5511999990007@s.whatsapp.net' }),
+    );
+    await vi.waitFor(() => expect(ingested).toHaveLength(2));
+    const byId = Object.fromEntries(ingested.map((m) => [m.externalId, m]));
+    expect(byId.L4?.from.id).toBe('999999999999999');
+    expect(byId.L5?.from.id).toBe('5511999990007');
   });
 });

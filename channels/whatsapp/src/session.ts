@@ -12,6 +12,7 @@ import {
 } from '@whiskeysockets/baileys';
 import { sessionStoreAuthState } from './auth-state.js';
 import { HistorySync, historySocketConfig } from './history.js';
+import { withPhoneNumbers } from './identity.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
 import { contactPresence } from './presence.js';
 import { backoffDelay, KeyCache, type SessionPolicy } from './session-policy.js';
@@ -257,7 +258,8 @@ export class WhatsappSession {
   }
 
   private async onMessages(socket: WhatsappSocket, messages: WAMessage[]): Promise<void> {
-    for (const message of messages) {
+    for (const received of messages) {
+      const message = { ...received, key: await withPhoneNumbers(socket, received.key) };
       if (await this.onProtocol(message)) continue;
       if (message.key.fromMe && message.key.id && this.deps.sentByUs(message.key.id)) continue;
       for (const { inbound, media } of normaliseInbound(message))

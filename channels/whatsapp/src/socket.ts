@@ -29,6 +29,11 @@ export interface WhatsappSocket {
   updateMediaMessage(message: WAMessage): Promise<WAMessage>;
   /** Which of these numbers (or jids) have a WhatsApp account: only those that do are listed, with their jid. */
   onWhatsApp(...phoneNumber: string[]): Promise<{ jid: string; exists: boolean }[] | undefined>;
+  /**
+   * Baileys' store of which LID (WhatsApp's privacy id) is which phone number, kept with the session's keys: a contact
+   * who writes from a LID is known by their number where WhatsApp told it before.
+   */
+  signalRepository?: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };
   /** Asks WhatsApp to tell this chat's presence (typing, recording) from now on (`presence.update`). */
   presenceSubscribe(jid: string): Promise<void>;
   /** The URL of a profile picture (throws when there is none or it is hidden from the account). */

@@ -171,6 +171,12 @@ export class FakeSocket implements WhatsappSocket {
     });
   }
 
+  /** LID → phone jid, as Baileys' LID store has learnt them (`signalRepository.lidMapping`). */
+  readonly lids = new Map<string, string>();
+  readonly signalRepository = {
+    lidMapping: { getPNForLID: async (lid: string) => this.lids.get(lid) ?? null },
+  };
+
   /** The chats the adapter asked to follow the presence of, in order. */
   readonly presenceSubscribed: string[] = [];
 
