@@ -300,6 +300,15 @@ export interface HistoryIngestOptions {
   imported: true;
 }
 
+/** A call a contact made to the connection's account (a WhatsApp voice or video call). @example { externalId: 'CALL1', from: { id: '5511…', name: '' }, video: false } */
+export interface InboundCall {
+  /** The channel's id for the call: a call told twice is logged once. */
+  externalId: string;
+  from: { id: string; name: string };
+  video: boolean;
+  at?: Date;
+}
+
 /** Core's door for channels: inbound messages, connections by public token, and a visitor's view of a conversation. */
 export interface ConversationsPort {
   ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult>;
@@ -314,6 +323,12 @@ export interface ConversationsPort {
     messages: readonly InboundMessage[],
     options: HistoryIngestOptions,
   ): Promise<HistoryIngestResult>;
+  /**
+   * A contact is calling: the call shows in their conversation (a `call_log` message). Answers whether the channel
+   * should decline it: when the company does not take calls (acceptCallWhatsapp disabled), core also tells the contact
+   * to write instead. Optional: a core without it logs no calls. @example if ((await conversations.call?.(c, call))?.reject) reject()
+   */
+  call?(connection: ChannelConnection, call: InboundCall): Promise<{ reject: boolean }>;
   connectionByToken(token: string, channel: Channel): Promise<ChannelConnection | null>;
   /**
    * The connection of `channel` linked to the account `account` (its `number`: a page id, a business number), for a

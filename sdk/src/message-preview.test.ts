@@ -33,4 +33,9 @@ describe('mediaPreviewKind', () => {
     expect(mediaPreviewKind('Olá')).toBeNull();
     expect(mediaPreviewKind(null)).toBeNull();
   });
+
+  it('a call log previews as a call, whichever kind of call its body names', () => {
+    expect(lastMessagePreview({ body: 'video', mediaType: 'call_log' })).toBe('[call_log]');
+    expect(mediaPreviewKind(lastMessagePreview({ body: 'voice', mediaType: 'call_log' }))).toBe('call_log');
+  });
 });

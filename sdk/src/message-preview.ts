@@ -8,6 +8,7 @@ export const MEDIA_PREVIEW_KINDS = [
   'application',
   'contactMessage',
   'locationMessage',
+  'call_log',
 ] as const;
 export type MediaPreviewKind = (typeof MEDIA_PREVIEW_KINDS)[number];
 
@@ -24,6 +25,8 @@ const MARKER = /^\[([A-Za-z_]+)\]$/;
  * @example lastMessagePreview({ body: '', mediaType: 'audio' }) === '[audio]'
  */
 export function lastMessagePreview(m: { body: string; mediaType?: string | null }): string {
+  // A call log's body says only which kind of call it was: it previews as a call.
+  if (m.mediaType === 'call_log') return '[call_log]';
   const card = m.mediaType === 'contactMessage' ? parseVCard(m.body) : null;
   const text = card
     ? card.name || '[contactMessage]'

@@ -230,3 +230,18 @@ describe('WhatsApp identity', () => {
     expect(byId.L5?.from.id).toBe('5511999990007');
   });
 });
+
+describe('WhatsApp calls', () => {
+  it('a call is told to core once, with who calls and whether it is video; core may have it declined', async () => {
+    const { socket, calls, declineCalls } = await connected();
+    socket.ring(ANA, 'C1');
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]).toMatchObject({ externalId: 'call-C1', from: { id: ANA }, video: false });
+    expect(socket.rejectedCalls).toEqual([]);
+
+    declineCalls(true);
+    socket.ring(ANA, 'C2', true);
+    await vi.waitFor(() => expect(socket.rejectedCalls).toEqual([['C2', `${ANA}@s.whatsapp.net`]]));
+    expect(calls[1]).toMatchObject({ externalId: 'call-C2', video: true });
+  });
+});

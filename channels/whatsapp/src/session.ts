@@ -11,6 +11,7 @@ import {
   type WAMessageUpdate,
 } from '@whiskeysockets/baileys';
 import { sessionStoreAuthState } from './auth-state.js';
+import { onCalls } from './calls.js';
 import { HistorySync, historySocketConfig } from './history.js';
 import { withPhoneNumbers } from './identity.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
@@ -178,6 +179,11 @@ export class WhatsappSession {
       guarded('history', (batch) => history.onSet(batch)),
     );
     this.listen(socket, 'messaging-history.status', (status) => history.onStatus(status));
+    this.listen(
+      socket,
+      'call',
+      guarded('call', (calls) => onCalls(this.ctx, socket, calls)),
+    );
     this.listen(
       socket,
       'presence.update',

@@ -34,6 +34,8 @@ export interface WhatsappSocket {
    * who writes from a LID is known by their number where WhatsApp told it before.
    */
   signalRepository?: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };
+  /** Declines a ringing call. */
+  rejectCall(callId: string, callFrom: string): Promise<void>;
   /** Asks WhatsApp to tell this chat's presence (typing, recording) from now on (`presence.update`). */
   presenceSubscribe(jid: string): Promise<void>;
   /** The URL of a profile picture (throws when there is none or it is hidden from the account). */

@@ -171,6 +171,28 @@ export class FakeSocket implements WhatsappSocket {
     });
   }
 
+  /** Calls the adapter declined: [callId, from]. */
+  readonly rejectedCalls: [string, string][] = [];
+
+  async rejectCall(callId: string, callFrom: string): Promise<void> {
+    this.rejectedCalls.push([callId, callFrom]);
+  }
+
+  /** A contact calls (WhatsApp's `offer`); `video` for a video call. */
+  ring(number: string, id: string, video = false): void {
+    this.emit('call', [
+      {
+        chatId: `${number}@s.whatsapp.net`,
+        from: `${number}@s.whatsapp.net`,
+        id,
+        date: new Date(1_764_000_000_000),
+        isVideo: video,
+        status: 'offer',
+        offline: false,
+      },
+    ]);
+  }
+
   /** LID → phone jid, as Baileys' LID store has learnt them (`signalRepository.lidMapping`). */
   readonly lids = new Map<string, string>();
   readonly signalRepository = {

@@ -3,6 +3,7 @@ import {
   type ChannelSessionContext,
   type ConversationsPort,
   type HistoryImportWindow,
+  type InboundCall,
   type InboundMessage,
   type Logger,
   type SessionStatusReport,
@@ -68,6 +69,9 @@ export function recordingSessionContext(
   const markedRead: string[] = [];
   /** What the contacts were seen doing (typing, recording, stopped). */
   const presences: { contactId: string; presence: string }[] = [];
+  /** The calls core was told of, and whether it asks the channel to decline them. */
+  const calls: InboundCall[] = [];
+  let declining = false;
   /** What the channel reported later about a message, by its id: `ack:3`, `edited:text`, `revoked`. */
   const changes: { externalId: string; change: string }[] = [];
   const connection: ChannelConnection = {
@@ -123,6 +127,10 @@ export function recordingSessionContext(
       markedRead.push(contactId);
       return 1;
     },
+    async call(_c, call) {
+      calls.push(call);
+      return { reject: declining };
+    },
     async presence(_c, contactId, presence) {
       presences.push({ contactId, presence });
     },
@@ -163,6 +171,10 @@ export function recordingSessionContext(
     history,
     markedRead,
     presences,
+    calls,
+    declineCalls: (on: boolean) => {
+      declining = on;
+    },
     changes,
     warnings,
     statuses: () => reports.map((r) => r.status),

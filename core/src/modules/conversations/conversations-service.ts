@@ -6,6 +6,7 @@ import type {
   ConversationsPort,
   EventsPort,
   HistoryIngestResult,
+  InboundCall,
   InboundMessage,
   IngestResult,
   StoredFile,
@@ -16,6 +17,7 @@ import { preparedRows } from '../../db/prepared.js';
 import type { Config } from '../../kernel/config.js';
 import { CompanyMediaPort } from '../messages/media-port.js';
 import type { PlanGate } from '../plans/plan-gate.js';
+import type { CallLog } from './call-log.js';
 import { HistoryIngester } from './history-ingest.js';
 import type { IngestService } from './ingest-service.js';
 import type { ChannelRegistry } from './outbound.js';
@@ -51,6 +53,7 @@ export class ConversationsService implements ConversationsPort {
   private readonly orm: MikroORM;
   private readonly ingestService: IngestService;
   private readonly historyIngester: HistoryIngester;
+  private readonly callLog: CallLog;
   private readonly channels: ChannelRegistry;
   private readonly planGate: PlanGate;
   private readonly dataDir: string;
@@ -63,6 +66,7 @@ export class ConversationsService implements ConversationsPort {
     channels,
     planGate,
     config,
+    callLog,
   }: {
     orm: MikroORM;
     ingest: IngestService;
@@ -70,7 +74,9 @@ export class ConversationsService implements ConversationsPort {
     channels: ChannelRegistry;
     planGate: PlanGate;
     config: Pick<Config, 'dataDir'>;
+    callLog: CallLog;
   }) {
+    this.callLog = callLog;
     this.events = events;
     this.orm = orm;
     this.ingestService = ingest;
@@ -78,6 +84,11 @@ export class ConversationsService implements ConversationsPort {
     this.channels = channels;
     this.planGate = planGate;
     this.dataDir = config.dataDir;
+  }
+
+  /** A contact's call: logged in their conversation, declined when the company takes none (call-log.ts). */
+  call(connection: ChannelConnection, call: InboundCall): Promise<{ reject: boolean }> {
+    return this.callLog.received(connection, call);
   }
 
   /** Old messages in batches, with nothing a live message sets off (history-ingest.ts). */

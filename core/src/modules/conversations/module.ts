@@ -1,5 +1,6 @@
 import { asClass, asFunction, asValue } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
+import { CallLog } from './call-log.js';
 import { ConversationsService } from './conversations-service.js';
 import { HistoryImports } from './history-imports.js';
 import { IngestService } from './ingest-service.js';
@@ -19,6 +20,8 @@ declare module '../../kernel/container.js' {
     channels: ChannelRegistry;
     /** Delivers the outbox (started on the `all` and `worker` roles); message events wake it (OutboxWorker.listen). */
     outbox: OutboxWorker;
+    /** Contacts' calls: logged in their conversation, declined when the company takes none (ConversationsPort.call). */
+    callLog: CallLog;
   }
 }
 
@@ -43,6 +46,7 @@ export const conversationsModule = defineModule({
       channels: asValue(new ChannelRegistry()),
       outbox: asClass(OutboxWorker).singleton(),
       historyImports: asFunction(() => new HistoryImports(container)).singleton(),
+      callLog: asFunction(() => new CallLog(container)).singleton(),
     }),
   // Delivery follows the catalogue: a stored outgoing message, a deletion or a retry wakes the worker.
   wire: ({ root, events }) => root.cradle.outbox.listen(events),

@@ -152,7 +152,7 @@ export function MessageMedia({
     case 'call_log':
       return (
         <span className="message-media__call">
-          <Icon icon="phone" /> {caption || t('tickets.media.call')}
+          <Icon icon="phone" /> {t(body === 'video' ? 'tickets.media.videoCall' : 'tickets.media.call')}
         </span>
       );
   }

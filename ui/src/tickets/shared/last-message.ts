@@ -9,6 +9,7 @@ const ICONS: Record<MediaPreviewKind, IconName> = {
   application: 'document',
   contactMessage: 'person',
   locationMessage: 'map-marker',
+  call_log: 'phone',
 };
 
 /** A ticket's last message as the UI shows it: a media marker (`[audio]`) as icon and label, anything else as text. */
