@@ -16,7 +16,7 @@ import { ConfirmFooter } from '../forms/confirm-footer';
 import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { WeeklyScheduleEditor } from '../forms/weekly-schedule-editor';
-import { toastError, toastSuccess } from '../notify/toaster';
+import { toastError, toastSuccess, toastWarning } from '../notify/toaster';
 import { PluginFillView, useSlotFills } from '../plugins/slot';
 import { companySetting } from '../session/company-settings';
 import { userAtom } from '../session/session-store';
@@ -28,7 +28,7 @@ import {
 } from './connection-automation-fields';
 import { ConnectionFields, type ConnectionFormValues } from './connection-fields';
 import { dayOf } from './connection-import-fields';
-import { connectionTabOf, greetingMissing, originList } from './connection-rules';
+import { connectionTabOf, greetingMissing, needsNewQr, originList } from './connection-rules';
 import { createConnection, updateConnection } from './connections-api';
 
 /** What the dialog works on: a new connection of a channel, or an existing one. */
@@ -183,6 +183,7 @@ function ConnectionForm({
         const { channel: _fixed, ...changes } = input;
         await updateConnection(connection.id, changes);
         toastSuccess(t('connections.toasts.saved'));
+        if (needsNewQr(connection, form)) toastWarning(t('connections.toasts.needsNewQr'));
         onClose();
       } else {
         const created = await createConnection(input);

@@ -7,6 +7,7 @@ import {
   channelBlock,
   connectionTabOf,
   greetingMissing,
+  needsNewQr,
   newConnectionEntries,
   originList,
   SHELL_CONNECTION_CHANNELS,
@@ -299,5 +300,28 @@ describe('history import on the connections screen', () => {
     expect([...progress.keys()]).toEqual([4]);
     for (const data of [null, { action: 'update', whatsappId: 4 }, { action: 'refresh' }, { action: 'x' }])
       expect(applyImportEvent(progress, data)).toBe(progress);
+  });
+});
+
+describe('needsNewQr', () => {
+  const linked = connection(1, 'Celular', {
+    channel: 'whatsapp',
+    status: 'CONNECTED',
+    traits: { ...DEFAULT_CHANNEL_TRAITS, needsSession: true },
+    importOldMessages: '2026-10-01T00:00:00.000Z',
+    importRecentMessages: null,
+  });
+  it('warns when a linked connection changes its import window', () => {
+    expect(needsNewQr(linked, { importOldMessages: '2026-09-01', importRecentMessages: '' })).toBe(true);
+    expect(needsNewQr(linked, { importOldMessages: '2026-10-01', importRecentMessages: '2026-11-01' })).toBe(
+      true,
+    );
+  });
+  it('does not when nothing of the window changed, or nothing is linked', () => {
+    expect(needsNewQr(linked, { importOldMessages: '2026-10-01', importRecentMessages: '' })).toBe(false);
+    const unlinked = { ...linked, status: 'qrcode' as const };
+    expect(needsNewQr(unlinked, { importOldMessages: '2026-09-01', importRecentMessages: '' })).toBe(false);
+    const webchat = { ...linked, traits: { ...DEFAULT_CHANNEL_TRAITS, needsSession: false } };
+    expect(needsNewQr(webchat, { importOldMessages: '2026-09-01', importRecentMessages: '' })).toBe(false);
   });
 });

@@ -176,6 +176,23 @@ export function applyImportEvent(
   return next;
 }
 
+/**
+ * Spec part 1 "a warning when saving a changed connection that needs a new QR code": WhatsApp hands its history over
+ * once, when a phone is linked, so a changed import window of a linked connection only takes effect with a new QR code.
+ * @example needsNewQr(connection, { importOldMessages: '2026-01-01', importRecentMessages: '' }) // true when linked
+ */
+export function needsNewQr(
+  before: Pick<ConnectionDto, 'status' | 'traits' | 'importOldMessages' | 'importRecentMessages'>,
+  after: { importOldMessages: string; importRecentMessages: string },
+): boolean {
+  if (!before.traits.needsSession || before.status !== 'CONNECTED') return false;
+  const day = (iso: string | null | undefined) => (iso ?? '').slice(0, 10);
+  return (
+    day(before.importOldMessages) !== day(after.importOldMessages) ||
+    day(before.importRecentMessages) !== day(after.importRecentMessages)
+  );
+}
+
 /** The connection dialog's tab of each form field the general tab does not hold. */
 const TAB_OF_FIELD: Readonly<Record<string, string>> = {
   complationMessage: 'messages',
