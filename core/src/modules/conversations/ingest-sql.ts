@@ -7,9 +7,9 @@ import path from 'node:path';
  * migration installs it, never changes (the migrations that ran it are done on every database).
  * @example this.addSql(ingestFunctionSql(3))
  */
-export function ingestFunctionSql(version: 1 | 2 | 3): string {
+export function ingestFunctionSql(version: 1 | 2 | 3 | 4): string {
   return readFileSync(path.join(import.meta.dirname, 'sql', `balcao_ingest.v${version}.sql`), 'utf8');
 }
 
 /** The version the current schema runs (what ingest-service calls). */
-export const CURRENT_INGEST_VERSION = 3;
+export const CURRENT_INGEST_VERSION = 4;

@@ -88,3 +88,47 @@ describe('the ticket preview of inbound messages', () => {
     expect(stored.body).toBe(card);
   });
 });
+
+describe('a Brazilian mobile number with or without its ninth digit', () => {
+  const contactsNamed = async (numbers: string[]) =>
+    sql<{ number: string }>(host, 'select number from contacts where number = any($1) order by id', [
+      numbers,
+    ]);
+
+  it('is one contact: the form stored first is kept, and a message in the other form reaches its ticket', async () => {
+    // Stored without the ninth digit (as WhatsApp reports numbers registered before it), then written to with it.
+    const first = await ingestOf(host).ingest(connection, inbound('553188881111', 'sem o nove'));
+    const second = await ingestOf(host).ingest(connection, inbound('5531988881111', 'com o nove'));
+    if (first.outcome !== 'stored' || second.outcome !== 'stored')
+      throw new Error('both messages are stored');
+    expect(second.ticketId).toBe(first.ticketId);
+    expect(await contactsNamed(['553188881111', '5531988881111'])).toEqual([{ number: '553188881111' }]);
+    // And the other way round.
+    await ingestOf(host).ingest(connection, inbound('5521977772222', 'com o nove'));
+    await ingestOf(host).ingest(connection, inbound('552177772222', 'sem o nove'));
+    expect(await contactsNamed(['5521977772222', '552177772222'])).toEqual([{ number: '5521977772222' }]);
+  });
+
+  it('leaves numbers of other shapes alone: a landline, another country, both forms already stored', async () => {
+    // A landline (local number starting 2–5) has no ninth-digit twin.
+    await ingestOf(host).ingest(connection, inbound('553132221111', 'fixo'));
+    await ingestOf(host).ingest(connection, inbound('5531932221111', 'celular'));
+    expect(await contactsNamed(['553132221111', '5531932221111'])).toHaveLength(2);
+    // Not Brazil.
+    await ingestOf(host).ingest(connection, inbound('351912345678', 'Portugal'));
+    await ingestOf(host).ingest(connection, inbound('3519912345678', 'outro'));
+    expect(await contactsNamed(['351912345678', '3519912345678'])).toHaveLength(2);
+    // Both forms stored (before this rule): each keeps its own contact, the exact number first.
+    await sql(
+      host,
+      `insert into contacts (company_id, channel, number, name) values (1, 'webchat', '551177773333', 'A'),
+        (1, 'webchat', '5511977773333', 'B')`,
+    );
+    await ingestOf(host).ingest(connection, inbound('5511977773333', 'para B'));
+    const [b] = await sql<{ n: string }>(
+      host,
+      `select count(*) as n from messages m join contacts c on c.id = m.contact_id where c.number = '5511977773333'`,
+    );
+    expect(b.n).toBe('1');
+  });
+});

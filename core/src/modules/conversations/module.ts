@@ -6,6 +6,7 @@ import { HistoryImports } from './history-imports.js';
 import { IngestService } from './ingest-service.js';
 import { MigrationConversations0001IngestV1 } from './migrations/conversations-0001-ingest-v1.js';
 import { MigrationConversations0002HistoryIngest } from './migrations/conversations-0002-history-ingest.js';
+import { MigrationConversations0003IngestNinthDigit } from './migrations/conversations-0003-ingest-ninth-digit.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -38,6 +39,7 @@ export const conversationsModule = defineModule({
     { name: 'core-0007-ingest-leaner-writes', class: Migration0007IngestLeanerWrites },
     { name: 'core-0008-ingest-last-message-preview', class: Migration0008IngestLastMessagePreview },
     { name: 'conversations-0002-history-ingest', class: MigrationConversations0002HistoryIngest },
+    { name: 'conversations-0003-ingest-ninth-digit', class: MigrationConversations0003IngestNinthDigit },
   ],
   register: (container) =>
     container.register({

@@ -1,5 +1,5 @@
 -- balcao_ingest v3 (core-0008): one more argument, p_preview, the ticket's last message as lastMessagePreview
--- (@balcao/sdk) renders it, instead of the first 255 characters of the body. The current version.
+-- (@balcao/sdk) renders it, instead of the first 255 characters of the body.
 create or replace function balcao_ingest(
   p_company int, p_whatsapp int, p_channel text, p_number text, p_name text, p_picture text,
   p_is_group boolean, p_status text, p_external text, p_body text, p_from_me boolean,
