@@ -76,6 +76,18 @@ test('a company whose subscription expired lands on /financeiro-aberto with the 
   await shot(page, 'financeiro-light-wide');
 });
 
+test('an active company opening /financeiro-aberto is told its subscription is active, with the way back', async ({
+  page,
+}) => {
+  await login(page, USERS.admin);
+  await page.goto('/financeiro-aberto');
+  await expect(page.getByTestId('financeiro-message')).toHaveText(
+    'Sua assinatura está ativa até 31/12/2999.',
+  );
+  await page.getByTestId('financeiro-back').click();
+  await expect(page).toHaveURL(/\/tickets$/);
+});
+
 test('a tenant without the plan flag never sees the plugin and is turned away from its page', async ({
   page,
 }) => {
