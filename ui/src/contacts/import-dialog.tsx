@@ -186,11 +186,11 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
               : t('contacts.import.summary', {
                   created: result.created,
                   updated: result.updated,
-                  failed: result.failed.length,
+                  count: result.failed.length,
                 })}
             {result.cancelled && (
               <div data-testid="import-cancelled">
-                {t('contacts.import.cancelled', { done: result.done, total: result.total })}
+                {t('contacts.import.cancelled', { done: result.done, count: result.total })}
               </div>
             )}
             {result.failed.length === 0 && !result.cancelled && (

@@ -16,7 +16,7 @@ export function TagFilter({ tags, selected, onChange }: Props) {
   const label =
     selected.length === 0
       ? t('contacts.tagFilter.all')
-      : t('contacts.tagFilter.count', { n: selected.length });
+      : t('contacts.tagFilter.count', { count: selected.length });
   return (
     <PopoverNext
       placement="bottom-start"

@@ -57,3 +57,27 @@ describe('locales', () => {
     expect(flat.en.get('errors.generic')).toBe('An error occurred!');
   });
 });
+
+describe('counts use plurals', () => {
+  it('one tag, one row with errors; more in the plural (i18next _one / _other)', async () => {
+    const { createInstance } = await import('i18next');
+    for (const [lang, one, many] of [
+      ['en', '1 tag', '2 tags'],
+      ['pt-BR', '1 tag', '2 tags'],
+      ['es', '1 etiqueta', '2 etiquetas'],
+    ] as const) {
+      const i18n = createInstance();
+      await i18n.init({ lng: lang, resources: { [lang]: { translation: locales[lang] as object } } });
+      expect(i18n.t('contacts.tagFilter.count', { count: 1 })).toBe(one);
+      expect(i18n.t('contacts.tagFilter.count', { count: 2 })).toBe(many);
+    }
+    const en = createInstance();
+    await en.init({ lng: 'en', resources: { en: { translation: locales.en as object } } });
+    expect(en.t('contacts.import.summary', { created: 2, updated: 0, count: 1 })).toContain(
+      '1 row with errors',
+    );
+    expect(en.t('contacts.import.summary', { created: 2, updated: 0, count: 3 })).toContain(
+      '3 rows with errors',
+    );
+  });
+});
