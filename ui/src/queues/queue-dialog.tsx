@@ -7,7 +7,7 @@ import { useSave } from '../forms/use-save';
 import { useZodForm } from '../forms/use-zod-form';
 import { toastSuccess } from '../notify/toaster';
 import { refreshCompanyQueues } from '../tickets/shared/use-queues';
-import { createQueue, QUEUE_PALETTE, updateQueue } from './queues-api';
+import { createQueue, defaultQueueColor, QUEUE_PALETTE, updateQueue } from './queues-api';
 
 interface Props {
   /** The queue to edit; none to add one. */
@@ -23,10 +23,9 @@ interface Props {
  */
 export function QueueDialog({ queue, usedColors, onClose }: Props) {
   const { t } = useTranslation();
-  const free = QUEUE_PALETTE.filter((c) => !usedColors.includes(c.toLowerCase()));
   const { form, set, setErrors, validate, error, intent } = useZodForm(queueSchema, {
     name: queue?.name ?? '',
-    color: queue?.color ?? free[0] ?? QUEUE_PALETTE[0],
+    color: queue?.color ?? defaultQueueColor(usedColors),
     orderQueue: queue?.orderQueue ?? null,
     greetingMessage: queue?.greetingMessage ?? '',
   });

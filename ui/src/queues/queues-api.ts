@@ -61,3 +61,26 @@ export const QUEUE_PALETTE: readonly string[] = [
   '#263238',
   '#1b5e20',
 ];
+
+const rgb = (hex: string): [number, number, number] => {
+  const n = Number.parseInt(hex.replace('#', ''), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+};
+const distance = (a: string, b: string) => {
+  const [x, y] = [rgb(a), rgb(b)];
+  return Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);
+};
+
+/**
+ * A new queue's colour: the free palette colour farthest from the colours the company's queues already use, so the
+ * first queues are told apart at a glance (not four near-identical reds). The palette's first with none used.
+ * @example defaultQueueColor(['#b71c1c']) // a blue or green, not '#c62828'
+ */
+export function defaultQueueColor(used: readonly string[]): string {
+  const taken = used.map((c) => c.toLowerCase()).filter((c) => /^#[0-9a-f]{6}$/.test(c));
+  const free = QUEUE_PALETTE.filter((c) => !taken.includes(c));
+  if (!free.length) return QUEUE_PALETTE[0] as string;
+  if (!taken.length) return free[0] as string;
+  const nearest = (c: string) => Math.min(...taken.map((t) => distance(c, t)));
+  return free.reduce((best, c) => (nearest(c) > nearest(best) ? c : best));
+}
