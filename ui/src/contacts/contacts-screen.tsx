@@ -1,10 +1,11 @@
-import type { ConnectionDto, ContactDto, TagDto } from '@balcao/sdk';
+import { type ConnectionDto, type ContactDto, companyChannel, type TagDto } from '@balcao/sdk';
 import { Alert, Button, H3, InputGroup, Menu, MenuItem, PopoverNext, Tag, Tooltip } from '@blueprintjs/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { isAdmin } from '../plugins/page-access';
+import { useRealtimeResyncs, useSocketChannel } from '../realtime/socket';
 import { requireUser, userAtom } from '../session/session-store';
 import { NewTicketDialog } from '../tickets/dialogs/new-ticket-dialog';
 import { OtherUserDialog } from '../tickets/dialogs/other-user-dialog';
@@ -18,6 +19,7 @@ import { ContactsList } from './contacts-list';
 import { ImportDialog } from './import-dialog';
 import { PhoneImportAlert, phoneImportSource } from './phone-import-alert';
 import { TagFilter } from './tag-filter';
+import { applyTagEvent } from './tags-live';
 import { useContactList } from './use-contact-list';
 import './contacts.css';
 
@@ -31,6 +33,7 @@ export function ContactsScreen() {
   const filter = useMemo(() => ({ searchParam, tagIds }), [searchParam, tagIds]);
   const list = useContactList(user.companyId, filter);
   const [tags, setTags] = useState<TagDto[]>([]);
+  const resyncs = useRealtimeResyncs();
   const [connections, setConnections] = useState<ConnectionDto[]>([]);
   const [editing, setEditing] = useState<ContactDto | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -41,10 +44,15 @@ export function ContactsScreen() {
   const openNewTicket = useSetAtom(newTicketDialogAtom);
   const closeImport = useCallback(() => setImportOpen(false), []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reloads what the socket missed while away.
   useEffect(() => {
     fetchTags().then(setTags, toastError);
     fetchConnections().then(setConnections, toastError);
-  }, []);
+  }, [resyncs]);
+  // The tag filter follows the company's tags: the first one made shows at once.
+  useSocketChannel(companyChannel(user.companyId, 'tag'), (data) =>
+    setTags((current) => applyTagEvent(current, data)),
+  );
 
   const actions = useMemo<ContactRowActions>(
     () => ({
