@@ -100,7 +100,7 @@ describe('users and tenancy', () => {
     expect((await make(1)).status).toBe(201);
     expect((await make(2)).status).toBe(201);
     const over = await make(3);
-    expect(over.status).toBe(403);
+    expect(over.status).toBe(409);
     expect((await over.json()).error).toBe('ERR_USER_LIMIT_REACHED');
   });
 

@@ -263,7 +263,8 @@ export class ConnectionsService {
     const company = await this.em.findOneOrFail(Company, { id: companyId });
     const plan = await this.em.findOneOrFail(Plan, { id: company.planId });
     if ((await this.em.count(Connection, {})) >= plan.connections) {
-      throw new AppError('ERR_NO_PERMISSION', 403, { reason: 'plan connection limit' });
+      // A limit of the plan, not a permission: 409, so the UI shows it rather than refreshing its token (a 403).
+      throw new AppError('ERR_CONNECTION_LIMIT_REACHED', 409);
     }
   }
 }

@@ -310,4 +310,22 @@ describe('connections', () => {
     expect(cleared).toMatchObject({ sendIdQueue: null, schedules: null, timeSendQueue: 15 });
     await host.request(`/api/whatsapp/${created.id}`, { method: 'DELETE', token: shop.adminToken });
   });
+
+  it('stops at the number of connections the plan allows, with a limit of its own (409, not a permission)', async () => {
+    const made: number[] = [];
+    let answer: Response | undefined;
+    for (let i = 0; i < 7; i++) {
+      answer = await createConnection(other.adminToken, { name: `Limite ${i}`, channel: 'webchat' });
+      if (answer.status !== 201) break;
+      made.push(((await answer.json()) as ConnectionDto).id);
+    }
+    expect(answer?.status).toBe(409);
+    expect(await answer?.json()).toEqual({ error: 'ERR_CONNECTION_LIMIT_REACHED' });
+    const listed = (await (
+      await host.request('/api/whatsapp', { token: other.adminToken })
+    ).json()) as unknown[];
+    expect(listed).toHaveLength(5);
+    for (const id of made)
+      await host.request(`/api/whatsapp/${id}`, { method: 'DELETE', token: other.adminToken });
+  });
 });

@@ -82,7 +82,8 @@ export class QueuesService {
     const company = await this.em.findOneOrFail(Company, { id: companyId });
     const plan = await this.em.findOneOrFail(Plan, { id: company.planId });
     if ((await this.em.count(Queue, {})) >= plan.queues) {
-      throw new AppError('ERR_NO_PERMISSION', 403, { reason: 'plan queue limit' });
+      // A limit of the plan, not a permission: 409, so the UI shows it rather than refreshing its token (a 403).
+      throw new AppError('ERR_QUEUE_LIMIT_REACHED', 409);
     }
   }
 

@@ -115,8 +115,8 @@ describe('queues', () => {
     const res = await createQueue(shop.adminToken, { name: 'Quarta', color: '#444444' });
     expect(res.status).toBe(201);
     const over = await createQueue(shop.adminToken, { name: 'Quinta', color: '#555555' });
-    expect(over.status).toBe(403);
-    expect(await over.json()).toEqual({ error: 'ERR_NO_PERMISSION', reason: 'plan queue limit' });
+    expect(over.status).toBe(409);
+    expect(await over.json()).toEqual({ error: 'ERR_QUEUE_LIMIT_REACHED' });
   });
 
   it("never lists, reads, changes or deletes another company's queue", async () => {

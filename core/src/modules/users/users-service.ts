@@ -192,7 +192,8 @@ export class UsersService {
   private async assertWithinPlan(companyId: number): Promise<void> {
     const company = await this.em.findOneOrFail(Company, { id: companyId });
     const plan = await this.em.findOneOrFail(Plan, { id: company.planId });
-    if ((await this.em.count(User, {})) >= plan.users) throw new AppError('ERR_USER_LIMIT_REACHED', 403);
+    // A limit of the plan, not a permission: 409, so the UI shows it rather than refreshing its token (a 403).
+    if ((await this.em.count(User, {})) >= plan.users) throw new AppError('ERR_USER_LIMIT_REACHED', 409);
   }
 
   private publish(companyId: number, data: unknown): Promise<void> {
