@@ -139,15 +139,15 @@ describe('POST /api/facebook', () => {
     expect(res.status).toBe(403);
   });
 
-  it('holds the plan’s connection limit: 403 ERR_NO_PERMISSION past it', async () => {
+  it('holds the plan’s connection limit: 409 ERR_CONNECTION_LIMIT_REACHED past it', async () => {
     const shop = await company('Loja Pequena', { useFacebook: true }, 1);
     const u = user('5006', ['50061', '50062'], false);
     const res = await link(shop.token, {
       facebookUserId: u.facebookUserId,
       facebookUserToken: u.facebookUserToken,
     });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: 'ERR_NO_PERMISSION', reason: 'plan connection limit' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toEqual({ error: 'ERR_CONNECTION_LIMIT_REACHED' });
     expect(await connectionsOf(shop.token)).toHaveLength(1);
   });
 
