@@ -80,7 +80,12 @@ test('an active company opening /financeiro-aberto is told its subscription is a
   page,
 }) => {
   await login(page, USERS.admin);
-  await page.goto('/financeiro-aberto');
+  await expect(page).toHaveURL(/\/tickets$/);
+  // Opened from within the signed-in app (a link, the history): the session is the app's own.
+  await page.evaluate(() => {
+    window.history.pushState({}, '', '/financeiro-aberto');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
   await expect(page.getByTestId('financeiro-message')).toHaveText(
     'Sua assinatura está ativa até 31/12/2999.',
   );
