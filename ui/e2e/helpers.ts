@@ -1,5 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import type { AxeResults } from 'axe-core';
+
+/** axe-core, evaluated in the page (not a script tag: the product's CSP allows no inline script). */
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Fixtures the e2e server seeds (core/src/testing/e2e-server.ts). */
 export const USERS = {
@@ -39,4 +45,20 @@ export async function setTheme(page: Page, theme: 'light' | 'dark'): Promise<voi
   // Leave the toggle: its tooltip would otherwise cover what sits below it (e.g. the ticket header's buttons).
   const height = page.viewportSize()?.height ?? 600;
   await page.mouse.move(1, height - 1);
+}
+
+/**
+ * The text on screen that misses WCAG AA contrast (4.5:1, 3:1 for large text), measured by axe-core's
+ * color-contrast rule: one line per element, empty when everything reads.
+ */
+export async function contrastProblems(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<AxeResults> } })
+      .axe;
+    const result = await axe.run(document, { runOnly: ['color-contrast'] });
+    return result.violations.flatMap((v) =>
+      v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? v.help}`),
+    );
+  });
 }

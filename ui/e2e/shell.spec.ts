@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, createAttendant, signedIn } from './attendance';
-import { login, setTheme, shot, USERS } from './helpers';
+import { contrastProblems, login, setTheme, shot, USERS } from './helpers';
 
 test('logs in and lands on /tickets with the full layout', async ({ page }) => {
   await page.goto('/tickets');
@@ -32,10 +32,21 @@ test('switches language and theme; both survive a reload and the language is sav
   await page.getByTestId('language-menu').click();
   await page.getByTestId('lang-tr').click();
   await expect(page.getByTestId('greeting')).toContainText('Merhaba');
+  // The list's queue selector and tabs show their whole labels in the longer languages (tr, then pt-BR).
+  const labelsFit = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('.queue-select .bp6-button-text, .ticket-panel__subtabs .bp6-tab')].map(
+        (e) => e.scrollWidth <= e.clientWidth,
+      ),
+    );
+  expect(await labelsFit()).toEqual([true, true, true, true]);
   await page.getByTestId('language-menu').click();
   await page.getByTestId('lang-pt-BR').click();
   await expect(page.getByTestId('greeting')).toContainText('Olá');
+  expect(await labelsFit()).toEqual([true, true, true, true]);
   expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('pt-BR');
+  // The shell's text reads at WCAG AA in both themes.
+  expect(await contrastProblems(page)).toEqual([]);
 
   await setTheme(page, 'dark');
   expect(await page.evaluate(() => localStorage.getItem('preferredTheme'))).toContain('dark');
@@ -49,6 +60,7 @@ test('switches language and theme; both survive a reload and the language is sav
   ).json();
   expect(me.language).toBe('pt-BR');
   await shot(page, 'tickets-dark-wide-pt');
+  expect(await contrastProblems(page)).toEqual([]);
   await setTheme(page, 'light');
   await page.getByTestId('language-menu').click();
   await page.getByTestId('lang-en').click();

@@ -8,7 +8,7 @@ import {
   signedIn,
   visitorSays,
 } from './attendance';
-import { setTheme, shot, USERS } from './helpers';
+import { contrastProblems, setTheme, shot, USERS } from './helpers';
 
 test('the web chat visitor writes; Pending live for two attendants; accept, reply, private note, close with farewell', async ({
   browser,
@@ -49,6 +49,9 @@ test('the web chat visitor writes; Pending live for two attendants; accept, repl
 
   // Blank text is never sent; Enter sends, Shift+Enter breaks the line.
   const input = admin.page.getByTestId('composer-input');
+  // Text areas read in the page's font, like the fields beside them (browsers default them to monospace).
+  const font = (l: typeof input) => l.evaluate((e) => getComputedStyle(e).fontFamily);
+  expect(await font(input)).toBe(await font(admin.page.locator('.ticket-panel__top input').first()));
   await input.fill('   ');
   await input.press('Enter');
   // Only the automatic greeting of the accept (sendGreetingAccepted is on by default) is ours so far.
@@ -81,8 +84,11 @@ test('the web chat visitor writes; Pending live for two attendants; accept, repl
   await expect(admin.page.getByTestId('message-list')).toContainText('Obrigado, aguardo!');
   await expect(visitor.page.getByText('Cliente pediu prioridade')).toHaveCount(0);
   await shot(admin.page, 'ticket-conversation-light-wide');
+  // Every text of the conversation, the private note's small label included, reads at WCAG AA in both themes.
+  expect(await contrastProblems(admin.page)).toEqual([]);
   await setTheme(admin.page, 'dark');
   await shot(admin.page, 'ticket-conversation-dark-wide');
+  expect(await contrastProblems(admin.page)).toEqual([]);
   await setTheme(admin.page, 'light');
 
   // Close with farewell: the visitor receives it; back to /tickets; the ticket is in Closed.
@@ -100,6 +106,24 @@ test('the web chat visitor writes; Pending live for two attendants; accept, repl
   await visitor.context.close();
   await admin.context.close();
   await other.context.close();
+});
+
+test('a link to no ticket says so once and shows the list, whether it is a uuid or not', async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, USERS.admin);
+  for (const link of ['/tickets/0b7c7f0e-8f8e-4d1c-9a55-1d2b3c4d5e6f', '/tickets/99999']) {
+    await admin.page.goto(link);
+    await expect(admin.page).toHaveURL(/\/tickets$/);
+    const toast = admin.page.locator('.bp6-toast', { hasText: 'Nenhum atendimento encontrado com este ID.' });
+    await expect(toast).toHaveCount(1);
+    // The socket connects after the page loads: that does not ask (and tell) again.
+    await expect(admin.page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready');
+    await expect(admin.page.getByTestId('welcome-panel')).toBeVisible();
+    await expect(toast).toHaveCount(1);
+    await toast.getByRole('button').click();
+  }
+  await admin.context.close();
 });
 
 test('narrow screens switch between the list and the conversation with two tabs', async ({

@@ -2,7 +2,7 @@ import type { TicketDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import { ticketFixture } from '../../testing/ticket-fixture';
 import type { ListEvent, TicketEvent } from '../list/list-rules';
-import { fresherTicket, ticketLoaded } from './open-ticket-rules';
+import { fresherTicket, isTicketUuid, ticketLoaded } from './open-ticket-rules';
 
 const at = (minute: number) => new Date(2026, 0, 1, 11, minute).toISOString();
 const ticket = (id: number, minute: number, extra: Partial<TicketDto> = {}): TicketDto =>
@@ -76,5 +76,21 @@ describe('ticketLoaded (contact events heard while the open ticket loads)', () =
     expect(ticketLoaded(loaded, [{ action: 'contactUpdate', contact: ana }]).ticket).toBe(loaded);
     expect(ticketLoaded(loaded, [{ action: 'contactDelete', contactId: 6 }]).recheck).toBe(true);
     expect(ticketLoaded(loaded, [{ action: 'contactDelete', contactId: 5 }]).recheck).toBe(false);
+  });
+});
+
+describe('isTicketUuid', () => {
+  it('takes a uuid in either case and refuses ids, fragments and padding', () => {
+    expect(isTicketUuid('0b7c7f0e-8f8e-4d1c-9a55-1d2b3c4d5e6f')).toBe(true);
+    expect(isTicketUuid('0B7C7F0E-8F8E-4D1C-9A55-1D2B3C4D5E6F')).toBe(true);
+    for (const bad of [
+      '99999',
+      'abc',
+      '0b7c7f0e-8f8e-4d1c-9a55',
+      ' 0b7c7f0e-8f8e-4d1c-9a55-1d2b3c4d5e6f',
+      '',
+    ]) {
+      expect(isTicketUuid(bad)).toBe(false);
+    }
   });
 });

@@ -31,3 +31,10 @@ export function ticketLoaded(
   }
   return { ticket, recheck };
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a /tickets/:ticketId link can name a ticket at all: anything but a uuid is a ticket not found, unasked. */
+export function isTicketUuid(value: string): boolean {
+  return UUID.test(value);
+}

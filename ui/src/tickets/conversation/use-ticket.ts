@@ -10,7 +10,7 @@ import { requireUser, userAtom } from '../../session/session-store';
 import { type ListEvent, withContact } from '../list/list-rules';
 import { parseContactChange, parseTicketEvent } from '../list/use-ticket-list';
 import { fetchTicket, fetchTicketByUuid } from '../shared/tickets-api';
-import { fresherTicket, ticketLoaded } from './open-ticket-rules';
+import { fresherTicket, isTicketUuid, ticketLoaded } from './open-ticket-rules';
 
 /**
  * The open ticket, by uuid: loaded (a failure returns to /tickets), joined on the socket, and kept live. It listens
@@ -27,6 +27,8 @@ export function useTicket(uuid: string) {
   const shown = useRef<{ uuid: string; id: number; contactId: number } | null>(null);
   /** The events heard since the load in flight was asked for (null: nothing in flight). */
   const heardMeanwhile = useRef<ListEvent[] | null>(null);
+  /** The uuid whose load failed. */
+  const failed = useRef<string | null>(null);
   const resyncs = useRealtimeResyncs();
 
   /** A read of the shown ticket failed: if it is gone (404), back to the list; anything else keeps it. */
@@ -47,6 +49,8 @@ export function useTicket(uuid: string) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the ticket again once the socket is ready again.
   useEffect(() => {
+    // The link failed once (toasted, on the way back to the list): a socket (re)connect meanwhile does not ask again.
+    if (failed.current === uuid) return;
     let alive = true;
     const heard: ListEvent[] = [];
     heardMeanwhile.current = heard;
@@ -56,7 +60,13 @@ export function useTicket(uuid: string) {
       shown.current = null;
       setTicket(null);
     }
-    fetchTicketByUuid(uuid).then(
+    // A link that cannot name a ticket is a ticket not found, said once, without asking the server.
+    const load = isTicketUuid(uuid)
+      ? fetchTicketByUuid(uuid)
+      : Promise.reject(
+          new ApiError(404, 'ERR_NO_TICKET_FOUND', { error: 'ERR_NO_TICKET_FOUND' }, 'ERR_NO_TICKET_FOUND'),
+        );
+    load.then(
       (loaded) => {
         if (!alive) return;
         heardMeanwhile.current = null;
@@ -69,6 +79,7 @@ export function useTicket(uuid: string) {
         if (!alive) return;
         heardMeanwhile.current = null;
         if (reloading !== null) return latest.current.leaveIfGone(reloading, err);
+        failed.current = uuid;
         toastError(err);
         latest.current.navigate('/tickets', { replace: true });
       },
