@@ -204,6 +204,11 @@ export interface ChannelTraits {
   reaches: 'phone-numbers' | 'own-contacts' | 'same-channel';
   /** Hours after the contact's last message during which the channel lets replies through (Meta: 24); null: none. */
   replyWindowHours: number | null;
+  /**
+   * Hours after sending during which the channel still takes a message back from the contact (WhatsApp's "delete for
+   * everyone": 60); past them a delete is refused (ERR_FETCH_WAPP_MSG, the message too old). null: no limit.
+   */
+  retractWithinHours: number | null;
   /** A connection needs a remote session (QR code, login) before it sends; false: connected as soon as it exists. */
   needsSession: boolean;
   /** The channel has group chats: its connections offer allowGroup and groupAsTicket. */
@@ -220,6 +225,7 @@ export const DEFAULT_CHANNEL_TRAITS: Readonly<ChannelTraits> = Object.freeze({
   contactAddress: 'phone',
   reaches: 'same-channel',
   replyWindowHours: null,
+  retractWithinHours: null,
   needsSession: true,
   groups: true,
   embeddable: false,

@@ -154,7 +154,14 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
   return defineChannel({
     kind: 'whatsapp',
     // Phone numbers: it writes to any phone contact, needs a linked device, and has groups.
-    traits: { contactAddress: 'phone', reaches: 'phone-numbers', needsSession: true, groups: true },
+    traits: {
+      contactAddress: 'phone',
+      reaches: 'phone-numbers',
+      needsSession: true,
+      groups: true,
+      // WhatsApp takes a message back from everyone for about two and a half days after it was sent.
+      retractWithinHours: 60,
+    },
 
     async send(message, ctx) {
       const key = `${ctx.connection.id}:${message.idempotencyKey}`;

@@ -92,7 +92,14 @@ const authStateSchema = z.object({ me: z.string(), registrationId: z.string() })
 export const fakeWhatsappChannel = defineChannel({
   kind: 'whatsapp',
   // A phone channel: its contacts are phone numbers, and it writes to any phone number.
-  traits: { contactAddress: 'phone', reaches: 'phone-numbers', needsSession: true, groups: true },
+  traits: {
+    contactAddress: 'phone',
+    reaches: 'phone-numbers',
+    needsSession: true,
+    groups: true,
+    // WhatsApp takes a message back from everyone for about two and a half days after it was sent.
+    retractWithinHours: 60,
+  },
   async send(message, { connection }) {
     if (outages.has(connection.id)) throw new Error('WhatsApp servers unreachable');
     const sent = outboxes.get(connection.id) ?? [];

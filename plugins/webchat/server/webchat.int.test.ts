@@ -164,6 +164,7 @@ describe('web chat', () => {
           contactAddress: 'visitor',
           reaches: 'own-contacts',
           replyWindowHours: null,
+          retractWithinHours: null,
           needsSession: false,
           groups: false,
           embeddable: true,

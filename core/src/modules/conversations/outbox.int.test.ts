@@ -159,6 +159,32 @@ describe('outbox', () => {
     ]);
   });
 
+  it('a sent message older than WhatsApp takes back (60 hours) is not deleted: ERR_FETCH_WAPP_MSG; younger it is', async () => {
+    const ticketId = await openTicket('5511988880005');
+    const old = await send(ticketId, 'Enviada anteontem');
+    const recent = await send(ticketId, 'Enviada ontem');
+    await until(async () => (await messageOf(ticketId, old.id))?.ack === 1);
+    await until(async () => (await messageOf(ticketId, recent.id))?.ack === 1);
+    await sql(host, `update messages set created_at = now() - interval '61 hours' where id = $1`, [old.id]);
+    await sql(host, `update messages set created_at = now() - interval '59 hours' where id = $1`, [
+      recent.id,
+    ]);
+
+    const refused = await host.request(`/api/messages/${old.id}`, { token, method: 'DELETE' });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'ERR_FETCH_WAPP_MSG', hours: 60 });
+    expect((await messageOf(ticketId, old.id))?.isDeleted).toBe(false);
+
+    const taken = await host.request(`/api/messages/${recent.id}`, { token, method: 'DELETE' });
+    expect(taken.status).toBe(204);
+    await until(async () => {
+      const { retracted } = await (await host.request(`/test-channel/${connection.token}/outbox`)).json();
+      return (retracted as { messageId: number }[]).some((m) => m.messageId === recent.id);
+    });
+    const { retracted } = await (await host.request(`/test-channel/${connection.token}/outbox`)).json();
+    expect((retracted as { messageId: number }[]).some((m) => m.messageId === old.id)).toBe(false);
+  });
+
   it('backs off exponentially, with jitter, up to the cap', () => {
     const o = { baseDelayMs: 2000, maxDelayMs: 60_000 };
     for (const [attempts, expected] of [

@@ -33,6 +33,7 @@ import { findMessageDto, listMessages, ticketMessagePage } from './message-queri
 import { retryDelivery, withdrawDelivery } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
 import { assertReplyWindow } from './reply-window.js';
+import { assertRetractable } from './retract-window.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -238,6 +239,7 @@ export class MessagesService {
     if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
     await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
     if (!message.fromMe || message.userId !== actor.id) throw new AppError('ERR_NO_PERMISSION', 403);
+    await assertRetractable(this.em, this.channels, actor.companyId, message);
     await this.em.transactional(async (tx) => {
       await tx.nativeUpdate(Message, { id }, { isDeleted: true });
       // Not yet on its way: it never leaves. Sent (or being sent): the channel takes it back where it can.
