@@ -128,6 +128,12 @@ export interface ChannelDefinition extends ChannelLifecycle {
    */
   retract?(message: RetractedMessage, ctx: ChannelSendContext): Promise<void>;
   /**
+   * Optional: tell the contact an attendant read their message (WhatsApp's blue ticks). Core asks once per message
+   * when a conversation is read, through the outbox (retried, never twice with the same key). A channel without it
+   * sends no receipts.
+   */
+  readReceipt?(message: ReadMessage, ctx: ChannelSendContext): Promise<void>;
+  /**
    * Optional: the people in the account's address book (WhatsApp: the phone's contacts), for "Import from phone"
    * (`POST /contacts/import`). A channel without it cannot import contacts; the UI keeps the entry disabled.
    * @example async addressBook(ctx) { return [{ number: '5511999990000', name: 'Ana' }] }
@@ -272,6 +278,20 @@ export interface RetractedMessage {
   /** The channel's id for the message, when `send` answered one. */
   externalId: string | null;
   /** The same for every attempt to take this message back. */
+  idempotencyKey: string;
+}
+
+/** A contact's message an attendant read (ChannelDefinition.readReceipt). */
+export interface ReadMessage {
+  messageId: number;
+  ticketId: number;
+  /** The contact's id on the channel (its `number`; a group's id for a group message). */
+  to: string;
+  /** The channel's id for the message. */
+  externalId: string;
+  /** Who wrote it in a group; null in a private chat. */
+  participant: string | null;
+  /** The same for every attempt to send this receipt. */
   idempotencyKey: string;
 }
 

@@ -209,6 +209,46 @@ describe('WhatsApp outbound', () => {
   });
 });
 
+describe('WhatsApp read receipts', () => {
+  const read = (over: Partial<{ to: string; participant: string | null; idempotencyKey: string }> = {}) => ({
+    messageId: 7,
+    ticketId: 1,
+    to: ANA,
+    externalId: 'IN-7',
+    participant: null,
+    idempotencyKey: 'k7',
+    ...over,
+  });
+
+  it('a message an attendant read gets blue ticks once: its key, the sender in a group', async () => {
+    const { channel, socket, sendCtx } = await connected();
+    await channel.readReceipt?.(read(), sendCtx);
+    await channel.readReceipt?.(read(), sendCtx);
+    await channel.readReceipt?.(
+      read({ to: '120363025246125486', participant: '5511977776666', idempotencyKey: 'k8' }),
+      sendCtx,
+    );
+    expect(socket.readReceipts).toEqual([
+      { remoteJid: `${ANA}@s.whatsapp.net`, id: 'IN-7', fromMe: false },
+      {
+        remoteJid: '120363025246125486@g.us',
+        id: 'IN-7',
+        fromMe: false,
+        participant: '5511977776666@s.whatsapp.net',
+      },
+    ]);
+  });
+
+  it('a receipt WhatsApp refuses is ERR_SENDING_WAPP_MSG, and is tried again', async () => {
+    const { channel, socket, sendCtx } = await connected();
+    socket.failSends = true;
+    await expect(channel.readReceipt?.(read(), sendCtx)).rejects.toThrow('ERR_SENDING_WAPP_MSG');
+    socket.failSends = false;
+    await channel.readReceipt?.(read(), sendCtx);
+    expect(socket.readReceipts).toHaveLength(1);
+  });
+});
+
 describe('WhatsApp address check', () => {
   it('answers the number as WhatsApp knows it, or null when it has no account', async () => {
     const { channel, socket, sendCtx } = await connected();

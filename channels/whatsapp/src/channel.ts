@@ -187,6 +187,25 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       sent.set(key, Promise.resolve(message.externalId));
     },
 
+    // Blue ticks: the contact sees their message read. A receipt WhatsApp refuses is retried by the outbox.
+    async readReceipt(message, { connection }) {
+      const key = `${connection.id}:read:${message.idempotencyKey}`;
+      if (sent.has(key)) return;
+      const socket = socketOf(connection);
+      const remoteJid = jidOf(message.to);
+      await refused('ERR_SENDING_WAPP_MSG', () =>
+        socket.readMessages([
+          {
+            remoteJid,
+            id: message.externalId,
+            fromMe: false,
+            ...(message.participant ? { participant: jidOf(message.participant) } : {}),
+          },
+        ]),
+      );
+      sent.set(key, Promise.resolve(message.externalId));
+    },
+
     // WhatsApp's own answer on a number (onWhatsApp): the account's number as WhatsApp writes it, or null.
     async checkAddress(address, { connection }) {
       const socket = socketOf(connection);

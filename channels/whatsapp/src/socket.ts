@@ -7,6 +7,7 @@ import type {
   MiscMessageGenerationOptions,
   UserFacingSocketConfig,
   WAMessage,
+  WAMessageKey,
 } from '@whiskeysockets/baileys';
 
 /**
@@ -34,6 +35,8 @@ export interface WhatsappSocket {
    * who writes from a LID is known by their number where WhatsApp told it before.
    */
   signalRepository?: { lidMapping: { getPNForLID(lid: string): Promise<string | null> } };
+  /** Sends read receipts (the contact sees blue ticks) for these messages of theirs. */
+  readMessages(keys: WAMessageKey[]): Promise<void>;
   /** Declines a ringing call. */
   rejectCall(callId: string, callFrom: string): Promise<void>;
   /** Asks WhatsApp to tell this chat's presence (typing, recording) from now on (`presence.update`). */

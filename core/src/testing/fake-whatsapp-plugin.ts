@@ -8,6 +8,7 @@ import {
   definePlugin,
   type OutboundMessage,
   type PhoneContact,
+  type ReadMessage,
   type RetractedMessage,
   validate,
 } from '@balcao/sdk';
@@ -17,7 +18,8 @@ import { z } from 'zod';
  * A stand-in for the WhatsApp servers, which tests cannot reach: a channel of kind 'whatsapp' that records what
  * Balcão sends, and two public test routes, keyed by the connection's token like the web chat's:
  * - `POST /test-channel/{token}/inbound` hands a message (private or from a group) to the real ingest pipeline;
- * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first, and what was taken back;
+ * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first, what was taken back,
+ *   and the read receipts sent;
  * - `PUT /test-channel/{token}/outage` `{ down: true }` makes its sends fail until `{ down: false }`;
  * - `PUT /test-channel/{token}/address-book` and `PUT /test-channel/{token}/chats` set (replace) the phone's address
  *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads;
@@ -55,6 +57,8 @@ const phoneListSchema = z.object({
 const outboxes = new Map<number, OutboundMessage[]>();
 /** Per connection id: the messages taken back ("delete for everyone"), by message id, once per idempotency key. */
 const retractions = new Map<number, RetractedMessage[]>();
+/** Per connection id: the read receipts sent (blue ticks), once per idempotency key. */
+const receipts = new Map<number, ReadMessage[]>();
 /** Connections whose (fake) WhatsApp servers are unreachable: sends fail, and the outbox retries them. */
 const outages = new Set<number>();
 /** Per connection id: the phone's address book and chat list. */
@@ -112,6 +116,12 @@ export const fakeWhatsappChannel = defineChannel({
     const taken = retractions.get(connection.id) ?? [];
     if (!taken.some((m) => m.idempotencyKey === message.idempotencyKey))
       retractions.set(connection.id, [...taken, message]);
+  },
+  async readReceipt(message, { connection }) {
+    if (outages.has(connection.id)) throw new Error('WhatsApp servers unreachable');
+    const read = receipts.get(connection.id) ?? [];
+    if (!read.some((m) => m.idempotencyKey === message.idempotencyKey))
+      receipts.set(connection.id, [...read, message]);
   },
   async addressBook({ connection }) {
     return addressBooks.get(connection.id) ?? [];
@@ -193,6 +203,7 @@ export const fakeWhatsappPlugin = definePlugin({
       ctx.body = {
         messages: outboxes.get(connection.id) ?? [],
         retracted: retractions.get(connection.id) ?? [],
+        read: receipts.get(connection.id) ?? [],
       };
     });
 

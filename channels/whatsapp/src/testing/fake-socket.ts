@@ -171,6 +171,14 @@ export class FakeSocket implements WhatsappSocket {
     });
   }
 
+  /** The read receipts the adapter sent, in order. */
+  readonly readReceipts: WAMessageKey[] = [];
+
+  async readMessages(keys: WAMessageKey[]): Promise<void> {
+    if (this.failSends) throw disconnectError(DisconnectReason.timedOut);
+    this.readReceipts.push(...keys);
+  }
+
   /** Calls the adapter declined: [callId, from]. */
   readonly rejectedCalls: [string, string][] = [];
 

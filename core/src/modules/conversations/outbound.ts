@@ -89,14 +89,24 @@ async function outboundOf(
   );
   // Private notes never get a delivery row; this guards a hand-made one.
   if (!row || row.is_private || !row.from_me) return null;
-  const [connection] = await conn.execute<Parameters<typeof toChannelConnection>[0][]>(
-    'select w.* from whatsapps w join tickets t on t.whatsapp_id = w.id where t.id = ?',
-    [row.ticket_id],
-  );
+  return { row, ...(await channelOfTicket(deps, row.ticket_id)) };
+}
+
+/** The channel adapter of a ticket's connection, and the context it sends in. */
+async function channelOfTicket(
+  deps: OutboundDeps,
+  ticketId: number,
+): Promise<{ adapter: ChannelDefinition; ctx: ChannelSendContext }> {
+  const [connection] = await deps.orm.em
+    .getConnection()
+    .execute<Parameters<typeof toChannelConnection>[0][]>(
+      'select w.* from whatsapps w join tickets t on t.whatsapp_id = w.id where t.id = ?',
+      [ticketId],
+    );
   if (!connection) throw new DeliveryError('The ticket has no connection');
   const adapter = deps.channels.get(connection.channel);
   if (!adapter) throw new DeliveryError(`No channel adapter for ${connection.channel}`);
-  return { row, adapter, ctx: channelSendContext(toChannelConnection(connection), deps) };
+  return { adapter, ctx: channelSendContext(toChannelConnection(connection), deps) };
 }
 
 /** The message an outgoing one answers, when the channel knows it (it has the channel's id). */
@@ -168,6 +178,37 @@ export async function retractOutbound(
   await retract.call(
     found.adapter,
     { messageId, ticketId: row.ticket_id, to: row.number, externalId: row.external_id, idempotencyKey },
+    ctx,
+  );
+}
+
+/** Tells the contact an attendant read their message, where the channel sends receipts (ChannelDefinition.readReceipt). */
+export async function readOutbound(
+  deps: OutboundDeps,
+  companyId: number,
+  messageId: number,
+  idempotencyKey: string,
+): Promise<void> {
+  const [row] = await deps.orm.em
+    .getConnection()
+    .execute<{ ticket_id: number; external_id: string | null; participant: string | null; number: string }[]>(
+      `select m.ticket_id, m.external_id, m.participant, c.number
+       from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
+      where m.company_id = ? and m.id = ? and not m.from_me and not m.is_private`,
+      [companyId, messageId],
+    );
+  if (!row?.external_id) return;
+  const { adapter, ctx } = await channelOfTicket(deps, row.ticket_id);
+  if (!adapter.readReceipt) return;
+  await adapter.readReceipt(
+    {
+      messageId,
+      ticketId: row.ticket_id,
+      to: row.number,
+      externalId: row.external_id,
+      participant: row.participant,
+      idempotencyKey,
+    },
     ctx,
   );
 }

@@ -1,6 +1,6 @@
 import type { EventBus } from '../../events/event-bus.js';
 import type { OutboxKick } from '../messages/outbox.js';
-import { deliverOutbound, type OutboundDeps, retractOutbound } from './outbound.js';
+import { deliverOutbound, type OutboundDeps, readOutbound, retractOutbound } from './outbound.js';
 
 /** How the delivery worker paces itself; the defaults suit production, tests shorten them. */
 export interface OutboxOptions {
@@ -30,7 +30,7 @@ interface Claimed {
   id: string;
   company_id: number;
   message_id: string;
-  action: 'send' | 'retract';
+  action: 'send' | 'retract' | 'read';
   idempotency_key: string;
   attempts: number;
   ticket_id: number;
@@ -79,14 +79,16 @@ export class OutboxWorker implements OutboxKick {
   }
 
   /**
-   * Outbound delivery as a subscriber of the event catalogue: a stored outgoing message, a deletion (its retraction)
-   * and a retry wake the worker at once; without a wake-up it still finds them at its next poll.
+   * Outbound delivery as a subscriber of the event catalogue: a stored outgoing message, a deletion (its retraction),
+   * a read conversation (its receipts) and a retry wake the worker at once; without a wake-up it still finds them at its next poll.
    */
   listen(events: Pick<EventBus, 'on'>): void {
     events.on('message.created', async ({ kind }) => {
       if (kind === 'outbound' || kind === 'bot') this.kick();
     });
     events.on('message.deleted', async () => this.kick());
+    // A conversation read: its read receipts are queued.
+    events.on('ticket.read', async () => this.kick());
     events.on('message.delivery', async ({ state }) => {
       if (state === 'queued') this.kick();
     });
@@ -150,9 +152,8 @@ export class OutboxWorker implements OutboxKick {
     const conn = this.deps.orm.em.getConnection();
     const messageId = Number(row.message_id);
     try {
-      if (row.action === 'send')
-        await deliverOutbound(this.deps, row.company_id, messageId, row.idempotency_key);
-      else await retractOutbound(this.deps, row.company_id, messageId, row.idempotency_key);
+      const make = { send: deliverOutbound, retract: retractOutbound, read: readOutbound }[row.action];
+      await make(this.deps, row.company_id, messageId, row.idempotency_key);
       await conn.execute('delete from message_outbox where id = ?', [row.id]);
     } catch (err) {
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 255) || 'Delivery failed';

@@ -185,6 +185,47 @@ describe('outbox', () => {
     expect((retracted as { messageId: number }[]).some((m) => m.messageId === old.id)).toBe(false);
   });
 
+  it('reading a conversation sends the contact read receipts for what was unread, once; notes and our own never', async () => {
+    const from = '5511988880006';
+    const ticketId = await openTicket(from);
+    const inbound = (externalId: string, body: string) =>
+      host.request(`/test-channel/${connection.token}/inbound`, {
+        body: { externalId, from: { id: from, name: 'Ana' }, body },
+      });
+    expect((await inbound('IN-R1', 'Primeira')).status).toBe(201);
+    expect((await inbound('IN-R2', 'Segunda')).status).toBe(201);
+    await send(ticketId, 'Nossa resposta');
+    const receiptsOf = async () =>
+      (
+        (await (await host.request(`/test-channel/${connection.token}/outbox`)).json()).read as {
+          externalId: string;
+          ticketId: number;
+          to: string;
+        }[]
+      ).filter((r) => r.ticketId === ticketId);
+    // The attendant opens the conversation (its first page): both messages are read, and the contact is told.
+    expect((await host.request(`/api/messages/${ticketId}`, { token })).status).toBe(200);
+    await until(async () => (await receiptsOf()).length === 3);
+    expect((await receiptsOf()).map((r) => r.externalId).sort()).toEqual(
+      expect.arrayContaining(['IN-R1', 'IN-R2']),
+    );
+    expect((await receiptsOf()).every((r) => r.to === from)).toBe(true);
+    // Done, the receipts leave no row; reading again queues nothing more.
+    const queued = async () =>
+      (
+        await sql(
+          host,
+          `select 1 from message_outbox o join messages m on m.id = o.message_id
+            where o.action = 'read' and m.ticket_id = $1`,
+          [ticketId],
+        )
+      ).length;
+    await until(async () => (await queued()) === 0);
+    expect((await host.request(`/api/messages/${ticketId}`, { token })).status).toBe(200);
+    expect(await queued()).toBe(0);
+    expect(await receiptsOf()).toHaveLength(3);
+  });
+
   it('backs off exponentially, with jitter, up to the cap', () => {
     const o = { baseDelayMs: 2000, maxDelayMs: 60_000 };
     for (const [attempts, expected] of [

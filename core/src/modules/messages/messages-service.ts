@@ -30,7 +30,7 @@ import {
 } from './media-storage.js';
 import { Message } from './message.entity.js';
 import { findMessageDto, listMessages, ticketMessagePage } from './message-queries.js';
-import { retryDelivery, withdrawDelivery } from './outbox.js';
+import { enqueueReadReceipts, retryDelivery, withdrawDelivery } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
 import { assertReplyWindow } from './reply-window.js';
 import { assertRetractable } from './retract-window.js';
@@ -101,19 +101,33 @@ export class MessagesService {
     const page = await ticketMessagePage(this.em, actor.companyId, actor.id, ticketId, pageNumber, queueIds);
     if (!page || !canSeeTicket(page.access, page.ticket)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     const { ticket } = page;
-    if (pageNumber === 1 && ticket.unreadMessages > 0 && ticket.status !== 'pending') {
-      await this.em
-        .getConnection()
-        .execute('update messages set read = true where ticket_id = ? and not read and not from_me', [
-          ticketId,
-        ]);
-      await this.em.nativeUpdate(Ticket, { id: ticketId }, { unreadMessages: 0 });
-      await this.events.emit('ticket.read', { companyId: actor.companyId, ticketId, userId: actor.id });
-      // The page read above predates the update: read it again so it shows the messages as read.
-      return listMessages(this.em, actor.companyId, ticketId, pageNumber, {
-        maskNumbers: page.access.hideNumbers,
-        queueIds,
+    if (pageNumber === 1 && ticket.status !== 'pending') {
+      // The unread counter may already be 0 (a reply or an accept clears it): the messages themselves say what is new.
+      const read = await this.em.transactional(async (tx) => {
+        const rows = await tx.getConnection().execute<{ id: number; external_id: string | null }[]>(
+          `update messages set read = true where ticket_id = ? and not read and not from_me
+              returning id, external_id`,
+          [ticketId],
+          'all',
+          tx.getTransactionContext(),
+        );
+        if (ticket.unreadMessages > 0) await tx.nativeUpdate(Ticket, { id: ticketId }, { unreadMessages: 0 });
+        // The contact learns it was read (the channel's receipts), through the outbox.
+        await enqueueReadReceipts(
+          tx,
+          actor.companyId,
+          rows.map((m) => ({ id: m.id, externalId: m.external_id })),
+        );
+        return rows.length;
       });
+      if (read > 0 || ticket.unreadMessages > 0) {
+        await this.events.emit('ticket.read', { companyId: actor.companyId, ticketId, userId: actor.id });
+        // The page read above predates the update: read it again so it shows the messages as read.
+        return listMessages(this.em, actor.companyId, ticketId, pageNumber, {
+          maskNumbers: page.access.hideNumbers,
+          queueIds,
+        });
+      }
     }
     return { messages: page.messages, hasMore: page.hasMore };
   }

@@ -9,6 +9,7 @@ import { Migration0013MessageOutbox } from './migrations/core-0013-message-outbo
 import { MigrationMessages0001Tables } from './migrations/messages-0001-tables.js';
 import { MigrationMessages0002ForeignKeyIndexes } from './migrations/messages-0002-foreign-key-indexes.js';
 import { MigrationMessages0003VoiceNote } from './migrations/messages-0003-voice-note.js';
+import { MigrationMessages0004OutboxRead } from './migrations/messages-0004-outbox-read.js';
 
 /** Messages of a ticket, their media and the outbox rows that deliver them. */
 export const messagesModule = defineModule({
@@ -24,6 +25,7 @@ export const messagesModule = defineModule({
     },
     { name: 'core-0013-message-outbox', class: Migration0013MessageOutbox },
     { name: 'messages-0003-voice-note', class: MigrationMessages0003VoiceNote },
+    { name: 'messages-0004-outbox-read', class: MigrationMessages0004OutboxRead },
   ],
   register: (container) =>
     container.register({

@@ -1,7 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-/** What a delivery leaves to the channel: send the message, or take back one the attendant deleted. */
-export type DeliveryAction = 'send' | 'retract';
+/**
+ * What a delivery leaves to the channel: send the message, take back one the attendant deleted, or tell the contact
+ * their message was read.
+ */
+export type DeliveryAction = 'send' | 'retract' | 'read';
 
 /** Wakes the delivery worker of this process at once (others find the row on their next poll). */
 export interface OutboxKick {
@@ -27,6 +30,36 @@ export async function enqueueDelivery(
     em.getTransactionContext(),
   );
 }
+
+/**
+ * The contact's messages an attendant just read get a read receipt each (the newest {@link READ_RECEIPTS_PER_READ}:
+ * older ones were read on the phone long ago or do not matter to the contact). Only messages the channel knows (with
+ * its id). Runs in the caller's transaction.
+ */
+export async function enqueueReadReceipts(
+  em: EntityManager,
+  companyId: number,
+  messages: readonly { id: number; externalId: string | null }[],
+): Promise<number> {
+  const ids = messages
+    .filter((m) => m.externalId)
+    .map((m) => Number(m.id))
+    .sort((a, b) => b - a)
+    .slice(0, READ_RECEIPTS_PER_READ);
+  if (!ids.length) return 0;
+  await em.getConnection().execute(
+    `insert into message_outbox (company_id, message_id, action)
+       values ${ids.map(() => "(?, ?, 'read')").join(', ')}
+       on conflict (message_id, action) do nothing`,
+    ids.flatMap((id) => [companyId, id]),
+    'run',
+    em.getTransactionContext(),
+  );
+  return ids.length;
+}
+
+/** At most so many read receipts for one reading of a conversation. */
+export const READ_RECEIPTS_PER_READ = 50;
 
 /**
  * A deleted message is taken back from the contact: if its delivery has not been claimed yet, it never leaves
