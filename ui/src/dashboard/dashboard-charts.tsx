@@ -7,6 +7,11 @@ import { dayLabel } from './dashboard-format';
 
 const BAR_COLOR = '#2e7d32';
 const HEIGHT = 260;
+// Follows the theme (dashboard.css sets the variables for light and dark).
+const TOOLTIP_STYLE = {
+  background: 'var(--dashboard-tooltip-bg)',
+  borderColor: 'var(--dashboard-tooltip-border)',
+};
 
 function TicketsBars({ data, testId }: { data: { label: string; total: number }[]; testId: string }) {
   const { t } = useTranslation();
@@ -17,7 +22,7 @@ function TicketsBars({ data, testId }: { data: { label: string; total: number }[
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="label" interval="preserveStartEnd" />
           <YAxis allowDecimals={false} width={40} />
-          <Tooltip wrapperClassName="dashboard-chart__tooltip" cursor={{ fillOpacity: 0.1 }} />
+          <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ fillOpacity: 0.1 }} />
           <Bar
             dataKey="total"
             name={t('dashboard.charts.total')}
