@@ -8,8 +8,7 @@ import type {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
-  ATTENDANTS_SQL,
-  COUNTERS_SQL,
+  FIGURES_SQL,
   TICKETS_PER_DAY_SQL,
   TICKETS_PER_HOUR_SQL,
   TICKETS_USERS_SQL,
@@ -25,12 +24,18 @@ declare module '../../kernel/container.js' {
 type Num = string | number;
 const n = (v: Num | null): number => (v == null ? 0 : Number(v));
 
-interface CountersRow {
+/** A row of FIGURES_SQL: an attendant ('user') or the counters ('total'). */
+interface FiguresRow {
+  kind: 'user' | 'total';
+  id: number;
+  name: string;
+  online: boolean;
   tickets: Num;
-  finished: Num;
   avg_wait: Num;
   avg_support: Num;
+  rating: Num | null;
   with_rating: Num;
+  finished: Num;
   wait_rating: Num;
   without_rating: Num;
   perc_rating: Num;
@@ -40,17 +45,6 @@ interface CountersRow {
   nps_score: Num;
   happening: Num;
   pending: Num;
-}
-
-interface AttendantRow {
-  id: number;
-  name: string;
-  online: boolean;
-  tickets: Num;
-  avg_wait: Num;
-  avg_support: Num;
-  rating: Num | null;
-  count_rating: Num;
 }
 
 /**
@@ -70,10 +64,14 @@ export class DashboardService {
 
   async figures(companyId: number, p: DashboardPeriod): Promise<DashboardDto> {
     const period = [companyId, p.from, p.to];
-    const [[c], rows] = await Promise.all([
-      this.run<CountersRow>(COUNTERS_SQL, [...period, companyId, companyId]),
-      this.run<AttendantRow>(ATTENDANTS_SQL, [...period, companyId]),
+    const rows = await this.run<FiguresRow>(FIGURES_SQL, [
+      ...period,
+      ...period,
+      companyId,
+      companyId,
+      companyId,
     ]);
+    const c = rows.find((r) => r.kind === 'total') as FiguresRow;
     const counters: DashboardCounters = {
       supportHappening: n(c.happening),
       supportPending: n(c.pending),
@@ -90,16 +88,18 @@ export class DashboardService {
       withRating: n(c.with_rating),
       percRating: n(c.perc_rating),
     };
-    const attendants: DashboardAttendant[] = rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      rating: r.rating == null ? null : Number(r.rating),
-      countRating: n(r.count_rating),
-      tickets: n(r.tickets),
-      avgWaitTime: n(r.avg_wait),
-      avgSupportTime: n(r.avg_support),
-      online: r.online,
-    }));
+    const attendants: DashboardAttendant[] = rows
+      .filter((r) => r.kind === 'user')
+      .map((r) => ({
+        id: r.id,
+        name: r.name,
+        rating: r.rating == null ? null : Number(r.rating),
+        countRating: n(r.with_rating),
+        tickets: n(r.tickets),
+        avgWaitTime: n(r.avg_wait),
+        avgSupportTime: n(r.avg_support),
+        online: r.online,
+      }));
     return { counters, attendants };
   }
 

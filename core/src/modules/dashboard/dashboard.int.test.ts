@@ -73,8 +73,8 @@ async function seed(conn: { id: number; companyId: number; channel: string }, s:
     const answered = s.rate !== 'asked';
     await sql(
       host,
-      `insert into ticket_ratings (company_id, ticket_id, user_id, rate, asked_at, rated_at)
-       values ($1, $2, $3, $4, now(), case when $5 then now() end)`,
+      `insert into ticket_ratings (company_id, ticket_id, ticket_created_at, user_id, rate, asked_at, rated_at)
+       select $1, id, created_at, $3, $4, now(), case when $5 then now() end from tickets where id = $2`,
       [conn.companyId, r.ticketId, s.user ?? null, answered ? s.rate : null, answered],
     );
   }

@@ -8,6 +8,7 @@ import { Migration0009TicketTagIds } from './migrations/core-0009-ticket-tag-ids
 import { MigrationTickets0001Tables } from './migrations/tickets-0001-tables.js';
 import { MigrationTickets0002ListIndexes } from './migrations/tickets-0002-list-indexes.js';
 import { MigrationTickets0003TrackingAndRatings } from './migrations/tickets-0003-tracking-and-ratings.js';
+import { MigrationTickets0004DurationsAndRatingDay } from './migrations/tickets-0004-durations-and-rating-day.js';
 import { wireTicketFanout } from './realtime-fanout.js';
 import { wireTicketRealtime } from './realtime-wiring.js';
 import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
@@ -34,6 +35,7 @@ export const ticketsModule = defineModule({
     { name: 'core-0006-unassigned-list-order', class: Migration0006UnassignedListOrder },
     { name: 'core-0009-ticket-tag-ids', class: Migration0009TicketTagIds },
     { name: 'tickets-0003-tracking-and-ratings', class: MigrationTickets0003TrackingAndRatings },
+    { name: 'tickets-0004-durations-and-rating-day', class: MigrationTickets0004DurationsAndRatingDay },
   ],
   register: (container) =>
     container.register({

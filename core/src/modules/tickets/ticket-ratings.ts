@@ -26,8 +26,8 @@ export class TicketRatings {
   /** A rating was asked for the ticket and is not answered yet. @example await ticketRatings.markAsked(1, 42) */
   async markAsked(companyId: number, ticketId: number): Promise<void> {
     const rows = await this.em.getConnection().execute<{ id: number }[]>(
-      `insert into ticket_ratings (company_id, ticket_id, user_id, asked_at)
-       select company_id, id, user_id, now() from tickets where company_id = ? and id = ?
+      `insert into ticket_ratings (company_id, ticket_id, ticket_created_at, user_id, asked_at)
+       select company_id, id, created_at, user_id, now() from tickets where company_id = ? and id = ?
        on conflict (ticket_id) do update
          set asked_at = excluded.asked_at, user_id = excluded.user_id, rate = null, rated_at = null, updated_at = now()
        returning id`,
@@ -45,8 +45,8 @@ export class TicketRatings {
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'rate', message: 'Invalid rate' }] });
     }
     const rows = await this.em.getConnection().execute<{ id: number }[]>(
-      `insert into ticket_ratings (company_id, ticket_id, user_id, rate, rated_at)
-       select company_id, id, user_id, ?, now() from tickets where company_id = ? and id = ?
+      `insert into ticket_ratings (company_id, ticket_id, ticket_created_at, user_id, rate, rated_at)
+       select company_id, id, created_at, user_id, ?, now() from tickets where company_id = ? and id = ?
        on conflict (ticket_id) do update
          set rate = excluded.rate, rated_at = excluded.rated_at,
              user_id = coalesce(ticket_ratings.user_id, excluded.user_id), updated_at = now()

@@ -90,6 +90,8 @@ export const TicketRating = defineEntity({
     id: p.integer().primary().autoincrement(),
     companyId: p.integer(),
     ticketId: p.integer(),
+    /** The ticket's creation time: a period's ratings are found without reading its tickets. */
+    ticketCreatedAt: p.datetime(),
     userId: p.integer().nullable(),
     rate: p.smallint().nullable(),
     askedAt: p.datetime().nullable(),
