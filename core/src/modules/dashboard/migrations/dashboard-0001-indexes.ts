@@ -12,4 +12,10 @@ export class MigrationDashboard0001Indexes extends Migration {
         include (status, user_id, is_group, queued_at, started_at, finished_at);
     `);
   }
+
+  override async down(): Promise<void> {
+    this.addSql(`
+      drop index if exists tickets_dashboard_index;
+    `);
+  }
 }

@@ -15,4 +15,13 @@ export class MigrationDashboard0002LeanReads extends Migration {
         include (rate, asked_at, user_id);
     `);
   }
+
+  override async down(): Promise<void> {
+    this.addSql(`
+      drop index if exists ticket_ratings_dashboard_index;
+      drop index if exists tickets_dashboard_index;
+      create index tickets_dashboard_index on tickets (company_id, created_at)
+        include (status, user_id, is_group, queued_at, started_at, finished_at);
+    `);
+  }
 }

@@ -38,4 +38,12 @@ export class MigrationTickets0003TrackingAndRatings extends Migration {
       create index ticket_ratings_company_user_index on ticket_ratings (company_id, user_id);
     `);
   }
+
+  override async down(): Promise<void> {
+    this.addSql(`
+      drop table if exists ticket_ratings;
+      alter table tickets drop column if exists queued_at, drop column if exists started_at,
+        drop column if exists finished_at;
+    `);
+  }
 }

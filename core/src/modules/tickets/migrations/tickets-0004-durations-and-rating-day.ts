@@ -22,4 +22,11 @@ export class MigrationTickets0004DurationsAndRatingDay extends Migration {
       alter table ticket_ratings alter column ticket_created_at set not null;
     `);
   }
+
+  override async down(): Promise<void> {
+    this.addSql(`
+      alter table ticket_ratings drop column if exists ticket_created_at;
+      alter table tickets drop column if exists wait_seconds, drop column if exists support_seconds;
+    `);
+  }
 }
