@@ -27,6 +27,7 @@ function TicketsBars({ data, testId }: { data: { label: string; total: number }[
             dataKey="total"
             name={t('dashboard.charts.total')}
             fill={BAR_COLOR}
+            maxBarSize={64}
             isAnimationActive={false}
           />
         </BarChart>
