@@ -6,6 +6,7 @@ import { companiesModule } from './companies/module.js';
 import { connectionsModule } from './connections/module.js';
 import { contactsModule } from './contacts/module.js';
 import { conversationsModule } from './conversations/module.js';
+import { dashboardModule } from './dashboard/module.js';
 import { messagesModule } from './messages/module.js';
 import { momentsModule } from './moments/module.js';
 import { plansModule } from './plans/module.js';
@@ -40,6 +41,7 @@ export const CORE_MODULES: readonly CoreModuleDefinition[] = [
   conversationsModule,
   botsModule,
   momentsModule,
+  dashboardModule,
   sessionsModule,
   systemModule,
 ];

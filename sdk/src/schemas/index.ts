@@ -2,6 +2,7 @@ export * from './attendance.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './companies.js';
+export * from './dashboard.js';
 export * from './history-import.js';
 export * from './schedules.js';
 export * from './users.js';

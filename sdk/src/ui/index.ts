@@ -13,7 +13,7 @@ export const SLOT_IDS = [
   /** A top-bar button opening a popover: the fill declares `icon` and `titleKey`, its component is the content. */
   'topbar.popovers',
   'tickets.welcome',
-  /** Cards of the dashboard (rendered on the home route until the dashboard page exists). */
+  /** Cards on the admin dashboard's Indicadores tab (`/`). */
   'dashboard.cards',
   /** Buttons in the open ticket's header (see `useSlotTicket`). */
   'ticket.header.actions',

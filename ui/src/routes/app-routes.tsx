@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { ConnectionsPage } from '../pages/connections-page';
 import { ContactsPage } from '../pages/contacts-page';
+import { DashboardPage } from '../pages/dashboard-page';
 import { FinanceiroPage } from '../pages/financeiro-page';
 import { LoginPage } from '../pages/login-page';
 import { MomentsPage } from '../pages/moments-page';
@@ -28,8 +29,7 @@ export function AppRoutes() {
         <Route path="/financeiro-aberto" element={<FinanceiroPage />} />
       </Route>
       <Route element={<RequireAuth />}>
-        {/* The dashboard comes in a later issue; until then / lands on the tickets. */}
-        <Route index element={<Navigate to="/tickets" replace />} />
+        <Route index element={<DashboardPage />} />
         <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
         <Route path="/moments" element={<MomentsPage />} />
         <Route path="/contacts" element={<ContactsPage />} />

@@ -1,5 +1,6 @@
 /** Pages the shell itself ships today; later issues add theirs here. */
 export const CORE_PAGE_PATHS: readonly string[] = [
+  '/',
   '/tickets/:ticketId?',
   '/contacts',
   '/moments',

@@ -31,12 +31,13 @@ export function RequireAuth() {
   );
 }
 
-/** Public routes (/login, /signup): a signed-in user goes to /. */
+/** Public routes (/login, /signup): a signed-in user goes to /tickets, the landing after login (spec part 1 §3). */
 export function PublicOnly() {
   const status = useAtomValue(sessionStatusAtom);
   const user = useAtomValue(userAtom);
   if (status === 'restoring') return <FullPageSpinner />;
-  if (user) return <Navigate to="/" replace />;
+  // Not `/`: that is the admins' dashboard, and the login page's own navigation to /tickets must not race with it.
+  if (user) return <Navigate to="/tickets" replace />;
   return <Outlet />;
 }
 

@@ -26,10 +26,6 @@ export function WelcomePanel() {
       <div className="welcome-panel__slot">
         <Slot id="tickets.welcome" />
       </div>
-      {/* The home route lands here until the dashboard page exists: its cards render on this panel meanwhile. */}
-      <div className="welcome-panel__cards" data-testid="dashboard-cards">
-        <Slot id="dashboard.cards" />
-      </div>
     </section>
   );
 }

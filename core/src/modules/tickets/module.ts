@@ -7,10 +7,13 @@ import { Migration0006UnassignedListOrder } from './migrations/core-0006-unassig
 import { Migration0009TicketTagIds } from './migrations/core-0009-ticket-tag-ids.js';
 import { MigrationTickets0001Tables } from './migrations/tickets-0001-tables.js';
 import { MigrationTickets0002ListIndexes } from './migrations/tickets-0002-list-indexes.js';
+import { MigrationTickets0003TrackingAndRatings } from './migrations/tickets-0003-tracking-and-ratings.js';
+import { MigrationTickets0004DurationsAndRatingDay } from './migrations/tickets-0004-durations-and-rating-day.js';
 import { wireTicketFanout } from './realtime-fanout.js';
 import { wireTicketRealtime } from './realtime-wiring.js';
-import { Ticket, TicketLog } from './ticket.entity.js';
+import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
 import { TicketBotActions } from './ticket-bot-actions.js';
+import { TicketRatings } from './ticket-ratings.js';
 import { TicketTagSizes } from './ticket-tag-sizes.js';
 import { TicketsPublisher } from './tickets-publisher.js';
 import { ticketsRoutes } from './tickets-routes.js';
@@ -20,7 +23,7 @@ import { TicketsService } from './tickets-service.js';
 export const ticketsModule = defineModule({
   name: 'tickets',
   dependsOn: ['contacts', 'connections', 'queues', 'users', 'tags'],
-  entities: [Ticket, TicketLog],
+  entities: [Ticket, TicketLog, TicketRating],
   migrations: [
     { name: 'tickets-0001-tables', class: MigrationTickets0001Tables, replaces: 'core-0002-attendance' },
     {
@@ -31,12 +34,15 @@ export const ticketsModule = defineModule({
     { name: 'core-0005-ticket-visibility-indexes', class: Migration0005TicketVisibilityIndexes },
     { name: 'core-0006-unassigned-list-order', class: Migration0006UnassignedListOrder },
     { name: 'core-0009-ticket-tag-ids', class: Migration0009TicketTagIds },
+    { name: 'tickets-0003-tracking-and-ratings', class: MigrationTickets0003TrackingAndRatings },
+    { name: 'tickets-0004-durations-and-rating-day', class: MigrationTickets0004DurationsAndRatingDay },
   ],
   register: (container) =>
     container.register({
       tickets: asClass(TicketsService).scoped(),
       ticketTagSizes: asClass(TicketTagSizes).singleton(),
       ticketBotActions: asClass(TicketBotActions).scoped(),
+      ticketRatings: asClass(TicketRatings).scoped(),
       ticketsPublisher: asClass(TicketsPublisher).singleton(),
     }),
   routes: ticketsRoutes,

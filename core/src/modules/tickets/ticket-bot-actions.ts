@@ -4,6 +4,7 @@ import type { ITicket } from './ticket.entity.js';
 import { emitTransition } from './ticket-events.js';
 import { writeTicketLogs } from './ticket-logs.js';
 import { assertOwned } from './ticket-lookups.js';
+import { applyTracking } from './ticket-tracking.js';
 import type { LogEntry, TicketState, TransitionKind } from './ticket-transitions.js';
 
 declare module '../../kernel/container.js' {
@@ -64,9 +65,11 @@ export class TicketBotActions {
     if (to.userId != null) {
       ticket.userId = to.userId;
       ticket.status = ticket.isGroup ? 'group' : 'open';
+      applyTracking(ticket, 'transferToUser');
     } else {
       ticket.userId = null;
       ticket.status = 'pending';
+      applyTracking(ticket, 'botHandoffToQueue');
     }
     ticket.isBot = false;
     ticket.botEngine = null;
@@ -86,6 +89,7 @@ export class TicketBotActions {
   /** The engine ended the conversation: closed without farewell (the engine said goodbye itself, if at all). */
   async close(ticket: ITicket, engine: string): Promise<void> {
     const before = stateOf(ticket);
+    applyTracking(ticket, 'close');
     ticket.status = 'closed';
     ticket.unreadMessages = 0;
     ticket.amountUsedBotQueues = 0;

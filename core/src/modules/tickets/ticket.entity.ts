@@ -28,6 +28,12 @@ export const Ticket = defineEntity({
     botCursor: p.bigint('number').nullable(),
     /** When the ticket went to humans: no engine takes it again. */
     botHandoffAt: p.datetime().nullable(),
+    /** When the ticket started waiting for an attendant (created, or reopened): ticket-tracking.ts. */
+    queuedAt: p.datetime().onCreate(() => new Date()),
+    /** When an attendant first took it in this attendance. */
+    startedAt: p.datetime().nullable(),
+    /** When it was finished (closed). */
+    finishedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
@@ -74,3 +80,27 @@ export const TicketLog = defineEntity({
   }),
 });
 export type ITicketLog = InferEntity<typeof TicketLog>;
+
+/** A customer's rating of a ticket (0–10), one per ticket: asked (`askedAt`), then answered (`rate`, `ratedAt`). */
+export const TicketRating = defineEntity({
+  name: 'TicketRating',
+  tableName: 'ticket_ratings',
+  filters: tenantFilter,
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    ticketId: p.integer(),
+    /** The ticket's creation time: a period's ratings are found without reading its tickets. */
+    ticketCreatedAt: p.datetime(),
+    userId: p.integer().nullable(),
+    rate: p.smallint().nullable(),
+    askedAt: p.datetime().nullable(),
+    ratedAt: p.datetime().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  }),
+});
+export type ITicketRating = InferEntity<typeof TicketRating>;

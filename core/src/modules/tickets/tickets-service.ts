@@ -22,6 +22,7 @@ import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js'
 import { assertOwned, contactHasTags, isCommonInMessages } from './ticket-lookups.js';
 import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import type { TicketTagSizes } from './ticket-tag-sizes.js';
+import { applyTracking } from './ticket-tracking.js';
 import {
   assertOwnQueue,
   assertQueueChosen,
@@ -309,6 +310,7 @@ export class TicketsService {
     }
     if (input.sendFarewellMessage) await farewellOnClose(this.automatic, ticket, actor.id);
     if (kind === 'ignore') ticket.amountUsedBotQueues = 0;
+    applyTracking(ticket, kind);
     ticket.status = 'closed';
     ticket.unreadMessages = 0;
     await this.em.flush();
@@ -339,6 +341,7 @@ export class TicketsService {
       ticket.status = ticket.isGroup ? 'group' : 'open';
       ticket.userId = input.userId ?? actor.id;
       ticket.unreadMessages = 0;
+      applyTracking(ticket, kind);
     }
     await this.em.flush().catch((err: unknown) => {
       // Reopening while the contact already has another open ticket on this connection.

@@ -1,0 +1,18 @@
+import { asClass } from 'awilix';
+import { defineModule } from '../../kernel/module.js';
+import { dashboardRoutes } from './dashboard-routes.js';
+import { DashboardService } from './dashboard-service.js';
+import { MigrationDashboard0001Indexes } from './migrations/dashboard-0001-indexes.js';
+import { MigrationDashboard0002LeanReads } from './migrations/dashboard-0002-lean-reads.js';
+
+/** The admin dashboard (`/`): counters, NPS, attendants and the tickets charts of a period. */
+export const dashboardModule = defineModule({
+  name: 'dashboard',
+  dependsOn: ['tickets', 'users'],
+  migrations: [
+    { name: 'dashboard-0001-indexes', class: MigrationDashboard0001Indexes },
+    { name: 'dashboard-0002-lean-reads', class: MigrationDashboard0002LeanReads },
+  ],
+  register: (container) => container.register({ dashboard: asClass(DashboardService).scoped() }),
+  routes: dashboardRoutes,
+});
