@@ -63,7 +63,7 @@ export class ChatbotsService {
       throw new AppError('ERR_NO_QUEUE_FOUND', 404);
     if (parent && !parent.greetingMessage) throw messageRequired();
     const rows = await this.em.find(Chatbot, { queueId });
-    const level = parent ? (await this.levelOf(parent, rows)) + 1 : 1;
+    const level = parent ? this.levelOf(parent, rows) + 1 : 1;
     this.assertRoom(rows.length, level, options, 1);
     await assertChatbotTargets(this.em, companyId, [{ ...fields, options }], 'chatbot');
     const created = await this.em.transactional(async (em) => {
@@ -93,7 +93,7 @@ export class ChatbotsService {
     if (hasChildren && !fields.greetingMessage?.trim()) throw messageRequired();
     if (options) {
       const replaced = descendantsOf(rows, id).length;
-      this.assertRoom(rows.length - replaced - 1, await this.levelOf(row, rows), options, 1);
+      this.assertRoom(rows.length - replaced - 1, this.levelOf(row, rows), options, 1);
     }
     await assertChatbotTargets(this.em, row.companyId, [{ ...fields, options: options ?? [] }], 'chatbot');
     await this.em.transactional(async (em) => {
@@ -126,16 +126,13 @@ export class ChatbotsService {
 
   private async tree(row: IChatbot): Promise<ChatbotDto> {
     const rows = await this.em.find(Chatbot, { queueId: row.queueId }, { refresh: true });
-    const [dto] = toChatbotTrees(
-      rows.filter((r) => r.id === row.id || descendantsOf(rows, row.id).includes(r)),
-      row.parentId ?? null,
-    );
+    const [dto] = toChatbotTrees([row, ...descendantsOf(rows, row.id)], row.parentId ?? null);
     if (!dto) throw notFound();
     return dto;
   }
 
   /** The level of an option (a root option is level 1). */
-  private async levelOf(row: IChatbot, rows: readonly IChatbot[]): Promise<number> {
+  private levelOf(row: IChatbot, rows: readonly IChatbot[]): number {
     const byId = new Map(rows.map((r) => [r.id, r]));
     let level = 1;
     for (let at = row; at.parentId; level++) at = byId.get(at.parentId) as IChatbot;
