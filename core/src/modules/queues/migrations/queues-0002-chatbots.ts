@@ -3,9 +3,9 @@ import { Migration } from '@mikro-orm/migrations';
 
 /**
  * The queue fields of spec part 2 §3 still missing (rotation, integration, file list, prompt, close ticket, service
- * hours, the default week for queues already there) and `chatbots`, the queues' option trees: a row per option with
- * its queue (cascade: a deleted queue takes its tree), its parent (null at the root; cascade: a deleted option takes
- * its options) and its position among its siblings.
+ * hours: the default week for queues already there and for rows written without it) and `chatbots`, the queues'
+ * option trees: a row per option with its queue (cascade: a deleted queue takes its tree), its parent (null at the
+ * root; cascade: a deleted option takes its options) and its position among its siblings.
  */
 export class MigrationQueues0002Chatbots extends Migration {
   override async up(): Promise<void> {
@@ -17,9 +17,7 @@ export class MigrationQueues0002Chatbots extends Migration {
         add column file_list_id int,
         add column prompt_id int,
         add column close_ticket boolean not null default false,
-        add column schedules jsonb;
-      update queues set schedules = '${JSON.stringify(defaultWeeklySchedule())}'::jsonb;
-      alter table queues alter column schedules set not null;
+        add column schedules jsonb not null default '${JSON.stringify(defaultWeeklySchedule())}'::jsonb;
 
       create table chatbots (
         id serial primary key,
