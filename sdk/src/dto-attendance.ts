@@ -1,6 +1,7 @@
 import type { ChannelCapabilities, ChannelTraits } from './channel.js';
 import type { QueueRef } from './dto.js';
 import type { Channel, ConnectionStatus, TicketStatus } from './schemas/attendance.js';
+import type { ChatbotOptionType, RotationTime } from './schemas/chatbots.js';
 import type { ScheduleRow } from './schemas/schedules.js';
 
 /** A tag as the API answers it. @example { id: 1, name: 'VIP', color: '#ff0000', kanban: 0 } */
@@ -18,6 +19,40 @@ export interface QueueDto extends QueueRef {
   orderQueue: number | null;
   greetingMessage: string | null;
   outOfHoursMessage: string | null;
+  ativarRoteador: boolean;
+  tempoRoteador: RotationTime;
+  integrationId: number | null;
+  fileListId: number | null;
+  promptId: number | null;
+  closeTicket: boolean;
+  /** Service hours, a row per weekday (the default week until changed). */
+  schedules: ScheduleRow[];
+}
+
+/**
+ * One chatbot option, stored as a row that names its queue and its parent (null at the root) and its position among
+ * its siblings, and answered with the options under it, in order.
+ * @example { id: 7, queueId: 1, parentId: null, position: 0, name: 'Financeiro', queueType: 'text', options: [] }
+ */
+export interface ChatbotDto {
+  id: number;
+  queueId: number;
+  parentId: number | null;
+  position: number;
+  name: string;
+  greetingMessage: string | null;
+  queueType: ChatbotOptionType;
+  optQueueId: number | null;
+  optUserId: number | null;
+  optIntegrationId: number | null;
+  optFileId: number | null;
+  closeTicket: boolean;
+  options: ChatbotDto[];
+}
+
+/** `GET /api/queue/{id}` and the answers of POST/PUT: the queue with its option tree. */
+export interface QueueDetailDto extends QueueDto {
+  chatbots: ChatbotDto[];
 }
 
 /** A contact's extra-info field. @example { id: 1, name: 'CPF', value: '000' } */

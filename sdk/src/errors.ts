@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   /** Entities the spec's catalogue names no not-found code for: each answers its own. */
   'ERR_NO_MESSAGE_FOUND',
   'ERR_NO_QUEUE_FOUND',
+  'ERR_NO_CHATBOT_FOUND',
+  /** A chatbot option with options under it has no message (spec part 2 §5: the bot would not proceed). */
+  'ERR_CHATBOT_MESSAGE_REQUIRED',
   'ERR_NO_TAG_FOUND',
   'ERR_NO_TICKET_NOTE_FOUND',
   /** A connection's history import window (spec part 1 §5 "Import dates"). */

@@ -28,7 +28,7 @@ export async function flushOrConflict(
 export const likeTerm = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Tenant tables whose ids other rows link to. */
-type OwnedTable = 'queues' | 'tags';
+type OwnedTable = 'queues' | 'tags' | 'users';
 
 /** A link table between an owner row and tenant rows; the company is reached through `targetTable`. */
 export interface LinkTable {

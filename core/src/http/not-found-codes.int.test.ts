@@ -70,6 +70,9 @@ const EXPECTED: Record<string, ErrorCode> = {
   'GET /api/queue/:id': 'ERR_NO_QUEUE_FOUND',
   'PUT /api/queue/:id': 'ERR_NO_QUEUE_FOUND',
   'DELETE /api/queue/:id': 'ERR_NO_QUEUE_FOUND',
+  'GET /api/chatbot/:id': 'ERR_NO_CHATBOT_FOUND',
+  'PUT /api/chatbot/:id': 'ERR_NO_CHATBOT_FOUND',
+  'DELETE /api/chatbot/:id': 'ERR_NO_CHATBOT_FOUND',
   // A web chat (and the e2e fake channel) is reached by its connection's public token.
   'GET /webchat/:token': 'ERR_NO_WAPP_FOUND',
   'GET /webchat/:token/embed.js': 'ERR_NO_WAPP_FOUND',
@@ -95,6 +98,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/contacts/:id': { name: 'Ninguém', number: '5511900009999' },
   'PUT /api/tags/:id': { name: 'Nenhuma', color: '#1565c0' },
   'PUT /api/queue/:id': { name: 'Nenhuma', color: '#1565c0' },
+  'PUT /api/chatbot/:id': { name: 'Nenhuma' },
 };
 
 const keyOf = (route: RouteEntry) => `${route.method} ${route.path}`;

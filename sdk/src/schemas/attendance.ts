@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { chatbotTreeSchema, rotationTimeField } from './chatbots.js';
 import { boundedString, countField, dateField, idField, pageNumberField } from './common.js';
 import { checkImportDates, connectionImportFields } from './history-import.js';
 import { weeklyScheduleSchema } from './schedules.js';
@@ -56,13 +57,29 @@ export const contactSchema = z.object({
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 
-/** `POST/PUT /api/queue` (spec part 2 §5: name 2–50, colour 3–9). @example queueSchema.parse({ name: 'Vendas', color: '#2e7d32' }) */
+/**
+ * `POST/PUT /api/queue` (spec part 2 §5: name 2–50, colour 3–9). Fields left out keep their value (a new queue: no
+ * rotation, default service hours); `chatbots`, when sent, is the queue's whole option tree, in order.
+ * @example queueSchema.parse({ name: 'Vendas', color: '#2e7d32', chatbots: [{ name: 'Boletos' }] })
+ */
 export const queueSchema = z.object({
   name: boundedString(2, 50),
   color: z.string({ error: 'Required' }).trim().min(3, 'Too Short!').max(9, 'Too Long!'),
   orderQueue: countField.nullish(),
   greetingMessage: z.string().max(5000).nullish(),
   outOfHoursMessage: z.string().max(5000).nullish(),
+  /** Rotation: tickets waiting in the queue go to its attendants in turn, every `tempoRoteador` minutes. */
+  ativarRoteador: z.boolean().optional(),
+  tempoRoteador: rotationTimeField.optional(),
+  /** Queue integration, file list and AI prompt (their entities come later; ids only). */
+  integrationId: idField.nullish(),
+  fileListId: idField.nullish(),
+  promptId: idField.nullish(),
+  /** Close the ticket once the queue's bot has answered. */
+  closeTicket: z.boolean().optional(),
+  /** Service hours of the queue (used when the company's scheduleType is queue). */
+  schedules: weeklyScheduleSchema.optional(),
+  chatbots: chatbotTreeSchema.optional(),
 });
 export type QueueInput = z.infer<typeof queueSchema>;
 

@@ -1,5 +1,6 @@
 export * from './attendance.js';
 export * from './auth.js';
+export * from './chatbots.js';
 export * from './common.js';
 export * from './companies.js';
 export * from './dashboard.js';

@@ -16,6 +16,11 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Ends before it starts': 'validation.endsBeforeStart',
   'Starts before the first period ends': 'validation.overlapsFirstPeriod',
   'Unknown queue': 'validation.unknownQueue',
+  'Unknown user': 'validation.unknownUser',
+  'Unknown option': 'validation.unknownOption',
+  'Too deep': 'validation.tooDeep',
+  'Too many options': 'validation.tooManyOptions',
+  'Repeated option': 'validation.repeatedOption',
   'Invalid link': 'validation.invalidLink',
   'Invalid option': 'validation.invalidOption',
 };

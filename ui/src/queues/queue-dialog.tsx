@@ -1,13 +1,28 @@
-import { type QueueDto, queueSchema } from '@balcao/sdk';
-import { Dialog, DialogBody, FormGroup, InputGroup, NumericInput, TextArea } from '@blueprintjs/core';
-import type { FormEvent } from 'react';
+import {
+  defaultWeeklySchedule,
+  type QueueDetailDto,
+  type QueueDto,
+  queueSchema,
+  type ScheduleRow,
+} from '@balcao/sdk';
+import { Dialog, DialogBody, FormGroup, Spinner, Tab, Tabs, TextArea } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
+import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../api/api-error';
 import { ConfirmFooter } from '../forms/confirm-footer';
-import { useSave } from '../forms/use-save';
+import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
-import { toastSuccess } from '../notify/toaster';
-import { refreshCompanyQueues } from '../tickets/shared/use-queues';
-import { createQueue, defaultQueueColor, QUEUE_PALETTE, updateQueue } from './queues-api';
+import { WeeklyScheduleEditor } from '../forms/weekly-schedule-editor';
+import { toastError, toastSuccess } from '../notify/toaster';
+import { companySetting } from '../session/company-settings';
+import { userAtom } from '../session/session-store';
+import { fetchUserList } from '../tickets/shared/tickets-api';
+import { refreshCompanyQueues, useCompanyQueues } from '../tickets/shared/use-queues';
+import { ChatbotTreeEditor } from './chatbot-tree-editor';
+import { type EditableOption, toEditable, toInput, treeErrors } from './chatbot-tree-model';
+import { QueueDataFields, type QueueFormValues } from './queue-data-fields';
+import { createQueue, defaultQueueColor, fetchQueue, updateQueue } from './queues-api';
 
 interface Props {
   /** The queue to edit; none to add one. */
@@ -17,31 +32,94 @@ interface Props {
   onClose(): void;
 }
 
+const valuesOf = (q: QueueDto | null, usedColors: string[]): QueueFormValues => ({
+  name: q?.name ?? '',
+  color: q?.color ?? defaultQueueColor(usedColors),
+  orderQueue: q?.orderQueue ?? null,
+  greetingMessage: q?.greetingMessage ?? '',
+  outOfHoursMessage: q?.outOfHoursMessage ?? '',
+  ativarRoteador: q?.ativarRoteador ?? false,
+  tempoRoteador: q?.tempoRoteador ?? 0,
+  closeTicket: q?.closeTicket ?? false,
+  integrationId: q?.integrationId ?? null,
+  fileListId: q?.fileListId ?? null,
+  promptId: q?.promptId ?? null,
+});
+
+const tabOf = (field: string) =>
+  field === 'chatbots'
+    ? 'chatbot'
+    : field === 'schedules' || field === 'outOfHoursMessage'
+      ? 'schedules'
+      : 'data';
+
 /**
- * Add or edit a queue (spec part 2 §2 Queues, §5 queue form): name, colour from the palette (or typed), order and
- * greeting. Service hours and chatbot options belong to the administration area and come with it.
+ * Add or edit a queue (spec part 2 §2 Queues, §5 queue form): its data, its chatbot option tree, and its service
+ * hours, a tab shown only when the company keeps hours per queue (scheduleType queue, live setting). An edited queue
+ * is read again on open (with its tree); everything is saved at once.
  */
 export function QueueDialog({ queue, usedColors, onClose }: Props) {
   const { t } = useTranslation();
-  const { form, set, setErrors, validate, error, intent } = useZodForm(queueSchema, {
-    name: queue?.name ?? '',
-    color: queue?.color ?? defaultQueueColor(usedColors),
-    orderQueue: queue?.orderQueue ?? null,
-    greetingMessage: queue?.greetingMessage ?? '',
-  });
-  const { saving, save } = useSave(setErrors);
+  const perQueueHours = companySetting(useAtomValue(userAtom), 'scheduleType') === 'queue';
+  const { form, setForm, set, setErrors, error, intent } = useZodForm(
+    queueSchema,
+    valuesOf(queue, usedColors),
+  );
+  const [chatbots, setChatbots] = useState<EditableOption[]>([]);
+  const [schedules, setSchedules] = useState<ScheduleRow[]>(queue?.schedules ?? defaultWeeklySchedule());
+  const [treeProblems, setTreeProblems] = useState<Record<string, string>>({});
+  const [loaded, setLoaded] = useState(!queue);
+  const [saving, setSaving] = useState(false);
+  const [tab, setTab] = useState('data');
+  const [users, setUsers] = useState<{ id: number; name: string }[]>([]);
+  const queues = useCompanyQueues();
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = validate({ ...form, greetingMessage: form.greetingMessage || null });
-    if (!input) return;
-    await save(async () => {
-      if (queue) await updateQueue(queue.id, { ...input, outOfHoursMessage: queue.outOfHoursMessage });
-      else await createQueue(input);
-      refreshCompanyQueues();
-      toastSuccess(t(queue ? 'queues.saved' : 'queues.created'));
-      onClose();
+  useEffect(() => {
+    fetchUserList().then(setUsers, toastError);
+    if (!queue) return;
+    fetchQueue(queue.id).then((detail: QueueDetailDto) => {
+      setForm(valuesOf(detail, []));
+      setChatbots(toEditable(detail.chatbots));
+      setSchedules(detail.schedules);
+      setLoaded(true);
+    }, toastError);
+  }, [queue, setForm]);
+
+  const showProblems = (issues: Parameters<typeof toFieldErrors>[0]) => {
+    const fields = toFieldErrors(issues);
+    setErrors(fields);
+    setTreeProblems(treeErrors(issues));
+    setTab(tabOf(Object.keys(fields)[0] ?? 'data'));
+  };
+
+  const handleSubmit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const parsed = queueSchema.safeParse({
+      ...form,
+      greetingMessage: form.greetingMessage || null,
+      outOfHoursMessage: form.outOfHoursMessage || null,
+      schedules,
+      chatbots: toInput(chatbots),
     });
+    if (!parsed.success) return showProblems(parsed.error.issues);
+    setSaving(true);
+    try {
+      if (queue) await updateQueue(queue.id, parsed.data);
+      else await createQueue(parsed.data);
+      refreshCompanyQueues();
+      toastSuccess(t(chatbots.length ? 'queues.botSaved' : queue ? 'queues.saved' : 'queues.created'));
+      onClose();
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.length) showProblems(err.fields);
+      toastError(err);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const editChatbots = (next: EditableOption[]) => {
+    setChatbots(next);
+    setTreeProblems({});
   };
 
   return (
@@ -52,80 +130,86 @@ export function QueueDialog({ queue, usedColors, onClose }: Props) {
       icon="flows"
       className="queue-dialog"
     >
-      <form onSubmit={(e) => void handleSubmit(e)} noValidate>
-        <DialogBody>
-          <FormGroup
-            label={t('queues.name')}
-            labelFor="queue-name"
-            helperText={error('name')}
-            intent={intent('name')}
-          >
-            <InputGroup
-              id="queue-name"
-              value={form.name}
-              onValueChange={set('name')}
-              intent={intent('name')}
-              autoFocus
-              data-testid="queue-name"
-            />
-          </FormGroup>
-          <FormGroup
-            label={t('queues.color')}
-            labelFor="queue-color"
-            helperText={error('color')}
-            intent={intent('color')}
-          >
-            <div className="queue-dialog__palette">
-              {QUEUE_PALETTE.map((c) => {
-                const taken = usedColors.includes(c.toLowerCase());
-                return (
-                  <button
-                    key={c}
-                    type="button"
-                    aria-pressed={form.color.toLowerCase() === c}
-                    aria-label={c}
-                    title={taken ? t('queues.colorTaken') : c}
-                    disabled={taken}
-                    className="queue-dialog__swatch"
-                    style={{ background: c }}
-                    onClick={() => set('color')(c)}
-                    data-testid={`queue-color-${c.slice(1)}`}
+      <form onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="queue-form">
+        <DialogBody className="queue-dialog__body">
+          {!loaded ? (
+            <Spinner size={32} aria-label={t('queues.loading')} />
+          ) : (
+            <Tabs id="queue-tabs" selectedTabId={tab} onChange={(id) => setTab(String(id))}>
+              <Tab
+                id="data"
+                title={t('queues.tabs.data')}
+                data-testid="queue-tab-data"
+                panel={
+                  <QueueDataFields
+                    form={form}
+                    set={set}
+                    error={error}
+                    intent={intent}
+                    usedColors={usedColors}
+                    disabled={saving}
                   />
-                );
-              })}
-            </div>
-            <InputGroup
-              id="queue-color"
-              className="queue-dialog__hex"
-              leftElement={<span className="queue-dialog__current" style={{ background: form.color }} />}
-              value={form.color}
-              onValueChange={set('color')}
-              intent={intent('color')}
-              data-testid="queue-color"
-            />
-          </FormGroup>
-          <FormGroup label={t('queues.order')} labelInfo={t('common.optional')} labelFor="queue-order">
-            <NumericInput
-              id="queue-order"
-              min={0}
-              allowNumericCharactersOnly
-              value={form.orderQueue ?? ''}
-              onValueChange={(n) => set('orderQueue')(Number.isFinite(n) ? n : null)}
-              data-testid="queue-order"
-            />
-          </FormGroup>
-          <FormGroup label={t('queues.greeting')} labelInfo={t('common.optional')} labelFor="queue-greeting">
-            <TextArea
-              id="queue-greeting"
-              fill
-              rows={3}
-              value={form.greetingMessage ?? ''}
-              onChange={(e) => set('greetingMessage')(e.currentTarget.value)}
-              data-testid="queue-greeting"
-            />
-          </FormGroup>
+                }
+              />
+              <Tab
+                id="chatbot"
+                title={t('queues.tabs.chatbot')}
+                data-testid="queue-tab-chatbot"
+                panel={
+                  <ChatbotTreeEditor
+                    options={chatbots}
+                    onChange={editChatbots}
+                    errors={treeProblems}
+                    queues={queues.filter((q) => q.id !== queue?.id)}
+                    users={users}
+                    disabled={saving}
+                  />
+                }
+              />
+              {perQueueHours && (
+                <Tab
+                  id="schedules"
+                  title={t('queues.tabs.schedules')}
+                  data-testid="queue-tab-schedules"
+                  panel={
+                    <>
+                      <p className="bp6-text-muted">{t('queues.schedulesHelp')}</p>
+                      <WeeklyScheduleEditor
+                        rows={schedules}
+                        onChange={setSchedules}
+                        disabled={saving}
+                        testId="queue-schedules"
+                      />
+                      {error('schedules') && <p className="weekly-schedule__error">{error('schedules')}</p>}
+                      <FormGroup
+                        label={t('queues.outOfHours')}
+                        labelInfo={t('common.optional')}
+                        labelFor="queue-out-of-hours"
+                      >
+                        <TextArea
+                          id="queue-out-of-hours"
+                          fill
+                          rows={3}
+                          value={form.outOfHoursMessage ?? ''}
+                          onChange={(e) => set('outOfHoursMessage')(e.currentTarget.value)}
+                          disabled={saving}
+                          data-testid="queue-out-of-hours"
+                        />
+                      </FormGroup>
+                    </>
+                  }
+                />
+              )}
+            </Tabs>
+          )}
         </DialogBody>
-        <ConfirmFooter text={t('common.save')} busy={saving} onCancel={onClose} testId="queue-save" />
+        <ConfirmFooter
+          text={t('common.save')}
+          busy={saving || !loaded}
+          onCancel={onClose}
+          onConfirm={() => void handleSubmit()}
+          testId="queue-save"
+        />
       </form>
     </Dialog>
   );

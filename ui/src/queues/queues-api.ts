@@ -1,8 +1,10 @@
-import type { QueueDto, QueueInput } from '@balcao/sdk';
+import type { QueueDetailDto, QueueInput } from '@balcao/sdk';
 import { api } from '../api/http';
 
-export const createQueue = (input: QueueInput) => api.post<QueueDto>('/queue', input);
-export const updateQueue = (id: number, input: QueueInput) => api.put<QueueDto>(`/queue/${id}`, input);
+/** The queue with its chatbot option tree. */
+export const fetchQueue = (id: number) => api.get<QueueDetailDto>(`/queue/${id}`);
+export const createQueue = (input: QueueInput) => api.post<QueueDetailDto>('/queue', input);
+export const updateQueue = (id: number, input: QueueInput) => api.put<QueueDetailDto>(`/queue/${id}`, input);
 export const deleteQueue = (id: number) => api.delete(`/queue/${id}`);
 
 /**

@@ -1,3 +1,4 @@
+import type { ScheduleRow } from '@balcao/sdk';
 import { defineEntity, type InferEntity, tenantFilter } from '@balcao/sdk/orm';
 
 export const Queue = defineEntity({
@@ -12,6 +13,13 @@ export const Queue = defineEntity({
     orderQueue: p.integer().nullable(),
     greetingMessage: p.text().nullable(),
     outOfHoursMessage: p.text().nullable(),
+    ativarRoteador: p.boolean().default(false),
+    tempoRoteador: p.integer().default(0),
+    integrationId: p.integer().nullable(),
+    fileListId: p.integer().nullable(),
+    promptId: p.integer().nullable(),
+    closeTicket: p.boolean().default(false),
+    schedules: p.json<ScheduleRow[]>(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

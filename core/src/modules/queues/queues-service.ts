@@ -1,11 +1,19 @@
-import { AppError, type EventsPort, type QueueDto, type QueueInput } from '@balcao/sdk';
+import {
+  AppError,
+  defaultWeeklySchedule,
+  type EventsPort,
+  type QueueDetailDto,
+  type QueueDto,
+  type QueueInput,
+} from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from '../plans/plan.entity.js';
+import { assertChatbotTargets, loadChatbotTrees, replaceChatbotTree } from './chatbots/chatbot-tree.js';
 import { type IQueue, Queue } from './queue.entity.js';
-import { toQueueDto } from './queue-presenter.js';
+import { toQueueDetailDto, toQueueDto } from './queue-presenter.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -37,24 +45,57 @@ export class QueuesService {
     return rows.map(toQueueDto);
   }
 
-  async get(id: number): Promise<QueueDto> {
-    return toQueueDto(await this.find(id));
+  /** The queue with its chatbot option tree. */
+  async get(id: number): Promise<QueueDetailDto> {
+    return this.detail(await this.find(id));
   }
 
-  async create(companyId: number, input: QueueInput): Promise<QueueDto> {
+  async create(companyId: number, input: QueueInput): Promise<QueueDetailDto> {
     await this.assertWithinPlan(companyId);
     await this.assertFree(input);
-    const queue = this.em.create(Queue, { ...input, companyId });
-    await this.save();
-    return this.announce(queue, 'queue.created');
+    const { chatbots, ...fields } = input;
+    await assertChatbotTargets(this.em, companyId, chatbots ?? [], 'chatbots');
+    const queue = await this.em.transactional(async (em) => {
+      const created = em.create(Queue, {
+        ...definedOnly(fields),
+        name: fields.name,
+        color: fields.color,
+        schedules: fields.schedules ?? defaultWeeklySchedule(),
+        companyId,
+      });
+      await this.save(em);
+      if (chatbots)
+        await replaceChatbotTree(
+          em,
+          { companyId, queueId: created.id, parentId: null },
+          chatbots,
+          'chatbots',
+        );
+      return created;
+    });
+    await this.announce(queue, 'queue.created');
+    return this.detail(queue);
   }
 
-  async update(id: number, input: QueueInput): Promise<QueueDto> {
+  /** Changes the fields sent; `chatbots`, when sent, replaces the queue's tree in the same transaction. */
+  async update(id: number, input: QueueInput): Promise<QueueDetailDto> {
     const queue = await this.find(id);
     await this.assertFree(input, id);
-    this.em.assign(queue, definedOnly(input));
-    await this.save();
-    return this.announce(queue);
+    const { chatbots, ...fields } = input;
+    await assertChatbotTargets(this.em, queue.companyId, chatbots ?? [], 'chatbots');
+    await this.em.transactional(async (em) => {
+      em.assign(queue, definedOnly(fields));
+      await this.save(em);
+      if (chatbots)
+        await replaceChatbotTree(
+          em,
+          { companyId: queue.companyId, queueId: id, parentId: null },
+          chatbots,
+          'chatbots',
+        );
+    });
+    await this.announce(queue);
+    return this.detail(queue);
   }
 
   async remove(id: number): Promise<void> {
@@ -87,8 +128,13 @@ export class QueuesService {
     }
   }
 
-  private save(): Promise<void> {
-    return flushOrConflict(this.em, {
+  private async detail(queue: IQueue): Promise<QueueDetailDto> {
+    const trees = await loadChatbotTrees(this.em, [queue.id]);
+    return toQueueDetailDto(queue, trees.get(queue.id) ?? []);
+  }
+
+  private save(em: EntityManager = this.em): Promise<void> {
+    return flushOrConflict(em, {
       queues_company_color_unique: colorTaken,
       queues_company_name_unique: nameTaken,
     });
@@ -98,8 +144,7 @@ export class QueuesService {
   private async announce(
     queue: IQueue,
     event: 'queue.created' | 'queue.updated' = 'queue.updated',
-  ): Promise<QueueDto> {
+  ): Promise<void> {
     await this.events.emit(event, { companyId: queue.companyId, queueId: queue.id });
-    return toQueueDto(queue);
   }
 }

@@ -1,4 +1,4 @@
-import type { QueueDto, UserDto } from '@balcao/sdk';
+import type { QueueDetailDto, QueueDto, UserDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
@@ -138,9 +138,10 @@ describe('queues', () => {
 
   it('tells the company sockets about every change on company-{id}-queue', async () => {
     const socket = await openSocket(host.url, other.agentToken);
-    const created = (await (
+    const { chatbots, ...created } = (await (
       await createQueue(other.adminToken, { name: 'Temporária', color: '#0f0f0f' })
-    ).json()) as QueueDto;
+    ).json()) as QueueDetailDto;
+    expect(chatbots).toEqual([]);
     const update = await eventually(() =>
       socket.frames.find((f) => f.channel === `company-${other.companyId}-queue`),
     );
