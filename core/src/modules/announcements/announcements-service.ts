@@ -15,7 +15,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
 import { likeTerm } from '../../db/sql-helpers.js';
-import type { UploadedFile } from '../messages/media-storage.js';
+import { type UploadedFile, uploadName } from '../messages/media-storage.js';
 import { Announcement, type IAnnouncement } from './announcement.entity.js';
 import {
   announcementMediaDir,
@@ -115,7 +115,7 @@ export class AnnouncementsService {
     const mime = await assertAnnouncementImage(file);
     const previous = row.mediaPath ?? null;
     row.mediaPath = await storeAnnouncementImage(this.dataDir, file, mime);
-    row.mediaName = (file.originalFilename ?? '').slice(0, 255) || null;
+    row.mediaName = uploadName(file).slice(0, 255);
     await this.em.flush();
     await removeAnnouncementImage(this.dataDir, previous);
     return this.publish(row, 'update');
