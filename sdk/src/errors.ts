@@ -64,6 +64,9 @@ export const ERROR_CODES = [
   'ERR_AUDIO_TOO_SHORT',
   /** A profile image must be a photo (JPEG, PNG, GIF or WebP). */
   'ERR_PROFILE_IMAGE_TYPE',
+  'ERR_NO_ANNOUNCEMENT_FOUND',
+  /** An announcement's image must be a PNG or a JPEG (spec part 2 §5). */
+  'ERR_ANNOUNCEMENT_IMAGE_TYPE',
   /** A viewer who sees numbers masked (LGPD) tried to change a contact's number. */
   'ERR_NUMBER_HIDDEN',
   /** The default connection's channel cannot read an address book or chat list (import from phone). */

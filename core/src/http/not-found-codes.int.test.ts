@@ -65,6 +65,12 @@ const EXPECTED: Record<string, ErrorCode> = {
   'GET /api/tags/:id': 'ERR_NO_TAG_FOUND',
   'PUT /api/tags/:id': 'ERR_NO_TAG_FOUND',
   'DELETE /api/tags/:id': 'ERR_NO_TAG_FOUND',
+  'GET /api/announcements/:id': 'ERR_NO_ANNOUNCEMENT_FOUND',
+  'PUT /api/announcements/:id': 'ERR_NO_ANNOUNCEMENT_FOUND',
+  'DELETE /api/announcements/:id': 'ERR_NO_ANNOUNCEMENT_FOUND',
+  'GET /api/announcements/:id/media': 'ERR_NO_ANNOUNCEMENT_FOUND',
+  'POST /api/announcements/:id/media-upload': 'ERR_NO_ANNOUNCEMENT_FOUND',
+  'DELETE /api/announcements/:id/media-upload': 'ERR_NO_ANNOUNCEMENT_FOUND',
   'GET /api/ticket-notes/:id': 'ERR_NO_TICKET_NOTE_FOUND',
   'DELETE /api/ticket-notes/:id': 'ERR_NO_TICKET_NOTE_FOUND',
   'GET /api/queue/:id': 'ERR_NO_QUEUE_FOUND',
@@ -97,6 +103,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/contacts/block/:id': { active: false },
   'PUT /api/contacts/:id': { name: 'Ninguém', number: '5511900009999' },
   'PUT /api/tags/:id': { name: 'Nenhuma', color: '#1565c0' },
+  'PUT /api/announcements/:id': { title: 'Nenhum', text: 'Nada' },
   'PUT /api/queue/:id': { name: 'Nenhuma', color: '#1565c0' },
   'PUT /api/chatbot/:id': { name: 'Nenhuma' },
 };
@@ -104,13 +111,20 @@ const BODIES: Record<string, Record<string, unknown>> = {
 const keyOf = (route: RouteEntry) => `${route.method} ${route.path}`;
 const withParams = () => server.routes.filter((r) => r.params.length > 0);
 
-/** The route with nobody's id in each parameter; an upload carries a file, so only the user is missing. */
+/** Upload routes and their file field: the upload carries a file, so only the entity is missing. */
+const UPLOAD_FIELDS: Record<string, string> = {
+  'POST /api/users/:id/media-upload': 'profileImage',
+  'POST /api/announcements/:id/media-upload': 'file',
+};
+
+/** The route with nobody's id in each parameter. */
 async function sendUnknown(route: RouteEntry, token: string): Promise<{ status: number; text: string }> {
   const url = route.url(Object.fromEntries(route.params.map((p) => [p, ENTITY_PARAMS[p] ?? UNKNOWN_ID])));
-  if (keyOf(route) === 'POST /api/users/:id/media-upload') {
+  const uploadField = UPLOAD_FIELDS[keyOf(route)];
+  if (uploadField) {
     const form = new FormData();
     form.append(
-      'profileImage',
+      uploadField,
       new Blob([Buffer.from('89504e470d0a1a0a', 'hex')], { type: 'image/png' }),
       'a.png',
     );

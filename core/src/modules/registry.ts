@@ -1,5 +1,6 @@
 import type { CoreModuleDefinition } from '../kernel/module.js';
 import { realtimeModule } from '../realtime/module.js';
+import { announcementsModule } from './announcements/module.js';
 import { authModule } from './auth/module.js';
 import { botsModule } from './bots/module.js';
 import { companiesModule } from './companies/module.js';
@@ -44,4 +45,5 @@ export const CORE_MODULES: readonly CoreModuleDefinition[] = [
   dashboardModule,
   sessionsModule,
   systemModule,
+  announcementsModule,
 ];

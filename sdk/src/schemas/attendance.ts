@@ -88,7 +88,8 @@ export const tagSchema = z.object({
   name: z
     .string({ error: 'Obrigatório' })
     .trim()
-    .min(1, 'Obrigatório')
+    // A blank name is only missing: one message, not two.
+    .min(1, { error: 'Obrigatório', abort: true })
     .min(3, 'Mensagem muito curta')
     .max(50, 'Too Long!'),
   color: z.string().trim().min(3).max(9).optional(),

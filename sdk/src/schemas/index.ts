@@ -1,3 +1,4 @@
+export * from './announcements.js';
 export * from './attendance.js';
 export * from './auth.js';
 export * from './chatbots.js';

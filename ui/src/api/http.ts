@@ -137,4 +137,7 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
     request<T>('PATCH', path, { ...options, body }),
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+  /** A file the API serves to signed-in users only (an `<img>` cannot send the token). */
+  blob: async (path: string, options?: RequestOptions): Promise<Blob> =>
+    (await call('GET', path, options ?? {})).blob(),
 };

@@ -6,6 +6,9 @@ export type FieldErrors = Record<string, string>;
 /** The SDK schemas' messages (spec wording) and their translation keys. */
 const VALIDATION_KEYS: Record<string, string> = {
   Required: 'validation.required',
+  // The tag form's wording (spec part 2 §5).
+  Obrigatório: 'validation.required',
+  'Mensagem muito curta': 'validation.messageTooShort',
   'Too Short!': 'validation.tooShort',
   'Too Long!': 'validation.tooLong',
   'Invalid email': 'validation.invalidEmail',

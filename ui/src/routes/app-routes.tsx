@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Route, Routes } from 'react-router-dom';
+import { AnnouncementsPage } from '../pages/announcements-page';
 import { ConnectionsPage } from '../pages/connections-page';
 import { ContactsPage } from '../pages/contacts-page';
 import { DashboardPage } from '../pages/dashboard-page';
@@ -9,6 +10,7 @@ import { MomentsPage } from '../pages/moments-page';
 import { QueuesPage } from '../pages/queues-page';
 import { SettingsPage } from '../pages/settings-page';
 import { SignupPage } from '../pages/signup-page';
+import { TagsPage } from '../pages/tags-page';
 import { TicketsPage } from '../pages/tickets-page';
 import { UsersPage } from '../pages/users-page';
 import { pluginPagesAtom } from '../plugins/plugin-store';
@@ -33,6 +35,8 @@ export function AppRoutes() {
         <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
         <Route path="/moments" element={<MomentsPage />} />
         <Route path="/contacts" element={<ContactsPage />} />
+        <Route path="/tags" element={<TagsPage />} />
+        <Route path="/announcements" element={<AnnouncementsPage />} />
         <Route path="/connections" element={<ConnectionsPage />} />
         <Route path="/users" element={<UsersPage />} />
         <Route path="/queues" element={<QueuesPage />} />

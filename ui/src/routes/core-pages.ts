@@ -3,6 +3,8 @@ export const CORE_PAGE_PATHS: readonly string[] = [
   '/',
   '/tickets/:ticketId?',
   '/contacts',
+  '/tags',
+  '/announcements',
   '/moments',
   '/connections',
   '/users',

@@ -54,6 +54,24 @@ describe('tags', () => {
     expect((await missing.json()).fields).toEqual([{ path: 'name', message: 'Obrigatório' }]);
   });
 
+  it('counts the name without its surrounding spaces: blank is required, two letters are too short', async () => {
+    const blank = await createTag(shop.agentToken, { name: '    ' });
+    expect((await blank.json()).fields).toEqual([{ path: 'name', message: 'Obrigatório' }]);
+    const padded = await createTag(shop.agentToken, { name: '  ab  ' });
+    expect((await padded.json()).fields).toEqual([{ path: 'name', message: 'Mensagem muito curta' }]);
+    const trimmed = await json<TagDto>(createTag(shop.agentToken, { name: '  Abc  ', color: '#123456' }));
+    expect(trimmed.name).toBe('Abc');
+    await host.request(`/api/tags/${trimmed.id}`, { method: 'DELETE', token: shop.agentToken });
+  });
+
+  it('searches names literally and refuses a page number below 1', async () => {
+    const page = await json<{ tags: TagDto[] }>(
+      host.request('/api/tags?searchParam=%25', { token: shop.agentToken }),
+    );
+    expect(page.tags).toEqual([]);
+    expect((await host.request('/api/tags?pageNumber=0', { token: shop.agentToken })).status).toBe(400);
+  });
+
   it('refuses a name the company already uses, naming the field', async () => {
     const res = await createTag(shop.agentToken, { name: 'URGENTE' });
     expect(res.status).toBe(409);
