@@ -8,6 +8,7 @@ import { contactsModule } from './contacts/module.js';
 import { conversationsModule } from './conversations/module.js';
 import { messagesModule } from './messages/module.js';
 import { momentsModule } from './moments/module.js';
+import { passwordRecoveryModule } from './password-recovery/module.js';
 import { plansModule } from './plans/module.js';
 import { queuesModule } from './queues/module.js';
 import { sessionsModule } from './sessions/module.js';
@@ -42,4 +43,5 @@ export const CORE_MODULES: readonly CoreModuleDefinition[] = [
   momentsModule,
   sessionsModule,
   systemModule,
+  passwordRecoveryModule,
 ];
