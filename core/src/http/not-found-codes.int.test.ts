@@ -84,6 +84,8 @@ const EXPECTED: Record<string, ErrorCode> = {
   'PUT /test-channel/:token/outage': 'ERR_NO_WAPP_FOUND',
   'POST /test-channel/:token/scan': 'ERR_NO_WAPP_FOUND',
   'POST /test-channel/:token/history': 'ERR_NO_WAPP_FOUND',
+  // A password-reset attempt is found by its id and its number together.
+  'POST /api/verificar-code/:number': 'ERR_NO_RESET_ATTEMPT_FOUND',
 };
 
 /** Bodies that pass validation, so that the missing entity is what answers. */
@@ -95,6 +97,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/contacts/:id': { name: 'Ninguém', number: '5511900009999' },
   'PUT /api/tags/:id': { name: 'Nenhuma', color: '#1565c0' },
   'PUT /api/queue/:id': { name: 'Nenhuma', color: '#1565c0' },
+  'POST /api/verificar-code/:number': { userId: '00000000-0000-4000-8000-000000000000', code: '123456' },
 };
 
 const keyOf = (route: RouteEntry) => `${route.method} ${route.path}`;
