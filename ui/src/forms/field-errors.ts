@@ -18,6 +18,8 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Unknown queue': 'validation.unknownQueue',
   'Invalid link': 'validation.invalidLink',
   'Invalid option': 'validation.invalidOption',
+  'Invalid number': 'validation.invalidNumber',
+  'Invalid code': 'validation.invalidCode',
 };
 
 interface IssueLike {
