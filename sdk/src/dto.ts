@@ -49,6 +49,8 @@ export interface UserDto {
   endWork: string;
   farewellMessage: string | null;
   whatsappId: number | null;
+  /** The user's WhatsApp number (digits), where a password-reset code goes; null: none given. */
+  wpp: string | null;
   allTicket: 'enable' | 'disable';
   allowGroup: boolean;
   defaultTheme: 'light' | 'dark';

@@ -94,6 +94,20 @@ export const ERROR_CODES = [
   'ERR_CHANNEL_CREDENTIALS',
   /** The channel's network refused a request or could not be reached (missing permissions, a network error). */
   'ERR_CHANNEL_REQUEST_FAILED',
+  /** Another user already has this WhatsApp number (a number finds one account for a password reset). */
+  'ERR_DUPLICATED_WPP',
+  /** Password reset: the platform's (company 1's) default connection is missing, not connected or cannot text a number. */
+  'ERR_RESET_CHANNEL_UNAVAILABLE',
+  /** Password reset: no attempt with that id for that number. */
+  'ERR_NO_RESET_ATTEMPT_FOUND',
+  /** Password reset: the code typed is not the one sent (`attemptsLeft` says how many tries remain). */
+  'ERR_RESET_CODE_INVALID',
+  /** Password reset: two wrong codes ended the attempt; a new code must be sent. */
+  'ERR_RESET_ATTEMPTS_EXCEEDED',
+  /** Password reset: the code expired, was already used, or a newer one was sent. */
+  'ERR_RESET_CODE_EXPIRED',
+  /** Password reset: the reset token is wrong, expired or already used; the code must be verified again. */
+  'ERR_RESET_TOKEN_INVALID',
   'ERR_INTERNAL',
 ] as const;
 

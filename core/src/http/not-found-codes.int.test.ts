@@ -93,6 +93,8 @@ const EXPECTED: Record<string, ErrorCode> = {
   'PUT /test-channel/:token/outage': 'ERR_NO_WAPP_FOUND',
   'POST /test-channel/:token/scan': 'ERR_NO_WAPP_FOUND',
   'POST /test-channel/:token/history': 'ERR_NO_WAPP_FOUND',
+  // A password-reset attempt is found by its id and its number together.
+  'POST /api/verificar-code/:number': 'ERR_NO_RESET_ATTEMPT_FOUND',
 };
 
 /** Bodies that pass validation, so that the missing entity is what answers. */
@@ -106,6 +108,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/announcements/:id': { title: 'Nenhum', text: 'Nada' },
   'PUT /api/queue/:id': { name: 'Nenhuma', color: '#1565c0' },
   'PUT /api/chatbot/:id': { name: 'Nenhuma' },
+  'POST /api/verificar-code/:number': { userId: '00000000-0000-4000-8000-000000000000', code: '123456' },
 };
 
 const keyOf = (route: RouteEntry) => `${route.method} ${route.path}`;

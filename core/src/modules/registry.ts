@@ -10,6 +10,7 @@ import { conversationsModule } from './conversations/module.js';
 import { dashboardModule } from './dashboard/module.js';
 import { messagesModule } from './messages/module.js';
 import { momentsModule } from './moments/module.js';
+import { passwordRecoveryModule } from './password-recovery/module.js';
 import { plansModule } from './plans/module.js';
 import { queuesModule } from './queues/module.js';
 import { sessionsModule } from './sessions/module.js';
@@ -46,4 +47,5 @@ export const CORE_MODULES: readonly CoreModuleDefinition[] = [
   sessionsModule,
   systemModule,
   announcementsModule,
+  passwordRecoveryModule,
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../languages.js';
 import { displayName, emailField, idField, timeField } from './common.js';
+import { userWppField } from './recovery.js';
 
 /** User profiles. @example USER_PROFILES.includes('supervisor') */
 export const USER_PROFILES = ['admin', 'supervisor', 'user'] as const;
@@ -17,6 +18,8 @@ const userFields = {
   endWork: timeField.default('23:59'),
   farewellMessage: z.string().max(1000).nullish(),
   whatsappId: idField.nullish(),
+  /** The user's own WhatsApp number, where a password-reset code goes; unique across the platform. */
+  wpp: userWppField,
   allTicket: z.enum(['enable', 'disable']).default('disable'),
   allowGroup: z.boolean().default(false),
   defaultTheme: z.enum(['light', 'dark']).default('light'),
@@ -41,6 +44,7 @@ export const userUpdateSchema = z.object({
   endWork: timeField.optional(),
   farewellMessage: userFields.farewellMessage,
   whatsappId: userFields.whatsappId,
+  wpp: userFields.wpp,
   allTicket: z.enum(['enable', 'disable']).optional(),
   allowGroup: z.boolean().optional(),
   defaultTheme: z.enum(['light', 'dark']).optional(),

@@ -26,6 +26,8 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Repeated option': 'validation.repeatedOption',
   'Invalid link': 'validation.invalidLink',
   'Invalid option': 'validation.invalidOption',
+  'Invalid number': 'validation.invalidNumber',
+  'Invalid code': 'validation.invalidCode',
 };
 
 interface IssueLike {

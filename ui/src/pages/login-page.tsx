@@ -103,6 +103,11 @@ export function LoginPage() {
           />
         </FormGroup>
         <PublicSubmit text={t('login.submit')} busy={busy} testId="login-submit" />
+        <p className="public-card__aside">
+          <Link to="/recovery-password" data-testid="recovery-link">
+            {t('login.forgot')}
+          </Link>
+        </p>
       </form>
     </PublicShell>
   );

@@ -8,6 +8,7 @@ import { FinanceiroPage } from '../pages/financeiro-page';
 import { LoginPage } from '../pages/login-page';
 import { MomentsPage } from '../pages/moments-page';
 import { QueuesPage } from '../pages/queues-page';
+import { RecoveryPasswordPage } from '../pages/recovery-password-page';
 import { SettingsPage } from '../pages/settings-page';
 import { SignupPage } from '../pages/signup-page';
 import { TagsPage } from '../pages/tags-page';
@@ -26,6 +27,7 @@ export function AppRoutes() {
       <Route element={<PublicOnly />}>
         <Route path="/login" element={<LoginPage />} />
         <Route path="/signup" element={<SignupPage />} />
+        <Route path="/recovery-password" element={<RecoveryPasswordPage />} />
       </Route>
       <Route element={<AnyVisitor />}>
         <Route path="/financeiro-aberto" element={<FinanceiroPage />} />

@@ -58,6 +58,7 @@ export function UserDialog({ user, onClose }: Props) {
       profile: user?.profile ?? 'user',
       queueIds: user?.queues.map((q) => q.id) ?? [],
       whatsappId: user?.whatsappId ?? null,
+      wpp: user?.wpp ?? '',
       startWork: user?.startWork ?? '00:00',
       endWork: user?.endWork ?? '23:59',
       allTicket: user?.allTicket ?? 'disable',
@@ -66,6 +67,9 @@ export function UserDialog({ user, onClose }: Props) {
     },
   );
   const { saving, save } = useSave(setErrors);
+  // Changing one's own number (where reset codes go) asks for the current password too.
+  const wppChanged = (form.wpp || '') !== (user?.wpp ?? '');
+  const asksCurrent = self && Boolean(form.password || wppChanged);
 
   const toggleQueue = (id: number) =>
     set('queueIds')(
@@ -78,12 +82,16 @@ export function UserDialog({ user, onClose }: Props) {
     if (!input) return;
     await save(async () => {
       if (user) {
-        // An empty password keeps the current one.
+        // An empty password keeps the current one; the current one goes along when it was asked for.
         const { password, currentPassword, ...rest } = input as typeof input & {
           password?: string;
           currentPassword?: string;
         };
-        await updateUser(user.id, password ? { ...rest, password, currentPassword } : rest);
+        await updateUser(user.id, {
+          ...rest,
+          ...(password ? { password } : {}),
+          ...(asksCurrent ? { currentPassword } : {}),
+        });
       } else await createUser(input as Parameters<typeof createUser>[0]);
       toastSuccess(t(editing ? 'users.saved' : 'users.created'));
       onClose();
@@ -167,7 +175,24 @@ export function UserDialog({ user, onClose }: Props) {
               />
             </FormGroup>
           </div>
-          {self && form.password && (
+          <FormGroup
+            label={t('users.wpp')}
+            labelInfo={t('common.optional')}
+            labelFor="user-wpp"
+            helperText={error('wpp') ?? t('users.wppHelp')}
+            intent={intent('wpp')}
+          >
+            <InputGroup
+              id="user-wpp"
+              type="tel"
+              value={form.wpp ?? ''}
+              onValueChange={set('wpp')}
+              intent={intent('wpp')}
+              placeholder="5511999990000"
+              data-testid="user-wpp"
+            />
+          </FormGroup>
+          {asksCurrent && (
             <CurrentPasswordField
               idPrefix="user"
               value={form.currentPassword}

@@ -1,6 +1,7 @@
 import { asClass } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { MigrationUsers0001Tables } from './migrations/users-0001-tables.js';
+import { MigrationUsers0002Wpp } from './migrations/users-0002-wpp.js';
 import { User } from './user.entity.js';
 import { recordPresence } from './user-presence.js';
 import { usersRoutes } from './users-routes.js';
@@ -17,7 +18,10 @@ export const usersModule = defineModule({
   name: 'users',
   dependsOn: ['companies'],
   entities: [User],
-  migrations: [{ name: 'users-0001-tables', class: MigrationUsers0001Tables, replaces: 'core-0001-kernel' }],
+  migrations: [
+    { name: 'users-0001-tables', class: MigrationUsers0001Tables, replaces: 'core-0001-kernel' },
+    { name: 'users-0002-wpp', class: MigrationUsers0002Wpp },
+  ],
   register: (container) => container.register({ users: asClass(UsersService).scoped() }),
   routes: usersRoutes,
   wire: ({ root, events }) => {

@@ -15,6 +15,7 @@ export function toUserDto(user: IUser, queues: QueueRef[] = []): UserDto {
     endWork: user.endWork,
     farewellMessage: user.farewellMessage ?? null,
     whatsappId: user.whatsappId ?? null,
+    wpp: user.wpp ?? null,
     allTicket: user.allTicket as UserDto['allTicket'],
     allowGroup: user.allowGroup,
     defaultTheme: user.defaultTheme as UserDto['defaultTheme'],

@@ -18,6 +18,8 @@ export const User = defineEntity({
     endWork: p.string().length(5).default('23:59'),
     farewellMessage: p.text().nullable(),
     whatsappId: p.integer().nullable(),
+    /** The user's own WhatsApp number (digits), where a password-reset code goes; unique when set. */
+    wpp: p.string().length(15).nullable(),
     allTicket: p.string().length(10).default('disable'),
     allowGroup: p.boolean().default(false),
     defaultTheme: p.string().length(10).default('light'),

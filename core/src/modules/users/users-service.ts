@@ -96,6 +96,7 @@ export class UsersService {
   async create(actor: AuthUser, companyId: number, input: UserCreateInput): Promise<UserDto> {
     assertMayGrant(actor, input.profile);
     await this.assertEmailFree(input.email);
+    await this.assertWppFree(input.wpp);
     await this.assertWithinPlan(companyId);
     await assertCompanyQueues(this.em, companyId, input.queueIds);
     await assertOwned(this.em, 'whatsapps', input.whatsappId, companyId);
@@ -117,8 +118,12 @@ export class UsersService {
     const user = await this.find(id);
     assertMayManage(actor, user);
     if (input.profile) assertMayGrant(actor, input.profile);
-    if (password(input) && actor.id === id) await assertCurrentPassword(user, input.currentPassword);
+    const wppChanged = input.wpp !== undefined && (input.wpp ?? null) !== (user.wpp ?? null);
+    // The number receives password-reset codes: changing one's own is as sensitive as changing the password.
+    if ((password(input) || wppChanged) && actor.id === id)
+      await assertCurrentPassword(user, input.currentPassword);
     if (input.email && input.email !== user.email) await this.assertEmailFree(input.email);
+    if (wppChanged) await this.assertWppFree(input.wpp);
     if (input.queueIds) await assertCompanyQueues(this.em, user.companyId, input.queueIds);
     // A default connection of another company would be stored and then used to send (tenant isolation).
     await assertOwned(this.em, 'whatsapps', input.whatsappId, user.companyId);
@@ -187,6 +192,13 @@ export class UsersService {
       { filters: false, fields: ['id'] },
     );
     if (taken) throw new AppError('ERR_DUPLICATED_EMAIL', 409);
+  }
+
+  /** A number finds one account for a password reset: no two users, of any company, share it. */
+  private async assertWppFree(wpp: string | null | undefined): Promise<void> {
+    if (!wpp) return;
+    const taken = await this.em.findOne(User, { wpp }, { filters: false, fields: ['id'] });
+    if (taken) throw new AppError('ERR_DUPLICATED_WPP', 409);
   }
 
   private async assertWithinPlan(companyId: number): Promise<void> {
