@@ -6,6 +6,7 @@ import { companiesModule } from './companies/module.js';
 import { connectionsModule } from './connections/module.js';
 import { contactsModule } from './contacts/module.js';
 import { conversationsModule } from './conversations/module.js';
+import { helpsModule } from './helps/module.js';
 import { messagesModule } from './messages/module.js';
 import { momentsModule } from './moments/module.js';
 import { plansModule } from './plans/module.js';
@@ -42,4 +43,5 @@ export const CORE_MODULES: readonly CoreModuleDefinition[] = [
   momentsModule,
   sessionsModule,
   systemModule,
+  helpsModule,
 ];
