@@ -18,6 +18,11 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Unknown queue': 'validation.unknownQueue',
   'Invalid link': 'validation.invalidLink',
   'Invalid option': 'validation.invalidOption',
+  // The company form's own wording (spec part 2 §5).
+  'Nome é obrigatório': 'validation.nameRequired',
+  'E-mail é obrigatório': 'validation.emailRequired',
+  'Email é inválido': 'validation.emailInvalid',
+  'Invalid video': 'validation.invalidVideo',
 };
 
 interface IssueLike {
