@@ -1,4 +1,4 @@
-import { advanceDueDate, type CompanyDto, companyToday, dueTone } from '@balcao/sdk';
+import { advanceDueDate, type CompanyDto, companyToday, dueTone, PLATFORM_COMPANY_ID } from '@balcao/sdk';
 import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { type UIEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -111,6 +111,8 @@ export function CompaniesTable() {
                       icon="calendar"
                       aria-label={t('companies.advance')}
                       title={t('companies.advance')}
+                      // Company 1 never expires: it has no due date to move.
+                      disabled={c.id === PLATFORM_COMPANY_ID}
                       onClick={() => void handleAdvance(c)}
                       data-testid={`company-advance-${c.id}`}
                     />
@@ -128,7 +130,7 @@ export function CompaniesTable() {
                       icon="trash"
                       aria-label={t('companies.delete.action')}
                       title={t('companies.delete.action')}
-                      disabled={c.id === 1}
+                      disabled={c.id === PLATFORM_COMPANY_ID}
                       onClick={() => setDoomed(c)}
                       data-testid={`company-delete-${c.id}`}
                     />
