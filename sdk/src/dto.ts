@@ -25,8 +25,21 @@ export interface CompanyDto {
   dueDate: string | null;
   recurrence: Recurrence;
   paymentMethod: string | null;
+  /** Attendants and connections the super user recorded on the company form (the plan's counts are enforced). */
+  numberAttendants: number;
+  numberConections: number;
   createdAt: string;
   lastLogin: string | null;
+}
+
+/** A help video (spec part 2 §3 Help): `video` is a YouTube video id. @example help.video === 'dQw4w9WgXcQ' */
+export interface HelpDto {
+  id: number;
+  title: string;
+  description: string;
+  video: string;
+  createdAt: string;
+  updatedAt: string;
 }
 
 /** A queue reference on a user. @example { id: 1, name: 'Vendas', color: '#2e7d32' } */

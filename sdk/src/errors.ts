@@ -50,6 +50,11 @@ export const ERROR_CODES = [
   'ERR_TOO_MANY_ATTEMPTS',
   'ERR_NO_COMPANY_FOUND',
   'ERR_NO_PLAN_FOUND',
+  /** Company 1 owns the platform: it cannot be deleted. */
+  'ERR_PLATFORM_COMPANY',
+  /** A table outside core still references the company (a plugin's foreign key without cascade): nothing deleted. */
+  'ERR_COMPANY_IN_USE',
+  'ERR_NO_HELP_FOUND',
   'ERR_PLAN_IN_USE',
   'ERR_DUPLICATED_EMAIL',
   'ERR_DUPLICATED_COMPANY',

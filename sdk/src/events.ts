@@ -27,6 +27,11 @@ const audience = placement.extend({ isGroup: z.boolean() });
 /** Every domain event and its payload schema. @example DOMAIN_EVENT_SCHEMAS['ticket.closed'].parse(payload) */
 export const DOMAIN_EVENT_SCHEMAS = {
   'company.created': z.object(company),
+  /**
+   * A super user deleted the company: its core rows are gone (foreign keys cascade). Every subscriber removes what it
+   * keeps of the company elsewhere (a plugin's tables, files); delivered to every plugin whatever the plan allowed.
+   */
+  'company.deleted': z.object(company),
   'user.login': z.object({ ...company, userId: id }),
   /** A user's profile, allTicket or allowGroup changed: what they may see changed. */
   'user.accessChanged': z.object({ ...company, userId: id }),

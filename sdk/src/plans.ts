@@ -32,3 +32,20 @@ export const RECURRENCE_MONTHS = {
 
 /** A company's billing recurrence. @example const r: Recurrence = 'MENSAL'; */
 export type Recurrence = keyof typeof RECURRENCE_MONTHS;
+
+/**
+ * Spec part 2 §4: the due date one recurrence period later (MENSAL 1 month … ANUAL 12), on the same day of the month,
+ * or the month's last day where that day does not exist (31/01 + 1 month → 28/02 or 29/02). From `today` when the
+ * company has no due date yet. Dates are `YYYY-MM-DD`.
+ * @example advanceDueDate('2026-01-31', 'MENSAL', '2026-01-01') === '2026-02-28'
+ */
+export function advanceDueDate(dueDate: string | null, recurrence: Recurrence, today: string): string {
+  const from = /^(\d{4})-(\d{2})-(\d{2})/.exec(dueDate ?? '') ?? /^(\d{4})-(\d{2})-(\d{2})/.exec(today);
+  if (!from) throw new RangeError(`not a date: ${today}`);
+  const months = Number(from[1]) * 12 + Number(from[2]) - 1 + RECURRENCE_MONTHS[recurrence];
+  const year = Math.floor(months / 12);
+  const month = (months % 12) + 1;
+  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const day = Math.min(Number(from[3]), lastDay);
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}

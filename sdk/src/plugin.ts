@@ -63,8 +63,11 @@ export interface PluginJob<D> {
 }
 
 /**
- * A domain-event subscriber, skipped for tenants without the plugin's flag or its own `planFlag`.
+ * A domain-event subscriber, skipped for tenants without the plugin's flag or its own `planFlag` — except
+ * `company.deleted`, which reaches every plugin: remove the company's rows from your tables there (`em` is scoped to
+ * the deleted company).
  * @example { event: 'user.login', planFlag: 'useKanban', handler: async (p, deps) => … }
+ * @example { event: 'company.deleted', handler: async ({ companyId }, { em }) => { await em.nativeDelete(Greeting, { companyId }) } }
  */
 export type PluginSubscriber<D> = {
   [K in keyof DomainEvents]: {

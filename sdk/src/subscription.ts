@@ -104,3 +104,32 @@ export function isExpiringSoon(company: CompanyDue, now = new Date()): boolean {
   const days = daysUntilDue(company, now);
   return days !== null && days > 0 && days < EXPIRY_WARNING_DAYS;
 }
+
+/** Spec part 2 §9: a company's row is yellow with 1 to this many days left. @example daysLeft <= DUE_SOON_DAYS */
+export const DUE_SOON_DAYS = 5;
+
+/**
+ * Whole calendar days from today (in the company's zone) to the due day: 0 on the due day, negative past it; null
+ * without a due date or for company 1, which never expires.
+ * @example dueDaysLeft({ id: 2, dueDate: '2026-06-12' }, new Date('2026-06-10T12:00:00Z')) // 2
+ */
+export function dueDaysLeft(company: CompanyDue, now = new Date()): number | null {
+  if (company.id === PLATFORM_COMPANY_ID || !company.dueDate) return null;
+  const due = /^(\d{4})-(\d{2})-(\d{2})/.exec(company.dueDate);
+  const today = /^(\d{4})-(\d{2})-(\d{2})/.exec(companyToday(now));
+  if (!due || !today) return null;
+  const utc = (m: RegExpExecArray) => Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Math.round((utc(due) - utc(today)) / DAY_MS);
+}
+
+/**
+ * The companies table's row colour (spec part 2 §9): `danger` (red) when due today or past, `warning` (yellow) with
+ * 1 to {@link DUE_SOON_DAYS} days left, else none.
+ * @example dueTone({ id: 2, dueDate: '2026-06-10' }, new Date('2026-06-10T12:00:00Z')) // 'danger'
+ */
+export function dueTone(company: CompanyDue, now = new Date()): 'danger' | 'warning' | null {
+  const days = dueDaysLeft(company, now);
+  if (days === null) return null;
+  if (days <= 0) return 'danger';
+  return days <= DUE_SOON_DAYS ? 'warning' : null;
+}

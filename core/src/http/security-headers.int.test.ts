@@ -57,6 +57,7 @@ describe('security headers', () => {
         'media-src': "'self' blob:",
         'font-src': "'self' data:",
         'connect-src': "'self'",
+        'frame-src': "'self' https://www.youtube-nocookie.com",
         'form-action': "'self'",
         'frame-ancestors': "'self'",
       });

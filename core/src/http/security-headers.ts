@@ -6,7 +6,7 @@ import type { AppState } from './types.js';
 /**
  * The Content-Security-Policy of every answer: everything from Balcão's own origin, no inline or injected code.
  * Images may also be data: (Blueprint's CSS icons, the favicon), blob: (a file's preview before it is sent) and any
- * https: host (contact photos on a channel's CDN); audio and video blob: (the voice note's preview). `connect-src
+ * https: host (contact photos on a channel's CDN, help video thumbnails); frames from YouTube's privacy-enhanced host; audio and video blob: (the voice note's preview). `connect-src
  * 'self'` covers fetch and the /ws socket of the same host (CSP 3). No `upgrade-insecure-requests`: a plain-HTTP
  * installation (an office network) would have its own scripts upgraded to https and break.
  */
@@ -21,6 +21,8 @@ const DIRECTIVES = {
   mediaSrc: ["'self'", 'blob:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  // The help videos' player (spec part 2 "Help videos"), YouTube's privacy-enhanced host.
+  frameSrc: ["'self'", 'https://www.youtube-nocookie.com'],
   formAction: ["'self'"],
   frameAncestors: ["'self'"],
 };

@@ -239,7 +239,9 @@ export class PluginHost {
       for (const sub of plugin.subscribers ?? []) {
         bus.on(sub.event, async (payload) => {
           const flags = [plugin.planFlag, sub.planFlag];
-          if (!(await allowsAll(root.cradle.planGate, payload.companyId, flags))) return;
+          // A deleted company has no plan left, and data the plugin kept while its plan allowed must still go.
+          const gated = sub.event !== 'company.deleted';
+          if (gated && !(await allowsAll(root.cradle.planGate, payload.companyId, flags))) return;
           const scope = createRequestScope(root, payload.companyId);
           await (sub.handler as (p: unknown, d: Deps) => Promise<void>)(
             payload,

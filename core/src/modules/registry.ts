@@ -8,6 +8,7 @@ import { connectionsModule } from './connections/module.js';
 import { contactsModule } from './contacts/module.js';
 import { conversationsModule } from './conversations/module.js';
 import { dashboardModule } from './dashboard/module.js';
+import { helpsModule } from './helps/module.js';
 import { messagesModule } from './messages/module.js';
 import { momentsModule } from './moments/module.js';
 import { passwordRecoveryModule } from './password-recovery/module.js';
@@ -48,4 +49,5 @@ export const CORE_MODULES: readonly CoreModuleDefinition[] = [
   systemModule,
   announcementsModule,
   passwordRecoveryModule,
+  helpsModule,
 ];

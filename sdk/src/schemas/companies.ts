@@ -21,6 +21,9 @@ const companyFields = {
   recurrence,
   paymentMethod: z.string().trim().max(30).nullish(),
   password: z.string().min(5, 'Too Short!').max(50, 'Too Long!'),
+  /** Recorded on the company (spec part 2 §3 form fields); the plan's counts are what is enforced. */
+  numberAttendants: countField,
+  numberConections: countField,
 };
 
 /** `POST /api/companies` (super user). @example companyCreateSchema.parse({ name: 'Loja', email: 'a@b.co', planId: 1 }) */
@@ -29,6 +32,10 @@ export const companyCreateSchema = z.object({
   status: companyFields.status.default(false),
   recurrence: companyFields.recurrence.default('MENSAL'),
   password: companyFields.password.optional(),
+  /** The password of the company's first admin user (its name and e-mail are the company's); none: no user. */
+  passwordDefault: companyFields.password.optional(),
+  numberAttendants: companyFields.numberAttendants.default(1),
+  numberConections: companyFields.numberConections.default(1),
 });
 export type CompanyCreateInput = z.infer<typeof companyCreateSchema>;
 
@@ -69,3 +76,46 @@ export type PlanCreateInput = z.infer<typeof planCreateSchema>;
 /** `PUT /api/plans/{id}`. @example planUpdateSchema.parse({ useKanban: true }) */
 export const planUpdateSchema = z.object(planFields).partial();
 export type PlanUpdateInput = z.infer<typeof planUpdateSchema>;
+
+/** A YouTube video id (11 characters). @example YOUTUBE_ID.test('dQw4w9WgXcQ') */
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+/**
+ * The video id of a YouTube link (watch, youtu.be, embed, shorts) or of the id itself; null otherwise.
+ * @example youtubeVideoId('https://youtu.be/dQw4w9WgXcQ') === 'dQw4w9WgXcQ'
+ */
+export function youtubeVideoId(value: string): string | null {
+  const text = value.trim();
+  if (YOUTUBE_ID.test(text)) return text;
+  const match =
+    /(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([A-Za-z0-9_-]{11})(?![A-Za-z0-9_-])/.exec(
+      text,
+    );
+  return match ? match[1] : null;
+}
+
+const helpFields = {
+  title: boundedString(1, 100),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Too Long!')
+    .refine((v) => !v.includes('\u0000'), 'Invalid character'),
+  video: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .transform((v, ctx) => {
+      const id = youtubeVideoId(v);
+      if (!id) ctx.addIssue({ code: 'custom', message: 'Invalid video' });
+      return id ?? v;
+    }),
+};
+
+/** `POST /api/helps` (super user). @example helpCreateSchema.parse({ title: 'Tickets', video: 'dQw4w9WgXcQ' }) */
+export const helpCreateSchema = z.object({ ...helpFields, description: helpFields.description.default('') });
+export type HelpCreateInput = z.infer<typeof helpCreateSchema>;
+
+/** `PUT /api/helps/{id}`. @example helpUpdateSchema.parse({ title: 'Filas' }) */
+export const helpUpdateSchema = z.object(helpFields).partial();
+export type HelpUpdateInput = z.infer<typeof helpUpdateSchema>;

@@ -28,6 +28,11 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Invalid option': 'validation.invalidOption',
   'Invalid number': 'validation.invalidNumber',
   'Invalid code': 'validation.invalidCode',
+  // The company form's own wording (spec part 2 §5).
+  'Nome é obrigatório': 'validation.nameRequired',
+  'E-mail é obrigatório': 'validation.emailRequired',
+  'Email é inválido': 'validation.emailInvalid',
+  'Invalid video': 'validation.invalidVideo',
 };
 
 interface IssueLike {

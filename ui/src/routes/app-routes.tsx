@@ -1,10 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { Route, Routes } from 'react-router-dom';
 import { AnnouncementsPage } from '../pages/announcements-page';
+import { CompaniesPage } from '../pages/companies-page';
 import { ConnectionsPage } from '../pages/connections-page';
 import { ContactsPage } from '../pages/contacts-page';
 import { DashboardPage } from '../pages/dashboard-page';
 import { FinanceiroPage } from '../pages/financeiro-page';
+import { HelpsPage } from '../pages/helps-page';
 import { LoginPage } from '../pages/login-page';
 import { MomentsPage } from '../pages/moments-page';
 import { QueuesPage } from '../pages/queues-page';
@@ -43,6 +45,8 @@ export function AppRoutes() {
         <Route path="/users" element={<UsersPage />} />
         <Route path="/queues" element={<QueuesPage />} />
         <Route path="/settings/:tab?" element={<SettingsPage />} />
+        <Route path="/companies" element={<CompaniesPage />} />
+        <Route path="/helps" element={<HelpsPage />} />
         {pluginPages.map(({ plugin, page }) => (
           <Route
             key={`${plugin}:${page.path}`}

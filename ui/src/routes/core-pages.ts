@@ -10,4 +10,6 @@ export const CORE_PAGE_PATHS: readonly string[] = [
   '/users',
   '/queues',
   '/settings/:tab?',
+  '/companies',
+  '/helps',
 ];

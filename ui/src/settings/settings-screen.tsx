@@ -3,6 +3,9 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { CompaniesTable } from '../companies/companies-table';
+import { HelpsTab } from '../companies/helps-tab';
+import { PlansTab } from '../companies/plans-tab';
 import { PluginFillView, useSlotFills } from '../plugins/slot';
 import { companySetting } from '../session/company-settings';
 import { requireUser, userAtom } from '../session/session-store';
@@ -26,6 +29,14 @@ export function SettingsScreen() {
     { id: 'options', title: t('settings.tabs.options'), body: <SettingsOptions /> },
     ...(companySetting(user, 'scheduleType') === 'company'
       ? [{ id: 'schedules', title: t('settings.tabs.schedules'), body: <SettingsSchedules /> }]
+      : []),
+    // Spec part 2 "Company settings": Companies, Plans and Helps for super users only.
+    ...(user.super
+      ? [
+          { id: 'companies', title: t('settings.tabs.companies'), body: <CompaniesTable /> },
+          { id: 'plans', title: t('settings.tabs.plans'), body: <PlansTab /> },
+          { id: 'helps', title: t('settings.tabs.helps'), body: <HelpsTab /> },
+        ]
       : []),
     ...fills.map((fill) => ({
       id: fill.plugin,

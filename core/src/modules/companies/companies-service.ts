@@ -7,7 +7,9 @@ import {
   type EventsPort,
   type ScheduleRow,
 } from '@balcao/sdk';
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AccessGate } from '../auth/access-gate.js';
 import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { toPlanDto } from '../plans/plan-presenter.js';
@@ -16,6 +18,10 @@ import { User } from '../users/user.entity.js';
 import { hashPassword, PAGE_SIZE } from '../users/users-service.js';
 import { Company, type ICompany } from './company.entity.js';
 import { PLATFORM_COMPANY_ID, toCompanyDto } from './company-presenter.js';
+
+/** What `create` takes: the schema's output, the form counts optional (signup leaves them at 1). */
+export type NewCompany = Omit<CompanyCreateInput, 'numberAttendants' | 'numberConections'> &
+  Partial<Pick<CompanyCreateInput, 'numberAttendants' | 'numberConections'>>;
 
 export interface NewCompanyAdmin {
   name: string;
@@ -29,10 +35,23 @@ export class CompaniesService {
   private readonly planGate: PlanGate;
   private readonly events: EventsPort;
 
-  constructor({ em, planGate, events }: { em: EntityManager; planGate: PlanGate; events: EventsPort }) {
+  private readonly accessGate: Pick<AccessGate, 'end'> | undefined;
+
+  constructor({
+    em,
+    planGate,
+    events,
+    accessGate,
+  }: {
+    em: EntityManager;
+    planGate: PlanGate;
+    events: EventsPort;
+    accessGate?: Pick<AccessGate, 'end'>;
+  }) {
     this.em = em;
     this.planGate = planGate;
     this.events = events;
+    this.accessGate = accessGate;
   }
 
   async list(searchParam = '', pageNumber?: number) {
@@ -64,19 +83,23 @@ export class CompaniesService {
     return rows;
   }
 
-  /** Creates the company, its default settings and, when a password is given, its first admin user. */
-  async create(input: CompanyCreateInput, admin?: NewCompanyAdmin): Promise<CompanyDto> {
+  /**
+   * Creates the company, its default settings and, when a password is given (`passwordDefault` on the form,
+   * `password` from older callers), its first admin user, named and addressed like the company.
+   */
+  async create(input: NewCompany, admin?: NewCompanyAdmin): Promise<CompanyDto> {
     await this.assertPlan(input.planId);
     await this.assertNameFree(input.name);
-    if (admin) await this.assertEmailFree(admin.email);
-    const { password, ...fields } = input;
+    const { password: given, passwordDefault, ...fields } = input;
+    const password = passwordDefault ?? given;
+    const first = admin ?? (password ? { name: input.name, email: input.email, password } : undefined);
+    if (first) await this.assertEmailFree(first.email);
     const company = await this.em.transactional(async (em) => {
       const created = em.create(Company, { ...fields, dueDate: fields.dueDate ?? null });
       await em.flush();
       await new SettingsService({ em }).seedCompany(created.id);
-      const adminUser = admin ?? (password ? { name: input.name, email: input.email, password } : undefined);
+      const adminUser = first;
       if (adminUser) {
-        await this.assertEmailFree(adminUser.email);
         em.create(User, {
           companyId: created.id,
           name: adminUser.name,
@@ -104,10 +127,31 @@ export class CompaniesService {
     return this.get(id);
   }
 
+  /**
+   * Deletes the company and everything it holds: core tables go with it (their foreign keys cascade), then
+   * `company.deleted` tells every subscriber (plugins' tables, stored media) to remove the rest. Company 1 owns the
+   * platform and is never deleted.
+   */
   async remove(id: number): Promise<void> {
-    if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_NO_PERMISSION', 403);
-    await this.em.remove(await this.find(id)).flush();
+    if (id === PLATFORM_COMPANY_ID) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+    const company = await this.find(id);
+    const sessions = await this.em
+      .getConnection()
+      .execute<{ id: string }[]>('select id from auth_sessions where company_id = ? and revoked_at is null', [
+        id,
+      ]);
+    try {
+      await this.em.remove(company).flush();
+    } catch (err) {
+      // A plugin table referencing the company without `on delete cascade` keeps it: nothing was deleted.
+      if (err instanceof ForeignKeyConstraintViolationException)
+        throw new AppError('ERR_COMPANY_IN_USE', 409);
+      throw err;
+    }
     this.planGate.invalidate();
+    // Its users' sessions went with it (cascade): their tokens and sockets end now.
+    await this.accessGate?.end(sessions.map((s) => s.id));
+    await this.events.emit('company.deleted', { companyId: id });
   }
 
   private async find(id: number): Promise<ICompany> {

@@ -18,6 +18,8 @@ export function toCompanyDto(company: ICompany, plan?: PlanDto): CompanyDto {
     dueDate: company.id === PLATFORM_COMPANY_ID ? FAR_FUTURE_DUE_DATE : (company.dueDate ?? null),
     recurrence: company.recurrence as Recurrence,
     paymentMethod: company.paymentMethod ?? null,
+    numberAttendants: company.numberAttendants,
+    numberConections: company.numberConections,
     createdAt: company.createdAt.toISOString(),
     lastLogin: company.lastLogin?.toISOString() ?? null,
   };

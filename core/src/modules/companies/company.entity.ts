@@ -17,6 +17,9 @@ export const Company = defineEntity({
     recurrence: p.string().length(20).default('MENSAL'),
     paymentMethod: p.string().length(30).nullable(),
     lastLogin: p.datetime().nullable(),
+    /** Recorded from the company form (spec part 2 §3); the plan's counts are the limits enforced. */
+    numberAttendants: p.integer().default(1),
+    numberConections: p.integer().default(1),
     /** Service hours, a row per weekday (read when scheduleType is `company`); null: none set. */
     schedules: p.json<ScheduleRow[]>().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

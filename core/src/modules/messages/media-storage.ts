@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import type { Middleware } from 'koa';
@@ -88,6 +88,11 @@ export const uncaptionedBody = (m: StoredMedia): string =>
   m.mediaType === 'application' ? m.originalName : '';
 
 const mediaDir = (dataDir: string, companyId: number) => path.join(dataDir, 'media', `company${companyId}`);
+
+/** Removes every stored file of the company (it was deleted). @example await removeCompanyMedia(dataDir, 7) */
+export async function removeCompanyMedia(dataDir: string, companyId: number): Promise<void> {
+  await rm(mediaDir(dataDir, companyId), { recursive: true, force: true });
+}
 
 /** A profile image's name ends as one of PROFILE_IMAGE_TYPES (@balcao/sdk) does. */
 const PROFILE_IMAGE_EXT = /\.(jpe?g|png|gif|webp)$/i;

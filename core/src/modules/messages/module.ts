@@ -1,7 +1,7 @@
 import { asClass } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { MessageForwardService } from './forward-service.js';
-import { mediaRoutes } from './media-storage.js';
+import { mediaRoutes, removeCompanyMedia } from './media-storage.js';
 import { Message } from './message.entity.js';
 import { messagesRoutes } from './messages-routes.js';
 import { MessagesService } from './messages-service.js';
@@ -33,5 +33,12 @@ export const messagesModule = defineModule({
       messageForward: asClass(MessageForwardService).scoped(),
     }),
   routes: messagesRoutes,
+  subscribers: [
+    // The company's messages went with it (foreign keys); its stored files go too.
+    {
+      event: 'company.deleted',
+      handler: ({ companyId }, scope) => removeCompanyMedia(scope.config.dataDir, companyId),
+    },
+  ],
   publicRoutes: (router, { root }) => mediaRoutes(router, root.cradle.config.dataDir),
 });
