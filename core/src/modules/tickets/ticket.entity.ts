@@ -28,6 +28,10 @@ export const Ticket = defineEntity({
     botCursor: p.bigint('number').nullable(),
     /** When the ticket went to humans: no engine takes it again. */
     botHandoffAt: p.datetime().nullable(),
+    /** When the queue menu or the out-of-hours answer was last sent (modules/automation). */
+    chatbotAt: p.datetime().nullable(),
+    /** Answered as out of hours (modules/automation). */
+    isOutOfHour: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
