@@ -26,6 +26,7 @@ export interface ConversationScript {
   token: string;
   /** The signed-in admin's user id. */
   userId: number;
+  companyId: number;
   api<T>(path: string, opts?: { method?: string; body?: unknown }): Promise<T>;
   connection(body: Record<string, unknown>): Promise<ConnectionDto>;
   queue(name: string, orderQueue: number, greetingMessage?: string): Promise<number>;
@@ -71,6 +72,7 @@ export async function startConversationScript(start: string): Promise<Conversati
     clock,
     token,
     userId: user.id,
+    companyId: user.companyId,
     api,
     connection: (body) => api<ConnectionDto>('/api/whatsapp', { body: { channel: 'whatsapp', ...body } }),
     async queue(name, orderQueue, greetingMessage) {
