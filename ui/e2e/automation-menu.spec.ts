@@ -22,7 +22,11 @@ test('a web chat visitor is greeted with the queue menu, answers with a number a
     return ((await res.json()) as { id: number }).id;
   };
   const suporte = await queue(`Suporte ${tag}`, 1);
-  const vendas = await queue(`Vendas ${tag}`, 2, 'Você está na fila {{queue}}. Já vamos atender, {{firstName}}!');
+  const vendas = await queue(
+    `Vendas ${tag}`,
+    2,
+    'Você está na fila {{queue}}. Já vamos atender, {{firstName}}!',
+  );
   const webchatToken = await createWebchat(request, token, {
     greetingMessage: 'Olá, {{firstName}}! Escolha uma opção:',
     queueIds: [vendas, suporte],
@@ -44,9 +48,11 @@ test('a web chat visitor is greeted with the queue menu, answers with a number a
 
     await visitor.getByTestId('webchat-input').fill('2');
     await visitor.keyboard.press('Enter');
-    await expect(visitor.getByText(`Você está na fila Vendas ${tag}. Já vamos atender, Marina!`)).toBeVisible({
-      timeout: 15_000,
-    });
+    await expect(visitor.getByText(`Você está na fila Vendas ${tag}. Já vamos atender, Marina!`)).toBeVisible(
+      {
+        timeout: 15_000,
+      },
+    );
 
     // The queue's tickets: the admin's list filtered by Vendas, whatever queues the admin serves.
     const query = `status=pending&showAll=true&queueIds=${encodeURIComponent(JSON.stringify([vendas]))}`;

@@ -13,6 +13,7 @@ export interface TicketState {
   isBot: boolean;
   amountUsedBotQueues: number;
   isOutOfHour: boolean;
+  unreadMessages: number;
 }
 
 /**
@@ -114,9 +115,10 @@ export async function startConversationScript(start: string): Promise<Conversati
         is_bot: boolean;
         amount_used_bot_queues: number;
         is_out_of_hour: boolean;
+        unread_messages: number;
       }>(
         host,
-        `select status, queue_id, user_id, is_bot, amount_used_bot_queues, is_out_of_hour
+        `select status, queue_id, user_id, is_bot, amount_used_bot_queues, is_out_of_hour, unread_messages
            from tickets where id = $1`,
         [ticketId],
       );
@@ -128,6 +130,7 @@ export async function startConversationScript(start: string): Promise<Conversati
         isBot: row.is_bot,
         amountUsedBotQueues: row.amount_used_bot_queues,
         isOutOfHour: row.is_out_of_hour,
+        unreadMessages: row.unread_messages,
       };
     },
   };

@@ -68,6 +68,8 @@ describe('greeting and queue menu', () => {
       isBot: false,
       amountUsedBotQueues: 0,
       isOutOfHour: false,
+      // The menus did not read the contact's five messages: attendants still see them as new.
+      unreadMessages: 5,
     });
     const logs = await s.api<{ type: string; bot?: string | null }[]>(`/api/tickets-log/${id}`);
     expect(logs.map((l) => [l.type, l.bot ?? null])).toEqual([

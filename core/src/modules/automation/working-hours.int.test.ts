@@ -53,6 +53,7 @@ describe('working hours', () => {
       isBot: false,
       amountUsedBotQueues: 1,
       isOutOfHour: true,
+      unreadMessages: 1,
     });
     await s.say(conn, '5511922220002', '1'); // not a menu answer: there is no menu out of hours
     await s.say(conn, '5511922220002', 'alguém?');
