@@ -1,4 +1,4 @@
-import type { ConnectionDto } from '@balcao/sdk';
+import type { AnyPluginDefinition, ConnectionDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { expect } from 'vitest';
 import { ManualClock } from '../kernel/clock.js';
@@ -46,9 +46,13 @@ export interface ConversationScript {
 
 let seq = 0;
 
-export async function startConversationScript(start: string): Promise<ConversationScript> {
+/** Starts a kernel with the fake WhatsApp (and `plugins`, such as test bot engines) at the clock's `start`. */
+export async function startConversationScript(
+  start: string,
+  plugins: readonly AnyPluginDefinition[] = [],
+): Promise<ConversationScript> {
   const clock = new ManualClock(start);
-  const host = await createTestHost({ plugins: [fakeWhatsappPlugin], clock });
+  const host = await createTestHost({ plugins: [fakeWhatsappPlugin, ...plugins], clock });
   const { token, user } = await host.login(host.admin.email, host.admin.password);
   const api = async <T>(path: string, opts: { method?: string; body?: unknown } = {}): Promise<T> => {
     const res = await host.request(path, { ...opts, token });

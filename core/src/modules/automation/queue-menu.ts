@@ -65,8 +65,9 @@ export const queueMenuStage: InboundStage = {
       return;
     }
     if (contact.disableBot) return;
-    // Only an answer to a menu the contact saw is a choice: a first "2" is a greeting like any other.
-    const chosen = ticket.isBot ? chosenQueue(ctx.body, queues) : undefined;
+    // Only an answer to a menu the contact saw is a choice: a first "2" is a greeting like any other. The menu's
+    // stamp says so (isBot would not: an engine that passes clears it).
+    const chosen = ticket.chatbotAt != null ? chosenQueue(ctx.body, queues) : undefined;
     if (chosen) {
       await enterQueue(ctx, chosen, { greet: true });
       return;
