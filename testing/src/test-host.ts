@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTestDatabase, loadConfig, startKernel } from '@balcao/core';
+import { type Clock, createTestDatabase, loadConfig, startKernel } from '@balcao/core';
 import type { AnyPluginDefinition, AuthResponse, TenantJobData } from '@balcao/sdk';
 import type { HostClient } from '@balcao/sdk/testing';
 
@@ -24,6 +24,8 @@ export async function createTestHost(
     plugins?: readonly AnyPluginDefinition[];
     /** Environment variables the kernel's configuration reads besides the test's own (`{ TRUST_PROXY: 'true' }`). */
     env?: Record<string, string>;
+    /** The time business rules read (a ManualClock lets a test set the hour); the system clock by default. */
+    clock?: Clock;
   } = {},
 ): Promise<TestHost> {
   const db = await createTestDatabase();
@@ -40,7 +42,7 @@ export async function createTestHost(
       dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-')),
     },
   );
-  const kernel = await startKernel({ config, plugins: opts.plugins ?? [] });
+  const kernel = await startKernel({ config, plugins: opts.plugins ?? [], clock: opts.clock });
   const request: TestHost['request'] = (path, init = {}) =>
     fetch(`${kernel.url}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),

@@ -5,6 +5,7 @@ import type { JobsHost } from '../jobs/jobs-host.js';
 import { Tokens } from '../modules/auth/tokens.js';
 import type { PlanGate } from '../modules/plans/plan-gate.js';
 import type { RealtimeHub } from '../realtime/hub.js';
+import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 
 /**
@@ -21,6 +22,8 @@ export interface Cradle {
   realtime: RealtimeHub;
   events: EventsPort;
   jobsHost: JobsHost;
+  /** What business rules take as now (kernel/clock.ts). */
+  clock: Clock;
   em: EntityManager;
   /** Set on a request scope once the token is checked; absent on public routes. */
   user: AuthUser;
@@ -36,6 +39,7 @@ export function createRootContainer(parts: {
   events: EventsPort;
   jobsHost: JobsHost;
   planGate: PlanGate;
+  clock: Clock;
 }): AwilixContainer<Cradle> {
   const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
   container.register({
@@ -46,6 +50,7 @@ export function createRootContainer(parts: {
     events: asValue(parts.events),
     jobsHost: asValue(parts.jobsHost),
     planGate: asValue(parts.planGate),
+    clock: asValue(parts.clock),
     tokens: asValue(new Tokens(parts.config)),
   });
   return container;

@@ -16,6 +16,7 @@ import { CORE_MODULES } from '../modules/registry.js';
 import { seed } from '../modules/seed.js';
 import { RealtimeHub } from '../realtime/hub.js';
 import { PgBus } from '../realtime/pg-bus.js';
+import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
 import { type Cradle, createRootContainer } from './container.js';
 import { discoverPlugins } from './discover-plugins.js';
@@ -40,6 +41,8 @@ export interface KernelOptions {
   /** The core modules; CORE_MODULES unless a test boots others. */
   coreModules?: readonly CoreModuleDefinition[];
   logger?: Logger;
+  /** What business rules take as now; the system clock unless a test sets the time (kernel/clock.ts). */
+  clock?: Clock;
 }
 
 export interface Kernel {
@@ -117,7 +120,16 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
       },
     },
   );
-  root = createRootContainer({ config, logger, orm, realtime, events, jobsHost, planGate });
+  root = createRootContainer({
+    config,
+    logger,
+    orm,
+    realtime,
+    events,
+    jobsHost,
+    planGate,
+    clock: opts.clock ?? systemClock,
+  });
   host.register(root);
   const context = { root, events, plugins };
   const bus = new PgBus(db.url, logger, {

@@ -2,6 +2,7 @@ import type { CoreModuleDefinition } from '../kernel/module.js';
 import { realtimeModule } from '../realtime/module.js';
 import { announcementsModule } from './announcements/module.js';
 import { authModule } from './auth/module.js';
+import { automationModule } from './automation/module.js';
 import { botsModule } from './bots/module.js';
 import { companiesModule } from './companies/module.js';
 import { connectionsModule } from './connections/module.js';
@@ -43,6 +44,7 @@ export const CORE_MODULES: readonly CoreModuleDefinition[] = [
   messagesModule,
   conversationsModule,
   botsModule,
+  automationModule,
   momentsModule,
   dashboardModule,
   sessionsModule,

@@ -3,6 +3,7 @@ import type { AwilixContainer } from 'awilix';
 import type { EventBus } from '../../events/event-bus.js';
 import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { Contact } from '../contacts/contact.entity.js';
+import { Message } from '../messages/message.entity.js';
 import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
 import {
   BotFailure,
@@ -13,6 +14,7 @@ import {
   runEngine,
   withHumans,
 } from './bot-turn.js';
+import type { InboundContext } from './inbound-stages.js';
 
 /** The job that runs engines; one per inbound message, any worker may run it. */
 export const BOT_DISPATCH_JOB = 'bots:dispatch';
@@ -21,11 +23,13 @@ export const BOT_DISPATCH_JOB = 'bots:dispatch';
  * The bots module (ARCHITECTURE "The plugin contract", bot engines). An inbound message of a ticket nobody attends
  * enqueues a job (so a slow engine never holds up ingest, and work survives a restart); the job takes the ticket's
  * lease (one engine call per ticket at a time, across instances) and deals with every inbound message after
- * the ticket's cursor up to its own, in order: a later job finds them done. Without engines, nothing is subscribed.
+ * the ticket's cursor up to its own, in order: a later job finds them done. The same turn runs the core stages around
+ * the engines (inbound-stages.ts: working hours before them, the queue menu when none took the message), so the
+ * automation and the engines never answer one message at once. Without engines or stages, nothing is subscribed.
  */
 export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
-  const { botEngines, jobsHost, logger } = root.cradle;
-  if (!botEngines.size) return;
+  const { botEngines, inboundStages, jobsHost, logger } = root.cradle;
+  if (!botEngines.size && !inboundStages.size) return;
   const log = logger.child({ part: 'bots' });
   jobsHost.register({
     name: BOT_DISPATCH_JOB,
@@ -44,10 +48,13 @@ async function enqueue(root: AwilixContainer<Cradle>, p: DomainEvents['message.c
        from tickets t join contacts c on c.id = t.contact_id where t.id = ? and t.company_id = ?`,
       [p.ticketId, p.companyId],
     );
-  if (!row) return;
+  if (!row || row.status === 'closed') return;
+  // An attendant has it: neither engines nor the automation answer for them.
+  if ((row.status === 'open' || row.status === 'group') && row.user_id != null) return;
+  const stages = root.cradle.inboundStages.size > 0;
   const ticket = { status: row.status, userId: row.user_id, botHandoffAt: row.bot_handoff_at } as ITicket;
-  if (withHumans(ticket) || row.status === 'closed') return;
-  if (row.disable_bot) {
+  if (!stages && withHumans(ticket)) return;
+  if (!stages && row.disable_bot) {
     // Not for an engine, now or later: past it, so a later message does not bring it back.
     await em
       .getConnection()
@@ -116,7 +123,10 @@ async function acquireLease(
   return false;
 }
 
-/** One inbound message: to the engine holding the ticket or the first that wants it, and its outcome applied. */
+/**
+ * One inbound message: the stages before engines (working hours), then the engine holding the ticket or the first that
+ * wants it, its outcome applied; when no engine took it, the default routing (greeting and queue menu).
+ */
 async function handleOne(
   scope: Cradle,
   logger: Logger,
@@ -126,29 +136,77 @@ async function handleOne(
 ): Promise<void> {
   await scope.em.refresh(ticket);
   const contact = await scope.em.findOne(Contact, { id: ticket.contactId });
-  if (!contact || !offeredToBots(ticket, contact)) return;
+  if (!contact || ticket.status === 'closed') return;
+  const stages = scope.inboundStages.list();
+  const ctx = async (): Promise<InboundContext> => ({
+    scope,
+    companyId,
+    ticket,
+    contact,
+    messageId,
+    body: (await scope.em.findOne(Message, { id: messageId }))?.body ?? '',
+  });
+  for (const stage of stages) {
+    if (!stage.beforeEngines) continue;
+    if ((await runStage(logger, stage.name, () => ctx().then((c) => stage.beforeEngines?.(c)))) === 'stop')
+      return;
+  }
+  if (await offerToEngines(scope, logger, companyId, ticket, contact, messageId)) return;
+  for (const stage of stages) {
+    if (!stage.defaultRouting) continue;
+    await scope.em.refresh(ticket);
+    await runStage(logger, stage.name, () => ctx().then((c) => stage.defaultRouting?.(c)));
+  }
+}
+
+/** A stage that fails is logged and skipped: the message still reaches the engines and the next stages. */
+async function runStage<T>(logger: Logger, name: string, run: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await run();
+  } catch (err) {
+    logger.warn(
+      { stage: name, err: err instanceof Error ? err.message : String(err) },
+      'inbound stage failed',
+    );
+    return undefined;
+  }
+}
+
+/** Offers the message to the engines; true when one took it (answered, held, handed off, closed or failed). */
+async function offerToEngines(
+  scope: Cradle,
+  logger: Logger,
+  companyId: number,
+  ticket: ITicket,
+  contact: { disableBot: boolean },
+  messageId: number,
+): Promise<boolean> {
+  if (!offeredToBots(ticket, contact)) return false;
   const { botEngines, planGate } = scope;
   const held = ticket.botEngine ? botEngines.find(ticket.botEngine) : undefined;
   if (ticket.botEngine && (!held || !(await botEngines.allows(planGate, companyId, held)))) {
     // The engine left (plugin removed, plan changed): humans take over rather than the conversation stalling.
     const failure = new BotFailure('error', 'o robô não está mais disponível');
     await handToHumansAfterFailure(scope, logger, companyId, ticket, ticket.botEngine, failure);
-    return;
+    return true;
   }
+  if (!botEngines.size) return false;
   const turn = await readTurn(scope, companyId, ticket, messageId);
-  if (!turn) return;
+  if (!turn) return true;
   const engine =
     held ?? (await chooseEngine(scope, companyId, turn, await botEngines.allowedFor(planGate, companyId)));
-  if (!engine) return;
+  if (!engine) return false;
   try {
     const outcome = await runEngine(scope, companyId, engine, turn);
     // An attendant may have taken the ticket (or someone closed it) while the engine worked: theirs wins.
     await scope.em.refresh(ticket);
-    if (ticket.status === 'closed' || withHumans(ticket)) return;
+    if (ticket.status === 'closed' || withHumans(ticket)) return true;
     const actions = scope.ticketBotActions;
     if (outcome.type === 'reply-sent' || outcome.type === 'continue') await actions.hold(ticket, engine.key);
-    else if (outcome.type === 'pass') await actions.release(ticket);
-    else if (outcome.type === 'close') await actions.close(ticket, engine.key);
+    else if (outcome.type === 'pass') {
+      await actions.release(ticket);
+      return false;
+    } else if (outcome.type === 'close') await actions.close(ticket, engine.key);
     else await actions.handoff(ticket, engine.key, { queueId: outcome.queueId, userId: outcome.userId });
   } catch (err) {
     const failure =
@@ -156,7 +214,8 @@ async function handleOne(
         ? err
         : new BotFailure('error', err instanceof Error ? err.message : String(err));
     await scope.em.refresh(ticket);
-    if (ticket.status === 'closed' || withHumans(ticket)) return;
+    if (ticket.status === 'closed' || withHumans(ticket)) return true;
     await handToHumansAfterFailure(scope, logger, companyId, ticket, engine.key, failure);
   }
+  return true;
 }

@@ -2,6 +2,7 @@ import { asValue } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { wireBots } from './bot-dispatch.js';
 import { BotEngineRegistry } from './bot-engine-registry.js';
+import { InboundStages } from './inbound-stages.js';
 import { Migration0014TicketBotEngine } from './migrations/core-0014-ticket-bot-engine.js';
 
 /**
@@ -12,7 +13,11 @@ export const botsModule = defineModule({
   name: 'bots',
   dependsOn: ['tickets', 'messages', 'conversations'],
   migrations: [{ name: 'core-0014-ticket-bot-engine', class: Migration0014TicketBotEngine }],
-  register: (container) => container.register({ botEngines: asValue(new BotEngineRegistry()) }),
+  register: (container) =>
+    container.register({
+      botEngines: asValue(new BotEngineRegistry()),
+      inboundStages: asValue(new InboundStages()),
+    }),
   // After the plugins' engines are in (the host wires modules once every contribution is registered).
   wire: ({ root, events }) => wireBots(root, events),
 });

@@ -67,7 +67,9 @@ export async function storeOutgoing(deps: OutgoingDeps, m: OutgoingMessage): Pro
     });
     const ticket = await em.findOneOrFail(Ticket, { id: m.ticket.id });
     if (!m.isPrivate) ticket.lastMessage = lastMessagePreview(m);
-    ticket.unreadMessages = 0;
+    // A person writing has read the conversation; Balcão's own texts (the queue menu, a bot's answer) have not: a
+    // waiting ticket keeps its unread count for the attendants.
+    if (m.userId !== null) ticket.unreadMessages = 0;
     await em.flush();
     if (!m.isPrivate) await enqueueDelivery(em, m.companyId, message.id, 'send');
     return message.id;

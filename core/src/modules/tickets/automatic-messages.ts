@@ -1,7 +1,7 @@
 import type { EventsPort, SettingsPort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventBus } from '../../events/event-bus.js';
-import { renderVariables, ticketVariables } from '../messages/message-variables.js';
+import { renderVariables, ticketVariables } from '../automation/message-variables.js';
 import { outgoingTicket, storeOutgoing } from '../messages/outgoing.js';
 import { Ticket } from './ticket.entity.js';
 

@@ -34,6 +34,10 @@ export const Ticket = defineEntity({
     startedAt: p.datetime().nullable(),
     /** When it was finished (closed). */
     finishedAt: p.datetime().nullable(),
+    /** When the queue menu or the out-of-hours answer was last sent (modules/automation). */
+    chatbotAt: p.datetime().nullable(),
+    /** Answered as out of hours (modules/automation). */
+    isOutOfHour: p.boolean().default(false),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

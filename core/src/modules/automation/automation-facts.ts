@@ -1,0 +1,64 @@
+import { COMPANY_TIMEZONE, type ScheduleRow } from '@balcao/sdk';
+import type { Cradle } from '../../kernel/container.js';
+import { Company } from '../companies/company.entity.js';
+import { Connection, type IConnection } from '../connections/connection.entity.js';
+
+/** A queue the menu offers. */
+export interface MenuQueue {
+  id: number;
+  name: string;
+  greetingMessage: string | null;
+}
+
+/** What the automation reads of a ticket's connection. */
+export type ConnectionFacts = Pick<
+  IConnection,
+  | 'id'
+  | 'name'
+  | 'greetingMessage'
+  | 'outOfHoursMessage'
+  | 'maxUseBotQueues'
+  | 'timeUseBotQueues'
+  | 'schedules'
+>;
+
+export async function connectionFacts(
+  scope: Cradle,
+  companyId: number,
+  whatsappId: number | null | undefined,
+): Promise<ConnectionFacts | null> {
+  if (!whatsappId) return null;
+  return scope.em.findOne(Connection, { id: whatsappId, companyId });
+}
+
+/** The connection's queues as the menu lists them: by orderQueue (unset last), then by id (GB lists by orderQueue). */
+export async function menuQueues(scope: Cradle, companyId: number, whatsappId: number): Promise<MenuQueue[]> {
+  const rows = await scope.em.getConnection().execute<
+    {
+      id: number;
+      name: string;
+      greeting_message: string | null;
+    }[]
+  >(
+    `select q.id, q.name, q.greeting_message
+       from whatsapp_queues wq join queues q on q.id = wq.queue_id
+      where wq.whatsapp_id = ? and q.company_id = ?
+      order by q.order_queue asc nulls last, q.id asc`,
+    [whatsappId, companyId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, greetingMessage: r.greeting_message }));
+}
+
+/** The company's service hours (`PUT /companies/{id}/schedules`); null: none set. */
+export async function companySchedules(scope: Cradle, companyId: number): Promise<ScheduleRow[] | null> {
+  const company = await scope.em.findOne(Company, { id: companyId }, { filters: false });
+  return company?.schedules ?? null;
+}
+
+/**
+ * The company's time zone for its business rules. Companies have no time zone setting yet: every company keeps the
+ * platform's (America/Sao_Paulo, CONVENTIONS "Time"); this is the one place that changes when one is added.
+ */
+export function companyTimeZone(_companyId: number): string {
+  return COMPANY_TIMEZONE;
+}

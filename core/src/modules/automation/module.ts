@@ -1,0 +1,21 @@
+import { defineModule } from '../../kernel/module.js';
+import { MigrationAutomation0001TicketMenuState } from './migrations/automation-0001-ticket-menu-state.js';
+import { outOfHoursStage } from './out-of-hours.js';
+import { queueMenuStage } from './queue-menu.js';
+
+/**
+ * The automation engine (issue 15; docs/automation.md): the server-side rules that run a conversation without an
+ * attendant. It answers inbound messages in the bots module's per-ticket turn, as stages around the bot engines:
+ * working hours before them, the greeting and queue menu as the default routing when no engine took the message.
+ * Every automatic text goes through one renderer (message-variables.ts) and leaves through MessagesPort as Balcão.
+ */
+export const automationModule = defineModule({
+  name: 'automation',
+  dependsOn: ['bots', 'settings', 'companies', 'connections', 'queues'],
+  migrations: [{ name: 'automation-0001-ticket-menu-state', class: MigrationAutomation0001TicketMenuState }],
+  register: (container) => {
+    const { inboundStages } = container.cradle;
+    inboundStages.add(outOfHoursStage);
+    inboundStages.add(queueMenuStage);
+  },
+});

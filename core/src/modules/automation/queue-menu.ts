@@ -1,0 +1,101 @@
+import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
+import type { ITicket } from '../tickets/ticket.entity.js';
+import { connectionFacts, type MenuQueue, menuQueues } from './automation-facts.js';
+import { mayAnswerAgain } from './bot-limits.js';
+import { sendAutomatic } from './send-automatic.js';
+import { backToMenu, menuSent, routeToQueue } from './ticket-routing.js';
+
+/**
+ * The queue menu's list (peer §2.1, GB): one line per queue, `*[ n ]* - Name`, after the greeting and a blank line.
+ * @example menuList([{ id: 1, name: 'Vendas', greetingMessage: null }]) // '*[ 1 ]* - Vendas'
+ */
+export function menuList(queues: readonly MenuQueue[]): string {
+  return queues.map((q, i) => `*[ ${i + 1} ]* - ${q.name}`).join('\n');
+}
+
+/** The queue a menu answer names: its number in the list (spaces around it allowed); anything else, none. */
+export function chosenQueue(body: string, queues: readonly MenuQueue[]): MenuQueue | undefined {
+  const answer = body.trim();
+  if (!/^\d{1,4}$/.test(answer)) return undefined;
+  return queues[Number(answer) - 1];
+}
+
+/** Typed by the contact to leave the queue the menu put them in and see the menu again (peers' "#"). */
+export const BACK_TO_MENU = '#';
+
+/** A ticket the greeting and menu may talk to: waiting, private, nobody's, never handed to humans. */
+const menuMayTalk = (t: ITicket) =>
+  t.status === 'pending' && !t.isGroup && t.userId == null && t.botHandoffAt == null;
+
+/**
+ * The greeting and queue menu (peer-server-behaviour §2.1, GB's `verifyQueue`; spec part 1 §3 connection fields), the
+ * default routing of an inbound message no bot engine took:
+ * - a connection with one queue puts the ticket in it, greeting first when sendGreetingMessageOneQueues is on;
+ * - with several, a ticket without a queue gets the connection's greeting and the numbered queues; once the menu was
+ *   sent, an answer with a queue's number puts the ticket there (and the queue greets), anything else sends the menu
+ *   again within maxUseBotQueues / timeUseBotQueues;
+ * - "#" on a ticket the menu put in a queue (still nobody's) clears the queue and sends the menu again.
+ * A contact whose bot is disabled hears nothing: a one-queue connection still puts the ticket in its queue.
+ */
+export const queueMenuStage: InboundStage = {
+  name: 'automation:queue-menu',
+  async defaultRouting(ctx) {
+    const { scope, companyId, ticket, contact } = ctx;
+    if (!menuMayTalk(ticket)) return;
+    const conn = await connectionFacts(scope, companyId, ticket.whatsappId);
+    if (!conn) return;
+    const queues = await menuQueues(scope, companyId, conn.id);
+    const [only] = queues;
+    if (!only) return;
+    if (ticket.queueId != null) {
+      if (ctx.body.trim() !== BACK_TO_MENU || queues.length < 2 || contact.disableBot) return;
+      await backToMenu(scope, ticket);
+      await sendMenu(ctx, conn.greetingMessage, queues);
+      return;
+    }
+    if (queues.length === 1) {
+      const greeting = conn.greetingMessage?.trim() ?? '';
+      if (
+        !contact.disableBot &&
+        greeting.length > 1 &&
+        (await scope.settings.isEnabled(companyId, 'sendGreetingMessageOneQueues'))
+      )
+        await sendAutomatic(scope, companyId, ticket.id, greeting);
+      await enterQueue(ctx, only, { greet: false });
+      return;
+    }
+    if (contact.disableBot) return;
+    // Only an answer to a menu the contact saw is a choice: a first "2" is a greeting like any other. The menu's
+    // stamp says so (isBot would not: an engine that passes clears it).
+    const chosen = ticket.chatbotAt != null ? chosenQueue(ctx.body, queues) : undefined;
+    if (chosen) {
+      await enterQueue(ctx, chosen, { greet: true });
+      return;
+    }
+    if (!mayAnswerAgain(ticket, conn, scope.clock.now())) return;
+    await sendMenu(ctx, conn.greetingMessage, queues);
+  },
+};
+
+async function sendMenu(
+  ctx: InboundContext,
+  greeting: string | null | undefined,
+  queues: readonly MenuQueue[],
+) {
+  const head = greeting?.trim() ?? '';
+  const list = menuList(queues);
+  await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, head, head ? `\n\n${list}` : list);
+  await menuSent(ctx.scope, ctx.ticket);
+}
+
+/**
+ * The ticket enters a queue. THE SEAM for queue chatbot trees (issue 15, next increment): a queue with options starts
+ * its tree here — the tree engine (the first engine on the bot-engine extension point) sends the queue's greeting with
+ * its options and holds the ticket, so the contact's next message reaches it before this default routing. Until the
+ * trees exist, the queue greets with its greetingMessage, if any, and the ticket waits for an attendant.
+ */
+async function enterQueue(ctx: InboundContext, queue: MenuQueue, opts: { greet: boolean }) {
+  await routeToQueue(ctx.scope, ctx.ticket, queue.id);
+  const greeting = queue.greetingMessage?.trim();
+  if (opts.greet && greeting) await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, greeting);
+}

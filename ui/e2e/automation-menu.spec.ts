@@ -1,0 +1,67 @@
+import { expect, test } from '@playwright/test';
+import { adminToken, createWebchat } from './attendance';
+import { shot } from './helpers';
+import { randomColor } from './queues';
+
+// Issue 15: a web chat visitor on a connection with queues is greeted with the numbered queue menu and routed by their
+// answer (core/src/modules/automation); the rules themselves are proved in the module's scripted conversations.
+
+test('a web chat visitor is greeted with the queue menu, answers with a number and lands in that queue', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const tag = Date.now().toString(36);
+  const queue = async (name: string, orderQueue: number, greetingMessage?: string) => {
+    const res = await request.post('/api/queue', {
+      headers: auth,
+      data: { name, color: randomColor(), orderQueue, greetingMessage },
+    });
+    expect(res.ok()).toBe(true);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const suporte = await queue(`Suporte ${tag}`, 1);
+  const vendas = await queue(
+    `Vendas ${tag}`,
+    2,
+    'Você está na fila {{queue}}. Já vamos atender, {{firstName}}!',
+  );
+  const webchatToken = await createWebchat(request, token, {
+    greetingMessage: 'Olá, {{firstName}}! Escolha uma opção:',
+    queueIds: [vendas, suporte],
+  });
+
+  const visitorContext = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/webchat/${webchatToken}`);
+    await visitor.getByTestId('webchat-name').fill('Marina Lopes');
+    await visitor.getByTestId('webchat-start').click();
+    await visitor.getByTestId('webchat-input').fill('Oi');
+    await visitor.keyboard.press('Enter');
+
+    await expect(visitor.getByText('Olá, Marina! Escolha uma opção:')).toBeVisible({ timeout: 15_000 });
+    await expect(visitor.getByText(`- Suporte ${tag}`)).toBeVisible();
+    await expect(visitor.getByText(`- Vendas ${tag}`)).toBeVisible();
+    await shot(visitor, 'automation-webchat-menu');
+
+    await visitor.getByTestId('webchat-input').fill('2');
+    await visitor.keyboard.press('Enter');
+    await expect(visitor.getByText(`Você está na fila Vendas ${tag}. Já vamos atender, Marina!`)).toBeVisible(
+      {
+        timeout: 15_000,
+      },
+    );
+
+    // The queue's tickets: the admin's list filtered by Vendas, whatever queues the admin serves.
+    const query = `status=pending&showAll=true&queueIds=${encodeURIComponent(JSON.stringify([vendas]))}`;
+    const pending = await (await request.get(`/api/tickets?${query}`, { headers: auth })).json();
+    const ticket = pending.tickets.find(
+      (t: { contact: { name: string }; queueId: number | null }) => t.contact.name === 'Marina Lopes',
+    );
+    expect(ticket).toMatchObject({ queueId: vendas, status: 'pending', userId: null });
+  } finally {
+    await visitorContext.close();
+  }
+});
