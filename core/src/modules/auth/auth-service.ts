@@ -10,6 +10,7 @@ import {
   type RealtimePort,
   type SessionUserDto,
   type SignupInput,
+  wppField,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CompaniesService } from '../companies/companies-service.js';
@@ -171,9 +172,25 @@ export class AuthService {
         recurrence: 'MENSAL',
         dueDate: daysFromToday(SIGNUP_TRIAL_DAYS),
       },
-      { name: input.name, email: input.email, password: input.password },
+      {
+        name: input.name,
+        email: input.email,
+        password: input.password,
+        wpp: await this.freeWpp(input.phone),
+      },
     );
     return { companyId: company.id };
+  }
+
+  /**
+   * The signup phone as the admin's WhatsApp number, so they can reset a forgotten password: only a valid number no
+   * other account holds (a number finds one account); otherwise none, and they can add it in their profile.
+   */
+  private async freeWpp(phone: string): Promise<string | null> {
+    const parsed = wppField.safeParse(phone);
+    if (!parsed.success) return null;
+    const taken = await this.deps.em.findOne(User, { wpp: parsed.data }, { filters: false, fields: ['id'] });
+    return taken ? null : parsed.data;
   }
 
   private async issue(userId: number, sessionId: string, refreshToken: string): Promise<IssuedSession> {

@@ -212,6 +212,20 @@ describe('signup', () => {
     });
   });
 
+  it("keeps the signup phone as the admin's WhatsApp number (password reset) unless another account holds it", async () => {
+    const { user } = await host.login(form.email, form.password);
+    expect(user.wpp).toBe('5511999990000');
+    const plans = await (await host.request('/api/plans/list')).json();
+    const second = {
+      ...form,
+      companyName: 'Padaria Norte 2',
+      email: 'joao@padaria.test',
+      planId: plans[0].id,
+    };
+    expect((await host.request('/api/auth/signup', { body: second })).status).toBe(201);
+    expect((await host.login(second.email, second.password)).user.wpp).toBeNull();
+  });
+
   it('refuses a taken e-mail and names invalid fields', async () => {
     const plans = await (await host.request('/api/plans/list')).json();
     const dup = await host.request('/api/auth/signup', {

@@ -27,6 +27,8 @@ export interface NewCompanyAdmin {
   name: string;
   email: string;
   password: string;
+  /** The admin's WhatsApp number (password reset codes go there); null when none is known. */
+  wpp?: string | null;
 }
 
 /** Companies (tenants), managed by super users; signup creates one through `create` too. */
@@ -106,6 +108,7 @@ export class CompaniesService {
           email: adminUser.email,
           passwordHash: await hashPassword(adminUser.password),
           profile: 'admin',
+          wpp: adminUser.wpp ?? null,
         });
         await em.flush();
       }
