@@ -2,8 +2,23 @@ import { type IconName, type Intent, OverlayToaster, Position, type Toaster } fr
 import { i18n } from '../i18n';
 import { errorMessage } from './error-message';
 
-/** Spec part 1 §9: toasts last 2000 ms. */
+/** Spec part 1 §9: toasts last 2000 ms on the attendance screens. */
 export const TOAST_TIMEOUT_MS = 2000;
+/** Spec part 2 §9: 3000 ms in the administration and extra areas. */
+export const ADMIN_TOAST_TIMEOUT_MS = 3000;
+
+/** The screens of spec part 1 (attendance core): the rest of the product is part 2's. */
+const ATTENDANCE_PATHS = ['/', '/tickets', '/moments', '/contacts', '/users', '/connections', '/login'];
+
+/**
+ * How long a toast stays on the screen at `pathname`: part 1's screens 2000 ms, part 2's (queues, settings, tags,
+ * companies, announcements, helps, plugin pages, password reset, signup …) 3000 ms.
+ * @example toastTimeoutFor('/companies') === 3000
+ */
+export function toastTimeoutFor(pathname: string): number {
+  const first = `/${pathname.split('/')[1] ?? ''}`.toLowerCase();
+  return ATTENDANCE_PATHS.includes(first) ? TOAST_TIMEOUT_MS : ADMIN_TOAST_TIMEOUT_MS;
+}
 
 let toaster: Promise<Toaster> | null = null;
 
@@ -14,7 +29,8 @@ function getToaster(): Promise<Toaster> {
 
 /** Shows an already translated message. */
 export function showToast(message: string, intent: Intent = 'primary', icon?: IconName): void {
-  void getToaster().then((t) => t.show({ message, intent, icon, timeout: TOAST_TIMEOUT_MS }));
+  const timeout = toastTimeoutFor(window.location.pathname);
+  void getToaster().then((t) => t.show({ message, intent, icon, timeout }));
 }
 
 export const toastSuccess = (message: string): void => showToast(message, 'success', 'tick-circle');
