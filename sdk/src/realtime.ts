@@ -7,6 +7,12 @@ import { idField } from './schemas/common.js';
  */
 export const companyChannel = (companyId: number, topic: string): string => `company-${companyId}-${topic}`;
 
+/**
+ * Channel of the companies list, for super users only (`{ action: 'update', company }` or `{ action: 'delete',
+ * companyId }`). @example socket frames with channel === COMPANIES_CHANNEL
+ */
+export const COMPANIES_CHANNEL = 'platform-company';
+
 /** Channel for platform-wide announcements. @example socket frames with channel === ANNOUNCEMENT_CHANNEL */
 export const ANNOUNCEMENT_CHANNEL = 'company-announcement';
 
@@ -58,6 +64,8 @@ export interface RealtimeEnvelope {
   room?: string;
   /** Deliver only to this user's sockets. */
   userId?: number;
+  /** Deliver only to super users' sockets (platform data: the companies list). */
+  superOnly?: boolean;
   /** Deliver only to sockets whose user may see this ticket. */
   audience?: TicketAudience;
   /**

@@ -124,6 +124,7 @@ export class RealtimeHub implements RealtimePort {
     for (const client of targets) {
       if (envelope.room ? !client.rooms.has(envelope.room) : client.guest) continue;
       if (envelope.userId !== undefined && client.who.id !== envelope.userId) continue;
+      if (envelope.superOnly && !client.who.super) continue;
       if (envelope.audience && !this.mayReceive(client, envelope.audience)) continue;
       if (client.socket.readyState !== WebSocket.OPEN) continue;
       if (envelope.masked !== undefined && this.hidesNumbers(client)) {

@@ -1,8 +1,40 @@
+import { COMPANIES_CHANNEL, type CompanyDto } from '@balcao/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toastError } from '../notify/toaster';
+import { useSocketChannel } from '../realtime/socket';
 import { type CompanyPage, fetchCompanyPage } from './admin-api';
 
 const EMPTY: CompanyPage = { companies: [], count: 0, hasMore: false };
+
+/** A frame of COMPANIES_CHANNEL (super users only): a company created or changed, or deleted. */
+type CompanyFrame = { action: 'update'; company: CompanyDto } | { action: 'delete'; companyId: number };
+
+function isCompanyFrame(data: unknown): data is CompanyFrame {
+  if (typeof data !== 'object' || data === null) return false;
+  const frame = data as Record<string, unknown>;
+  if (frame.action === 'delete') return typeof frame.companyId === 'number';
+  const company = frame.company as Record<string, unknown> | undefined;
+  return frame.action === 'update' && typeof company?.id === 'number';
+}
+
+/**
+ * The list after a live change: a changed company is replaced where it is; a new one joins the end once every page
+ * is shown (the list is by id, so it would come last); a deleted one leaves.
+ * @example applyCompanyFrame(page, { action: 'delete', companyId: 3 })
+ */
+export function applyCompanyFrame(page: CompanyPage, frame: CompanyFrame): CompanyPage {
+  if (frame.action === 'delete') {
+    const companies = page.companies.filter((c) => c.id !== frame.companyId);
+    return companies.length === page.companies.length ? page : { ...page, companies, count: page.count - 1 };
+  }
+  const at = page.companies.findIndex((c) => c.id === frame.company.id);
+  if (at >= 0) return { ...page, companies: page.companies.map((c, i) => (i === at ? frame.company : c)) };
+  return {
+    ...page,
+    companies: page.hasMore ? page.companies : [...page.companies, frame.company],
+    count: page.count + 1,
+  };
+}
 
 /** Companies with their plans, page by page (`GET /companiesPlan`); `reload` reads the pages shown again. */
 export function useCompanyList() {
@@ -41,6 +73,11 @@ export function useCompanyList() {
   useEffect(() => {
     void load(1);
   }, [load]);
+
+  // Other super users' changes (and this one's) show at once.
+  useSocketChannel(COMPANIES_CHANNEL, (data) => {
+    if (isCompanyFrame(data)) setState((page) => applyCompanyFrame(page, data));
+  });
 
   const reload = useCallback(() => void load(pages.current), [load]);
   const loadMore = useCallback(() => {

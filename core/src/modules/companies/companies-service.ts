@@ -1,10 +1,12 @@
 import {
   AppError,
+  COMPANIES_CHANNEL,
   type CompanyCreateInput,
   type CompanyDto,
   type CompanyUpdateInput,
   defaultWeeklySchedule,
   type EventsPort,
+  type RealtimePort,
   type ScheduleRow,
 } from '@balcao/sdk';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
@@ -38,22 +40,34 @@ export class CompaniesService {
   private readonly events: EventsPort;
 
   private readonly accessGate: Pick<AccessGate, 'end'> | undefined;
+  private readonly realtime: RealtimePort | undefined;
 
   constructor({
     em,
     planGate,
     events,
     accessGate,
+    realtime,
   }: {
     em: EntityManager;
     planGate: PlanGate;
     events: EventsPort;
     accessGate?: Pick<AccessGate, 'end'>;
+    /** Where super users' open companies lists hear of changes (absent: nobody is told). */
+    realtime?: RealtimePort;
   }) {
     this.em = em;
     this.planGate = planGate;
     this.events = events;
     this.accessGate = accessGate;
+    this.realtime = realtime;
+  }
+
+  /** Tells super users' open companies lists (COMPANIES_CHANNEL): a company created or changed, or gone. */
+  private async publish(
+    data: { action: 'update'; company: CompanyDto } | { action: 'delete'; companyId: number },
+  ) {
+    await this.realtime?.publish({ companyId: null, channel: COMPANIES_CHANNEL, data, superOnly: true });
   }
 
   async list(searchParam = '', pageNumber?: number) {
@@ -115,7 +129,9 @@ export class CompaniesService {
       return created;
     });
     await this.events.emit('company.created', { companyId: company.id });
-    return this.get(company.id);
+    const created = await this.get(company.id);
+    await this.publish({ action: 'update', company: created });
+    return created;
   }
 
   async update(id: number, input: CompanyUpdateInput): Promise<CompanyDto> {
@@ -127,7 +143,9 @@ export class CompaniesService {
     this.em.assign(company, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
     await this.em.flush();
     this.planGate.invalidate();
-    return this.get(id);
+    const updated = await this.get(id);
+    await this.publish({ action: 'update', company: updated });
+    return updated;
   }
 
   /**
@@ -155,6 +173,7 @@ export class CompaniesService {
     // Its users' sessions went with it (cascade): their tokens and sockets end now.
     await this.accessGate?.end(sessions.map((s) => s.id));
     await this.events.emit('company.deleted', { companyId: id });
+    await this.publish({ action: 'delete', companyId: id });
   }
 
   private async find(id: number): Promise<ICompany> {
