@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
 import { MigrationAutomation0001TicketMenuState } from './migrations/automation-0001-ticket-menu-state.js';
+import { MigrationAutomation0002TicketChatbotOption } from './migrations/automation-0002-ticket-chatbot-option.js';
 import { outOfHoursStage } from './out-of-hours.js';
 import { queueMenuStage } from './queue-menu.js';
 
@@ -12,7 +13,10 @@ import { queueMenuStage } from './queue-menu.js';
 export const automationModule = defineModule({
   name: 'automation',
   dependsOn: ['bots', 'settings', 'companies', 'connections', 'queues'],
-  migrations: [{ name: 'automation-0001-ticket-menu-state', class: MigrationAutomation0001TicketMenuState }],
+  migrations: [
+    { name: 'automation-0001-ticket-menu-state', class: MigrationAutomation0001TicketMenuState },
+    { name: 'automation-0002-ticket-chatbot-option', class: MigrationAutomation0002TicketChatbotOption },
+  ],
   register: (container) => {
     const { inboundStages } = container.cradle;
     inboundStages.add(outOfHoursStage);

@@ -2,6 +2,7 @@ import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
 import { connectionFacts, type MenuQueue, menuQueues } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
+import { answerTree, queueTree, startTree } from './queue-tree.js';
 import { sendAutomatic } from './send-automatic.js';
 import { backToMenu, menuSent, routeToQueue } from './ticket-routing.js';
 
@@ -48,7 +49,14 @@ export const queueMenuStage: InboundStage = {
     const [only] = queues;
     if (!only) return;
     if (ticket.queueId != null) {
-      if (ctx.body.trim() !== BACK_TO_MENU || queues.length < 2 || contact.disableBot) return;
+      if (contact.disableBot) return;
+      const back = queues.length > 1;
+      if (ticket.chatbot && !(back && ctx.body.trim() === BACK_TO_MENU)) {
+        const queue = queues.find((q) => q.id === ticket.queueId);
+        if (queue) await answerTree(ctx, conn, queue, back);
+        return;
+      }
+      if (ctx.body.trim() !== BACK_TO_MENU || !back) return;
       await backToMenu(scope, ticket);
       await sendMenu(ctx, conn.greetingMessage, queues);
       return;
@@ -61,7 +69,7 @@ export const queueMenuStage: InboundStage = {
         (await scope.settings.isEnabled(companyId, 'sendGreetingMessageOneQueues'))
       )
         await sendAutomatic(scope, companyId, ticket.id, greeting);
-      await enterQueue(ctx, only, { greet: false });
+      await enterQueue(ctx, only, { greet: false, back: false });
       return;
     }
     if (contact.disableBot) return;
@@ -69,7 +77,7 @@ export const queueMenuStage: InboundStage = {
     // stamp says so (isBot would not: an engine that passes clears it).
     const chosen = ticket.chatbotAt != null ? chosenQueue(ctx.body, queues) : undefined;
     if (chosen) {
-      await enterQueue(ctx, chosen, { greet: true });
+      await enterQueue(ctx, chosen, { greet: true, back: true });
       return;
     }
     if (!mayAnswerAgain(ticket, conn, scope.clock.now())) return;
@@ -89,13 +97,18 @@ async function sendMenu(
 }
 
 /**
- * The ticket enters a queue. THE SEAM for queue chatbot trees (issue 15, next increment): a queue with options starts
- * its tree here — the tree engine (the first engine on the bot-engine extension point) sends the queue's greeting with
- * its options and holds the ticket, so the contact's next message reaches it before this default routing. Until the
- * trees exist, the queue greets with its greetingMessage, if any, and the ticket waits for an attendant.
+ * The ticket enters a queue. A queue with root options starts its chatbot tree here (queue-tree.ts): the queue's
+ * greeting with its numbered options (and the "#" line when there is a menu to go back to), the ticket held by the
+ * bot; a contact with the bot disabled is only queued. Without options the queue greets with its greetingMessage, if
+ * any (not on a one-queue connection, whose greeting the connection's replaces), and the ticket waits for an attendant.
  */
-async function enterQueue(ctx: InboundContext, queue: MenuQueue, opts: { greet: boolean }) {
+async function enterQueue(ctx: InboundContext, queue: MenuQueue, opts: { greet: boolean; back: boolean }) {
   await routeToQueue(ctx.scope, ctx.ticket, queue.id);
+  const roots = ctx.contact.disableBot ? [] : await queueTree(ctx, queue.id);
+  if (roots.length) {
+    await startTree(ctx, queue, roots, opts.back);
+    return;
+  }
   const greeting = queue.greetingMessage?.trim();
   if (opts.greet && greeting) await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, greeting);
 }

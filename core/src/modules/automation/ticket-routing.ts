@@ -45,10 +45,12 @@ export async function routeToQueue(scope: Cradle, ticket: ITicket, queueId: numb
   await emitTransition(scope.events, ticket, 'transferToQueue', before, stateOf(ticket), null);
 }
 
-/** "#": the contact leaves the queue the menu put them in, back to the menu (which is then sent again). */
+/** "#": the contact leaves the queue the menu put them in (or its chatbot tree), back to the menu (which is then sent again). */
 export async function backToMenu(scope: Cradle, ticket: ITicket): Promise<void> {
   const before = stateOf(ticket);
   ticket.queueId = null;
+  ticket.chatbot = false;
+  ticket.chatbotOptionId = null;
   ticket.amountUsedBotQueues = 0;
   ticket.chatbotAt = null;
   await scope.em.flush();

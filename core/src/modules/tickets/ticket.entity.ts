@@ -38,6 +38,10 @@ export const Ticket = defineEntity({
     chatbotAt: p.datetime().nullable(),
     /** Answered as out of hours (modules/automation). */
     isOutOfHour: p.boolean().default(false),
+    /** A queue's chatbot option tree talks to the contact (modules/automation, queue-tree.ts). */
+    chatbot: p.boolean().default(false),
+    /** The option whose options the tree listed last; null: the queue's root options. */
+    chatbotOptionId: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
