@@ -117,6 +117,8 @@ test('a super user creates a plan, a help video and a company on that plan; its 
   await expect(
     page.getByText(/not allowed to access this page|não tem permissão para acessar/),
   ).toBeVisible();
-  await expect(page).toHaveURL(/\/tickets$/);
+  // Spec part 2 §2: redirected to / (the dashboard, for this company's admin).
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('dashboard-screen')).toBeVisible();
   await expect(page.getByTestId('companies-table')).toHaveCount(0);
 });

@@ -83,7 +83,11 @@ export const MESSAGE_PAGE_SIZE = 20;
  */
 const inQueues = (queueIds: readonly number[] = []): { sql: string; params: unknown[] } =>
   queueIds.length
-    ? { sql: 'and (p.queue_id is null or p.queue_id = any(?::int[]))', params: [queueIds] }
+    ? // A PostgreSQL array literal: a JS array bound to `?` is spread into a list by the query builder (`any(3, 5)`).
+      {
+        sql: 'and (p.queue_id is null or p.queue_id = any(?::int[]))',
+        params: [`{${queueIds.map(Number).join(',')}}`],
+      }
     : { sql: '', params: [] };
 
 /**
