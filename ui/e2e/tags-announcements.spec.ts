@@ -98,6 +98,10 @@ test('a super user publishes a high-priority announcement with an image; another
   // Opened by address: the sign-in's own redirects (/ → /tickets) may still be on their way after the first /tickets.
   await page.goto('/announcements');
   await expect(page.getByTestId('announcements-screen')).toBeVisible({ timeout: 30_000 });
+  // Read in English: the admin's saved language is what an earlier spec left (pt-BR after the shell spec).
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('lang-en').click();
+  await expect(page.getByTestId('greeting')).toContainText('Hello');
   await page.getByTestId('announcements-add').click();
   await page.getByTestId('announcement-save').click();
   // In the admin's language (the shell spec leaves it pt-BR), or English.
@@ -114,7 +118,9 @@ test('a super user publishes a high-priority announcement with an image; another
   await expect(page.locator('.announcement-dialog')).toContainText('aviso.png');
   await shot(page, 'announcement-dialog-light-wide');
   await page.getByTestId('announcement-save').click();
-  await expect(page.getByText('Announcement saved successfully!')).toBeVisible();
+  await expect(
+    page.getByText(/^(Announcement saved successfully!|Informativo salvo com sucesso!)$/),
+  ).toBeVisible();
   await expect(page.getByTestId('announcements-table')).toContainText(`Manutenção ${stamp}`);
 
   // Without a reload: the reader's open popover lists it first, in the high priority's red.
@@ -145,6 +151,10 @@ test('a super user publishes a high-priority announcement with an image; another
   await expect(page.getByText('Announcement deleted successfully!')).toBeVisible();
   await readerPage.getByTestId('announcements-button').click();
   await expect(readerPage.getByTestId('announcements-popover')).not.toContainText(`Manutenção ${stamp}`);
+  // Other specs read the admin's screens in the product's first language: leave it as it was.
+  await page.getByTestId('language-menu').click();
+  await page.getByTestId('lang-pt-BR').click();
+  await expect(page.getByTestId('greeting')).toContainText('Olá');
 
   // The page is for super users only: the reader's menu does not offer it.
   await expect(readerPage.getByTestId('menu-/tags')).toBeVisible();
