@@ -101,13 +101,15 @@ export class JobsHost {
     this.agenda = undefined;
     this.backend = undefined;
     this.processing = false;
-    // Running jobs are let finish (up to DRAIN_MS; then they are unlocked for another worker, as stop() does).
-    // agenda.stop() returns early when this instance never processed (role web): close the backend ourselves.
+    // Running jobs are let finish, up to DRAIN_MS. One still running after that keeps its lock until the lock's
+    // lifetime ends, when another worker takes it. `drain` forgets the job processor, so a later `agenda.stop()`
+    // returns at once without closing anything: the backend's pool is closed here, whatever the role. (It used to
+    // stay open, and every stopped kernel left two idle connections behind.)
     if (agenda && processing) {
       const drained = await agenda.drain({ timeout: DRAIN_MS, closeConnection: false }).catch(() => null);
       if (drained?.timedOut) this.logger.warn({ running: drained.running }, 'jobs still running at stop');
-      await agenda.stop(true);
-    } else await backend?.disconnect();
+    }
+    await backend?.disconnect();
   }
 
   private require(name: string): Agenda {

@@ -10,21 +10,21 @@ import type {
   PlanUpdateInput,
 } from '@balcao/sdk';
 import { api } from '../api/http';
-
-export interface CompanyPage {
-  companies: CompanyDto[];
-  count: number;
-  hasMore: boolean;
-}
+import type { Page } from '../lists/use-paged-list';
 
 /** One page of `GET /api/companiesPlan` (super user): companies with their plans. */
-export const fetchCompanyPage = (searchParam: string, pageNumber: number, signal?: AbortSignal) =>
-  api.get<CompanyPage>(
-    `/companiesPlan?${new URLSearchParams({ searchParam, pageNumber: String(pageNumber) })}`,
-    {
-      signal,
-    },
+export async function fetchCompanyPage(
+  searchParam: string,
+  pageNumber: number,
+  signal?: AbortSignal,
+): Promise<Page<CompanyDto>> {
+  const query = new URLSearchParams({ searchParam, pageNumber: String(pageNumber) });
+  const page = await api.get<{ companies: CompanyDto[]; count: number; hasMore: boolean }>(
+    `/companiesPlan?${query}`,
+    { signal },
   );
+  return { items: page.companies, count: page.count, hasMore: page.hasMore };
+}
 export const createCompany = (input: CompanyCreateInput) => api.post<CompanyDto>('/companies', input);
 export const updateCompany = (id: number, input: CompanyUpdateInput) =>
   api.put<CompanyDto>(`/companies/${id}`, input);

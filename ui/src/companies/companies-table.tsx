@@ -1,10 +1,10 @@
 import { advanceDueDate, type CompanyDto, companyToday, dueTone, PLATFORM_COMPANY_ID } from '@balcao/sdk';
 import { Button, HTMLTable, Tag } from '@blueprintjs/core';
-import { type UIEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAlert } from '../forms/delete-alert';
+import { useInfiniteScroll } from '../lists/use-infinite-scroll';
 import { toastError, toastSuccess } from '../notify/toaster';
-import { isNearBottom } from '../tickets/list/virtual-window';
 import { brl, ddmmyyyy, deleteCompany, updateCompany } from './admin-api';
 import { CompanyDialog } from './company-dialog';
 import { useCompanyList } from './use-company-list';
@@ -22,9 +22,7 @@ export function CompaniesTable() {
   const [doomed, setDoomed] = useState<CompanyDto | null>(null);
   const now = new Date();
 
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (list.hasMore && isNearBottom(event.currentTarget)) list.loadMore();
-  };
+  const scroll = useInfiniteScroll(list);
 
   const handleAdvance = async (company: CompanyDto) => {
     try {
@@ -66,7 +64,7 @@ export function CompaniesTable() {
           data-testid="companies-add"
         />
       </div>
-      <div className="list-screen__body" onScroll={onScroll}>
+      <div className="list-screen__body" ref={scroll.ref} onScroll={scroll.onScroll}>
         <HTMLTable compact className="list-screen__table companies__table" data-testid="companies-table">
           <thead>
             <tr>
@@ -83,7 +81,7 @@ export function CompaniesTable() {
             </tr>
           </thead>
           <tbody>
-            {list.companies.map((c) => {
+            {list.items.map((c) => {
               const tone = dueTone(c, now);
               return (
                 <tr
@@ -140,7 +138,7 @@ export function CompaniesTable() {
             })}
           </tbody>
         </HTMLTable>
-        {!list.loading && list.companies.length === 0 && (
+        {!list.loading && list.items.length === 0 && (
           <p className="bp6-text-muted list-screen__empty">{t('companies.empty')}</p>
         )}
       </div>

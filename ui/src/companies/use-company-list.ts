@@ -1,10 +1,6 @@
 import { COMPANIES_CHANNEL, type CompanyDto } from '@balcao/sdk';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { toastError } from '../notify/toaster';
-import { useSocketChannel } from '../realtime/socket';
-import { type CompanyPage, fetchCompanyPage } from './admin-api';
-
-const EMPTY: CompanyPage = { companies: [], count: 0, hasMore: false };
+import { type Page, type PagedList, usePagedList } from '../lists/use-paged-list';
+import { fetchCompanyPage } from './admin-api';
 
 /** A frame of COMPANIES_CHANNEL (super users only): a company created or changed, or deleted. */
 type CompanyFrame = { action: 'update'; company: CompanyDto } | { action: 'delete'; companyId: number };
@@ -19,71 +15,28 @@ function isCompanyFrame(data: unknown): data is CompanyFrame {
 
 /**
  * The list after a live change: a changed company is replaced where it is; a new one joins the end once every page
- * is shown (the list is by id, so it would come last); a deleted one leaves.
+ * is shown (the list is by id, so it would come last); a deleted one leaves. Anything else leaves the list as it is.
  * @example applyCompanyFrame(page, { action: 'delete', companyId: 3 })
  */
-export function applyCompanyFrame(page: CompanyPage, frame: CompanyFrame): CompanyPage {
+export function applyCompanyFrame(page: Page<CompanyDto>, frame: unknown): Page<CompanyDto> {
+  if (!isCompanyFrame(frame)) return page;
+  const count = page.count ?? 0;
   if (frame.action === 'delete') {
-    const companies = page.companies.filter((c) => c.id !== frame.companyId);
-    return companies.length === page.companies.length ? page : { ...page, companies, count: page.count - 1 };
+    const items = page.items.filter((c) => c.id !== frame.companyId);
+    return items.length === page.items.length ? page : { ...page, items, count: count - 1 };
   }
-  const at = page.companies.findIndex((c) => c.id === frame.company.id);
-  if (at >= 0) return { ...page, companies: page.companies.map((c, i) => (i === at ? frame.company : c)) };
-  return {
-    ...page,
-    companies: page.hasMore ? page.companies : [...page.companies, frame.company],
-    count: page.count + 1,
-  };
+  const at = page.items.findIndex((c) => c.id === frame.company.id);
+  if (at >= 0) return { ...page, items: page.items.map((c, i) => (i === at ? frame.company : c)) };
+  return { ...page, items: page.hasMore ? page.items : [...page.items, frame.company], count: count + 1 };
 }
 
-/** Companies with their plans, page by page (`GET /companiesPlan`); `reload` reads the pages shown again. */
-export function useCompanyList() {
-  const [state, setState] = useState<CompanyPage>(EMPTY);
-  const [loading, setLoading] = useState(false);
-  const pages = useRef(1);
-  const shown = useRef(state);
-  shown.current = state;
-  const busy = useRef(false);
-
-  const load = useCallback(async (upTo: number, from = 1) => {
-    busy.current = true;
-    setLoading(true);
-    try {
-      let next = from === 1 ? EMPTY : shown.current;
-      for (let n = from; n <= upTo; n++) {
-        const page = await fetchCompanyPage('', n);
-        next = {
-          companies: [...next.companies, ...page.companies],
-          count: page.count,
-          hasMore: page.hasMore,
-        };
-        if (!page.hasMore) break;
-      }
-      pages.current = upTo;
-      setState(next);
-    } catch (err) {
-      // Spec part 2 §8: 'Não foi possível carregar a lista de registros'.
-      toastError(err, 'companies.loadError');
-    } finally {
-      busy.current = false;
-      setLoading(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(1);
-  }, [load]);
-
-  // Other super users' changes (and this one's) show at once.
-  useSocketChannel(COMPANIES_CHANNEL, (data) => {
-    if (isCompanyFrame(data)) setState((page) => applyCompanyFrame(page, data));
+/**
+ * Companies with their plans, page by page (`GET /companiesPlan`); other super users' changes (and this one's) show
+ * at once. A failed read says 'Não foi possível carregar a lista de registros' (spec part 2 §8).
+ */
+export function useCompanyList(): PagedList<CompanyDto> {
+  return usePagedList(fetchCompanyPage, '', COMPANIES_CHANNEL, {
+    applyFrame: applyCompanyFrame,
+    errorKey: 'companies.loadError',
   });
-
-  const reload = useCallback(() => void load(pages.current), [load]);
-  const loadMore = useCallback(() => {
-    if (busy.current || !shown.current.hasMore) return;
-    void load(pages.current + 1, pages.current + 1);
-  }, [load]);
-
-  return { ...state, loading, reload, loadMore };
 }

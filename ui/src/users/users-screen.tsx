@@ -1,17 +1,17 @@
-import type { UserDto } from '@balcao/sdk';
+import { companyChannel, type UserDto } from '@balcao/sdk';
 import { Button, H3, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { type UIEvent, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAlert } from '../forms/delete-alert';
 import { UserAvatar } from '../layout/user-avatar';
+import { useInfiniteScroll } from '../lists/use-infinite-scroll';
+import { usePagedList } from '../lists/use-paged-list';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { requireUser, userAtom } from '../session/session-store';
-import { isNearBottom } from '../tickets/list/virtual-window';
 import { useDebounced } from '../tickets/shared/use-debounced';
-import { useUserList } from './use-user-list';
 import { UserDialog } from './user-dialog';
-import { deleteUser } from './users-api';
+import { deleteUser, fetchUserPage } from './users-api';
 import './users.css';
 
 /**
@@ -22,20 +22,11 @@ export function UsersScreen() {
   const { t } = useTranslation();
   const me = requireUser(useAtomValue(userAtom));
   const [search, setSearch] = useState('');
-  const list = useUserList(me.companyId, useDebounced(search));
+  const list = usePagedList(fetchUserPage, useDebounced(search), companyChannel(me.companyId, 'user'));
   const [editing, setEditing] = useState<UserDto | 'new' | null>(null);
   const [doomed, setDoomed] = useState<UserDto | null>(null);
 
-  const scroller = useRef<HTMLDivElement>(null);
-  const onScroll = (event: UIEvent<HTMLDivElement>) => {
-    if (list.hasMore && isNearBottom(event.currentTarget)) list.loadMore();
-  };
-  // A page that does not fill the screen cannot be scrolled to the end: the next one is read at once.
-  const { hasMore, loading, loadMore, users } = list;
-  useEffect(() => {
-    const el = scroller.current;
-    if (el && users.length > 0 && !loading && hasMore && el.scrollHeight <= el.clientHeight) loadMore();
-  }, [users.length, loading, hasMore, loadMore]);
+  const scroll = useInfiniteScroll(list);
 
   const handleDelete = async () => {
     const user = doomed;
@@ -77,7 +68,7 @@ export function UsersScreen() {
           />
         </div>
       </header>
-      <div className="list-screen__body" ref={scroller} onScroll={onScroll}>
+      <div className="list-screen__body" ref={scroll.ref} onScroll={scroll.onScroll}>
         <HTMLTable compact striped interactive className="list-screen__table" data-testid="users-table">
           <thead>
             <tr>
@@ -93,7 +84,7 @@ export function UsersScreen() {
             </tr>
           </thead>
           <tbody>
-            {list.users.map((u) => (
+            {list.items.map((u) => (
               <tr key={u.id} data-testid={`user-row-${u.id}`}>
                 <td>{u.id}</td>
                 <td>
@@ -133,7 +124,7 @@ export function UsersScreen() {
             ))}
           </tbody>
         </HTMLTable>
-        {!list.loading && list.users.length === 0 && (
+        {!list.loading && list.items.length === 0 && (
           <p className="bp6-text-muted list-screen__empty">{t('users.empty')}</p>
         )}
       </div>
