@@ -35,7 +35,9 @@ describe('the due date (spec part 1 §4 "Login succeeds only if the company due 
         expect(isSubscriptionExpired(tenant('2026-06-10'), at('2026-06-10T02:00:00Z'))).toBe(false);
       }
     } finally {
-      process.env.TZ = before;
+      // Files share a worker process: give its zone back as it was (assigning undefined would set 'undefined').
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
     }
   });
 

@@ -54,18 +54,20 @@ const phoneListSchema = z.object({
     .max(5000),
 });
 
-const outboxes = new Map<number, OutboundMessage[]>();
-/** Per connection id: the messages taken back ("delete for everyone"), by message id, once per idempotency key. */
-const retractions = new Map<number, RetractedMessage[]>();
-/** Per connection id: the read receipts sent (blue ticks), once per idempotency key. */
-const receipts = new Map<number, ReadMessage[]>();
+// State is kept per connection token, not id: test files may share one process (vitest without isolation), and
+// every test database numbers its connections from 1.
+const outboxes = new Map<string, OutboundMessage[]>();
+/** Per connection token: the messages taken back ("delete for everyone"), by message id, once per idempotency key. */
+const retractions = new Map<string, RetractedMessage[]>();
+/** Per connection token: the read receipts sent (blue ticks), once per idempotency key. */
+const receipts = new Map<string, ReadMessage[]>();
 /** Connections whose (fake) WhatsApp servers are unreachable: sends fail, and the outbox retries them. */
-const outages = new Set<number>();
-/** Per connection id: the phone's address book and chat list. */
-const addressBooks = new Map<number, PhoneContact[]>();
-const chatLists = new Map<number, PhoneContact[]>();
-/** Per connection id: its running session's context (started, until stopped or logged out). */
-const running = new Map<number, ChannelSessionContext>();
+const outages = new Set<string>();
+/** Per connection token: the phone's address book and chat list. */
+const addressBooks = new Map<string, PhoneContact[]>();
+const chatLists = new Map<string, PhoneContact[]>();
+/** Per connection token: its running session's context (started, until stopped or logged out). */
+const running = new Map<string, ChannelSessionContext>();
 /** `POST /test-channel/{token}/history`: a stage of WhatsApp's history sync. */
 const historySchema = z.discriminatedUnion('stage', [
   z.object({ stage: z.literal('prepare') }),
@@ -77,14 +79,14 @@ const historySchema = z.discriminatedUnion('stage', [
       .default([]),
   }),
 ]);
-/** Per connection id: the started session waiting for its QR code to be scanned (any kernel of the test process). */
-const awaitingScan = new Map<number, { qrcode: string; ctx: ChannelSessionContext }>();
+/** Per connection token: the started session waiting for its QR code to be scanned (any kernel of the test process). */
+const awaitingScan = new Map<string, { qrcode: string; ctx: ChannelSessionContext }>();
 /** Numbers beginning so have no WhatsApp account, for the fake (checkAddress answers null). */
 export const FAKE_NO_ACCOUNT = '5500';
 /** Numbers beginning so make the fake's address check fail, as WhatsApp's servers not answering. */
 export const FAKE_CHECK_FAILS = '5501';
 /** Every lifecycle call, in order, for tests that count who started what. */
-export const fakeSessionCalls: { connectionId: number; call: 'start' | 'stop' | 'logout' }[] = [];
+export const fakeSessionCalls: { token: string; call: 'start' | 'stop' | 'logout' }[] = [];
 
 /** The fake auth state kept in the SessionStore (Baileys keeps creds and keys there). */
 const authStateSchema = z.object({ me: z.string(), registrationId: z.string() });
@@ -105,29 +107,29 @@ export const fakeWhatsappChannel = defineChannel({
     retractWithinHours: 60,
   },
   async send(message, { connection }) {
-    if (outages.has(connection.id)) throw new Error('WhatsApp servers unreachable');
-    const sent = outboxes.get(connection.id) ?? [];
+    if (outages.has(connection.token)) throw new Error('WhatsApp servers unreachable');
+    const sent = outboxes.get(connection.token) ?? [];
     // Like WhatsApp with a client message id: a retried send with the same key reaches the contact once.
     if (!sent.some((m) => m.idempotencyKey === message.idempotencyKey))
-      outboxes.set(connection.id, [...sent, message]);
+      outboxes.set(connection.token, [...sent, message]);
     return { ack: 1, externalId: `fake-out-${message.messageId}` };
   },
   async retract(message, { connection }) {
-    const taken = retractions.get(connection.id) ?? [];
+    const taken = retractions.get(connection.token) ?? [];
     if (!taken.some((m) => m.idempotencyKey === message.idempotencyKey))
-      retractions.set(connection.id, [...taken, message]);
+      retractions.set(connection.token, [...taken, message]);
   },
   async readReceipt(message, { connection }) {
-    if (outages.has(connection.id)) throw new Error('WhatsApp servers unreachable');
-    const read = receipts.get(connection.id) ?? [];
+    if (outages.has(connection.token)) throw new Error('WhatsApp servers unreachable');
+    const read = receipts.get(connection.token) ?? [];
     if (!read.some((m) => m.idempotencyKey === message.idempotencyKey))
-      receipts.set(connection.id, [...read, message]);
+      receipts.set(connection.token, [...read, message]);
   },
   async addressBook({ connection }) {
-    return addressBooks.get(connection.id) ?? [];
+    return addressBooks.get(connection.token) ?? [];
   },
   async chatContacts({ connection }) {
-    return chatLists.get(connection.id) ?? [];
+    return chatLists.get(connection.token) ?? [];
   },
   async checkAddress(address) {
     const digits = address.replace(/\D/g, '');
@@ -136,8 +138,8 @@ export const fakeWhatsappChannel = defineChannel({
   },
   async start(ctx) {
     const { connection, session, status } = ctx;
-    fakeSessionCalls.push({ connectionId: connection.id, call: 'start' });
-    running.set(connection.id, ctx);
+    fakeSessionCalls.push({ token: connection.token, call: 'start' });
+    running.set(connection.token, ctx);
     await status.report({ status: 'OPENING' });
     const saved = await session.get('auth');
     if (saved) {
@@ -145,26 +147,26 @@ export const fakeWhatsappChannel = defineChannel({
       return status.report({ status: 'CONNECTED', number: auth.me });
     }
     const qrcode = `2@fake-qr-${connection.id}-${randomUUID()}`;
-    awaitingScan.set(connection.id, { qrcode, ctx });
+    awaitingScan.set(connection.token, { qrcode, ctx });
     await status.report({ status: 'qrcode', qrcode });
   },
   async stop({ connection }) {
-    fakeSessionCalls.push({ connectionId: connection.id, call: 'stop' });
-    running.delete(connection.id);
-    awaitingScan.delete(connection.id);
+    fakeSessionCalls.push({ token: connection.token, call: 'stop' });
+    running.delete(connection.token);
+    awaitingScan.delete(connection.token);
   },
   async logout({ connection }) {
-    fakeSessionCalls.push({ connectionId: connection.id, call: 'logout' });
-    running.delete(connection.id);
-    awaitingScan.delete(connection.id);
+    fakeSessionCalls.push({ token: connection.token, call: 'logout' });
+    running.delete(connection.token);
+    awaitingScan.delete(connection.token);
   },
 });
 
 /** The phone scans the QR code: pairing, then connected as `number`, with the auth state stored for next time. */
-async function scan(connectionId: number, number: string): Promise<void> {
-  const waiting = awaitingScan.get(connectionId);
+async function scan(token: string, number: string): Promise<void> {
+  const waiting = awaitingScan.get(token);
   if (!waiting) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
-  awaitingScan.delete(connectionId);
+  awaitingScan.delete(token);
   const { session, status } = waiting.ctx;
   await status.report({ status: 'PAIRING' });
   await session.set('auth', JSON.stringify({ me: number, registrationId: randomUUID() }));
@@ -201,9 +203,9 @@ export const fakeWhatsappPlugin = definePlugin({
     router.get('/test-channel/:token/outbox', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       ctx.body = {
-        messages: outboxes.get(connection.id) ?? [],
-        retracted: retractions.get(connection.id) ?? [],
-        read: receipts.get(connection.id) ?? [],
+        messages: outboxes.get(connection.token) ?? [],
+        retracted: retractions.get(connection.token) ?? [],
+        read: receipts.get(connection.token) ?? [],
       };
     });
 
@@ -218,14 +220,14 @@ export const fakeWhatsappPlugin = definePlugin({
         }),
         ctx.request.body ?? {},
       );
-      await scan(connection.id, input.number);
+      await scan(connection.token, input.number);
       ctx.status = 204;
     });
 
     router.post('/test-channel/:token/history', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       const input = validate(historySchema, ctx.request.body);
-      const session = running.get(connection.id);
+      const session = running.get(connection.token);
       const window = await session?.history?.window();
       if (!session?.history || !window) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
       if (input.stage === 'prepare') {
@@ -249,8 +251,8 @@ export const fakeWhatsappPlugin = definePlugin({
     router.put('/test-channel/:token/outage', async (ctx) => {
       const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
       const { down } = validate(z.object({ down: z.boolean() }), ctx.request.body);
-      if (down) outages.add(connection.id);
-      else outages.delete(connection.id);
+      if (down) outages.add(connection.token);
+      else outages.delete(connection.token);
       ctx.status = 204;
     });
 
@@ -260,7 +262,7 @@ export const fakeWhatsappPlugin = definePlugin({
     ] as const) {
       router.put(`/test-channel/:token/${path}`, async (ctx) => {
         const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
-        lists.set(connection.id, validate(phoneListSchema, ctx.request.body).contacts);
+        lists.set(connection.token, validate(phoneListSchema, ctx.request.body).contacts);
         ctx.status = 204;
       });
     }

@@ -26,8 +26,7 @@ describe('session leases across instances', () => {
         [conn.id],
       )
     )[0];
-  const starts = () =>
-    fakeSessionCalls.filter((c) => c.connectionId === conn.id && c.call === 'start').length;
+  const starts = () => fakeSessionCalls.filter((c) => c.token === conn.token && c.call === 'start').length;
   const until = (want: string) =>
     eventually(async () => ((await status()).status === want ? true : undefined));
 
@@ -76,7 +75,7 @@ describe('session leases across instances', () => {
     await eventually(() => (starts() === 2 ? true : undefined));
     await until('CONNECTED');
     expect((await status()).number).toBe('5511977776666');
-    const calls = fakeSessionCalls.filter((c) => c.connectionId === conn.id).map((c) => c.call);
+    const calls = fakeSessionCalls.filter((c) => c.token === conn.token).map((c) => c.call);
     expect(calls).toEqual(['start', 'stop', 'start']);
   });
 
@@ -103,7 +102,7 @@ describe('session leases across instances', () => {
       (await web.request(`/api/whatsappsession/${conn.id}`, { method: 'DELETE', token: admin })).status,
     ).toBe(200);
     await until('DISCONNECTED');
-    expect(fakeSessionCalls.filter((c) => c.connectionId === conn.id).at(-1)?.call).toBe('logout');
+    expect(fakeSessionCalls.filter((c) => c.token === conn.token).at(-1)?.call).toBe('logout');
     expect(
       await sql(web, 'select 1 from channel_session_data where connection_id = $1', [conn.id]),
     ).toHaveLength(0);

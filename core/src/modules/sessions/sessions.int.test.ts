@@ -182,7 +182,7 @@ describe('stateful channel sessions (fake WhatsApp)', () => {
     ).toHaveLength(0);
     const manager = host.resolve<{ owned(): number[] }>('sessions');
     expect(manager.owned()).not.toContain(other.id);
-    expect(fakeSessionCalls.filter((c) => c.connectionId === other.id).map((c) => c.call)).toEqual([
+    expect(fakeSessionCalls.filter((c) => c.token === other.token).map((c) => c.call)).toEqual([
       'start',
       'logout',
     ]);
