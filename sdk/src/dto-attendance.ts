@@ -275,6 +275,9 @@ export const TICKET_LOG_TYPES = [
   'pending',
   'closed',
   'reopen',
+  // The automation's timers (docs/automation.md "Idle tickets"): closed for inactivity, moved to the redirect queue.
+  'autoClose',
+  'redirect',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

@@ -10,6 +10,8 @@ export interface TestHost extends HostClient {
   databaseUrl: string;
   /** Enqueues a job by its full name (`plugin:job`), as the plugin's own `jobs.now` would. */
   enqueue(job: string, data: TenantJobData): Promise<void>;
+  /** Runs a job by its full name here and now and waits for it (a recurring job: for every company it applies to). */
+  runJob(job: string, data: TenantJobData): Promise<void>;
   /** Resolves a kernel service (tests only). */
   resolve<T>(name: string): T;
   stop(): Promise<void>;
@@ -64,6 +66,7 @@ export async function createTestHost(
       return (await res.json()) as AuthResponse;
     },
     enqueue: (job, data) => kernel.container.cradle.jobsHost.now(job, data),
+    runJob: (job, data) => kernel.container.cradle.jobsHost.runHere(job, data),
     resolve: <T>(name: string) => kernel.container.resolve(name as never) as T,
     async stop() {
       await kernel.stop();

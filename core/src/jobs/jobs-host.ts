@@ -81,6 +81,16 @@ export class JobsHost {
     await this.require(name).now(name, data);
   }
 
+  /**
+   * Runs a registered job here and now, awaited, outside agenda (tests: a timer's effect at a manual clock's time).
+   * A recurring job runs for every company its plan flag allows, as when agenda fires it.
+   */
+  async runHere(name: string, data: TenantJobData): Promise<void> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`unknown job ${name}`);
+    await this.process(job, data);
+  }
+
   async schedule(when: Date | string, name: string, data: TenantJobData): Promise<void> {
     await this.require(name).schedule(when, name, data);
   }

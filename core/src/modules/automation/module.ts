@@ -1,6 +1,8 @@
 import { defineModule } from '../../kernel/module.js';
+import { sweepIdleTickets } from './idle-tickets.js';
 import { MigrationAutomation0001TicketMenuState } from './migrations/automation-0001-ticket-menu-state.js';
 import { MigrationAutomation0002TicketChatbotOption } from './migrations/automation-0002-ticket-chatbot-option.js';
+import { MigrationAutomation0003IdleWarning } from './migrations/automation-0003-idle-warning.js';
 import { outOfHoursStage } from './out-of-hours.js';
 import { queueMenuStage } from './queue-menu.js';
 
@@ -16,6 +18,16 @@ export const automationModule = defineModule({
   migrations: [
     { name: 'automation-0001-ticket-menu-state', class: MigrationAutomation0001TicketMenuState },
     { name: 'automation-0002-ticket-chatbot-option', class: MigrationAutomation0002TicketChatbotOption },
+    { name: 'automation-0003-idle-warning', class: MigrationAutomation0003IdleWarning },
+  ],
+  // Idle tickets: the inactivity warning, auto-close and the redirect of unqueued tickets, checked every minute. An
+  // agenda job: it survives restarts, and one worker runs it at a time.
+  jobs: [
+    {
+      name: 'idle-tickets',
+      every: '1 minute',
+      handler: ({ companyId, scope }) => sweepIdleTickets(scope, companyId),
+    },
   ],
   register: (container) => {
     const { inboundStages } = container.cradle;

@@ -1,3 +1,4 @@
+import type { MessageDto } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
 import { CompanyMessagesPort } from '../messages/messages-port.js';
 import { companyTimeZone } from './automation-facts.js';
@@ -12,7 +13,8 @@ export const AUTOMATIC_MARK = '\u200e';
 /**
  * Sends one automatic text to a ticket's contact as Balcão itself (no user): its variables rendered at the kernel
  * clock's now in the company's time zone, marked, through MessagesPort, the door every message leaves by (stored with
- * its outbox row, delivered by the worker, shown live; kind `bot` in the event catalogue).
+ * its outbox row, delivered by the worker, shown live; kind `bot` in the event catalogue). Answers the message, or
+ * null when the text rendered empty (nothing sent).
  */
 export async function sendAutomatic(
   scope: Cradle,
@@ -21,7 +23,7 @@ export async function sendAutomatic(
   template: string,
   /** Appended as written, after the variables are rendered (the menu's queue names). */
   literal = '',
-): Promise<void> {
+): Promise<MessageDto | null> {
   const vars = await ticketVariables(scope.em, companyId, ticketId, '');
   const body = renderVariables(template, {
     ...vars,
@@ -29,6 +31,6 @@ export async function sendAutomatic(
     timeZone: companyTimeZone(companyId),
   });
   const text = `${body}${literal}`;
-  if (!text.trim()) return;
-  await new CompanyMessagesPort(scope, companyId).send({ ticketId, body: `${AUTOMATIC_MARK}${text}` });
+  if (!text.trim()) return null;
+  return new CompanyMessagesPort(scope, companyId).send({ ticketId, body: `${AUTOMATIC_MARK}${text}` });
 }

@@ -86,8 +86,11 @@ export class TicketBotActions {
     await this.changed(ticket, kind, before);
   }
 
-  /** The engine ended the conversation: closed without farewell (the engine said goodbye itself, if at all). */
-  async close(ticket: ITicket, engine: string): Promise<void> {
+  /**
+   * The engine ended the conversation: closed without farewell (the engine said goodbye itself, if at all). The
+   * automation's idle timer logs its closes as 'autoClose'.
+   */
+  async close(ticket: ITicket, engine: string, logType: 'closed' | 'autoClose' = 'closed'): Promise<void> {
     const before = stateOf(ticket);
     applyTracking(ticket, 'close');
     ticket.status = 'closed';
@@ -96,8 +99,25 @@ export class TicketBotActions {
     ticket.isBot = false;
     ticket.botEngine = null;
     await this.em.flush();
-    await writeTicketLogs(this.em, ticket, [{ type: 'closed', userId: null, bot: engine }]);
+    await writeTicketLogs(this.em, ticket, [{ type: logType, userId: null, bot: engine }]);
     await this.changed(ticket, 'close', before);
+  }
+
+  /**
+   * A pending ticket nobody took moves to `queueId` (a connection's redirect timer), still waiting for an attendant:
+   * the menu and the queue's tree stop talking to the contact. Log 'redirect'.
+   */
+  async redirect(ticket: ITicket, engine: string, queueId: number): Promise<void> {
+    await assertOwned(this.em, 'queues', queueId, ticket.companyId);
+    const before = stateOf(ticket);
+    ticket.queueId = queueId;
+    ticket.isBot = false;
+    ticket.chatbot = false;
+    ticket.chatbotOptionId = null;
+    ticket.amountUsedBotQueues = 0;
+    await this.em.flush();
+    await writeTicketLogs(this.em, ticket, [{ type: 'redirect', userId: null, bot: engine }]);
+    await this.changed(ticket, 'transferToQueue', before);
   }
 
   private async changed(ticket: ITicket, kind: TransitionKind, before: TicketState): Promise<void> {

@@ -42,6 +42,8 @@ export const Ticket = defineEntity({
     chatbot: p.boolean().default(false),
     /** The option whose options the tree listed last; null: the queue's root options. */
     chatbotOptionId: p.integer().nullable(),
+    /** The inactivity warning sent since the last message (automation, idle-tickets.ts): its message id; 0 while sent. */
+    inactiveWarningId: p.bigint('number').nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()
