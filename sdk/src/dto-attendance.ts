@@ -275,6 +275,10 @@ export const TICKET_LOG_TYPES = [
   'pending',
   'closed',
   'reopen',
+  /** The attendant's close asked the contact for a rating (the ticket waits in status nps). */
+  'nps',
+  /** Closed by a timer (the rating's wait ran out). */
+  'autoClose',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

@@ -17,6 +17,8 @@ const ICONS: Record<TicketLogType, IconName> = {
   pending: 'undo',
   closed: 'tick-circle',
   reopen: 'refresh',
+  nps: 'star',
+  autoClose: 'time',
 };
 
 /** The ticket's history as a timeline (spec "ticket log timeline"). */
