@@ -275,8 +275,11 @@ export const TICKET_LOG_TYPES = [
   'pending',
   'closed',
   'reopen',
-  // The automation's timers (docs/automation.md "Idle tickets"): closed for inactivity, moved to the redirect queue.
+  /** The attendant's close asked the contact for a rating (the ticket waits in status nps). */
+  'nps',
+  /** Closed by a timer: the rating's wait ran out, or the ticket was idle (docs/automation.md). */
   'autoClose',
+  /** Moved by the connection's redirect timer to its queue (docs/automation.md "Idle tickets"). */
   'redirect',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];

@@ -12,8 +12,11 @@ import { weeklyScheduleSchema } from './schedules.js';
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'echo'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-/** Ticket statuses (spec part 1 §4). @example TICKET_STATUSES.includes('group') */
-export const TICKET_STATUSES = ['pending', 'open', 'closed', 'group', 'lgpd'] as const;
+/**
+ * Ticket statuses (spec part 1 §4), plus `nps`: an attendant closed it and it waits for the contact's rating
+ * (docs/automation.md "Closing rating"), in no Open sub-tab. @example TICKET_STATUSES.includes('group')
+ */
+export const TICKET_STATUSES = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /**

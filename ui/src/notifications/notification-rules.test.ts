@@ -111,6 +111,7 @@ describe('the list', () => {
       ticket(3, { status: 'pending' }),
       ticket(4, { userId: 8 }),
       ticket(5, { status: 'closed' }),
+      ticket(6, { status: 'nps' }), // the contact's rating is the automation's to read
     ];
     expect(initialNotifications(list, me).map((t) => t.id)).toEqual([1]);
     expect(initialNotifications(list, seesPending).map((t) => t.id)).toEqual([1, 3]);

@@ -29,10 +29,11 @@ type TicketFacts = Pick<TicketDto, 'status' | 'userId' | 'queueId'>;
 
 /**
  * The ticket half of the rules: it belongs to the viewer or to nobody; it is in one of the viewer's queues or the
- * viewer has none; pending tickets count only with allTicket enabled. Closed tickets are never waiting for anyone.
+ * viewer has none; pending tickets count only with allTicket enabled. Closed tickets, and those waiting for their rating, are never waiting for anyone.
  */
 export function ticketConcernsViewer(ticket: TicketFacts, viewer: NotifyViewer): boolean {
-  if (ticket.status === 'closed') return false;
+  // A ticket waiting for its rating (nps) is the automation's: its answer waits for no one either.
+  if (ticket.status === 'closed' || ticket.status === 'nps') return false;
   if (ticket.userId !== null && ticket.userId !== viewer.id) return false;
   if (viewer.queueIds.length > 0 && (ticket.queueId === null || !viewer.queueIds.includes(ticket.queueId)))
     return false;

@@ -20,6 +20,10 @@ export type ConnectionFacts = Pick<
   | 'maxUseBotQueues'
   | 'timeUseBotQueues'
   | 'schedules'
+  | 'ratingMessage'
+  | 'complationMessage'
+  | 'expiresTicketNps'
+  | 'maxUseBotQueuesNps'
 >;
 
 export async function connectionFacts(

@@ -2,15 +2,21 @@ import { defineModule } from '../../kernel/module.js';
 import { sweepIdleTickets } from './idle-tickets.js';
 import { MigrationAutomation0001TicketMenuState } from './migrations/automation-0001-ticket-menu-state.js';
 import { MigrationAutomation0002TicketChatbotOption } from './migrations/automation-0002-ticket-chatbot-option.js';
-import { MigrationAutomation0003IdleWarning } from './migrations/automation-0003-idle-warning.js';
+import { MigrationAutomation0003TicketRating } from './migrations/automation-0003-ticket-rating.js';
+import { MigrationAutomation0004IdleWarning } from './migrations/automation-0004-idle-warning.js';
 import { outOfHoursStage } from './out-of-hours.js';
 import { queueMenuStage } from './queue-menu.js';
+import { ratingStage } from './rating-answer.js';
+import { ratingExpiryJob } from './rating-expiry.js';
+import { ratingCloseStep } from './rating-request.js';
 
 /**
  * The automation engine (issue 15; docs/automation.md): the server-side rules that run a conversation without an
  * attendant. It answers inbound messages in the bots module's per-ticket turn, as stages around the bot engines:
- * working hours before them, the greeting and queue menu as the default routing when no engine took the message.
- * Every automatic text goes through one renderer (message-variables.ts) and leaves through MessagesPort as Balcão.
+ * the closing rating and working hours before them, the greeting and queue menu as the default routing when no engine
+ * took the message. It takes over an attendant's close to ask for a rating (the tickets module's close steps), and its
+ * timers are agenda jobs. Every automatic text goes through one renderer (message-variables.ts) and leaves through
+ * MessagesPort as Balcão.
  */
 export const automationModule = defineModule({
   name: 'automation',
@@ -18,11 +24,13 @@ export const automationModule = defineModule({
   migrations: [
     { name: 'automation-0001-ticket-menu-state', class: MigrationAutomation0001TicketMenuState },
     { name: 'automation-0002-ticket-chatbot-option', class: MigrationAutomation0002TicketChatbotOption },
-    { name: 'automation-0003-idle-warning', class: MigrationAutomation0003IdleWarning },
+    { name: 'automation-0003-ticket-rating', class: MigrationAutomation0003TicketRating },
+    { name: 'automation-0004-idle-warning', class: MigrationAutomation0004IdleWarning },
   ],
-  // Idle tickets: the inactivity warning, auto-close and the redirect of unqueued tickets, checked every minute. An
-  // agenda job: it survives restarts, and one worker runs it at a time.
+  // The rating's expiry, one job per ask; idle tickets (the inactivity warning, auto-close and the redirect of
+  // unqueued tickets), checked every minute. Agenda jobs: they survive restarts, and one worker runs each at a time.
   jobs: [
+    ratingExpiryJob,
     {
       name: 'idle-tickets',
       every: '1 minute',
@@ -30,8 +38,11 @@ export const automationModule = defineModule({
     },
   ],
   register: (container) => {
-    const { inboundStages } = container.cradle;
+    const { inboundStages, closeSteps } = container.cradle;
+    // A ticket waiting for its rating is answered by the rating alone, whatever the hour.
+    inboundStages.add(ratingStage);
     inboundStages.add(outOfHoursStage);
     inboundStages.add(queueMenuStage);
+    closeSteps.add(ratingCloseStep);
   },
 });

@@ -79,9 +79,7 @@ export async function dispatch(
   ticketId: number,
   messageId: number,
 ): Promise<void> {
-  const conn = root.cradle.orm.em.fork().getConnection();
-  if (!(await acquireLease(conn, ticketId))) throw new Error(`bots: ticket ${ticketId} stayed leased`);
-  try {
+  await withTicketLease(root.cradle.orm.em.fork().getConnection(), ticketId, async () => {
     const scope = createRequestScope(root, companyId).cradle;
     const ticket = await scope.em.findOne(Ticket, { id: ticketId });
     const cursor = Number(ticket?.botCursor ?? 0);
@@ -97,6 +95,22 @@ export async function dispatch(
         .getConnection()
         .execute('update tickets set bot_cursor = ? where id = ?', [id, ticketId]);
     }
+  });
+}
+
+/**
+ * Runs `work` holding the ticket's lease, the one a turn holds: what the turn decides and what a timer of the same
+ * ticket decides (modules/automation: the rating's expiry) never run at once, on any instance.
+ * @example await withTicketLease(scope.em.getConnection(), ticketId, () => expire(ticket))
+ */
+export async function withTicketLease(
+  conn: ReturnType<Cradle['em']['getConnection']>,
+  ticketId: number,
+  work: () => Promise<void>,
+): Promise<void> {
+  if (!(await acquireLease(conn, ticketId))) throw new Error(`bots: ticket ${ticketId} stayed leased`);
+  try {
+    await work();
   } finally {
     await conn.execute('update tickets set bot_lease_until = null where id = ?', [ticketId]);
   }

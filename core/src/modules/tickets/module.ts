@@ -1,7 +1,8 @@
-import { asClass } from 'awilix';
+import { asClass, asValue } from 'awilix';
 import { createRequestScope } from '../../kernel/container.js';
 import { defineModule } from '../../kernel/module.js';
 import { wireAutomaticMessages } from './automatic-messages.js';
+import { CloseSteps } from './close-steps.js';
 import { Migration0005TicketVisibilityIndexes } from './migrations/core-0005-ticket-visibility-indexes.js';
 import { Migration0006UnassignedListOrder } from './migrations/core-0006-unassigned-list-order.js';
 import { Migration0009TicketTagIds } from './migrations/core-0009-ticket-tag-ids.js';
@@ -44,6 +45,7 @@ export const ticketsModule = defineModule({
       ticketBotActions: asClass(TicketBotActions).scoped(),
       ticketRatings: asClass(TicketRatings).scoped(),
       ticketsPublisher: asClass(TicketsPublisher).singleton(),
+      closeSteps: asValue(new CloseSteps()),
     }),
   routes: ticketsRoutes,
   wire: ({ root, events }) => {

@@ -12,7 +12,7 @@ const tagsOf = (link: string, owner: string, id: string) =>
 /** The columns every ticket read shares (alias t, with c, u, q, w joined); tags come along, no query per page. */
 export const TICKET_COLUMNS = `
   t.id, t.uuid, t.status, t.is_group, t.is_bot, t.channel, t.user_id, t.queue_id, t.contact_id,
-  t.whatsapp_id, t.last_message, t.unread_messages, t.use_integration, t.created_at, t.updated_at,
+  t.whatsapp_id, t.last_message, t.unread_messages, t.use_integration, t.user_rating, t.created_at, t.updated_at,
   c.name as contact_name, c.number as contact_number, c.url_picture as contact_picture,
   u.name as user_name, q.name as queue_name, q.color as queue_color,
   w.name as whatsapp_name, w.group_as_ticket,
@@ -43,6 +43,8 @@ export interface TicketRow {
   last_message: string | null;
   unread_messages: number;
   use_integration: boolean;
+  /** The contact's 1–5 rating (modules/automation's closing rating); null: none. */
+  user_rating: number | null;
   created_at: Date;
   updated_at: Date;
   contact_name: string;
@@ -86,6 +88,7 @@ export function toTicketDtos(rows: TicketRow[], opts: { maskNumbers: boolean }):
     unreadMessages: r.unread_messages,
     useIntegration: r.use_integration,
     tags: r.tags,
+    ...(r.user_rating != null ? { rating: r.user_rating } : {}),
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
   }));

@@ -37,6 +37,20 @@ export class TicketRatings {
   }
 
   /**
+   * The rating stopped waiting without an answer (the ticket closed without one, or the contact went back to the
+   * service): the ask is forgotten, so the dashboard counts the ticket as closed without rating, not waiting. An
+   * answered rating stays. @example await ticketRatings.withdraw(1, 42)
+   */
+  async withdraw(companyId: number, ticketId: number): Promise<void> {
+    await this.em
+      .getConnection()
+      .execute('delete from ticket_ratings where company_id = ? and ticket_id = ? and rate is null', [
+        companyId,
+        ticketId,
+      ]);
+  }
+
+  /**
    * The customer's answer, an integer 0–10 (a 1–5 scale is the caller's to map). It keeps the attendant the rating
    * was asked about, or takes the ticket's. @example await ticketRatings.record(1, 42, 9)
    */

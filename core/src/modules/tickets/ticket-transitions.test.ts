@@ -41,6 +41,19 @@ describe('the From column of the ticket table', () => {
     expect(classifyTransition(mine, { useIntegration: true }, ME)).toBe('edit');
   });
 
+  it('closes at once a ticket waiting for its rating, and nothing else moves it', () => {
+    const waiting: TicketState = { status: 'nps', userId: 9, queueId: 3 };
+    expect(classifyTransition(waiting, { status: 'closed' }, ME)).toBe('close');
+    expect(codeOf(() => classifyTransition(waiting, { status: 'open', userId: 7 }, ME))).toEqual([
+      'ERR_INVALID_TICKET_TRANSITION',
+      409,
+    ]);
+    expect(codeOf(() => classifyTransition(waiting, { status: 'pending' }, ME))).toEqual([
+      'ERR_INVALID_TICKET_TRANSITION',
+      409,
+    ]);
+  });
+
   it('refuses what the table does not start from the ticket status, naming both ends', () => {
     expect(codeOf(() => classifyTransition(closed, { status: 'closed' }, ME))).toEqual([
       'ERR_INVALID_TICKET_TRANSITION',

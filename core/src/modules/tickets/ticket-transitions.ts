@@ -23,7 +23,8 @@ export interface TicketState {
 const FROM: Record<Exclude<TransitionKind, 'alreadyTaken' | 'edit'>, readonly string[]> = {
   accept: ['pending'],
   ignore: ['pending'],
-  close: ['open', 'group'],
+  // nps: an attendant may close at once a ticket that waits for its rating (docs/automation.md).
+  close: ['open', 'group', 'nps'],
   returnToQueue: ['open', 'group'],
   transferToQueue: ['pending', 'open', 'group'],
   transferToUser: ['pending', 'open', 'group'],

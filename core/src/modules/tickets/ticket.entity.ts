@@ -42,6 +42,12 @@ export const Ticket = defineEntity({
     chatbot: p.boolean().default(false),
     /** The option whose options the tree listed last; null: the queue's root options. */
     chatbotOptionId: p.integer().nullable(),
+    /** When the closing rating was asked (kernel clock; modules/automation, rating-request.ts); null: not waiting. */
+    ratingAskedAt: p.datetime().nullable(),
+    /** Rating requests sent in this wait (the first ask and its repeats). */
+    amountUsedBotQueuesNps: p.integer().fieldName('amount_used_bot_queues_nps').default(0),
+    /** The contact's rating on the row's 1–5 scale (spec part 1 §2 emoji); the 0–10 answer is in ticket_ratings. */
+    userRating: p.smallint().nullable(),
     /** The inactivity warning sent since the last message (automation, idle-tickets.ts): its message id; 0 while sent. */
     inactiveWarningId: p.bigint('number').nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -12,6 +12,7 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
+import type { Cradle } from '../../kernel/container.js';
 import { connectionForTicket } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { type AutomaticDeps, farewellOnClose } from './automatic-messages.js';
@@ -51,13 +52,11 @@ export class TicketsService {
   private readonly tagSizes: TicketTagSizes;
   private readonly channels: ChannelRegistry;
 
-  constructor(deps: {
-    em: EntityManager;
-    ticketTagSizes: TicketTagSizes;
-    settings: SettingsPort;
-    events: EventsPort;
-    channels: ChannelRegistry;
-  }) {
+  /** The request's scope, handed to the close steps (close-steps.ts). */
+  private readonly scope: Cradle;
+
+  constructor(deps: Cradle) {
+    this.scope = deps;
     this.em = deps.em;
     this.channels = deps.channels;
     this.settings = deps.settings;
@@ -236,8 +235,10 @@ export class TicketsService {
     if (input.queueId !== undefined) await assertOwned(this.em, 'queues', input.queueId, actor.companyId);
     if (input.userId) await assertOwned(this.em, 'users', input.userId, actor.companyId);
 
-    if (kind === 'close' || kind === 'ignore') await this.close(actor, ticket, kind, input);
-    else await this.move(actor, ticket, kind, input);
+    if (kind === 'close' || kind === 'ignore') {
+      // A close step (the closing rating) kept the ticket: it wrote the ticket's state, log and events itself.
+      if (await this.close(actor, ticket, kind, input)) return this.done(actor, id);
+    } else await this.move(actor, ticket, kind, input);
     await writeTicketLogs(this.em, ticket, transitionLogs(kind, before, stateOf(ticket), actor.id));
     await emitTransition(this.events, ticket, kind, before, stateOf(ticket), actor.id);
     return this.done(actor, id);
@@ -294,13 +295,17 @@ export class TicketsService {
     return ticket as TicketDto;
   }
 
-  /** Close (open or group) or Ignore (pending): the tag rule applies to Close only, the farewell when asked. */
+  /**
+   * Close (open, group, or waiting for its rating) or Ignore (pending): the tag rule applies to Close only; with the
+   * farewell asked, a close step may keep the ticket instead (true: nothing else to do), else the farewell is sent.
+   * Closing a ticket that waits for its rating drops the rating it waited for.
+   */
   private async close(
     actor: AuthUser,
     ticket: ITicket,
     kind: 'close' | 'ignore',
     input: TicketUpdateInput,
-  ): Promise<void> {
+  ): Promise<boolean> {
     if (
       kind === 'close' &&
       (await this.settings.isEnabled(actor.companyId, 'requiredTag')) &&
@@ -308,12 +313,23 @@ export class TicketsService {
     ) {
       throw new AppError('ERR_TAG_REQUIRED', 400);
     }
+    const steps = this.scope.closeSteps;
+    if (
+      kind === 'close' &&
+      input.sendFarewellMessage &&
+      (await steps.insteadOfClose(this.scope, ticket, actor.id))
+    )
+      return true;
     if (input.sendFarewellMessage) await farewellOnClose(this.automatic, ticket, actor.id);
     if (kind === 'ignore') ticket.amountUsedBotQueues = 0;
-    applyTracking(ticket, kind);
+    if (ticket.status === 'nps') await this.scope.ticketRatings.withdraw(ticket.companyId, ticket.id);
+    else applyTracking(ticket, kind);
     ticket.status = 'closed';
     ticket.unreadMessages = 0;
+    ticket.ratingAskedAt = null;
+    ticket.amountUsedBotQueuesNps = 0;
     await this.em.flush();
+    return false;
   }
 
   /** Every other row: accept, reopen, return to queue, transfers, and plain field edits. */

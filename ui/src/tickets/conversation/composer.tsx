@@ -24,6 +24,12 @@ interface Props {
 export const canSend = (ticket: Pick<TicketDto, 'status'>): boolean =>
   ticket.status === 'open' || ticket.status === 'group';
 
+/** Why the composer is off, by status (pending and the rest: accept it first). */
+const COMPOSER_HINT: Partial<Record<TicketDto['status'], string>> = {
+  closed: 'tickets.composer.closedHint',
+  nps: 'tickets.composer.npsHint',
+};
+
 /**
  * The composer (spec part 1 §2, §5): up to 5 rows, Enter sends and Shift+Enter breaks the line, blank text is never
  * sent, private-note and signature toggles (the signature remembered locally), a reply preview, attachments (files or
@@ -123,9 +129,7 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
     return (
       <div className="composer composer--disabled" data-testid="composer-disabled">
         <Icon icon="info-sign" />
-        <span>
-          {t(ticket.status === 'closed' ? 'tickets.composer.closedHint' : 'tickets.composer.pendingHint')}
-        </span>
+        <span>{t(COMPOSER_HINT[ticket.status] ?? 'tickets.composer.pendingHint')}</span>
       </div>
     );
   }

@@ -28,6 +28,7 @@ const STATUS_INTENT = {
   closed: 'none',
   group: 'primary',
   lgpd: 'none',
+  nps: 'none',
 } as const;
 
 interface Props {
@@ -139,6 +140,17 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
             text={t('tickets.actions.reopen')}
             onClick={() => accept(ticket)}
             data-testid="header-reopen"
+          />
+        )}
+        {/* Waiting for the contact's rating: the attendant may still close it at once. */}
+        {ticket.status === 'nps' && (
+          <Button
+            intent="primary"
+            icon="tick"
+            text={narrow ? undefined : t('tickets.actions.resolve')}
+            title={t('tickets.actions.resolve')}
+            onClick={() => setDialog('resolve')}
+            data-testid="header-resolve"
           />
         )}
         {active && (

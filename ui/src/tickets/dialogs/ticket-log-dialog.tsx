@@ -17,6 +17,7 @@ const ICONS: Record<TicketLogType, IconName> = {
   pending: 'undo',
   closed: 'tick-circle',
   reopen: 'refresh',
+  nps: 'star',
   autoClose: 'time',
   redirect: 'flow-end',
 };
