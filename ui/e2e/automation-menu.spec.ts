@@ -67,3 +67,80 @@ test('a web chat visitor is greeted with the queue menu, answers with a number a
     for (const id of [suporte, vendas]) await request.delete(`/api/queue/${id}`, { headers: auth });
   }
 });
+
+test('a web chat visitor walks a queue chatbot two levels deep and back to the queue menu', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const tag = Date.now().toString(36);
+  const created: number[] = [];
+  const queue = async (name: string, orderQueue: number, extra: Record<string, unknown> = {}) => {
+    const res = await request.post('/api/queue', {
+      headers: auth,
+      data: { name, color: randomColor(), orderQueue, ...extra },
+    });
+    expect(res.ok()).toBe(true);
+    const id = ((await res.json()) as { id: number }).id;
+    created.push(id);
+    return id;
+  };
+  const visitorContext = await browser.newContext({ locale: 'pt-BR' });
+  try {
+    const suporte = await queue(`Suporte ${tag}`, 1);
+    const financeiro = await queue(`Financeiro ${tag}`, 2, {
+      greetingMessage: 'Financeiro, {{firstName}}. Escolha:',
+      chatbots: [
+        {
+          name: 'Boletos',
+          greetingMessage: 'Qual boleto?',
+          options: [
+            { name: 'Segunda via', greetingMessage: 'Segue a segunda via do ticket {{ticket_id}}.' },
+            { name: 'Boleto vencido', greetingMessage: 'Um boleto vencido pode ser pago até 30 dias.' },
+          ],
+        },
+        { name: 'Notas fiscais', greetingMessage: 'As notas chegam por e-mail.' },
+      ],
+    });
+    const webchatToken = await createWebchat(request, token, {
+      greetingMessage: 'Olá! Escolha uma opção:',
+      queueIds: [suporte, financeiro],
+    });
+
+    const visitor = await visitorContext.newPage();
+    const say = async (text: string) => {
+      await visitor.getByTestId('webchat-input').fill(text);
+      await visitor.keyboard.press('Enter');
+    };
+    await visitor.goto(`/webchat/${webchatToken}`);
+    await visitor.getByTestId('webchat-name').fill('Paulo Reis');
+    await visitor.getByTestId('webchat-start').click();
+    await say('Oi');
+    await expect(visitor.getByText(`- Financeiro ${tag}`)).toBeVisible({ timeout: 15_000 });
+
+    // Level 1: the queue's options, with the way back to the menu.
+    await say('2');
+    await expect(visitor.getByText('Financeiro, Paulo. Escolha:')).toBeVisible({ timeout: 15_000 });
+    await expect(visitor.getByText('- Boletos')).toBeVisible();
+    await expect(visitor.getByText('- Notas fiscais')).toBeVisible();
+    await expect(visitor.getByText('Voltar para o menu principal').first()).toBeVisible();
+
+    // Level 2: an option's own options, then a leaf's answer.
+    await say('1');
+    await expect(visitor.getByText('Qual boleto?')).toBeVisible({ timeout: 15_000 });
+    await expect(visitor.getByText('- Boleto vencido')).toBeVisible();
+    await say('2');
+    await expect(visitor.getByText('Um boleto vencido pode ser pago até 30 dias.')).toBeVisible({
+      timeout: 15_000,
+    });
+    await shot(visitor, 'automation-webchat-chatbot');
+
+    // '#' leaves the tree: the queue menu again.
+    await say('#');
+    await expect(visitor.getByText('Olá! Escolha uma opção:')).toHaveCount(2, { timeout: 15_000 });
+  } finally {
+    await visitorContext.close();
+    for (const id of created) await request.delete(`/api/queue/${id}`, { headers: auth });
+  }
+});
