@@ -53,6 +53,21 @@ export async function menuQueues(scope: Cradle, companyId: number, whatsappId: n
   return rows.map((r) => ({ id: r.id, name: r.name, greetingMessage: r.greeting_message }));
 }
 
+/** A queue's own service hours and out-of-hours text (scheduleType `queue`); null: no such queue of the company. */
+export async function queueHours(
+  scope: Cradle,
+  companyId: number,
+  queueId: number,
+): Promise<{ schedules: ScheduleRow[] | null; outOfHoursMessage: string | null } | null> {
+  const [row] = await scope.em
+    .getConnection()
+    .execute<{ schedules: ScheduleRow[] | null; out_of_hours_message: string | null }[]>(
+      'select schedules, out_of_hours_message from queues where id = ? and company_id = ?',
+      [queueId, companyId],
+    );
+  return row ? { schedules: row.schedules, outOfHoursMessage: row.out_of_hours_message } : null;
+}
+
 /** The company's service hours (`PUT /companies/{id}/schedules`); null: none set. */
 export async function companySchedules(scope: Cradle, companyId: number): Promise<ScheduleRow[] | null> {
   const company = await scope.em.findOne(Company, { id: companyId }, { filters: false });

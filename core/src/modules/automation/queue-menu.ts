@@ -2,6 +2,7 @@ import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
 import { connectionFacts, type MenuQueue, menuQueues } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
+import { answerOutOfHours, outsideHours, switchMode } from './out-of-hours.js';
 import { answerTree, queueTree, startTree } from './queue-tree.js';
 import { sendAutomatic } from './send-automatic.js';
 import { backToMenu, menuSent, routeToQueue } from './ticket-routing.js';
@@ -104,6 +105,13 @@ async function sendMenu(
  */
 async function enterQueue(ctx: InboundContext, queue: MenuQueue, opts: { greet: boolean; back: boolean }) {
   await routeToQueue(ctx.scope, ctx.ticket, queue.id);
+  // scheduleType queue: a queue chosen out of its hours keeps the ticket, says so, and starts nothing (GB).
+  const hours = await outsideHours(ctx.scope, ctx.companyId, ctx.ticket);
+  if (hours.outOfHours) {
+    switchMode(ctx.ticket, true);
+    await answerOutOfHours(ctx.scope, ctx.companyId, ctx.ticket, hours.text);
+    return;
+  }
   const roots = ctx.contact.disableBot ? [] : await queueTree(ctx, queue.id);
   if (roots.length) {
     await startTree(ctx, queue, roots, opts.back);

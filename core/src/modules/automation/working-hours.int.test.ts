@@ -134,4 +134,54 @@ describe('working hours', () => {
     expect(await s.heard(quiet)).toEqual([]);
     expect(await s.state(quiet)).toMatchObject({ status: 'pending', queueId: null, isOutOfHour: true });
   });
+
+  it("queue: a queue chosen out of its hours keeps the ticket with the queue's own text and no tree; in hours, it waits there", async () => {
+    await s.setting('scheduleType', 'queue');
+    const { name, color } = await s.api<{ name: string; color: string }>(`/api/queue/${conn.queues[1]?.id}`);
+    // Vendas works mornings only; Suporte keeps a new queue's default hours (08–12, 13–18) and has no text.
+    const mornings = defaultWeeklySchedule().map((r) => ({ ...r, startTimeB: '', endTimeB: '' }));
+    await s.api(`/api/queue/${conn.queues[1]?.id}`, {
+      method: 'PUT',
+      body: {
+        name,
+        color,
+        schedules: mornings,
+        outOfHoursMessage: 'Vendas atende das 08:00 às 12:00, {{firstName}}.',
+        chatbots: [{ name: 'Orçamentos', greetingMessage: 'Mande a lista de itens.' }],
+      },
+    });
+    const SALES_CLOSED = `${M}Vendas atende das 08:00 às 12:00, Maria.`;
+    s.clock.set(monday('15:00'));
+    const id = await s.say(conn, '5511922220008', 'oi');
+    // No queue yet: the company is not closed, the menu answers.
+    expect(await s.heard(id)).toEqual([MENU]);
+    await s.say(conn, '5511922220008', '2');
+    expect(await s.heard(id)).toEqual([MENU, SALES_CLOSED]);
+    expect(await s.state(id)).toMatchObject({
+      status: 'pending',
+      queueId: conn.queues[1]?.id,
+      isOutOfHour: true,
+      amountUsedBotQueues: 1,
+    });
+    await s.say(conn, '5511922220008', 'ainda fechado?');
+    expect(await s.heard(id)).toEqual([MENU, SALES_CLOSED, SALES_CLOSED]);
+
+    // Next morning, in Vendas' hours: no out-of-hours text; the ticket waits in Vendas for an attendant.
+    s.clock.set(new Date('2026-11-24T09:00:00-03:00'));
+    await s.say(conn, '5511922220008', 'bom dia');
+    expect(await s.heard(id)).toHaveLength(3);
+    expect(await s.state(id)).toMatchObject({
+      status: 'pending',
+      queueId: conn.queues[1]?.id,
+      isOutOfHour: false,
+    });
+
+    // Suporte at 23:00, outside its hours, with no out-of-hours text: the ticket waits there in silence.
+    s.clock.set(monday('23:00'));
+    const other = await s.say(conn, '5511922220009', 'oi');
+    await s.say(conn, '5511922220009', '1');
+    expect(await s.heard(other)).toEqual([MENU]);
+    expect(await s.state(other)).toMatchObject({ queueId: conn.queues[0]?.id, isOutOfHour: true });
+    await s.setting('scheduleType', 'disabled');
+  });
 });
