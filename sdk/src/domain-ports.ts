@@ -85,6 +85,8 @@ export interface SendInput {
   isPrivate?: boolean;
   /** Sent as this user of the company (their name signs it when the company signs messages); none: as Balcão. */
   asUserId?: number | null;
+  /** Quotes this message of the same ticket (a reply); another ticket's message is refused (ERR_VALIDATION). */
+  quotedMsgId?: number | null;
 }
 
 /**

@@ -79,6 +79,13 @@ const autoReply = definePlugin({
         media: { url: String(ctx.request.body && (ctx.request.body as { url: string }).url), type: 'image' },
       });
     });
+    router.post('/auto-reply/tickets/:id/reply', async (ctx) => {
+      ctx.body = await ctx.state.deps.messages.send({
+        ticketId: Number(ctx.params.id),
+        body: 'Respondendo a isto',
+        quotedMsgId: Number((ctx.request.body as { quotedMsgId: number }).quotedMsgId),
+      });
+    });
     router.get('/auto-reply/directory', async (ctx) => {
       ctx.body = { queues: await ctx.state.deps.queues.list(), users: await ctx.state.deps.users.list() };
     });
@@ -232,5 +239,37 @@ describe('attendance ports', () => {
     expect(list).toEqual([]);
     const directory = await (await call('/api/auto-reply/directory', { as: other.adminToken })).json();
     expect(directory.users.map((u: { id: number }) => u.id)).not.toContain(adminId);
+  });
+
+  it("a reply quotes a message of its own ticket; another ticket's message is refused", async () => {
+    const say = async (number: string, externalId: string) => {
+      const res = await host.request(`/test-channel/${connection.token}/inbound`, {
+        body: { externalId, from: { id: number, name: 'Quem' }, body: 'Qual o prazo?' },
+      });
+      return ((await res.json()) as { ticketId: number; messageId: number }).ticketId;
+    };
+    const mine = await say('5511955550031', 'quote-1');
+    const theirs = await say('5511955550032', 'quote-2');
+    const first = async (ticketId: number) =>
+      Number(
+        (
+          await sql<{ id: string }>(host, 'select min(id) as id from messages where ticket_id = $1', [
+            ticketId,
+          ])
+        )[0]?.id,
+      );
+    const reply = await call(`/api/auto-reply/tickets/${mine}/reply`, {
+      body: { quotedMsgId: await first(mine) },
+    });
+    expect(reply.status).toBe(200);
+    expect(((await reply.json()) as MessageDto).quotedMsg).toMatchObject({
+      body: 'Qual o prazo?',
+      fromMe: false,
+    });
+    const foreign = await call(`/api/auto-reply/tickets/${mine}/reply`, {
+      body: { quotedMsgId: await first(theirs) },
+    });
+    expect(foreign.status).toBe(400);
+    expect(await foreign.json()).toMatchObject({ error: 'ERR_VALIDATION' });
   });
 });

@@ -37,7 +37,7 @@ export interface ConversationScript {
     conn: ConnectionDto,
     number: string,
     body: string,
-    extra?: { isGroup?: boolean; fromMe?: boolean },
+    extra?: { isGroup?: boolean; fromMe?: boolean; mediaType?: 'audio' | 'image' | 'video' | 'application' },
   ): Promise<number>;
   /** Everything Balcão sent the ticket's contact, oldest first. */
   heard(ticketId: number): Promise<string[]>;

@@ -45,6 +45,8 @@ const fakeInboundSchema = z.object({
   isGroup: z.boolean().default(false),
   participant: z.string().min(1).max(100).nullish(),
   fromMe: z.boolean().default(false),
+  /** A media message's kind (its file is not sent: the fake has no media server). */
+  mediaType: z.enum(['chat', 'image', 'audio', 'video', 'application']).optional(),
 });
 
 /** `PUT /test-channel/{token}/address-book` and `/chats`: the phone's list, replaced as a whole. */

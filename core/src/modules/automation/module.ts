@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { refuseAudio } from './audio-refusal.js';
 import { sweepIdleTickets } from './idle-tickets.js';
 import { MigrationAutomation0001TicketMenuState } from './migrations/automation-0001-ticket-menu-state.js';
 import { MigrationAutomation0002TicketChatbotOption } from './migrations/automation-0002-ticket-chatbot-option.js';
@@ -37,6 +38,8 @@ export const automationModule = defineModule({
       handler: ({ companyId, scope }) => sweepIdleTickets(scope, companyId),
     },
   ],
+  // An audio the company or the contact does not take is answered at once, whoever has the ticket.
+  subscribers: [{ event: 'message.created', handler: refuseAudio }],
   register: (container) => {
     const { inboundStages, closeSteps } = container.cradle;
     // A ticket waiting for its rating is answered by the rating alone, whatever the hour.

@@ -23,6 +23,8 @@ export async function sendAutomatic(
   template: string,
   /** Appended as written, after the variables are rendered (the menu's queue names). */
   literal = '',
+  /** The contact's message it answers (quoted). */
+  quotedMsgId?: number,
 ): Promise<MessageDto | null> {
   const vars = await ticketVariables(scope.em, companyId, ticketId, '');
   const body = renderVariables(template, {
@@ -32,5 +34,9 @@ export async function sendAutomatic(
   });
   const text = `${body}${literal}`;
   if (!text.trim()) return null;
-  return new CompanyMessagesPort(scope, companyId).send({ ticketId, body: `${AUTOMATIC_MARK}${text}` });
+  return new CompanyMessagesPort(scope, companyId).send({
+    ticketId,
+    body: `${AUTOMATIC_MARK}${text}`,
+    quotedMsgId,
+  });
 }

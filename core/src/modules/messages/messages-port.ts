@@ -94,6 +94,19 @@ export class CompanyMessagesPort implements MessagesPort {
           sign: await signsMessage(this.deps.settings, this.companyId, true),
         });
     }
+    if (input.quotedMsgId != null) {
+      const quoted = await em
+        .getConnection()
+        .execute('select 1 from messages where id = ? and ticket_id = ? and company_id = ?', [
+          input.quotedMsgId,
+          ticket.id,
+          this.companyId,
+        ]);
+      if (!quoted.length)
+        throw new AppError('ERR_VALIDATION', 400, {
+          fields: [{ path: 'quotedMsgId', message: 'Not a message of this ticket' }],
+        });
+    }
     if (!input.isPrivate && ticket.whatsappId)
       await assertReaches(em, this.deps.channels, this.companyId, ticket.whatsappId, ticket.contactId);
     const id = await storeOutgoing(this.deps, {
@@ -105,6 +118,7 @@ export class CompanyMessagesPort implements MessagesPort {
       mediaType: content.mediaType,
       mediaUrl: content.mediaUrl,
       voiceNote: Boolean(input.voiceNote && content.mediaUrl),
+      quotedMsgId: input.quotedMsgId ?? null,
     });
     return (await findMessageDto(em, this.companyId, id, { maskNumbers: false })) as MessageDto;
   }
