@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => s?.host.stop());
 
 /** A connection with a greeting and `n` fresh queues (the first with a greeting of its own). */
-async function menu(n: number): Promise<{ conn: ConnectionDto; queues: number[] }> {
+async function menu(n: number): Promise<{ conn: ConnectionDto; queues: number[]; names: string[] }> {
   seq += 1;
   const queues: number[] = [];
   for (let i = 0; i < n; i++)
@@ -29,7 +29,7 @@ async function menu(n: number): Promise<{ conn: ConnectionDto; queues: number[] 
       await s.queue(`Fila ${seq}.${i + 1}`, i + 1, i === 0 ? 'Aguarde, {{firstName}}.' : undefined),
     );
   const conn = await s.connection({ name: `Entrada ${seq}`, greetingMessage: 'Escolha:', queueIds: queues });
-  return { conn, queues };
+  return { conn, queues, names: queues.map((_, i) => `Fila ${seq}.${i + 1}`) };
 }
 
 /** A user of the company in `queueIds`; signed in (online) unless told otherwise. */
@@ -109,7 +109,9 @@ describe('userRandom', () => {
   it('gives the ticket, open, to an online attendant (profile user) of the chosen queue, in working hours', async () => {
     await s.setting('userRandom', 'enabled');
     await s.setting('sendQueuePosition', 'enabled');
-    const { conn, queues } = await menu(2);
+    // An attendant's transfer tells the contact; the automation's assignment is no transfer of theirs.
+    await s.setting('sendMsgTransfTicket', 'enabled');
+    const { conn, queues, names } = await menu(2);
     const [vendas, suporte] = queues as [number, number];
     // Not picked: signed out, out of their hours (10:00 now), an admin, another queue's.
     await attendant('Bia Offline', [vendas], { online: false });
@@ -136,6 +138,17 @@ describe('userRandom', () => {
       [id],
     );
     expect(row?.user_id).toBe(ana);
+
+    // The attendants' own transfer to another queue does (sendMsgTransfTicket): exactly the notice, nobody picked.
+    await s.api(`/api/tickets/${id}`, {
+      method: 'PUT',
+      body: { status: 'pending', userId: null, queueId: suporte, isTransfered: true },
+    });
+    expect((await s.heard(id)).slice(2)).toEqual([
+      `${M} *Maria*, seu atendimento foi transferido para o setor *${names[1]}*. Aguarde um momento, por favor.`,
+    ]);
+    expect(await s.state(id)).toMatchObject({ status: 'pending', queueId: suporte, userId: null });
+    await s.setting('sendMsgTransfTicket', 'disabled');
   });
 
   it('with nobody available the ticket waits (and hears its place); off, nobody is picked', async () => {
