@@ -1,7 +1,7 @@
 import type { Cradle } from '../../kernel/container.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
+import { withinWorkHours } from '../users/work-hours.js';
 import { companyTimeZone } from './automation-facts.js';
-import { withinWorkHours } from './working-hours.js';
 
 /** A user the automation may give a queue's ticket to. */
 export interface Attendant {

@@ -29,24 +29,3 @@ export function isOpenAt(
   const at = t.hour * 60 + t.minute;
   return within(at, today.startTimeA, today.endTimeA) || within(at, today.startTimeB, today.endTimeB);
 }
-
-/**
- * Whether a user's working hours (`startWork`–`endWork`, HH:MM, spec part 1 user fields) hold `now` on the company's
- * wall clock, both ends included to the minute (00:00–23:59, the default, is always). A start after the end is a
- * night shift across midnight (22:00–06:00). A malformed field checks nothing.
- * @example withinWorkHours('08:00', '18:00', new Date('2026-11-23T13:00:00Z')) // true: 10:00 in São Paulo
- */
-export function withinWorkHours(
-  startWork: string | null | undefined,
-  endWork: string | null | undefined,
-  now: Date,
-  timeZone = COMPANY_TIMEZONE,
-): boolean {
-  const valid = (v: string | null | undefined): v is string => !!v && /^([01]\d|2[0-3]):[0-5]\d$/.test(v);
-  if (!valid(startWork) || !valid(endWork)) return true;
-  const t = companyClock(now, timeZone);
-  const at = t.hour * 60 + t.minute;
-  const start = minutes(startWork);
-  const end = minutes(endWork);
-  return start <= end ? at >= start && at <= end : at >= start || at <= end;
-}
