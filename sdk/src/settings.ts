@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 /**
- * Company setting keys (spec part 1 §3, part 2 §3), each `enabled` or `disabled` unless noted.
+ * Company setting keys (spec part 1 §3, part 2 §3), each `enabled` or `disabled` unless noted. `sendQueuePositionMessage`
+ * (GB's, peer §2.1) is the text before the contact's place in the queue.
  * @example await settings.get(companyId, 'requiredTag') === 'enabled'
  */
 export const COMPANY_SETTING_KEYS = [
@@ -15,6 +16,7 @@ export const COMPANY_SETTING_KEYS = [
   'sendFarewellWaitingTicket',
   'sendGreetingAccepted',
   'sendQueuePosition',
+  'sendQueuePositionMessage',
   'acceptAudioMessageContact',
   'enableLGPD',
   'requiredTag',
@@ -47,6 +49,7 @@ export const DEFAULT_COMPANY_SETTINGS: Record<CompanySettingKey, string> = {
   sendFarewellWaitingTicket: 'disabled',
   sendGreetingAccepted: 'enabled',
   sendQueuePosition: 'disabled',
+  sendQueuePositionMessage: 'Sua posição na fila é:',
   acceptAudioMessageContact: 'enabled',
   enableLGPD: 'disabled',
   requiredTag: 'disabled',
@@ -82,6 +85,7 @@ export const COMPANY_SETTING_OPTIONS: Readonly<
   sendFarewellWaitingTicket: ON_OFF,
   sendGreetingAccepted: ON_OFF,
   sendQueuePosition: ON_OFF,
+  sendQueuePositionMessage: 'text',
   acceptAudioMessageContact: ON_OFF,
   enableLGPD: ON_OFF,
   requiredTag: ON_OFF,

@@ -12,6 +12,17 @@ test('an admin adds, edits and deletes a user on /users; the new attendant can s
   const tag = Date.now().toString(36);
   const queue = await createQueue(`Usuarios ${tag}`);
   const email = `marta.${tag}@usuarios.test`;
+  // Her working hours hold now (she signs in below; outside them an attendant is refused ERR_OUT_OF_HOURS): from the
+  // hour before this one in São Paulo to two hours later, across midnight if need be.
+  const hour = Number(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/Sao_Paulo',
+      hour: 'numeric',
+      hourCycle: 'h23',
+    }).format(new Date()),
+  );
+  const hh = (h: number) => String((h + 24) % 24).padStart(2, '0');
+  const [startWork, endWork] = [`${hh(hour - 1)}:00`, `${hh(hour + 2)}:30`];
   // An admin of its own, in the product's first language (the seeded admin's sessions belong to other specs).
   const admin = await createAttendant(request, await adminToken(request), {
     name: `Ulisses ${tag}`,
@@ -44,15 +55,15 @@ test('an admin adds, edits and deletes a user on /users; the new attendant can s
   const queueBox = page.getByTestId(`user-queue-${queue.id}`);
   await queueBox.locator('xpath=..').click();
   await expect(queueBox).toBeChecked();
-  await page.getByTestId('user-start-work').fill('08:00');
-  await page.getByTestId('user-end-work').fill('17:30');
+  await page.getByTestId('user-start-work').fill(startWork);
+  await page.getByTestId('user-end-work').fill(endWork);
   await shot(page, 'users-dialog-light-wide');
   await page.getByTestId('user-save').click();
   await expect(page.getByText('Usuário criado.')).toBeVisible();
   const row = table.locator('tr', { hasText: email });
   await expect(row).toContainText('Marta Souza');
-  await expect(row).toContainText('08:00');
-  await expect(row).toContainText('17:30');
+  await expect(row).toContainText(startWork);
+  await expect(row).toContainText(endWork);
   await expect(row).toContainText('Usuário');
 
   // The new attendant signs in, sees the queue as theirs, and may not open /users.

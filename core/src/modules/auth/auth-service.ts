@@ -13,6 +13,7 @@ import {
   wppField,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Clock } from '../../kernel/clock.js';
 import { CompaniesService } from '../companies/companies-service.js';
 import { Company } from '../companies/company.entity.js';
 import { daysFromToday } from '../companies/company-presenter.js';
@@ -20,6 +21,7 @@ import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
 import { publishPresence, recordPresence } from '../users/user-presence.js';
+import { withinWorkHours } from '../users/work-hours.js';
 import type { AccessGate } from './access-gate.js';
 import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
@@ -45,6 +47,7 @@ interface Deps {
   loginLimiter: LoginLimiter;
   accessGate: AccessGate;
   signupLimiter: SignupLimiter;
+  clock: Clock;
 }
 
 /** Login, refresh-token rotation, logout and signup. Runs before a tenant is known: queries say `filters: false`. */
@@ -66,6 +69,10 @@ export class AuthService {
     const company = await em.findOneOrFail(Company, { id: user.companyId });
     if (isSubscriptionExpired(company))
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
+    // An attendant (profile user) signs in only within their working hours (spec part 1 ERR_OUT_OF_HOURS, GB's
+    // login); admins and supervisors always may, so nobody can lock the company out. Sessions already open go on.
+    if (user.profile === 'user' && !withinWorkHours(user.startWork, user.endWork, this.deps.clock.now()))
+      throw new AppError('ERR_OUT_OF_HOURS', 403, { startWork: user.startWork, endWork: user.endWork });
 
     // One session per account: a new login ends the others and tells them so.
     const ended = await em

@@ -55,6 +55,7 @@ function auth(limiters: { login?: LoginLimiter; signup?: SignupLimiter } = {}): 
     events: host.resolve('events'),
     planGate: host.resolve('planGate'),
     accessGate: host.resolve('accessGate'),
+    clock: host.resolve('clock'),
     loginLimiter: limiters.login ?? new LoginLimiter({ orm }, FAST),
     signupLimiter: limiters.signup ?? new SignupLimiter({ orm }),
   });

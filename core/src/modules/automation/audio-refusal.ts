@@ -27,7 +27,7 @@ export async function refuseAudio(payload: DomainEvents['message.created'], scop
       where m.id = ? and m.company_id = ?`,
       [payload.messageId, payload.companyId],
     );
-  if (!row || row.media_type !== 'audio' || row.status === 'group' || row.status === 'closed') return;
+  if (row?.media_type !== 'audio' || row.status === 'group' || row.status === 'closed') return;
   const companyAccepts = await scope.settings.isEnabled(payload.companyId, 'acceptAudioMessageContact');
   if (companyAccepts && row.accepts) return;
   await sendAutomatic(scope, payload.companyId, payload.ticketId, AUDIO_REFUSAL, '', payload.messageId);

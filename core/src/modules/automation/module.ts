@@ -5,8 +5,10 @@ import { MigrationAutomation0001TicketMenuState } from './migrations/automation-
 import { MigrationAutomation0002TicketChatbotOption } from './migrations/automation-0002-ticket-chatbot-option.js';
 import { MigrationAutomation0003TicketRating } from './migrations/automation-0003-ticket-rating.js';
 import { MigrationAutomation0004IdleWarning } from './migrations/automation-0004-idle-warning.js';
+import { MigrationAutomation0005Assignment } from './migrations/automation-0005-assignment.js';
 import { outOfHoursStage } from './out-of-hours.js';
 import { queueMenuStage } from './queue-menu.js';
+import { rotateQueues } from './queue-rotation.js';
 import { ratingStage } from './rating-answer.js';
 import { ratingExpiryJob } from './rating-expiry.js';
 import { ratingCloseStep } from './rating-request.js';
@@ -27,15 +29,21 @@ export const automationModule = defineModule({
     { name: 'automation-0002-ticket-chatbot-option', class: MigrationAutomation0002TicketChatbotOption },
     { name: 'automation-0003-ticket-rating', class: MigrationAutomation0003TicketRating },
     { name: 'automation-0004-idle-warning', class: MigrationAutomation0004IdleWarning },
+    { name: 'automation-0005-assignment', class: MigrationAutomation0005Assignment },
   ],
   // The rating's expiry, one job per ask; idle tickets (the inactivity warning, auto-close and the redirect of
-  // unqueued tickets), checked every minute. Agenda jobs: they survive restarts, and one worker runs each at a time.
+  // unqueued tickets) and the queue rotation, checked every minute. Agenda jobs: they survive restarts, and one worker runs each at a time.
   jobs: [
     ratingExpiryJob,
     {
       name: 'idle-tickets',
       every: '1 minute',
       handler: ({ companyId, scope }) => sweepIdleTickets(scope, companyId),
+    },
+    {
+      name: 'queue-rotation',
+      every: '1 minute',
+      handler: ({ companyId, scope }) => rotateQueues(scope, companyId),
     },
   ],
   // An audio the company or the contact does not take is answered at once, whoever has the ticket.

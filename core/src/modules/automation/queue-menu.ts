@@ -3,6 +3,7 @@ import type { ITicket } from '../tickets/ticket.entity.js';
 import { connectionFacts, type MenuQueue, menuQueues } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
 import { answerOutOfHours, outsideHours, switchMode } from './out-of-hours.js';
+import { afterQueued } from './queue-entry.js';
 import { answerTree, queueTree, startTree } from './queue-tree.js';
 import { sendAutomatic } from './send-automatic.js';
 import { backToMenu, menuSent, routeToQueue } from './ticket-routing.js';
@@ -101,7 +102,8 @@ async function sendMenu(
  * The ticket enters a queue. A queue with root options starts its chatbot tree here (queue-tree.ts): the queue's
  * greeting with its numbered options (and the "#" line when there is a menu to go back to), the ticket held by the
  * bot; a contact with the bot disabled is only queued. Without options the queue greets with its greetingMessage, if
- * any (not on a one-queue connection, whose greeting the connection's replaces), and the ticket waits for an attendant.
+ * any (not on a one-queue connection, whose greeting the connection's replaces), and the ticket waits for an attendant:
+ * given to one at random (userRandom) or told its place in the queue (sendQueuePosition), queue-entry.ts.
  */
 async function enterQueue(ctx: InboundContext, queue: MenuQueue, opts: { greet: boolean; back: boolean }) {
   await routeToQueue(ctx.scope, ctx.ticket, queue.id);
@@ -119,4 +121,5 @@ async function enterQueue(ctx: InboundContext, queue: MenuQueue, opts: { greet: 
   }
   const greeting = queue.greetingMessage?.trim();
   if (opts.greet && greeting) await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, greeting);
+  await afterQueued(ctx, queue.id);
 }

@@ -78,8 +78,11 @@ export class TicketBotActions {
     const after = stateOf(ticket);
     const logs: LogEntry[] = [];
     if (after.queueId !== before.queueId) logs.push({ type: 'queue', userId: null, bot: engine });
-    if (after.userId !== before.userId)
+    if (after.userId !== before.userId) {
+      // From one attendant to another (the automation's queue rotation): the previous owner's side too (peer §4.3).
+      if (before.userId != null) logs.push({ type: 'transfered', userId: before.userId, bot: engine });
       logs.push({ type: 'receivedTransfer', userId: after.userId, bot: engine });
+    }
     if (!logs.length) logs.push({ type: 'pending', userId: null, bot: engine });
     await writeTicketLogs(this.em, ticket, logs);
     const kind = to.userId != null ? 'transferToUser' : 'transferToQueue';
