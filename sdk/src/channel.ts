@@ -21,7 +21,14 @@ export interface InboundMessage {
 
 /** What `ingest` did with an inbound message. @example if (result.outcome === 'duplicate') return */
 export type IngestResult =
-  | { outcome: 'stored'; ticketId: number; messageId: number; ticketCreated: boolean }
+  | {
+      outcome: 'stored';
+      ticketId: number;
+      messageId: number;
+      ticketCreated: boolean;
+      /** The contact's closed ticket came back (the connection's timeCreateNewTicket): who and where had it. */
+      reopenedFrom?: { userId: number | null; queueId: number | null };
+    }
   | { outcome: 'duplicate' }
   | { outcome: 'blocked' }
   /** A group message on a connection that does not take groups (its allowGroup is off): nothing is stored. */

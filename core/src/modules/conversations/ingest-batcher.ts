@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 
-/** The 16 arguments of balcao_ingest (migrations core-0004, core-0008), in order. */
+/** The 16 arguments of balcao_ingest (migrations core-0004, core-0008, conversations-0004), in order. */
 export type IngestArgs = [
   companyId: number,
   whatsappId: number,
@@ -29,6 +29,9 @@ interface IngestRow {
   ticket_id: number | null;
   message_id: string | null;
   ticket_created: boolean | null;
+  ticket_reopened: boolean | null;
+  previous_user_id: number | null;
+  previous_queue_id: number | null;
 }
 
 interface Pending {
@@ -59,6 +62,9 @@ const toResult = (row: IngestRow | undefined): IngestResult =>
           ticketId: row.ticket_id as number,
           messageId: Number(row.message_id),
           ticketCreated: row.ticket_created ?? false,
+          ...(row.ticket_reopened
+            ? { reopenedFrom: { userId: row.previous_user_id, queueId: row.previous_queue_id } }
+            : {}),
         };
 
 /**

@@ -44,6 +44,13 @@ export class IngestService {
     const { companyId } = target;
     if (result.ticketCreated)
       await this.events.emit('ticket.created', { companyId, ticketId: result.ticketId });
+    // A closed ticket came back: whoever saw it where it was hears it moved (its message below carries it).
+    if (result.reopenedFrom)
+      await this.events.emit('ticket.updated', {
+        companyId,
+        ticketId: result.ticketId,
+        previous: result.reopenedFrom,
+      });
     await this.events.emit('message.created', {
       companyId,
       ticketId: result.ticketId,

@@ -1,8 +1,7 @@
 -- balcao_ingest v4 (conversations-0003): a Brazilian mobile number is one contact with or without its ninth digit.
 -- WhatsApp reports numbers registered before the ninth digit without it (55 DD 8 digits) and others with it
 -- (55 DD 9 8 digits); a contact stored under one form is found by the other, the form it was stored in is kept, and a
--- new contact is stored as the channel sent it. Only mobile numbers (local part starting 6-9) have a twin. The
--- current version.
+-- new contact is stored as the channel sent it. Only mobile numbers (local part starting 6-9) have a twin.
 create or replace function balcao_ingest(
   p_company int, p_whatsapp int, p_channel text, p_number text, p_name text, p_picture text,
   p_is_group boolean, p_status text, p_external text, p_body text, p_from_me boolean,
