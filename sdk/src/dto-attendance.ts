@@ -1,4 +1,4 @@
-import type { ChannelCapabilities, ChannelTraits } from './channel.js';
+import type { ChannelCapabilities, ChannelTraits } from './channel-traits.js';
 import type { QueueRef } from './dto.js';
 import type { Channel, ConnectionStatus, TicketStatus } from './schemas/attendance.js';
 import type { ChatbotOptionType, RotationTime } from './schemas/chatbots.js';

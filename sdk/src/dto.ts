@@ -1,4 +1,4 @@
-import type { ChannelInfo } from './channel.js';
+import type { ChannelInfo } from './channel-traits.js';
 import type { PlanFlags, Recurrence } from './plans.js';
 import type { Language, UserProfile } from './schemas/users.js';
 

@@ -1,6 +1,7 @@
 // Browser-safe: schemas, codes and types only. Server-only pieces live in @balcao/sdk/orm and @balcao/sdk/testing.
 export * from './bot-engine.js';
 export * from './channel.js';
+export * from './channel-traits.js';
 export * from './domain-ports.js';
 export * from './dto.js';
 export * from './dto-attendance.js';
