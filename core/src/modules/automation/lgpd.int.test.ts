@@ -218,6 +218,10 @@ describe('LGPD consent', () => {
       '/api/tickets?status=open&showAll=true&pageNumber=1',
     );
     expect(open.tickets.map((t) => t.id)).not.toContain(id);
+    const search = await s.api<{ tickets: { id: number; status: string }[] }>(
+      '/api/tickets?statusFilter=lgpd&showAll=true&pageNumber=1',
+    );
+    expect(search.tickets.find((t) => t.id === id)).toMatchObject({ status: 'lgpd' });
 
     // Accepting is refused (consent first); closing is not.
     const accept = await s.host.request(`/api/tickets/${id}`, {
