@@ -266,6 +266,8 @@ export interface TicketNoteDto {
 /** Ticket log entry types (spec part 1 §3). @example TICKET_LOG_TYPES.includes('transfered') */
 export const TICKET_LOG_TYPES = [
   'create',
+  /** The new ticket waits for the contact's LGPD consent (docs/automation.md "LGPD consent"). */
+  'lgpd',
   'chatBot',
   'queue',
   'open',

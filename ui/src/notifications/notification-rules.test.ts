@@ -112,6 +112,7 @@ describe('the list', () => {
       ticket(4, { userId: 8 }),
       ticket(5, { status: 'closed' }),
       ticket(6, { status: 'nps' }), // the contact's rating is the automation's to read
+      ticket(7, { status: 'lgpd' }), // so is the contact's LGPD consent
     ];
     expect(initialNotifications(list, me).map((t) => t.id)).toEqual([1]);
     expect(initialNotifications(list, seesPending).map((t) => t.id)).toEqual([1, 3]);

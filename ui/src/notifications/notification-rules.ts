@@ -29,11 +29,13 @@ type TicketFacts = Pick<TicketDto, 'status' | 'userId' | 'queueId'>;
 
 /**
  * The ticket half of the rules: it belongs to the viewer or to nobody; it is in one of the viewer's queues or the
- * viewer has none; pending tickets count only with allTicket enabled. Closed tickets, and those waiting for their rating, are never waiting for anyone.
+ * viewer has none; pending tickets count only with allTicket enabled. Closed tickets, and those waiting for their rating
+ * or the contact's LGPD consent, are never waiting for anyone.
  */
 export function ticketConcernsViewer(ticket: TicketFacts, viewer: NotifyViewer): boolean {
   // A ticket waiting for its rating (nps) is the automation's: its answer waits for no one either.
-  if (ticket.status === 'closed' || ticket.status === 'nps') return false;
+  // Nor one waiting for the contact's LGPD consent: the automation reads the answer.
+  if (ticket.status === 'closed' || ticket.status === 'nps' || ticket.status === 'lgpd') return false;
   if (ticket.userId !== null && ticket.userId !== viewer.id) return false;
   if (viewer.queueIds.length > 0 && (ticket.queueId === null || !viewer.queueIds.includes(ticket.queueId)))
     return false;

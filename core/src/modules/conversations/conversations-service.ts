@@ -22,6 +22,9 @@ import { HistoryIngester } from './history-ingest.js';
 import type { IngestService } from './ingest-service.js';
 import type { ChannelRegistry } from './outbound.js';
 
+/** What a deleted message shows in its ticket's row, and its stored text under LGPD (peer §6, GB's). */
+export const DELETED_MESSAGE_TEXT = '🚫 _Mensagem Apagada_';
+
 const TOKEN_CACHE_MS = 5_000;
 const TOKEN_CACHE_SIZE = 10_000;
 
@@ -172,15 +175,34 @@ export class ConversationsService implements ConversationsPort {
     return true;
   }
 
+  /**
+   * The contact (or the phone) deleted a message: it is flagged deleted. A contact's message loses its text too when
+   * the company enabled both enableLGPD and lgpdDeleteMessage (peer §6), and a ticket whose last message it was shows
+   * DELETED_MESSAGE_TEXT in its list row either way (the deleted text is not left in the preview).
+   */
   async revoked(connection: ChannelConnection, externalId: string): Promise<boolean> {
     const [row] = await this.changeByExternalId(
       connection,
       externalId,
-      'is_deleted = true',
+      `is_deleted = true,
+       body = case when not m.from_me and (select count(*) = 2 from company_settings s
+                                            where s.company_id = m.company_id and s.value = 'enabled'
+                                              and s.key in ('enableLGPD', 'lgpdDeleteMessage'))
+                   then ? else m.body end`,
       'not m.is_deleted',
+      [DELETED_MESSAGE_TEXT],
     );
     if (!row) return false;
     await this.events.emit('message.deleted', row);
+    const preview = await this.orm.em.getConnection().execute(
+      `update tickets t set last_message = ?
+        where t.id = ? and t.company_id = ?
+          and not exists (select 1 from messages m where m.ticket_id = t.id and m.id > ? and not m.is_private)
+        returning t.id`,
+      [DELETED_MESSAGE_TEXT, row.ticketId, row.companyId, row.messageId],
+    );
+    if (preview.length)
+      await this.events.emit('ticket.updated', { companyId: row.companyId, ticketId: row.ticketId });
     return true;
   }
 

@@ -49,7 +49,8 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
   // it in search. Without it, everyone gets their own view.
   const where: string[] = ['t.company_id = ?'];
   const params: unknown[] = [companyId];
-  const visible = seesAllTickets(access) && f.showAll ? [EVERY_TICKET] : ownViewBranches(access);
+  const widened = seesAllTickets(access) && f.showAll;
+  const visible = widened ? [EVERY_TICKET] : ownViewBranches(access);
   // A search by a rare term starts from its few hits, so the branches become one condition on them (per branch, each
   // would walk its whole index looking for the hits: 3,000 rows per queue of an attendant). So does a rare tag.
   const fromHits = Boolean(f.searchParam) && !f.commonTerm;
@@ -58,13 +59,17 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
   // tickets_user_list_index in list order, instead of walking every ticket for theirs (3,500 entries for one of 20).
   const byAttendant =
     !fromHits && !fromTagged && !f.status && f.userIds.length > 0 && f.userIds.length <= MAX_SPLIT_ATTENDANTS;
-  const branches =
+  const viewed =
     fromHits || fromTagged
       ? [anyBranch(visible)]
       : byAttendant
         ? splitByAttendant(visible, f.userIds, f.statuses.length ? f.statuses : TICKET_STATUSES)
         : visible;
-  if (f.status) where.push('t.status = ?') && params.push(f.status);
+  // Show all's Pending tab also lists the tickets waiting for the contact's LGPD consent (spec §8): one branch per
+  // status, each read off the status index in list order, instead of a status list the index cannot keep in order.
+  const lgpdToo = f.status === 'pending' && widened;
+  const branches = lgpdToo ? withEachStatus(viewed, ['pending', 'lgpd']) : viewed;
+  if (f.status && !lgpdToo) where.push('t.status = ?') && params.push(f.status);
   // Lists as one array parameter each, so the statement's text (and its prepared plan) is the same for any list.
   const anyOf = (column: string, values: (number | string)[], type: 'int' | 'text') => {
     if (!values.length) return;
@@ -190,6 +195,12 @@ function anyBranch(branches: Condition[]): Condition {
     params: branches.flatMap((b) => b.params),
   };
 }
+
+/** Each branch once per status (disjoint). */
+const withEachStatus = (branches: Condition[], statuses: readonly string[]): Condition[] =>
+  branches.flatMap((b) =>
+    statuses.map((status) => ({ sql: `${b.sql} and t.status = ?`, params: [...b.params, status] })),
+  );
 
 /** Each branch once per attendant and status (all disjoint), each read off tickets_user_list_index in list order. */
 function splitByAttendant(

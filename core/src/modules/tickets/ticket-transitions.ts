@@ -22,7 +22,8 @@ export interface TicketState {
 /** The table's From column: the statuses each transition starts from. */
 const FROM: Record<Exclude<TransitionKind, 'alreadyTaken' | 'edit'>, readonly string[]> = {
   accept: ['pending'],
-  ignore: ['pending'],
+  // lgpd: a ticket waiting for the contact's consent is nobody's work yet; closing it is ignoring it.
+  ignore: ['pending', 'lgpd'],
   // nps: an attendant may close at once a ticket that waits for its rating (docs/automation.md).
   close: ['open', 'group', 'nps'],
   returnToQueue: ['open', 'group'],
@@ -69,7 +70,7 @@ function kindOf(
     case undefined:
       return 'edit';
     case 'closed':
-      return t.status === 'pending' ? 'ignore' : 'close';
+      return t.status === 'pending' || t.status === 'lgpd' ? 'ignore' : 'close';
     case 'pending': {
       const queueChanged = input.queueId !== undefined && input.queueId !== t.queueId;
       return working(t.status) && !queueChanged ? 'returnToQueue' : 'transferToQueue';

@@ -50,6 +50,10 @@ export const Ticket = defineEntity({
     userRating: p.smallint().nullable(),
     /** The inactivity warning sent since the last message (automation, idle-tickets.ts): its message id; 0 while sent. */
     inactiveWarningId: p.bigint('number').nullable(),
+    /** When the LGPD consent prompt was last sent (automation, lgpd-stage.ts); null: none waiting for an answer. */
+    lgpdSendMessageAt: p.datetime().nullable(),
+    /** When the contact accepted the LGPD terms on this ticket. */
+    lgpdAcceptedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

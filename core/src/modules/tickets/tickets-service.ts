@@ -328,6 +328,7 @@ export class TicketsService {
     ticket.unreadMessages = 0;
     ticket.ratingAskedAt = null;
     ticket.amountUsedBotQueuesNps = 0;
+    ticket.lgpdSendMessageAt = null;
     await this.em.flush();
     return false;
   }

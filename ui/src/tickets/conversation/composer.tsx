@@ -28,6 +28,7 @@ export const canSend = (ticket: Pick<TicketDto, 'status'>): boolean =>
 const COMPOSER_HINT: Partial<Record<TicketDto['status'], string>> = {
   closed: 'tickets.composer.closedHint',
   nps: 'tickets.composer.npsHint',
+  lgpd: 'tickets.composer.lgpdHint',
 };
 
 /**

@@ -142,8 +142,8 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
             data-testid="header-reopen"
           />
         )}
-        {/* Waiting for the contact's rating: the attendant may still close it at once. */}
-        {ticket.status === 'nps' && (
+        {/* Waiting for the contact's rating or LGPD consent: it may still be closed at once. */}
+        {(ticket.status === 'nps' || ticket.status === 'lgpd') && (
           <Button
             intent="primary"
             icon="tick"

@@ -8,6 +8,7 @@ import { fetchTicketLogs } from '../shared/tickets-api';
 
 const ICONS: Record<TicketLogType, IconName> = {
   create: 'add',
+  lgpd: 'shield',
   chatBot: 'predictive-analysis',
   queue: 'layers',
   open: 'inbox',

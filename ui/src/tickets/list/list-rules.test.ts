@@ -69,6 +69,15 @@ describe('matchesList', () => {
     expect(matchesList(others, { ...open, showAll: true }, groups)).toBe(true);
     expect(matchesList(others, { ...open, showAll: true }, { ...attendant, allTicket: true })).toBe(true);
   });
+
+  it("lists a ticket waiting for LGPD consent only in Show all's Pending tab (spec §8)", () => {
+    const consent = ticket(1, { status: 'lgpd' });
+    expect(matchesList(consent, pending, attendant)).toBe(false);
+    expect(matchesList(consent, pending, admin)).toBe(false);
+    expect(matchesList(consent, { ...pending, showAll: true }, admin)).toBe(true);
+    expect(matchesList(consent, { ...pending, showAll: true }, attendant)).toBe(false);
+    expect(matchesList(consent, { ...pending, status: 'open', showAll: true }, admin)).toBe(false);
+  });
 });
 
 describe('applyTicketUpdate', () => {

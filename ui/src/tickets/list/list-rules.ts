@@ -69,13 +69,24 @@ export const viewerOf = (user: SessionUserDto): Viewer => ({
   queueIds: user.queues.map((q) => q.id),
 });
 
+const seesAll = (v: Viewer, showAll: boolean) => (v.isAdmin || v.allTicket || v.allowGroup) && showAll;
+
+/**
+ * A list's status: its own, and for Show all's Pending tab also tickets waiting for the contact's LGPD consent
+ * (spec §8, as the server lists them).
+ */
+const statusMatches = (t: TicketDto, f: ListFilter, v: Viewer): boolean =>
+  !f.status ||
+  t.status === f.status ||
+  (f.status === 'pending' && t.status === 'lgpd' && seesAll(v, f.showAll));
+
 /**
  * The server's visibility rule (spec part 1 §6): admins, allTicket and allowGroup users see everything, in a list
  * only with Show all on; otherwise one sees group tickets (allowGroup), one's own, and unassigned ones (not groups)
  * without a queue or in one's queues.
  */
 export function isVisibleTo(t: TicketDto, v: Viewer, showAll: boolean): boolean {
-  if ((v.isAdmin || v.allTicket || v.allowGroup) && showAll) return true;
+  if (seesAll(v, showAll)) return true;
   if (t.isGroup && v.allowGroup) return true;
   if (t.userId === v.id) return true;
   if (t.userId !== null || t.isGroup) return false;
@@ -108,7 +119,7 @@ export function matchesSearchFilters(t: TicketDto, f: ListFilter): boolean {
 
 /** Whether a ticket belongs in a list with this filter. */
 export function matchesList(t: TicketDto, f: ListFilter, v: Viewer): boolean {
-  if (f.status && t.status !== f.status) return false;
+  if (!statusMatches(t, f, v)) return false;
   if (!matchesSearchFilters(t, f)) return false;
   if (f.queueIds.length > 0 && (t.queueId === null || !f.queueIds.includes(t.queueId))) return false;
   return isVisibleTo(t, v, f.showAll);

@@ -113,6 +113,12 @@ export const TicketRow = memo(function TicketRow({
           )}
         </div>
         <div className="ticket-row__line ticket-row__tags">
+          {/* In Show all's Pending tab: the contact has not consented yet (LGPD), nobody can accept it. */}
+          {ticket.status === 'lgpd' && (
+            <Tag minimal intent="warning" className="ticket-row__tag" data-testid="ticket-row-lgpd">
+              {t('tickets.status.lgpd')}
+            </Tag>
+          )}
           {ticket.whatsapp && (
             <Tag minimal className="ticket-row__tag" icon="link">
               {ticket.whatsapp.name}
