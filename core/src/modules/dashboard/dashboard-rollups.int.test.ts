@@ -286,7 +286,7 @@ describe('daily rollups answer what the tickets say, before and after the fold',
     await migration.up();
     const up = [...migration.getQueries()];
     const daily = 'select * from dashboard_daily where company_id = $1 order by day, user_id';
-    const [kept] = await Promise.all([sql(host, daily, [shop.companyId])]);
+    const kept = await sql(host, daily, [shop.companyId]);
     await inTransaction(
       async (c) => {
         for (const text of [...down, ...up]) await c.query(String(text));
