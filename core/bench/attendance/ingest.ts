@@ -58,6 +58,9 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
           url: BASE,
           connections: visitors,
           maxConnectionRequests: PER_VISITOR,
+          // Every post, however long it takes: without an amount autocannon stops after its default 10 s, and on a
+          // saturated machine the posts still in flight were neither timed nor counted as failed.
+          amount: visitors * PER_VISITOR,
           requests: Array.from({ length: PER_VISITOR }, (_, k) => message(k)),
           timeout: 60,
         },

@@ -9,6 +9,7 @@ import type {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   FIGURES_SQL,
+  FOLD_SQL,
   TICKETS_PER_DAY_SQL,
   TICKETS_PER_HOUR_SQL,
   TICKETS_USERS_SQL,
@@ -49,7 +50,7 @@ interface FiguresRow {
 
 /**
  * The admin dashboard's figures for one company and period (spec part 1 §8; definitions in docs/dashboard.md),
- * each computed by PostgreSQL in a few aggregate queries (dashboard-sql.ts).
+ * each computed by PostgreSQL in a few aggregate queries (dashboard-sql.ts) over the daily rollups.
  */
 export class DashboardService {
   private readonly em: EntityManager;
@@ -63,10 +64,10 @@ export class DashboardService {
   }
 
   async figures(companyId: number, p: DashboardPeriod): Promise<DashboardDto> {
-    const period = [companyId, p.from, p.to];
     const rows = await this.run<FiguresRow>(FIGURES_SQL, [
-      ...period,
-      ...period,
+      companyId,
+      p.from,
+      p.to,
       companyId,
       companyId,
       companyId,
@@ -123,5 +124,10 @@ export class DashboardService {
     const rows = await this.run<{ date: string; total: Num }>(TICKETS_PER_DAY_SQL, [...period, p.from, p.to]);
     const data = rows.map((r) => ({ date: r.date, total: n(r.total) }));
     return { data, count: data.reduce((sum, r) => sum + r.total, 0) };
+  }
+
+  /** Folds the company's pending rollup deltas into its daily rows (the job dashboard:fold); answers stay the same. */
+  async fold(companyId: number): Promise<void> {
+    await this.run(FOLD_SQL, [companyId]);
   }
 }
