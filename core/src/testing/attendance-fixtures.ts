@@ -6,7 +6,7 @@ import type { ChannelRegistry } from '../modules/conversations/outbound.js';
 
 /** Direct SQL on the test database, for arranging state the API under test does not own. */
 export async function sql<T extends pg.QueryResultRow>(
-  host: TestHost,
+  host: Pick<TestHost, 'databaseUrl'>,
   text: string,
   params: unknown[] = [],
 ): Promise<T[]> {

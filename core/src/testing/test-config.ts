@@ -22,3 +22,27 @@ export function testKernelConfig(databaseUrl: string, overrides: Partial<Config>
     },
   );
 }
+
+/**
+ * The seeded admin of a test kernel (testKernelConfig's), signed in: a caller of its API and the admin's id. For tests
+ * that start kernels themselves (a restart on one database); createTestHost has its own.
+ * @example const admin = await kernelAdmin(kernel.url); await admin.call('/api/settings/userRating', 'PUT', { value: 'enabled' })
+ */
+export async function kernelAdmin(url: string) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@admin.com', password: 'secret-admin' }),
+  });
+  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
+  const call = async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
+    const res = await fetch(`${url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
+  };
+  return { call, userId: user.id };
+}

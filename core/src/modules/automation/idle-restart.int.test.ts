@@ -1,10 +1,10 @@
 import type { ConnectionDto } from '@balcao/sdk';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { ManualClock } from '../../kernel/clock.js';
 import { type Kernel, startKernel } from '../../kernel/kernel.js';
+import { sql } from '../../testing/attendance-fixtures.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
-import { testKernelConfig } from '../../testing/test-config.js';
+import { kernelAdmin, testKernelConfig } from '../../testing/test-config.js';
 import { createTestDatabase } from '../../testing/test-database.js';
 
 /**
@@ -15,6 +15,7 @@ import { createTestDatabase } from '../../testing/test-database.js';
 const M = '\u200e';
 const JOB = 'automation:idle-tickets';
 const db = await createTestDatabase();
+const database = { databaseUrl: db.url };
 const clock = new ManualClock(new Date());
 const boot = () => startKernel({ config: testKernelConfig(db.url), plugins: [fakeWhatsappPlugin], clock });
 let kernel: Kernel | undefined;
@@ -22,36 +23,6 @@ afterAll(async () => {
   await kernel?.stop();
   await db.drop();
 });
-
-async function query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function call<T>(k: Kernel, token: string, path: string, method = 'GET', body?: unknown): Promise<T> {
-  const res = await fetch(`${k.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
-async function signIn(k: Kernel): Promise<{ token: string; userId: number }> {
-  const res = await fetch(`${k.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@admin.com', password: 'secret-admin' }),
-  });
-  const { token, user } = (await res.json()) as { token: string; user: { id: number } };
-  return { token, userId: user.id };
-}
 
 /** The clock `minutes` later, then one run of the job on `k`. */
 async function later(k: Kernel, minutes: number): Promise<void> {
@@ -61,7 +32,8 @@ async function later(k: Kernel, minutes: number): Promise<void> {
 
 const automatic = async (ticketId: number) =>
   (
-    await query<{ body: string }>(
+    await sql<{ body: string }>(
+      database,
       `select body from messages where ticket_id = $1 and from_me and body like '${M}%' order by id`,
       [ticketId],
     )
@@ -69,9 +41,9 @@ const automatic = async (ticketId: number) =>
 
 it('a warned ticket is not warned again by the next kernel, which closes it when the time comes, once', async () => {
   kernel = await boot();
-  const { token, userId } = await signIn(kernel);
-  await call(kernel, token, '/api/settings/sendGreetingAccepted', 'PUT', { value: 'disabled' });
-  const conn = await call<ConnectionDto>(kernel, token, '/api/whatsapp', 'POST', {
+  const admin = await kernelAdmin(kernel.url);
+  await admin.call('/api/settings/sendGreetingAccepted', 'PUT', { value: 'disabled' });
+  const conn = await admin.call<ConnectionDto>('/api/whatsapp', 'POST', {
     name: 'Loja',
     channel: 'whatsapp',
     expiresTicket: 1,
@@ -89,7 +61,7 @@ it('a warned ticket is not warned again by the next kernel, which closes it when
     }),
   });
   const { ticketId } = (await res.json()) as { ticketId: number };
-  await call(kernel, token, `/api/tickets/${ticketId}`, 'PUT', { status: 'open', userId });
+  await admin.call(`/api/tickets/${ticketId}`, 'PUT', { status: 'open', userId: admin.userId });
   await later(kernel, 21);
   expect(await automatic(ticketId)).toEqual([`${M}Ainda está aí?`]);
   await kernel.stop();
@@ -99,12 +71,14 @@ it('a warned ticket is not warned again by the next kernel, which closes it when
   expect(await automatic(ticketId)).toEqual([`${M}Ainda está aí?`]);
   await later(kernel, 30); // 61 minutes idle: 60 + 20 not reached
   expect(
-    (await query<{ status: string }>('select status from tickets where id = $1', [ticketId]))[0]?.status,
+    (await sql<{ status: string }>(database, 'select status from tickets where id = $1', [ticketId]))[0]
+      ?.status,
   ).toBe('open');
   await later(kernel, 20);
   await later(kernel, 1);
   expect(await automatic(ticketId)).toEqual([`${M}Ainda está aí?`, `${M}Até mais!`]);
-  const logs = await query<{ type: string }>(
+  const logs = await sql<{ type: string }>(
+    database,
     `select type from ticket_logs where ticket_id = $1 and type in ('closed', 'autoClose') order by id`,
     [ticketId],
   );

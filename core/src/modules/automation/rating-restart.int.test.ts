@@ -1,11 +1,11 @@
 import type { ConnectionDto } from '@balcao/sdk';
 import { eventually } from '@balcao/testing';
-import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { ManualClock } from '../../kernel/clock.js';
 import { type Kernel, startKernel } from '../../kernel/kernel.js';
+import { sql } from '../../testing/attendance-fixtures.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
-import { testKernelConfig } from '../../testing/test-config.js';
+import { kernelAdmin, testKernelConfig } from '../../testing/test-config.js';
 import { createTestDatabase } from '../../testing/test-database.js';
 
 /**
@@ -18,6 +18,7 @@ const REQUEST = `${M}De 0 a 10, como foi?\n\n*Envie uma nota de 0 a 10*\n\nEnvie
 const DONE = `${M}Até logo!`;
 
 const db = await createTestDatabase();
+const database = { databaseUrl: db.url };
 const clock = new ManualClock('2026-11-23T13:00:00Z');
 const boot = () => startKernel({ config: testKernelConfig(db.url), plugins: [fakeWhatsappPlugin], clock });
 let kernel: Kernel | undefined;
@@ -26,39 +27,10 @@ afterAll(async () => {
   await db.drop();
 });
 
-async function query<T extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-/** A signed-in caller of the kernel's API. */
-async function apiOf(k: Kernel) {
-  const login = await fetch(`${k.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'admin@admin.com', password: 'secret-admin' }),
-  });
-  const { token, user } = (await login.json()) as { token: string; user: { id: number } };
-  const call = async <T>(path: string, method = 'GET', body?: unknown): Promise<T> => {
-    const res = await fetch(`${k.url}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (res.status >= 300) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as T;
-  };
-  return { call, userId: user.id };
-}
-
 const heard = async (ticketId: number) =>
   (
-    await query<{ body: string }>(
+    await sql<{ body: string }>(
+      database,
       'select body from messages where ticket_id = $1 and from_me and not is_private order by id',
       [ticketId],
     )
@@ -66,7 +38,7 @@ const heard = async (ticketId: number) =>
 
 it('a ticket waiting for its rating is closed by the timer after a restart, exactly once', async () => {
   kernel = await boot();
-  let api = await apiOf(kernel);
+  let api = await kernelAdmin(kernel.url);
   await api.call('/api/settings/userRating', 'PUT', { value: 'enabled' });
   await api.call('/api/settings/sendGreetingAccepted', 'PUT', { value: 'disabled' });
   const conn = await api.call<ConnectionDto>('/api/whatsapp', 'POST', {
@@ -89,7 +61,8 @@ it('a ticket waiting for its rating is closed by the timer after a restart, exac
   await api.call(`/api/tickets/${ticketId}`, 'PUT', { status: 'open', userId: api.userId });
   await api.call(`/api/tickets/${ticketId}`, 'PUT', { status: 'closed', sendFarewellMessage: true });
   expect(await heard(ticketId)).toEqual([REQUEST]);
-  const [job] = await query<{ due: Date }>(
+  const [job] = await sql<{ due: Date }>(
+    database,
     `select next_run_at as due from agenda_jobs where name = 'automation:rating-expiry' and next_run_at is not null`,
   );
   // Due in 30 minutes, on the machine's clock too.
@@ -99,24 +72,29 @@ it('a ticket waiting for its rating is closed by the timer after a restart, exac
 
   // Half an hour later (by the kernel clock, and for agenda: its job made due now), another kernel.
   clock.advance(30 * 60_000);
-  await query(
+  await sql(
+    database,
     `update agenda_jobs set next_run_at = now() where name = 'automation:rating-expiry' and next_run_at is not null`,
   );
   kernel = await boot();
-  api = await apiOf(kernel);
+  api = await kernelAdmin(kernel.url);
   await eventually(async () => {
-    const [t] = await query<{ status: string }>('select status from tickets where id = $1', [ticketId]);
+    const [t] = await sql<{ status: string }>(database, 'select status from tickets where id = $1', [
+      ticketId,
+    ]);
     return t?.status === 'closed' ? true : undefined;
   }, 20_000);
   // Another polling round (agenda looks every 5 s) finds nothing left to run.
   await new Promise((r) => setTimeout(r, 6_000));
   expect(await heard(ticketId)).toEqual([REQUEST, DONE]);
-  const logs = await query<{ type: string }>(
+  const logs = await sql<{ type: string }>(
+    database,
     `select type from ticket_logs where ticket_id = $1 and type in ('nps', 'closed', 'autoClose') order by id`,
     [ticketId],
   );
   expect(logs.map((l) => l.type)).toEqual(['nps', 'autoClose']);
-  const [jobs] = await query<{ ran: number; due: number }>(
+  const [jobs] = await sql<{ ran: number; due: number }>(
+    database,
     `select count(*) filter (where last_finished_at is not null)::int as ran,
             count(*) filter (where next_run_at is not null)::int as due
        from agenda_jobs where name = 'automation:rating-expiry'`,
