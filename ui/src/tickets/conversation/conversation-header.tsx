@@ -142,8 +142,19 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
             data-testid="header-reopen"
           />
         )}
-        {/* Waiting for the contact's rating or LGPD consent: it may still be closed at once. */}
-        {(ticket.status === 'nps' || ticket.status === 'lgpd') && (
+        {active && (
+          <Button
+            variant="outlined"
+            icon="undo"
+            text={label('tickets.actions.return')}
+            title={t('tickets.actions.return')}
+            loading={busy}
+            onClick={handleReturn}
+            data-testid="header-return"
+          />
+        )}
+        {/* Also while it waits for the contact's rating or LGPD consent: it may still be closed at once. */}
+        {(active || ticket.status === 'nps' || ticket.status === 'lgpd') && (
           <Button
             intent="primary"
             icon="tick"
@@ -152,27 +163,6 @@ export function ConversationHeader({ ticket, drawerOpen, onToggleDrawer }: Props
             onClick={() => setDialog('resolve')}
             data-testid="header-resolve"
           />
-        )}
-        {active && (
-          <>
-            <Button
-              variant="outlined"
-              icon="undo"
-              text={label('tickets.actions.return')}
-              title={t('tickets.actions.return')}
-              loading={busy}
-              onClick={handleReturn}
-              data-testid="header-return"
-            />
-            <Button
-              intent="primary"
-              icon="tick"
-              text={narrow ? undefined : t('tickets.actions.resolve')}
-              title={t('tickets.actions.resolve')}
-              onClick={() => setDialog('resolve')}
-              data-testid="header-resolve"
-            />
-          </>
         )}
         <PopoverNext
           placement="bottom-end"
