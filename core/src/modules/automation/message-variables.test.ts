@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { companyClock, renderVariables } from './message-variables.js';
+import { companyClock } from '../../db/local-days.js';
+import { renderVariables } from './message-variables.js';
 
 const context = {
   contactName: 'Maria Souza',

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { COMPANY_TIMEZONE } from '../../db/local-days.js';
+import { companyClock } from '../../db/local-days.js';
 
 /**
  * Values the automatic texts may use (spec part 2 §3 "Message variable placeholders": firstName, name, userName, ms,
@@ -36,57 +36,6 @@ export const MESSAGE_VARIABLES = [
 ] as const;
 
 const pad = (n: number, size = 2) => String(n).padStart(size, '0');
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'long',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** A moment on the company's wall clock. */
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-  /** English, lowercase ('monday'…): the `weekdayEn` of a schedule row. */
-  weekday: string;
-}
-
-/**
- * The company's wall clock at `now` (CONVENTIONS "Time"), whatever zone the server runs in.
- * @example companyClock(new Date('2026-11-23T19:04:05Z')).hour === 16
- */
-export function companyClock(now: Date, timeZone = COMPANY_TIMEZONE): WallClock {
-  const part: Record<string, string> = {};
-  for (const p of formatterFor(timeZone).formatToParts(now)) if (p.type !== 'literal') part[p.type] = p.value;
-  const num = (k: string) => Number(part[k] ?? 0);
-  return {
-    year: num('year'),
-    month: num('month'),
-    day: num('day'),
-    hour: num('hour'),
-    minute: num('minute'),
-    second: num('second'),
-    weekday: (part.weekday ?? '').toLowerCase(),
-  };
-}
 
 /** GB's greeting by the hour (peer §7): 0–5 Boa madrugada, 6–11 Bom dia, 12–17 Boa tarde, 18–23 Boa noite. */
 export function periodGreeting(hour: number): string {

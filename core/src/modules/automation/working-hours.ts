@@ -1,6 +1,5 @@
 import type { ScheduleRow } from '@balcao/sdk';
-import { COMPANY_TIMEZONE } from '../../db/local-days.js';
-import { companyClock } from './message-variables.js';
+import { COMPANY_TIMEZONE, companyClock } from '../../db/local-days.js';
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

@@ -1,19 +1,7 @@
-import { COMPANY_TIMEZONE } from '../../db/local-days.js';
+import { COMPANY_TIMEZONE, companyClock } from '../../db/local-days.js';
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-
-/** Minutes since midnight of `now` on the wall clock of `timeZone`. */
-function minuteOfDay(now: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(now);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
-}
 
 /**
  * Whether a user's working hours (`startWork`–`endWork`, HH:MM, spec part 1 user fields) hold `now` on the company's
@@ -28,7 +16,8 @@ export function withinWorkHours(
   timeZone = COMPANY_TIMEZONE,
 ): boolean {
   if (!startWork || !endWork || !HHMM.test(startWork) || !HHMM.test(endWork)) return true;
-  const at = minuteOfDay(now, timeZone);
+  const clock = companyClock(now, timeZone);
+  const at = clock.hour * 60 + clock.minute;
   const start = minutes(startWork);
   const end = minutes(endWork);
   return start <= end ? at >= start && at <= end : at >= start || at <= end;
