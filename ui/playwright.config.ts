@@ -19,6 +19,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
+    // Bounded, so a step that never happens fails where it waits (Playwright's default is to wait for the test's
+    // whole timeout, and the report then names only the test).
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
