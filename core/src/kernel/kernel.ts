@@ -187,7 +187,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
         server.closeAllConnections();
         await new Promise<void>((resolve) => server?.close(() => resolve()));
       }
-      // Running jobs finish (a bot's turn lets go of its ticket) while the database and the outbox still work.
+      // Running bot turns and jobs finish (a turn lets go of its ticket) while the database and the outbox still work.
+      if (container.hasRegistration('botTurns')) await container.cradle.botTurns.stop();
       await jobsHost.stop();
       await outbox.stop();
       await bus.stop();

@@ -16,62 +16,96 @@ import {
 } from './bot-turn.js';
 import type { InboundContext } from './inbound-stages.js';
 
-/** The job that runs engines; one per inbound message, any worker may run it. */
-export const BOT_DISPATCH_JOB = 'bots:dispatch';
+/** The recurring job that offers again the turns a stopped or dead process left owed (`bot_due` past `bot_cursor`). */
+export const BOT_SWEEP_JOB = 'bots:sweep';
+
+/** A turn owed for less than this is left to the process that stored the message (it is running it, or about to). */
+const SWEEP_GRACE_SECONDS = 30;
+
+/** A turn owed for longer than this is given up: the contact's message waits for the attendants like any other. */
+const SWEEP_HORIZON_HOURS = 24;
 
 /**
  * The bots module (ARCHITECTURE "The plugin contract", bot engines). An inbound message of a ticket nobody attends
- * enqueues a job (so a slow engine never holds up ingest, and work survives a restart); the job takes the ticket's
- * lease (one engine call per ticket at a time, across instances) and deals with every inbound message after
- * the ticket's cursor up to its own, in order: a later job finds them done. The same turn runs the core stages around
- * the engines (inbound-stages.ts: working hours before them, the queue menu when none took the message), so the
- * automation and the engines never answer one message at once. Without engines or stages, nothing is subscribed.
+ * marks the ticket as owed a turn (`bot_due`, in the statement that reads the ticket) and is offered to this
+ * process's turns (bot-turns.ts), so a slow engine never holds up ingest. A turn takes the ticket's lease (one engine
+ * call per ticket at a time, across instances) and deals with every inbound message after the ticket's cursor up to
+ * its own, in order: a later turn finds them done. What a stopped or dead process owed, the recurring sweep offers
+ * again, so every message gets its turn once. The same turn runs the core stages around the engines
+ * (inbound-stages.ts: working hours before them, the queue menu when none took the message), so the automation and
+ * the engines never answer one message at once. Without engines or stages, nothing is subscribed.
  */
 export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
-  const { botEngines, inboundStages, jobsHost, logger } = root.cradle;
+  const { botEngines, botTurns, inboundStages, jobsHost, logger } = root.cradle;
   if (!botEngines.size && !inboundStages.size) return;
   const log = logger.child({ part: 'bots' });
+  botTurns.start((companyId, ticketId, messageId) => dispatch(root, log, companyId, ticketId, messageId));
   jobsHost.register({
-    name: BOT_DISPATCH_JOB,
-    run: (companyId, data) => dispatch(root, log, companyId, Number(data.ticketId), Number(data.messageId)),
+    name: BOT_SWEEP_JOB,
+    every: '1 minute',
+    run: async (companyId, data) => {
+      const grace = typeof data.graceSeconds === 'number' ? data.graceSeconds : SWEEP_GRACE_SECONDS;
+      const offered = await sweep(root, companyId, grace);
+      if (offered) log.info({ companyId, offered }, 'owed bot turns offered again');
+    },
   });
-  bus.on('message.created', (p) => enqueue(root, p));
+  bus.on('message.created', (p) => owe(root, p));
 }
 
-async function enqueue(root: AwilixContainer<Cradle>, p: DomainEvents['message.created']): Promise<void> {
+/** Marks the ticket of an inbound message as owed a turn, unless an attendant has it, and offers the turn here. */
+async function owe(root: AwilixContainer<Cradle>, p: DomainEvents['message.created']): Promise<void> {
   if (p.kind !== 'inbound') return;
-  const em = root.cradle.orm.em.fork();
-  const [row] = await em
-    .getConnection()
-    .execute<{ status: string; user_id: number | null; bot_handoff_at: Date | null; disable_bot: boolean }[]>(
-      `select t.status, t.user_id, t.bot_handoff_at, c.disable_bot
-       from tickets t join contacts c on c.id = t.contact_id where t.id = ? and t.company_id = ?`,
-      [p.ticketId, p.companyId],
-    );
-  if (!row || row.status === 'closed') return;
-  // An attendant has it: neither engines nor the automation answer for them.
-  if ((row.status === 'open' || row.status === 'group') && row.user_id != null) return;
-  const stages = root.cradle.inboundStages.size > 0;
+  const conn = root.cradle.orm.em.fork().getConnection();
+  // An attendant has it (open/group with a user): neither engines nor the automation answer for them.
+  const [row] = await conn.execute<
+    { status: string; user_id: number | null; bot_handoff_at: Date | null; disable_bot: boolean }[]
+  >(
+    `update tickets t set bot_due = greatest(coalesce(t.bot_due, 0), ?)
+       from contacts c
+      where t.id = ? and t.company_id = ? and c.id = t.contact_id and t.status <> 'closed'
+        and not (t.status in ('open', 'group') and t.user_id is not null)
+      returning t.status, t.user_id, t.bot_handoff_at, c.disable_bot`,
+    [p.messageId, p.ticketId, p.companyId],
+  );
+  if (!row) return;
   const ticket = { status: row.status, userId: row.user_id, botHandoffAt: row.bot_handoff_at } as ITicket;
-  if (!stages && withHumans(ticket)) return;
-  if (!stages && row.disable_bot) {
+  if (!root.cradle.inboundStages.size && (withHumans(ticket) || row.disable_bot)) {
     // Not for an engine, now or later: past it, so a later message does not bring it back.
-    await em
-      .getConnection()
-      .execute('update tickets set bot_cursor = greatest(coalesce(bot_cursor, 0), ?) where id = ?', [
-        p.messageId,
-        p.ticketId,
-      ]);
+    await conn.execute('update tickets set bot_cursor = greatest(coalesce(bot_cursor, 0), ?) where id = ?', [
+      p.messageId,
+      p.ticketId,
+    ]);
     return;
   }
-  await root.cradle.jobsHost.now(BOT_DISPATCH_JOB, {
-    companyId: p.companyId,
-    ticketId: p.ticketId,
-    messageId: p.messageId,
-  });
+  root.cradle.botTurns.offer(p.companyId, p.ticketId, p.messageId);
 }
 
-/** One job: under the ticket's lock, every inbound message after the cursor up to `messageId`, oldest first. */
+/**
+ * Offers the turns the company's tickets are owed for more than `graceSeconds` (and less than SWEEP_HORIZON_HOURS),
+ * whose lease nobody holds: what a process that stopped or died before running them left.
+ */
+export async function sweep(
+  root: AwilixContainer<Cradle>,
+  companyId: number,
+  graceSeconds: number,
+): Promise<number> {
+  const rows = await root.cradle.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ id: string; bot_due: string }[]>(
+      `select id, bot_due from tickets
+        where company_id = ? and status <> 'closed' and bot_due > coalesce(bot_cursor, 0)
+          and updated_at < now() - make_interval(secs => ?)
+          and updated_at > now() - make_interval(hours => ?)
+          and (bot_lease_until is null or bot_lease_until < now())
+        order by updated_at limit 1000`,
+      [companyId, graceSeconds, SWEEP_HORIZON_HOURS],
+    );
+  for (const row of rows) root.cradle.botTurns.offer(companyId, Number(row.id), Number(row.bot_due));
+  return rows.length;
+}
+
+/** One turn: under the ticket's lease, every inbound message after the cursor up to `messageId`, oldest first. */
 export async function dispatch(
   root: AwilixContainer<Cradle>,
   logger: Logger,

@@ -43,42 +43,61 @@ afterAll(async () => {
   await db.drop();
 });
 
+let token = '';
+const login = async (k: Kernel) =>
+  (
+    (await (
+      await fetch(`${k.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@admin.com', password: 'secret-admin' }),
+      })
+    ).json()) as { token: string }
+  ).token;
+const call = async (k: Kernel, p: string, body?: unknown) =>
+  fetch(`${k.url}${p}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+let connection: ConnectionDto | undefined;
+const send = async (k: Kernel, externalId: string, body: string, from = '5511900000100') =>
+  (
+    (await (
+      await call(k, `/test-channel/${connection?.token}/inbound`, {
+        externalId,
+        from: { id: from, name: 'Rita' },
+        body,
+      })
+    ).json()) as { ticketId: number }
+  ).ticketId;
+const replies = async (k: Kernel, ticketId: number) =>
+  ((await (await call(k, `/api/messages/${ticketId}`)).json()) as { messages: MessageDto[] }).messages
+    .filter((m) => m.fromMe)
+    .map((m) => m.body);
+const ticketRow = async (ticketId: number) => {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      bot_due: string | null;
+      bot_cursor: string | null;
+      lease: boolean;
+    }>('select bot_due, bot_cursor, bot_lease_until is not null as lease from tickets where id = $1', [
+      ticketId,
+    ]);
+    return rows[0];
+  } finally {
+    await client.end();
+  }
+};
+
 it('after a restart, the ticket continues with the engine that held it', async () => {
   kernel = await boot();
-  const login = async (k: Kernel) =>
-    (
-      (await (
-        await fetch(`${k.url}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'admin@admin.com', password: 'secret-admin' }),
-        })
-      ).json()) as { token: string }
-    ).token;
-  let token = await login(kernel);
-  const call = async (k: Kernel, p: string, body?: unknown) =>
-    fetch(`${k.url}${p}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  const connection = (await (
+  token = await login(kernel);
+  connection = (await (
     await call(kernel, '/api/whatsapp', { name: 'Fone', channel: 'whatsapp' })
   ).json()) as ConnectionDto;
-  const send = async (k: Kernel, externalId: string, body: string) =>
-    (
-      (await (
-        await call(k, `/test-channel/${connection.token}/inbound`, {
-          externalId,
-          from: { id: '5511900000100', name: 'Rita' },
-          body,
-        })
-      ).json()) as { ticketId: number }
-    ).ticketId;
-  const replies = async (k: Kernel, ticketId: number) =>
-    ((await (await call(k, `/api/messages/${ticketId}`)).json()) as { messages: MessageDto[] }).messages
-      .filter((m) => m.fromMe)
-      .map((m) => m.body);
 
   const ticketId = await send(kernel, 'r-1', 'oi');
   await eventually(async () =>
@@ -87,17 +106,8 @@ it('after a restart, the ticket continues with the engine that held it', async (
   // The turn is over (cursor past the message, lease let go) before the restart: a kernel stopped mid-turn leaves
   // its lease to lapse (90 s), which is the crash case, not this one.
   await eventually(async () => {
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        'select bot_cursor is not null and bot_lease_until is null as done from tickets where id = $1',
-        [ticketId],
-      );
-      return rows[0]?.done ? true : undefined;
-    } finally {
-      await client.end();
-    }
+    const row = await ticketRow(ticketId);
+    return row?.bot_cursor != null && !row.lease ? true : undefined;
   });
   await kernel.stop();
 
@@ -110,4 +120,32 @@ it('after a restart, the ticket continues with the engine that held it', async (
     (await replies(kernel as Kernel, ticketId)).includes('first: de novo') ? true : undefined,
   );
   expect(await replies(kernel, ticketId)).not.toContain('second: de novo');
+});
+
+it("a message stored by a process that stopped before its turn is answered once, by the next one's sweep", async () => {
+  if (!kernel) throw new Error('the first test boots the kernel');
+  // The process takes no more turns, as one that is going down: the message is stored and the ticket marked as owed.
+  await kernel.container.cradle.botTurns.stop();
+  const ticketId = await send(kernel, 'r-3', 'alguém?', '5511900000300');
+  const owed = await ticketRow(ticketId);
+  expect(owed?.bot_due).not.toBeNull();
+  expect(owed?.bot_cursor).toBeNull();
+  await kernel.stop();
+  expect(await ticketRow(ticketId)).toMatchObject({ bot_cursor: null });
+
+  kernel = await boot();
+  token = await login(kernel);
+  const { jobsHost } = kernel.container.cradle;
+  await jobsHost.runHere('bots:sweep', { companyId: 1, graceSeconds: 0 });
+  await eventually(async () =>
+    (await replies(kernel as Kernel, ticketId)).includes('second: alguém?') ? true : undefined,
+  );
+  await eventually(async () => {
+    const row = await ticketRow(ticketId);
+    return row?.bot_cursor === row?.bot_due && !row?.lease ? true : undefined;
+  });
+  // Swept again (as the recurring job does every minute): nothing is owed, nothing is said twice.
+  await jobsHost.runHere('bots:sweep', { companyId: 1, graceSeconds: 0 });
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await replies(kernel, ticketId)).toEqual(['second: alguém?']);
 });

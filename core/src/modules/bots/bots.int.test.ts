@@ -245,7 +245,11 @@ describe('bot engines', () => {
     const calls = seen.filter((s) => s.engine === 'serial');
     expect(calls).toHaveLength(3);
     expect(calls[0]?.body).toBe('primeira');
-    const stored = (await messagesOf(id)).filter((m) => !m.fromMe).map((m) => m.body);
+    // In the order the ticket took them (ids follow the ticket's row lock; created_at is each transaction's start).
+    const stored = (await messagesOf(id))
+      .filter((m) => !m.fromMe)
+      .sort((a, b) => a.id - b.id)
+      .map((m) => m.body);
     expect(calls.map((c) => c.body)).toEqual(stored);
     for (let i = 1; i < calls.length; i += 1)
       expect(calls[i]?.start).toBeGreaterThanOrEqual(calls[i - 1]?.end ?? Number.POSITIVE_INFINITY);

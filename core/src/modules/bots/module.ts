@@ -1,8 +1,10 @@
-import { asValue } from 'awilix';
+import { asFunction, asValue } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { wireBots } from './bot-dispatch.js';
 import { BotEngineRegistry } from './bot-engine-registry.js';
+import { BotTurns } from './bot-turns.js';
 import { InboundStages } from './inbound-stages.js';
+import { MigrationBots0002TicketBotDue } from './migrations/bots-0002-ticket-bot-due.js';
 import { Migration0014TicketBotEngine } from './migrations/core-0014-ticket-bot-engine.js';
 
 /**
@@ -12,11 +14,15 @@ import { Migration0014TicketBotEngine } from './migrations/core-0014-ticket-bot-
 export const botsModule = defineModule({
   name: 'bots',
   dependsOn: ['tickets', 'messages', 'conversations'],
-  migrations: [{ name: 'core-0014-ticket-bot-engine', class: Migration0014TicketBotEngine }],
+  migrations: [
+    { name: 'core-0014-ticket-bot-engine', class: Migration0014TicketBotEngine },
+    { name: 'bots-0002-ticket-bot-due', class: MigrationBots0002TicketBotDue },
+  ],
   register: (container) =>
     container.register({
       botEngines: asValue(new BotEngineRegistry()),
       inboundStages: asValue(new InboundStages()),
+      botTurns: asFunction(({ logger }) => new BotTurns({ logger })).singleton(),
     }),
   // After the plugins' engines are in (the host wires modules once every contribution is registered).
   wire: ({ root, events }) => wireBots(root, events),
