@@ -66,7 +66,13 @@ export const DOMAIN_EVENT_SCHEMAS = {
   'ticket.read': z.object({ ...ticket, userId: id }),
   'ticket.tags.changed': z.object({ ...ticket, tagIds: z.array(id) }),
 
-  'message.created': z.object({ ...message, fromMe: z.boolean(), kind: z.enum(MESSAGE_KINDS) }),
+  /** `mediaType` as stored (chat, image, audio, …), so a subscriber interested in one kind reads nothing for others. */
+  'message.created': z.object({
+    ...message,
+    fromMe: z.boolean(),
+    kind: z.enum(MESSAGE_KINDS),
+    mediaType: z.string(),
+  }),
   /** The channel reached a new delivery state (1 sent, 2 delivered, 3 read); never lower than before. */
   'message.ack': z.object({ ...message, ack: z.number().int().min(0).max(5) }),
   /** The message's text changed (an attendant's edit, or the contact's edit the channel reported). */

@@ -13,6 +13,8 @@ export interface IngestReport {
   stored: number;
   ticketsCreated: number;
   duplicateOpen: number;
+  /** From the first post until the bots' turns had dealt with every message of the run (null: not within 120 s). */
+  turnsDoneSeconds: number | null;
 }
 
 /**
@@ -76,6 +78,23 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
     const sent = visitors * PER_VISITOR;
     const like = `bv${run} Visitante %`;
     const count = async (sql: string) => Number((await c.query(sql, [like])).rows[0].n);
+    // The automation answers after the posts (its turns run beside the ingest, never in its way): until every
+    // ticket of the run has no turn owed and its cursor reached its last message.
+    let turnsDoneSeconds: number | null = null;
+    for (const deadline = performance.now() + 120_000; performance.now() < deadline; ) {
+      const behind = await count(
+        `select count(*) n from tickets t join contacts c on c.id = t.contact_id
+          where c.channel = 'webchat' and c.name like $1
+            and (exists (select 1 from bot_turns_owed o where o.ticket_id = t.id)
+                 or coalesce(t.bot_cursor, 0) < (select max(id) from messages m
+                                                  where m.ticket_id = t.id and not m.from_me))`,
+      );
+      if (!behind) {
+        turnsDoneSeconds = (performance.now() - started) / 1000;
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const report: IngestReport = {
       visitors,
       sent,
@@ -97,6 +116,7 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
           )
         ).rows[0].n,
       ),
+      turnsDoneSeconds,
     };
     console.log(JSON.stringify({ ingest: report }));
     await c.query("delete from contacts where channel = 'webchat' and name like $1", [like]);

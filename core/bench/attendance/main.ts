@@ -122,7 +122,10 @@ export async function runAttendanceBench(): Promise<void> {
       `\nIngest: ${report.visitors} concurrent web chat visitors, ${report.sent} messages in ${report.seconds.toFixed(1)} s = ` +
         `**${report.perSecond} messages/s** (target ≥ 2,000: ${report.perSecond >= 2000 ? 'met' : '**missed**'}). ` +
         `Stored ${report.stored} of ${report.sent}; ${report.ticketsCreated} tickets for ${report.visitors} visitors; ` +
-        `contacts with two non-closed tickets: ${report.duplicateOpen}.`,
+        `contacts with two non-closed tickets: ${report.duplicateOpen}. The bots' turns had dealt with every message ` +
+        (report.turnsDoneSeconds === null
+          ? 'not within 120 s.'
+          : `${report.turnsDoneSeconds.toFixed(1)} s after the first post.`),
     );
     log(`\nQuery plans (EXPLAIN ANALYZE, BUFFERS; key lines):\n\n${plans}`);
   } finally {

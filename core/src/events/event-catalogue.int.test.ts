@@ -71,7 +71,7 @@ describe('event catalogue', () => {
     const { ticketId, messageId } = await res.json();
     expect(await after(mark, 'ticket.created')).toEqual([{ companyId: 1, ticketId }]);
     expect(await after(mark, 'message.created')).toEqual([
-      { companyId: 1, ticketId, messageId, fromMe: false, kind: 'inbound' },
+      { companyId: 1, ticketId, messageId, fromMe: false, kind: 'inbound', mediaType: 'chat' },
     ]);
 
     mark = seen.length;
@@ -93,6 +93,7 @@ describe('event catalogue', () => {
       messageId: sent.id,
       fromMe: true,
       kind: 'outbound',
+      mediaType: 'chat',
     });
     expect(created).toContainEqual({
       companyId: 1,
@@ -100,6 +101,7 @@ describe('event catalogue', () => {
       messageId: note.id,
       fromMe: true,
       kind: 'note',
+      mediaType: 'chat',
     });
     // The outbox delivered it through the fake WhatsApp: sent (ack 1). (The accept's automatic greeting may be
     // acknowledged meanwhile too, sooner or later depending on the machine's load.)

@@ -18,7 +18,7 @@ export const AUDIO_REFUSAL =
  * in GB. The attendant still sees the audio.
  */
 export async function refuseAudio(payload: DomainEvents['message.created'], scope: Cradle): Promise<void> {
-  if (payload.kind !== 'inbound') return;
+  if (payload.kind !== 'inbound' || payload.mediaType !== 'audio') return;
   const [row] = await scope.em
     .getConnection()
     .execute<{ media_type: string; status: string; is_group: boolean; accepts: boolean }[]>(

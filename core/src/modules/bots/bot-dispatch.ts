@@ -1,10 +1,11 @@
-import type { DomainEvents, Logger } from '@balcao/sdk';
+import type { Logger } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
 import type { EventBus } from '../../events/event-bus.js';
 import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { Message } from '../messages/message.entity.js';
 import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
+import { OwedTurns } from './bot-owed.js';
 import {
   BotFailure,
   chooseEngine,
@@ -16,108 +17,67 @@ import {
 } from './bot-turn.js';
 import type { InboundContext } from './inbound-stages.js';
 
-/** The recurring job that offers again the turns a stopped or dead process left owed (`bot_due` past `bot_cursor`). */
+/** The recurring job that offers again the turns a stopped or dead process left owed (bot-owed.ts). */
 export const BOT_SWEEP_JOB = 'bots:sweep';
 
 /** A turn owed for less than this is left to the process that stored the message (it is running it, or about to). */
 const SWEEP_GRACE_SECONDS = 30;
 
-/** A turn owed for longer than this is given up: the contact's message waits for the attendants like any other. */
-const SWEEP_HORIZON_HOURS = 24;
-
 /**
  * The bots module (ARCHITECTURE "The plugin contract", bot engines). An inbound message of a ticket nobody attends
- * marks the ticket as owed a turn (`bot_due`, in the statement that reads the ticket) and is offered to this
- * process's turns (bot-turns.ts), so a slow engine never holds up ingest. A turn takes the ticket's lease (one engine
- * call per ticket at a time, across instances) and deals with every inbound message after the ticket's cursor up to
- * its own, in order: a later turn finds them done. What a stopped or dead process owed, the recurring sweep offers
- * again, so every message gets its turn once. The same turn runs the core stages around the engines
- * (inbound-stages.ts: working hours before them, the queue menu when none took the message), so the automation and
- * the engines never answer one message at once. Without engines or stages, nothing is subscribed.
+ * is recorded as owed a turn (bot-owed.ts, in batches) and offered to this process's turns (bot-turns.ts), so a slow
+ * engine never holds up ingest. A turn takes the ticket's lease (one engine call per ticket at a time, across
+ * instances) and deals with every inbound message after the ticket's cursor up to its own, in order: a later turn
+ * finds them done. What a stopped or dead process owed, the recurring sweep offers again, so every message gets its
+ * turn once. The same turn runs the core stages around the engines (inbound-stages.ts: working hours before them, the
+ * queue menu when none took the message), so the automation and the engines never answer one message at once.
+ * Without engines or stages, nothing is subscribed.
  */
 export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
-  const { botEngines, botTurns, inboundStages, jobsHost, logger } = root.cradle;
+  const { botEngines, botTurns, inboundStages, jobsHost, logger, orm } = root.cradle;
   if (!botEngines.size && !inboundStages.size) return;
   const log = logger.child({ part: 'bots' });
-  botTurns.start((companyId, ticketId, messageId) => dispatch(root, log, companyId, ticketId, messageId));
+  const owed = new OwedTurns(orm, log, (companyId, ticketId, messageId) =>
+    botTurns.offer(companyId, ticketId, messageId),
+  );
+  botTurns.start(async (companyId, ticketId, messageId) => {
+    const reached = await dispatch(root, log, companyId, ticketId, messageId);
+    await owed.settle(ticketId, reached);
+  });
   jobsHost.register({
     name: BOT_SWEEP_JOB,
     every: '1 minute',
     run: async (companyId, data) => {
       const grace = typeof data.graceSeconds === 'number' ? data.graceSeconds : SWEEP_GRACE_SECONDS;
-      const offered = await sweep(root, companyId, grace);
+      const offered = await owed.sweep(companyId, grace);
       if (offered) log.info({ companyId, offered }, 'owed bot turns offered again');
     },
   });
-  bus.on('message.created', (p) => owe(root, p));
-}
-
-/** Marks the ticket of an inbound message as owed a turn, unless an attendant has it, and offers the turn here. */
-async function owe(root: AwilixContainer<Cradle>, p: DomainEvents['message.created']): Promise<void> {
-  if (p.kind !== 'inbound') return;
-  const conn = root.cradle.orm.em.fork().getConnection();
-  // An attendant has it (open/group with a user): neither engines nor the automation answer for them.
-  const [row] = await conn.execute<
-    { status: string; user_id: number | null; bot_handoff_at: Date | null; disable_bot: boolean }[]
-  >(
-    `update tickets t set bot_due = greatest(coalesce(t.bot_due, 0), ?)
-       from contacts c
-      where t.id = ? and t.company_id = ? and c.id = t.contact_id and t.status <> 'closed'
-        and not (t.status in ('open', 'group') and t.user_id is not null)
-      returning t.status, t.user_id, t.bot_handoff_at, c.disable_bot`,
-    [p.messageId, p.ticketId, p.companyId],
-  );
-  if (!row) return;
-  const ticket = { status: row.status, userId: row.user_id, botHandoffAt: row.bot_handoff_at } as ITicket;
-  if (!root.cradle.inboundStages.size && (withHumans(ticket) || row.disable_bot)) {
-    // Not for an engine, now or later: past it, so a later message does not bring it back.
-    await conn.execute('update tickets set bot_cursor = greatest(coalesce(bot_cursor, 0), ?) where id = ?', [
-      p.messageId,
-      p.ticketId,
-    ]);
-    return;
-  }
-  root.cradle.botTurns.offer(p.companyId, p.ticketId, p.messageId);
+  bus.on('message.created', async (p) => {
+    if (p.kind === 'inbound') owed.mark(p);
+  });
 }
 
 /**
- * Offers the turns the company's tickets are owed for more than `graceSeconds` (and less than SWEEP_HORIZON_HOURS),
- * whose lease nobody holds: what a process that stopped or died before running them left.
+ * One turn: under the ticket's lease, every inbound message after the cursor up to `messageId`, oldest first.
+ * Answers how far the ticket's messages are dealt with (its cursor, or `messageId` when the ticket is gone).
  */
-export async function sweep(
-  root: AwilixContainer<Cradle>,
-  companyId: number,
-  graceSeconds: number,
-): Promise<number> {
-  const rows = await root.cradle.orm.em
-    .fork()
-    .getConnection()
-    .execute<{ id: string; bot_due: string }[]>(
-      `select id, bot_due from tickets
-        where company_id = ? and status <> 'closed' and bot_due > coalesce(bot_cursor, 0)
-          and updated_at < now() - make_interval(secs => ?)
-          and updated_at > now() - make_interval(hours => ?)
-          and (bot_lease_until is null or bot_lease_until < now())
-        order by updated_at limit 1000`,
-      [companyId, graceSeconds, SWEEP_HORIZON_HOURS],
-    );
-  for (const row of rows) root.cradle.botTurns.offer(companyId, Number(row.id), Number(row.bot_due));
-  return rows.length;
-}
-
-/** One turn: under the ticket's lease, every inbound message after the cursor up to `messageId`, oldest first. */
 export async function dispatch(
   root: AwilixContainer<Cradle>,
   logger: Logger,
   companyId: number,
   ticketId: number,
   messageId: number,
-): Promise<void> {
+): Promise<number> {
+  let reached = messageId;
   await withTicketLease(root.cradle.orm.em.fork().getConnection(), ticketId, async () => {
     const scope = createRequestScope(root, companyId).cradle;
     const ticket = await scope.em.findOne(Ticket, { id: ticketId });
     const cursor = Number(ticket?.botCursor ?? 0);
-    if (!ticket || messageId <= cursor) return;
+    if (!ticket || messageId <= cursor) {
+      reached = Math.max(cursor, messageId);
+      return;
+    }
     const rows = await scope.em.getConnection().execute<{ id: string }[]>(
       `select id from messages where ticket_id = ? and id > ? and id <= ? and not from_me and not is_private
         order by id`,
@@ -130,6 +90,7 @@ export async function dispatch(
         .execute('update tickets set bot_cursor = ? where id = ?', [id, ticketId]);
     }
   });
+  return reached;
 }
 
 /**

@@ -4,7 +4,7 @@ import { wireBots } from './bot-dispatch.js';
 import { BotEngineRegistry } from './bot-engine-registry.js';
 import { BotTurns } from './bot-turns.js';
 import { InboundStages } from './inbound-stages.js';
-import { MigrationBots0002TicketBotDue } from './migrations/bots-0002-ticket-bot-due.js';
+import { MigrationBots0002BotTurnsOwed } from './migrations/bots-0002-bot-turns-owed.js';
 import { Migration0014TicketBotEngine } from './migrations/core-0014-ticket-bot-engine.js';
 
 /**
@@ -16,7 +16,7 @@ export const botsModule = defineModule({
   dependsOn: ['tickets', 'messages', 'conversations'],
   migrations: [
     { name: 'core-0014-ticket-bot-engine', class: Migration0014TicketBotEngine },
-    { name: 'bots-0002-ticket-bot-due', class: MigrationBots0002TicketBotDue },
+    { name: 'bots-0002-bot-turns-owed', class: MigrationBots0002BotTurnsOwed },
   ],
   register: (container) =>
     container.register({

@@ -58,6 +58,7 @@ export class IngestService {
       fromMe: inbound.fromMe ?? false,
       // A message the account sent from elsewhere (the phone itself) is the company's, not the contact's.
       kind: inbound.fromMe ? 'outbound' : 'inbound',
+      mediaType: inbound.mediaType ?? 'chat',
     });
     return result;
   }

@@ -80,6 +80,7 @@ export async function storeOutgoing(deps: OutgoingDeps, m: OutgoingMessage): Pro
     messageId,
     fromMe: true,
     kind: m.isPrivate ? 'note' : m.userId === null ? 'bot' : 'outbound',
+    mediaType: m.mediaType ?? 'chat',
   });
   return messageId;
 }
