@@ -283,6 +283,8 @@ export const TICKET_LOG_TYPES = [
   'autoClose',
   /** Moved by the connection's redirect timer to its queue (docs/automation.md "Idle tickets"). */
   'redirect',
+  /** Closed by the contact, writing "sair" to the queue menu or a queue's chatbot (docs/automation.md). */
+  'clientClosed',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

@@ -44,6 +44,8 @@ test('a web chat visitor is greeted with the queue menu, answers with a number a
     await expect(visitor.getByText('Olá, Marina! Escolha uma opção:')).toBeVisible({ timeout: 15_000 });
     await expect(visitor.getByText(`- Suporte ${tag}`)).toBeVisible();
     await expect(visitor.getByText(`- Vendas ${tag}`)).toBeVisible();
+    // The way out, "sair" (docs/automation.md "Sair").
+    await expect(visitor.getByText('[ Sair ] - Encerrar atendimento')).toBeVisible();
     await shot(visitor, 'automation-webchat-menu');
 
     await visitor.getByTestId('webchat-input').fill('2');
@@ -125,6 +127,7 @@ test('a web chat visitor walks a queue chatbot two levels deep and back to the q
     await expect(visitor.getByText('- Boletos')).toBeVisible();
     await expect(visitor.getByText('- Notas fiscais')).toBeVisible();
     await expect(visitor.getByText('Voltar para o menu principal').first()).toBeVisible();
+    await expect(visitor.getByText('Encerrar atendimento')).toHaveCount(2); // the menu's and the level's
 
     // Level 2: an option's own options, then a leaf's answer.
     await say('1');

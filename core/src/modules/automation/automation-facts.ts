@@ -53,6 +53,21 @@ export async function menuQueues(scope: Cradle, companyId: number, whatsappId: n
   return rows.map((r) => ({ id: r.id, name: r.name, greetingMessage: r.greeting_message }));
 }
 
+/** One queue of the company as the menu would offer it (a tree's option may point at a queue off the menu). */
+export async function queueFacts(
+  scope: Cradle,
+  companyId: number,
+  queueId: number,
+): Promise<MenuQueue | null> {
+  const [row] = await scope.em
+    .getConnection()
+    .execute<{ id: number; name: string; greeting_message: string | null }[]>(
+      'select id, name, greeting_message from queues where id = ? and company_id = ?',
+      [queueId, companyId],
+    );
+  return row ? { id: row.id, name: row.name, greetingMessage: row.greeting_message } : null;
+}
+
 /** A queue's own service hours and out-of-hours text (scheduleType `queue`); null: no such queue of the company. */
 export async function queueHours(
   scope: Cradle,

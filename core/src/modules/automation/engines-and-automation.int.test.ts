@@ -36,7 +36,7 @@ const testBots = definePlugin({
 
 let s: ConversationScript;
 let conn: ConnectionDto;
-const MENU = `${M}Olá!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`;
+const MENU = `${M}Olá!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas\n\n*[ Sair ]* - Encerrar atendimento`;
 
 beforeAll(async () => {
   s = await startConversationScript('2026-11-23T13:00:00Z', [testBots]); // Monday 10:00 in São Paulo

@@ -17,7 +17,7 @@ const PROMPT = [
   `${M}https://loja.test/privacidade`,
   `${M}Estou ciente sobre o tratamento dos meus dados pessoais.\n\n*[1]* Sim\n*[2]* Não`,
 ];
-const MENU = `${M}Bem-vinda, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`;
+const MENU = `${M}Bem-vinda, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas\n\n*[ Sair ]* - Encerrar atendimento`;
 const BYE = `${M}Até logo, Maria.`;
 
 const logsOf = async (id: number) =>

@@ -66,7 +66,7 @@ describe('sendQueuePosition', () => {
     const a = await s.say(conn, '5511933330001', 'Oi');
     await s.say(conn, '5511933330001', '1');
     expect(await s.heard(a)).toEqual([
-      `${M}Escolha:\n\n*[ 1 ]* - Fila ${seq}.1\n*[ 2 ]* - Fila ${seq}.2`,
+      `${M}Escolha:\n\n*[ 1 ]* - Fila ${seq}.1\n*[ 2 ]* - Fila ${seq}.2\n\n*[ Sair ]* - Encerrar atendimento`,
       `${M}Aguarde, Maria.`,
       `${M}Sua posição na fila é: *1*`,
     ]);
@@ -168,5 +168,59 @@ describe('userRandom', () => {
     await attendant('Hugo Online', queues);
     const b = await s.say(conn, '5511933330032', 'Oi');
     expect(await s.state(b)).toMatchObject({ status: 'pending', userId: null });
+  });
+});
+
+describe("a chatbot option's queue without a tree", () => {
+  it('runs the same rules after the option’s text: a random attendant, or else the place in the queue', async () => {
+    await s.setting('userRandom', 'enabled');
+    await s.setting('sendQueuePosition', 'enabled');
+    seq += 1;
+    const plantao = await s.queue(`Plantão ${seq}`, 2);
+    const espera = await s.queue(`Espera ${seq}`, 3);
+    const triagem = await s.queue(`Triagem ${seq}`, 1, 'Triagem:');
+    const { name, color } = await s.api<{ name: string; color: string }>(`/api/queue/${triagem}`);
+    await s.api(`/api/queue/${triagem}`, {
+      method: 'PUT',
+      body: {
+        name,
+        color,
+        chatbots: [
+          {
+            name: 'Plantão',
+            queueType: 'queue',
+            optQueueId: plantao,
+            greetingMessage: 'Chamando o plantão.',
+          },
+          { name: 'Espera', queueType: 'queue', optQueueId: espera, greetingMessage: 'Aguarde na fila.' },
+        ],
+      },
+    });
+    const bia = await attendant('Bia Plantão', [plantao]);
+    // One queue, Triagem: its tree greets; Plantão and Espera are reached only through its options.
+    const conn = await s.connection({ name: `Triagem ${seq}`, queueIds: [triagem] });
+    const root = `${M}Triagem:\n\n*[ 1 ]* - Plantão\n*[ 2 ]* - Espera\n*[ Sair ]* - Encerrar atendimento`;
+
+    const a = await s.say(conn, '5511933330041', 'Oi');
+    await s.say(conn, '5511933330041', '1');
+    expect(await s.heard(a)).toEqual([root, `${M}Chamando o plantão.`]);
+    expect(await s.state(a)).toMatchObject({ status: 'open', queueId: plantao, userId: bia, isBot: false });
+    expect((await logs(a)).slice(-2)).toEqual([
+      ['queue', null, 'automation:queue-menu'],
+      ['receivedTransfer', bia, 'automation:user-random'],
+    ]);
+
+    const b = await s.say(conn, '5511933330042', 'Oi');
+    await s.say(conn, '5511933330042', '2'); // nobody in Espera: the contact hears their place
+    expect(await s.heard(b)).toEqual([root, `${M}Aguarde na fila.`, `${M}Sua posição na fila é: *1*`]);
+    expect(await s.state(b)).toMatchObject({
+      status: 'pending',
+      queueId: espera,
+      userId: null,
+      isBot: false,
+    });
+
+    await s.setting('userRandom', 'disabled');
+    await s.setting('sendQueuePosition', 'disabled');
   });
 });

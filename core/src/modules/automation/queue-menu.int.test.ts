@@ -17,7 +17,8 @@ let financeiro: number;
 let multi: ConnectionDto;
 const MENU =
   `${M}Bom dia, Maria! Bem-vinda à Loja Centro.\n\n` +
-  '*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas\n*[ 3 ]* - Financeiro';
+  '*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas\n*[ 3 ]* - Financeiro\n\n' +
+  '*[ Sair ]* - Encerrar atendimento';
 
 beforeAll(async () => {
   // Monday 23 Nov 2026, 10:00 in São Paulo.
@@ -112,7 +113,7 @@ describe('greeting and queue menu', () => {
       maxUseBotQueues: 0, // no limit: only the pause counts
       timeUseBotQueues: 5,
     });
-    const menu = `${M}Escolha:\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`;
+    const menu = `${M}Escolha:\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas\n\n*[ Sair ]* - Encerrar atendimento`;
     const id = await s.say(paced, '5511911110004', 'oi');
     s.clock.advance(4 * 60_000);
     await s.say(paced, '5511911110004', 'e aí?');

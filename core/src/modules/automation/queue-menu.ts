@@ -1,12 +1,11 @@
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
-import { connectionFacts, type MenuQueue, menuQueues } from './automation-facts.js';
+import { connectionFacts, type MenuQueue, menuQueues, queueFacts } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
-import { answerOutOfHours, outsideHours, switchMode } from './out-of-hours.js';
-import { afterQueued } from './queue-entry.js';
-import { answerTree, queueTree, startTree } from './queue-tree.js';
+import { botListedSair, closeByContact, isSair, SAIR_LINE } from './client-close.js';
+import { answerTree, enterQueue } from './queue-tree.js';
 import { sendAutomatic } from './send-automatic.js';
-import { backToMenu, menuSent, routeToQueue } from './ticket-routing.js';
+import { backToMenu, menuSent } from './ticket-routing.js';
 
 /**
  * The queue menu's list (peer §2.1, GB): one line per queue, `*[ n ]* - Name`, after the greeting and a blank line.
@@ -37,7 +36,8 @@ const menuMayTalk = (t: ITicket) =>
  * - with several, a ticket without a queue gets the connection's greeting and the numbered queues; once the menu was
  *   sent, an answer with a queue's number puts the ticket there (and the queue greets), anything else sends the menu
  *   again within maxUseBotQueues / timeUseBotQueues;
- * - "#" on a ticket the menu put in a queue (still nobody's) clears the queue and sends the menu again.
+ * - "#" on a ticket the menu put in a queue (still nobody's) clears the queue and sends the menu again;
+ * - "sair" while the menu or a queue's tree talks to the contact closes the ticket (client-close.ts).
  * A contact whose bot is disabled hears nothing: a one-queue connection still puts the ticket in its queue.
  */
 export const queueMenuStage: InboundStage = {
@@ -50,11 +50,17 @@ export const queueMenuStage: InboundStage = {
     const queues = await menuQueues(scope, companyId, conn.id);
     const [only] = queues;
     if (!only) return;
+    if (!contact.disableBot && botListedSair(ticket) && isSair(ctx.body)) {
+      await closeByContact(ctx, conn);
+      return;
+    }
     if (ticket.queueId != null) {
       if (contact.disableBot) return;
       const back = queues.length > 1;
       if (ticket.chatbot && !(back && ctx.body.trim() === BACK_TO_MENU)) {
-        const queue = queues.find((q) => q.id === ticket.queueId);
+        // A tree's queue option may have put the ticket in a queue the connection's menu does not list.
+        const queue =
+          queues.find((q) => q.id === ticket.queueId) ?? (await queueFacts(scope, companyId, ticket.queueId));
         if (queue) await answerTree(ctx, conn, queue, back);
         return;
       }
@@ -93,33 +99,8 @@ async function sendMenu(
   queues: readonly MenuQueue[],
 ) {
   const head = greeting?.trim() ?? '';
-  const list = menuList(queues);
+  // GB's verifyQueue: the queues, a blank line, the way out.
+  const list = `${menuList(queues)}\n\n${SAIR_LINE}`;
   await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, head, head ? `\n\n${list}` : list);
   await menuSent(ctx.scope, ctx.ticket);
-}
-
-/**
- * The ticket enters a queue. A queue with root options starts its chatbot tree here (queue-tree.ts): the queue's
- * greeting with its numbered options (and the "#" line when there is a menu to go back to), the ticket held by the
- * bot; a contact with the bot disabled is only queued. Without options the queue greets with its greetingMessage, if
- * any (not on a one-queue connection, whose greeting the connection's replaces), and the ticket waits for an attendant:
- * given to one at random (userRandom) or told its place in the queue (sendQueuePosition), queue-entry.ts.
- */
-async function enterQueue(ctx: InboundContext, queue: MenuQueue, opts: { greet: boolean; back: boolean }) {
-  await routeToQueue(ctx.scope, ctx.ticket, queue.id);
-  // scheduleType queue: a queue chosen out of its hours keeps the ticket, says so, and starts nothing (GB).
-  const hours = await outsideHours(ctx.scope, ctx.companyId, ctx.ticket);
-  if (hours.outOfHours) {
-    switchMode(ctx.ticket, true);
-    await answerOutOfHours(ctx.scope, ctx.companyId, ctx.ticket, hours.text);
-    return;
-  }
-  const roots = ctx.contact.disableBot ? [] : await queueTree(ctx, queue.id);
-  if (roots.length) {
-    await startTree(ctx, queue, roots, opts.back);
-    return;
-  }
-  const greeting = queue.greetingMessage?.trim();
-  if (opts.greet && greeting) await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, greeting);
-  await afterQueued(ctx, queue.id);
 }

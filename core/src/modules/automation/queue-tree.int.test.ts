@@ -14,13 +14,18 @@ let suporte: number;
 let financeiro: number;
 let cobranca: number;
 let boletos: number;
+let tecnico: number;
 let multi: ConnectionDto;
-const MENU = `${M}Olá!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Financeiro`;
-const OPTIONS = '*[ 1 ]* - Boletos\n*[ 2 ]* - Cobrança\n*[ 3 ]* - Falar com Ana\n*[ 4 ]* - Arquivos';
-const ROOT = `${M}Financeiro, Maria. Escolha:\n\n${OPTIONS}\n*[ # ]* Voltar para o menu principal`;
-const BOLETOS =
-  `${M}Qual boleto?\n\n*[ 1 ]* - Segunda via\n*[ 2 ]* - Encerrar conversa\n` +
-  '*[ # ]* Voltar para o menu principal';
+const SAIR = '*[ Sair ]* - Encerrar atendimento';
+const BACK = '*[ # ]* Voltar para o menu principal';
+const MENU = `${M}Olá!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Financeiro\n\n${SAIR}`;
+const OPTIONS =
+  '*[ 1 ]* - Boletos\n*[ 2 ]* - Cobrança\n*[ 3 ]* - Falar com Ana\n*[ 4 ]* - Arquivos\n' +
+  '*[ 5 ]* - Suporte técnico';
+const ROOT = `${M}Financeiro, Maria. Escolha:\n\n${OPTIONS}\n${BACK}\n${SAIR}`;
+const BOLETOS = `${M}Qual boleto?\n\n*[ 1 ]* - Segunda via\n*[ 2 ]* - Encerrar conversa\n${BACK}\n${SAIR}`;
+/** The tree of Técnico, a queue the connection's menu does not list, reached through Financeiro's option 5. */
+const TECNICO = `${M}Técnico, Maria. O que houve?\n\n*[ 1 ]* - Sem internet\n*[ 2 ]* - Lentidão\n${BACK}\n${SAIR}`;
 
 /** Where the ticket stands in the tree. */
 async function tree(id: number) {
@@ -38,6 +43,19 @@ beforeAll(async () => {
   suporte = await s.queue('Suporte', 1);
   financeiro = await s.queue('Financeiro', 2, 'Financeiro, {{firstName}}. Escolha:');
   cobranca = await s.queue('Cobrança', 3);
+  tecnico = await s.queue('Técnico', 4, 'Técnico, {{firstName}}. O que houve?');
+  const tec = await s.api<{ name: string; color: string }>(`/api/queue/${tecnico}`);
+  await s.api(`/api/queue/${tecnico}`, {
+    method: 'PUT',
+    body: {
+      name: tec.name,
+      color: tec.color,
+      chatbots: [
+        { name: 'Sem internet', greetingMessage: 'Reinicie o roteador, por favor.' },
+        { name: 'Lentidão', greetingMessage: 'Vamos medir a velocidade.' },
+      ],
+    },
+  });
   const { name, color } = await s.api<{ name: string; color: string }>(`/api/queue/${financeiro}`);
   const saved = await s.api<{ chatbots: ChatbotDto[] }>(`/api/queue/${financeiro}`, {
     method: 'PUT',
@@ -66,6 +84,12 @@ beforeAll(async () => {
           greetingMessage: 'Chamando a Ana.',
         },
         { name: 'Arquivos', queueType: 'file', greetingMessage: 'Os arquivos chegam em breve.' },
+        {
+          name: 'Suporte técnico',
+          queueType: 'queue',
+          optQueueId: tecnico,
+          greetingMessage: 'Vou passar para o técnico.',
+        },
       ],
     },
   });
@@ -73,6 +97,7 @@ beforeAll(async () => {
   multi = await s.connection({
     name: 'Loja Árvore',
     greetingMessage: 'Olá!',
+    complationMessage: 'Atendimento {{ticket_id}} encerrado. Até logo, {{firstName}}!',
     queueIds: [suporte, financeiro],
   });
 });
@@ -129,6 +154,7 @@ describe('queue chatbot trees', () => {
     await s.say(multi, n, '2');
     await s.say(multi, n, '1');
     await s.say(multi, n, '2');
+    // Without farewell: the connection's complationMessage is not sent.
     expect(await s.heard(id)).toEqual([MENU, ROOT, BOLETOS, `${M}Até logo!`]);
     expect(await s.state(id)).toMatchObject({
       status: 'closed',
@@ -154,6 +180,44 @@ describe('queue chatbot trees', () => {
     expect(await tree(id)).toEqual({ chatbot: false, chatbot_option_id: null });
     await s.say(multi, n, 'obrigada');
     expect(await s.heard(id)).toHaveLength(3);
+  });
+
+  it("a queue option to a queue with a tree starts that queue's tree, as the menu would; '#' still goes back", async () => {
+    const n = '5511922220009';
+    const id = await s.say(multi, n, 'oi');
+    await s.say(multi, n, '2');
+    await s.say(multi, n, '5');
+    expect(await s.heard(id)).toEqual([MENU, ROOT, `${M}Vou passar para o técnico.`, TECNICO]);
+    expect(await s.state(id)).toMatchObject({
+      status: 'pending',
+      queueId: tecnico,
+      userId: null,
+      isBot: true,
+      amountUsedBotQueues: 1,
+    });
+    expect(await tree(id)).toEqual({ chatbot: true, chatbot_option_id: null });
+
+    // Técnico is not on the connection's menu: its tree answers all the same, within the same limits.
+    await s.say(multi, n, 'não sei');
+    await s.say(multi, n, '2');
+    expect(await s.heard(id)).toEqual([
+      MENU,
+      ROOT,
+      `${M}Vou passar para o técnico.`,
+      TECNICO,
+      TECNICO,
+      `${M}Vamos medir a velocidade.`,
+    ]);
+    expect(await s.state(id)).toMatchObject({ queueId: tecnico, isBot: true, amountUsedBotQueues: 2 });
+    const logs = await s.api<{ type: string; bot?: string | null }[]>(`/api/tickets-log/${id}`);
+    // Each queue entered, then its tree taking the contact (as after the menu's choice).
+    expect(logs.map((l) => l.type)).toEqual(['create', 'chatBot', 'queue', 'chatBot', 'queue', 'chatBot']);
+
+    await s.say(multi, n, '#');
+    expect(await s.heard(id)).toHaveLength(7);
+    expect((await s.heard(id))[6]).toBe(MENU);
+    expect(await s.state(id)).toMatchObject({ queueId: null, isBot: true });
+    expect(await tree(id)).toEqual({ chatbot: false, chatbot_option_id: null });
   });
 
   it('an attendant option gives the ticket to that user', async () => {
@@ -207,7 +271,7 @@ describe('queue chatbot trees', () => {
       greetingMessage: 'Bem-vinda!',
       queueIds: [financeiro],
     });
-    const root = `${M}Financeiro, Maria. Escolha:\n\n${OPTIONS}`;
+    const root = `${M}Financeiro, Maria. Escolha:\n\n${OPTIONS}\n${SAIR}`;
     const n = '5511922220007';
     const id = await s.say(one, n, 'oi');
     expect(await s.heard(id)).toEqual([`${M}Bem-vinda!`, root]);

@@ -1,8 +1,11 @@
 import type { ChatbotDto } from '@balcao/sdk';
 import type { InboundContext } from '../bots/inbound-stages.js';
 import { loadChatbotTrees } from '../queues/chatbots/chatbot-tree.js';
-import type { ConnectionFacts, MenuQueue } from './automation-facts.js';
+import { type ConnectionFacts, type MenuQueue, queueFacts } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
+import { SAIR_LINE } from './client-close.js';
+import { answerOutOfHours, outsideHours, switchMode } from './out-of-hours.js';
+import { afterQueued } from './queue-entry.js';
 import { sendAutomatic } from './send-automatic.js';
 import { menuSent, QUEUE_MENU_ACTOR, routeToQueue } from './ticket-routing.js';
 
@@ -35,7 +38,10 @@ const findOption = (nodes: readonly ChatbotDto[], id: number): ChatbotDto | unde
   return undefined;
 };
 
-/** A level as the contact reads it: its text, a blank line, its options, and the "#" line (when there is a menu). */
+/**
+ * A level as the contact reads it: its text, a blank line, its options, the "#" line (when there is a menu) and the
+ * "Sair" line (GB's sendDialog and verifyQueue order).
+ */
 async function sendLevel(
   ctx: InboundContext,
   text: string | null,
@@ -43,16 +49,52 @@ async function sendLevel(
   back: boolean,
 ) {
   const head = text?.trim() ?? '';
-  const list = [optionsList(options), back ? `\n${BACK_LINE}` : ''].join('');
+  const list = [optionsList(options), back ? `\n${BACK_LINE}` : '', `\n${SAIR_LINE}`].join('');
   await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, head, head ? `\n\n${list}` : list);
   await menuSent(ctx.scope, ctx.ticket);
 }
 
 /**
- * The ticket entered a queue whose tree has root options (the menu's choice, or a one-queue connection): the queue's
- * greeting with its numbered options and the "#" line; the ticket stays with the bot (isBot, `chatbot`) at the root.
+ * The ticket enters a queue: the menu's choice, a one-queue connection. A queue with root options starts its chatbot
+ * tree: the queue's greeting with its numbered options (and the "#" line when there is a menu to go back to), the
+ * ticket held by the bot; a contact with the bot disabled is only queued. Without options the queue greets with its
+ * greetingMessage when `greet` (not on a one-queue connection, whose greeting the connection's replaces), and the ticket
+ * waits for an attendant: given to one at random (userRandom) or told its place in the queue (sendQueuePosition),
+ * queue-entry.ts.
  */
-export async function startTree(
+export async function enterQueue(
+  ctx: InboundContext,
+  queue: MenuQueue,
+  opts: { greet: boolean; back: boolean },
+): Promise<void> {
+  await routeToQueue(ctx.scope, ctx.ticket, queue.id);
+  await settleInQueue(ctx, queue, opts);
+}
+
+/** What follows once the ticket is in `queue` (enterQueue's, and a tree's queue option's, after its text). */
+async function settleInQueue(ctx: InboundContext, queue: MenuQueue, opts: { greet: boolean; back: boolean }) {
+  // scheduleType queue: a queue entered out of its hours keeps the ticket, says so, and starts nothing (GB).
+  const hours = await outsideHours(ctx.scope, ctx.companyId, ctx.ticket);
+  if (hours.outOfHours) {
+    switchMode(ctx.ticket, true);
+    await answerOutOfHours(ctx.scope, ctx.companyId, ctx.ticket, hours.text);
+    return;
+  }
+  const roots = ctx.contact.disableBot ? [] : await queueTree(ctx, queue.id);
+  if (roots.length) {
+    await startTree(ctx, queue, roots, opts.back);
+    return;
+  }
+  const greeting = queue.greetingMessage?.trim();
+  if (opts.greet && greeting) await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, greeting);
+  await afterQueued(ctx, queue.id);
+}
+
+/**
+ * The ticket entered a queue whose tree has root options: the queue's greeting with its numbered options, the "#" and
+ * "Sair" lines; the ticket stays with the bot (isBot, `chatbot`) at the root.
+ */
+async function startTree(
   ctx: InboundContext,
   queue: MenuQueue,
   roots: readonly ChatbotDto[],
@@ -79,7 +121,8 @@ async function leaveTree(ctx: InboundContext) {
  * The contact's message while the ticket is in its queue's tree (peer §2.2 GB's sayChatbot, §2.3): a number picks an
  * option of the level last listed, anything else lists that level again within maxUseBotQueues / timeUseBotQueues.
  * By the option's type: 'text' sends its text and lists its options (moving there), or, a leaf, stays on the level
- * (closing the ticket when closeTicket); 'queue' moves the ticket to that queue; 'attendent' gives it to that user;
+ * (closing the ticket when closeTicket); 'queue' moves the ticket to that queue, whose own tree then starts as when
+ * the menu puts a ticket there (or, without one, its assignment rules run); 'attendent' gives it to that user;
  * 'integration' and 'file' (not available yet) send the text and leave the ticket waiting in its queue.
  * "#" is the menu's (the caller's): the ticket goes back to the queue menu.
  */
@@ -110,12 +153,17 @@ export async function answerTree(
       await sendAutomatic(scope, companyId, ticket.id, chosen.greetingMessage);
   };
   switch (chosen.queueType) {
-    case 'queue':
+    case 'queue': {
       if (chosen.optQueueId == null) break;
+      const target = await queueFacts(scope, companyId, chosen.optQueueId);
+      if (!target) break;
       await leaveTree(ctx);
-      await routeToQueue(scope, ticket, chosen.optQueueId);
+      await routeToQueue(scope, ticket, target.id);
       await say();
-      return finish(ctx, chosen);
+      if (chosen.closeTicket) return finish(ctx, chosen);
+      // The queue's own greeting is the tree's head; a queue without a tree does not greet (the option just spoke).
+      return settleInQueue(ctx, target, { greet: false, back });
+    }
     case 'attendent':
       if (chosen.optUserId == null) break;
       await say();

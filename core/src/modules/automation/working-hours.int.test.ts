@@ -11,7 +11,7 @@ const M = '\u200e';
 let s: ConversationScript;
 let conn: ConnectionDto;
 let companyId: number;
-const MENU = `${M}Olá, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`;
+const MENU = `${M}Olá, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas\n\n*[ Sair ]* - Encerrar atendimento`;
 const CLOSED = `${M}Estamos fechados agora, Maria. Atendemos das 08:00 às 18:00.`;
 /** A moment on Monday 23 Nov 2026 in São Paulo (UTC-3). */
 const monday = (hhmm: string) => new Date(`2026-11-23T${hhmm}:00-03:00`);

@@ -91,9 +91,13 @@ export class TicketBotActions {
 
   /**
    * The engine ended the conversation: closed without farewell (the engine said goodbye itself, if at all). The
-   * automation's idle timer logs its closes as 'autoClose'.
+   * automation's idle timer logs its closes as 'autoClose', a contact's "sair" to the queue menu as 'clientClosed'.
    */
-  async close(ticket: ITicket, engine: string, logType: 'closed' | 'autoClose' = 'closed'): Promise<void> {
+  async close(
+    ticket: ITicket,
+    engine: string,
+    logType: 'closed' | 'autoClose' | 'clientClosed' = 'closed',
+  ): Promise<void> {
     const before = stateOf(ticket);
     applyTracking(ticket, 'close');
     ticket.status = 'closed';
