@@ -266,6 +266,14 @@ export interface ConversationsPort {
    */
   connectionByAccount(account: string, channel: Channel): Promise<ChannelConnection | null>;
   /**
+   * The connection's own encrypted store (what `send` gets as `ctx.session`), for a public route that found the
+   * connection through `connectionByAccount` or `connectionByToken` (no company, so no ConnectionsPort there): Meta's
+   * webhook reads the page token to look a contact's name up. Only for connections of a channel the calling plugin
+   * contributes (403 ERR_NO_PERMISSION otherwise; 404 ERR_NO_WAPP_FOUND when it does not exist). Optional.
+   * @example const token = await (await conversations.connectionStore?.(connection))?.get('pageToken')
+   */
+  connectionStore?(connection: ChannelConnection): Promise<SessionStore>;
+  /**
    * Keeps a file a contact sent in the connection's company's media, before `ingest` names it as `mediaUrl`.
    * @example const { url } = await conversations.storeMedia(connection, { data, fileName: 'photo.jpg', mimeType: 'image/jpeg' })
    */

@@ -99,6 +99,8 @@ export const ERROR_CODES = [
   'ERR_CHANNEL_CREDENTIALS',
   /** The channel's network refused a request or could not be reached (missing permissions, a network error). */
   'ERR_CHANNEL_REQUEST_FAILED',
+  /** The user manages more accounts (Facebook pages) than one link reads (2,000: 20 requests of 100); nothing linked. */
+  'ERR_CHANNEL_TOO_MANY_ACCOUNTS',
   /** Another user already has this WhatsApp number (a number finds one account for a password reset). */
   'ERR_DUPLICATED_WPP',
   /** Password reset: the platform's (company 1's) default connection is missing, not connected or cannot text a number. */

@@ -1,6 +1,6 @@
 import type { ChannelSendContext, OutboundMessage, SessionStore } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetaChannel, PAGE_TOKEN_KEY } from './channel.js';
+import { createMetaChannel, PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
 import { type MockGraph, startMockGraph } from './testing/mock-graph.js';
 
 const PNG = Buffer.from(
@@ -85,6 +85,19 @@ describe('Meta Send API', () => {
     expect(file?.attachment?.data?.equals(PNG)).toBe(true);
     expect(caption?.text).toBe('Veja');
     expect(result.externalId).toBe(file?.messageId);
+  });
+
+  it('a file and its caption are marked in the connection’s store, so their echoes are not stored again', async () => {
+    const facebook = createMetaChannel('facebook', config());
+    const before = graph.sends.length;
+    const ctx = ctxFor('facebook', 'page-token-200');
+    await facebook.send(outbound({ body: 'Veja', mediaType: 'image', mediaUrl: MEDIA_URL }), ctx);
+    const [file, caption] = graph.sends.slice(before);
+    expect(await ctx.session.get(sentByBalcaoKey(file?.messageId ?? ''))).toBe('1');
+    expect(await ctx.session.get(sentByBalcaoKey(caption?.messageId ?? ''))).toBe('1');
+    // A text needs no mark: its mid is the message's externalId, which ingest dedupes on.
+    const text = await facebook.send(outbound({ body: 'Só texto' }), ctx);
+    expect(await ctx.session.get(sentByBalcaoKey(text.externalId ?? ''))).toBeNull();
   });
 
   it('Instagram sends a file by its public URL on Balcão', async () => {

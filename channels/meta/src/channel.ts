@@ -1,9 +1,16 @@
-import { type ChannelDefinition, defineChannel, type OutboundMessage } from '@balcao/sdk';
+import { type ChannelDefinition, defineChannel, type OutboundMessage, type SessionStore } from '@balcao/sdk';
 import type { MetaConfig } from './config.js';
 import { type GraphAttachment, GraphClient } from './graph.js';
 
 /** The connection store's key for the page access token the connection was linked with. */
 export const PAGE_TOKEN_KEY = 'pageToken';
+
+/**
+ * The connection store's key marking a mid Balcão sent whose echo must not be stored: a file (its echo would be
+ * downloaded back for nothing) and the caption that follows it (its mid is not the one `send` answers, so ingest
+ * could not tell it is Balcão's). A text's echo needs no mark: its mid is the message's externalId.
+ */
+export const sentByBalcaoKey = (mid: string) => `sent:${mid}`;
 
 /** Graph's attachment type for a Balcão media type. */
 const ATTACHMENT_TYPES: Record<string, GraphAttachment['type']> = {
@@ -45,8 +52,10 @@ export function createMetaChannel(
       }
       const attachment = await attachmentOf(kind, type, message, ctx.media, config.publicUrl);
       const externalId = await graph.sendAttachment(token, message.to, attachment);
+      await markSent(ctx.session, externalId);
       // Attachments carry no caption on Messenger or Instagram: the text follows as its own message.
-      if (message.body.trim()) await graph.sendText(token, message.to, message.body);
+      if (message.body.trim())
+        await markSent(ctx.session, await graph.sendText(token, message.to, message.body));
       return { ack: 1, externalId };
     },
   });
@@ -68,4 +77,9 @@ async function attachmentOf(
   const file = await media.read(url);
   if (!file) throw new Error(`media ${url} not found`);
   return { type, file };
+}
+
+/** Marks a mid Balcão sent (sentByBalcaoKey); a store that fails costs a duplicate echo at worst, never the send. */
+async function markSent(session: SessionStore, mid: string): Promise<void> {
+  if (mid) await session.set(sentByBalcaoKey(mid), '1').catch(() => undefined);
 }

@@ -4,6 +4,29 @@ import type { MetaConfig } from './config.js';
 /** How long one Graph call or attachment download may take before it counts as failed. */
 const GRAPH_TIMEOUT_MS = 15_000;
 
+/** A contact's profile as Graph answers it (Messenger's fields or Instagram's). */
+interface ProfileAnswer {
+  first_name?: string;
+  last_name?: string;
+  name?: string;
+  username?: string;
+  profile_pic?: string;
+}
+
+/** How long a contact's profile is waited for: the message is ingested without the name after that. */
+const PROFILE_TIMEOUT_MS = 5_000;
+
+/** Requests of `/{user}/accounts` (100 pages each) linking follows at most: 2,000 pages. */
+export const MAX_ACCOUNT_REQUESTS = 20;
+
+/** The user manages more pages than one link follows (MAX_ACCOUNT_REQUESTS requests of 100). */
+export class TooManyPagesError extends Error {
+  constructor(readonly requests: number) {
+    super(`more than ${requests} requests of pages`);
+    this.name = 'TooManyPagesError';
+  }
+}
+
 /**
  * A refusal of the Graph API (`{ error: { message, type, code } }`) or a failure to reach it. `code` 190 is an invalid
  * or expired token; 10 and 200–299 are missing permissions (developers.facebook.com/docs/graph-api/guides/error-handling).
@@ -40,6 +63,7 @@ export interface GraphAttachment {
 }
 
 interface AccountsAnswer {
+  paging?: { next?: string };
   data?: {
     id: string;
     name?: string;
@@ -62,10 +86,14 @@ export class GraphClient {
     return url.toString();
   }
 
-  private async call<T>(path: string, params: Record<string, string>, init: RequestInit = {}): Promise<T> {
+  private call<T>(path: string, params: Record<string, string>, init: RequestInit = {}): Promise<T> {
+    return this.fetchJson<T>(this.url(path, params), init);
+  }
+
+  private async fetchJson<T>(url: string, init: RequestInit = {}): Promise<T> {
     let res: Response;
     try {
-      res = await fetch(this.url(path, params), { ...init, signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS) });
+      res = await fetch(url, { signal: AbortSignal.timeout(GRAPH_TIMEOUT_MS), ...init });
     } catch (err) {
       throw new GraphError(`Graph unreachable: ${(err as Error).message}`, 0, null);
     }
@@ -80,14 +108,26 @@ export class GraphClient {
     return body as T;
   }
 
-  /** The pages the user manages (first 100), each with its page token and Instagram account. */
+  /**
+   * The pages the user manages, each with its page token and Instagram account: 100 per request, following Graph's
+   * `paging.next` for at most MAX_ACCOUNT_REQUESTS requests (a user with more pages gets TooManyPagesError, rather
+   * than a silently partial link). A `next` that leaves the configured Graph address is not followed.
+   */
   async pages(userId: string, userToken: string): Promise<GraphPage[]> {
-    const answer = await this.call<AccountsAnswer>(`${encodeURIComponent(userId)}/accounts`, {
+    const found: NonNullable<AccountsAnswer['data']> = [];
+    let answer = await this.call<AccountsAnswer>(`${encodeURIComponent(userId)}/accounts`, {
       fields: 'id,name,access_token,instagram_business_account{id,username}',
       limit: '100',
       access_token: userToken,
     });
-    return (answer.data ?? [])
+    for (let requests = 1; ; requests += 1) {
+      found.push(...(answer.data ?? []));
+      const next = answer.paging?.next;
+      if (!next || !answer.data?.length) break;
+      if (requests >= MAX_ACCOUNT_REQUESTS) throw new TooManyPagesError(MAX_ACCOUNT_REQUESTS);
+      answer = await this.fetchJson<AccountsAnswer>(this.sameGraph(next));
+    }
+    return found
       .filter((p) => p.id && p.access_token)
       .map((p) => ({
         id: p.id,
@@ -102,12 +142,44 @@ export class GraphClient {
       }));
   }
 
-  /** Subscribes the app to the page's messages, deliveries and reads (its webhook then receives them). */
+  /** `next` as Graph gave it, when it points at the configured Graph (the user token travels in it). */
+  private sameGraph(next: string): string {
+    const url = URL.canParse(next) ? new URL(next) : null;
+    if (!url || url.origin !== new URL(this.config.graphUrl).origin)
+      throw new GraphError('Graph paging left the Graph API', 502, null);
+    return url.toString();
+  }
+
+  /**
+   * The contact's public profile as the page sees it: Messenger `/{psid}?fields=first_name,last_name,profile_pic`,
+   * Instagram `/{igsid}?fields=name,username,profile_pic`. The name is empty when Graph gives none; throws GraphError.
+   * @example const { name, picture } = await graph.profile('facebook', pageToken, psid)
+   */
+  async profile(
+    kind: 'facebook' | 'instagram',
+    pageToken: string,
+    contactId: string,
+  ): Promise<{ name: string; picture: string | null }> {
+    const fields = kind === 'facebook' ? 'first_name,last_name,profile_pic' : 'name,username,profile_pic';
+    const answer = await this.call<ProfileAnswer>(
+      encodeURIComponent(contactId),
+      { fields, access_token: pageToken },
+      { signal: AbortSignal.timeout(PROFILE_TIMEOUT_MS) },
+    );
+    const name =
+      kind === 'facebook'
+        ? [answer.first_name, answer.last_name].filter((n) => n?.trim()).join(' ')
+        : answer.name?.trim() || (answer.username ? `@${answer.username}` : '');
+    const picture = /^https?:\/\//.test(answer.profile_pic ?? '') ? (answer.profile_pic ?? null) : null;
+    return { name: name.trim().slice(0, 100), picture };
+  }
+
+  /** Subscribes the app to the page's messages, its own messages' echoes, deliveries and reads (its webhook then receives them). */
   async subscribe(pageId: string, pageToken: string): Promise<void> {
     await this.call(
       `${encodeURIComponent(pageId)}/subscribed_apps`,
       {
-        subscribed_fields: 'messages,message_deliveries,message_reads',
+        subscribed_fields: 'messages,message_echoes,message_deliveries,message_reads',
         access_token: pageToken,
       },
       { method: 'POST' },

@@ -1,4 +1,4 @@
-export { createMetaChannel, PAGE_TOKEN_KEY } from './channel.js';
+export { createMetaChannel, PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
 export {
   DEFAULT_GRAPH_URL,
   DEFAULT_GRAPH_VERSION,
@@ -7,6 +7,13 @@ export {
   metaConfigSchema,
   readMetaConfig,
 } from './config.js';
-export { GraphClient, GraphError, type GraphPage } from './graph.js';
+export { type ContactProfile, ContactProfiles, profileKey } from './contact-profile.js';
+export {
+  GraphClient,
+  GraphError,
+  type GraphPage,
+  MAX_ACCOUNT_REQUESTS,
+  TooManyPagesError,
+} from './graph.js';
 export { SIGNATURE_HEADER, sign, verifySignature } from './signature.js';
 export { handleWebhook, type WebhookPayload, type WebhookSummary, webhookSchema } from './webhook.js';

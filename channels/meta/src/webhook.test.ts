@@ -1,7 +1,11 @@
-import type { ChannelConnection, ConversationsPort, InboundMessage, Logger } from '@balcao/sdk';
+import type { ChannelConnection, ConversationsPort, InboundMessage, Logger, SessionStore } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
+import { ContactProfiles } from './contact-profile.js';
+import { GraphClient } from './graph.js';
 import { FIXTURE_IDS, fixture, imageDelivery } from './testing/fixtures.js';
 import { type MockGraph, startMockGraph } from './testing/mock-graph.js';
+import { delivery, textEvent } from './testing/webhook-events.js';
 import { handleWebhook, webhookSchema } from './webhook.js';
 
 const PNG = Buffer.from(
@@ -19,7 +23,23 @@ const connectionOf = (id: number, channel: 'facebook' | 'instagram'): ChannelCon
   embedOrigins: [],
 });
 
-/** Core's door for channels, recording what the webhook asked of it; accounts of the fixtures only. */
+/** A connection's store in memory. */
+function memoryStore(entries: Record<string, string> = {}): SessionStore & { map: Map<string, string> } {
+  const map = new Map(Object.entries(entries));
+  return {
+    map,
+    get: async (k) => map.get(k) ?? null,
+    set: async (k, v) => void map.set(k, v),
+    delete: async (k) => void map.delete(k),
+    list: async () => [...map].map(([key, value]) => ({ key, value })),
+    clear: async () => map.clear(),
+  };
+}
+
+/**
+ * Core's door for channels, recording what the webhook asked of it; accounts of the fixtures only. Ingest dedupes on
+ * the externalId as core does; each connection has a store holding its page token.
+ */
 function recordingConversations() {
   const ingested: { connection: number; inbound: InboundMessage }[] = [];
   const acks: { externalId: string; ack: number }[] = [];
@@ -29,10 +49,22 @@ function recordingConversations() {
     [`facebook:${FIXTURE_IDS.page}`]: connectionOf(7, 'facebook'),
     [`instagram:${FIXTURE_IDS.instagram}`]: connectionOf(8, 'instagram'),
   };
+  const stores = new Map([
+    [7, memoryStore({ [PAGE_TOKEN_KEY]: 'page-token-fixture' })],
+    [8, memoryStore({ [PAGE_TOKEN_KEY]: 'page-token-fixture' })],
+  ]);
+  const seen = new Set<string>();
   const port: ConversationsPort = {
     async ingest(connection, inbound) {
+      if (seen.has(`${connection.id}:${inbound.externalId}`)) return { outcome: 'duplicate' };
+      seen.add(`${connection.id}:${inbound.externalId}`);
       ingested.push({ connection: connection.id, inbound });
       return { outcome: 'stored', ticketId: 1, messageId: ingested.length, ticketCreated: false };
+    },
+    connectionStore: async (connection) => {
+      const store = stores.get(connection.id);
+      if (!store) throw new Error('no such connection');
+      return store;
     },
     connectionByToken: async () => null,
     connectionByAccount: async (account, channel) => accounts[`${channel}:${account}`] ?? null,
@@ -53,7 +85,7 @@ function recordingConversations() {
     edited: async () => false,
     revoked: async () => false,
   };
-  return { port, ingested, acks, reads, stored };
+  return { port, ingested, acks, reads, stored, stores };
 }
 
 const logger: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger };
@@ -63,8 +95,8 @@ beforeAll(async () => {
 });
 afterAll(() => graph.stop());
 
-const run = (payload: unknown, conversations: ConversationsPort) =>
-  handleWebhook(webhookSchema.parse(payload), { conversations, logger });
+const run = (payload: unknown, conversations: ConversationsPort, profiles?: ContactProfiles) =>
+  handleWebhook(webhookSchema.parse(payload), { conversations, logger, profiles });
 
 describe('Meta webhook deliveries', () => {
   it('a Messenger text is ingested on the page’s connection, from the sender’s PSID, with the mid as externalId', async () => {
@@ -76,7 +108,7 @@ describe('Meta webhook deliveries', () => {
         connection: 7,
         inbound: expect.objectContaining({
           externalId: 'm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789text',
-          from: { id: FIXTURE_IDS.psid, name: '' },
+          from: { id: FIXTURE_IDS.psid, name: '', picture: null },
           body: 'Olá! Vocês entregam no sábado?',
           timestamp: new Date(payload.entry[0]?.messaging[0]?.timestamp as number),
         }),
@@ -102,10 +134,30 @@ describe('Meta webhook deliveries', () => {
     expect(rec.ingested[0]?.inbound).toMatchObject({ mediaType: 'image', mediaUrl: null });
   });
 
-  it('the page’s own echoes are not ingested', async () => {
+  it('the page’s own message (an echo) is the company’s message to the recipient: fromMe, once by its mid', async () => {
     const rec = recordingConversations();
+    expect(await run(fixture('messenger-echo'), rec.port)).toMatchObject({ stored: 1 });
+    expect(await run(fixture('messenger-echo'), rec.port)).toMatchObject({ stored: 0 });
+    expect(rec.ingested).toEqual([
+      {
+        connection: 7,
+        inbound: expect.objectContaining({
+          externalId: 'm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789echo',
+          from: { id: FIXTURE_IDS.psid, name: '', picture: null },
+          body: 'Respondido pela caixa de entrada da página',
+          fromMe: true,
+        }),
+      },
+    ]);
+  });
+
+  it('an echo of a mid Balcão’s send marked (a file, its caption) is skipped and its mark consumed', async () => {
+    const rec = recordingConversations();
+    const store = rec.stores.get(7);
+    await store?.set(sentByBalcaoKey('m_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789echo'), '1');
     expect(await run(fixture('messenger-echo'), rec.port)).toMatchObject({ stored: 0, skipped: 1 });
     expect(rec.ingested).toEqual([]);
+    expect([...(store?.map.keys() ?? [])]).toEqual([PAGE_TOKEN_KEY]);
   });
 
   it('a delivery acks each message it names as delivered (2); a read marks the contact’s messages read', async () => {
@@ -121,7 +173,10 @@ describe('Meta webhook deliveries', () => {
     await run(fixture('instagram-text'), rec.port);
     await run(fixture('instagram-read'), rec.port);
     expect(rec.ingested).toEqual([
-      { connection: 8, inbound: expect.objectContaining({ from: { id: FIXTURE_IDS.igsid, name: '' } }) },
+      {
+        connection: 8,
+        inbound: expect.objectContaining({ from: { id: FIXTURE_IDS.igsid, name: '', picture: null } }),
+      },
     ]);
     expect(rec.reads).toEqual([FIXTURE_IDS.igsid]);
   });
@@ -132,5 +187,67 @@ describe('Meta webhook deliveries', () => {
     if (payload.entry[0]) payload.entry[0].id = '999';
     expect(await run(payload, rec.port)).toMatchObject({ stored: 0, skipped: 1 });
     expect(rec.ingested).toEqual([]);
+  });
+});
+
+describe('contact names from Graph', () => {
+  const profiles = () =>
+    new ContactProfiles(new GraphClient({ graphUrl: graph.url, graphVersion: 'v9.0' }), logger);
+  const PAGE = '106070012345678';
+  beforeAll(() => {
+    graph.users.set('91', {
+      token: 'user-91',
+      pages: [{ id: PAGE, name: 'Loja', accessToken: 'page-token-fixture' }],
+    });
+  });
+  const requestsFor = (id: string) => graph.profileRequests.filter((r) => r.id === id).length;
+
+  it('a new contact’s first message carries their name and picture; later messages ask Graph nothing', async () => {
+    const rec = recordingConversations();
+    const p = profiles();
+    graph.profiles.set('psid-n1', {
+      first_name: 'Ana',
+      last_name: 'Souza',
+      profile_pic: 'https://cdn.example/a.jpg',
+    });
+    await run(delivery('page', PAGE, [textEvent(PAGE, 'psid-n1', 'm-n1-1', 'Oi')]), rec.port, p);
+    await run(
+      delivery('page', PAGE, [
+        textEvent(PAGE, 'psid-n1', 'm-n1-2', 'Tudo bem?'),
+        textEvent(PAGE, 'psid-n1', 'm-n1-3', '?'),
+      ]),
+      rec.port,
+      p,
+    );
+    expect(rec.ingested.map((i) => i.inbound.from)).toEqual([
+      { id: 'psid-n1', name: 'Ana Souza', picture: 'https://cdn.example/a.jpg' },
+      { id: 'psid-n1', name: '', picture: null },
+      { id: 'psid-n1', name: '', picture: null },
+    ]);
+    expect(requestsFor('psid-n1')).toBe(1);
+    expect(rec.stores.get(7)?.map.get('profile:psid-n1')).toBe('1');
+  });
+
+  it('a failed lookup keeps the id as the name (the message still goes in) and is tried again with the next message', async () => {
+    const rec = recordingConversations();
+    const p = profiles();
+    graph.profiles.set('psid-n2', { first_name: 'Bruno', last_name: '' });
+    graph.failNextProfiles(1);
+    expect(
+      await run(delivery('page', PAGE, [textEvent(PAGE, 'psid-n2', 'm-n2-1', 'Oi')]), rec.port, p),
+    ).toMatchObject({
+      stored: 1,
+    });
+    expect(rec.stores.get(7)?.map.has('profile:psid-n2')).toBe(false);
+    await run(delivery('page', PAGE, [textEvent(PAGE, 'psid-n2', 'm-n2-2', 'Alô?')]), rec.port, p);
+    expect(rec.ingested.map((i) => i.inbound.from.name)).toEqual(['', 'Bruno']);
+    expect(requestsFor('psid-n2')).toBe(2);
+  });
+
+  it('a contact Graph will not show is asked again later, never blocking the message', async () => {
+    const rec = recordingConversations();
+    await run(delivery('page', PAGE, [textEvent(PAGE, 'psid-hidden', 'm-h-1', 'Oi')]), rec.port, profiles());
+    expect(rec.ingested).toHaveLength(1);
+    expect(rec.stores.get(7)?.map.has('profile:psid-hidden')).toBe(false);
   });
 });

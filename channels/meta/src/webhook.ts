@@ -1,5 +1,14 @@
-import type { Channel, ChannelConnection, ConversationsPort, InboundMessage, Logger } from '@balcao/sdk';
+import type {
+  Channel,
+  ChannelConnection,
+  ConversationsPort,
+  InboundMessage,
+  Logger,
+  SessionStore,
+} from '@balcao/sdk';
 import { z } from 'zod';
+import { sentByBalcaoKey } from './channel.js';
+import type { ContactProfile, ContactProfiles } from './contact-profile.js';
 import { downloadAttachment } from './graph.js';
 
 /** Which Balcão channel a webhook's `object` is about. */
@@ -48,10 +57,11 @@ const MEDIA_TYPES: Record<string, string> = {
   file: 'application',
 };
 
-/** What the webhook handler needs: core's door for channels and a logger. */
+/** What the webhook handler needs: core's door for channels, a logger, and who looks contacts' names up (optional). */
 export interface WebhookDeps {
   conversations: ConversationsPort;
   logger: Logger;
+  profiles?: ContactProfiles;
 }
 
 /** What one delivery did, for the answer and the logs. */
@@ -64,8 +74,10 @@ export interface WebhookSummary {
 /**
  * Hands one verified webhook delivery to Balcão: each entry's account (a page or Instagram account id) names its
  * connection; messages are ingested (attachments downloaded into Balcão's media first, the message id as externalId,
- * so a redelivery is stored once), deliveries and reads become acks. Echoes (what the page itself sent) are skipped:
- * Balcão's own replies are already stored, and the webhook cannot tell them from the page inbox's.
+ * so a redelivery is stored once), deliveries and reads become acks. Echoes (what the page itself sent, from Meta's
+ * inbox or through Balcão) are the company's messages (fromMe) in the contact's ticket: one Balcão sent already holds
+ * the mid the Send API answered, so ingest finds it a duplicate; the extra mids of Balcão's own sends (a file's
+ * caption, marked by `send`) are skipped. A contact's name and picture are looked up once (ContactProfiles).
  * Entries of unknown accounts, or of channels the company's plan lacks, are skipped.
  */
 export async function handleWebhook(payload: WebhookPayload, deps: WebhookDeps): Promise<WebhookSummary> {
@@ -78,34 +90,97 @@ export async function handleWebhook(payload: WebhookPayload, deps: WebhookDeps):
       summary.skipped += entry.messaging?.length ?? 0;
       continue;
     }
-    for (const event of entry.messaging ?? []) await handleEvent(connection, event, deps, summary);
+    const delivery = new Delivery(connection, deps);
+    for (const event of entry.messaging ?? []) await delivery.handle(event, summary);
   }
   return summary;
 }
 
-async function handleEvent(
-  connection: ChannelConnection,
-  event: Messaging,
-  deps: WebhookDeps,
-  summary: WebhookSummary,
-): Promise<void> {
-  const { conversations } = deps;
-  if (event.message && !event.message.is_echo) {
-    for (const inbound of await inboundOf(connection, event, deps)) {
-      const result = await conversations.ingest(connection, inbound);
-      if (result.outcome === 'stored') summary.stored += 1;
+/** One entry's events on its connection; the connection's store and each contact's profile asked once per delivery. */
+class Delivery {
+  private store: Promise<SessionStore | null> | undefined;
+  private readonly profiles = new Map<string, Promise<ContactProfile | null>>();
+
+  constructor(
+    private readonly connection: ChannelConnection,
+    private readonly deps: WebhookDeps,
+  ) {}
+
+  async handle(event: Messaging, summary: WebhookSummary): Promise<void> {
+    const { conversations } = this.deps;
+    const { connection } = this;
+    if (event.message) {
+      const echo = event.message.is_echo === true;
+      if (echo && (await this.sentByBalcao(event.message.mid))) {
+        summary.skipped += 1;
+        return;
+      }
+      // An echo's contact is its recipient: the page wrote to them.
+      const contactId = echo ? event.recipient.id : event.sender.id;
+      const profile = await this.profile(contactId);
+      let reached = false;
+      for (const inbound of await inboundOf(connection, event, this.deps, contactId)) {
+        const result = await conversations.ingest(connection, {
+          ...inbound,
+          from: { id: contactId, name: profile?.name ?? '', picture: profile?.picture ?? null },
+          ...(echo ? { fromMe: true } : {}),
+        });
+        if (result.outcome === 'stored') summary.stored += 1;
+        reached ||= result.outcome === 'stored' || result.outcome === 'duplicate';
+      }
+      const store = await this.sessionStore();
+      if (profile && reached && store) await this.deps.profiles?.remember(connection, store, contactId);
+      return;
     }
-    return;
+    if (event.delivery?.mids?.length) {
+      for (const mid of event.delivery.mids)
+        if (await conversations.ack(connection, mid, 2)) summary.acks += 1;
+      return;
+    }
+    if (event.read) {
+      summary.acks += await conversations.markRead(connection, event.sender.id);
+      return;
+    }
+    summary.skipped += 1;
   }
-  if (event.delivery?.mids?.length) {
-    for (const mid of event.delivery.mids) if (await conversations.ack(connection, mid, 2)) summary.acks += 1;
-    return;
+
+  /** The connection's own store (page token, profile markers); null when core offers none or it cannot be read. */
+  private sessionStore(): Promise<SessionStore | null> {
+    this.store ??= (async () => {
+      if (!this.deps.conversations.connectionStore) return null;
+      return this.deps.conversations.connectionStore(this.connection).catch((err: unknown) => {
+        this.deps.logger.warn({ err, connectionId: this.connection.id }, 'meta connection store unavailable');
+        return null;
+      });
+    })();
+    return this.store;
   }
-  if (event.read) {
-    summary.acks += await conversations.markRead(connection, event.sender.id);
-    return;
+
+  private profile(contactId: string): Promise<ContactProfile | null> {
+    let profile = this.profiles.get(contactId);
+    if (!profile) {
+      const { profiles } = this.deps;
+      profile = profiles
+        ? this.sessionStore().then((store) => profiles.lookup(this.connection, store, contactId))
+        : Promise.resolve(null);
+      this.profiles.set(contactId, profile);
+    }
+    return profile;
   }
-  summary.skipped += 1;
+
+  /** An echo of a mid Balcão's `send` marked (a caption sent after its file): consumed, not stored again. */
+  private async sentByBalcao(mid: string): Promise<boolean> {
+    const store = await this.sessionStore();
+    if (!store) return false;
+    try {
+      if (!(await store.get(sentByBalcaoKey(mid)))) return false;
+      await store.delete(sentByBalcaoKey(mid));
+      return true;
+    } catch (err) {
+      this.deps.logger.warn({ err, connectionId: this.connection.id, mid }, 'meta echo marker unreadable');
+      return false;
+    }
+  }
 }
 
 /** The messages one webhook message makes: its text, and one per attachment (the text as the first one's caption). */
@@ -113,11 +188,12 @@ async function inboundOf(
   connection: ChannelConnection,
   event: Messaging,
   deps: WebhookDeps,
+  contactId: string,
 ): Promise<InboundMessage[]> {
   const message = event.message;
   if (!message) return [];
   const base = {
-    from: { id: event.sender.id, name: '' },
+    from: { id: contactId, name: '' },
     timestamp: event.timestamp ? new Date(event.timestamp) : undefined,
   };
   const text = message.text ?? '';

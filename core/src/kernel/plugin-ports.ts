@@ -9,6 +9,7 @@ import { SettingsService } from '../modules/settings/settings-service.js';
 import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
 import { CompanyUsersPort } from '../modules/users/users-port.js';
 import type { Cradle } from './container.js';
+import { pluginConversations } from './plugin-conversations.js';
 
 // What a plugin gets for its `requires`: each port of CorePorts, built by the core module that implements it.
 
@@ -78,7 +79,7 @@ export function pluginPorts(
     jobs: () => namespacedJobs(plugin.name, root.cradle.jobsHost),
     settings: () => new SettingsService({ em }),
     events: () => root.cradle.events,
-    conversations: () => root.cradle.conversations,
+    conversations: () => pluginConversations(root.cradle.conversations, ownKinds(plugin), root.cradle),
     tickets: () => tenant((id) => new CompanyTicketsPort(em, id, scope.tickets)),
     messages: () => tenant((id) => new CompanyMessagesPort(scope, id)),
     contacts: () => tenant((id) => new CompanyContactsPort(em, id, scope.contacts, scope.tags)),

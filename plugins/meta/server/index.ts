@@ -1,4 +1,5 @@
 import {
+  ContactProfiles,
   createMetaChannel,
   GraphClient,
   handleWebhook,
@@ -27,7 +28,9 @@ export interface MetaPluginOptions extends MetaConfigInput {
  * facebook connection — and, with addInstagram, its Instagram account an instagram one — keeping the page token in
  * the connection's encrypted store, and the page is subscribed to the app's webhook. Meta then posts every page's
  * messages, deliveries and reads to one webhook (`/api/meta/webhook`), signed with the app secret; each entry names
- * its page, hence its connection, hence its company, whose plan must offer the channel.
+ * its page, hence its connection, hence its company, whose plan must offer the channel. A contact's name and picture
+ * are looked up on Graph once (with the page token of the connection's store); the page's own messages (echoes,
+ * written in Meta's inbox) are stored as the company's.
  *
  * Configuration (environment, checked at boot): META_APP_SECRET (verifies the webhook; without it every delivery is
  * refused), META_VERIFY_TOKEN (the webhook's verification handshake), META_GRAPH_URL and META_GRAPH_VERSION (default
@@ -44,6 +47,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
   };
   const lazy = lazyConfig(settings);
   const channels = [createMetaChannel('facebook', lazy), createMetaChannel('instagram', lazy)];
+  let profiles: ContactProfiles | undefined;
 
   return definePlugin({
     name: 'meta',
@@ -51,6 +55,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
     contributes: { channels },
 
     async onBoot({ logger }) {
+      profiles = new ContactProfiles(new GraphClient(lazy), logger);
       if (!settings().appSecret)
         logger.warn({}, 'META_APP_SECRET unset: Meta webhook deliveries are refused');
     },
@@ -89,7 +94,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
         const payload = validate(webhookSchema, ctx.request.body);
         const { conversations, logger } = ctx.state.deps;
         // Answered after the work: a failure (the database away) is a 5xx, and Meta delivers again; ingest dedupes.
-        ctx.body = await handleWebhook(payload, { conversations, logger });
+        ctx.body = await handleWebhook(payload, { conversations, logger, profiles });
       });
     },
   });

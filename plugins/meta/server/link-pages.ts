@@ -1,12 +1,23 @@
-import { GraphError, type GraphPage, PAGE_TOKEN_KEY } from '@balcao/channel-meta';
+import {
+  GraphError,
+  type GraphPage,
+  MAX_ACCOUNT_REQUESTS,
+  PAGE_TOKEN_KEY,
+  TooManyPagesError,
+} from '@balcao/channel-meta';
 import { AppError, type ConnectionsPort } from '@balcao/sdk';
 import type { LinkedConnection } from './link-schema.js';
 
-/** Graph's refusals as the API answers them: a bad token 400 ERR_CHANNEL_CREDENTIALS, others ERR_CHANNEL_REQUEST_FAILED. */
+/**
+ * Graph's refusals as the API answers them: a bad token 400 ERR_CHANNEL_CREDENTIALS, others ERR_CHANNEL_REQUEST_FAILED;
+ * a user with more pages than one link reads 400 ERR_CHANNEL_TOO_MANY_ACCOUNTS (`maxAccounts`), nothing linked.
+ */
 export async function graphCall<T>(call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (err) {
+    if (err instanceof TooManyPagesError)
+      throw new AppError('ERR_CHANNEL_TOO_MANY_ACCOUNTS', 400, { maxAccounts: MAX_ACCOUNT_REQUESTS * 100 });
     if (!(err instanceof GraphError)) throw err;
     if (err.invalidToken) throw new AppError('ERR_CHANNEL_CREDENTIALS', 400, { graphCode: err.code });
     // Unreachable or Graph's own failure: not the caller's input, but still a clear answer, never a 500.

@@ -1,3 +1,4 @@
+import { MAX_ACCOUNT_REQUESTS } from '@balcao/channel-meta';
 import type { MockGraph } from '@balcao/channel-meta/testing';
 import type { ConnectionDto } from '@balcao/sdk';
 import { createTenant, type TestHost } from '@balcao/testing';
@@ -71,7 +72,7 @@ describe('POST /api/facebook', () => {
       '50011',
       '50012',
     ]);
-    expect(graph.subscriptions[0]?.fields).toContain('messages');
+    expect(graph.subscriptions[0]?.fields).toBe('messages,message_echoes,message_deliveries,message_reads');
   });
 
   it('keeps the page token sealed: in no answer, and not readable in the database', async () => {
@@ -185,5 +186,46 @@ describe('POST /api/facebook', () => {
     });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: 'ERR_CHANNEL_REQUEST_FAILED', reason: 'noPages' });
+  });
+
+  it('reads every page however Graph splits them: 3 answers of 1 page link 3 connections', async () => {
+    const shop = await company('Loja Paginada', { useFacebook: true });
+    const u = user('5010', ['50101', '50102', '50103'], false);
+    graph.pageAccountsBy(1);
+    try {
+      const before = graph.accountsRequests.length;
+      const res = await link(shop.token, {
+        facebookUserId: u.facebookUserId,
+        facebookUserToken: u.facebookUserToken,
+      });
+      expect(res.status).toBe(200);
+      const { connections } = (await res.json()) as { connections: LinkedConnection[] };
+      expect(connections.map((c) => c.account)).toEqual(['50101', '50102', '50103']);
+      expect(graph.accountsRequests.length - before).toBe(3);
+    } finally {
+      graph.pageAccountsBy(100);
+    }
+  });
+
+  it(`stops after ${MAX_ACCOUNT_REQUESTS} answers: more pages is 400 ERR_CHANNEL_TOO_MANY_ACCOUNTS, nothing linked`, async () => {
+    const shop = await company('Loja Enorme', { useFacebook: true });
+    const ids = Array.from(
+      { length: MAX_ACCOUNT_REQUESTS + 1 },
+      (_, i) => `5011${String(i).padStart(2, '0')}`,
+    );
+    const u = user('5011', ids, false);
+    graph.pageAccountsBy(1);
+    try {
+      const res = await link(shop.token, {
+        facebookUserId: u.facebookUserId,
+        facebookUserToken: u.facebookUserToken,
+      });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'ERR_CHANNEL_TOO_MANY_ACCOUNTS', maxAccounts: 2000 });
+      expect(await connectionsOf(shop.token)).toEqual([]);
+      expect(graph.subscriptions.some((s) => s.pageId.startsWith('5011'))).toBe(false);
+    } finally {
+      graph.pageAccountsBy(100);
+    }
   });
 });

@@ -9,7 +9,8 @@ import { WEBHOOK_PATH } from './index.js';
 /**
  * The webhook Meta posts every linked page's events to: it answers the verification handshake, takes only deliveries
  * signed with the app secret (anything else is 401 and stores nothing), stores messages once, downloads attachments
- * into Balcão, turns deliveries and reads into acks, and hears only pages whose company's plan offers the channel.
+ * into Balcão, stores the page's own messages (echoes) as the company's, turns deliveries and reads into acks, and
+ * hears only pages whose company's plan offers the channel.
  */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -139,10 +140,16 @@ describe('webhook deliveries (POST)', () => {
     expect(Buffer.from(await served.arrayBuffer())).toEqual(PNG);
   });
 
-  it('the page’s echoes are not stored', async () => {
+  it('the page’s recorded echo is stored once, as the company’s message in the contact’s ticket', async () => {
     const before = await messageCount();
     expect((await postWebhook(host, fixture('messenger-echo'))).status).toBe(200);
-    expect(await messageCount()).toBe(before);
+    expect((await postWebhook(host, fixture('messenger-echo'))).status).toBe(200);
+    expect(await messageCount()).toBe(before + 1);
+    const ticket = await ticketOf(FIXTURE_IDS.psid);
+    const echoes = (await messagesOf(ticket.id)).filter(
+      (m) => m.body === 'Respondido pela caixa de entrada da página',
+    );
+    expect(echoes.map((m) => m.fromMe)).toEqual([true]);
   });
 
   it('Instagram messages arrive on the Instagram connection', async () => {

@@ -23,6 +23,15 @@ const graphError = (res: ServerResponse, status: number, code: number, message: 
   res.end(JSON.stringify({ error: { message, type: 'OAuthException', code, fbtrace_id: 'mock' } }));
 };
 
+/** A contact's profile on the mock (Messenger's or Instagram's fields, as Graph answers them). */
+export interface MockProfile {
+  first_name?: string;
+  last_name?: string;
+  name?: string;
+  username?: string;
+  profile_pic?: string;
+}
+
 const json = (res: ServerResponse, body: unknown) => {
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -35,7 +44,8 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
 }
 
 /**
- * A local Graph API for tests (node http on an ephemeral port): `/{user}/accounts`, `/{page}/subscribed_apps`,
+ * A local Graph API for tests (node http on an ephemeral port): `/{user}/accounts` (cursor paging),
+ * `/{page}/subscribed_apps`, contacts' profiles (`/{psid}?fields=…`),
  * `/me/messages` (JSON or an upload) and a CDN for the attachments contacts send. Nothing leaves the machine.
  * @example const graph = await startMockGraph(); graph.users.set('42', { token: 'u-tok', pages: [page] })
  */
@@ -44,7 +54,13 @@ export async function startMockGraph() {
   const sends: MockSend[] = [];
   const subscriptions: { pageId: string; fields: string }[] = [];
   const files = new Map<string, { data: Buffer; mimeType: string }>();
-  const state = { failSends: 0, sequence: 0 };
+  const state = { failSends: 0, failProfiles: 0, sequence: 0, accountsPageSize: 100 };
+  /** Contact id → profile; what `/{id}?fields=` answers to a page token. */
+  const profiles = new Map<string, MockProfile>();
+  /** Every profile lookup: which contact, with which fields. */
+  const profileRequests: { id: string; fields: string }[] = [];
+  /** Every `/{user}/accounts` request (the first and each `paging.next` followed). */
+  const accountsRequests: string[] = [];
 
   const pageByToken = (token: string | null) =>
     [...users.values()].flatMap((u) => u.pages).find((p) => p.accessToken === token);
@@ -63,13 +79,42 @@ export async function startMockGraph() {
     if (req.method === 'GET' && edge === 'accounts') {
       const user = users.get(node ?? '');
       if (!user || user.token !== token) return graphError(res, 400, 190, 'Invalid OAuth access token.');
+      accountsRequests.push(url.search);
+      // Cursor paging as Graph does it: `after` is where the next page starts, `next` the full URL to it.
+      const size = Math.min(Number(url.searchParams.get('limit') ?? 25), state.accountsPageSize);
+      const start = Number(url.searchParams.get('after') ?? 0);
+      const slice = user.pages.slice(start, start + size);
+      const next = new URL(url.pathname, mockUrl());
+      for (const [k, v] of url.searchParams) next.searchParams.set(k, v);
+      next.searchParams.set('after', String(start + size));
       return json(res, {
-        data: user.pages.map((p) => ({
+        data: slice.map((p) => ({
           id: p.id,
           name: p.name,
           access_token: p.accessToken,
           ...(p.instagram ? { instagram_business_account: p.instagram } : {}),
         })),
+        paging: {
+          cursors: { before: String(start), after: String(start + size) },
+          ...(start + size < user.pages.length ? { next: next.toString() } : {}),
+        },
+      });
+    }
+    if (req.method === 'GET' && node && !edge && node !== 'me') {
+      const page = pageByToken(token);
+      if (!page) return graphError(res, 400, 190, 'Invalid OAuth access token.');
+      const fields = url.searchParams.get('fields') ?? '';
+      profileRequests.push({ id: node, fields });
+      if (state.failProfiles > 0) {
+        state.failProfiles -= 1;
+        return graphError(res, 500, 2, 'An unexpected error has occurred. Please retry your request later.');
+      }
+      const profile = profiles.get(node);
+      if (!profile) return graphError(res, 400, 100, `Unsupported get request. Object with ID '${node}'`);
+      const wanted = fields.split(',');
+      return json(res, {
+        id: node,
+        ...Object.fromEntries(Object.entries(profile).filter(([k]) => wanted.includes(k))),
       });
     }
     if (req.method === 'POST' && edge === 'subscribed_apps') {
@@ -92,17 +137,29 @@ export async function startMockGraph() {
     return graphError(res, 404, 803, `unknown path ${url.pathname}`);
   }
 
+  const mockUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const server: Server = createServer((req, res) => {
     handle(req, res).catch((err) => graphError(res, 500, 1, String(err)));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const url = mockUrl();
 
   return {
     url,
     users,
     sends,
     subscriptions,
+    profiles,
+    profileRequests,
+    accountsRequests,
+    /** The next `n` profile lookups answer 500 (Graph's transient error). */
+    failNextProfiles(n: number) {
+      state.failProfiles = n;
+    },
+    /** At most `n` pages per `/{user}/accounts` answer, whatever `limit` asks (Graph may answer fewer). */
+    pageAccountsBy(n: number) {
+      state.accountsPageSize = n;
+    },
     /** The next `n` sends answer 500 (Graph's transient error). */
     failNextSends(n: number) {
       state.failSends = n;

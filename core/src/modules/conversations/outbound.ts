@@ -148,13 +148,16 @@ export async function deliverOutbound(
     },
     ctx,
   );
-  const [changed] = await deps.orm.em.getConnection().execute<{ ack: number; before: number }[]>(
-    `update messages m set ack = greatest(m.ack, ?), external_id = coalesce(?, m.external_id), delivery_error = null
-       from (select id, ack from messages where id = ?) old
-      where m.id = old.id
-      returning m.ack, old.ack as before`,
-    [result.ack, result.externalId ?? null, messageId],
-  );
+  const changed = await recordSent(deps, messageId, result.ack, result.externalId ?? null).catch((err) => {
+    // The channel's echo of this very send was ingested first and holds its id (unique per connection): the message
+    // went out, so it is recorded without the id rather than failing the delivery, which would send it again.
+    if (!isExternalIdTaken(err)) throw err;
+    deps.logger.warn(
+      { messageId, externalId: result.externalId },
+      'sent message’s id already ingested (its echo came first): recorded without it',
+    );
+    return recordSent(deps, messageId, result.ack, null);
+  });
   if (changed && changed.ack > changed.before)
     await deps.events.emit('message.ack', {
       companyId,
@@ -163,6 +166,32 @@ export async function deliverOutbound(
       ack: changed.ack,
     });
 }
+
+/** Records what a send reached (never lowering the ack) and the channel's id for the message; the ack before and after. */
+async function recordSent(
+  deps: OutboundDeps,
+  messageId: number,
+  ack: number,
+  externalId: string | null,
+): Promise<{ ack: number; before: number } | undefined> {
+  const [changed] = await deps.orm.em.getConnection().execute<{ ack: number; before: number }[]>(
+    `update messages m set ack = greatest(m.ack, ?), external_id = coalesce(?, m.external_id), delivery_error = null
+       from (select id, ack from messages where id = ?) old
+      where m.id = old.id
+      returning m.ack, old.ack as before`,
+    [ack, externalId, messageId],
+  );
+  return changed;
+}
+
+/** PostgreSQL refused the external id: another message of the connection holds it (messages_whatsapp_external_unique). */
+const isExternalIdTaken = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  (err as { code?: string }).code === '23505' &&
+  String((err as { constraint?: string }).constraint ?? (err as Error).message).includes(
+    'messages_whatsapp_external_unique',
+  );
 
 /** Takes back from the contact a message the attendant deleted, where the channel can (ChannelDefinition.retract). */
 export async function retractOutbound(

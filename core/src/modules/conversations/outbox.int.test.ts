@@ -127,6 +127,36 @@ describe('outbox', () => {
     expect(await again.json()).toEqual({ error: 'ERR_MESSAGE_NOT_FAILED' });
   });
 
+  it('a send whose echo was ingested first (same channel id) is recorded as sent, and not sent again', async () => {
+    const ticketId = await openTicket('5511988880009');
+    expect((await outage(true)).status).toBe(204);
+    const message = await send(ticketId, 'Eco antes da hora');
+    await until(async () => (await messageOf(ticketId, message.id))?.deliveryError != null);
+    // The channel's echo of the send arrives, and is stored, before the outbox records the id it answers.
+    const echo = await host.request(`/test-channel/${connection.token}/inbound`, {
+      body: {
+        externalId: `fake-out-${message.id}`,
+        from: { id: '5511988880009', name: '' },
+        body: 'Eco antes da hora',
+        fromMe: true,
+      },
+    });
+    expect(echo.status).toBe(201);
+    expect((await outage(false)).status).toBe(204);
+    expect((await host.request(`/api/messages/${message.id}/retry`, { token, method: 'POST' })).status).toBe(
+      204,
+    );
+    await until(async () => (await messageOf(ticketId, message.id))?.ack === 1);
+    expect((await messageOf(ticketId, message.id))?.deliveryError).toBeNull();
+    const [row] = await sql<{ n: string }>(
+      host,
+      'select count(*) as n from message_outbox where message_id = $1',
+      [message.id],
+    );
+    expect(Number(row?.n)).toBe(0);
+    expect(await sentOf(message.id)).toHaveLength(1);
+  });
+
   it('a message deleted before its delivery is claimed never leaves; one already sent is taken back', async () => {
     const ticketId = await openTicket('5511988880004');
     // Held back: the row is due in the future, so no worker claims it before the delete.

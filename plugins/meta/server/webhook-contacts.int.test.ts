@@ -1,0 +1,146 @@
+import { delivery, type MockGraph, textEvent } from '@balcao/channel-meta/testing';
+import type { MessageDto, TicketDto } from '@balcao/sdk';
+import { createTenant, eventually, type TestHost } from '@balcao/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postWebhook, startMetaHost } from './contract-harness.js';
+
+/**
+ * What the webhook makes of who writes and what the page writes: a contact shows the name (and picture) Graph gives
+ * for them, asked once with the page token kept in the connection's store; a failed lookup leaves the id as the name and
+ * is asked again with a later message. Messages the page writes in Meta's own inbox (echoes) are the company's
+ * messages in the contact's ticket, stored once; the echo of a reply Balcão sent is not stored again.
+ */
+const PAGE = { id: '880001', name: 'Loja Nomes', accessToken: 'EAAGnamesPageToken00001' };
+const IG = { id: '880009', username: 'loja.nomes' };
+let host: TestHost;
+let graph: MockGraph;
+let shop: { token: string; userId: number };
+
+beforeAll(async () => {
+  ({ host, graph } = await startMetaHost());
+  const superToken = (await host.login(host.admin.email, host.admin.password)).token;
+  const t = await createTenant(host, superToken, {
+    name: 'Loja Nomes',
+    flags: { useFacebook: true, useInstagram: true },
+  });
+  await host.request(`/api/plans/${t.planId}`, {
+    method: 'PUT',
+    token: superToken,
+    body: { connections: 5 },
+  });
+  const login = await host.login(t.email, t.password);
+  shop = { token: login.token, userId: login.user.id };
+  graph.users.set('8800', { token: 'EAAGnamesUserToken00001', pages: [{ ...PAGE, instagram: IG }] });
+  const linked = await host.request('/api/facebook', {
+    token: shop.token,
+    body: { facebookUserId: '8800', facebookUserToken: 'EAAGnamesUserToken00001', addInstagram: true },
+  });
+  expect(linked.status).toBe(200);
+});
+afterAll(async () => {
+  await host?.stop();
+  await graph?.stop();
+});
+
+const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  const res = await host.request(path, { ...init, token: shop.token });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+};
+const ticketOf = (number: string, status = 'pending') =>
+  eventually(async () =>
+    (await api<{ tickets: TicketDto[] }>(`/api/tickets?status=${status}&showAll=true`)).tickets.find(
+      (t) => t.contact.number === number,
+    ),
+  );
+const messagesOf = async (ticketId: number) =>
+  (await api<{ messages: MessageDto[] }>(`/api/messages/${ticketId}`)).messages;
+const post = async (object: 'page' | 'instagram', account: string, events: object[]) => {
+  const res = await postWebhook(host, delivery(object, account, events));
+  expect(res.status).toBe(200);
+  return (await res.json()) as { stored: number; skipped: number };
+};
+const lookups = (id: string) => graph.profileRequests.filter((r) => r.id === id).length;
+/** The page writing to `psid` in Meta's inbox, as its echo arrives. */
+const echo = (psid: string, mid: string, text: string) => ({
+  sender: { id: PAGE.id },
+  recipient: { id: psid },
+  timestamp: Date.now(),
+  message: { is_echo: true, app_id: 263902037430900, mid, text },
+});
+
+describe('contact names and pictures', () => {
+  it('a new Messenger contact shows their name and picture; Graph is asked once however often they write', async () => {
+    graph.profiles.set('psid-ana', {
+      first_name: 'Ana',
+      last_name: 'Souza',
+      profile_pic: 'https://cdn.example/ana.jpg',
+    });
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-ana', 'm-ana-1', 'Oi')]);
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-ana', 'm-ana-2', 'Tem em azul?')]);
+    const ticket = await ticketOf('psid-ana');
+    expect(ticket.contact).toMatchObject({ name: 'Ana Souza', urlPicture: 'https://cdn.example/ana.jpg' });
+    expect(await messagesOf(ticket.id)).toHaveLength(2);
+    expect(lookups('psid-ana')).toBe(1);
+    expect(graph.profileRequests.find((r) => r.id === 'psid-ana')?.fields).toBe(
+      'first_name,last_name,profile_pic',
+    );
+  });
+
+  it('an Instagram contact is asked with Instagram’s fields and shows their name', async () => {
+    graph.profiles.set('igsid-bia', { name: 'Bia Costa', username: 'bia.c' });
+    await post('instagram', IG.id, [textEvent(IG.id, 'igsid-bia', 'ig-bia-1', 'Olá')]);
+    const ticket = await ticketOf('igsid-bia');
+    expect(ticket.contact.name).toBe('Bia Costa');
+    expect(graph.profileRequests.find((r) => r.id === 'igsid-bia')?.fields).toBe('name,username,profile_pic');
+  });
+
+  it('a failed lookup keeps the id as the name, the message stored; the next message asks again and names them', async () => {
+    graph.profiles.set('psid-caio', { first_name: 'Caio', last_name: 'Reis' });
+    graph.failNextProfiles(1);
+    expect(
+      await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-caio', 'm-caio-1', 'Bom dia')]),
+    ).toMatchObject({
+      stored: 1,
+    });
+    expect((await ticketOf('psid-caio')).contact.name).toBe('psid-caio');
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-caio', 'm-caio-2', 'Alguém?')]);
+    expect((await ticketOf('psid-caio')).contact.name).toBe('Caio Reis');
+    expect(lookups('psid-caio')).toBe(2);
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-caio', 'm-caio-3', 'Obrigado')]);
+    expect(lookups('psid-caio')).toBe(2);
+  });
+});
+
+describe('the page’s own messages (echoes)', () => {
+  it('a message written in Meta’s inbox is stored once, as the company’s, in the contact’s ticket', async () => {
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-davi', 'm-davi-1', 'Qual o horário?')]);
+    const ticket = await ticketOf('psid-davi');
+    expect((await post('page', PAGE.id, [echo('psid-davi', 'm-echo-davi', 'Das 9 às 18h')])).stored).toBe(1);
+    expect((await post('page', PAGE.id, [echo('psid-davi', 'm-echo-davi', 'Das 9 às 18h')])).stored).toBe(0);
+    const messages = await messagesOf(ticket.id);
+    expect(messages.map((m) => [m.body, m.fromMe])).toEqual([
+      ['Qual o horário?', false],
+      ['Das 9 às 18h', true],
+    ]);
+  });
+
+  it('the echo of a reply Balcão sent is not stored again: it carries the mid the Send API answered', async () => {
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-eva', 'm-eva-1', 'Oi, tudo bem?')]);
+    const ticket = await ticketOf('psid-eva');
+    await api(`/api/tickets/${ticket.id}`, { method: 'PUT', body: { status: 'open', userId: shop.userId } });
+    const reply = await api<MessageDto>(`/api/messages/${ticket.id}`, { body: { body: 'Tudo ótimo!' } });
+    const sent = await eventually(() =>
+      graph.sends.find((s) => s.recipient === 'psid-eva' && s.text?.includes('Tudo ótimo!')),
+    );
+    // The outbox recorded the mid (ack 1) before Meta's echo of it arrives.
+    await eventually(async () =>
+      (await messagesOf(ticket.id)).find((m) => m.id === reply.id && m.ack >= 1) ? true : undefined,
+    );
+    const before = (await messagesOf(ticket.id)).length;
+    expect((await post('page', PAGE.id, [echo('psid-eva', sent.messageId, sent.text ?? '')])).stored).toBe(0);
+    const after = await messagesOf(ticket.id);
+    expect(after).toHaveLength(before);
+    expect(after.filter((m) => m.body.includes('Tudo ótimo!'))).toHaveLength(1);
+  });
+});
