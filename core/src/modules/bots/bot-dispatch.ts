@@ -83,7 +83,9 @@ export async function dispatch(
         order by id`,
       [ticketId, cursor, messageId],
     );
-    for (const { id } of rows) {
+    for (const [i, { id }] of rows.entries()) {
+      // The first message finds the ticket just read; a later one reads it again (the last message changed it).
+      if (i > 0) await scope.em.refresh(ticket);
       await handleOne(scope, logger, companyId, ticket, Number(id));
       await scope.em
         .getConnection()
@@ -143,7 +145,6 @@ async function handleOne(
   ticket: ITicket,
   messageId: number,
 ): Promise<void> {
-  await scope.em.refresh(ticket);
   const contact = await scope.em.findOne(Contact, { id: ticket.contactId });
   if (!contact || ticket.status === 'closed') return;
   const stages = scope.inboundStages.list();

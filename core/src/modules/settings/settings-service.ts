@@ -23,6 +23,8 @@ const PLATFORM_DEFAULTS: Record<PlatformSettingKey, string> = { userCreation: 'e
 export class SettingsService implements SettingsPort {
   private readonly em: EntityManager;
   private readonly events: EventsPort | undefined;
+  /** What this scope (one request, one job run, one bot turn) already read or wrote: a key is read once per scope. */
+  private readonly read = new Map<string, string>();
 
   /** `events` is absent where settings are only read (seed, auth, plugin host). */
   constructor({ em, events }: { em: EntityManager; events?: EventsPort }) {
@@ -44,8 +46,12 @@ export class SettingsService implements SettingsPort {
   }
 
   async get(companyId: number, key: CompanySettingKey): Promise<string> {
+    const known = this.read.get(`${companyId}:${key}`);
+    if (known !== undefined) return known;
     const row = await this.em.findOne(CompanySetting, { companyId, key }, { filters: false });
-    return row?.value ?? DEFAULT_COMPANY_SETTINGS[key];
+    const value = row?.value ?? DEFAULT_COMPANY_SETTINGS[key];
+    this.read.set(`${companyId}:${key}`, value);
+    return value;
   }
 
   async isEnabled(companyId: number, key: CompanySettingKey): Promise<boolean> {
@@ -58,6 +64,7 @@ export class SettingsService implements SettingsPort {
     if (row) row.value = value;
     else this.em.create(CompanySetting, { companyId, key, value });
     await this.em.flush();
+    this.read.set(`${companyId}:${key}`, value);
     await this.events?.emit('setting.updated', { companyId, key, value });
     return { key, value };
   }
