@@ -26,6 +26,8 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   qrcode: null,
   retries: 0,
   greetingMessage: null,
+  greetingMediaAttachment: null,
+  greetingMediaName: null,
   complationMessage: null,
   outOfHoursMessage: null,
   ratingMessage: null,

@@ -16,6 +16,7 @@ export type ConnectionFacts = Pick<
   | 'id'
   | 'name'
   | 'greetingMessage'
+  | 'greetingMediaAttachment'
   | 'outOfHoursMessage'
   | 'maxUseBotQueues'
   | 'timeUseBotQueues'

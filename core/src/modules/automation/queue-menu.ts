@@ -1,11 +1,11 @@
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
-import { connectionFacts, type MenuQueue, menuQueues } from './automation-facts.js';
+import { type ConnectionFacts, connectionFacts, type MenuQueue, menuQueues } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
 import { answerOutOfHours, outsideHours, switchMode } from './out-of-hours.js';
 import { afterQueued } from './queue-entry.js';
 import { answerTree, queueTree, startTree } from './queue-tree.js';
-import { sendAutomatic } from './send-automatic.js';
+import { sendAutomatic, sendGreeting } from './send-automatic.js';
 import { backToMenu, menuSent, routeToQueue } from './ticket-routing.js';
 
 /**
@@ -60,7 +60,7 @@ export const queueMenuStage: InboundStage = {
       }
       if (ctx.body.trim() !== BACK_TO_MENU || !back) return;
       await backToMenu(scope, ticket);
-      await sendMenu(ctx, conn.greetingMessage, queues);
+      await sendMenu(ctx, conn, queues);
       return;
     }
     if (queues.length === 1) {
@@ -70,7 +70,7 @@ export const queueMenuStage: InboundStage = {
         greeting.length > 1 &&
         (await scope.settings.isEnabled(companyId, 'sendGreetingMessageOneQueues'))
       )
-        await sendAutomatic(scope, companyId, ticket.id, greeting);
+        await sendGreeting(scope, companyId, ticket.id, conn, greeting);
       await enterQueue(ctx, only, { greet: false, back: false });
       return;
     }
@@ -83,18 +83,15 @@ export const queueMenuStage: InboundStage = {
       return;
     }
     if (!mayAnswerAgain(ticket, conn, scope.clock.now())) return;
-    await sendMenu(ctx, conn.greetingMessage, queues);
+    await sendMenu(ctx, conn, queues);
   },
 };
 
-async function sendMenu(
-  ctx: InboundContext,
-  greeting: string | null | undefined,
-  queues: readonly MenuQueue[],
-) {
-  const head = greeting?.trim() ?? '';
+/** The connection's greeting and its numbered queues, one message (its greeting media's caption when it has one). */
+async function sendMenu(ctx: InboundContext, conn: ConnectionFacts, queues: readonly MenuQueue[]) {
+  const head = conn.greetingMessage?.trim() ?? '';
   const list = menuList(queues);
-  await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, head, head ? `\n\n${list}` : list);
+  await sendGreeting(ctx.scope, ctx.companyId, ctx.ticket.id, conn, head, head ? `\n\n${list}` : list);
   await menuSent(ctx.scope, ctx.ticket);
 }
 

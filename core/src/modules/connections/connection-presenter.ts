@@ -27,6 +27,8 @@ export function toConnectionDto(
     qrcode: c.qrcode ?? null,
     retries: c.retries,
     greetingMessage: c.greetingMessage ?? null,
+    greetingMediaAttachment: c.greetingMediaAttachment ?? null,
+    greetingMediaName: c.greetingMediaName ?? null,
     complationMessage: c.complationMessage ?? null,
     outOfHoursMessage: c.outOfHoursMessage ?? null,
     ratingMessage: c.ratingMessage ?? null,

@@ -18,6 +18,10 @@ export const Connection = defineEntity({
     isDefault: p.boolean().default(false),
     token: p.string().length(30),
     greetingMessage: p.text().nullable(),
+    /** The greeting's media: a file of the company's media store by its URL (`/api/media/company1/…`); null: none. */
+    greetingMediaAttachment: p.text().nullable(),
+    /** Its file name as uploaded, shown in the connection dialog. */
+    greetingMediaName: p.string().length(255).nullable(),
     complationMessage: p.text().nullable(),
     outOfHoursMessage: p.text().nullable(),
     ratingMessage: p.text().nullable(),
