@@ -30,6 +30,7 @@ import { ConnectionFields, type ConnectionFormValues } from './connection-fields
 import { dayOf } from './connection-import-fields';
 import { connectionTabOf, greetingMissing, needsNewQr, originList } from './connection-rules';
 import { createConnection, updateConnection } from './connections-api';
+import { applyGreetingMedia, type GreetingMediaChange, GreetingMediaField } from './greeting-media-field';
 
 /** What the dialog works on: a new connection of a channel, or an existing one. */
 export type ConnectionTarget =
@@ -127,6 +128,9 @@ function ConnectionForm({
   const { form, set, setErrors, error, intent } = useZodForm(connectionSchema, valuesOf(connection));
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [saving, setSaving] = useState(false);
+  // The greeting's media is uploaded (or removed) on Save, after the connection's fields (greeting-media-field.tsx).
+  const [media, setMedia] = useState<GreetingMediaChange>({ kind: 'keep' });
+  const [mediaError, setMediaError] = useState<string>();
   // 'general', or a plugin's tab (`plugin:<name>`).
   const [tab, setTab] = useState<string>('general');
   // Spec part 1 §2: the schedules tab shows when the company keeps service hours per connection (live setting).
@@ -182,11 +186,15 @@ function ConnectionForm({
       if (connection) {
         const { channel: _fixed, ...changes } = input;
         await updateConnection(connection.id, changes);
+        // A refused file keeps the dialog open with the reason on the field; the fields above are saved.
+        if (!(await saveMedia(connection.id, connection.greetingMediaName !== null))) return;
         toastSuccess(t('connections.toasts.saved'));
         if (needsNewQr(connection, form)) toastWarning(t('connections.toasts.needsNewQr'));
         onClose();
       } else {
         const created = await createConnection(input);
+        // The new connection exists either way: it opens (QR code) and a refused file is told in a toast.
+        await saveMedia(created.id, false);
         toastSuccess(t('connections.toasts.saved'));
         onClose();
         onCreated?.(created);
@@ -199,6 +207,22 @@ function ConnectionForm({
       else toastError(err);
     } finally {
       setSaving(false);
+    }
+  };
+
+  /** Uploads or removes the greeting's media of the saved connection; false (the reason shown) when refused. */
+  const saveMedia = async (id: number, had: boolean): Promise<boolean> => {
+    try {
+      await applyGreetingMedia(id, media, had);
+      setMedia({ kind: 'keep' });
+      return true;
+    } catch (err) {
+      const reason = err instanceof ApiError ? t(`errors.${err.code}`) : String(err);
+      if (connection) {
+        setTab('general');
+        setMediaError(reason);
+      } else toastError(t('connections.dialog.greetingMediaFailed', { error: reason }));
+      return false;
     }
   };
 
@@ -222,6 +246,16 @@ function ConnectionForm({
                 intent={intent}
                 queues={queues}
                 disabled={saving}
+                greetingMedia={
+                  <GreetingMediaField
+                    connection={connection}
+                    change={media}
+                    onChange={setMedia}
+                    error={mediaError}
+                    onError={setMediaError}
+                    disabled={saving}
+                  />
+                }
               />
             }
           />
