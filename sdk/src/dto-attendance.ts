@@ -161,6 +161,9 @@ export interface ConnectionDto {
   expiresTicketNps: number;
   maxUseBotQueuesNps: number;
   inactiveMessage: string | null;
+  /** LGPD consent texts for this connection's contacts, replacing the company's lgpdMessage / lgpdLink; null: those. */
+  lgpdMessage: string | null;
+  lgpdLink: string | null;
   timeInactiveMessage: number;
   expiresInactiveMessage: string | null;
   /** Service hours, a row per weekday (used when the company's scheduleType is `connection`); null: none set. */

@@ -16,7 +16,7 @@ async function openEdit(page: Page, name: string) {
   await expect(page.getByTestId('connection-form')).toBeVisible();
 }
 
-test("an admin attaches an image to a connection's greeting, saves, sees it again and removes it", async ({
+test("an admin attaches an image to a connection's greeting, saves, sees it again, removes it, and sets its LGPD texts", async ({
   browser,
   request,
 }) => {
@@ -75,6 +75,25 @@ test("an admin attaches an image to a connection's greeting, saves, sees it agai
   expect((await request.get(href as string)).status()).toBe(404);
   const read = await request.get(`/api/whatsapp/${id}`, { headers });
   expect(await read.json()).toMatchObject({ greetingMediaAttachment: null, greetingMediaName: null });
+
+  // The connection's own LGPD consent texts sit on the messages tab, and replace the company's when set.
+  await page.getByTestId('connection-tab-messages').click();
+  await page.getByTestId('connection-lgpdMessage').fill('A {{connection}} cuida dos seus dados.');
+  await page.getByTestId('connection-lgpdLink').fill('https://loja.test/lgpd');
+  await page.getByTestId('connection-save').click();
+  await expect(page.getByTestId('connection-form')).toBeHidden();
+  await openEdit(page, name);
+  await page.getByTestId('connection-tab-messages').click();
+  await expect(page.getByTestId('connection-lgpdMessage')).toHaveValue(
+    'A {{connection}} cuida dos seus dados.',
+  );
+  await expect(page.getByTestId('connection-lgpdLink')).toHaveValue('https://loja.test/lgpd');
+  await shot(page, 'connection-lgpd-texts-light');
+  const saved = await request.get(`/api/whatsapp/${id}`, { headers });
+  expect(await saved.json()).toMatchObject({
+    lgpdMessage: 'A {{connection}} cuida dos seus dados.',
+    lgpdLink: 'https://loja.test/lgpd',
+  });
 
   await request.delete(`/api/whatsapp/${id}`, { headers });
 });

@@ -45,6 +45,8 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   complationMessage: c?.complationMessage ?? '',
   outOfHoursMessage: c?.outOfHoursMessage ?? '',
   ratingMessage: c?.ratingMessage ?? '',
+  lgpdMessage: c?.lgpdMessage ?? '',
+  lgpdLink: c?.lgpdLink ?? '',
   allowGroup: c?.allowGroup ?? false,
   groupAsTicket: c?.groupAsTicket ?? 'disabled',
   // Spec part 1 §9: a new connection closes idle open tickets after 24 hours.
@@ -172,6 +174,8 @@ function ConnectionForm({
       complationMessage: orNull(form.complationMessage),
       outOfHoursMessage: orNull(form.outOfHoursMessage),
       ratingMessage: orNull(form.ratingMessage),
+      lgpdMessage: orNull(form.lgpdMessage),
+      lgpdLink: orNull(form.lgpdLink),
       inactiveMessage: orNull(form.inactiveMessage),
       expiresInactiveMessage: orNull(form.expiresInactiveMessage),
       embedOrigins: originList(form.embedOrigins),
@@ -232,7 +236,14 @@ function ConnectionForm({
       <DialogBody className="connection-dialog__body">
         {/* Spec tabs: general, messages, chatbot, NPS, schedules (per-connection hours), then what the channel adds.
             Integrations arrive with the queue integrations and prompts they pick from. */}
-        <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id) => setTab(String(id))}>
+        {/* Only the open tab is mounted: message boxes size themselves to their text when shown (a hidden tab's
+            boxes measured nothing and stayed one clipped line high). */}
+        <Tabs
+          id="connection-tabs"
+          selectedTabId={tab}
+          onChange={(id) => setTab(String(id))}
+          renderActiveTabPanelOnly
+        >
           <Tab
             id="general"
             title={t('connections.dialog.general')}

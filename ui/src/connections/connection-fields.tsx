@@ -22,6 +22,9 @@ export interface ConnectionFormValues extends Record<string, unknown>, Connectio
   complationMessage: string;
   outOfHoursMessage: string;
   ratingMessage: string;
+  /** The connection's LGPD consent texts ('' means the company's). */
+  lgpdMessage: string;
+  lgpdLink: string;
   allowGroup: boolean;
   groupAsTicket: 'disabled' | 'enabled';
   /** Idle hours before an open ticket is closed; 0: never. */

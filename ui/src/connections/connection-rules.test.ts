@@ -28,6 +28,8 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   greetingMessage: null,
   greetingMediaAttachment: null,
   greetingMediaName: null,
+  lgpdMessage: null,
+  lgpdLink: null,
   complationMessage: null,
   outOfHoursMessage: null,
   ratingMessage: null,

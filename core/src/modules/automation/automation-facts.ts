@@ -17,6 +17,8 @@ export type ConnectionFacts = Pick<
   | 'name'
   | 'greetingMessage'
   | 'greetingMediaAttachment'
+  | 'lgpdMessage'
+  | 'lgpdLink'
   | 'outOfHoursMessage'
   | 'maxUseBotQueues'
   | 'timeUseBotQueues'

@@ -44,6 +44,8 @@ export function toConnectionDto(
     expiresTicketNps: c.expiresTicketNps,
     maxUseBotQueuesNps: c.maxUseBotQueuesNps,
     inactiveMessage: c.inactiveMessage ?? null,
+    lgpdMessage: c.lgpdMessage ?? null,
+    lgpdLink: c.lgpdLink ?? null,
     timeInactiveMessage: c.timeInactiveMessage,
     expiresInactiveMessage: c.expiresInactiveMessage ?? null,
     schedules: c.schedules ?? null,

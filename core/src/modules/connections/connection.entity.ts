@@ -36,6 +36,9 @@ export const Connection = defineEntity({
     expiresTicketNps: p.integer().fieldName('expires_ticket_nps').default(0),
     maxUseBotQueuesNps: p.integer().fieldName('max_use_bot_queues_nps').default(3),
     inactiveMessage: p.text().nullable(),
+    /** The consent texts of this connection's contacts, replacing the company's lgpdMessage / lgpdLink; null: those. */
+    lgpdMessage: p.text().nullable(),
+    lgpdLink: p.text().nullable(),
     timeInactiveMessage: p.integer().default(0),
     expiresInactiveMessage: p.text().nullable(),
     timeSendQueue: p.integer().default(0),
