@@ -137,6 +137,13 @@ export interface ConnectionDto {
   /** QR codes shown since the session last connected (spec part 1 §3 `retries`). */
   retries: number;
   greetingMessage: string | null;
+  /**
+   * The greeting's media (`POST /whatsapp/{id}/media-upload`): where it is served (`/api/media/company1/…`); the
+   * greeting and the queue menu go out as this file with their text as caption. null: none.
+   */
+  greetingMediaAttachment: string | null;
+  /** The greeting media's file name as uploaded (`cardapio.pdf`); null: none. */
+  greetingMediaName: string | null;
   complationMessage: string | null;
   outOfHoursMessage: string | null;
   ratingMessage: string | null;
@@ -154,6 +161,9 @@ export interface ConnectionDto {
   expiresTicketNps: number;
   maxUseBotQueuesNps: number;
   inactiveMessage: string | null;
+  /** LGPD consent texts for this connection's contacts, replacing the company's lgpdMessage / lgpdLink; null: those. */
+  lgpdMessage: string | null;
+  lgpdLink: string | null;
   timeInactiveMessage: number;
   expiresInactiveMessage: string | null;
   /** Service hours, a row per weekday (used when the company's scheduleType is `connection`); null: none set. */

@@ -78,6 +78,10 @@ export const ERROR_CODES = [
   'ERR_CONNECTION_CANNOT_IMPORT',
   /** The connection's channel cannot reach that contact (a phone number over web chat, another site's visitor). */
   'ERR_CONNECTION_CANNOT_REACH',
+  /** A connection's greeting media must be a JPEG, PNG, MP4 or PDF (GREETING_MEDIA_TYPES). */
+  'ERR_GREETING_MEDIA_TYPE',
+  /** A connection's greeting media is at most 16 MB (GREETING_MEDIA_MAX_BYTES). */
+  'ERR_GREETING_MEDIA_TOO_LARGE',
   /** Changing one's own password: the current password given was wrong. */
   'ERR_WRONG_PASSWORD',
   /** Another connection of the company already has this name. */

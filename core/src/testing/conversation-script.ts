@@ -41,6 +41,13 @@ export interface ConversationScript {
   ): Promise<number>;
   /** Everything Balcão sent the ticket's contact, oldest first. */
   heard(ticketId: number): Promise<string[]>;
+  /** The same with each message's kind (`chat`, `image` …) and file: what a media message carried as caption. */
+  received(ticketId: number): Promise<{ body: string; mediaType: string; mediaUrl: string | null }[]>;
+  /** Uploads the connection's greeting media (`POST /api/whatsapp/{id}/media-upload`), as the admin. */
+  greetingMedia(
+    conn: ConnectionDto,
+    file: { name: string; type: string; bytes: Uint8Array },
+  ): Promise<ConnectionDto>;
   state(ticketId: number): Promise<TicketState>;
 }
 
@@ -110,6 +117,25 @@ export async function startConversationScript(
         [ticketId],
       );
       return rows.map((r) => r.body);
+    },
+    async received(ticketId) {
+      const rows = await sql<{ body: string; media_type: string; media_url: string | null }>(
+        host,
+        'select body, media_type, media_url from messages where ticket_id = $1 and from_me and not is_private order by id',
+        [ticketId],
+      );
+      return rows.map((r) => ({ body: r.body, mediaType: r.media_type, mediaUrl: r.media_url }));
+    },
+    async greetingMedia(conn, file) {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+      const res = await fetch(`${host.url}/api/whatsapp/${conn.id}/media-upload`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (res.status !== 200) throw new Error(`greeting media: ${res.status} ${await res.text()}`);
+      return (await res.json()) as ConnectionDto;
     },
     async state(ticketId) {
       const [row] = await sql<{

@@ -166,6 +166,12 @@ function connectionAutomationFields() {
     timeInactiveMessage: minutesField,
     /** Sent when an idle ticket is closed. */
     expiresInactiveMessage: z.string().max(5000).nullish(),
+    /**
+     * LGPD consent texts of this connection, each replacing the company's (lgpdMessage, lgpdLink) when set; whether
+     * consent is asked at all stays the company's enableLGPD. null: the company's.
+     */
+    lgpdMessage: z.string().max(5000).nullish(),
+    lgpdLink: z.string().max(2000).nullish(),
     /** Service hours of the connection: a row per weekday; null: none set (the company's scheduleType decides). */
     schedules: weeklyScheduleSchema.nullish(),
   };

@@ -25,7 +25,9 @@ type TextField =
   | 'outOfHoursMessage'
   | 'ratingMessage'
   | 'inactiveMessage'
-  | 'expiresInactiveMessage';
+  | 'expiresInactiveMessage'
+  | 'lgpdMessage'
+  | 'lgpdLink';
 
 /** A whole number of the form: minutes (0: off, up to 30 days) or a count of repeats. */
 function NumberRow({ field, max, p }: { field: NumberField; max: number; p: ConnectionTabProps }) {
@@ -58,10 +60,13 @@ export function MessageRow({
   field,
   p,
   required,
+  help,
 }: {
   field: TextField | 'greetingMessage';
   p: ConnectionTabProps;
   required?: boolean;
+  /** Shown under the field while it has no error. */
+  help?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -69,7 +74,7 @@ export function MessageRow({
       label={t(`connections.dialog.${field}`)}
       labelFor={`connection-${field}`}
       labelInfo={required ? undefined : t('common.optional')}
-      helperText={p.error(field)}
+      helperText={p.error(field) ?? help}
       intent={p.intent(field)}
     >
       <TextArea
@@ -89,8 +94,12 @@ export function MessageRow({
 
 const MINUTES_MAX = 43_200;
 
-/** The messages tab: closing, out of hours, and the inactivity warning and closing (spec part 1 §3 Connection). */
+/**
+ * The messages tab: closing, out of hours, the inactivity warning and closing, and the connection's own LGPD consent
+ * texts (spec part 1 §3 Connection), which replace the company's when set.
+ */
 export function ConnectionMessagesTab(p: ConnectionTabProps) {
+  const { t } = useTranslation();
   return (
     <>
       <MessageRow field="complationMessage" p={p} />
@@ -98,6 +107,8 @@ export function ConnectionMessagesTab(p: ConnectionTabProps) {
       <MessageRow field="inactiveMessage" p={p} />
       <NumberRow field="timeInactiveMessage" max={MINUTES_MAX} p={p} />
       <MessageRow field="expiresInactiveMessage" p={p} />
+      <MessageRow field="lgpdMessage" p={p} help={t('connections.dialog.lgpdHelp')} />
+      <MessageRow field="lgpdLink" p={p} help={t('connections.dialog.lgpdHelp')} />
     </>
   );
 }

@@ -30,6 +30,7 @@ import { ConnectionFields, type ConnectionFormValues } from './connection-fields
 import { dayOf } from './connection-import-fields';
 import { connectionTabOf, greetingMissing, needsNewQr, originList } from './connection-rules';
 import { createConnection, updateConnection } from './connections-api';
+import { applyGreetingMedia, type GreetingMediaChange, GreetingMediaField } from './greeting-media-field';
 
 /** What the dialog works on: a new connection of a channel, or an existing one. */
 export type ConnectionTarget =
@@ -44,6 +45,8 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   complationMessage: c?.complationMessage ?? '',
   outOfHoursMessage: c?.outOfHoursMessage ?? '',
   ratingMessage: c?.ratingMessage ?? '',
+  lgpdMessage: c?.lgpdMessage ?? '',
+  lgpdLink: c?.lgpdLink ?? '',
   allowGroup: c?.allowGroup ?? false,
   groupAsTicket: c?.groupAsTicket ?? 'disabled',
   // Spec part 1 §9: a new connection closes idle open tickets after 24 hours.
@@ -127,6 +130,9 @@ function ConnectionForm({
   const { form, set, setErrors, error, intent } = useZodForm(connectionSchema, valuesOf(connection));
   const [queues, setQueues] = useState<QueueDto[]>([]);
   const [saving, setSaving] = useState(false);
+  // The greeting's media is uploaded (or removed) on Save, after the connection's fields (greeting-media-field.tsx).
+  const [media, setMedia] = useState<GreetingMediaChange>({ kind: 'keep' });
+  const [mediaError, setMediaError] = useState<string>();
   // 'general', or a plugin's tab (`plugin:<name>`).
   const [tab, setTab] = useState<string>('general');
   // Spec part 1 §2: the schedules tab shows when the company keeps service hours per connection (live setting).
@@ -168,6 +174,8 @@ function ConnectionForm({
       complationMessage: orNull(form.complationMessage),
       outOfHoursMessage: orNull(form.outOfHoursMessage),
       ratingMessage: orNull(form.ratingMessage),
+      lgpdMessage: orNull(form.lgpdMessage),
+      lgpdLink: orNull(form.lgpdLink),
       inactiveMessage: orNull(form.inactiveMessage),
       expiresInactiveMessage: orNull(form.expiresInactiveMessage),
       embedOrigins: originList(form.embedOrigins),
@@ -182,11 +190,15 @@ function ConnectionForm({
       if (connection) {
         const { channel: _fixed, ...changes } = input;
         await updateConnection(connection.id, changes);
+        // A refused file keeps the dialog open with the reason on the field; the fields above are saved.
+        if (!(await saveMedia(connection.id, connection.greetingMediaName !== null))) return;
         toastSuccess(t('connections.toasts.saved'));
         if (needsNewQr(connection, form)) toastWarning(t('connections.toasts.needsNewQr'));
         onClose();
       } else {
         const created = await createConnection(input);
+        // The new connection exists either way: it opens (QR code) and a refused file is told in a toast.
+        await saveMedia(created.id, false);
         toastSuccess(t('connections.toasts.saved'));
         onClose();
         onCreated?.(created);
@@ -202,13 +214,36 @@ function ConnectionForm({
     }
   };
 
+  /** Uploads or removes the greeting's media of the saved connection; false (the reason shown) when refused. */
+  const saveMedia = async (id: number, had: boolean): Promise<boolean> => {
+    try {
+      await applyGreetingMedia(id, media, had);
+      setMedia({ kind: 'keep' });
+      return true;
+    } catch (err) {
+      const reason = err instanceof ApiError ? t(`errors.${err.code}`) : String(err);
+      if (connection) {
+        setTab('general');
+        setMediaError(reason);
+      } else toastError(t('connections.dialog.greetingMediaFailed', { error: reason }));
+      return false;
+    }
+  };
+
   const tabProps = { form, set, error, intent, disabled: saving };
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="connection-form">
       <DialogBody className="connection-dialog__body">
         {/* Spec tabs: general, messages, chatbot, NPS, schedules (per-connection hours), then what the channel adds.
             Integrations arrive with the queue integrations and prompts they pick from. */}
-        <Tabs id="connection-tabs" selectedTabId={tab} onChange={(id) => setTab(String(id))}>
+        {/* Only the open tab is mounted: message boxes size themselves to their text when shown (a hidden tab's
+            boxes measured nothing and stayed one clipped line high). */}
+        <Tabs
+          id="connection-tabs"
+          selectedTabId={tab}
+          onChange={(id) => setTab(String(id))}
+          renderActiveTabPanelOnly
+        >
           <Tab
             id="general"
             title={t('connections.dialog.general')}
@@ -222,6 +257,16 @@ function ConnectionForm({
                 intent={intent}
                 queues={queues}
                 disabled={saving}
+                greetingMedia={
+                  <GreetingMediaField
+                    connection={connection}
+                    change={media}
+                    onChange={setMedia}
+                    error={mediaError}
+                    onError={setMediaError}
+                    disabled={saving}
+                  />
+                }
               />
             }
           />

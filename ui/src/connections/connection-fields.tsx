@@ -8,6 +8,7 @@ import {
   NumericInput,
   Switch,
 } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannelTraits } from '../plugins/use-channel-traits';
 import { MessageRow } from './connection-automation-fields';
@@ -21,6 +22,9 @@ export interface ConnectionFormValues extends Record<string, unknown>, Connectio
   complationMessage: string;
   outOfHoursMessage: string;
   ratingMessage: string;
+  /** The connection's LGPD consent texts ('' means the company's). */
+  lgpdMessage: string;
+  lgpdLink: string;
   allowGroup: boolean;
   groupAsTicket: 'disabled' | 'enabled';
   /** Idle hours before an open ticket is closed; 0: never. */
@@ -51,10 +55,21 @@ interface Props {
   intent(field: string): Intent;
   queues: QueueDto[];
   disabled: boolean;
+  /** The greeting's media control, shown under the greeting message. */
+  greetingMedia?: ReactNode;
 }
 
 /** The general tab: name, default, groups, auto-close, the queues and the greeting that offers them. */
-export function ConnectionFields({ channel, form, set, error, intent, queues, disabled }: Props) {
+export function ConnectionFields({
+  channel,
+  form,
+  set,
+  error,
+  intent,
+  queues,
+  disabled,
+  greetingMedia,
+}: Props) {
   const traits = useChannelTraits(channel);
   const { t } = useTranslation();
   const toggleQueue = (id: number) =>
@@ -169,6 +184,7 @@ export function ConnectionFields({ channel, form, set, error, intent, queues, di
         p={{ form, set, error, intent, disabled }}
         required={form.queueIds.length > 1}
       />
+      {greetingMedia}
       {/* A history to import exists only where a remote session keeps one (a linked phone). */}
       {traits.needsSession && (
         <ConnectionImportFields

@@ -200,6 +200,8 @@ const TAB_OF_FIELD: Readonly<Record<string, string>> = {
   inactiveMessage: 'messages',
   timeInactiveMessage: 'messages',
   expiresInactiveMessage: 'messages',
+  lgpdMessage: 'messages',
+  lgpdLink: 'messages',
   maxUseBotQueues: 'chatbot',
   timeUseBotQueues: 'chatbot',
   timeCreateNewTicket: 'chatbot',

@@ -20,3 +20,10 @@ export const sessionCommand = (id: number, command: SessionCommand) =>
 export const restartConnections = () => api.post('/whatsapp-restart');
 /** Closes the imported tickets a finished history import left open (`POST /closedimported/{id}`). */
 export const closeImportedTickets = (id: number) => api.post<{ closed: number }>(`/closedimported/${id}`);
+/** The greeting's media (`POST /api/whatsapp/{id}/media-upload`, the file in `file`). */
+export function uploadGreetingMedia(id: number, file: File) {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return api.post<ConnectionDto>(`/whatsapp/${id}/media-upload`, form);
+}
+export const removeGreetingMedia = (id: number) => api.delete<ConnectionDto>(`/whatsapp/${id}/media-upload`);

@@ -50,15 +50,23 @@ export const lgpdStage: InboundStage = {
   },
 };
 
-/** The company's LGPD texts, or null while LGPD is off or has no message (no consent flow then). */
+/**
+ * The ticket's LGPD texts, or null while LGPD is off or has no message (no consent flow then). The company's
+ * enableLGPD decides whether consent is asked; the ticket's connection's own lgpdMessage and lgpdLink, each when set,
+ * replace the company's (a choice of ours: the peers keep LGPD in company settings only).
+ */
 async function lgpdTexts(
   scope: Cradle,
   companyId: number,
+  whatsappId: number | null | undefined,
 ): Promise<{ message: string; link: string } | null> {
   if (!(await scope.settings.isEnabled(companyId, 'enableLGPD'))) return null;
-  const message = (await scope.settings.get(companyId, 'lgpdMessage')).trim();
+  const conn = await connectionFacts(scope, companyId, whatsappId);
+  const own = (text: string | null | undefined) => text?.trim() ?? '';
+  const message = own(conn?.lgpdMessage) || (await scope.settings.get(companyId, 'lgpdMessage')).trim();
   if (!message) return null;
-  return { message, link: (await scope.settings.get(companyId, 'lgpdLink')).trim() };
+  const link = own(conn?.lgpdLink) || (await scope.settings.get(companyId, 'lgpdLink')).trim();
+  return { message, link };
 }
 
 /** Whether this message opens the consent flow on its ticket (peer §1.3's openAsLGPD, §6 "Start"). */
@@ -72,7 +80,7 @@ async function startsConsent({
   const t = ticket;
   if (t.status !== 'pending' || t.isGroup || t.userId != null || t.botHandoffAt != null) return false;
   if (t.lgpdAcceptedAt != null || t.lgpdSendMessageAt != null || contact.disableBot) return false;
-  if (!(await lgpdTexts(scope, companyId))) return false;
+  if (!(await lgpdTexts(scope, companyId, t.whatsappId))) return false;
   if (contact.lgpdAcceptedAt != null && !(await scope.settings.isEnabled(companyId, 'lgpdConsent')))
     return false;
   // Only a new ticket: the contact's first message on it (a ticket already talking is not stopped midway).
@@ -101,7 +109,7 @@ async function enterConsent(ctx: InboundContext): Promise<void> {
 
 /** lgpdMessage, lgpdLink (if set) and the consent question, one message each, counted like a menu. */
 async function sendPrompt({ scope, companyId, ticket }: InboundContext): Promise<void> {
-  const texts = await lgpdTexts(scope, companyId);
+  const texts = await lgpdTexts(scope, companyId, ticket.whatsappId);
   if (!texts) return;
   for (const text of [texts.message, texts.link, LGPD_CONSENT])
     if (text) await sendAutomatic(scope, companyId, ticket.id, text);
@@ -114,7 +122,7 @@ async function sendPrompt({ scope, companyId, ticket }: InboundContext): Promise
 
 async function answer(ctx: InboundContext): Promise<'stop' | 'continue'> {
   const { scope, companyId, ticket } = ctx;
-  if (!(await lgpdTexts(scope, companyId))) {
+  if (!(await lgpdTexts(scope, companyId, ticket.whatsappId))) {
     await leaveConsent(ctx, false);
     return 'continue';
   }

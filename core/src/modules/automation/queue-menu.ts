@@ -1,10 +1,16 @@
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
-import { connectionFacts, type MenuQueue, menuQueues, queueFacts } from './automation-facts.js';
+import {
+  type ConnectionFacts,
+  connectionFacts,
+  type MenuQueue,
+  menuQueues,
+  queueFacts,
+} from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
 import { botListedSair, closeByContact, isSair, SAIR_LINE } from './client-close.js';
 import { answerTree, enterQueue } from './queue-tree.js';
-import { sendAutomatic } from './send-automatic.js';
+import { sendGreeting } from './send-automatic.js';
 import { backToMenu, menuSent } from './ticket-routing.js';
 
 /**
@@ -66,7 +72,7 @@ export const queueMenuStage: InboundStage = {
       }
       if (ctx.body.trim() !== BACK_TO_MENU || !back) return;
       await backToMenu(scope, ticket);
-      await sendMenu(ctx, conn.greetingMessage, queues);
+      await sendMenu(ctx, conn, queues);
       return;
     }
     if (queues.length === 1) {
@@ -76,7 +82,7 @@ export const queueMenuStage: InboundStage = {
         greeting.length > 1 &&
         (await scope.settings.isEnabled(companyId, 'sendGreetingMessageOneQueues'))
       )
-        await sendAutomatic(scope, companyId, ticket.id, greeting);
+        await sendGreeting(scope, companyId, ticket.id, conn, greeting);
       await enterQueue(ctx, only, { greet: false, back: false });
       return;
     }
@@ -89,18 +95,31 @@ export const queueMenuStage: InboundStage = {
       return;
     }
     if (!mayAnswerAgain(ticket, conn, scope.clock.now())) return;
-    await sendMenu(ctx, conn.greetingMessage, queues);
+    await sendMenu(ctx, conn, queues);
   },
 };
 
-async function sendMenu(
-  ctx: InboundContext,
-  greeting: string | null | undefined,
-  queues: readonly MenuQueue[],
-) {
-  const head = greeting?.trim() ?? '';
+/**
+ * The connection's greeting, its numbered queues and the way out, one message (its greeting media's caption when it
+ * has one).
+ */
+async function sendMenu(ctx: InboundContext, conn: ConnectionFacts, queues: readonly MenuQueue[]) {
+  const head = conn.greetingMessage?.trim() ?? '';
   // GB's verifyQueue: the queues, a blank line, the way out.
-  const list = `${menuList(queues)}\n\n${SAIR_LINE}`;
-  await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, head, head ? `\n\n${list}` : list);
+  const list = `${menuList(queues)}
+
+${SAIR_LINE}`;
+  await sendGreeting(
+    ctx.scope,
+    ctx.companyId,
+    ctx.ticket.id,
+    conn,
+    head,
+    head
+      ? `
+
+${list}`
+      : list,
+  );
   await menuSent(ctx.scope, ctx.ticket);
 }

@@ -18,6 +18,10 @@ export const Connection = defineEntity({
     isDefault: p.boolean().default(false),
     token: p.string().length(30),
     greetingMessage: p.text().nullable(),
+    /** The greeting's media: a file of the company's media store by its URL (`/api/media/company1/…`); null: none. */
+    greetingMediaAttachment: p.text().nullable(),
+    /** Its file name as uploaded, shown in the connection dialog. */
+    greetingMediaName: p.string().length(255).nullable(),
     complationMessage: p.text().nullable(),
     outOfHoursMessage: p.text().nullable(),
     ratingMessage: p.text().nullable(),
@@ -32,6 +36,9 @@ export const Connection = defineEntity({
     expiresTicketNps: p.integer().fieldName('expires_ticket_nps').default(0),
     maxUseBotQueuesNps: p.integer().fieldName('max_use_bot_queues_nps').default(3),
     inactiveMessage: p.text().nullable(),
+    /** The consent texts of this connection's contacts, replacing the company's lgpdMessage / lgpdLink; null: those. */
+    lgpdMessage: p.text().nullable(),
+    lgpdLink: p.text().nullable(),
     timeInactiveMessage: p.integer().default(0),
     expiresInactiveMessage: p.text().nullable(),
     timeSendQueue: p.integer().default(0),

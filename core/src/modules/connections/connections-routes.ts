@@ -1,8 +1,16 @@
-import { connectionSchema, connectionUpdateSchema } from '@balcao/sdk';
+import { connectionSchema, connectionUpdateSchema, GREETING_MEDIA_MAX_BYTES } from '@balcao/sdk';
 import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
-import { idParam, validate } from '../../http/validate.js';
+import { idParam, requiredFile, validate } from '../../http/validate.js';
+import { multipartUpload, type UploadedFile } from '../messages/media-storage.js';
 import { forViewer } from './connection-presenter.js';
+
+/** The greeting's media, one file in `file` (spec part 1 route table); over 16 MB the parser stops reading. */
+const greetingMediaUpload = multipartUpload('file', {
+  maxFiles: 1,
+  maxBytes: GREETING_MEDIA_MAX_BYTES,
+  tooLarge: 'ERR_GREETING_MEDIA_TOO_LARGE',
+});
 
 /** `/whatsapp`: the spec's name for connections of every channel. Reads for all users, writes for admins. */
 export function connectionsRoutes(router: AppRouter): void {
@@ -36,6 +44,16 @@ export function connectionsRoutes(router: AppRouter): void {
       idParam(ctx.params.id),
       input,
     );
+  });
+  // The greeting's media (spec part 1 route table), admins only; the tenant filter makes another company's a 404.
+  router.post('/whatsapp/:id/media-upload', requireAdmin, greetingMediaUpload, async (ctx) => {
+    const id = idParam(ctx.params.id);
+    const file = requiredFile(ctx.request.files?.file, 'file') as UploadedFile;
+    ctx.body = await ctx.state.services.connections.setGreetingMedia(ctx.state.companyId, id, file);
+  });
+  router.delete('/whatsapp/:id/media-upload', requireAdmin, async (ctx) => {
+    const id = idParam(ctx.params.id);
+    ctx.body = await ctx.state.services.connections.removeGreetingMedia(ctx.state.companyId, id);
   });
   // Spec part 1: "close imported tickets" once a history import ended with them left open.
   router.post('/closedimported/:whatsappId', requireAdmin, async (ctx) => {

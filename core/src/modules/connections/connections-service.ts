@@ -16,12 +16,14 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict } from '../../db/sql-helpers.js';
 import { Company } from '../companies/company.entity.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import { removeOwnMedia, type UploadedFile } from '../messages/media-storage.js';
 import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import type { IConnection } from './connection.entity.js';
 import { Connection } from './connection.entity.js';
 import { toConnectionDto, withoutSecrets } from './connection-presenter.js';
 import { reachingConnections } from './connection-reach.js';
+import { storeGreetingMedia } from './greeting-media.js';
 
 const TOKEN_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -46,17 +48,26 @@ export class ConnectionsService {
   private readonly realtime: RealtimePort;
   private readonly channels: ChannelRegistry;
   private readonly planGate: PlanGate;
+  private readonly dataDir: string;
 
   constructor({
     em,
     realtime,
     channels,
     planGate,
-  }: { em: EntityManager; realtime: RealtimePort; channels: ChannelRegistry; planGate: PlanGate }) {
+    config,
+  }: {
+    em: EntityManager;
+    realtime: RealtimePort;
+    channels: ChannelRegistry;
+    planGate: PlanGate;
+    config: { dataDir: string };
+  }) {
     this.em = em;
     this.realtime = realtime;
     this.channels = channels;
     this.planGate = planGate;
+    this.dataDir = config.dataDir;
   }
 
   /** The company's connections by name; with a contact, only those that can write to it (ChannelTraits.reaches). */
@@ -130,12 +141,40 @@ export class ConnectionsService {
       await em.flush();
       return next?.id ?? null;
     });
+    // Its greeting media goes with it (the row is gone: nothing refers to the file any more).
+    await removeOwnMedia(this.dataDir, companyId, connection.greetingMediaAttachment ?? null);
     if (promoted) await this.publish(await this.get(promoted));
     await this.realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'whatsapp'),
       data: { action: 'delete', whatsappId: id },
     });
+  }
+
+  /**
+   * `POST /whatsapp/{id}/media-upload`: the greeting's media (a JPEG, PNG, MP4 or PDF of at most 16 MB) is stored in
+   * the company's media store; a previous one is replaced and its file removed.
+   */
+  async setGreetingMedia(companyId: number, id: number, file: UploadedFile): Promise<ConnectionDto> {
+    const connection = await this.find(id);
+    const stored = await storeGreetingMedia(this.dataDir, companyId, file);
+    const previous = connection.greetingMediaAttachment ?? null;
+    connection.greetingMediaAttachment = stored.mediaUrl;
+    connection.greetingMediaName = stored.originalName.slice(0, 255);
+    await this.em.flush();
+    await removeOwnMedia(this.dataDir, companyId, previous);
+    return this.publish(await this.get(id));
+  }
+
+  /** `DELETE /whatsapp/{id}/media-upload`: the greeting goes back to text alone; the file is removed. */
+  async removeGreetingMedia(companyId: number, id: number): Promise<ConnectionDto> {
+    const connection = await this.find(id);
+    const previous = connection.greetingMediaAttachment ?? null;
+    connection.greetingMediaAttachment = null;
+    connection.greetingMediaName = null;
+    await this.em.flush();
+    await removeOwnMedia(this.dataDir, companyId, previous);
+    return this.publish(await this.get(id));
   }
 
   /** The web chat connection a public token opens, whatever the company (the token is the credential). */

@@ -6,6 +6,8 @@ import { ConnectionsService } from './connections-service.js';
 import { MigrationConnections0001Tables } from './migrations/connections-0001-tables.js';
 import { MigrationConnections0002ImportMessages } from './migrations/connections-0002-import-messages.js';
 import { MigrationConnections0003Schedules } from './migrations/connections-0003-schedules.js';
+import { MigrationConnections0004GreetingMedia } from './migrations/connections-0004-greeting-media.js';
+import { MigrationConnections0005LgpdTexts } from './migrations/connections-0005-lgpd-texts.js';
 import { Migration0011ConnectionEmbedOrigins } from './migrations/core-0011-connection-embed-origins.js';
 import { Migration0012ConnectionExpiresTicketDefault } from './migrations/core-0012-connection-expires-ticket-default.js';
 
@@ -27,6 +29,8 @@ export const connectionsModule = defineModule({
     },
     { name: 'connections-0002-import-messages', class: MigrationConnections0002ImportMessages },
     { name: 'connections-0003-schedules', class: MigrationConnections0003Schedules },
+    { name: 'connections-0004-greeting-media', class: MigrationConnections0004GreetingMedia },
+    { name: 'connections-0005-lgpd-texts', class: MigrationConnections0005LgpdTexts },
   ],
   register: (container) => container.register({ connections: asClass(ConnectionsService).scoped() }),
   routes: connectionsRoutes,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
+import { AppError, type ErrorCode, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import type { Middleware } from 'koa';
 import { koaBody } from 'koa-body';
 import { refuseNul } from '../../http/hostile-input.js';
@@ -25,7 +25,13 @@ export const MEDIA_URL_PREFIX = '/api/media';
  */
 export function multipartUpload(
   field: string,
-  opts: { maxFiles: number; onFileBegin?: (name: string, file: object) => void },
+  opts: {
+    maxFiles: number;
+    onFileBegin?: (name: string, file: object) => void;
+    /** A route's own, lower limit (default the store's, MEDIA_MAX_BYTES), answered 413 with `tooLarge`. */
+    maxBytes?: number;
+    tooLarge?: ErrorCode;
+  },
 ): Middleware<AppState> {
   const parse = koaBody({
     json: false,
@@ -33,13 +39,14 @@ export function multipartUpload(
     text: false,
     multipart: true,
     formidable: {
-      maxFileSize: MEDIA_MAX_BYTES,
+      maxFileSize: opts.maxBytes ?? MEDIA_MAX_BYTES,
       maxFiles: opts.maxFiles,
       allowEmptyFiles: false,
       onFileBegin: opts.onFileBegin,
     },
     onError: (err) => {
-      if ((err as { httpCode?: number }).httpCode === 413) throw new AppError('ERR_MEDIA_TOO_LARGE', 413);
+      if ((err as { httpCode?: number }).httpCode === 413)
+        throw new AppError(opts.tooLarge ?? 'ERR_MEDIA_TOO_LARGE', 413);
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid upload' }] });
     },
   });
@@ -182,6 +189,17 @@ export async function readOwnMedia(
 }
 
 const STORED_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,9})?$/;
+
+/**
+ * Removes a stored file of the company by its URL (a connection's greeting media replaced or gone); a URL that is not
+ * one of the company's files, or a file already gone, is left alone. @example await removeOwnMedia(dataDir, 1, url)
+ */
+export async function removeOwnMedia(dataDir: string, companyId: number, url: string | null): Promise<void> {
+  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
+  const name = url?.slice(prefix.length) ?? '';
+  if (!url?.startsWith(prefix) || !STORED_NAME.test(name)) return;
+  await rm(path.join(mediaDir(dataDir, companyId), name), { force: true });
+}
 
 /**
  * The media type of a file of this company's store named by its URL (a message sending a stored file again), or
