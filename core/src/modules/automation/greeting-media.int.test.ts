@@ -17,6 +17,10 @@ const PNG = Buffer.from(
   'base64',
 );
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const SAIR = '\n\n*[ Sair ]* - Encerrar atendimento';
+/** A message's own name for the greeting's file (never the connection's: that one may be replaced or removed). */
+const ownFile = (ext: string) =>
+  expect.stringMatching(new RegExp(`^/api/media/company1/[0-9a-f]{32}\\.${ext}$`));
 
 let s: ConversationScript;
 let vendas: number;
@@ -55,12 +59,14 @@ describe('greeting media', () => {
     const conn = await s.greetingMedia(created, { name: 'vitrine.png', type: 'image/png', bytes: PNG });
     const url = conn.greetingMediaAttachment;
     expect(url).toMatch(/^\/api\/media\/company1\/[0-9a-f]{32}\.png$/);
-    const menu = `${M}Bom dia, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`;
+    const menu = `${M}Bom dia, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas${SAIR}`;
 
     const id = await s.say(conn, '5511922220001', 'Olá');
-    expect(await s.received(id)).toEqual([{ body: menu, mediaType: 'image', mediaUrl: url }]);
+    const [first] = await s.received(id);
+    expect(first).toEqual({ body: menu, mediaType: 'image', mediaUrl: ownFile('png') });
+    expect(first?.mediaUrl).not.toBe(url);
     expect(await delivered(conn, 1, '5511922220001')).toEqual([
-      { body: menu, mediaType: 'image', mediaUrl: url },
+      { body: menu, mediaType: 'image', mediaUrl: first?.mediaUrl },
     ]);
     expect(await s.state(id)).toMatchObject({
       status: 'pending',
@@ -73,11 +79,18 @@ describe('greeting media', () => {
     await s.say(conn, '5511922220001', 'hein?');
     await s.say(conn, '5511922220001', '2');
     expect(await s.received(id)).toEqual([
-      { body: menu, mediaType: 'image', mediaUrl: url },
-      { body: menu, mediaType: 'image', mediaUrl: url },
+      { body: menu, mediaType: 'image', mediaUrl: first?.mediaUrl },
+      { body: menu, mediaType: 'image', mediaUrl: ownFile('png') },
       { body: `${M}Fila Vendas.`, mediaType: 'chat', mediaUrl: null },
     ]);
     expect(await s.state(id)).toMatchObject({ queueId: vendas, amountUsedBotQueues: 0 });
+
+    // The admin removes the media: the greetings already sent keep their file, the same bytes.
+    await s.api(`/api/whatsapp/${conn.id}/media-upload`, { method: 'DELETE' });
+    expect((await s.host.request(url as string)).status).toBe(404);
+    const kept = await s.host.request(first?.mediaUrl as string);
+    expect(kept.status).toBe(200);
+    expect(Buffer.from(await kept.arrayBuffer())).toEqual(PNG);
   });
 
   it("sends a one-queue connection's greeting as a document with the greeting as caption", async () => {
@@ -92,12 +105,12 @@ describe('greeting media', () => {
       bytes: PDF,
     });
     const id = await s.say(conn, '5511922220002', 'oi');
-    const greeting = {
+    const [greeting] = await s.received(id);
+    expect(greeting).toEqual({
       body: `${M}Olá Maria Souza, veja o cardápio.`,
       mediaType: 'application',
-      mediaUrl: conn.greetingMediaAttachment,
-    };
-    expect(await s.received(id)).toEqual([greeting]);
+      mediaUrl: ownFile('pdf'),
+    });
     expect(await delivered(conn, 1, '5511922220002')).toEqual([greeting]);
     expect(await s.state(id)).toMatchObject({ status: 'pending', queueId: vendas, isBot: false });
   });
@@ -111,7 +124,7 @@ describe('greeting media', () => {
     const conn = await s.greetingMedia(created, { name: 'sumiu.png', type: 'image/png', bytes: PNG });
     const { dataDir } = s.host.resolve<{ dataDir: string }>('config');
     await rm(path.join(dataDir, 'media', 'company1', path.basename(conn.greetingMediaAttachment as string)));
-    const menu = `${M}Bem-vinda!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`;
+    const menu = `${M}Bem-vinda!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas${SAIR}`;
 
     const logger = s.host.resolve<Logger>('logger');
     const warn = vi.spyOn(logger, 'warn');

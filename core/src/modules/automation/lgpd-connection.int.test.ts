@@ -104,7 +104,9 @@ describe("a connection's LGPD texts", () => {
 
     await s.setting('enableLGPD', 'disabled');
     const off = await s.say(own, '5511944440006', 'Oi');
-    expect(await s.heard(off)).toEqual([`${M}Bem-vinda, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`]);
+    expect(await s.heard(off)).toEqual([
+      `${M}Bem-vinda, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas\n\n*[ Sair ]* - Encerrar atendimento`,
+    ]);
   });
 
   it('after "1" the menu comes as the greeting media, captioned', async () => {
@@ -115,10 +117,12 @@ describe("a connection's LGPD texts", () => {
       const received = await s.received(id);
       expect(received.map((m) => m.mediaType)).toEqual(['chat', 'chat', 'chat', 'image']);
       expect(received[3]).toEqual({
-        body: `${M}Bem-vinda, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas`,
+        body: `${M}Bem-vinda, Maria!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Vendas\n\n*[ Sair ]* - Encerrar atendimento`,
         mediaType: 'image',
-        mediaUrl: withMedia.greetingMediaAttachment,
+        // Its own name for the file (docs/automation.md "Greeting media").
+        mediaUrl: expect.stringMatching(/^\/api\/media\/company1\/[0-9a-f]{32}\.png$/),
       });
+      expect(received[3]?.mediaUrl).not.toBe(withMedia.greetingMediaAttachment);
       expect(await s.state(id)).toMatchObject({ status: 'pending', isBot: true, amountUsedBotQueues: 1 });
     } finally {
       await s.api(`/api/whatsapp/${own.id}/media-upload`, { method: 'DELETE' });

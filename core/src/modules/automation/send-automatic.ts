@@ -1,6 +1,6 @@
 import type { MessageDto } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
-import { ownMediaType } from '../messages/media-storage.js';
+import { ownCopyOfMedia, ownMediaType } from '../messages/media-storage.js';
 import { CompanyMessagesPort } from '../messages/messages-port.js';
 import { type ConnectionFacts, companyTimeZone } from './automation-facts.js';
 import { renderVariables, ticketVariables } from './message-variables.js';
@@ -73,11 +73,14 @@ export async function sendGreeting(
       { companyId, whatsappId: conn.id, url },
       'greeting media missing: greeting sent as text',
     );
-  if (!url || !type) return sendAutomatic(scope, companyId, ticketId, template, literal);
+  // The message gets a name of its own for the file: replacing or removing the connection's media later leaves the
+  // greetings already sent (and those still waiting in the outbox) with theirs.
+  const own = url && type ? await ownCopyOfMedia(scope.config.dataDir, companyId, url) : null;
+  if (!own) return sendAutomatic(scope, companyId, ticketId, template, literal);
   const text = await renderAutomatic(scope, companyId, ticketId, template, literal);
   return new CompanyMessagesPort(scope, companyId).send({
     ticketId,
     body: text.trim() ? `${AUTOMATIC_MARK}${text}` : '',
-    media: { url, type: type as 'image' | 'video' | 'application' | 'audio' },
+    media: { url: own, type: type as 'image' | 'video' | 'application' | 'audio' },
   });
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, type ErrorCode, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import type { Middleware } from 'koa';
@@ -199,6 +199,30 @@ export async function removeOwnMedia(dataDir: string, companyId: number, url: st
   const name = url?.slice(prefix.length) ?? '';
   if (!url?.startsWith(prefix) || !STORED_NAME.test(name)) return;
   await rm(path.join(mediaDir(dataDir, companyId), name), { force: true });
+}
+
+/**
+ * A name of its own for a stored file of the company (a hard link, a copy where the store cannot link), so a message
+ * keeps its file when the original goes (a connection's greeting media replaced or removed); null when the URL is not
+ * one of the company's stored files. @example const own = await ownCopyOfMedia(dataDir, 1, conn.greetingMediaAttachment)
+ */
+export async function ownCopyOfMedia(
+  dataDir: string,
+  companyId: number,
+  url: string,
+): Promise<string | null> {
+  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
+  const name = url.slice(prefix.length);
+  if (!url.startsWith(prefix) || !STORED_NAME.test(name)) return null;
+  const source = path.join(mediaDir(dataDir, companyId), name);
+  const target = await newStoredName(dataDir, companyId, name);
+  const stored = await link(source, target.file)
+    .catch(() => copyFile(source, target.file))
+    .then(
+      () => true,
+      () => false,
+    );
+  return stored ? target.url : null;
 }
 
 /**
