@@ -283,6 +283,11 @@ export const TICKET_LOG_TYPES = [
   'autoClose',
   /** Moved by the connection's redirect timer to its queue (docs/automation.md "Idle tickets"). */
   'redirect',
+  /**
+   * Closed because its contact turned out to be another contact too (a channel's late identity, ConversationsPort
+   * .mergeContact): its messages moved to that person's other non-closed ticket on the connection.
+   */
+  'merged',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

@@ -21,6 +21,7 @@ const ICONS: Record<TicketLogType, IconName> = {
   nps: 'star',
   autoClose: 'time',
   redirect: 'flow-end',
+  merged: 'git-merge',
 };
 
 /** The ticket's history as a timeline (spec "ticket log timeline"). */
