@@ -238,6 +238,19 @@ export interface InboundCall {
   at?: Date;
 }
 
+/**
+ * What `mergeContact` did: `merged` (the alias's contact joined the contact of `id`, and is gone), `renamed` (no
+ * contact had `id` yet: the alias's contact now carries it) or `none` (no contact under the alias: never written, or
+ * merged already — a replay changes nothing). `contactId` is the one contact left.
+ * @example { outcome: 'merged', contactId: 42, mergedContactId: 57 }
+ */
+export interface ContactMergeResult {
+  outcome: 'merged' | 'renamed' | 'none';
+  contactId?: number;
+  /** The contact that went (merged only). */
+  mergedContactId?: number;
+}
+
 /** Core's door for channels: inbound messages, connections by public token, and a visitor's view of a conversation. */
 export interface ConversationsPort {
   ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult>;
@@ -258,6 +271,16 @@ export interface ConversationsPort {
    * to write instead. Optional: a core without it logs no calls. @example if ((await conversations.call?.(c, call))?.reject) reject()
    */
   call?(connection: ChannelConnection, call: InboundCall): Promise<{ reject: boolean }>;
+  /**
+   * The channel learnt that two of its contact ids are one person: `alias`, an id it ingested a contact under before
+   * (WhatsApp: a LID, a privacy id, before the number behind it was known), is `id`, the id it knows them by from now
+   * on (their number; a Brazilian mobile's contact is found with or without the ninth digit). The two contacts of the
+   * connection's channel become the one of `id`: tickets, messages, notes, tags and custom fields move, and of two
+   * non-closed tickets on one connection the attended one (else the `id` contact's) stays open with the other's
+   * messages while the other closes (log `merged`). Emits `contact.merged` and `ticket.updated`; idempotent.
+   * Optional: a core without it keeps both. @example await conversations.mergeContact?.(connection, '1234567890123', '5511999990001')
+   */
+  mergeContact?(connection: ChannelConnection, alias: string, id: string): Promise<ContactMergeResult>;
   connectionByToken(token: string, channel: Channel): Promise<ChannelConnection | null>;
   /**
    * The connection of `channel` linked to the account `account` (its `number`: a page id, a business number), for a

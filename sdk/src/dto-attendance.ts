@@ -295,6 +295,11 @@ export const TICKET_LOG_TYPES = [
   'redirect',
   /** Closed by the contact, writing "sair" to the queue menu or a queue's chatbot (docs/automation.md). */
   'clientClosed',
+  /**
+   * Closed because its contact turned out to be another contact too (a channel's late identity, ConversationsPort
+   * .mergeContact): its messages moved to that person's other non-closed ticket on the connection.
+   */
+  'merged',
 ] as const;
 export type TicketLogType = (typeof TICKET_LOG_TYPES)[number];
 

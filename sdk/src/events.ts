@@ -85,6 +85,11 @@ export const DOMAIN_EVENT_SCHEMAS = {
   'contact.created': z.object({ ...company, contactId: id }),
   'contact.updated': z.object({ ...company, contactId: id }),
   'contact.deleted': z.object({ ...company, contactId: id }),
+  /**
+   * Two contacts turned out to be one person (ConversationsPort.mergeContact): `mergedContactId` is gone, its tickets,
+   * messages, notes, tags and custom fields now `contactId`'s. A plugin keeping rows of contacts moves them here.
+   */
+  'contact.merged': z.object({ ...company, contactId: id, mergedContactId: id }),
   /** The contact of a ticket in progress is typing or recording (or stopped), as their channel reported. */
   'contact.presence': z.object({ ...ticket, presence: z.enum(CONTACT_PRESENCES) }),
 

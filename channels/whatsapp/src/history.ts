@@ -5,7 +5,9 @@ import {
   type Contact,
   proto,
   type WAMessage,
+  type WAMessageKey,
 } from '@whiskeysockets/baileys';
+import { type LateIdentities, mappingsOf } from './identity.js';
 import { contactIdOf, normaliseInbound } from './inbound.js';
 
 type HistorySet = BaileysEventMap['messaging-history.set'];
@@ -22,6 +24,10 @@ export interface HistorySyncOptions {
   idleMs: number;
   /** Messages received live (or missed while disconnected): the session's own pipeline, media and all. */
   live(messages: WAMessage[]): Promise<void>;
+  /** Where the LID → phone number pairs a batch carries go: LID contacts made before join their number's. */
+  identities: Pick<LateIdentities, 'learnt'>;
+  /** A key with the numbers behind its LIDs (the batch's own pairs first, then the session's store). */
+  phoneNumbers(key: WAMessageKey, known: ReadonlyMap<string, string>): Promise<WAMessageKey>;
 }
 
 /**
@@ -85,6 +91,9 @@ export class HistorySync {
 
   private async handle(batch: HistorySet): Promise<void> {
     this.remember(batch.contacts, batch.chats);
+    // Pairs first: a contact an earlier batch (or live message) made under a LID is the number's before this batch's
+    // messages arrive, and these come in under the number.
+    if (batch.lidPnMappings?.length) await this.options.identities.learnt(batch.lidPnMappings);
     const { window, gapSince } = this.options;
     const gapType = batch.syncType === HistorySyncType.RECENT || batch.syncType === HistorySyncType.ON_DEMAND;
     const since =
@@ -111,7 +120,7 @@ export class HistorySync {
       await ctx.history?.progress(-1, 0);
     }
     clearTimeout(this.idle);
-    const inbound = this.inWindow(window, messages);
+    const inbound = await this.inWindow(window, messages, mappingsOf(batch.lidPnMappings));
     this.total += inbound.length;
     if (inbound.length) {
       const r = await ctx.conversations.ingestHistory(ctx.connection, inbound, { imported: true });
@@ -122,15 +131,23 @@ export class HistorySync {
     this.armIdle();
   }
 
-  /** The batch's conversation messages in the window, as Balcão ingests them (media as caption and type only). */
-  private inWindow(window: HistoryImportWindow, messages: WAMessage[]): InboundMessage[] {
+  /**
+   * The batch's conversation messages in the window, as Balcão ingests them (media as caption and type only), a
+   * LID's known by the number behind it when the batch or the session's store knows it.
+   */
+  private async inWindow(
+    window: HistoryImportWindow,
+    messages: WAMessage[],
+    known: ReadonlyMap<string, string>,
+  ): Promise<InboundMessage[]> {
     const from = window.from.getTime() / 1000;
     const until = (window.until ?? new Date()).getTime() / 1000;
     const out: InboundMessage[] = [];
     for (const message of messages) {
       const at = secondsOf(message);
       if (at < from || at > until) continue;
-      for (const { inbound } of normaliseInbound(message)) {
+      const key = await this.options.phoneNumbers(message.key, known);
+      for (const { inbound } of normaliseInbound({ ...message, key })) {
         if (inbound.isGroup && !window.groups) continue;
         out.push({ ...inbound, from: { ...inbound.from, name: this.nameOf(message, inbound) } });
       }

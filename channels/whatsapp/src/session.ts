@@ -13,9 +13,9 @@ import {
 import { sessionStoreAuthState } from './auth-state.js';
 import { onCalls } from './calls.js';
 import { HistorySync, historySocketConfig } from './history.js';
-import { withPhoneNumbers } from './identity.js';
+import { LateIdentities, withPhoneNumbers } from './identity.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
-import { contactPresence } from './presence.js';
+import { followPresence, presenceChanged } from './presence.js';
 import { backoffDelay, KeyCache, type SessionPolicy } from './session-policy.js';
 import { baileysLogger, disconnectCode, type MakeSocket, type WhatsappSocket } from './socket.js';
 
@@ -70,11 +70,15 @@ export class WhatsappSession {
   private readonly followed = new Set<string>();
   /** When the open connection was last lost (a reconnect fills the gap from WhatsApp's history sync). */
   private lostAt: Date | undefined;
+  /** LID contacts made one with their number's when the session learns the mapping late (identity.ts). */
+  private readonly identities: LateIdentities;
 
   constructor(
     private readonly ctx: ChannelSessionContext,
     private readonly deps: SessionDeps,
-  ) {}
+  ) {
+    this.identities = new LateIdentities(ctx);
+  }
 
   /** The socket while the connection is open (sending needs it). */
   get connected(): WhatsappSocket | undefined {
@@ -146,6 +150,8 @@ export class WhatsappSession {
       gapSince: this.lostAt,
       idleMs: this.deps.policy.historyIdleMs,
       live: (messages) => this.onMessages(socket, messages),
+      identities: this.identities,
+      phoneNumbers: (key, known) => withPhoneNumbers(socket, key, known),
     });
     this.history = history;
     const guarded =
@@ -187,10 +193,12 @@ export class WhatsappSession {
     this.listen(
       socket,
       'presence.update',
-      guarded('presence', async (u) => {
-        const seen = contactPresence(u);
-        if (seen) await this.ctx.conversations.presence(this.ctx.connection, seen.contactId, seen.presence);
-      }),
+      guarded('presence', (u) => presenceChanged(this.ctx, u)),
+    );
+    this.listen(
+      socket,
+      'lid-mapping.update',
+      guarded('LID mapping', (mapping) => this.identities.learnt([mapping])),
     );
   }
 
@@ -266,25 +274,13 @@ export class WhatsappSession {
   private async onMessages(socket: WhatsappSocket, messages: WAMessage[]): Promise<void> {
     for (const received of messages) {
       const message = { ...received, key: await withPhoneNumbers(socket, received.key) };
+      await this.identities.fromKey(message.key); // a LID contact from before joins the number's first
       if (await this.onProtocol(message)) continue;
       if (message.key.fromMe && message.key.id && this.deps.sentByUs(message.key.id)) continue;
       for (const { inbound, media } of normaliseInbound(message))
         await this.ingest(socket, message, inbound, media);
-      this.followPresence(socket, message);
+      followPresence(this.ctx, socket, this.followed, message);
     }
-  }
-
-  /**
-   * WhatsApp tells a chat's typing and recording only to whom subscribed to it: a contact who writes in is followed
-   * (once per session) so attendants see them typing. A subscription that fails costs nothing but that.
-   */
-  private followPresence(socket: WhatsappSocket, message: WAMessage): void {
-    const jid = message.key.remoteJid;
-    if (!jid || message.key.fromMe || this.followed.has(jid)) return;
-    this.followed.add(jid);
-    socket
-      .presenceSubscribe(jid)
-      .catch((err) => this.ctx.logger.debug({ err, jid }, 'presence subscribe failed'));
   }
 
   private async ingest(

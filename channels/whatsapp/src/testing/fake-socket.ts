@@ -86,6 +86,12 @@ export class FakeSocket implements WhatsappSocket {
     this.emit('messages.upsert', { messages: [message], type });
   }
 
+  /** The session learns which phone number a LID is (Baileys' `lid-mapping.update`, jids as Baileys gives them). */
+  lidMapping(lid: string, pn: string): void {
+    this.lids.set(lid, pn);
+    this.emit('lid-mapping.update', { lid, pn });
+  }
+
   /** WhatsApp's history sync hands over a batch (`messaging-history.set`; see historyFixture). */
   historySet(batch: HistoryBatch): void {
     this.emit('messaging-history.set', batch);

@@ -74,6 +74,8 @@ export function recordingSessionContext(
   let declining = false;
   /** What the channel reported later about a message, by its id: `ack:3`, `edited:text`, `revoked`. */
   const changes: { externalId: string; change: string }[] = [];
+  /** The contacts core was asked to make one (mergeContact), with how many messages had come in by then. */
+  const merges: { alias: string; id: string; ingested: number; imported: number }[] = [];
   const connection: ChannelConnection = {
     id: connectionId,
     companyId: 1,
@@ -146,6 +148,10 @@ export function recordingSessionContext(
       changes.push({ externalId, change: 'revoked' });
       return true;
     },
+    async mergeContact(_c, alias, id) {
+      merges.push({ alias, id, ingested: ingested.length, imported: imported.length });
+      return { outcome: 'merged', contactId: 2, mergedContactId: 1 };
+    },
   };
   const ctx: ChannelSessionContext = {
     connection,
@@ -176,6 +182,7 @@ export function recordingSessionContext(
       declining = on;
     },
     changes,
+    merges,
     warnings,
     statuses: () => reports.map((r) => r.status),
   };

@@ -4,7 +4,8 @@ import type { ContactsService } from './contacts-service.js';
 
 /**
  * Contacts on the company's screens (`company-{id}-contact`), as a subscriber of the event catalogue: a created or
- * changed contact is read after the commit and published (with its masked twin); a deleted one goes by id.
+ * changed contact is read after the commit and published (with its masked twin); a deleted one goes by id, and of two
+ * merged ones the one that went is deleted and the one left published.
  */
 export function wireContactRealtime(
   events: Pick<EventBus, 'on'>,
@@ -13,11 +14,16 @@ export function wireContactRealtime(
 ): void {
   for (const event of ['contact.created', 'contact.updated'] as const)
     events.on(event, ({ companyId, contactId }) => contactsOf(companyId).publishCurrent(contactId));
-  events.on('contact.deleted', ({ companyId, contactId }) =>
+  const deleted = (companyId: number, contactId: number) =>
     realtime.publish({
       companyId,
       channel: companyChannel(companyId, 'contact'),
       data: { action: 'delete', contactId },
-    }),
-  );
+    });
+  events.on('contact.deleted', ({ companyId, contactId }) => deleted(companyId, contactId));
+  // Two contacts became one: the one that went leaves the screens, the one left shows what it gained.
+  events.on('contact.merged', async ({ companyId, contactId, mergedContactId }) => {
+    await deleted(companyId, mergedContactId);
+    await contactsOf(companyId).publishCurrent(contactId);
+  });
 }

@@ -1,6 +1,7 @@
 import type {
   Channel,
   ChannelConnection,
+  ContactMergeResult,
   ContactPresence,
   ConversationMessage,
   ConversationsPort,
@@ -18,6 +19,7 @@ import type { Config } from '../../kernel/config.js';
 import { CompanyMediaPort } from '../messages/media-port.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import type { CallLog } from './call-log.js';
+import { ContactMerger } from './contact-merge.js';
 import { HistoryIngester } from './history-ingest.js';
 import type { IngestService } from './ingest-service.js';
 import type { ChannelRegistry } from './outbound.js';
@@ -56,6 +58,7 @@ export class ConversationsService implements ConversationsPort {
   private readonly orm: MikroORM;
   private readonly ingestService: IngestService;
   private readonly historyIngester: HistoryIngester;
+  private readonly merger: ContactMerger;
   private readonly callLog: CallLog;
   private readonly channels: ChannelRegistry;
   private readonly planGate: PlanGate;
@@ -84,6 +87,7 @@ export class ConversationsService implements ConversationsPort {
     this.orm = orm;
     this.ingestService = ingest;
     this.historyIngester = new HistoryIngester(orm);
+    this.merger = new ContactMerger(orm, events);
     this.channels = channels;
     this.planGate = planGate;
     this.dataDir = config.dataDir;
@@ -100,6 +104,11 @@ export class ConversationsService implements ConversationsPort {
     messages: readonly InboundMessage[],
   ): Promise<HistoryIngestResult> {
     return this.historyIngester.ingest(connection, messages);
+  }
+
+  /** Two ids of the channel's contacts are one person: one contact stays (contact-merge.ts). */
+  mergeContact(connection: ChannelConnection, alias: string, id: string): Promise<ContactMergeResult> {
+    return this.merger.merge(connection, alias, id);
   }
 
   /**

@@ -1,24 +1,50 @@
 import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
-import { CURRENT_INGEST_VERSION, ingestFunctionSql } from './ingest-sql.js';
+import {
+  CURRENT_FUNCTION_VERSIONS,
+  CURRENT_INGEST_VERSION,
+  functionSql,
+  ingestFunctionSql,
+} from './ingest-sql.js';
 
-/** The function a migrated database runs is, word for word, the current version file under conversations/sql. */
+/** The functions a migrated database runs are, word for word, the current version files under conversations/sql. */
 let host: TestHost;
 beforeAll(async () => {
   host = await createTestHost();
 });
 afterAll(() => host?.stop());
 
-it('balcao_ingest in the database is the current sql/ version', async () => {
-  const rows = await sql<{ prosrc: string; args: string }>(
+const bodyOf = (file: string) => file.slice(file.indexOf('$fn$') + 4, file.lastIndexOf('$fn$'));
+const installed = (name: string) =>
+  sql<{ prosrc: string; args: string }>(
     host,
-    `select prosrc, pg_get_function_identity_arguments(oid) as args from pg_proc where proname = 'balcao_ingest'`,
+    `select prosrc, pg_get_function_identity_arguments(oid) as args from pg_proc where proname = $1`,
+    [name],
   );
+
+it('balcao_ingest in the database is the current sql/ version', async () => {
+  const rows = await installed('balcao_ingest');
   // One function: each version that changed the signature dropped the one before.
   expect(rows).toHaveLength(1);
-  const file = ingestFunctionSql(CURRENT_INGEST_VERSION);
-  const body = file.slice(file.indexOf('$fn$') + 4, file.lastIndexOf('$fn$'));
-  expect(rows[0].prosrc).toBe(body);
+  expect(rows[0].prosrc).toBe(bodyOf(ingestFunctionSql(CURRENT_INGEST_VERSION)));
   expect(rows[0].args).toContain('p_preview text');
+});
+
+it('balcao_ingest_history and balcao_number_twin in the database are their current sql/ versions', async () => {
+  for (const [name, version] of Object.entries(CURRENT_FUNCTION_VERSIONS)) {
+    const rows = await installed(name);
+    expect(rows, name).toHaveLength(1);
+    expect(rows[0].prosrc, name).toBe(
+      bodyOf(functionSql(name as keyof typeof CURRENT_FUNCTION_VERSIONS, version)),
+    );
+  }
+});
+
+it('live and history ingest share one ninth-digit rule: both call balcao_number_twin, neither has its own', async () => {
+  for (const name of ['balcao_ingest', 'balcao_ingest_history']) {
+    const [row] = await installed(name);
+    expect(row.prosrc, name).toContain('balcao_number_twin(p_number)');
+    expect(row.prosrc, name).not.toContain("'^55[1-9]");
+  }
 });

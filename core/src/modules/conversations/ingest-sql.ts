@@ -7,13 +7,25 @@ import path from 'node:path';
  * migration installs it, never changes (the migrations that ran it are done on every database).
  * @example this.addSql(ingestFunctionSql(3))
  */
-export function ingestFunctionSql(version: 1 | 2 | 3 | 4 | 5): string {
+export function ingestFunctionSql(version: 1 | 2 | 3 | 4 | 5 | 6): string {
   return readFileSync(path.join(import.meta.dirname, 'sql', `balcao_ingest.v${version}.sql`), 'utf8');
 }
 
 /** The version the current schema runs (what ingest-service calls). */
-export const CURRENT_INGEST_VERSION = 5;
+export const CURRENT_INGEST_VERSION = 6;
 
 /** balcao_ingest's arguments, to drop it when a version changes what it answers (its OUT columns). */
 export const INGEST_SIGNATURE =
   'balcao_ingest(int, int, text, text, text, text, boolean, text, text, text, boolean, text, text, text, timestamptz, text)';
+
+/**
+ * The SQL of one version of another of the module's functions (sql/<name>.v<version>.sql): `balcao_ingest_history`
+ * (the history import) or `balcao_number_twin` (the ninth-digit rule both ingests call). Versions never change.
+ * @example this.addSql(functionSql('balcao_number_twin', 1))
+ */
+export function functionSql(name: 'balcao_ingest_history' | 'balcao_number_twin', version: number): string {
+  return readFileSync(path.join(import.meta.dirname, 'sql', `${name}.v${version}.sql`), 'utf8');
+}
+
+/** The versions the current schema runs, by function (what the int test compares with the database). */
+export const CURRENT_FUNCTION_VERSIONS = { balcao_ingest_history: 2, balcao_number_twin: 1 } as const;

@@ -22,6 +22,7 @@ const ICONS: Record<TicketLogType, IconName> = {
   autoClose: 'time',
   redirect: 'flow-end',
   clientClosed: 'log-out',
+  merged: 'git-merge',
 };
 
 /** The ticket's history as a timeline (spec "ticket log timeline"). */

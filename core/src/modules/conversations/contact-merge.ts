@@ -1,0 +1,175 @@
+import type { ChannelConnection, ContactMergeResult, EventsPort } from '@balcao/sdk';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+
+interface ContactRow {
+  id: number;
+  number: string;
+  name: string;
+}
+
+interface TicketRow {
+  id: number;
+  contact_id: number;
+  whatsapp_id: number | null;
+  status: string;
+  unread_messages: number;
+  last_message: string | null;
+  updated_at: string;
+}
+
+/** What a merge changed, for the events emitted after its commit. */
+interface Outcome extends ContactMergeResult {
+  tickets: number[];
+}
+
+const MAX_ID = 255;
+
+/**
+ * Two contact ids of one channel turn out to be one person (ConversationsPort.mergeContact): WhatsApp names a person by
+ * a LID (a privacy id) until the session learns the number behind it. One transaction, both contacts locked (by id
+ * order, so two merges cannot deadlock):
+ * - no contact under the alias: nothing (`none`; a replay of the same mapping lands here);
+ * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
+ *   (`renamed`), so what Balcão sends goes to the number from then on;
+ * - both: everything of the alias's contact moves to the number's and the alias's contact is deleted (`merged`).
+ *   Two non-closed tickets on one connection cannot both stay (one non-closed ticket per contact and connection):
+ *   the one an attendant holds (status open) stays, else the number's; the other's messages and unread count move
+ *   into it, it takes the newer last message, and the emptied ticket is closed with a `merged` log (kept, not
+ *   deleted: its logs, ratings and tags stay). No `ticket.closed` is emitted for it: nothing an attendant's close sets
+ *   off (farewell, rating) must reach the contact.
+ * After the commit: `ticket.updated` for every ticket that moved or closed, then `contact.merged`.
+ */
+export class ContactMerger {
+  constructor(
+    private readonly orm: MikroORM,
+    private readonly events: EventsPort,
+  ) {}
+
+  async merge(connection: ChannelConnection, alias: string, id: string): Promise<ContactMergeResult> {
+    if (!alias || !id || alias === id || alias.length > MAX_ID || id.length > MAX_ID)
+      return { outcome: 'none' };
+    const outcome = await this.orm.em
+      .fork()
+      .transactional((em) => this.inTransaction(em, connection, alias, id));
+    const { companyId } = connection;
+    for (const ticketId of outcome.tickets) await this.events.emit('ticket.updated', { companyId, ticketId });
+    if (outcome.outcome === 'merged' && outcome.contactId && outcome.mergedContactId)
+      await this.events.emit('contact.merged', {
+        companyId,
+        contactId: outcome.contactId,
+        mergedContactId: outcome.mergedContactId,
+      });
+    if (outcome.outcome === 'renamed' && outcome.contactId)
+      await this.events.emit('contact.updated', { companyId, contactId: outcome.contactId });
+    const { tickets: _tickets, ...result } = outcome;
+    return result;
+  }
+
+  private async inTransaction(
+    em: EntityManager,
+    connection: ChannelConnection,
+    alias: string,
+    id: string,
+  ): Promise<Outcome> {
+    const q = <T>(sql: string, params: unknown[]) =>
+      em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
+    const { companyId, channel } = connection;
+    const rows = await q<ContactRow>(
+      `select id, number, name from contacts
+        where company_id = ? and channel = ? and not is_group and number in (?, ?, balcao_number_twin(?))
+        order by id for update`,
+      [companyId, channel, alias, id, id],
+    );
+    const from = rows.find((r) => r.number === alias);
+    if (!from) return { outcome: 'none', tickets: [] };
+    // The exact number first, as ingest finds it.
+    const into = rows.find((r) => r.number === id) ?? rows.find((r) => r.number !== alias);
+    if (!into) {
+      await q(
+        `update contacts set number = ?, name = case when name = number then ? else name end, updated_at = now()
+          where id = ?`,
+        [id, id, from.id],
+      );
+      return { outcome: 'renamed', contactId: from.id, tickets: [] };
+    }
+    const tickets = await this.moveTickets(q, companyId, from.id, into.id);
+    await q('update messages set contact_id = ? where contact_id = ? and company_id = ?', [
+      into.id,
+      from.id,
+      companyId,
+    ]);
+    await q('update ticket_notes set contact_id = ? where contact_id = ?', [into.id, from.id]);
+    await q(
+      `insert into contact_tags (contact_id, tag_id) select ?, tag_id from contact_tags where contact_id = ?
+        on conflict do nothing`,
+      [into.id, from.id],
+    );
+    await q(
+      `update contact_custom_fields f set contact_id = ? where f.contact_id = ?
+          and not exists (select 1 from contact_custom_fields g where g.contact_id = ? and g.name = f.name)`,
+      [into.id, from.id, into.id],
+    );
+    // A number shown as the name gives way to the name the alias was known by; a missing picture to the alias's.
+    await q(
+      `update contacts c set updated_at = now(),
+              name = case when c.name = c.number and a.name <> a.number then a.name else c.name end,
+              url_picture = coalesce(c.url_picture, a.url_picture),
+              email = coalesce(nullif(c.email, ''), a.email)
+         from contacts a where c.id = ? and a.id = ?`,
+      [into.id, from.id],
+    );
+    await q('delete from contacts where id = ?', [from.id]);
+    return { outcome: 'merged', contactId: into.id, mergedContactId: from.id, tickets };
+  }
+
+  /** Moves the alias contact's tickets to the number's contact, joining two non-closed ones on one connection. */
+  private async moveTickets(
+    q: <T>(sql: string, params: unknown[]) => Promise<T[]>,
+    companyId: number,
+    fromId: number,
+    intoId: number,
+  ): Promise<number[]> {
+    const open = await q<TicketRow>(
+      `select id, contact_id, whatsapp_id, status, unread_messages, last_message, updated_at from tickets
+        where company_id = ? and contact_id in (?, ?) and status <> 'closed' order by id for update`,
+      [companyId, fromId, intoId],
+    );
+    const changed: number[] = [];
+    for (const mine of open.filter((t) => t.contact_id === fromId)) {
+      const theirs = open.find(
+        (t) => t.contact_id === intoId && (t.whatsapp_id ?? 0) === (mine.whatsapp_id ?? 0),
+      );
+      if (!theirs) continue;
+      const [keep, lose] =
+        mine.status === 'open' && theirs.status !== 'open' ? [mine, theirs] : [theirs, mine];
+      const newer = new Date(lose.updated_at) > new Date(keep.updated_at) ? lose : keep;
+      await q(
+        `update tickets set status = 'closed', finished_at = now(), unread_messages = 0, contact_id = ?,
+                updated_at = now() where id = ?`,
+        [intoId, lose.id],
+      );
+      await q('insert into ticket_logs (company_id, ticket_id, type) values (?, ?, ?)', [
+        companyId,
+        lose.id,
+        'merged',
+      ]);
+      await q('update messages set ticket_id = ?, contact_id = ? where ticket_id = ?', [
+        keep.id,
+        intoId,
+        lose.id,
+      ]);
+      await q(
+        `update tickets set contact_id = ?, unread_messages = unread_messages + ?, last_message = ?, updated_at = ?
+          where id = ?`,
+        [intoId, lose.unread_messages, newer.last_message, newer.updated_at, keep.id],
+      );
+      changed.push(keep.id, lose.id);
+    }
+    const moved = await q<{ id: number }>(
+      'update tickets set contact_id = ? where company_id = ? and contact_id = ? returning id',
+      [intoId, companyId, fromId],
+    );
+    for (const { id } of moved) if (!changed.includes(id)) changed.push(id);
+    return changed;
+  }
+}
