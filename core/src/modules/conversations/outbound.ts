@@ -93,7 +93,7 @@ async function outboundOf(
 }
 
 /** The channel adapter of a ticket's connection, and the context it sends in. */
-async function channelOfTicket(
+export async function channelOfTicket(
   deps: OutboundDeps,
   ticketId: number,
 ): Promise<{ adapter: ChannelDefinition; ctx: ChannelSendContext }> {
@@ -148,6 +148,20 @@ export async function deliverOutbound(
     },
     ctx,
   );
+  await recordDelivered(deps, companyId, row.ticket_id, messageId, result);
+}
+
+/**
+ * Records what a channel answered for a delivered message (send or react): the ack it reached, never lower than one
+ * already recorded (a read receipt may arrive before the send returns), and the channel's id for it.
+ */
+export async function recordDelivered(
+  deps: Pick<OutboundDeps, 'orm' | 'events'>,
+  companyId: number,
+  ticketId: number,
+  messageId: number,
+  result: { ack: number; externalId?: string },
+): Promise<void> {
   const [changed] = await deps.orm.em.getConnection().execute<{ ack: number; before: number }[]>(
     `update messages m set ack = greatest(m.ack, ?), external_id = coalesce(?, m.external_id), delivery_error = null
        from (select id, ack from messages where id = ?) old
@@ -156,12 +170,7 @@ export async function deliverOutbound(
     [result.ack, result.externalId ?? null, messageId],
   );
   if (changed && changed.ack > changed.before)
-    await deps.events.emit('message.ack', {
-      companyId,
-      ticketId: row.ticket_id,
-      messageId,
-      ack: changed.ack,
-    });
+    await deps.events.emit('message.ack', { companyId, ticketId, messageId, ack: changed.ack });
 }
 
 /** Takes back from the contact a message the attendant deleted, where the channel can (ChannelDefinition.retract). */
