@@ -12,6 +12,7 @@ import { useTalkTo } from '../shared/use-talk-to';
 import { AckIcon } from './ack-icon';
 import { DeliveryFailed } from './delivery-failed';
 import { bodyShownByMedia, captionOf, MessageMedia } from './message-media';
+import { ReactionPicker, reactable } from './reaction-picker';
 
 interface Props {
   message: MessageDto;
@@ -22,6 +23,9 @@ interface Props {
   onReply(message: MessageDto): void;
   onDelete(message: MessageDto): void;
   onForward(message: MessageDto): void;
+  /** The conversation's channel carries reactions and the ticket is writable: the menu offers them. */
+  canReact: boolean;
+  onReact(message: MessageDto, emoji: string): void;
 }
 
 /** One segment of a body (formatSegments, shared with the web chat visitor's page): text only, never HTML. */
@@ -50,7 +54,16 @@ function Body({ body }: { body: string }) {
   );
 }
 
-function MessageMenu({ message, showAuthor, whatsappId, onReply, onDelete, onForward }: Props) {
+function MessageMenu({
+  message,
+  showAuthor,
+  whatsappId,
+  onReply,
+  onDelete,
+  onForward,
+  canReact,
+  onReact,
+}: Props) {
   const { t } = useTranslation();
   const me = useAtomValue(userAtom);
   const talkTo = useTalkTo();
@@ -63,6 +76,7 @@ function MessageMenu({ message, showAuthor, whatsappId, onReply, onDelete, onFor
       placement="bottom-end"
       content={
         <Menu>
+          {canReact && reactable(message) && <ReactionPicker message={message} onReact={onReact} />}
           <MenuItem
             icon="undo"
             text={t('tickets.messages.reply')}
@@ -111,7 +125,9 @@ function MessageMenu({ message, showAuthor, whatsappId, onReply, onDelete, onFor
   );
 }
 
-/** One message: text or media, private note, deleted, quoted reply, time and ack, with reply / forward / delete. */
+/**
+ * One message: text or media, private note, deleted, quoted reply, time and ack, with react / reply / forward / delete.
+ */
 export const MessageBubble = memo(function MessageBubble({
   message,
   showAuthor,
@@ -119,6 +135,8 @@ export const MessageBubble = memo(function MessageBubble({
   onReply,
   onDelete,
   onForward,
+  canReact,
+  onReact,
 }: Props) {
   const { t } = useTranslation();
   // In a group the author is the participant who wrote, not the group (the message's contact).
@@ -183,6 +201,8 @@ export const MessageBubble = memo(function MessageBubble({
               onReply={onReply}
               onDelete={onDelete}
               onForward={onForward}
+              canReact={canReact}
+              onReact={onReact}
             />
           )}
         </div>

@@ -19,6 +19,9 @@ interface Props {
   onReply(message: MessageDto): void;
   onDelete(message: MessageDto): void;
   onForward(message: MessageDto): void;
+  /** The channel carries reactions and the ticket is writable. */
+  canReact: boolean;
+  onReact(message: MessageDto, emoji: string): void;
 }
 
 /** Stays pinned to the newest message while the reader is at the bottom. */
@@ -36,6 +39,8 @@ export function MessageList({
   onReply,
   onDelete,
   onForward,
+  canReact,
+  onReact,
 }: Props) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
@@ -95,6 +100,8 @@ export function MessageList({
             onReply={onReply}
             onDelete={onDelete}
             onForward={onForward}
+            canReact={canReact}
+            onReact={onReact}
           />
         ),
       )}
