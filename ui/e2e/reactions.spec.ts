@@ -43,11 +43,14 @@ test('an attendant reacts to a contact’s WhatsApp message: shown to both atten
   await theirs.getByTestId('message-menu').click();
   await a.page.locator('[data-testid="message-react-option"][data-emoji="👍"]').click();
 
-  // The reaction shows as the attendant's, quoting the message, for Rita and live for Caio.
+  // The reaction shows on the message and as the attendant's, quoting it, for Rita and live for Caio.
   for (const page of [a.page, b.page]) {
     const reaction = page.locator('.message--me', { has: page.getByTestId('message-reaction') });
     await expect(reaction.getByTestId('message-reaction')).toHaveText('👍');
     await expect(reaction.getByTestId('message-quote')).toContainText(body);
+    await expect(page.locator('.message--them', { hasText: body }).getByTestId('message-reacted')).toHaveText(
+      '👍',
+    );
   }
 
   // The fake WhatsApp received it on the contact's message (its WhatsApp id), once.
@@ -65,6 +68,26 @@ test('an attendant reacts to a contact’s WhatsApp message: shown to both atten
       .locator('.message--me', { has: a.page.getByTestId('message-reaction') })
       .getByTestId('message-ack'),
   ).toHaveAttribute('data-ack', 'sent');
+
+  // Taking it off: gone from the message for both, and WhatsApp gets the empty reaction.
+  await theirs.hover();
+  await theirs.getByTestId('message-menu').click();
+  await a.page.getByTestId('message-react-remove').click();
+  for (const page of [a.page, b.page]) {
+    await expect(
+      page.locator('.message--them', { hasText: body }).getByTestId('message-reacted'),
+    ).toHaveCount(0);
+    await expect(page.getByTestId('message-reaction').last()).toHaveText('Reação removida');
+  }
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/test-channel/${connection.token}/outbox`);
+      const { reactions } = (await res.json()) as {
+        reactions: { emoji: string; target: { externalId: string } }[];
+      };
+      return reactions.filter((r) => r.target.externalId === externalId).map((r) => r.emoji);
+    })
+    .toEqual(['👍', '']);
 
   await a.context.close();
   await b.context.close();

@@ -26,6 +26,8 @@ interface Props {
   /** The conversation's channel carries reactions and the ticket is writable: the menu offers them. */
   canReact: boolean;
   onReact(message: MessageDto, emoji: string): void;
+  /** The account's current reaction on this message (an attendant's), shown on it; null: none. */
+  ownReaction?: string | null;
 }
 
 /** One segment of a body (formatSegments, shared with the web chat visitor's page): text only, never HTML. */
@@ -137,6 +139,7 @@ export const MessageBubble = memo(function MessageBubble({
   onForward,
   canReact,
   onReact,
+  ownReaction = null,
 }: Props) {
   const { t } = useTranslation();
   // In a group the author is the participant who wrote, not the group (the message's contact).
@@ -151,7 +154,7 @@ export const MessageBubble = memo(function MessageBubble({
       data-testid={`message-${message.id}`}
       data-private={message.isPrivate}
     >
-      <div className="message__bubble">
+      <div className={`message__bubble ${ownReaction ? 'message__bubble--reacted' : ''}`}>
         {message.isPrivate && (
           <div className="message__label">
             <Icon icon="lock" size={11} /> {t('tickets.messages.privateNote')}
@@ -187,6 +190,15 @@ export const MessageBubble = memo(function MessageBubble({
             <MessageMedia message={message} whatsappId={whatsappId} />
             {!bodyShownByMedia(message) && <Body body={captionOf(message.body)} />}
           </>
+        )}
+        {ownReaction && (
+          <span
+            className="message__reacted"
+            data-testid="message-reacted"
+            title={t('tickets.messages.yourReaction')}
+          >
+            {ownReaction}
+          </span>
         )}
         <div className="message__meta">
           {message.isEdited && <span>{t('tickets.messages.edited')}</span>}
