@@ -1,7 +1,8 @@
 import { channelTraits, type OutboundReaction } from '@balcao/sdk';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { whatsappMessageId } from './channel.js';
 import { ANA, connectedChannel as connected } from './testing/connected-channel.js';
+import { waMessage } from './testing/fake-socket.js';
 
 const reaction = (over: Partial<OutboundReaction> = {}): OutboundReaction => ({
   messageId: 9,
@@ -82,6 +83,17 @@ describe('WhatsApp reactions', () => {
     await expect(channel.react?.(reaction({ idempotencyKey: 'later' }), sendCtx)).rejects.toThrow(
       'ERR_WAPP_NOT_INITIALIZED',
     );
+  });
+
+  it('the echo of a reaction Balcão sent is not ingested again; one made on the phone is', async () => {
+    const { channel, socket, ingested, sendCtx } = await connected();
+    const result = await channel.react?.(reaction(), sendCtx);
+    const react = (id: string) =>
+      waMessage.from(ANA, id, { reactionMessage: { text: '👍', key: { id: 'IN-7' } } }, { fromMe: true });
+    socket.receive(react(result?.externalId ?? ''), 'append');
+    socket.receive(react('PHONE-R'), 'append');
+    await vi.waitFor(() => expect(ingested).toHaveLength(1));
+    expect(ingested[0]).toMatchObject({ externalId: 'PHONE-R', fromMe: true, mediaType: 'reactionMessage' });
   });
 
   it('the channel offers reactions (traits)', async () => {
