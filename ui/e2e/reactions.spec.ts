@@ -48,6 +48,8 @@ test('an attendant reacts to a contact’s WhatsApp message: shown to both atten
     const reaction = page.locator('.message--me', { has: page.getByTestId('message-reaction') });
     await expect(reaction.getByTestId('message-reaction')).toHaveText('👍');
     await expect(reaction.getByTestId('message-quote')).toContainText(body);
+    // Nothing to reply to, forward or delete on a reaction: it is taken off from the message's menu.
+    await expect(reaction.getByTestId('message-menu')).toHaveCount(0);
     await expect(page.locator('.message--them', { hasText: body }).getByTestId('message-reacted')).toHaveText(
       '👍',
     );

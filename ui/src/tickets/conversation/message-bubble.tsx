@@ -205,7 +205,8 @@ export const MessageBubble = memo(function MessageBubble({
           <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
           {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
           {message.deliveryError && !message.isDeleted && <DeliveryFailed message={message} />}
-          {!message.isDeleted && (
+          {/* A reaction is no message of its own on WhatsApp: nothing to reply to, forward or delete (take it off instead). */}
+          {!message.isDeleted && message.mediaType !== 'reactionMessage' && (
             <MessageMenu
               message={message}
               showAuthor={showAuthor}
