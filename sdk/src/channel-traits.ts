@@ -59,7 +59,15 @@ export interface ChannelTraits {
   groups: boolean;
   /** Its connections can be shown on websites (the embed snippet and the sites allowed to frame it). */
   embeddable: boolean;
+  /**
+   * Attendants can react to a message with an emoji: the adapter has the `react` door (derived from it, never
+   * declared). The conversation offers "React" only then.
+   */
+  reactions: boolean;
 }
+
+/** Traits a channel declares; the ones derived from its doors (reactions) are left out. */
+export type DeclaredChannelTraits = Omit<ChannelTraits, 'reactions'>;
 
 /**
  * The traits of a channel that declares none (or that no plugin provides): today's phone-like behaviour, reaching
@@ -73,14 +81,17 @@ export const DEFAULT_CHANNEL_TRAITS: Readonly<ChannelTraits> = Object.freeze({
   needsSession: true,
   groups: true,
   embeddable: false,
+  reactions: false,
 });
 
 /**
  * A channel's traits: its declaration over the defaults.
  * @example channelTraits(channels.get('webchat')).contactAddress // 'visitor'
  */
-export function channelTraits(channel: Pick<ChannelDefinition, 'traits'> | undefined): ChannelTraits {
-  return { ...DEFAULT_CHANNEL_TRAITS, ...channel?.traits };
+export function channelTraits(
+  channel: Pick<ChannelDefinition, 'traits' | 'react'> | undefined,
+): ChannelTraits {
+  return { ...DEFAULT_CHANNEL_TRAITS, ...channel?.traits, reactions: typeof channel?.react === 'function' };
 }
 
 /** A contact as reach rules see it: its channel, how that channel's addresses read, and whether it wrote in on the connection. */

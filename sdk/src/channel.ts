@@ -1,4 +1,4 @@
-import type { ChannelTraits } from './channel-traits.js';
+import type { DeclaredChannelTraits } from './channel-traits.js';
 import type { MediaPort, StoredFile } from './domain-ports.js';
 import type { PlanFlag } from './plans.js';
 import type { RealtimePort } from './ports.js';
@@ -128,7 +128,7 @@ export interface ChannelDefinition extends ChannelLifecycle {
    * What the channel is like, for core and the UI to read instead of its name (left out: {@link DEFAULT_CHANNEL_TRAITS}).
    * @example traits: { contactAddress: 'visitor', reaches: 'own-contacts', needsSession: false, groups: false }
    */
-  traits?: Partial<ChannelTraits>;
+  traits?: Partial<DeclaredChannelTraits>;
   send(message: OutboundMessage, ctx: ChannelSendContext): Promise<{ ack: number; externalId?: string }>;
   /**
    * Optional: take back a message it delivered, when the attendant deletes it (WhatsApp's "delete for everyone"). A
@@ -141,6 +141,14 @@ export interface ChannelDefinition extends ChannelLifecycle {
    * sends no receipts.
    */
   readReceipt?(message: ReadMessage, ctx: ChannelSendContext): Promise<void>;
+  /**
+   * Optional: put the account's reaction (an emoji) on a message of the conversation, or take it off (`emoji` empty).
+   * Core asks through the outbox, after the message reacted to was delivered (retried, never twice with the same
+   * key), and records the answer as it does `send`'s. A channel without it is not offered reactions
+   * (ChannelTraits.reactions false; the route answers ERR_CHANNEL_CANNOT_REACT).
+   * @example async react(r, ctx) { await socket.sendMessage(jid, { react: { text: r.emoji, key } }); return { ack: 1 } }
+   */
+  react?(reaction: OutboundReaction, ctx: ChannelSendContext): Promise<{ ack: number; externalId?: string }>;
   /**
    * Optional: the people in the account's address book (WhatsApp: the phone's contacts), for "Import from phone"
    * (`POST /contacts/import`). A channel without it cannot import contacts; the UI keeps the entry disabled.
@@ -195,6 +203,24 @@ export interface ReadMessage {
   /** Who wrote it in a group; null in a private chat. */
   participant: string | null;
   /** The same for every attempt to send this receipt. */
+  idempotencyKey: string;
+}
+
+/**
+ * An attendant's reaction to a message of the conversation (ChannelDefinition.react).
+ * @example { messageId: 9, to: '5511999990001', emoji: '👍', target: { externalId: 'wamid.A', fromMe: false, body: 'Oi', participant: null } }
+ */
+export interface OutboundReaction {
+  /** The reaction's own message in Balcão (stored as a `reactionMessage` quoting the target). */
+  messageId: number;
+  ticketId: number;
+  /** The contact's id on the channel (its `number`; a group's id for a group conversation). */
+  to: string;
+  /** One emoji; empty takes the account's reaction on the target off. */
+  emoji: string;
+  /** The message reacted to, as the channel knows it (the id it ingested or `send` answered). */
+  target: QuotedMessage;
+  /** The same for every attempt to send this reaction. */
   idempotencyKey: string;
 }
 

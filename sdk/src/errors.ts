@@ -92,6 +92,10 @@ export const ERROR_CODES = [
   'ERR_DB_UNAVAILABLE',
   /** A retry was asked for a message whose delivery has not failed. */
   'ERR_MESSAGE_NOT_FAILED',
+  /** The conversation's channel cannot carry reactions (its adapter has no `react` door). */
+  'ERR_CHANNEL_CANNOT_REACT',
+  /** A private note, a deleted message or a reaction cannot be reacted to. */
+  'ERR_MESSAGE_NOT_REACTABLE',
   /** The company's plan does not offer this connection's channel (the channel's or its plugin's plan flag is off). */
   'ERR_CHANNEL_NOT_IN_PLAN',
   /**

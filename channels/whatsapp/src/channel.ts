@@ -15,7 +15,7 @@ import {
   type UserFacingSocketConfig,
 } from '@whiskeysockets/baileys';
 import { jidOf } from './inbound.js';
-import { carriesMedia, contentFor, type MediaFile, quotedMessage } from './outbound.js';
+import { carriesMedia, contentFor, type MediaFile, quotedMessage, reactionContent } from './outbound.js';
 import { type DownloadMedia, WhatsappSession } from './session.js';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session-policy.js';
 import type { BaileysLogger, MakeSocket, WhatsappSocket } from './socket.js';
@@ -204,6 +204,32 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
         ]),
       );
       sent.set(key, Promise.resolve(message.externalId));
+    },
+
+    // A reaction on a message of the chat (its key), or '' to take it off; once per idempotency key, as a send.
+    async react(reaction, { connection }) {
+      const key = `${connection.id}:react:${reaction.idempotencyKey}`;
+      let pending = sent.get(key);
+      if (!pending) {
+        const socket = socketOf(connection);
+        const jid = jidOf(reaction.to);
+        pending = refused('ERR_SENDING_WAPP_MSG', async () => {
+          const result = await socket.sendMessage(
+            jid,
+            reactionContent(jid, reaction.emoji, reaction.target),
+            {
+              messageId: whatsappMessageId(connection.id, `react:${reaction.idempotencyKey}`),
+            },
+          );
+          const id = result?.key.id;
+          if (!id) throw new Error('no message id');
+          ownIds.set(id, true);
+          return id;
+        });
+        sent.set(key, pending);
+        pending.catch(() => sent.get(key) === pending && sent.delete(key));
+      }
+      return { ack: 1, externalId: await pending };
     },
 
     // WhatsApp's own answer on a number (onWhatsApp): the account's number as WhatsApp writes it, or null.

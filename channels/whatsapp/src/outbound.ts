@@ -85,3 +85,12 @@ export function quotedMessage(jid: string, quoted: QuotedMessage): WAMessage {
     message: { conversation: quoted.body },
   };
 }
+
+/**
+ * What Baileys sends for an attendant's reaction: `react` with the emoji ('' takes it off) and the key of the message
+ * reacted to, as `quotedMessage` names it (a contact's message in a group carries its sender).
+ * @example reactionContent(jid, '👍', { externalId: 'ABC', fromMe: false, body: 'Oi', participant: null })
+ */
+export function reactionContent(jid: string, emoji: string, target: QuotedMessage): AnyMessageContent {
+  return { react: { text: emoji, key: quotedMessage(jid, target).key } };
+}

@@ -7,6 +7,7 @@ import {
   defineChannel,
   definePlugin,
   type OutboundMessage,
+  type OutboundReaction,
   type PhoneContact,
   type ReadMessage,
   type RetractedMessage,
@@ -19,7 +20,7 @@ import { z } from 'zod';
  * Balcão sends, and two public test routes, keyed by the connection's token like the web chat's:
  * - `POST /test-channel/{token}/inbound` hands a message (private or from a group) to the real ingest pipeline;
  * - `GET /test-channel/{token}/outbox` answers what was sent on that connection, oldest first, what was taken back,
- *   and the read receipts sent;
+ *   the read receipts and the reactions sent;
  * - `PUT /test-channel/{token}/outage` `{ down: true }` makes its sends fail until `{ down: false }`;
  * - `PUT /test-channel/{token}/address-book` and `PUT /test-channel/{token}/chats` set (replace) the phone's address
  *   book and chat list, `{ contacts: [{ number, name }] }`, which "Import from phone" reads;
@@ -63,6 +64,8 @@ const outboxes = new Map<string, OutboundMessage[]>();
 const retractions = new Map<string, RetractedMessage[]>();
 /** Per connection token: the read receipts sent (blue ticks), once per idempotency key. */
 const receipts = new Map<string, ReadMessage[]>();
+/** Per connection token: the reactions sent (an emoji on a message, '' taking it off), once per idempotency key. */
+const reactions = new Map<string, OutboundReaction[]>();
 /** Connections whose (fake) WhatsApp servers are unreachable: sends fail, and the outbox retries them. */
 const outages = new Set<string>();
 /** Per connection token: the phone's address book and chat list. */
@@ -126,6 +129,13 @@ export const fakeWhatsappChannel = defineChannel({
     const read = receipts.get(connection.token) ?? [];
     if (!read.some((m) => m.idempotencyKey === message.idempotencyKey))
       receipts.set(connection.token, [...read, message]);
+  },
+  async react(reaction, { connection }) {
+    if (outages.has(connection.token)) throw new Error('WhatsApp servers unreachable');
+    const sent = reactions.get(connection.token) ?? [];
+    if (!sent.some((r) => r.idempotencyKey === reaction.idempotencyKey))
+      reactions.set(connection.token, [...sent, reaction]);
+    return { ack: 1, externalId: `fake-react-${reaction.messageId}` };
   },
   async addressBook({ connection }) {
     return addressBooks.get(connection.token) ?? [];
@@ -208,6 +218,7 @@ export const fakeWhatsappPlugin = definePlugin({
         messages: outboxes.get(connection.token) ?? [],
         retracted: retractions.get(connection.token) ?? [],
         read: receipts.get(connection.token) ?? [],
+        reactions: reactions.get(connection.token) ?? [],
       };
     });
 

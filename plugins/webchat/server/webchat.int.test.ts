@@ -168,6 +168,7 @@ describe('web chat', () => {
           needsSession: false,
           groups: false,
           embeddable: true,
+          reactions: false,
         },
       },
     ]);

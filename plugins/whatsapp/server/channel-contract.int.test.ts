@@ -12,7 +12,8 @@ import { createWhatsappPlugin } from './index.js';
 /**
  * The real WhatsApp adapter, in the real plugin, passes the channel contract against a fake Baileys socket: the phone
  * is linked as soon as the session starts, contacts write through `messages.upsert`, what Balcão sends is what the
- * socket's `sendMessage` got, read receipts come through `messages.update`, and retracts are deletes for everyone.
+ * socket's `sendMessage` got, read receipts come through `messages.update`, retracts are deletes for everyone, and
+ * reactions are `react` on the message's key.
  * Files reach the adapter through its send context's media store, as in production; a delivered file is told by its
  * bytes, which must be what Balcão serves at the message's mediaUrl.
  */
@@ -77,7 +78,7 @@ describeChannelContract(
     return {
       host,
       kind: 'whatsapp',
-      supports: { media: true, retract: true, readReceipts: true },
+      supports: { media: true, retract: true, readReceipts: true, reactions: true },
       async send({ externalId, from, name, body }) {
         socket().receive(waMessage.from(from, externalId, { conversation: body }, { pushName: name }));
       },
@@ -97,6 +98,14 @@ describeChannelContract(
           messages: MessageDto[];
         };
         return messages.filter((m) => m.fromMe && bodies.includes(m.body)).map((m) => m.id);
+      },
+      // A reaction is `react` with the key of the message it is on.
+      async reactions({ contact }) {
+        return sentTo(contact).flatMap((s) =>
+          'react' in s.content
+            ? [{ emoji: s.content.react.text ?? '', on: s.content.react.key?.id ?? '' }]
+            : [],
+        );
       },
       async read({ contact }) {
         for (const s of sentTo(contact)) socket().readBy(s.key);

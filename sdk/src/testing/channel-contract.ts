@@ -39,14 +39,22 @@ export interface EdgeConversation {
 export interface ChannelContractHarness {
   host: HostClient;
   kind: Channel;
-  /** What the adapter can do besides sending text; the suite checks each one it claims. */
-  supports: { media: boolean; retract: boolean; readReceipts: boolean };
+  /**
+   * What the adapter can do besides sending text; the suite checks each one it claims. `reactions` (the react door)
+   * left out: the suite checks that reacting is refused with ERR_CHANNEL_CANNOT_REACT.
+   */
+  supports: { media: boolean; retract: boolean; readReceipts: boolean; reactions?: boolean };
   /** A contact writes: hand the message to the edge the way the real network would (webhook, socket, post). */
   send(message: EdgeInbound): Promise<void>;
   /** Everything that reached the contact at the edge so far, oldest first. */
   received(conversation: EdgeConversation): Promise<EdgeDelivery[]>;
   /** The ids of Balcão's messages taken back from the contact at the edge (needed with `supports.retract`). */
   retracted?(conversation: EdgeConversation): Promise<number[]>;
+  /**
+   * The reactions that reached the contact at the edge, oldest first: the emoji and the edge's id of the message it is on
+   * (needed with `supports.reactions`).
+   */
+  reactions?(conversation: EdgeConversation): Promise<{ emoji: string; on: string }[]>;
   /** The contact reads what they got, as the channel reports it (needed with `supports.readReceipts`). */
   read?(conversation: EdgeConversation): Promise<void>;
   /** The contact's number as Balcão stores it, when the channel maps edge ids (web chat hashes them). Default: same. */
@@ -78,7 +86,8 @@ const freshContact = () =>
  * The channel contract (ARCHITECTURE "The channel contract"): every adapter runs it against its fake edge, in its own
  * test file. It drives Balcão only through its public API and the harness: send answers an ack and the contact gets
  * the message; a deleted message is retracted where the channel can; the same inbound id twice is stored once; media
- * make the round trip where the channel has them; acks never go backwards.
+ * make the round trip where the channel has them; a reaction reaches the contact where the channel has them; acks
+ * never go backwards.
  * @example describeChannelContract('web chat', async () => { const host = await createTestHost({ plugins: [webchat] }); return webchatHarness(host) })
  */
 export function describeChannelContract(
@@ -193,6 +202,32 @@ export function describeChannelContract(
       if (!h.supports.retract) return; // The contact keeps their copy: nothing more to check.
       if (!h.retracted) throw new Error('supports.retract needs harness.retracted');
       await eventually(async () => ((await h.retracted?.(c)) ?? []).find((id) => id === sent.id));
+    });
+
+    it('reactions: an attendant’s reaction reaches the contact on their message, where the channel carries them', async () => {
+      const c = await openConversation();
+      const externalId = freshId('react');
+      await h.send({ externalId, from: c.contact, name: 'Contract', body: 'Reaja a isto' });
+      const target = await eventually(async () =>
+        (await messagesOf(c.ticketId)).find((m) => m.body === 'Reaja a isto'),
+      );
+      const res = await h.host.request(`/api/messages/${target.id}/reactions`, {
+        token,
+        body: { emoji: '👍' },
+      });
+      if (!h.supports.reactions) {
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({ error: 'ERR_CHANNEL_CANNOT_REACT' });
+        return;
+      }
+      if (!h.reactions) throw new Error('supports.reactions needs harness.reactions');
+      expect(res.status).toBe(201);
+      const reaction = (await res.json()) as MessageDto;
+      expect(reaction).toMatchObject({ mediaType: 'reactionMessage', fromMe: true, body: '👍' });
+      await eventually(async () =>
+        ((await h.reactions?.(c)) ?? []).find((r) => r.emoji === '👍' && r.on === externalId),
+      );
+      await watchAck(c.ticketId, reaction.id, (ack) => ack >= 1);
     });
 
     it('media: an image the attendant sends reaches the contact and its address serves the same bytes', async () => {

@@ -93,7 +93,7 @@ async function outboundOf(
 }
 
 /** The channel adapter of a ticket's connection, and the context it sends in. */
-async function channelOfTicket(
+export async function channelOfTicket(
   deps: OutboundDeps,
   ticketId: number,
 ): Promise<{ adapter: ChannelDefinition; ctx: ChannelSendContext }> {
@@ -148,6 +148,20 @@ export async function deliverOutbound(
     },
     ctx,
   );
+  await recordDelivered(deps, companyId, row.ticket_id, messageId, result);
+}
+
+/**
+ * Records what a channel answered for a delivered message (send or react): the ack it reached, never lower than one
+ * already recorded (a read receipt may arrive before the send returns), and the channel's id for it.
+ */
+export async function recordDelivered(
+  deps: Pick<OutboundDeps, 'orm' | 'events' | 'logger'>,
+  companyId: number,
+  ticketId: number,
+  messageId: number,
+  result: { ack: number; externalId?: string },
+): Promise<void> {
   const changed = await recordSent(deps, messageId, result.ack, result.externalId ?? null).catch((err) => {
     // The channel's echo of this very send was ingested first and holds its id (unique per connection): the message
     // went out, so it is recorded without the id rather than failing the delivery, which would send it again.
@@ -159,17 +173,12 @@ export async function deliverOutbound(
     return recordSent(deps, messageId, result.ack, null);
   });
   if (changed && changed.ack > changed.before)
-    await deps.events.emit('message.ack', {
-      companyId,
-      ticketId: row.ticket_id,
-      messageId,
-      ack: changed.ack,
-    });
+    await deps.events.emit('message.ack', { companyId, ticketId, messageId, ack: changed.ack });
 }
 
 /** Records what a send reached (never lowering the ack) and the channel's id for the message; the ack before and after. */
 async function recordSent(
-  deps: OutboundDeps,
+  deps: Pick<OutboundDeps, 'orm'>,
   messageId: number,
   ack: number,
   externalId: string | null,

@@ -1,6 +1,7 @@
 import type { EventBus } from '../../events/event-bus.js';
-import type { OutboxKick } from '../messages/outbox.js';
+import type { DeliveryAction, OutboxKick } from '../messages/outbox.js';
 import { deliverOutbound, type OutboundDeps, readOutbound, retractOutbound } from './outbound.js';
+import { reactOutbound } from './reaction-outbound.js';
 
 /** How the delivery worker paces itself; the defaults suit production, tests shorten them. */
 export interface OutboxOptions {
@@ -30,7 +31,7 @@ interface Claimed {
   id: string;
   company_id: number;
   message_id: string;
-  action: 'send' | 'retract' | 'read';
+  action: DeliveryAction;
   idempotency_key: string;
   attempts: number;
   ticket_id: number;
@@ -152,7 +153,12 @@ export class OutboxWorker implements OutboxKick {
     const conn = this.deps.orm.em.getConnection();
     const messageId = Number(row.message_id);
     try {
-      const make = { send: deliverOutbound, retract: retractOutbound, read: readOutbound }[row.action];
+      const make = {
+        send: deliverOutbound,
+        retract: retractOutbound,
+        read: readOutbound,
+        react: reactOutbound,
+      }[row.action];
       await make(this.deps, row.company_id, messageId, row.idempotency_key);
       await conn.execute('delete from message_outbox where id = ?', [row.id]);
     } catch (err) {
@@ -174,7 +180,8 @@ export class OutboxWorker implements OutboxKick {
         `update message_outbox set status = 'failed', locked_until = null, last_error = ? where id = ?`,
         [reason, row.id],
       );
-      if (row.action === 'send') {
+      // What the attendant sees as a message (a send, a reaction) is marked not delivered, with a retry.
+      if (row.action === 'send' || row.action === 'react') {
         const [m] = await conn.execute<{ ticket_id: number }[]>(
           'update messages set delivery_error = ? where id = ? returning ticket_id',
           [reason, messageId],

@@ -2,6 +2,7 @@ import {
   dateField,
   messageForwardSchema,
   messageMediaFieldsSchema,
+  messageReactionSchema,
   messageSendSchema,
   pageQuery,
 } from '@balcao/sdk';
@@ -72,6 +73,13 @@ export function messagesRoutes(router: AppRouter): void {
   router.post('/messages/:id/retry', async (ctx) => {
     await ctx.state.services.messages.retry(ctx.state.user, idParam(ctx.params.id));
     ctx.status = 204;
+  });
+  // An attendant's reaction to a message (one emoji; empty takes it off): answers the stored reaction.
+  router.post('/messages/:messageId/reactions', async (ctx) => {
+    const messageId = idParam(ctx.params.messageId, 'messageId');
+    const { emoji } = validate(messageReactionSchema, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = await ctx.state.services.messageReactions.react(ctx.state.user, messageId, emoji);
   });
   router.post('/message/forward', async (ctx) => {
     const input = validate(messageForwardSchema, ctx.request.body);

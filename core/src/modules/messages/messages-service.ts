@@ -233,7 +233,7 @@ export class MessagesService {
   }
 
   /** An open (or group) ticket the actor sees; what leaves Balcão needs a connection that reaches the contact. */
-  private async writable(actor: AuthUser, ticketId: number, isPrivate: boolean): Promise<TicketDto> {
+  async writable(actor: AuthUser, ticketId: number, isPrivate: boolean): Promise<TicketDto> {
     const view = await this.tickets.get(actor, { id: ticketId });
     if (view.status !== 'open' && view.status !== 'group') throw new AppError('ERR_TICKET_NOT_OPEN', 400);
     if (!isPrivate && view.whatsappId) {

@@ -10,6 +10,8 @@ import { MigrationMessages0001Tables } from './migrations/messages-0001-tables.j
 import { MigrationMessages0002ForeignKeyIndexes } from './migrations/messages-0002-foreign-key-indexes.js';
 import { MigrationMessages0003VoiceNote } from './migrations/messages-0003-voice-note.js';
 import { MigrationMessages0004OutboxRead } from './migrations/messages-0004-outbox-read.js';
+import { MigrationMessages0005OutboxReact } from './migrations/messages-0005-outbox-react.js';
+import { MessageReactionsService } from './reactions-service.js';
 
 /** Messages of a ticket, their media and the outbox rows that deliver them. */
 export const messagesModule = defineModule({
@@ -26,11 +28,13 @@ export const messagesModule = defineModule({
     { name: 'core-0013-message-outbox', class: Migration0013MessageOutbox },
     { name: 'messages-0003-voice-note', class: MigrationMessages0003VoiceNote },
     { name: 'messages-0004-outbox-read', class: MigrationMessages0004OutboxRead },
+    { name: 'messages-0005-outbox-react', class: MigrationMessages0005OutboxReact },
   ],
   register: (container) =>
     container.register({
       messages: asClass(MessagesService).scoped(),
       messageForward: asClass(MessageForwardService).scoped(),
+      messageReactions: asClass(MessageReactionsService).scoped(),
     }),
   routes: messagesRoutes,
   subscribers: [

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * What a delivery leaves to the channel: send the message, take back one the attendant deleted, or tell the contact
- * their message was read.
+ * What a delivery leaves to the channel: send the message, take back one the attendant deleted, tell the contact
+ * their message was read, or send an attendant's reaction (the message is the stored reaction).
  */
-export type DeliveryAction = 'send' | 'retract' | 'read';
+export type DeliveryAction = 'send' | 'retract' | 'read' | 'react';
 
 /** Wakes the delivery worker of this process at once (others find the row on their next poll). */
 export interface OutboxKick {
@@ -99,7 +99,7 @@ export async function retryDelivery(
   const rows = await em.getConnection().execute<{ id: string }[]>(
     `with again as (
        update message_outbox set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null
-        where company_id = ? and message_id = ? and action = 'send' and status = 'failed'
+        where company_id = ? and message_id = ? and action in ('send', 'react') and status = 'failed'
         returning id)
      update messages set delivery_error = null
       where id = ? and company_id = ? and exists (select 1 from again)

@@ -17,6 +17,8 @@ export interface OutgoingMessage {
   isForwarded?: boolean;
   /** An audio recorded in the conversation, not an audio file. */
   voiceNote?: boolean;
+  /** How it leaves: 'send' (default), or 'react' for a reaction (the channel's react door, quotedMsgId its target). */
+  delivery?: 'send' | 'react';
 }
 
 /** What storing an outgoing message needs: the scope's entity manager and the bus its event goes out on. */
@@ -66,12 +68,14 @@ export async function storeOutgoing(deps: OutgoingDeps, m: OutgoingMessage): Pro
       voiceNote: m.voiceNote ?? false,
     });
     const ticket = await em.findOneOrFail(Ticket, { id: m.ticket.id });
-    if (!m.isPrivate) ticket.lastMessage = lastMessagePreview(m);
+    // A reaction taken off (empty) changes nothing the ticket list shows.
+    const takenOff = m.mediaType === 'reactionMessage' && !m.body;
+    if (!m.isPrivate && !takenOff) ticket.lastMessage = lastMessagePreview(m);
     // A person writing has read the conversation; Balcão's own texts (the queue menu, a bot's answer) have not: a
     // waiting ticket keeps its unread count for the attendants.
     if (m.userId !== null) ticket.unreadMessages = 0;
     await em.flush();
-    if (!m.isPrivate) await enqueueDelivery(em, m.companyId, message.id, 'send');
+    if (!m.isPrivate) await enqueueDelivery(em, m.companyId, message.id, m.delivery ?? 'send');
     return message.id;
   });
   await deps.events.emit('message.created', {

@@ -12,6 +12,7 @@ import { useTalkTo } from '../shared/use-talk-to';
 import { AckIcon } from './ack-icon';
 import { DeliveryFailed } from './delivery-failed';
 import { bodyShownByMedia, captionOf, MessageMedia } from './message-media';
+import { ReactionPicker, reactable } from './reaction-picker';
 
 interface Props {
   message: MessageDto;
@@ -22,6 +23,11 @@ interface Props {
   onReply(message: MessageDto): void;
   onDelete(message: MessageDto): void;
   onForward(message: MessageDto): void;
+  /** The conversation's channel carries reactions and the ticket is writable: the menu offers them. */
+  canReact: boolean;
+  onReact(message: MessageDto, emoji: string): void;
+  /** The account's current reaction on this message (an attendant's), shown on it; null: none. */
+  ownReaction?: string | null;
 }
 
 /** One segment of a body (formatSegments, shared with the web chat visitor's page): text only, never HTML. */
@@ -50,7 +56,16 @@ function Body({ body }: { body: string }) {
   );
 }
 
-function MessageMenu({ message, showAuthor, whatsappId, onReply, onDelete, onForward }: Props) {
+function MessageMenu({
+  message,
+  showAuthor,
+  whatsappId,
+  onReply,
+  onDelete,
+  onForward,
+  canReact,
+  onReact,
+}: Props) {
   const { t } = useTranslation();
   const me = useAtomValue(userAtom);
   const talkTo = useTalkTo();
@@ -63,6 +78,7 @@ function MessageMenu({ message, showAuthor, whatsappId, onReply, onDelete, onFor
       placement="bottom-end"
       content={
         <Menu>
+          {canReact && reactable(message) && <ReactionPicker message={message} onReact={onReact} />}
           <MenuItem
             icon="undo"
             text={t('tickets.messages.reply')}
@@ -111,7 +127,9 @@ function MessageMenu({ message, showAuthor, whatsappId, onReply, onDelete, onFor
   );
 }
 
-/** One message: text or media, private note, deleted, quoted reply, time and ack, with reply / forward / delete. */
+/**
+ * One message: text or media, private note, deleted, quoted reply, time and ack, with react / reply / forward / delete.
+ */
 export const MessageBubble = memo(function MessageBubble({
   message,
   showAuthor,
@@ -119,6 +137,9 @@ export const MessageBubble = memo(function MessageBubble({
   onReply,
   onDelete,
   onForward,
+  canReact,
+  onReact,
+  ownReaction = null,
 }: Props) {
   const { t } = useTranslation();
   // In a group the author is the participant who wrote, not the group (the message's contact).
@@ -133,7 +154,7 @@ export const MessageBubble = memo(function MessageBubble({
       data-testid={`message-${message.id}`}
       data-private={message.isPrivate}
     >
-      <div className="message__bubble">
+      <div className={`message__bubble ${ownReaction ? 'message__bubble--reacted' : ''}`}>
         {message.isPrivate && (
           <div className="message__label">
             <Icon icon="lock" size={11} /> {t('tickets.messages.privateNote')}
@@ -170,12 +191,22 @@ export const MessageBubble = memo(function MessageBubble({
             {!bodyShownByMedia(message) && <Body body={captionOf(message.body)} />}
           </>
         )}
+        {ownReaction && (
+          <span
+            className="message__reacted"
+            data-testid="message-reacted"
+            title={t('tickets.messages.yourReaction')}
+          >
+            {ownReaction}
+          </span>
+        )}
         <div className="message__meta">
           {message.isEdited && <span>{t('tickets.messages.edited')}</span>}
           <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
           {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
           {message.deliveryError && !message.isDeleted && <DeliveryFailed message={message} />}
-          {!message.isDeleted && (
+          {/* A reaction is no message of its own on WhatsApp: nothing to reply to, forward or delete (take it off instead). */}
+          {!message.isDeleted && message.mediaType !== 'reactionMessage' && (
             <MessageMenu
               message={message}
               showAuthor={showAuthor}
@@ -183,6 +214,8 @@ export const MessageBubble = memo(function MessageBubble({
               onReply={onReply}
               onDelete={onDelete}
               onForward={onForward}
+              canReact={canReact}
+              onReact={onReact}
             />
           )}
         </div>

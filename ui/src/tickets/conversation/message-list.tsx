@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LOAD_OLDER_THRESHOLD_PX } from '../list/virtual-window';
 import { formatDate } from '../shared/format';
 import { MessageBubble } from './message-bubble';
-import { withDaySeparators } from './message-rules';
+import { ownReactions, withDaySeparators } from './message-rules';
 
 interface Props {
   messages: MessageDto[];
@@ -19,6 +19,9 @@ interface Props {
   onReply(message: MessageDto): void;
   onDelete(message: MessageDto): void;
   onForward(message: MessageDto): void;
+  /** The channel carries reactions and the ticket is writable. */
+  canReact: boolean;
+  onReact(message: MessageDto, emoji: string): void;
 }
 
 /** Stays pinned to the newest message while the reader is at the bottom. */
@@ -36,12 +39,15 @@ export function MessageList({
   onReply,
   onDelete,
   onForward,
+  canReact,
+  onReact,
 }: Props) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const beforeOlder = useRef<{ height: number; top: number } | null>(null);
   const items = useMemo(() => withDaySeparators(messages), [messages]);
+  const reacted = useMemo(() => ownReactions(messages), [messages]);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -95,6 +101,9 @@ export function MessageList({
             onReply={onReply}
             onDelete={onDelete}
             onForward={onForward}
+            canReact={canReact}
+            onReact={onReact}
+            ownReaction={reacted.get(item.message.id) ?? null}
           />
         ),
       )}

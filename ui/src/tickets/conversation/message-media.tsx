@@ -145,8 +145,12 @@ export function MessageMedia({
       return <Location body={body} />;
     case 'reactionMessage':
       return (
-        <span className="message-media__reaction" data-testid="message-reaction">
-          {body}
+        <span
+          className={`message-media__reaction ${body ? '' : 'message-media__reaction--removed'}`}
+          data-testid="message-reaction"
+        >
+          {/* An attendant's reaction taken off is kept in the conversation, as what was sent. */}
+          {body || t('tickets.messages.reactionRemoved')}
         </span>
       );
     case 'call_log':

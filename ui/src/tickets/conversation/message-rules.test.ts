@@ -5,6 +5,7 @@ import {
   laterMessage,
   newestPageArrived,
   newestPageLanded,
+  ownReactions,
   prependOlder,
   upsertMessage,
   withDaySeparators,
@@ -147,5 +148,41 @@ describe('message list rules', () => {
 
   it('maps acks 0..4 to clock, sent, delivered and read', () => {
     expect([0, 1, 2, 3, 4].map(ackState)).toEqual(['pending', 'sent', 'delivered', 'read', 'read']);
+  });
+});
+
+describe('ownReactions', () => {
+  const at = (id: number, fields: Partial<MessageDto>): MessageDto =>
+    ({
+      id,
+      body: '',
+      fromMe: false,
+      mediaType: 'chat',
+      isDeleted: false,
+      quotedMsg: null,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, id)).toISOString(),
+      ...fields,
+    }) as MessageDto;
+  const reaction = (id: number, target: number, body: string, fromMe = true) =>
+    at(id, {
+      fromMe,
+      body,
+      mediaType: 'reactionMessage',
+      quotedMsg: { id: target } as MessageDto['quotedMsg'],
+    });
+
+  it('the latest attendant reaction on each message wins; taking it off leaves none; the contact’s do not count', () => {
+    const list = [
+      at(1, { body: 'Oi' }),
+      at(2, { body: 'Tudo bem?' }),
+      reaction(3, 1, '👍'),
+      reaction(4, 1, '❤️'),
+      reaction(5, 2, '😂'),
+      reaction(6, 2, ''),
+      reaction(7, 2, '😮', false),
+    ];
+    expect([...ownReactions(list)]).toEqual([[1, '❤️']]);
+    // Order of arrival does not matter, time does.
+    expect([...ownReactions([...list].reverse())]).toEqual([[1, '❤️']]);
   });
 });

@@ -66,6 +66,22 @@ export function newestPageLanded(
   };
 }
 
+/**
+ * The account's current reaction on each message (by the reacted message's id), from the attendants' reactions in the
+ * list, the latest winning; a reaction taken off (empty) leaves none. WhatsApp keeps one reaction per account.
+ * @example ownReactions(messages).get(7) // '👍'
+ */
+export function ownReactions(messages: readonly MessageDto[]): Map<number, string> {
+  const current = new Map<number, string>();
+  for (const m of [...messages].sort(byTime)) {
+    const target = m.quotedMsg?.id;
+    if (!m.fromMe || m.mediaType !== 'reactionMessage' || m.isDeleted || !target) continue;
+    if (m.body) current.set(target, m.body);
+    else current.delete(target);
+  }
+  return current;
+}
+
 export type MessageItem =
   | { kind: 'day'; key: string; date: string }
   | { kind: 'message'; key: string; message: MessageDto };

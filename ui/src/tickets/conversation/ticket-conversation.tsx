@@ -4,11 +4,12 @@ import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../../notify/toaster';
+import { useChannelTraits } from '../../plugins/use-channel-traits';
 import { requireUser, userAtom } from '../../session/session-store';
 import { ForwardDialog } from '../dialogs/forward-dialog';
 import { listQueueIds, messageQueueIds } from '../shared/queue-selection';
 import { selectedQueueIdsAtom } from '../shared/ticket-store';
-import { deleteMessage } from '../shared/tickets-api';
+import { deleteMessage, reactToMessage } from '../shared/tickets-api';
 import { Composer } from './composer';
 import { ContactDrawer } from './contact-drawer';
 import { ConversationHeader } from './conversation-header';
@@ -35,6 +36,12 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   const handleReply = useCallback((m: MessageDto) => setReplyTo(m), []);
   const handleDelete = useCallback((m: MessageDto) => setToDelete(m), []);
   const handleForward = useCallback((m: MessageDto) => setToForward(m), []);
+  const { upsert } = messages;
+  const handleReact = useCallback(
+    (m: MessageDto, emoji: string) => void reactToMessage(m.id, emoji).then(upsert).catch(toastError),
+    [upsert],
+  );
+  const reactions = useChannelTraits(ticket?.channel ?? '').reactions;
   const confirmDelete = async () => {
     const message = toDelete;
     setToDelete(null);
@@ -74,6 +81,8 @@ export function TicketConversation({ uuid }: { uuid: string }) {
           onReply={handleReply}
           onDelete={handleDelete}
           onForward={handleForward}
+          canReact={reactions && (ticket.status === 'open' || ticket.status === 'group')}
+          onReact={handleReact}
         />
         <Composer
           ticket={ticket}

@@ -65,6 +65,9 @@ export const sendMessage = (
   input: { body: string; isPrivate: boolean; signMessage: boolean; quotedMsg: { id: number } | null },
 ) => api.post<MessageDto>(`/messages/${ticketId}`, input);
 export const deleteMessage = (id: number) => api.delete(`/messages/${id}`);
+/** The attendant's reaction to a message (one emoji; '' takes it off): answers the stored reaction. */
+export const reactToMessage = (id: number, emoji: string) =>
+  api.post<MessageDto>(`/messages/${id}/reactions`, { emoji });
 /** Queues again a message whose delivery failed for good. */
 export const retryMessage = (id: number) => api.post(`/messages/${id}/retry`);
 
