@@ -8,7 +8,9 @@ export const BASE = `http://localhost:${PORT}`;
 /** The Balcão server as its own process on `databaseUrl` (it migrates and seeds company 1 on first start). */
 export async function startServer(databaseUrl: string, password: string): Promise<ChildProcess> {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'core/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
