@@ -248,6 +248,11 @@ export interface HistoryIngestResult {
   ignored: number;
   /** From blocked contacts. */
   blocked: number;
+  /**
+   * The externalIds of the messages this call stored (not the duplicates): what an adapter still has to fetch files
+   * for (`attachMedia`), so a batch played again downloads nothing twice. Optional: older cores do not say.
+   */
+  storedIds?: string[];
 }
 
 /** How `ingestHistory` takes messages: `imported` (the only kind yet) marks them old, with nothing set off. @example { imported: true } */
@@ -330,6 +335,19 @@ export interface ConversationsPort {
     connection: ChannelConnection,
     file: { data: Uint8Array; fileName: string; mimeType: string },
   ): Promise<StoredFile>;
+  /**
+   * A file fetched after its message was stored (a history import stores text first; the adapter downloads the media
+   * later): the connection's message with that externalId, still without a file and not deleted, gets `file.url` (a
+   * URL of the connection's company's media store, as `storeMedia` or `ctx.media.store` answer it) and attendants see
+   * it live (`message.media`). False when no such message (unknown id, another connection's, already has a file).
+   * Throws 400 ERR_VALIDATION for a URL outside the company's store. Optional: a core without it keeps caption-only.
+   * @example await conversations.attachMedia?.(connection, '3EB0ABC', await ctx.media.store(file))
+   */
+  attachMedia?(
+    connection: ChannelConnection,
+    externalId: string,
+    file: Pick<StoredFile, 'url'>,
+  ): Promise<boolean>;
   /** Messages of the contact's tickets on that connection, oldest first, never private notes. */
   history(connection: ChannelConnection, contactId: string, limit: number): Promise<ConversationMessage[]>;
   /**

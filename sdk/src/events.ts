@@ -77,6 +77,8 @@ export const DOMAIN_EVENT_SCHEMAS = {
   'message.ack': z.object({ ...message, ack: z.number().int().min(0).max(5) }),
   /** The message's text changed (an attendant's edit, or the contact's edit the channel reported). */
   'message.edited': z.object(message),
+  /** A message stored without its file got it later (a history import's media, fetched after the text). */
+  'message.media': z.object(message),
   /** An attendant deleted their message (it stays, flagged isDeleted). */
   'message.deleted': z.object(message),
   /** Its delivery changed: `queued` again (retry), or `failed` for good after the outbox's last attempt. */

@@ -5,10 +5,12 @@ import {
   type Contact,
   proto,
   type WAMessage,
-  type WAMessageKey,
 } from '@whiskeysockets/baileys';
-import { type LateIdentities, mappingsOf } from './identity.js';
+import { HistoryMedia, type PendingMedia } from './history-media.js';
+import { type LateIdentities, mappingsOf, withPhoneNumbers } from './identity.js';
 import { contactIdOf, normaliseInbound } from './inbound.js';
+import type { SessionDeps } from './session.js';
+import type { WhatsappSocket } from './socket.js';
 
 type HistorySet = BaileysEventMap['messaging-history.set'];
 type HistoryStatus = BaileysEventMap['messaging-history.status'];
@@ -20,14 +22,17 @@ export interface HistorySyncOptions {
   window: HistoryImportWindow | null;
   /** When the session last lost its connection (this process saw it): a gap to fill from RECENT/ON_DEMAND syncs. */
   gapSince: Date | undefined;
-  /** An import ends this long after WhatsApp's last history batch, if WhatsApp never says it is complete. */
-  idleMs: number;
+  /** The session's socket: LIDs' numbers (its store), and the imported media's downloads. */
+  socket: WhatsappSocket;
+  /**
+   * The policy's historyIdleMs (an import ends this long after the last batch) and historyMedia* (its files,
+   * history-media.ts); downloadMedia fetches them (Baileys asks the phone to re-upload expired media).
+   */
+  deps: Pick<SessionDeps, 'policy' | 'downloadMedia'>;
   /** Messages received live (or missed while disconnected): the session's own pipeline, media and all. */
   live(messages: WAMessage[]): Promise<void>;
   /** Where the LID → phone number pairs a batch carries go: LID contacts made before join their number's. */
   identities: Pick<LateIdentities, 'learnt'>;
-  /** A key with the numbers behind its LIDs (the batch's own pairs first, then the session's store). */
-  phoneNumbers(key: WAMessageKey, known: ReadonlyMap<string, string>): Promise<WAMessageKey>;
 }
 
 /**
@@ -49,7 +54,8 @@ export const historySocketConfig = (window: HistoryImportWindow | null) =>
  * One socket's history sync (Baileys' `messaging-history.set` batches and `messaging-history.status`).
  * - With an import window: each batch's messages in the window (groups only when asked) are normalised and handed to
  *   `conversations.ingestHistory`; progress goes to `ctx.history` (-1 while preparing), and the import ends when a
- *   FULL sync reaches 100 %, or `idleMs` after the last batch, or when the socket goes.
+ *   FULL sync reaches 100 %, or `historyIdleMs` after the last batch, or when the socket goes. Its media messages are
+ *   stored caption-only; once it ends their files are fetched in the background (history-media.ts).
  * - A reconnect's gap, import or not: messages of RECENT and ON_DEMAND syncs from `gapSince` on go the live way (they
  *   came while Balcão was away). Ingest is idempotent, so what `messages.upsert` already brought is not stored twice.
  */
@@ -61,11 +67,21 @@ export class HistorySync {
   private total = 0;
   private idle: NodeJS.Timeout | undefined;
   private readonly names = new Map<string, string>();
+  private readonly media: HistoryMedia;
 
   constructor(
     private readonly ctx: ChannelSessionContext,
     private readonly options: HistorySyncOptions,
-  ) {}
+  ) {
+    const { socket, deps } = options;
+    const { policy } = deps;
+    this.media = new HistoryMedia(ctx, {
+      download: (message) => deps.downloadMedia(message, socket),
+      max: policy.historyMediaMax,
+      concurrency: policy.historyMediaConcurrency,
+      timeoutMs: policy.historyMediaTimeoutMs,
+    });
+  }
 
   /** A `messaging-history.set` batch; batches are handled one after another, in arrival order. */
   onSet(batch: HistorySet): Promise<void> {
@@ -80,6 +96,7 @@ export class HistorySync {
   /** The socket went away: an import under way ends with what it has (nothing would finish it later). */
   close(): Promise<void> {
     clearTimeout(this.idle);
+    this.media.stop(); // before finish: without a socket nothing can be downloaded
     return this.enqueue(() => this.finish());
   }
 
@@ -120,11 +137,15 @@ export class HistorySync {
       await ctx.history?.progress(-1, 0);
     }
     clearTimeout(this.idle);
-    const inbound = await this.inWindow(window, messages, mappingsOf(batch.lidPnMappings));
-    this.total += inbound.length;
-    if (inbound.length) {
+    const items = await this.inWindow(window, messages, mappingsOf(batch.lidPnMappings));
+    this.total += items.length;
+    if (items.length) {
+      const inbound = items.map((i) => i.inbound);
       const r = await ctx.conversations.ingestHistory(ctx.connection, inbound, { imported: true });
       this.processed += r.stored + r.duplicate + r.ignored + r.blocked;
+      // Files of what was stored now only: a batch played again (all duplicates) fetches nothing twice.
+      const stored = new Set(r.storedIds ?? []);
+      this.media.offer(items.flatMap((i) => (i.media && stored.has(i.media.externalId) ? [i.media] : [])));
       await ctx.history?.progress(this.processed, this.total);
     }
     if (batch.syncType === HistorySyncType.FULL && batch.progress === 100) return this.finish();
@@ -132,24 +153,29 @@ export class HistorySync {
   }
 
   /**
-   * The batch's conversation messages in the window, as Balcão ingests them (media as caption and type only), a
-   * LID's known by the number behind it when the batch or the session's store knows it.
+   * The batch's conversation messages in the window, as Balcão ingests them (media first as caption and type, with
+   * the file to fetch after the import), a LID's known by the number behind it when the batch or the store knows it.
    */
   private async inWindow(
     window: HistoryImportWindow,
     messages: WAMessage[],
     known: ReadonlyMap<string, string>,
-  ): Promise<InboundMessage[]> {
+  ): Promise<{ inbound: InboundMessage; media: PendingMedia | null }[]> {
     const from = window.from.getTime() / 1000;
     const until = (window.until ?? new Date()).getTime() / 1000;
-    const out: InboundMessage[] = [];
+    const out: { inbound: InboundMessage; media: PendingMedia | null }[] = [];
     for (const message of messages) {
       const at = secondsOf(message);
       if (at < from || at > until) continue;
-      const key = await this.options.phoneNumbers(message.key, known);
-      for (const { inbound } of normaliseInbound({ ...message, key })) {
+      // The numbers behind its LIDs: the batch's own pairs first, then the session's store.
+      const key = await withPhoneNumbers(this.options.socket, message.key, known);
+      for (const { inbound, media } of normaliseInbound({ ...message, key })) {
         if (inbound.isGroup && !window.groups) continue;
-        out.push({ ...inbound, from: { ...inbound.from, name: this.nameOf(message, inbound) } });
+        out.push({
+          inbound: { ...inbound, from: { ...inbound.from, name: this.nameOf(message, inbound) } },
+          // The message as WhatsApp gave it: the phone re-uploads expired media by its original key.
+          media: media ? { externalId: inbound.externalId, message, media, at } : null,
+        });
       }
     }
     return out;
@@ -175,7 +201,10 @@ export class HistorySync {
 
   private armIdle(): void {
     clearTimeout(this.idle);
-    this.idle = setTimeout(() => void this.enqueue(() => this.finish()), this.options.idleMs);
+    this.idle = setTimeout(
+      () => void this.enqueue(() => this.finish()),
+      this.options.deps.policy.historyIdleMs,
+    );
   }
 
   private async finish(): Promise<void> {
@@ -183,6 +212,8 @@ export class HistorySync {
     if (!this.started || this.ended) return;
     this.ended = true;
     await this.ctx.history?.finished();
+    // The text is in: now its files, in the background (the chain stays free for the next batches and close).
+    void this.media.start();
   }
 
   private fail(err: unknown): void {

@@ -10,6 +10,7 @@ export type { DownloadMedia } from './session.js';
 export {
   backoffDelay,
   DEFAULT_SESSION_POLICY,
+  policyFromEnv,
   type SessionPolicy,
 } from './session-policy.js';
 export { baileysLogger, type MakeSocket, type WhatsappSocket } from './socket.js';

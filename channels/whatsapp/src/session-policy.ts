@@ -11,6 +11,12 @@ export interface SessionPolicy {
   maxBackoffMs: number;
   /** A history import ends this long after WhatsApp's last batch when WhatsApp does not say it is complete. */
   historyIdleMs: number;
+  /** Files an import fetches after its text, the most recent first (WHATSAPP_HISTORY_MEDIA_MAX; 0: none). */
+  historyMediaMax: number;
+  /** Of those, downloads at once: a few, so live traffic and the phone's re-uploads are not crowded out. */
+  historyMediaConcurrency: number;
+  /** One download's limit before its place goes to the next (the message stays without its file). */
+  historyMediaTimeoutMs: number;
 }
 
 export const DEFAULT_SESSION_POLICY: SessionPolicy = {
@@ -19,7 +25,24 @@ export const DEFAULT_SESSION_POLICY: SessionPolicy = {
   backoffMs: 2_000,
   maxBackoffMs: 60_000,
   historyIdleMs: 60_000,
+  historyMediaMax: 2_000,
+  historyMediaConcurrency: 3,
+  historyMediaTimeoutMs: 120_000,
 };
+
+/**
+ * The policy the environment sets: WHATSAPP_HISTORY_MEDIA_MAX, how many files a history import fetches (a whole
+ * number from 0, none, to 100000). Empty or unset: the default. Throws naming the variable when it is not one.
+ * @example whatsappChannel({ policy: policyFromEnv(process.env) })
+ */
+export function policyFromEnv(env: Record<string, string | undefined>): Partial<SessionPolicy> {
+  const raw = env.WHATSAPP_HISTORY_MEDIA_MAX?.trim();
+  if (!raw) return {};
+  const max = Number(raw);
+  if (!/^\d+$/.test(raw) || max > 100_000)
+    throw new Error('WHATSAPP_HISTORY_MEDIA_MAX: a whole number from 0 to 100000');
+  return { historyMediaMax: max };
+}
 
 /** The delay before reconnect attempt `attempt` (1-based). @example backoffDelay(3, DEFAULT_SESSION_POLICY) === 8000 */
 export const backoffDelay = (attempt: number, p: SessionPolicy): number =>

@@ -148,10 +148,10 @@ export class WhatsappSession {
     const history = new HistorySync(ctx, {
       window,
       gapSince: this.lostAt,
-      idleMs: this.deps.policy.historyIdleMs,
+      socket,
+      deps: this.deps,
       live: (messages) => this.onMessages(socket, messages),
       identities: this.identities,
-      phoneNumbers: (key, known) => withPhoneNumbers(socket, key, known),
     });
     this.history = history;
     const guarded =

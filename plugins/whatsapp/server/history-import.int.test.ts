@@ -1,7 +1,7 @@
 import { fakeSockets, historyFixture } from '@balcao/channel-whatsapp/testing';
-import type { ConnectionDto, TicketDto } from '@balcao/sdk';
+import type { ConnectionDto, MessageDto, TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
-import { proto } from '@whiskeysockets/baileys';
+import { proto, type WAMessage } from '@whiskeysockets/baileys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWhatsappPlugin } from './index.js';
 
@@ -26,7 +26,11 @@ const ticketsOf = async (connectionId: number, status: string): Promise<TicketDt
   (await api(`/api/tickets?status=${status}&showAll=true&whatsappIds=${connectionId}`)).tickets;
 
 beforeAll(async () => {
-  host = await createTestHost({ plugins: [createWhatsappPlugin({ makeSocket: fake.makeSocket })] });
+  // WhatsApp's media servers, played here: each photo's bytes name its message.
+  const downloadMedia = async (m: WAMessage) => new TextEncoder().encode(`jpeg ${m.key.id}`);
+  host = await createTestHost({
+    plugins: [createWhatsappPlugin({ makeSocket: fake.makeSocket, downloadMedia })],
+  });
   token = (await host.login(host.admin.email, host.admin.password)).token;
 });
 afterAll(() => host?.stop());
@@ -73,6 +77,19 @@ describe('WhatsApp history import through core', () => {
       'Ainda aguardo retorno do pedido 1234',
       'Estamos verificando, Ana.',
     ]);
+
+    // Bruno's photo came caption-only with the text; its file was fetched after the import and attached.
+    const bruno = pending.find((t) => t.contact?.number === '5511911110002');
+    const photo = await eventually(async () => {
+      const list = (await api(`/api/messages/${bruno?.id}`)).messages as MessageDto[];
+      return list.find((m) => m.mediaType === 'image' && m.mediaUrl);
+    });
+    expect(photo).toMatchObject({
+      body: 'Foto do produto',
+      mediaUrl: expect.stringMatching(/^\/api\/media\/company1\//),
+    });
+    const file = await host.request(photo.mediaUrl ?? '');
+    expect(await file.text()).toBe('jpeg 3EB0HIST0004');
 
     expect(await api(`/api/closedimported/${connection.id}`, { method: 'POST' })).toEqual({ closed: 2 });
     expect(await ticketsOf(connection.id, 'pending')).toEqual([]);

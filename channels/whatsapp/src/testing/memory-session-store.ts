@@ -76,6 +76,8 @@ export function recordingSessionContext(
   const changes: { externalId: string; change: string }[] = [];
   /** The contacts core was asked to make one (mergeContact), with how many messages had come in by then. */
   const merges: { alias: string; id: string; ingested: number; imported: number }[] = [];
+  /** Files attached to stored messages later (attachMedia: a history import's media), in order. */
+  const attached: { externalId: string; url: string }[] = [];
   const connection: ChannelConnection = {
     id: connectionId,
     companyId: 1,
@@ -102,16 +104,23 @@ export function recordingSessionContext(
       return { outcome: 'stored', ticketId: 1, messageId: ingested.length, ticketCreated: false };
     },
     async ingestHistory(_c, messages) {
-      const result = { stored: 0, duplicate: 0, ignored: 0, blocked: 0 };
+      const result = { stored: 0, duplicate: 0, ignored: 0, blocked: 0, storedIds: [] as string[] };
       for (const m of messages) {
         if (stored.has(m.externalId)) result.duplicate += 1;
         else {
           stored.add(m.externalId);
           imported.push(m);
           result.stored += 1;
+          result.storedIds.push(m.externalId);
         }
       }
       return result;
+    },
+    async attachMedia(_c, externalId, file) {
+      // As core: only a stored message without a file yet takes one.
+      if (!stored.has(externalId) || attached.some((a) => a.externalId === externalId)) return false;
+      attached.push({ externalId, url: file.url });
+      return true;
     },
     async connectionByToken() {
       return connection;
@@ -183,6 +192,7 @@ export function recordingSessionContext(
     },
     changes,
     merges,
+    attached,
     warnings,
     statuses: () => reports.map((r) => r.status),
   };

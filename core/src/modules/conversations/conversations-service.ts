@@ -17,6 +17,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { preparedRows } from '../../db/prepared.js';
 import type { Config } from '../../kernel/config.js';
 import { CompanyMediaPort } from '../messages/media-port.js';
+import { ownMediaType } from '../messages/media-storage.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import type { CallLog } from './call-log.js';
 import { ContactMerger } from './contact-merge.js';
@@ -134,6 +135,32 @@ export class ConversationsService implements ConversationsPort {
     file: { data: Uint8Array; fileName: string; mimeType: string },
   ): Promise<StoredFile> {
     return new CompanyMediaPort(this.dataDir, connection.companyId).store(file);
+  }
+
+  /**
+   * A history import's file, fetched after its message was stored: set where the message has none yet (a replay or a
+   * live copy with its file changes nothing) and is not deleted (LGPD may have wiped it). Only a file stored in the
+   * connection's company's media is taken, so an adapter's mistake cannot point a message at another tenant's file.
+   */
+  async attachMedia(
+    connection: ChannelConnection,
+    externalId: string,
+    file: Pick<StoredFile, 'url'>,
+  ): Promise<boolean> {
+    if (!(await ownMediaType(this.dataDir, connection.companyId, file.url)))
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'url', message: "Not a file of the connection's company" }],
+      });
+    const [row] = await this.changeByExternalId(
+      connection,
+      externalId,
+      'media_url = ?',
+      'm.media_url is null and not m.is_deleted',
+      [file.url],
+    );
+    if (!row) return false;
+    await this.events.emit('message.media', row);
+    return true;
   }
 
   async markRead(connection: ChannelConnection, contactId: string): Promise<number> {

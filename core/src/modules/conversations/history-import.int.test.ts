@@ -88,10 +88,18 @@ describe('ingestHistory', () => {
     const mine = old('5511930000001', 5, { fromMe: true, body: 'resposta' });
     const before = live.length;
     const first = await conversations.ingestHistory(channel, [...messages, mine]);
-    expect(first).toEqual({ stored: 3, duplicate: 0, ignored: 0, blocked: 0 });
+    // storedIds: the new ones, oldest first (what a channel fetches files for).
+    const [newer, older] = messages.map((m) => m.externalId);
+    expect(first).toEqual({
+      stored: 3,
+      duplicate: 0,
+      ignored: 0,
+      blocked: 0,
+      storedIds: [older, mine.externalId, newer],
+    });
     // Played again (and a copy inside the same call): nothing twice.
     const again = await conversations.ingestHistory(channel, [...messages, messages[0] as InboundMessage]);
-    expect(again).toEqual({ stored: 0, duplicate: 3, ignored: 0, blocked: 0 });
+    expect(again).toEqual({ stored: 0, duplicate: 3, ignored: 0, blocked: 0, storedIds: [] });
     expect(live.length).toBe(before);
     const [ticket, ...more] = await ticketsOf(channel);
     expect(more).toEqual([]);

@@ -58,8 +58,14 @@ export class HistoryIngester {
   async ingest(
     connection: ChannelConnection,
     messages: readonly InboundMessage[],
-  ): Promise<HistoryIngestResult> {
-    const result: HistoryIngestResult = { stored: 0, duplicate: 0, ignored: 0, blocked: 0 };
+  ): Promise<Required<HistoryIngestResult>> {
+    const result: Required<HistoryIngestResult> = {
+      stored: 0,
+      duplicate: 0,
+      ignored: 0,
+      blocked: 0,
+      storedIds: [],
+    };
     const settings = await this.settings(connection);
     if (!settings) return { ...result, ignored: messages.length };
     const seen = new Set<string>();
@@ -85,7 +91,12 @@ export class HistoryIngester {
           row[15] = true;
         }
       }
-      for (const outcome of await this.batch(batch)) result[outcome] += 1;
+      const outcomes = await this.batch(batch);
+      outcomes.forEach((outcome, i) => {
+        result[outcome] += 1;
+        // In order: outcome i is row i's. The adapter fetches files for these only (a replay fetches nothing).
+        if (outcome === 'stored') result.storedIds.push((batch[i] as HistoryArgs)[7]);
+      });
     }
     return result;
   }

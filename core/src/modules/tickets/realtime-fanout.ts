@@ -11,7 +11,13 @@ export function wireTicketFanout(events: Pick<EventBus, 'on'>, publisher: Ticket
   events.on('message.created', ({ companyId, ticketId, messageId }) =>
     publisher.messageCreated(companyId, ticketId, messageId),
   );
-  for (const event of ['message.ack', 'message.edited', 'message.deleted', 'message.delivery'] as const)
+  for (const event of [
+    'message.ack',
+    'message.edited',
+    'message.deleted',
+    'message.delivery',
+    'message.media',
+  ] as const)
     events.on(event, ({ companyId, messageId }) => publisher.messageChanged(companyId, messageId));
   events.on('ticket.updated', async ({ companyId, ticketId, previous }) => {
     await publisher.ticketUpdated(companyId, ticketId, previous);
