@@ -149,6 +149,8 @@ export class HistorySync {
       const key = await this.options.phoneNumbers(message.key, known);
       for (const { inbound } of normaliseInbound({ ...message, key })) {
         if (inbound.isGroup && !window.groups) continue;
+        // A reaction taken back is news only live (it drops a badge); in the past it is no message to import.
+        if (inbound.mediaType === 'reactionMessage' && !inbound.body) continue;
         out.push({ ...inbound, from: { ...inbound.from, name: this.nameOf(message, inbound) } });
       }
     }
