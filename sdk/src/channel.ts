@@ -18,6 +18,12 @@ export interface InboundMessage {
   isGroup?: boolean;
   participant?: string | null;
   timestamp?: Date;
+  /**
+   * The message this one answers (a quoted reply) or reacts to (a `reactionMessage`), by the channel's id for it (what
+   * was ingested, or what `send` answered). Core links it when that message is the same contact's on the same
+   * connection; one it does not have leaves the message unlinked, still stored. @example 'wamid.ABC'
+   */
+  quotedExternalId?: string | null;
 }
 
 /** What `ingest` did with an inbound message. @example if (result.outcome === 'duplicate') return */

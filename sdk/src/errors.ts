@@ -96,6 +96,8 @@ export const ERROR_CODES = [
   'ERR_CHANNEL_CANNOT_REACT',
   /** A private note, a deleted message or a reaction cannot be reacted to. */
   'ERR_MESSAGE_NOT_REACTABLE',
+  /** A reaction is not deleted (no "delete for everyone" on WhatsApp): it is taken off by reacting with nothing. */
+  'ERR_REACTION_NOT_DELETABLE',
   /** The company's plan does not offer this connection's channel (the channel's or its plugin's plan flag is off). */
   'ERR_CHANNEL_NOT_IN_PLAN',
   /**

@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { adminToken, createAttendant, findTicket, seededWebchat, signedIn, visitorSays } from './attendance';
-import { fakeWhatsapp } from './fake-whatsapp';
+import { fakeWhatsapp, outbox } from './fake-whatsapp';
 
 // Outbound reactions (issue 13): an attendant reacts to a contact's WhatsApp message from its menu; the reaction shows
 // on the conversation (quoting the message) for them and, live, for a colleague, and the (fake) WhatsApp receives it.
-// A channel without reactions (the web chat) is not offered them.
+// A channel without reactions (the web chat) is not offered them. A contact's reaction (and taking it back) shows live
+// on the message it reacts to.
 
 test('an attendant reacts to a contact’s WhatsApp message: shown to both attendants, received by WhatsApp', async ({
   browser,
@@ -93,6 +94,78 @@ test('an attendant reacts to a contact’s WhatsApp message: shown to both atten
 
   await a.context.close();
   await b.context.close();
+});
+
+test('a contact’s WhatsApp reaction shows live on the attendant’s message, and goes when they take it back', async ({
+  browser,
+  request,
+}) => {
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const connection = await fakeWhatsapp(request, token);
+  const stamp = Date.now();
+  const name = `Contato Reage ${stamp % 100_000}`;
+  const from = { id: `55118${String(stamp).slice(-8)}`, name };
+  const said = await request.post(`/test-channel/${connection.token}/inbound`, {
+    data: { externalId: `e2e-their-${stamp}`, from, body: 'Meu pedido saiu?' },
+  });
+  expect(said.status()).toBe(201);
+  const ticket = await findTicket(request, token, name);
+  const rita = await createAttendant(request, token, { name: 'Rita Recebe' });
+  const accepted = await request.put(`/api/tickets/${ticket.id}`, {
+    headers: auth,
+    data: { status: 'open', userId: rita.id },
+  });
+  expect(accepted.ok()).toBe(true);
+  const { context, page } = await signedIn(browser, rita);
+  await page.goto(`/tickets/${ticket.uuid}`);
+
+  // The attendant's answer reaches WhatsApp, which gives it its id.
+  const answer = `Saiu hoje cedo ${stamp}`;
+  const sent = await request.post(`/api/messages/${ticket.id}`, { headers: auth, data: { body: answer } });
+  expect(sent.status()).toBe(201);
+  const { id: answerId } = (await sent.json()) as { id: number };
+  await expect
+    .poll(async () => (await outbox(request, connection)).some((m) => m.body.includes(answer)))
+    .toBe(true);
+  const mine = page.locator('.message--me', { hasText: answer });
+  await expect(mine).toBeVisible();
+  await expect(mine.getByTestId('message-reacted')).toHaveCount(0);
+
+  // The contact reacts on their phone: the badge appears on the attendant's message, live, titled as theirs.
+  const reacted = await request.post(`/test-channel/${connection.token}/inbound`, {
+    data: {
+      externalId: `e2e-their-react-${stamp}`,
+      from,
+      body: '❤️',
+      mediaType: 'reactionMessage',
+      quotedExternalId: `fake-out-${answerId}`,
+    },
+  });
+  expect(reacted.status()).toBe(201);
+  const badge = mine.getByTestId('message-reacted');
+  await expect(badge).toHaveText('❤️');
+  await expect(badge).toHaveAttribute('data-from', 'contact');
+  await expect(badge).toHaveAttribute('title', 'Reação do contato');
+  // The reaction itself shows in the conversation as the contact's, quoting the answer.
+  const reaction = page.locator('.message--them', { has: page.getByTestId('message-reaction') });
+  await expect(reaction.getByTestId('message-reaction')).toHaveText('❤️');
+  await expect(reaction.getByTestId('message-quote')).toContainText(answer);
+
+  // They take it back: the badge goes.
+  const removed = await request.post(`/test-channel/${connection.token}/inbound`, {
+    data: {
+      externalId: `e2e-their-unreact-${stamp}`,
+      from,
+      body: '',
+      mediaType: 'reactionMessage',
+      quotedExternalId: `fake-out-${answerId}`,
+    },
+  });
+  expect(removed.status()).toBe(201);
+  await expect(mine.getByTestId('message-reacted')).toHaveCount(0);
+  await expect(page.getByTestId('message-reaction').last()).toHaveText('Reação removida');
+  await context.close();
 });
 
 test('a web chat conversation (a channel without reactions) does not offer them', async ({

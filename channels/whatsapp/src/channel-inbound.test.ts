@@ -18,6 +18,40 @@ describe('WhatsApp inbound', () => {
     });
   });
 
+  it('a contact’s reaction and its removal reach ingest naming the reacted message; a quoted reply its quote', async () => {
+    const { channel, socket, ingested, sendCtx, outbound } = await connected();
+    const { externalId } = await channel.send(outbound({ body: 'Seu pedido saiu' }), sendCtx);
+    const target: WAMessageKey = { remoteJid: `${ANA}@s.whatsapp.net`, fromMe: true, id: externalId ?? '' };
+    const at = { pushName: 'Ana', timestamp: 1_764_000_400 };
+    socket.receive(waMessage.from(ANA, 'RX1', { reactionMessage: { key: target, text: '❤️' } }, at));
+    await vi.waitFor(() => expect(ingested).toHaveLength(1));
+    socket.receive(waMessage.from(ANA, 'RX2', { reactionMessage: { key: target, text: '' } }, at));
+    await vi.waitFor(() => expect(ingested).toHaveLength(2));
+    socket.receive(
+      waMessage.from(
+        ANA,
+        'RX3',
+        { extendedTextMessage: { text: 'Obrigada!', contextInfo: { stanzaId: externalId } } },
+        at,
+      ),
+    );
+    await vi.waitFor(() => expect(ingested).toHaveLength(3));
+    const common = {
+      from: { id: ANA, name: 'Ana', picture: null },
+      fromMe: false,
+      isGroup: false,
+      participant: null,
+      timestamp: new Date(1_764_000_400_000),
+      mediaUrl: null,
+      quotedExternalId: externalId,
+    };
+    expect(ingested).toEqual([
+      { ...common, externalId: 'RX1', body: '❤️', mediaType: 'reactionMessage' },
+      { ...common, externalId: 'RX2', body: '', mediaType: 'reactionMessage' },
+      { ...common, externalId: 'RX3', body: 'Obrigada!', mediaType: 'chat' },
+    ]);
+  });
+
   it('a group is named by its subject, asked once; a group WhatsApp will not describe keeps its id', async () => {
     const { socket, ingested } = await connected();
     socket.groups.set('120363000000000001@g.us', 'Clientes VIP');

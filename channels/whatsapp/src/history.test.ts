@@ -129,6 +129,31 @@ describe('WhatsApp history import', () => {
     expect(history.finished).toBe(1);
   });
 
+  it('a past reaction is imported; a reaction taken back is not (it only drops a badge, live)', async () => {
+    const { socket, imported, history } = await connected({
+      from: daysBefore(30),
+      until: null,
+      groups: false,
+    });
+    const batch = historyFixture('history-set-recent', newest());
+    const at = { timestamp: Math.floor(newest().getTime() / 1000) - 60 };
+    const target = { remoteJid: `${ANA}@s.whatsapp.net`, fromMe: true, id: '3EB0HIST0003' };
+    socket.historySet({
+      ...batch,
+      messages: [
+        ...batch.messages,
+        waMessage.from(ANA, 'HREACT1', { reactionMessage: { key: target, text: '👍' } }, at),
+        waMessage.from(ANA, 'HREACT2', { reactionMessage: { key: target, text: '' } }, at),
+      ],
+    });
+    await vi.waitFor(() => expect(history.progress.length).toBeGreaterThan(1));
+    expect(imported.find((m) => m.externalId === 'HREACT1')).toMatchObject({
+      body: '👍',
+      mediaType: 'reactionMessage',
+    });
+    expect(imported.some((m) => m.externalId === 'HREACT2')).toBe(false);
+  });
+
   it('without a window, history batches import nothing and report no progress', async () => {
     const { socket, imported, ingested, history } = await connected(null);
     socket.historySet(historyFixture('history-set-recent', newest()));

@@ -171,6 +171,8 @@ export class HistorySync {
       const key = await withPhoneNumbers(this.options.socket, message.key, known);
       for (const { inbound, media } of normaliseInbound({ ...message, key })) {
         if (inbound.isGroup && !window.groups) continue;
+        // A reaction taken back is news only live (it drops a badge); in the past it is no message to import.
+        if (inbound.mediaType === 'reactionMessage' && !inbound.body) continue;
         out.push({
           inbound: { ...inbound, from: { ...inbound.from, name: this.nameOf(message, inbound) } },
           // The message as WhatsApp gave it: the phone re-uploads expired media by its original key.

@@ -110,13 +110,62 @@ describe('inbound normalisation: what Balcão stores for each WhatsApp message',
     expect(many[1]?.inbound.body).toContain('FN:Caio');
   });
 
-  it('a reaction is its emoji; a reaction taken back is nothing', () => {
+  it('a reaction is its emoji, naming its target by WhatsApp id; one taken back is the same, empty', () => {
     const target = { remoteJid: `${ANA}@s.whatsapp.net`, fromMe: true, id: 'OUT1' };
-    const { inbound } = one(waMessage.from(ANA, 'R1', { reactionMessage: { key: target, text: '👍' } }));
-    expect(inbound).toMatchObject({ body: '👍', mediaType: 'reactionMessage' });
-    expect(
-      normaliseInbound(waMessage.from(ANA, 'R2', { reactionMessage: { key: target, text: '' } })),
-    ).toEqual([]);
+    const at = { timestamp: 1_764_000_200 };
+    const base = {
+      from: { id: ANA, name: '' },
+      mediaType: 'reactionMessage',
+      fromMe: false,
+      isGroup: false,
+      participant: null,
+      timestamp: new Date(1_764_000_200_000),
+      quotedExternalId: 'OUT1',
+    };
+    const reacted = one(waMessage.from(ANA, 'R1', { reactionMessage: { key: target, text: '👍' } }, at));
+    expect(reacted).toEqual({ inbound: { ...base, externalId: 'R1', body: '👍' }, media: null });
+    const removed = one(waMessage.from(ANA, 'R2', { reactionMessage: { key: target, text: '' } }, at));
+    expect(removed).toEqual({ inbound: { ...base, externalId: 'R2', body: '' }, media: null });
+  });
+
+  it('a reaction naming no message is nothing', () => {
+    expect(normaliseInbound(waMessage.from(ANA, 'R3', { reactionMessage: { text: '👍' } }))).toEqual([]);
+  });
+
+  it('a quoted reply names the message it answers (contextInfo.stanzaId), text or media', () => {
+    const reply = one(
+      waMessage.from(
+        ANA,
+        'Q1',
+        {
+          extendedTextMessage: {
+            text: 'Sim, esse',
+            contextInfo: { stanzaId: 'OUT7', participant: `${ANA}@s.whatsapp.net` },
+          },
+        },
+        { pushName: 'Ana', timestamp: 1_764_000_300 },
+      ),
+    );
+    expect(reply.inbound).toEqual({
+      externalId: 'Q1',
+      from: { id: ANA, name: 'Ana' },
+      body: 'Sim, esse',
+      mediaType: 'chat',
+      fromMe: false,
+      isGroup: false,
+      participant: null,
+      timestamp: new Date(1_764_000_300_000),
+      quotedExternalId: 'OUT7',
+    });
+    const photo = one(
+      waMessage.from(ANA, 'Q2', {
+        imageMessage: { caption: 'este', mimetype: 'image/jpeg', contextInfo: { stanzaId: 'IN3' } },
+      }),
+    );
+    expect(photo.inbound.quotedExternalId).toBe('IN3');
+    // A link preview's context names no message: nothing quoted.
+    const link = one(waMessage.from(ANA, 'Q3', { extendedTextMessage: { text: 'oi', contextInfo: {} } }));
+    expect(link.inbound).not.toHaveProperty('quotedExternalId');
   });
 
   it('a group message is the group’s, with the participant who wrote and no name for the group', () => {

@@ -113,15 +113,29 @@ function contentOf(
       return (content.contactsArrayMessage?.contacts ?? [])
         .filter((c) => c.vcard)
         .map((c) => ({ body: c.vcard ?? '', mediaType: 'contactMessage', media: null }));
-    case 'reactionMessage': {
-      // An empty reaction takes one back: nothing to show.
-      const text = content.reactionMessage?.text ?? '';
-      return text ? [{ body: text, mediaType: 'reactionMessage', media: null }] : [];
-    }
+    case 'reactionMessage':
+      // An empty reaction takes one back: stored too (empty), so the conversation drops the contact's badge. One with no
+      // target names nothing to react to.
+      return content.reactionMessage?.key?.id
+        ? [{ body: content.reactionMessage.text ?? '', mediaType: 'reactionMessage', media: null }]
+        : [];
     default:
       // Protocol messages (revoke, edit), polls, calls' stubs…: not conversation content Balcão takes yet.
       return [];
   }
+}
+
+/**
+ * The WhatsApp id of the message this content answers or reacts to: a reaction's target key, or the quoted message of a
+ * reply (`contextInfo.stanzaId`, on a text or a media message); null for none.
+ */
+function quotedIdOf(content: proto.IMessage): string | null {
+  const type = getContentType(content);
+  if (!type) return null;
+  if (type === 'reactionMessage') return content.reactionMessage?.key?.id || null;
+  const inner: unknown = content[type];
+  if (!inner || typeof inner !== 'object' || !('contextInfo' in inner)) return null;
+  return (inner as { contextInfo?: proto.IContextInfo | null }).contextInfo?.stanzaId || null;
 }
 
 const EXTENSIONS: Record<string, string> = {
@@ -163,6 +177,7 @@ export function normaliseInbound(message: WAMessage): NormalisedInbound[] {
   const content = normalizeMessageContent(message.message);
   if (!id || !parties || !content) return [];
   const fromMe = key.fromMe === true;
+  const quoted = quotedIdOf(content);
   return contentOf(content, id).map((c, i) => ({
     inbound: {
       externalId: i === 0 ? id : `${id}:${i}`,
@@ -174,6 +189,7 @@ export function normaliseInbound(message: WAMessage): NormalisedInbound[] {
       isGroup: parties.isGroup,
       participant: parties.participant,
       timestamp: timestampOf(message),
+      ...(quoted ? { quotedExternalId: quoted } : {}),
     },
     media: c.media,
   }));

@@ -46,8 +46,10 @@ const fakeInboundSchema = z.object({
   isGroup: z.boolean().default(false),
   participant: z.string().min(1).max(100).nullish(),
   fromMe: z.boolean().default(false),
-  /** A media message's kind (its file is not sent: the fake has no media server). */
-  mediaType: z.enum(['chat', 'image', 'audio', 'video', 'application']).optional(),
+  /** A media message's kind (its file is not sent: the fake has no media server), or a reaction (body: the emoji). */
+  mediaType: z.enum(['chat', 'image', 'audio', 'video', 'application', 'reactionMessage']).optional(),
+  /** The WhatsApp id of the message replied or reacted to (an attendant's is `fake-out-{messageId}`). */
+  quotedExternalId: z.string().min(1).max(100).nullish(),
 });
 
 /** `PUT /test-channel/{token}/address-book` and `/chats`: the phone's list, replaced as a whole. */

@@ -53,8 +53,9 @@ export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
       if (offered) log.info({ companyId, offered }, 'owed bot turns offered again');
     },
   });
+  // A contact's reaction (or one taken back) answers no bot: it is no text to route, and no turn is owed for it.
   bus.on('message.created', async (p) => {
-    if (p.kind === 'inbound') owed.mark(p);
+    if (p.kind === 'inbound' && p.mediaType !== 'reactionMessage') owed.mark(p);
   });
 }
 
@@ -80,6 +81,7 @@ export async function dispatch(
     }
     const rows = await scope.em.getConnection().execute<{ id: string }[]>(
       `select id from messages where ticket_id = ? and id > ? and id <= ? and not from_me and not is_private
+          and media_type <> 'reactionMessage'
         order by id`,
       [ticketId, cursor, messageId],
     );

@@ -174,6 +174,32 @@ describe('bot engines', () => {
     await eventually(async () => (await messagesOf(id)).find((m) => m.body === 'eco: tudo bem?'));
   });
 
+  it('a contact’s reaction, or one taken back, is no message for the engine', async () => {
+    route.set('5511900000042', 'echo');
+    const id = await inbound('5511900000042', 'oi');
+    const first = await eventually(async () =>
+      (await messagesOf(id)).find((m) => m.fromMe && m.body === 'eco: oi'),
+    );
+    for (const body of ['👍', '']) {
+      seq += 1;
+      const res = await host.request(`/test-channel/${connection.token}/inbound`, {
+        body: {
+          externalId: `bots-react-${seq}-${Date.now()}`,
+          from: { id: '5511900000042', name: 'Cliente' },
+          body,
+          mediaType: 'reactionMessage',
+          quotedExternalId: `fake-out-${first.id}`,
+        },
+      });
+      expect(res.status).toBe(201);
+    }
+    // Turns run in order: once the next text is answered, the reactions were passed over.
+    await inbound('5511900000042', 'de novo');
+    await eventually(async () => (await messagesOf(id)).find((m) => m.body === 'eco: de novo'));
+    const answers = (await messagesOf(id)).filter((m) => m.fromMe).map((m) => m.body);
+    expect(answers).toEqual(['eco: oi', 'eco: de novo']);
+  });
+
   it('a handoff puts the ticket pending in the queue, out of the bot, and a human accepts it', async () => {
     route.set('5511900000002', 'triage');
     const id = await inbound('5511900000002', 'preciso de ajuda');

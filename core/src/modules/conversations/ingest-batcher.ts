@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 
-/** The 16 arguments of balcao_ingest (migrations core-0004, core-0008, conversations-0004), in order. */
+/** The 17 arguments of balcao_ingest (v7, migration conversations-0006), in order. */
 export type IngestArgs = [
   companyId: number,
   whatsappId: number,
@@ -22,6 +22,8 @@ export type IngestArgs = [
   at: Date,
   /** The ticket's last message: lastMessagePreview of this message. */
   preview: string,
+  /** The channel's id of the message this one quotes or reacts to (InboundMessage.quotedExternalId); null: none. */
+  quotedExternalId: string | null,
 ];
 
 interface IngestRow {
@@ -48,7 +50,7 @@ const MAX_BATCH = 200;
  */
 const MAX_IN_FLIGHT = 2;
 const CALL = `balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->>5, (v->>6)::boolean, v->>7, v->>8,
-                            v->>9, (v->>10)::boolean, v->>11, v->>12, v->>13, (v->>14)::timestamptz, v->>15)`;
+                            v->>9, (v->>10)::boolean, v->>11, v->>12, v->>13, (v->>14)::timestamptz, v->>15, v->>16)`;
 
 const isLostReplay = (err: unknown) => String(err).includes('balcao_ingest: duplicate message');
 
@@ -111,7 +113,7 @@ export class IngestBatcher {
   private async one(args: IngestArgs): Promise<IngestRow | undefined> {
     const [row] = await preparedRows<IngestRow>(
       this.orm.em.fork(),
-      'select * from balcao_ingest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'select * from balcao_ingest(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       args,
     );
     return row;

@@ -63,7 +63,7 @@ export class IngestService {
     return result;
   }
 
-  /** One call of balcao_ingest (migrations core-0004, core-0008), committed together with the messages that arrive meanwhile. */
+  /** One call of balcao_ingest (v7, sql/), committed together with the messages that arrive meanwhile. */
   private store(target: IngestTarget, m: InboundMessage): Promise<IngestResult> {
     const status = m.isGroup && target.groupAsTicket !== 'enabled' ? 'group' : 'pending';
     return this.batcher.store([
@@ -83,6 +83,7 @@ export class IngestService {
       m.participant ?? null,
       m.timestamp ?? new Date(),
       lastMessagePreview(m),
+      m.quotedExternalId || null,
     ]);
   }
 }

@@ -29,6 +29,8 @@ it('balcao_ingest in the database is the current sql/ version', async () => {
   expect(rows).toHaveLength(1);
   expect(rows[0].prosrc).toBe(bodyOf(ingestFunctionSql(CURRENT_INGEST_VERSION)));
   expect(rows[0].args).toContain('p_preview text');
+  // v7: the channel's id of the message quoted or reacted to.
+  expect(rows[0].args).toContain('p_quoted text');
 });
 
 it('balcao_ingest_history and balcao_number_twin in the database are their current sql/ versions', async () => {

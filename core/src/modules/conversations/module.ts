@@ -9,6 +9,7 @@ import { MigrationConversations0002HistoryIngest } from './migrations/conversati
 import { MigrationConversations0003IngestNinthDigit } from './migrations/conversations-0003-ingest-ninth-digit.js';
 import { MigrationConversations0004IngestReopen } from './migrations/conversations-0004-ingest-reopen.js';
 import { MigrationConversations0005NinthDigitShared } from './migrations/conversations-0005-ninth-digit-shared.js';
+import { MigrationConversations0006IngestQuoted } from './migrations/conversations-0006-ingest-quoted.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -44,6 +45,7 @@ export const conversationsModule = defineModule({
     { name: 'conversations-0003-ingest-ninth-digit', class: MigrationConversations0003IngestNinthDigit },
     { name: 'conversations-0004-ingest-reopen', class: MigrationConversations0004IngestReopen },
     { name: 'conversations-0005-ninth-digit-shared', class: MigrationConversations0005NinthDigitShared },
+    { name: 'conversations-0006-ingest-quoted', class: MigrationConversations0006IngestQuoted },
   ],
   register: (container) =>
     container.register({

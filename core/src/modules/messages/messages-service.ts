@@ -247,11 +247,15 @@ export class MessagesService {
     return { em: this.em, events: this.events };
   }
 
-  /** Only the attendant's own messages can be deleted; the message stays, marked deleted. */
+  /**
+   * Only the attendant's own messages can be deleted; the message stays, marked deleted. A reaction never is (400
+   * ERR_REACTION_NOT_DELETABLE): WhatsApp would get a "delete for everyone" for it, not the reaction taken off.
+   */
   async remove(actor: AuthUser, id: number): Promise<void> {
     const message = await this.em.findOne(Message, { id });
     if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
     await this.tickets.get(actor, { id: message.ticketId }).catch(asMessageMiss);
+    if (message.mediaType === 'reactionMessage') throw new AppError('ERR_REACTION_NOT_DELETABLE', 400);
     if (!message.fromMe || message.userId !== actor.id) throw new AppError('ERR_NO_PERMISSION', 403);
     await assertRetractable(this.em, this.channels, actor.companyId, message);
     await this.em.transactional(async (tx) => {

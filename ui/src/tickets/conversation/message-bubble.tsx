@@ -12,6 +12,7 @@ import { useTalkTo } from '../shared/use-talk-to';
 import { AckIcon } from './ack-icon';
 import { DeliveryFailed } from './delivery-failed';
 import { bodyShownByMedia, captionOf, MessageMedia } from './message-media';
+import { type ShownReaction, sameReactions } from './message-rules';
 import { ReactionPicker, reactable } from './reaction-picker';
 
 interface Props {
@@ -26,8 +27,35 @@ interface Props {
   /** The conversation's channel carries reactions and the ticket is writable: the menu offers them. */
   canReact: boolean;
   onReact(message: MessageDto, emoji: string): void;
-  /** The account's current reaction on this message (an attendant's), shown on it; null: none. */
-  ownReaction?: string | null;
+  /** The current reactions on this message (the account's and the contact's), shown on it; none: empty. */
+  reactions?: readonly ShownReaction[];
+}
+
+const NO_REACTIONS: readonly ShownReaction[] = [];
+
+/** The reactions on a message, as WhatsApp shows them: a small pill under the bubble, each emoji titled by who. */
+function Reactions({ reactions }: { reactions: readonly ShownReaction[] }) {
+  const { t } = useTranslation();
+  const whoOf = (r: ShownReaction) =>
+    r.fromMe
+      ? t('tickets.messages.yourReaction')
+      : r.participant
+        ? t('tickets.messages.reactionBy', { name: r.participant })
+        : t('tickets.messages.contactReaction');
+  return (
+    <span className="message__reactions">
+      {reactions.map((r) => (
+        <span
+          key={r.fromMe ? 'me' : `contact:${r.participant ?? ''}`}
+          data-testid="message-reacted"
+          data-from={r.fromMe ? 'me' : 'contact'}
+          title={whoOf(r)}
+        >
+          {r.emoji}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /** One segment of a body (formatSegments, shared with the web chat visitor's page): text only, never HTML. */
@@ -130,96 +158,97 @@ function MessageMenu({
 /**
  * One message: text or media, private note, deleted, quoted reply, time and ack, with react / reply / forward / delete.
  */
-export const MessageBubble = memo(function MessageBubble({
-  message,
-  showAuthor,
-  whatsappId,
-  onReply,
-  onDelete,
-  onForward,
-  canReact,
-  onReact,
-  ownReaction = null,
-}: Props) {
-  const { t } = useTranslation();
-  // In a group the author is the participant who wrote, not the group (the message's contact).
-  const author = showAuthor && !message.fromMe ? (message.participant ?? message.contact?.name) : null;
-  const side = message.fromMe ? 'message--me' : 'message--them';
-  const kind = message.isPrivate ? 'message--private' : '';
-  const quoted = message.quotedMsg;
+export const MessageBubble = memo(
+  function MessageBubble({
+    message,
+    showAuthor,
+    whatsappId,
+    onReply,
+    onDelete,
+    onForward,
+    canReact,
+    onReact,
+    reactions = NO_REACTIONS,
+  }: Props) {
+    const { t } = useTranslation();
+    // In a group the author is the participant who wrote, not the group (the message's contact).
+    const author = showAuthor && !message.fromMe ? (message.participant ?? message.contact?.name) : null;
+    const side = message.fromMe ? 'message--me' : 'message--them';
+    const kind = message.isPrivate ? 'message--private' : '';
+    const quoted = message.quotedMsg;
 
-  return (
-    <div
-      className={`message ${side} ${kind}`}
-      data-testid={`message-${message.id}`}
-      data-private={message.isPrivate}
-    >
-      <div className={`message__bubble ${ownReaction ? 'message__bubble--reacted' : ''}`}>
-        {message.isPrivate && (
-          <div className="message__label">
-            <Icon icon="lock" size={11} /> {t('tickets.messages.privateNote')}
-          </div>
-        )}
-        {message.isForwarded && (
-          <div className="message__label message__label--forwarded" data-testid="message-forwarded">
-            <Icon icon="share" size={11} /> {t('tickets.messages.forwarded')}
-          </div>
-        )}
-        {author && (
-          <div className="message__author" data-testid="message-author">
-            {author}
-          </div>
-        )}
-        {quoted && (
-          <div
-            className={`message__quote ${quoted.fromMe ? 'message__quote--me' : ''}`}
-            data-testid="message-quote"
-          >
-            <div className="message__quote-author">
-              {quoted.fromMe ? t('tickets.messages.you') : t('tickets.messages.contact')}
+    return (
+      <div
+        className={`message ${side} ${kind}`}
+        data-testid={`message-${message.id}`}
+        data-private={message.isPrivate}
+      >
+        <div className={`message__bubble ${reactions.length > 0 ? 'message__bubble--reacted' : ''}`}>
+          {message.isPrivate && (
+            <div className="message__label">
+              <Icon icon="lock" size={11} /> {t('tickets.messages.privateNote')}
             </div>
-            <LastMessagePreview text={lastMessagePreview(quoted)} max={QUOTE_MAX} />
-          </div>
-        )}
-        {message.isDeleted ? (
-          <span className="message__deleted" data-testid="message-deleted">
-            <Icon icon="disable" size={12} /> {t('tickets.messages.deleted')}
-          </span>
-        ) : (
-          <>
-            <MessageMedia message={message} whatsappId={whatsappId} />
-            {!bodyShownByMedia(message) && <Body body={captionOf(message.body)} />}
-          </>
-        )}
-        {ownReaction && (
-          <span
-            className="message__reacted"
-            data-testid="message-reacted"
-            title={t('tickets.messages.yourReaction')}
-          >
-            {ownReaction}
-          </span>
-        )}
-        <div className="message__meta">
-          {message.isEdited && <span>{t('tickets.messages.edited')}</span>}
-          <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
-          {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
-          {message.deliveryError && !message.isDeleted && <DeliveryFailed message={message} />}
-          {/* A reaction is no message of its own on WhatsApp: nothing to reply to, forward or delete (take it off instead). */}
-          {!message.isDeleted && message.mediaType !== 'reactionMessage' && (
-            <MessageMenu
-              message={message}
-              showAuthor={showAuthor}
-              whatsappId={whatsappId}
-              onReply={onReply}
-              onDelete={onDelete}
-              onForward={onForward}
-              canReact={canReact}
-              onReact={onReact}
-            />
           )}
+          {message.isForwarded && (
+            <div className="message__label message__label--forwarded" data-testid="message-forwarded">
+              <Icon icon="share" size={11} /> {t('tickets.messages.forwarded')}
+            </div>
+          )}
+          {author && (
+            <div className="message__author" data-testid="message-author">
+              {author}
+            </div>
+          )}
+          {quoted && (
+            <div
+              className={`message__quote ${quoted.fromMe ? 'message__quote--me' : ''}`}
+              data-testid="message-quote"
+            >
+              <div className="message__quote-author">
+                {quoted.fromMe ? t('tickets.messages.you') : t('tickets.messages.contact')}
+              </div>
+              <LastMessagePreview text={lastMessagePreview(quoted)} max={QUOTE_MAX} />
+            </div>
+          )}
+          {message.isDeleted ? (
+            <span className="message__deleted" data-testid="message-deleted">
+              <Icon icon="disable" size={12} /> {t('tickets.messages.deleted')}
+            </span>
+          ) : (
+            <>
+              <MessageMedia message={message} whatsappId={whatsappId} />
+              {!bodyShownByMedia(message) && <Body body={captionOf(message.body)} />}
+            </>
+          )}
+          {reactions.length > 0 && <Reactions reactions={reactions} />}
+          <div className="message__meta">
+            {message.isEdited && <span>{t('tickets.messages.edited')}</span>}
+            <time dateTime={message.createdAt}>{formatTime(new Date(message.createdAt))}</time>
+            {message.fromMe && !message.isPrivate && <AckIcon ack={message.ack} />}
+            {message.deliveryError && !message.isDeleted && <DeliveryFailed message={message} />}
+            {/* A reaction is no message of its own on WhatsApp: nothing to reply to, forward or delete (take it off instead). */}
+            {!message.isDeleted && message.mediaType !== 'reactionMessage' && (
+              <MessageMenu
+                message={message}
+                showAuthor={showAuthor}
+                whatsappId={whatsappId}
+                onReply={onReply}
+                onDelete={onDelete}
+                onForward={onForward}
+                canReact={canReact}
+                onReact={onReact}
+              />
+            )}
+          </div>
         </div>
       </div>
-    </div>
-  );
-});
+    );
+  },
+  // The reactions are a new list whenever the conversation changes: compared by what they show.
+  (a, b) =>
+    (Object.keys(a) as (keyof Props)[]).every((k) =>
+      k === 'reactions'
+        ? sameReactions(a.reactions ?? NO_REACTIONS, b.reactions ?? NO_REACTIONS)
+        : a[k] === b[k],
+    ) && Object.keys(a).length === Object.keys(b).length,
+);

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { LOAD_OLDER_THRESHOLD_PX } from '../list/virtual-window';
 import { formatDate } from '../shared/format';
 import { MessageBubble } from './message-bubble';
-import { ownReactions, withDaySeparators } from './message-rules';
+import { currentReactions, withDaySeparators } from './message-rules';
 
 interface Props {
   messages: MessageDto[];
@@ -47,7 +47,7 @@ export function MessageList({
   const atBottom = useRef(true);
   const beforeOlder = useRef<{ height: number; top: number } | null>(null);
   const items = useMemo(() => withDaySeparators(messages), [messages]);
-  const reacted = useMemo(() => ownReactions(messages), [messages]);
+  const reacted = useMemo(() => currentReactions(messages), [messages]);
 
   useLayoutEffect(() => {
     const el = ref.current;
@@ -103,7 +103,7 @@ export function MessageList({
             onForward={onForward}
             canReact={canReact}
             onReact={onReact}
-            ownReaction={reacted.get(item.message.id) ?? null}
+            reactions={reacted.get(item.message.id)}
           />
         ),
       )}

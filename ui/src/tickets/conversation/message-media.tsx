@@ -149,7 +149,7 @@ export function MessageMedia({
           className={`message-media__reaction ${body ? '' : 'message-media__reaction--removed'}`}
           data-testid="message-reaction"
         >
-          {/* An attendant's reaction taken off is kept in the conversation, as what was sent. */}
+          {/* A reaction taken off (the attendant's or the contact's) is kept in the conversation, in order. */}
           {body || t('tickets.messages.reactionRemoved')}
         </span>
       );

@@ -2,10 +2,10 @@ import type { MessageDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   ackState,
+  currentReactions,
   laterMessage,
   newestPageArrived,
   newestPageLanded,
-  ownReactions,
   prependOlder,
   upsertMessage,
   withDaySeparators,
@@ -151,7 +151,7 @@ describe('message list rules', () => {
   });
 });
 
-describe('ownReactions', () => {
+describe('currentReactions', () => {
   const at = (id: number, fields: Partial<MessageDto>): MessageDto =>
     ({
       id,
@@ -160,29 +160,78 @@ describe('ownReactions', () => {
       mediaType: 'chat',
       isDeleted: false,
       quotedMsg: null,
+      participant: null,
       createdAt: new Date(Date.UTC(2026, 0, 1, 12, 0, id)).toISOString(),
       ...fields,
     }) as MessageDto;
-  const reaction = (id: number, target: number, body: string, fromMe = true) =>
+  const reaction = (
+    id: number,
+    target: number,
+    body: string,
+    fromMe = true,
+    participant: string | null = null,
+  ) =>
     at(id, {
       fromMe,
       body,
+      participant,
       mediaType: 'reactionMessage',
       quotedMsg: { id: target } as MessageDto['quotedMsg'],
     });
+  const mine = (emoji: string) => ({ emoji, fromMe: true, participant: null });
+  const theirs = (emoji: string, participant: string | null = null) => ({
+    emoji,
+    fromMe: false,
+    participant,
+  });
 
-  it('the latest attendant reaction on each message wins; taking it off leaves none; the contact’s do not count', () => {
+  it('one reaction per reactor on each message, the latest winning; taking one off leaves the others', () => {
     const list = [
       at(1, { body: 'Oi' }),
-      at(2, { body: 'Tudo bem?' }),
+      at(2, { body: 'Tudo bem?', fromMe: true }),
       reaction(3, 1, '👍'),
       reaction(4, 1, '❤️'),
       reaction(5, 2, '😂'),
       reaction(6, 2, ''),
       reaction(7, 2, '😮', false),
+      reaction(8, 1, '🙏', false),
+      reaction(9, 1, '', false),
+      reaction(10, 1, '😢', false),
     ];
-    expect([...ownReactions(list)]).toEqual([[1, '❤️']]);
+    const expected = [
+      [1, [mine('❤️'), theirs('😢')]],
+      [2, [theirs('😮')]],
+    ];
+    expect([...currentReactions(list)].sort((a, b) => a[0] - b[0])).toEqual(expected);
     // Order of arrival does not matter, time does.
-    expect([...ownReactions([...list].reverse())]).toEqual([[1, '❤️']]);
+    expect([...currentReactions([...list].reverse())].sort((a, b) => a[0] - b[0])).toEqual(expected);
+  });
+
+  it('the contact taking theirs off leaves no reaction; in a group each participant has their own', () => {
+    const list = [
+      at(1, { body: 'Promoção!', fromMe: true }),
+      reaction(2, 1, '👍', false, '5511911110001'),
+      reaction(3, 1, '❤️', false, '5511911110002'),
+      reaction(4, 1, '', false, '5511911110001'),
+      at(5, { body: 'Obrigado', fromMe: true }),
+      reaction(6, 5, '👍', false),
+      reaction(7, 5, '', false),
+    ];
+    expect([...currentReactions(list)]).toEqual([[1, [theirs('❤️', '5511911110002')]]]);
+  });
+
+  it('a deleted reaction or one that names no message shows nowhere', () => {
+    const list = [
+      at(1, { body: 'Oi' }),
+      at(2, {
+        fromMe: true,
+        body: '👍',
+        mediaType: 'reactionMessage',
+        isDeleted: true,
+        quotedMsg: { id: 1 } as MessageDto['quotedMsg'],
+      }),
+      at(3, { body: '❤️', mediaType: 'reactionMessage' }),
+    ];
+    expect(currentReactions(list).size).toBe(0);
   });
 });

@@ -66,20 +66,48 @@ export function newestPageLanded(
   };
 }
 
+/** A reaction shown on the message it reacts to: its emoji, and who reacted (the account, or the contact). */
+export interface ShownReaction {
+  emoji: string;
+  fromMe: boolean;
+  /** In a group, the participant who reacted; null for the account or a one-to-one contact. */
+  participant: string | null;
+}
+
 /**
- * The account's current reaction on each message (by the reacted message's id), from the attendants' reactions in the
- * list, the latest winning; a reaction taken off (empty) leaves none. WhatsApp keeps one reaction per account.
- * @example ownReactions(messages).get(7) // '👍'
+ * The current reactions on each message (by the reacted message's id), from the reactions in the list: one per
+ * reactor (the account, the contact, each participant of a group, as WhatsApp keeps them), the latest winning; one
+ * taken off (empty) leaves none. The account's comes first.
+ * @example currentReactions(messages).get(7) // [{ emoji: '👍', fromMe: true, participant: null }]
  */
-export function ownReactions(messages: readonly MessageDto[]): Map<number, string> {
-  const current = new Map<number, string>();
+export function currentReactions(messages: readonly MessageDto[]): Map<number, ShownReaction[]> {
+  const byTarget = new Map<number, Map<string, ShownReaction>>();
   for (const m of [...messages].sort(byTime)) {
     const target = m.quotedMsg?.id;
-    if (!m.fromMe || m.mediaType !== 'reactionMessage' || m.isDeleted || !target) continue;
-    if (m.body) current.set(target, m.body);
-    else current.delete(target);
+    if (m.mediaType !== 'reactionMessage' || m.isDeleted || !target) continue;
+    const participant = m.fromMe ? null : (m.participant ?? null);
+    const reactor = m.fromMe ? 'me' : `contact:${participant ?? ''}`;
+    const current = byTarget.get(target) ?? new Map<string, ShownReaction>();
+    current.delete(reactor);
+    if (m.body) current.set(reactor, { emoji: m.body, fromMe: m.fromMe, participant });
+    byTarget.set(target, current);
   }
-  return current;
+  const shown = new Map<number, ShownReaction[]>();
+  for (const [target, current] of byTarget) {
+    const list = [...current.values()].sort((a, b) => Number(b.fromMe) - Number(a.fromMe));
+    if (list.length > 0) shown.set(target, list);
+  }
+  return shown;
+}
+
+/** Whether two lists of shown reactions show the same (a bubble need not render again). */
+export function sameReactions(a: readonly ShownReaction[], b: readonly ShownReaction[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every(
+      (r, i) => r.emoji === b[i]?.emoji && r.fromMe === b[i]?.fromMe && r.participant === b[i]?.participant,
+    )
+  );
 }
 
 export type MessageItem =
