@@ -140,12 +140,20 @@ describe('merging a LID contact into the phone number’s contact', () => {
       { companyId: 1, contactId: number.id, mergedContactId: lid.id },
     ]);
     expect(seen.some((e) => e.event === 'ticket.closed')).toBe(false);
-    // Contact screens drop the LID contact and show the number's.
+    // Contact screens drop the LID contact and show the number's; then the merge itself, for open conversations.
     await eventually(() =>
       socket.frames.find(
         (f) => f.channel === 'company-1-contact' && f.data.action === 'delete' && f.data.contactId === lid.id,
       ),
     );
+    const merged = await eventually(() =>
+      socket.frames.find((f) => f.channel === 'company-1-contact' && f.data.action === 'merged'),
+    );
+    expect(merged.data).toEqual({ action: 'merged', contactId: number.id, mergedContactId: lid.id });
+    const contactFrames = socket.frames
+      .filter((f) => f.channel === 'company-1-contact')
+      .map((f) => f.data.action);
+    expect(contactFrames.indexOf('merged')).toBeGreaterThan(contactFrames.indexOf('update'));
     socket.close();
 
     // A replay of the same mapping changes nothing.
