@@ -180,6 +180,8 @@ export interface ConnectionDto {
   closedTicketsPostImported: boolean;
   /** 'Running' while importing, 'renderButtonCloseTickets' when done with imported tickets left open; else null. */
   statusImportMessages: string | null;
+  /** When the last history import started (ISO; null: none yet): the screen's "preparing" window counts from it. */
+  importStartedAt: string | null;
   /** The queue imported tickets go to (null: none). */
   queueIdImportMessages: number | null;
   updatedAt: string;

@@ -36,11 +36,16 @@ export const MESSAGE_FRAME = z.discriminatedUnion('action', [
 ]);
 export type MessageFrame = z.infer<typeof MESSAGE_FRAME>;
 
-/** `company-{id}-contact`; `reload` after an import (too many to send one by one). */
+/**
+ * `company-{id}-contact`; `reload` after an import (too many to send one by one); `merged` after two contacts became
+ * one (event `contact.merged`, after the `delete` of the one that went and the `update` of the one left): a screen
+ * showing either reads its messages again, some having moved.
+ */
 export const CONTACT_FRAME = z.discriminatedUnion('action', [
   z.object({ action: z.literal('update'), contact }),
   z.object({ action: z.literal('delete'), contactId: id }),
   z.object({ action: z.literal('reload') }),
+  z.object({ action: z.literal('merged'), contactId: id, mergedContactId: id }),
 ]);
 export type ContactFrame = z.infer<typeof CONTACT_FRAME>;
 

@@ -230,17 +230,29 @@ test('a linked phone imports its history: progress on the screen, then the impor
   const history = (data: object) => request.post(`/test-channel/${created.token}/history`, { data });
   try {
     const { context, page } = await signedIn(browser, USERS.admin, 1400);
+    // The page's clock, so the 35-second preparing window can be passed without waiting it out.
+    await page.clock.install();
     await page.goto('/connections');
     const row = rowNamed(page, name);
     await expect(row.getByTestId('session-qrcode')).toBeVisible();
     expect((await request.post(`/test-channel/${created.token}/scan`, { data: {} })).status()).toBe(204);
     await expect(row.getByTestId('connection-status')).toHaveText('Conectado');
 
-    // WhatsApp gathers the history: the card says so and the row shows the import running.
+    // WhatsApp gathers the history: the card says so and, for 35 seconds from the start, the row shows a disabled
+    // "preparing" button with a spinner (spec part 1 §4); then it gives way by itself, the card staying.
     expect((await history({ stage: 'prepare' })).status()).toBe(204);
     await expect(page.getByTestId(`import-progress-${created.id}`)).toContainText('preparando a importação');
-    await expect(row.getByTestId('session-importing')).toBeDisabled();
+    const preparing = row.getByTestId('session-preparing');
+    await expect(preparing).toBeDisabled();
+    await expect(preparing).toHaveText('Preparando');
+    await expect(preparing.locator('.bp6-spinner')).toBeVisible();
     await shot(page, 'connections-import-progress');
+    await page.clock.fastForward('00:20');
+    await expect(preparing).toBeVisible();
+    await page.clock.fastForward('00:16');
+    await expect(preparing).toHaveCount(0);
+    await expect(row.getByTestId('session-disconnect')).toBeVisible();
+    await expect(page.getByTestId(`import-progress-${created.id}`)).toContainText('preparando a importação');
 
     // Two conversations inside the window, one older left out; then the import ends and offers to close them.
     const phone = (area: number) => `55${area}9${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;

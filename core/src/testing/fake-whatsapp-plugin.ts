@@ -27,7 +27,9 @@ import { z } from 'zod';
  * - `POST /test-channel/{token}/scan` `{ number? }` is the phone scanning the QR code of a started session;
  * - `POST /test-channel/{token}/history` plays WhatsApp's history sync of a running session through core's import
  *   door: `{ stage: 'prepare' }` reports it gathering (progress -1), `{ stage: 'import', messages }` ingests the
- *   messages within the connection's import window as history, reports the count and ends the import.
+ *   messages within the connection's import window as history, reports the count and ends the import;
+ * - `POST /test-channel/{token}/merge` `{ alias, id }` is the session learning late that two ids are one person (a
+ *   LID and its number): it calls ConversationsPort.mergeContact as the WhatsApp adapter does, and answers its result.
  * Its address check (checkAddress, WhatsApp's onWhatsApp) answers that every number has an account except two test
  * ranges: numbers beginning 5500 have none (ERR_WAPP_INVALID_CONTACT), and numbers beginning 5501 make the check fail
  * (its servers time out: ERR_WAPP_CHECK_CONTACT). Brazil has no area code 00 or 01, so no real-looking number is hit.
@@ -86,6 +88,8 @@ const historySchema = z.discriminatedUnion('stage', [
       .default([]),
   }),
 ]);
+/** `POST /test-channel/{token}/merge`: the id ingested before (a LID) and the one from now on (the number). */
+const mergeSchema = z.object({ alias: z.string().min(1).max(100), id: z.string().min(1).max(100) });
 /** Per connection token: the started session waiting for its QR code to be scanned (any kernel of the test process). */
 const awaitingScan = new Map<string, { qrcode: string; ctx: ChannelSessionContext }>();
 /** Numbers beginning so have no WhatsApp account, for the fake (checkAddress answers null). */
@@ -212,6 +216,14 @@ export const fakeWhatsappPlugin = definePlugin({
       });
       ctx.status = 201;
       ctx.body = result;
+    });
+
+    router.post('/test-channel/:token/merge', async (ctx) => {
+      const { conversations } = ctx.state.deps;
+      const connection = await connectionOf(conversations, ctx.params.token);
+      const { alias, id } = validate(mergeSchema, ctx.request.body);
+      if (!conversations.mergeContact) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
+      ctx.body = await conversations.mergeContact(connection, alias, id);
     });
 
     router.get('/test-channel/:token/outbox', async (ctx) => {

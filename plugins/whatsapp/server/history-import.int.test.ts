@@ -55,7 +55,9 @@ describe('WhatsApp history import through core', () => {
         : undefined,
     );
 
+    expect(((await api(`/api/whatsapp/${connection.id}`)) as ConnectionDto).importStartedAt).toBeNull();
     const newest = new Date(Date.now() - DAY);
+    const historyArrives = Date.now();
     socket.historySet(historyFixture('history-set-recent', newest));
     socket.historyStatus(proto.HistorySync.HistorySyncType.RECENT);
     socket.historySet(historyFixture('history-set-full', newest));
@@ -64,6 +66,9 @@ describe('WhatsApp history import through core', () => {
       return row.statusImportMessages === 'renderButtonCloseTickets' ? row : undefined;
     }, 10_000);
     expect(done.id).toBe(connection.id);
+    // The first batch started the import: the screen's 35-second "preparing" window counts from then.
+    expect(Date.parse(done.importStartedAt ?? '')).toBeGreaterThanOrEqual(historyArrives - 1000);
+    expect(Date.parse(done.importStartedAt ?? '')).toBeLessThanOrEqual(Date.now() + 1000);
     expect(fake.opened).toHaveLength(1);
 
     // Ana (three messages in the window, one 40 days old left out) and Bruno; the group was not asked for.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { connectionSchema, connectionUpdateSchema } from './attendance.js';
-import { IMPORT_DATE_ERRORS, importDateIssues } from './history-import.js';
+import {
+  IMPORT_DATE_ERRORS,
+  IMPORT_PREPARING_SECONDS,
+  IMPORT_STATUS,
+  importDateIssues,
+  importPreparingMs,
+} from './history-import.js';
 
 const now = new Date('2026-06-15T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
@@ -74,5 +80,42 @@ describe('connection schemas carry the import fields', () => {
       'importOldMessages',
       'queueIdImportMessages',
     ]);
+  });
+});
+
+describe('the import-preparing window (spec part 1 §4 and §9: 35 seconds)', () => {
+  const started = '2026-06-15T12:00:00.000Z';
+  const at = (seconds: number) => Date.parse(started) + seconds * 1000;
+  const running = {
+    importOldMessages: '2026-01-01T00:00:00.000Z',
+    importStartedAt: started,
+    statusImportMessages: IMPORT_STATUS.running,
+  };
+
+  it('is 35 seconds long', () => {
+    expect(IMPORT_PREPARING_SECONDS).toBe(35);
+  });
+
+  it('shows the preparing button for what is left of the 35 seconds after the import started', () => {
+    expect(importPreparingMs(running, at(0))).toBe(35_000);
+    expect(importPreparingMs(running, at(10))).toBe(25_000);
+    expect(importPreparingMs(running, at(34.999))).toBe(1);
+  });
+
+  it('gives way once 35 seconds have passed', () => {
+    expect(importPreparingMs(running, at(35))).toBe(0);
+    expect(importPreparingMs(running, at(600))).toBe(0);
+  });
+
+  it('shows nothing without an import asked for, without a start, or once the import ended', () => {
+    expect(importPreparingMs({ ...running, importOldMessages: null }, at(1))).toBe(0);
+    expect(importPreparingMs({ ...running, importStartedAt: null }, at(1))).toBe(0);
+    expect(importPreparingMs({ ...running, statusImportMessages: IMPORT_STATUS.offerClose }, at(1))).toBe(0);
+    expect(importPreparingMs({ ...running, statusImportMessages: null }, at(1))).toBe(0);
+    expect(importPreparingMs({ ...running, importStartedAt: 'not a date' }, at(1))).toBe(0);
+  });
+
+  it('counts a start ahead of the browser clock as just started, never longer than the window', () => {
+    expect(importPreparingMs(running, at(-120))).toBe(35_000);
   });
 });

@@ -79,3 +79,33 @@ export function checkImportDates(
  * @example connection.statusImportMessages === IMPORT_STATUS.offerClose
  */
 export const IMPORT_STATUS = { running: 'Running', offerClose: 'renderButtonCloseTickets' } as const;
+
+/**
+ * Spec part 1 §9 "Import-preparing window 35 seconds": for this long after a history import started, the connections
+ * screen shows a disabled "preparing" button (WhatsApp is still gathering the history). @example IMPORT_PREPARING_SECONDS === 35
+ */
+export const IMPORT_PREPARING_SECONDS = 35;
+
+/**
+ * How many milliseconds the connection's "preparing" button has left at `now` (spec part 1 §4 "Import of old
+ * messages"): while an import asked for (`importOldMessages`) runs and started (`importStartedAt`) under
+ * IMPORT_PREPARING_SECONDS ago; 0 when it shows no more (or never did). An import that already ended is not
+ * preparing, however recent. A start ahead of `now` (the browser's clock behind the server's) counts as just started,
+ * for the whole window at most.
+ * @example importPreparingMs({ importOldMessages: '2026-01-01', importStartedAt: '2026-06-15T12:00:00Z', statusImportMessages: 'Running' }, Date.parse('2026-06-15T12:00:10Z')) // 25000
+ */
+export function importPreparingMs(
+  c: {
+    importOldMessages: string | null;
+    importStartedAt: string | null;
+    statusImportMessages: string | null;
+  },
+  now: number,
+): number {
+  if (!c.importOldMessages || !c.importStartedAt || c.statusImportMessages !== IMPORT_STATUS.running)
+    return 0;
+  const started = Date.parse(c.importStartedAt);
+  if (Number.isNaN(started)) return 0;
+  const window = IMPORT_PREPARING_SECONDS * 1000;
+  return Math.min(window, Math.max(0, started + window - now));
+}

@@ -55,6 +55,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   importOldMessagesGroups: false,
   closedTicketsPostImported: false,
   statusImportMessages: null,
+  importStartedAt: null,
   queueIdImportMessages: null,
   updatedAt: '2026-01-01T10:00:00.000Z',
   capabilities: { importContacts: false, importChats: false, checkAddress: false },
@@ -240,17 +241,18 @@ describe('applySessionEvent', () => {
 
 describe('sessionActions', () => {
   const session = { ...DEFAULT_CHANNEL_TRAITS, needsSession: true };
+  const now = Date.parse('2026-06-15T12:00:00Z');
   it('offers per status what spec part 1 §4 lists, for channels with a session', () => {
-    expect(sessionActions({ status: 'qrcode', traits: session })).toEqual(['qrcode']);
-    expect(sessionActions({ status: 'DISCONNECTED', traits: session })).toEqual(['retry', 'newQr']);
+    expect(sessionActions({ status: 'qrcode', traits: session }, now)).toEqual(['qrcode']);
+    expect(sessionActions({ status: 'DISCONNECTED', traits: session }, now)).toEqual(['retry', 'newQr']);
     for (const status of ['CONNECTED', 'PAIRING', 'TIMEOUT'] as const)
-      expect(sessionActions({ status, traits: session })).toEqual(['disconnect']);
-    expect(sessionActions({ status: 'OPENING', traits: session })).toEqual(['connecting']);
+      expect(sessionActions({ status, traits: session }, now)).toEqual(['disconnect']);
+    expect(sessionActions({ status: 'OPENING', traits: session }, now)).toEqual(['connecting']);
   });
 
   it('offers nothing for channels without a session (web chat)', () => {
     const webchat = { ...DEFAULT_CHANNEL_TRAITS, needsSession: false };
-    expect(sessionActions({ status: 'DISCONNECTED', traits: webchat })).toEqual([]);
+    expect(sessionActions({ status: 'DISCONNECTED', traits: webchat }, now)).toEqual([]);
   });
 });
 
@@ -267,20 +269,31 @@ describe('connectionTabOf', () => {
 
 describe('history import on the connections screen', () => {
   const session = { ...DEFAULT_CHANNEL_TRAITS, needsSession: true };
-  it('a running import shows as "importing"; one that left tickets open offers to close them', () => {
-    expect(sessionActions({ status: 'CONNECTED', traits: session, statusImportMessages: 'Running' })).toEqual(
-      ['disconnect', 'importing'],
-    );
+  const started = '2026-06-15T12:00:00.000Z';
+  const at = (seconds: number) => Date.parse(started) + seconds * 1000;
+  const running = {
+    status: 'CONNECTED' as const,
+    traits: session,
+    importOldMessages: '2026-06-01T00:00:00.000Z',
+    importStartedAt: started,
+    statusImportMessages: 'Running',
+  };
+  it('an import started under 35 seconds ago shows a "preparing" button, which gives way afterwards', () => {
+    expect(sessionActions(running, at(0))).toEqual(['disconnect', 'preparing']);
+    expect(sessionActions(running, at(34))).toEqual(['disconnect', 'preparing']);
+    expect(sessionActions(running, at(35))).toEqual(['disconnect']);
+    expect(sessionActions({ ...running, importStartedAt: null }, at(1))).toEqual(['disconnect']);
+    expect(sessionActions({ ...running, importOldMessages: null }, at(1))).toEqual(['disconnect']);
+  });
+
+  it('one that left tickets open offers to close them, however recent', () => {
     expect(
-      sessionActions({
-        status: 'DISCONNECTED',
-        traits: session,
-        statusImportMessages: 'renderButtonCloseTickets',
-      }),
+      sessionActions(
+        { ...running, status: 'DISCONNECTED', statusImportMessages: 'renderButtonCloseTickets' },
+        at(1),
+      ),
     ).toEqual(['retry', 'newQr', 'closeImported']);
-    expect(sessionActions({ status: 'CONNECTED', traits: session, statusImportMessages: null })).toEqual([
-      'disconnect',
-    ]);
+    expect(sessionActions({ ...running, statusImportMessages: null }, at(1))).toEqual(['disconnect']);
   });
 
   it('follows the progress frames: preparing (-1), counts, then the end', () => {

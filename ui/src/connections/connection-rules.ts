@@ -3,6 +3,7 @@ import {
   CONNECTION_FRAME,
   IMPORT_MESSAGES_FRAME,
   IMPORT_STATUS,
+  importPreparingMs,
   readFrame,
   SESSION_FRAME,
 } from '@balcao/sdk';
@@ -122,26 +123,37 @@ export type SessionAction =
   | 'newQr'
   | 'disconnect'
   | 'connecting'
-  | 'importing'
+  | 'preparing'
   | 'closeImported';
 
+/** What of a connection its session actions depend on. */
+export type SessionActionsOf = Pick<ConnectionDto, 'status' | 'traits'> &
+  Partial<Pick<ConnectionDto, 'statusImportMessages' | 'importOldMessages' | 'importStartedAt'>>;
+
 /**
- * The session actions a connection offers: none for channels without a remote session; `qrcode` shows the QR code,
- * DISCONNECTED offers try again and a new QR, CONNECTED, PAIRING and TIMEOUT a disconnect, OPENING a disabled
- * "connecting". @example sessionActions({ status: 'DISCONNECTED', traits }) // ['retry', 'newQr']
+ * The session actions a connection offers at `now`: none for channels without a remote session; `qrcode` shows the QR
+ * code, DISCONNECTED offers try again and a new QR, CONNECTED, PAIRING and TIMEOUT a disconnect, OPENING a disabled
+ * "connecting". @example sessionActions({ status: 'DISCONNECTED', traits }, Date.now()) // ['retry', 'newQr']
  */
-export function sessionActions(
-  c: Pick<ConnectionDto, 'status' | 'traits'> & Partial<Pick<ConnectionDto, 'statusImportMessages'>>,
-): SessionAction[] {
+export function sessionActions(c: SessionActionsOf, now: number): SessionAction[] {
   if (!c.traits.needsSession) return [];
-  // Spec part 1 §4 "Import of old messages": a running import shows as a disabled "preparing" button; one that left
-  // imported tickets open offers to close them.
-  const importing: SessionAction[] =
-    c.statusImportMessages === IMPORT_STATUS.running
-      ? ['importing']
-      : c.statusImportMessages === IMPORT_STATUS.offerClose
-        ? ['closeImported']
-        : [];
+  // Spec part 1 §4 "Import of old messages": an import started under 35 seconds ago shows a disabled "preparing"
+  // button (importPreparingMs; afterwards the progress card tells how it goes); one that left imported tickets open
+  // offers to close them.
+  const preparing =
+    importPreparingMs(
+      {
+        importOldMessages: c.importOldMessages ?? null,
+        importStartedAt: c.importStartedAt ?? null,
+        statusImportMessages: c.statusImportMessages ?? null,
+      },
+      now,
+    ) > 0;
+  const importing: SessionAction[] = preparing
+    ? ['preparing']
+    : c.statusImportMessages === IMPORT_STATUS.offerClose
+      ? ['closeImported']
+      : [];
   switch (c.status) {
     case 'qrcode':
       return ['qrcode', ...importing];

@@ -1,12 +1,28 @@
-import type { ConnectionDto } from '@balcao/sdk';
+import { type ConnectionDto, importPreparingMs } from '@balcao/sdk';
 import { Button, Spinner } from '@blueprintjs/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { sessionActions } from './connection-rules';
 import { closeImportedTickets, type SessionCommand, sessionCommand } from './connections-api';
 
 const ICONS = { retry: 'refresh', newQr: 'camera', disconnect: 'offline' } as const;
+
+/**
+ * The time the row's actions are worked out at: now, and once more when the import's "preparing" window ends, so the
+ * button gives way by itself (spec part 1 §4: 35 seconds after the import started), without a reload.
+ */
+function useNowThroughPreparing(connection: ConnectionDto): number {
+  const [, setTick] = useState(0);
+  const { importOldMessages, importStartedAt, statusImportMessages } = connection;
+  useEffect(() => {
+    const left = importPreparingMs({ importOldMessages, importStartedAt, statusImportMessages }, Date.now());
+    if (left <= 0) return;
+    const timer = setTimeout(() => setTick((n) => n + 1), left);
+    return () => clearTimeout(timer);
+  }, [importOldMessages, importStartedAt, statusImportMessages]);
+  return Date.now();
+}
 
 /**
  * The "session" cell of a connection row (spec part 1 §4): what its status offers. The command is answered at once;
@@ -21,6 +37,7 @@ export function SessionActions({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState<SessionCommand | 'closeImported' | null>(null);
+  const now = useNowThroughPreparing(connection);
 
   const run = async (command: SessionCommand) => {
     setBusy(command);
@@ -51,7 +68,7 @@ export function SessionActions({
 
   return (
     <div className="session-actions" data-testid="connection-session">
-      {sessionActions(connection).map((action) => {
+      {sessionActions(connection, now).map((action) => {
         if (action === 'qrcode')
           return (
             <Button
@@ -64,8 +81,8 @@ export function SessionActions({
               data-testid="session-qrcode"
             />
           );
-        // Work under way (the session connecting, an import running): a disabled button that says so.
-        if (action === 'importing' || action === 'connecting')
+        // Work under way (the session connecting, an import being prepared): a disabled button that says so.
+        if (action === 'preparing' || action === 'connecting')
           return (
             <Button
               key={action}

@@ -8,7 +8,8 @@ export const EMPTY_CONTACTS: ContactPage = { contacts: [], hasMore: false, count
 export type ContactEvent =
   | { action: 'update'; contact: ContactDto }
   | { action: 'delete'; contactId: number }
-  | { action: 'reload' };
+  | { action: 'reload' }
+  | { action: 'merged'; contactId: number; mergedContactId: number };
 
 export function parseContactEvent(data: unknown): ContactEvent | null {
   return readFrame(CONTACT_FRAME, data);

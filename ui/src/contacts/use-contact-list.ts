@@ -73,6 +73,8 @@ export function useContactList(companyId: number, filter: ContactFilter): Contac
     const event = parseContactEvent(data);
     if (!event) return;
     if (event.action === 'reload') return load(1);
+    // The delete of the contact that went and the update of the one left came before: the list already follows.
+    if (event.action === 'merged') return;
     setState((s) =>
       event.action === 'update'
         ? applyContactUpdate(s, event.contact, filterRef.current)

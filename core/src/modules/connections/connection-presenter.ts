@@ -56,6 +56,7 @@ export function toConnectionDto(
     importOldMessagesGroups: c.importOldMessagesGroups,
     closedTicketsPostImported: c.closedTicketsPostImported,
     statusImportMessages: c.statusImportMessages ?? null,
+    importStartedAt: c.importStartedAt?.toISOString() ?? null,
     queueIdImportMessages: c.queueIdImportMessages ?? null,
     updatedAt: c.updatedAt.toISOString(),
     capabilities,

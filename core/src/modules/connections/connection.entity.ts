@@ -56,6 +56,8 @@ export const Connection = defineEntity({
     importOldMessagesGroups: p.boolean().default(false),
     closedTicketsPostImported: p.boolean().default(false),
     statusImportMessages: p.text().nullable(),
+    /** When the last history import started (its first progress report): the screen's "preparing" window. */
+    importStartedAt: p.datetime().nullable(),
     queueIdImportMessages: p.integer().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p

@@ -140,12 +140,20 @@ describe('merging a LID contact into the phone number’s contact', () => {
       { companyId: 1, contactId: number.id, mergedContactId: lid.id },
     ]);
     expect(seen.some((e) => e.event === 'ticket.closed')).toBe(false);
-    // Contact screens drop the LID contact and show the number's.
+    // Contact screens drop the LID contact and show the number's; then the merge itself, for open conversations.
     await eventually(() =>
       socket.frames.find(
         (f) => f.channel === 'company-1-contact' && f.data.action === 'delete' && f.data.contactId === lid.id,
       ),
     );
+    const merged = await eventually(() =>
+      socket.frames.find((f) => f.channel === 'company-1-contact' && f.data.action === 'merged'),
+    );
+    expect(merged.data).toEqual({ action: 'merged', contactId: number.id, mergedContactId: lid.id });
+    const contactFrames = socket.frames
+      .filter((f) => f.channel === 'company-1-contact')
+      .map((f) => f.data.action);
+    expect(contactFrames.indexOf('merged')).toBeGreaterThan(contactFrames.indexOf('update'));
     socket.close();
 
     // A replay of the same mapping changes nothing.
@@ -219,5 +227,74 @@ describe('merging a LID contact into the phone number’s contact', () => {
       outcome: 'none',
     });
     expect(await contact('100000000000005')).toBeDefined();
+  });
+});
+
+describe('what an attendant set on either contact', () => {
+  const flags = async (number: string) =>
+    (
+      await sql<{ active: boolean; disable_bot: boolean }>(
+        host,
+        `select active, disable_bot from contacts where company_id = 1 and channel = 'whatsapp' and number = $1`,
+        [number],
+      )
+    )[0];
+  const set = (number: string, column: 'active' | 'disable_bot', value: boolean) =>
+    sql(
+      host,
+      `update contacts set ${column} = $1 where company_id = 1 and channel = 'whatsapp' and number = $2`,
+      [value, number],
+    );
+  /** Both ids wrote, then the flags are set as given, then the mapping is learnt. */
+  async function mergeWith(n: number, lid: { active: boolean; disable_bot: boolean }, num: typeof lid) {
+    const LID = `1000000000001${String(n).padStart(2, '0')}`;
+    const NUMBER = `55119555501${String(n).padStart(2, '0')}`;
+    await says(LID, 'pelo lid');
+    await says(NUMBER, 'pelo número');
+    await set(LID, 'active', lid.active);
+    await set(LID, 'disable_bot', lid.disable_bot);
+    await set(NUMBER, 'active', num.active);
+    await set(NUMBER, 'disable_bot', num.disable_bot);
+    const result = await conversations.mergeContact(connection, LID, NUMBER);
+    expect(result.outcome).toBe('merged');
+    return flags(NUMBER);
+  }
+  const plain = { active: true, disable_bot: false };
+
+  it('a blocked LID contact keeps the person blocked under the number, and a blocked number stays blocked', async () => {
+    expect(await mergeWith(1, { ...plain, active: false }, plain)).toEqual({
+      active: false,
+      disable_bot: false,
+    });
+    expect(await mergeWith(2, plain, { ...plain, active: false })).toEqual({
+      active: false,
+      disable_bot: false,
+    });
+    expect(await mergeWith(3, plain, plain)).toEqual({ active: true, disable_bot: false });
+  });
+
+  it('the chatbot stays off if it was off for either', async () => {
+    expect(await mergeWith(4, { ...plain, disable_bot: true }, plain)).toEqual({
+      active: true,
+      disable_bot: true,
+    });
+    expect(await mergeWith(5, plain, { ...plain, disable_bot: true })).toEqual({
+      active: true,
+      disable_bot: true,
+    });
+  });
+
+  it('a blocked LID contact stays blocked once merged: the number’s next message is refused like the LID’s', async () => {
+    const LID = '100000000000120';
+    const NUMBER = '5511955550120';
+    await says(LID, 'pelo lid');
+    await says(NUMBER, 'pelo número');
+    await set(LID, 'active', false);
+    await conversations.mergeContact(connection, LID, NUMBER);
+    const r = await ingestOf(host).ingest(
+      connection,
+      inbound(NUMBER, 'de novo', { from: { id: NUMBER, name: 'Bia' } }),
+    );
+    expect(r.outcome).toBe('blocked');
   });
 });

@@ -32,6 +32,8 @@ const MAX_ID = 255;
  * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
  *   (`renamed`), so what Balcão sends goes to the number from then on;
  * - both: everything of the alias's contact moves to the number's and the alias's contact is deleted (`merged`).
+ *   The one left is blocked (`active` false) if either was, and has the chatbot off (`disableBot`) if either had:
+ *   an attendant blocked or took the bot off for that person, whichever id they then wrote from.
  *   Two non-closed tickets on one connection cannot both stay (one non-closed ticket per contact and connection):
  *   the one an attendant holds (status open) stays, else the number's; the other's messages and unread count move
  *   into it, it takes the newer last message, and the emptied ticket is closed with a `merged` log (kept, not
@@ -109,12 +111,15 @@ export class ContactMerger {
           and not exists (select 1 from contact_custom_fields g where g.contact_id = ? and g.name = f.name)`,
       [into.id, from.id, into.id],
     );
-    // A number shown as the name gives way to the name the alias was known by; a missing picture to the alias's.
+    // A number shown as the name gives way to the name the alias was known by; a missing picture to the alias's. An
+    // attendant's "no" wins: blocked if either was blocked, the chatbot off if it was off for either (one person).
     await q(
       `update contacts c set updated_at = now(),
               name = case when c.name = c.number and a.name <> a.number then a.name else c.name end,
               url_picture = coalesce(c.url_picture, a.url_picture),
-              email = coalesce(nullif(c.email, ''), a.email)
+              email = coalesce(nullif(c.email, ''), a.email),
+              active = c.active and a.active,
+              disable_bot = c.disable_bot or a.disable_bot
          from contacts a where c.id = ? and a.id = ?`,
       [into.id, from.id],
     );

@@ -67,7 +67,7 @@ beforeAll(async () => {
     await host.request(`/api/plans/${t.planId}`, {
       method: 'PUT',
       token: superToken,
-      body: { connections: 10 },
+      body: { connections: 20 },
     });
   conversations = host.resolve<ConversationsService>('conversations');
   imports = host.resolve<HistoryImports>('historyImports');
@@ -190,6 +190,49 @@ describe('the import as the company sees it', () => {
     expect((await ticketsOf(channel)).map((t) => t.status)).toEqual(['pending', 'pending']);
     socket.close();
     stranger.close();
+  });
+
+  it('stamps importStartedAt when the import starts (its first report), keeps it through the import, and tells the screens', async () => {
+    const { dto, channel } = await newConnection(shop, {
+      name: 'Import início',
+      importOldMessages: new Date(Date.now() - 10 * DAY).toISOString().slice(0, 10),
+    });
+    expect(dto.importStartedAt).toBeNull();
+    const socket = await openSocket(host.url, shop.agentToken);
+    const read = async () =>
+      (await (
+        await host.request(`/api/whatsapp/${dto.id}`, { token: shop.adminToken })
+      ).json()) as ConnectionDto;
+    const reporter = imports.reporter(channel);
+    const before = Date.now();
+    await reporter.progress(-1, 0);
+    const after = Date.now();
+    const started = (await read()).importStartedAt;
+    expect(started).not.toBeNull();
+    // The database's clock and the test's may differ by a little: a second either side.
+    expect(Date.parse(started as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(started as string)).toBeLessThanOrEqual(after + 1000);
+    const frame = await eventually(() =>
+      socket.frames.find(
+        (f) =>
+          f.channel === `company-${shop.companyId}-whatsapp` &&
+          (f.data.whatsapp as ConnectionDto | undefined)?.id === dto.id,
+      ),
+    );
+    expect(frame.data.whatsapp).toMatchObject({ statusImportMessages: 'Running', importStartedAt: started });
+    await reporter.progress(3, 10);
+    expect((await read()).importStartedAt).toBe(started);
+    await reporter.finished();
+    expect(await read()).toMatchObject({
+      importStartedAt: started,
+      statusImportMessages: 'renderButtonCloseTickets',
+    });
+    // A new session's import (a new QR code) starts the window again.
+    await imports.reporter(channel).progress(-1, 0);
+    expect(Date.parse((await read()).importStartedAt as string)).toBeGreaterThan(
+      Date.parse(started as string),
+    );
+    socket.close();
   });
 
   it('closes the imported tickets itself when the connection says so', async () => {

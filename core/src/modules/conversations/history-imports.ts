@@ -21,7 +21,8 @@ declare module '../../kernel/container.js' {
 
 /**
  * A connection's history import as core keeps it: the window its row asks for, `statusImportMessages` ('Running',
- * then 'renderButtonCloseTickets' or nothing), the `company-{id}-importMessages` frames (IMPORT_MESSAGES_FRAME) and
+ * then 'renderButtonCloseTickets' or nothing), `importStartedAt` (stamped at the import's first progress report, the
+ * moment WhatsApp starts handing the history over), the `company-{id}-importMessages` frames (IMPORT_MESSAGES_FRAME) and
  * the connection's own update frame whenever its status changes. Closing imported tickets is a bulk write: no
  * farewell message or event per ticket (they are history, the contact is not waiting).
  */
@@ -45,7 +46,7 @@ export class HistoryImports {
       progress: async (processed, total) => {
         if (!running) {
           running = true;
-          await this.setStatus(companyId, id, IMPORT_STATUS.running);
+          await this.setStatus(companyId, id, IMPORT_STATUS.running, true);
         }
         await this.frame(companyId, {
           action: 'update',
@@ -117,10 +118,18 @@ export class HistoryImports {
     return rows.length;
   }
 
-  private async setStatus(companyId: number, id: number, status: string | null): Promise<void> {
+  /** Sets statusImportMessages; `started`: the import starts now (importStartedAt, the screen's preparing window). */
+  private async setStatus(
+    companyId: number,
+    id: number,
+    status: string | null,
+    started = false,
+  ): Promise<void> {
     await this.db.execute(
-      'update whatsapps set status_import_messages = ?, updated_at = now() where company_id = ? and id = ?',
-      [status, companyId, id],
+      `update whatsapps set status_import_messages = ?, updated_at = now(),
+              import_started_at = case when ? then now() else import_started_at end
+        where company_id = ? and id = ?`,
+      [status, started, companyId, id],
     );
     const dto = await createRequestScope(this.root, companyId).cradle.connections.get(id);
     await this.realtime.publish({

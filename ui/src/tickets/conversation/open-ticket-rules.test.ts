@@ -2,7 +2,7 @@ import type { TicketDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import { ticketFixture } from '../../testing/ticket-fixture';
 import type { ListEvent, TicketEvent } from '../list/list-rules';
-import { fresherTicket, isTicketUuid, ticketLoaded } from './open-ticket-rules';
+import { fresherTicket, isTicketUuid, mergeConcerns, ticketLoaded } from './open-ticket-rules';
 
 const at = (minute: number) => new Date(2026, 0, 1, 11, minute).toISOString();
 const ticket = (id: number, minute: number, extra: Partial<TicketDto> = {}): TicketDto =>
@@ -92,5 +92,20 @@ describe('isTicketUuid', () => {
     ]) {
       expect(isTicketUuid(bad)).toBe(false);
     }
+  });
+});
+
+describe('mergeConcerns', () => {
+  const merged = { action: 'merged', contactId: 4, mergedContactId: 9 };
+  it('is a merge of the open ticket’s contact, as the one left or the one that went', () => {
+    expect(mergeConcerns(merged, 4)).toBe(true);
+    expect(mergeConcerns(merged, 9)).toBe(true);
+  });
+
+  it('is not another contact’s merge, another contact frame, a malformed frame, or no ticket open', () => {
+    expect(mergeConcerns(merged, 5)).toBe(false);
+    expect(mergeConcerns({ action: 'delete', contactId: 4 }, 4)).toBe(false);
+    expect(mergeConcerns({ action: 'merged', contactId: 'x', mergedContactId: 9 }, 9)).toBe(false);
+    expect(mergeConcerns(merged, null)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { TicketDto } from '@balcao/sdk';
+import { CONTACT_FRAME, readFrame, type TicketDto } from '@balcao/sdk';
 import { type ListEvent, withContact } from '../list/list-rules';
 
 /**
@@ -37,4 +37,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Whether a /tickets/:ticketId link can name a ticket at all: anything but a uuid is a ticket not found, unasked. */
 export function isTicketUuid(value: string): boolean {
   return UUID.test(value);
+}
+
+/**
+ * Whether a `company-{id}-contact` frame is a merge of the open ticket's contact (`contactId`), as the one left or the
+ * one that went: its messages and contact details moved, so the conversation and the drawer read them again.
+ * @example mergeConcerns({ action: 'merged', contactId: 4, mergedContactId: 9 }, 9) // true
+ */
+export function mergeConcerns(data: unknown, contactId: number | null): boolean {
+  const frame = readFrame(CONTACT_FRAME, data);
+  if (frame?.action !== 'merged' || contactId === null) return false;
+  return frame.contactId === contactId || frame.mergedContactId === contactId;
 }

@@ -14,6 +14,7 @@ import { Composer } from './composer';
 import { ContactDrawer } from './contact-drawer';
 import { ConversationHeader } from './conversation-header';
 import { MessageList } from './message-list';
+import { useContactMerges } from './use-contact-merges';
 import { useMessages } from './use-messages';
 import { useTicket } from './use-ticket';
 
@@ -23,10 +24,13 @@ export function TicketConversation({ uuid }: { uuid: string }) {
   const user = requireUser(useAtomValue(userAtom));
   const { ticket } = useTicket(uuid);
   const listQueues = listQueueIds(user, useAtomValue(selectedQueueIdsAtom));
+  // A merge of the ticket's contact moves messages and details: the list and the drawer read them again.
+  const merges = useContactMerges(user.companyId, ticket?.contactId ?? null);
   const messages = useMessages(
     user.companyId,
     ticket?.id ?? null,
     messageQueueIds(listQueues, ticket?.queueId ?? null),
+    merges,
   );
   const [replyTo, setReplyTo] = useState<MessageDto | null>(null);
   const [toDelete, setToDelete] = useState<MessageDto | null>(null);
@@ -92,7 +96,7 @@ export function TicketConversation({ uuid }: { uuid: string }) {
         />
         <ForwardDialog message={toForward} messages={messages.messages} onClose={() => setToForward(null)} />
       </div>
-      {drawerOpen && <ContactDrawer ticket={ticket} onClose={() => setDrawerOpen(false)} />}
+      {drawerOpen && <ContactDrawer key={merges} ticket={ticket} onClose={() => setDrawerOpen(false)} />}
       <Alert
         isOpen={toDelete !== null}
         icon="trash"

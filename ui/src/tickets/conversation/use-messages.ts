@@ -3,7 +3,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { toastError } from '../../notify/toaster';
 import { realtime, useRealtimeResyncs, useSocketChannel } from '../../realtime/socket';
 import { fetchMessages } from '../shared/tickets-api';
-import { laterMessage, newestPageLanded, prependOlder, upsertMessage } from './message-rules';
+import {
+  laterMessage,
+  newestPageArrived,
+  newestPageLanded,
+  prependOlder,
+  upsertMessage,
+} from './message-rules';
 
 interface MessagesState {
   messages: MessageDto[];
@@ -22,9 +28,16 @@ const queueIdsOf = (key: string): number[] => (key ? key.split(',').map(Number) 
  * newest page first, older pages on demand, live creates and updates from the socket. The messages heard while the
  * newest page loads are applied again once it lands; once the socket is ready again (useRealtimeResyncs) the newest
  * page is read again and joined to what is shown, or, when more than a page of messages came meanwhile, replaces it
- * so no hole is left (newestPageLanded); scrolling up then reads the older pages again.
+ * so no hole is left (newestPageLanded); scrolling up then reads the older pages again. A change of `refreshes` (the
+ * ticket's contact was merged: messages moved in or out, anywhere in its history) reads the newest page again and
+ * replaces the list with it, keeping it on screen until then.
  */
-export function useMessages(companyId: number, ticketId: number | null, queueIds: readonly number[] = []) {
+export function useMessages(
+  companyId: number,
+  ticketId: number | null,
+  queueIds: readonly number[] = [],
+  refreshes = 0,
+) {
   const [state, setState] = useState<MessagesState>(INITIAL);
   // The queue filter by value: a new array with the same ids is the same filter.
   const queueKey = queueIds.join(',');
@@ -42,11 +55,15 @@ export function useMessages(companyId: number, ticketId: number | null, queueIds
   const syncedAt = useRef<number | null>(null);
   /** Changes whenever the shown list is replaced: an older page asked for before then is dropped on arrival. */
   const epoch = useRef(0);
+  /** The `refreshes` the shown list was read at: another one replaces it. */
+  const refreshedAt = useRef(refreshes);
   const resyncs = useRealtimeResyncs();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` reads the newest page again once the socket is ready again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` and `refreshes` read the newest page again.
   useEffect(() => {
     const reload = ticketId !== null && loadedFor.current === ticketId && loadedWith.current === queueKey;
+    // Messages moved in or out anywhere in the history: the newest page replaces the list, older ones come on demand.
+    const replace = reload && refreshedAt.current !== refreshes;
     if (!reload) {
       loadedFor.current = null;
       settled.current = null;
@@ -68,18 +85,19 @@ export function useMessages(companyId: number, ticketId: number | null, queueIds
         loadedFor.current = ticketId;
         loadedWith.current = queueKey;
         syncedAt.current = askedAt;
+        refreshedAt.current = refreshes;
         const landed = newestPageLanded(r, heard, settled.current);
-        settled.current = landed.settled;
-        if (landed.gap) {
+        settled.current = replace ? (r.messages.at(-1) ?? null) : landed.settled;
+        if (landed.gap || replace) {
           page.current = 1;
           epoch.current++;
         }
         const newestOnly = page.current === 1;
         setState((s) => ({
-          messages: landed.show(s.messages),
+          messages: replace ? newestPageArrived([], r.messages, heard) : landed.show(s.messages),
           hasMore: newestOnly ? r.hasMore : s.hasMore,
           loading: false,
-          last: reload && !landed.gap ? 'live' : 'first',
+          last: reload && !landed.gap && !replace ? 'live' : 'first',
         }));
       })
       .catch((err: unknown) => {
@@ -96,7 +114,7 @@ export function useMessages(companyId: number, ticketId: number | null, queueIds
       if (heardMeanwhile.current === heard) heardMeanwhile.current = null;
       busy.current = false;
     };
-  }, [ticketId, queueKey, resyncs]);
+  }, [ticketId, queueKey, resyncs, refreshes]);
 
   const loadOlder = useCallback(() => {
     if (ticketId === null || busy.current || !state.hasMore) return;
