@@ -6,7 +6,7 @@ import { createLogger } from '../../src/kernel/logger.js';
 import { CONNECTIONS, loadFixture, measure, type Row, scenarios } from './http-rows.js';
 import { ingest } from './ingest.js';
 import { explainMainQueries } from './plans.js';
-import { ATTENDANT_EMAIL, BENCH_PASSWORD, seed, seededScale } from './seed.js';
+import { ATTENDANT_EMAIL, BENCH_PASSWORD, NO_AUTO_CLOSE, seed, seededScale } from './seed.js';
 import { cpuPressure, login, rssMb, startServer, stopServer } from './server.js';
 
 /**
@@ -51,6 +51,8 @@ export async function runAttendanceBench(): Promise<void> {
     await onAdmin(db.admin, `drop database if exists ${DB_NAME} with (force)`);
     await onAdmin(db.admin, `create database ${DB_NAME}`);
   }
+  // An earlier run's database may still have the connections' default auto-close on (seed.ts NO_AUTO_CLOSE).
+  if (reuse) await onAdmin(db.url, NO_AUTO_CLOSE);
   let server = await startServer(db.url, BENCH_PASSWORD);
   try {
     // A reused database carries the earlier runs' ingest visitors, written and deleted: vacuumed first, every run

@@ -2,6 +2,14 @@ import pg from 'pg';
 import { FIRST_NAMES, SURNAMES, WORDS } from './words.js';
 
 /** Sizes at BENCH_SCALE=1 (the issue's figures). */
+/**
+ * The seed's tickets are spread over 60 days, so with the connections' default auto-close (expiresTicket 24 h) the
+ * automation's idle job would spend every run closing thousands of them in the background (a backlog no live company
+ * has: it closes tickets as they come due), and each run would start from fewer open tickets. Off, as the bench
+ * measures attendance, not that backlog.
+ */
+export const NO_AUTO_CLOSE = 'update whatsapps set expires_ticket = 0 where company_id = 1';
+
 export const FULL = { users: 20, queues: 5, contacts: 100_000, messagesPerTicket: 20 };
 export const BENCH_PASSWORD = 'bench-pass';
 export const ATTENDANT_EMAIL = 'bench-attendant@bench.local';
@@ -40,6 +48,7 @@ export async function seed(url: string, scale: number, log: (s: string) => void)
       insert into whatsapps (company_id, name, channel, status, token, number)
         select 1, 'WhatsApp ' || i, 'whatsapp', 'CONNECTED', upper(substr(md5('bench' || i), 1, 30)), '5511900000' || i
           from generate_series(1, 2) i;
+      ${NO_AUTO_CLOSE};
       insert into tags (company_id, name, color) select 1, 'Etiqueta ' || i, '#00' || lpad(to_hex(i * 16), 4, '0')
         from generate_series(1, 10) i;`,
     );
