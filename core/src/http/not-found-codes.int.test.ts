@@ -97,6 +97,9 @@ const EXPECTED: Record<string, ErrorCode> = {
   'PUT /test-channel/:token/outage': 'ERR_NO_WAPP_FOUND',
   'POST /test-channel/:token/scan': 'ERR_NO_WAPP_FOUND',
   'POST /test-channel/:token/history': 'ERR_NO_WAPP_FOUND',
+  'POST /test-channel/:token/merge': 'ERR_NO_WAPP_FOUND',
+  'POST /api/whatsapp/:id/media-upload': 'ERR_NO_WAPP_FOUND',
+  'DELETE /api/whatsapp/:id/media-upload': 'ERR_NO_WAPP_FOUND',
   // A password-reset attempt is found by its id and its number together.
   'POST /api/verificar-code/:number': 'ERR_NO_RESET_ATTEMPT_FOUND',
 };
@@ -107,6 +110,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/companies/:id/schedules': { schedules: defaultWeeklySchedule() },
   'POST /api/messages/:ticketId': { body: 'Olá' },
   'POST /api/messages/:messageId/reactions': { emoji: '👍' },
+  'POST /test-channel/:token/merge': { alias: '5511900000001', id: '5511900000002' },
   'PUT /api/contacts/block/:id': { active: false },
   'PUT /api/contacts/:id': { name: 'Ninguém', number: '5511900009999' },
   'PUT /api/tags/:id': { name: 'Nenhuma', color: '#1565c0' },
@@ -123,6 +127,7 @@ const withParams = () => server.routes.filter((r) => r.params.length > 0);
 const UPLOAD_FIELDS: Record<string, string> = {
   'POST /api/users/:id/media-upload': 'profileImage',
   'POST /api/announcements/:id/media-upload': 'file',
+  'POST /api/whatsapp/:id/media-upload': 'file',
 };
 
 /** The route with nobody's id in each parameter. */
