@@ -3,7 +3,6 @@ import type { AwilixContainer } from 'awilix';
 import type { EventBus } from '../../events/event-bus.js';
 import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { Contact } from '../contacts/contact.entity.js';
-import { Message } from '../messages/message.entity.js';
 import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
 import { OwedTurns } from './bot-owed.js';
 import {
@@ -40,10 +39,7 @@ export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
   const owed = new OwedTurns(orm, log, (companyId, ticketId, messageId) =>
     botTurns.offer(companyId, ticketId, messageId),
   );
-  botTurns.start(async (companyId, ticketId, messageId) => {
-    const reached = await dispatch(root, log, companyId, ticketId, messageId);
-    await owed.settle(ticketId, reached);
-  });
+  botTurns.start((companyId, ticketId, messageId) => dispatch(root, log, companyId, ticketId, messageId));
   jobsHost.register({
     name: BOT_SWEEP_JOB,
     every: '1 minute',
@@ -60,8 +56,9 @@ export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
 }
 
 /**
- * One turn: under the ticket's lease, every inbound message after the cursor up to `messageId`, oldest first.
- * Answers how far the ticket's messages are dealt with (its cursor, or `messageId` when the ticket is gone).
+ * One turn: under the ticket's lease, every inbound message after the cursor up to `messageId`, oldest first. It ends
+ * with one statement that records the cursor reached, lets go of the lease and, when the turn went through, settles
+ * the owed turn (bot-owed.ts); a turn that failed leaves it owed, for the sweep to offer again.
  */
 export async function dispatch(
   root: AwilixContainer<Cradle>,
@@ -69,32 +66,42 @@ export async function dispatch(
   companyId: number,
   ticketId: number,
   messageId: number,
-): Promise<number> {
-  let reached = messageId;
-  await withTicketLease(root.cradle.orm.em.fork().getConnection(), ticketId, async () => {
+): Promise<void> {
+  const conn = root.cradle.orm.em.fork().getConnection();
+  if (!(await acquireLease(conn, ticketId))) throw new Error(`bots: ticket ${ticketId} stayed leased`);
+  let reached = 0;
+  let settled = 0;
+  try {
     const scope = createRequestScope(root, companyId).cradle;
     const ticket = await scope.em.findOne(Ticket, { id: ticketId });
     const cursor = Number(ticket?.botCursor ?? 0);
-    if (!ticket || messageId <= cursor) {
-      reached = Math.max(cursor, messageId);
-      return;
+    if (ticket && messageId > cursor) {
+      const rows = await scope.em.getConnection().execute<{ id: string; body: string }[]>(
+        `select id, body from messages
+          where ticket_id = ? and id > ? and id <= ? and not from_me and not is_private
+            and media_type <> 'reactionMessage'
+          order by id`,
+        [ticketId, cursor, messageId],
+      );
+      for (const [i, { id, body }] of rows.entries()) {
+        // The first message finds the ticket just read; a later one reads it again (the last message changed it).
+        if (i > 0) {
+          await scope.em.refresh(ticket);
+          // Progress kept, should a later message fail.
+          await conn.execute('update tickets set bot_cursor = ? where id = ?', [reached, ticketId]);
+        }
+        await handleOne(scope, logger, companyId, ticket, Number(id), body);
+        reached = Number(id);
+      }
     }
-    const rows = await scope.em.getConnection().execute<{ id: string }[]>(
-      `select id from messages where ticket_id = ? and id > ? and id <= ? and not from_me and not is_private
-          and media_type <> 'reactionMessage'
-        order by id`,
-      [ticketId, cursor, messageId],
+    settled = messageId;
+  } finally {
+    await conn.execute(
+      `with settled as (delete from bot_turns_owed where ticket_id = ? and message_id <= ?)
+       update tickets set bot_cursor = greatest(coalesce(bot_cursor, 0), ?), bot_lease_until = null where id = ?`,
+      [ticketId, settled, reached, ticketId],
     );
-    for (const [i, { id }] of rows.entries()) {
-      // The first message finds the ticket just read; a later one reads it again (the last message changed it).
-      if (i > 0) await scope.em.refresh(ticket);
-      await handleOne(scope, logger, companyId, ticket, Number(id));
-      await scope.em
-        .getConnection()
-        .execute('update tickets set bot_cursor = ? where id = ?', [id, ticketId]);
-    }
-  });
-  return reached;
+  }
 }
 
 /**
@@ -119,7 +126,7 @@ export async function withTicketLease(
 const LEASE_SECONDS = 90;
 
 /** Takes the ticket's lease, waiting while another call (here or on another instance) holds it. */
-async function acquireLease(
+export async function acquireLease(
   conn: ReturnType<Cradle['em']['getConnection']>,
   ticketId: number,
 ): Promise<boolean> {
@@ -146,6 +153,7 @@ async function handleOne(
   companyId: number,
   ticket: ITicket,
   messageId: number,
+  body: string,
 ): Promise<void> {
   const contact = await scope.em.findOne(Contact, { id: ticket.contactId });
   if (!contact || ticket.status === 'closed') return;
@@ -156,7 +164,7 @@ async function handleOne(
     ticket,
     contact,
     messageId,
-    body: (await scope.em.findOne(Message, { id: messageId }))?.body ?? '',
+    body,
   });
   for (const stage of stages) {
     if (!stage.beforeEngines) continue;

@@ -41,7 +41,8 @@ const MARK = `with v as (
  * The durable half of the bots' turns (bot-turns.ts runs them): which tickets are owed a turn, in `bot_turns_owed`.
  * Inbound messages are marked in batches (group commit: what arrives while a batch runs goes in the next), so a burst
  * of messages costs a statement per batch, not per message; the marked tickets are offered to this process's turns.
- * A turn that reached its message settles the row; the sweep offers the rows a stopped or dead process left.
+ * A turn that went through settles the row (bot-dispatch.ts, with its lease's release); the sweep offers the rows a
+ * stopped or dead process left.
  * @example owed.mark({ companyId, ticketId, messageId })
  */
 export class OwedTurns {
@@ -60,14 +61,6 @@ export class OwedTurns {
   /** The message's ticket owes a turn if the bots may answer it; the turn is offered once that is recorded. */
   mark(owing: Owing): void {
     this.batches.push(owing);
-  }
-
-  /** The ticket's turn reached `messageId`: nothing is owed up to it any more. */
-  async settle(ticketId: number, messageId: number): Promise<void> {
-    await this.orm.em
-      .fork()
-      .getConnection()
-      .execute('delete from bot_turns_owed where ticket_id = ? and message_id <= ?', [ticketId, messageId]);
   }
 
   /**

@@ -45,13 +45,19 @@ export class SettingsService implements SettingsPort {
     }));
   }
 
+  /** The first key a scope asks for reads the company's whole set (a few dozen short rows), the others none. */
   async get(companyId: number, key: CompanySettingKey): Promise<string> {
-    const known = this.read.get(`${companyId}:${key}`);
-    if (known !== undefined) return known;
-    const row = await this.em.findOne(CompanySetting, { companyId, key }, { filters: false });
-    const value = row?.value ?? DEFAULT_COMPANY_SETTINGS[key];
-    this.read.set(`${companyId}:${key}`, value);
-    return value;
+    if (!this.read.has(`${companyId}:`)) {
+      const rows = await this.em
+        .getConnection()
+        .execute<{ key: string; value: string }[]>(
+          'select key, value from company_settings where company_id = ?',
+          [companyId],
+        );
+      for (const row of rows) this.read.set(`${companyId}:${row.key}`, row.value);
+      this.read.set(`${companyId}:`, '');
+    }
+    return this.read.get(`${companyId}:${key}`) ?? DEFAULT_COMPANY_SETTINGS[key];
   }
 
   async isEnabled(companyId: number, key: CompanySettingKey): Promise<boolean> {
