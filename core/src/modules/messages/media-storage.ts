@@ -180,25 +180,31 @@ export async function readOwnMedia(
   companyId: number,
   url: string,
 ): Promise<{ data: Buffer; mimeType: string; fileName: string } | null> {
-  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
-  const name = url.slice(prefix.length);
-  if (!url.startsWith(prefix) || !STORED_NAME.test(name)) return null;
-  const data = await readFile(path.join(mediaDir(dataDir, companyId), name)).catch(() => null);
+  const file = ownStoredPath(dataDir, companyId, url);
+  if (!file) return null;
+  const name = path.basename(file);
+  const data = await readFile(file).catch(() => null);
   if (!data) return null;
   return { data, mimeType: CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream', fileName: name };
 }
 
 const STORED_NAME = /^[0-9a-f]{32}(\.[a-z0-9]{1,9})?$/;
 
+/** Where a stored file of the company named by its URL lies, or null when the URL is not one of the company's files. */
+function ownStoredPath(dataDir: string, companyId: number, url: string | null): string | null {
+  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
+  const name = url?.slice(prefix.length) ?? '';
+  if (!url?.startsWith(prefix) || !STORED_NAME.test(name)) return null;
+  return path.join(mediaDir(dataDir, companyId), name);
+}
+
 /**
  * Removes a stored file of the company by its URL (a connection's greeting media replaced or gone); a URL that is not
  * one of the company's files, or a file already gone, is left alone. @example await removeOwnMedia(dataDir, 1, url)
  */
 export async function removeOwnMedia(dataDir: string, companyId: number, url: string | null): Promise<void> {
-  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
-  const name = url?.slice(prefix.length) ?? '';
-  if (!url?.startsWith(prefix) || !STORED_NAME.test(name)) return;
-  await rm(path.join(mediaDir(dataDir, companyId), name), { force: true });
+  const file = ownStoredPath(dataDir, companyId, url);
+  if (file) await rm(file, { force: true });
 }
 
 /**
@@ -211,11 +217,9 @@ export async function ownCopyOfMedia(
   companyId: number,
   url: string,
 ): Promise<string | null> {
-  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
-  const name = url.slice(prefix.length);
-  if (!url.startsWith(prefix) || !STORED_NAME.test(name)) return null;
-  const source = path.join(mediaDir(dataDir, companyId), name);
-  const target = await newStoredName(dataDir, companyId, name);
+  const source = ownStoredPath(dataDir, companyId, url);
+  if (!source) return null;
+  const target = await newStoredName(dataDir, companyId, path.basename(source));
   const stored = await link(source, target.file)
     .catch(() => copyFile(source, target.file))
     .then(
@@ -230,10 +234,10 @@ export async function ownCopyOfMedia(
  * null when the URL is not one of the company's stored files.
  */
 export async function ownMediaType(dataDir: string, companyId: number, url: string): Promise<string | null> {
-  const prefix = `${MEDIA_URL_PREFIX}/company${companyId}/`;
-  const name = url.slice(prefix.length);
-  if (!url.startsWith(prefix) || !STORED_NAME.test(name)) return null;
-  const info = await stat(path.join(mediaDir(dataDir, companyId), name)).catch(() => null);
+  const file = ownStoredPath(dataDir, companyId, url);
+  if (!file) return null;
+  const name = path.basename(file);
+  const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return null;
   return mediaTypeOf(CONTENT_TYPES[path.extname(name)] ?? 'application/octet-stream');
 }
