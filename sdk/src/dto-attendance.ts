@@ -171,6 +171,9 @@ export interface ConnectionDto {
   /** Web chat: the website origins allowed to show the chat page in a frame (the embed snippet); none: [] */
   embedOrigins: string[];
   queues: QueueRef[];
+  /** The queue integration and AI prompt answering the connection's new conversations (the integrations tab); null: none. */
+  integrationId: number | null;
+  promptId: number | null;
   /** History import window (ISO dates): messages from `importOldMessages` to `importRecentMessages` (none: now). */
   importOldMessages: string | null;
   importRecentMessages: string | null;

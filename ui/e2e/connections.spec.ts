@@ -298,13 +298,30 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
   const created = await (
     await request.post('/api/whatsapp', {
       headers: auth,
-      data: { name: `Horários ${tag}`, channel: 'webchat' },
+      // A prompt id set through the API (the prompts page comes later) shows on the integrations tab and is kept.
+      data: { name: `Horários ${tag}`, channel: 'webchat', promptId: 4 },
     })
   ).json();
   try {
     const { context, page } = await signedIn(browser, USERS.admin, 1400);
     await page.goto('/connections');
     await rowNamed(page, `Horários ${tag}`).getByTestId('connection-edit').click();
+
+    // Spec part 1: the modal's tabs, in order (schedules because the hours are kept per connection), then the
+    // web chat plugin's own.
+    await expect(page.getByTestId('connection-form').getByRole('tab')).toHaveText([
+      'Geral',
+      'Integrações',
+      'Mensagens',
+      'Chatbot',
+      'NPS',
+      'Horários de atendimento',
+      'Chat do site',
+    ]);
+    await page.getByTestId('connection-tab-integrations').click();
+    await expect(page.getByTestId('connection-integrationId')).toBeDisabled();
+    await expect(page.getByTestId('connection-integrationId').locator('option:checked')).toHaveText('Nenhum');
+    await expect(page.getByTestId('connection-promptId').locator('option:checked')).toHaveText('#4');
 
     await page.getByTestId('connection-tab-messages').click();
     await page.getByTestId('connection-inactiveMessage').fill('Ainda está aí?');
@@ -340,6 +357,8 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
       timeSendQueue: 15,
       sendIdQueue: queue.id,
       expiresTicketNps: 60,
+      integrationId: null,
+      promptId: 4,
     });
     expect(saved.schedules[0]).toMatchObject({ weekdayEn: 'monday', startTimeA: '08:00', endTimeA: '11:30' });
     expect(saved.schedules[6]).toMatchObject({ weekdayEn: 'sunday', startTimeA: '', endTimeB: '' });

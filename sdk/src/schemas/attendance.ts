@@ -190,6 +190,9 @@ const connectionFields = {
   /** Idle hours before an open ticket is closed; 0: never. At most a year. */
   expiresTicket: countField.max(8760, 'Too Long!'),
   queueIds: z.array(idField),
+  /** Queue integration and AI prompt answering the connection's new conversations (their entities come later; ids only). */
+  integrationId: idField.nullish(),
+  promptId: idField.nullish(),
   /** Web chat: the websites whose pages may embed the chat page; none (null): only Balcão itself. */
   embedOrigins: z.array(embedOriginSchema).max(20, 'Too Long!').nullish(),
   ...connectionAutomationFields(),

@@ -1,6 +1,7 @@
 import type { QueueDto } from '@balcao/sdk';
 import { FormGroup, HTMLSelect, type Intent, NumericInput, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { SourceSelect } from '../forms/source-select';
 import type { ConnectionFormValues } from './connection-fields';
 
 /** What every tab of the connection form is given. */
@@ -162,6 +163,22 @@ export function ConnectionNpsTab(p: ConnectionTabProps) {
         <NumberRow field="maxUseBotQueuesNps" max={100} p={p} />
         <NumberRow field="expiresTicketNps" max={MINUTES_MAX} p={p} />
       </div>
+    </>
+  );
+}
+
+/**
+ * Spec part 1 "Connection modal", integrations tab: the queue integration or AI prompt that answers the connection's
+ * new conversations before any queue (peer-server-behaviour: a connection's integrationId starts it on a ticket with no
+ * queue and no user). Their pages come with the integrations issue; until then nothing can be chosen (SourceSelect).
+ */
+export function ConnectionIntegrationsTab({ form }: { form: ConnectionFormValues }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <p className="bp6-text-muted">{t('connections.dialog.integrationsHelp')}</p>
+      <SourceSelect kind="integration" id="connection-integrationId" value={form.integrationId} />
+      <SourceSelect kind="prompt" id="connection-promptId" value={form.promptId} />
     </>
   );
 }

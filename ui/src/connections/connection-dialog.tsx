@@ -23,6 +23,7 @@ import { userAtom } from '../session/session-store';
 import { fetchQueues } from '../tickets/shared/tickets-api';
 import {
   ConnectionChatbotTab,
+  ConnectionIntegrationsTab,
   ConnectionMessagesTab,
   ConnectionNpsTab,
 } from './connection-automation-fields';
@@ -52,6 +53,8 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   // Spec part 1 §9: a new connection closes idle open tickets after 24 hours.
   expiresTicket: c?.expiresTicket ?? CONNECTION_EXPIRES_TICKET_HOURS,
   queueIds: c?.queues.map((q) => q.id) ?? [],
+  integrationId: c?.integrationId ?? null,
+  promptId: c?.promptId ?? null,
   embedOrigins: c?.embedOrigins.join('\n') ?? '',
   whenExpiresTicket: c?.whenExpiresTicket ?? '0',
   timeCreateNewTicket: c?.timeCreateNewTicket ?? 0,
@@ -234,8 +237,8 @@ function ConnectionForm({
   return (
     <form onSubmit={handleSubmit} noValidate data-testid="connection-form">
       <DialogBody className="connection-dialog__body">
-        {/* Spec tabs: general, messages, chatbot, NPS, schedules (per-connection hours), then what the channel adds.
-            Integrations arrive with the queue integrations and prompts they pick from. */}
+        {/* Spec tabs: general, integrations, messages, chatbot, NPS, schedules (per-connection hours), then what the
+            channel adds. */}
         {/* Only the open tab is mounted: message boxes size themselves to their text when shown (a hidden tab's
             boxes measured nothing and stayed one clipped line high). */}
         <Tabs
@@ -269,6 +272,12 @@ function ConnectionForm({
                 }
               />
             }
+          />
+          <Tab
+            id="integrations"
+            title={t('connections.dialog.integrations')}
+            data-testid="connection-tab-integrations"
+            panel={<ConnectionIntegrationsTab form={form} />}
           />
           <Tab
             id="messages"

@@ -30,6 +30,9 @@ export interface ConnectionFormValues extends Record<string, unknown>, Connectio
   /** Idle hours before an open ticket is closed; 0: never. */
   expiresTicket: number;
   queueIds: number[];
+  /** The queue integration and AI prompt answering new conversations (the integrations tab); null: none. */
+  integrationId: number | null;
+  promptId: number | null;
   /** Web chat: the embedding sites, one per line. */
   embedOrigins: string;
   whenExpiresTicket: '0' | '1';

@@ -50,6 +50,8 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   schedules: null,
   embedOrigins: [],
   queues: [],
+  integrationId: null,
+  promptId: null,
   importOldMessages: null,
   importRecentMessages: null,
   importOldMessagesGroups: false,

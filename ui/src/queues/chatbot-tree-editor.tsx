@@ -113,7 +113,7 @@ function OptionCard({ root, option, path, siblings, onChange, errors, queues, us
             labelFor={`${id}-target`}
             helperText={
               err(target) ??
-              (target === 'optIntegrationId' || target === 'optFileId' ? t('queues.noSourceYet') : undefined)
+              (target === 'optIntegrationId' || target === 'optFileId' ? t('sources.noneYet') : undefined)
             }
             intent={err(target) ? 'danger' : 'none'}
           >

@@ -2,6 +2,7 @@ import { ROTATION_TIMES, type RotationTime } from '@balcao/sdk';
 import type { Intent } from '@blueprintjs/core';
 import { FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { SourceSelect } from '../forms/source-select';
 import { QUEUE_PALETTE } from './queues-api';
 
 /** The queue dialog's own fields (its first tab). */
@@ -142,25 +143,9 @@ export function QueueDataFields({ form, set, error, intent, usedColors, disabled
         data-testid="queue-close-ticket"
       />
       <div className="queue-dialog__row">
-        {(['integrationId', 'fileListId', 'promptId'] as const).map((field) => (
-          <FormGroup
-            key={field}
-            label={t(
-              `queues.${field === 'integrationId' ? 'integration' : field === 'fileListId' ? 'fileList' : 'prompt'}`,
-            )}
-            labelFor={`queue-${field}`}
-            helperText={t('queues.noSourceYet')}
-          >
-            {/* No source of integrations, file lists or prompts exists yet: nothing to choose, no invented rows. */}
-            <HTMLSelect
-              id={`queue-${field}`}
-              disabled
-              value=""
-              options={[{ value: '', label: t('queues.none') }]}
-              data-testid={`queue-${field}`}
-            />
-          </FormGroup>
-        ))}
+        <SourceSelect kind="integration" id="queue-integrationId" value={form.integrationId} />
+        <SourceSelect kind="fileList" id="queue-fileListId" value={form.fileListId} />
+        <SourceSelect kind="prompt" id="queue-promptId" value={form.promptId} />
       </div>
     </>
   );

@@ -51,6 +51,8 @@ export function toConnectionDto(
     schedules: c.schedules ?? null,
     embedOrigins: c.embedOrigins ?? [],
     queues,
+    integrationId: c.integrationId ?? null,
+    promptId: c.promptId ?? null,
     importOldMessages: c.importOldMessages?.toISOString() ?? null,
     importRecentMessages: c.importRecentMessages?.toISOString() ?? null,
     importOldMessagesGroups: c.importOldMessagesGroups,

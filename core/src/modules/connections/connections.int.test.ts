@@ -311,6 +311,29 @@ describe('connections', () => {
     await host.request(`/api/whatsapp/${created.id}`, { method: 'DELETE', token: shop.adminToken });
   });
 
+  it("keeps the integrations tab's queue integration and AI prompt, as ids (their pages come later)", async () => {
+    const created = (await (
+      await createConnection(shop.adminToken, { name: 'Integrada', channel: 'webchat', promptId: 9 })
+    ).json()) as ConnectionDto;
+    expect(created).toMatchObject({ integrationId: null, promptId: 9 });
+    const put = (body: Record<string, unknown>) =>
+      host.request(`/api/whatsapp/${created.id}`, { method: 'PUT', token: shop.adminToken, body });
+    expect((await put({ integrationId: 7 })).status).toBe(200);
+    const read = async () =>
+      (await (
+        await host.request(`/api/whatsapp/${created.id}`, { token: shop.adminToken })
+      ).json()) as ConnectionDto;
+    expect(await read()).toMatchObject({ integrationId: 7, promptId: 9 });
+    for (const body of [{ integrationId: 2_147_483_648 }, { promptId: -1 }, { promptId: 'x' }]) {
+      const res = await put(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(((await res.json()) as { error: string }).error).toBe('ERR_VALIDATION');
+    }
+    expect((await put({ integrationId: null, promptId: null })).status).toBe(200);
+    expect(await read()).toMatchObject({ integrationId: null, promptId: null });
+    await host.request(`/api/whatsapp/${created.id}`, { method: 'DELETE', token: shop.adminToken });
+  });
+
   it('stops at the number of connections the plan allows, with a limit of its own (409, not a permission)', async () => {
     const made: number[] = [];
     let answer: Response | undefined;
