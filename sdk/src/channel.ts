@@ -21,7 +21,8 @@ export interface InboundMessage {
   /**
    * The message this one answers (a quoted reply) or reacts to (a `reactionMessage`), by the channel's id for it (what
    * was ingested, or what `send` answered). Core links it when that message is the same contact's on the same
-   * connection; one it does not have leaves the message unlinked, still stored. @example 'wamid.ABC'
+   * connection; one it does not have leaves the message unlinked, still stored. A reaction is find-only: see
+   * IngestResult's 'ignored'. @example 'wamid.ABC'
    */
   quotedExternalId?: string | null;
 }
@@ -38,7 +39,12 @@ export type IngestResult =
     }
   | { outcome: 'duplicate' }
   | { outcome: 'blocked' }
-  /** A group message on a connection that does not take groups (its allowGroup is off): nothing is stored. */
+  /**
+   * Nothing is stored, and no contact or ticket is made: a group message on a connection that does not take groups (its
+   * allowGroup is off), or a reaction (`reactionMessage`, taken back included) with nothing to find — reactions never
+   * open a ticket, so one lands only in the contact's non-closed ticket or in the closed ticket of the message it
+   * names by `quotedExternalId` (which it leaves closed and untouched).
+   */
   | { outcome: 'ignored' };
 
 /** A connection as a channel sees it. @example { id: 3, companyId: 1, channel: 'webchat', token: 'AB12…' } */

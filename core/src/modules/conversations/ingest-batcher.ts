@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 
-/** The 17 arguments of balcao_ingest (v7, migration conversations-0006), in order. */
+/** The 17 arguments of balcao_ingest (v7 and v8, migrations conversations-0006/0007), in order. */
 export type IngestArgs = [
   companyId: number,
   whatsappId: number,
@@ -27,7 +27,8 @@ export type IngestArgs = [
 ];
 
 interface IngestRow {
-  outcome: 'stored' | 'duplicate' | 'blocked';
+  /** 'ignored' (v8): a reaction with nothing to find, neither its target in a closed ticket nor a non-closed one. */
+  outcome: 'stored' | 'duplicate' | 'blocked' | 'ignored';
   ticket_id: number | null;
   message_id: string | null;
   ticket_created: boolean | null;
@@ -57,8 +58,8 @@ const isLostReplay = (err: unknown) => String(err).includes('balcao_ingest: dupl
 const toResult = (row: IngestRow | undefined): IngestResult =>
   !row || row.outcome === 'duplicate'
     ? { outcome: 'duplicate' }
-    : row.outcome === 'blocked'
-      ? { outcome: 'blocked' }
+    : row.outcome === 'blocked' || row.outcome === 'ignored'
+      ? { outcome: row.outcome }
       : {
           outcome: 'stored',
           ticketId: row.ticket_id as number,

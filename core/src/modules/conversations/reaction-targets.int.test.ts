@@ -1,119 +1,47 @@
-import type { ConnectionDto, IngestResult, MessageDto } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/testing';
+import type { MessageDto } from '@balcao/sdk';
+import { eventually } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
-import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
+import { ReactionScene } from '../../testing/reaction-scene.js';
 
 /**
  * What a contact's reaction or quoted reply points at (balcao_ingest v7): the channel's id of the target
  * (InboundMessage.quotedExternalId) becomes the message's quoted_msg_id when it is the same contact's message on the
  * same connection; otherwise the message is stored unlinked. And a reaction is never deleted through the message
- * delete route. The channel is the fake WhatsApp (its attendants' messages get the id `fake-out-{messageId}`).
+ * delete route. The channel is the fake WhatsApp (its attendants' messages get the id `fake-out-{messageId}`). Where a
+ * reaction lands when the contact has no open ticket: reaction-find-only.int.test.ts.
  */
-let host: TestHost;
-let admin: string;
-let adminId: number;
-let connection: ConnectionDto;
-let seq = 0;
-
-interface Said {
-  externalId?: string;
-  from: string;
-  body: string;
-  mediaType?: string;
-  quotedExternalId?: string;
-}
-
-/** The contact writes (or reacts) at the fake WhatsApp's edge. */
-async function contactSays(said: Said): Promise<Extract<IngestResult, { outcome: 'stored' }>> {
-  seq += 1;
-  const res = await host.request(`/test-channel/${connection.token}/inbound`, {
-    body: {
-      externalId: said.externalId ?? `wa-rt-${seq}-${Date.now()}`,
-      from: { id: said.from, name: 'Bia' },
-      body: said.body,
-      mediaType: said.mediaType,
-      quotedExternalId: said.quotedExternalId,
-    },
-  });
-  expect(res.status).toBe(201);
-  const result = (await res.json()) as IngestResult;
-  expect(result.outcome).toBe('stored');
-  return result as Extract<IngestResult, { outcome: 'stored' }>;
-}
-
-const number = () => `5511977${String(Date.now() + seq++).slice(-6)}`;
-
-/** A conversation the admin accepted, and the admin's reply once WhatsApp has it (its external id). */
-async function answeredConversation(): Promise<{ ticketId: number; from: string; reply: MessageDto }> {
-  const from = number();
-  const { ticketId } = await contactSays({ from, body: 'Qual o prazo?' });
-  const put = await host.request(`/api/tickets/${ticketId}`, {
-    method: 'PUT',
-    token: admin,
-    body: { status: 'open', userId: adminId },
-  });
-  expect(put.status).toBe(200);
-  const sent = await host.request(`/api/messages/${ticketId}`, { token: admin, body: { body: 'Amanhã' } });
-  expect(sent.status).toBe(201);
-  const reply = (await sent.json()) as MessageDto;
-  await eventually(async () =>
-    (await row(reply.id)).external_id === `fake-out-${reply.id}` ? true : undefined,
-  );
-  return { ticketId, from, reply };
-}
-
-const row = async (id: number) =>
-  (
-    await sql<{
-      quoted_msg_id: string | null;
-      external_id: string | null;
-      body: string;
-      is_deleted: boolean;
-    }>(host, 'select quoted_msg_id, external_id, body, is_deleted from messages where id = $1', [id])
-  )[0]!;
+let scene: ReactionScene;
 
 const ticketRow = async (id: number) =>
   (
     await sql<{ last_message: string; unread_messages: number }>(
-      host,
+      scene.host,
       'select last_message, unread_messages from tickets where id = $1',
       [id],
     )
   )[0]!;
 
-async function shown(ticketId: number, messageId: number): Promise<MessageDto | undefined> {
-  const res = await host.request(`/api/messages/${ticketId}`, { token: admin });
-  const { messages } = (await res.json()) as { messages: MessageDto[] };
-  return messages.find((m) => m.id === messageId);
-}
-
 beforeAll(async () => {
-  host = await createTestHost({ plugins: [fakeWhatsappPlugin], env: { OUTBOX_POLL_MS: '50' } });
-  const login = await host.login(host.admin.email, host.admin.password);
-  admin = login.token;
-  adminId = login.user.id;
-  const res = await host.request('/api/whatsapp', {
-    token: admin,
-    body: { name: 'Alvos', channel: 'whatsapp' },
-  });
-  expect(res.status).toBe(201);
-  connection = (await res.json()) as ConnectionDto;
+  scene = await ReactionScene.start();
 });
-afterAll(() => host?.stop());
+afterAll(() => scene?.host.stop());
 
 describe('a contact’s reaction points at the message it reacts to', () => {
   it('a reaction to the attendant’s message is stored quoting it, and shown with the quote', async () => {
-    const { ticketId, from, reply } = await answeredConversation();
-    const reaction = await contactSays({
+    const { ticketId, from, reply } = await scene.answeredConversation();
+    const reaction = await scene.contactSays({
       from,
       body: '👍',
       mediaType: 'reactionMessage',
       quotedExternalId: `fake-out-${reply.id}`,
     });
     expect(reaction.ticketId).toBe(ticketId);
-    expect(await row(reaction.messageId)).toMatchObject({ quoted_msg_id: String(reply.id), body: '👍' });
-    expect(await shown(ticketId, reaction.messageId)).toMatchObject({
+    expect(await scene.row(reaction.messageId)).toMatchObject({
+      quoted_msg_id: String(reply.id),
+      body: '👍',
+    });
+    expect(await scene.shown(ticketId, reaction.messageId)).toMatchObject({
       fromMe: false,
       mediaType: 'reactionMessage',
       body: '👍',
@@ -122,129 +50,130 @@ describe('a contact’s reaction points at the message it reacts to', () => {
   });
 
   it('taking it back is stored the same way, empty, and leaves the ticket’s last message and unread count alone', async () => {
-    const { ticketId, from, reply } = await answeredConversation();
+    const { ticketId, from, reply } = await scene.answeredConversation();
     const target = `fake-out-${reply.id}`;
-    await contactSays({ from, body: '❤️', mediaType: 'reactionMessage', quotedExternalId: target });
+    await scene.contactSays({ from, body: '❤️', mediaType: 'reactionMessage', quotedExternalId: target });
     const before = await ticketRow(ticketId);
     expect(before.last_message).toBe('❤️');
-    const removed = await contactSays({
+    const removed = await scene.contactSays({
       from,
       body: '',
       mediaType: 'reactionMessage',
       quotedExternalId: target,
     });
-    expect(await row(removed.messageId)).toMatchObject({ quoted_msg_id: String(reply.id), body: '' });
+    expect(await scene.row(removed.messageId)).toMatchObject({ quoted_msg_id: String(reply.id), body: '' });
     expect(await ticketRow(ticketId)).toEqual(before);
   });
 
   it('a reaction to the contact’s own message, and a quoted reply to it, point at it', async () => {
-    const from = number();
+    const from = scene.number();
     const externalId = `wa-own-${Date.now()}`;
-    const first = await contactSays({ externalId, from, body: 'Meu pedido é o 42' });
-    const reaction = await contactSays({
+    const first = await scene.contactSays({ externalId, from, body: 'Meu pedido é o 42' });
+    const reaction = await scene.contactSays({
       from,
       body: '🙏',
       mediaType: 'reactionMessage',
       quotedExternalId: externalId,
     });
-    const reply = await contactSays({ from, body: 'Esse aqui', quotedExternalId: externalId });
-    expect((await row(reaction.messageId)).quoted_msg_id).toBe(String(first.messageId));
-    expect((await row(reply.messageId)).quoted_msg_id).toBe(String(first.messageId));
-    expect((await shown(first.ticketId, reply.messageId))?.quotedMsg).toMatchObject({
+    const reply = await scene.contactSays({ from, body: 'Esse aqui', quotedExternalId: externalId });
+    expect((await scene.row(reaction.messageId)).quoted_msg_id).toBe(String(first.messageId));
+    expect((await scene.row(reply.messageId)).quoted_msg_id).toBe(String(first.messageId));
+    expect((await scene.shown(first.ticketId, reply.messageId))?.quotedMsg).toMatchObject({
       id: first.messageId,
       body: 'Meu pedido é o 42',
       fromMe: false,
     });
   });
 
-  it('a target Balcão does not have leaves the reaction unlinked, still stored', async () => {
-    const reaction = await contactSays({
-      from: number(),
+  it('a target Balcão does not have leaves the reaction unlinked, still stored in the open ticket', async () => {
+    const from = scene.number();
+    const { ticketId } = await scene.contactSays({ from, body: 'Oi' });
+    const reaction = await scene.contactSays({
+      from,
       body: '😮',
       mediaType: 'reactionMessage',
       quotedExternalId: 'wa-never-seen',
     });
-    expect(await row(reaction.messageId)).toMatchObject({ quoted_msg_id: null, body: '😮' });
+    expect(reaction.ticketId).toBe(ticketId);
+    expect(await scene.row(reaction.messageId)).toMatchObject({ quoted_msg_id: null, body: '😮' });
   });
 
   it('another contact’s message, or one on another connection, is not a target', async () => {
-    const { reply } = await answeredConversation();
-    const stranger = await contactSays({
-      from: number(),
+    const { reply } = await scene.answeredConversation();
+    const strangerNumber = scene.number();
+    await scene.contactSays({ from: strangerNumber, body: 'Oi' });
+    const stranger = await scene.contactSays({
+      from: strangerNumber,
       body: '👍',
       mediaType: 'reactionMessage',
       quotedExternalId: `fake-out-${reply.id}`,
     });
-    expect((await row(stranger.messageId)).quoted_msg_id).toBeNull();
+    expect((await scene.row(stranger.messageId)).quoted_msg_id).toBeNull();
 
-    const res = await host.request('/api/whatsapp', {
-      token: admin,
-      body: { name: 'Outro', channel: 'whatsapp' },
-    });
-    const other = (await res.json()) as ConnectionDto;
-    const from = number();
+    const other = await scene.newConnection({ name: 'Outro' });
+    const from = scene.number();
     const externalId = `wa-other-${Date.now()}`;
-    await contactSays({ externalId, from, body: 'Oi' });
-    const elsewhere = await host.request(`/test-channel/${other.token}/inbound`, {
-      body: {
-        externalId: `wa-else-${Date.now()}`,
-        from: { id: from, name: 'Bia' },
-        body: '👍',
-        mediaType: 'reactionMessage',
-        quotedExternalId: externalId,
-      },
-    });
-    const { messageId } = (await elsewhere.json()) as { messageId: number };
-    expect((await row(messageId)).quoted_msg_id).toBeNull();
+    await scene.contactSays({ externalId, from, body: 'Oi' });
+    await scene.contactSays({ from, body: 'Oi daqui também' }, other);
+    const elsewhere = await scene.contactSays(
+      { from, body: '👍', mediaType: 'reactionMessage', quotedExternalId: externalId },
+      other,
+    );
+    expect((await scene.row(elsewhere.messageId)).quoted_msg_id).toBeNull();
   });
 
   it('a reaction right after a burst of messages (group-committed together) finds its target among them', async () => {
-    const from = number();
+    const from = scene.number();
     const stamp = Date.now();
     // The burst goes in together (one or two group commits); the reaction follows it. Sent at the same time as the
     // burst, nothing says the server receives it after its target, so that would prove nothing about the lookup.
     const stored = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        contactSays({ externalId: `wa-burst-${stamp}-${i}`, from, body: `mensagem ${i}` }),
+        scene.contactSays({ externalId: `wa-burst-${stamp}-${i}`, from, body: `mensagem ${i}` }),
       ),
     );
-    const { messageId } = await contactSays({
+    const { messageId } = await scene.contactSays({
       from,
       body: '👍',
       mediaType: 'reactionMessage',
       quotedExternalId: `wa-burst-${stamp}-11`,
     });
-    expect((await row(messageId)).quoted_msg_id).toBe(String(stored[11]!.messageId));
+    expect((await scene.row(messageId)).quoted_msg_id).toBe(String(stored[11]!.messageId));
   });
 });
 
 describe('a reaction is not deleted through the message delete route', () => {
   it('an attendant’s reaction: 400 ERR_REACTION_NOT_DELETABLE, it stays, and WhatsApp is asked to delete nothing', async () => {
-    const { ticketId } = await answeredConversation();
-    const messages = (await (await host.request(`/api/messages/${ticketId}`, { token: admin })).json()) as {
+    const { ticketId } = await scene.answeredConversation();
+    const messages = (await (
+      await scene.host.request(`/api/messages/${ticketId}`, { token: scene.admin })
+    ).json()) as {
       messages: MessageDto[];
     };
     const theirs = messages.messages.find((m) => !m.fromMe)!;
-    const reacted = await host.request(`/api/messages/${theirs.id}/reactions`, {
-      token: admin,
+    const reacted = await scene.host.request(`/api/messages/${theirs.id}/reactions`, {
+      token: scene.admin,
       body: { emoji: '👍' },
     });
     expect(reacted.status).toBe(201);
     const reaction = (await reacted.json()) as MessageDto;
     await eventually(async () =>
-      (await row(reaction.id)).external_id === `fake-react-${reaction.id}` ? true : undefined,
+      (await scene.row(reaction.id)).external_id === `fake-react-${reaction.id}` ? true : undefined,
     );
 
-    const res = await host.request(`/api/messages/${reaction.id}`, { method: 'DELETE', token: admin });
+    const res = await scene.host.request(`/api/messages/${reaction.id}`, {
+      method: 'DELETE',
+      token: scene.admin,
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'ERR_REACTION_NOT_DELETABLE' });
-    expect((await row(reaction.id)).is_deleted).toBe(false);
-    const outbox = await (await host.request(`/test-channel/${connection.token}/outbox`)).json();
+    expect((await scene.row(reaction.id)).is_deleted).toBe(false);
+    const outbox = await (await scene.host.request(`/test-channel/${scene.connection.token}/outbox`)).json();
     expect((outbox.retracted as { messageId: number }[]).filter((m) => m.messageId === reaction.id)).toEqual(
       [],
     );
     const queued = await sql(
-      host,
+      scene.host,
       `select 1 from message_outbox where message_id = $1 and action = 'retract'`,
       [reaction.id],
     );
@@ -252,14 +181,17 @@ describe('a reaction is not deleted through the message delete route', () => {
   });
 
   it('a contact’s reaction: the same refusal', async () => {
-    const { from, reply } = await answeredConversation();
-    const reaction = await contactSays({
+    const { from, reply } = await scene.answeredConversation();
+    const reaction = await scene.contactSays({
       from,
       body: '👍',
       mediaType: 'reactionMessage',
       quotedExternalId: `fake-out-${reply.id}`,
     });
-    const res = await host.request(`/api/messages/${reaction.messageId}`, { method: 'DELETE', token: admin });
+    const res = await scene.host.request(`/api/messages/${reaction.messageId}`, {
+      method: 'DELETE',
+      token: scene.admin,
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'ERR_REACTION_NOT_DELETABLE' });
   });
