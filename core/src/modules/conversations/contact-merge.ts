@@ -27,13 +27,16 @@ const MAX_ID = 255;
 /**
  * Two contact ids of one channel turn out to be one person (ConversationsPort.mergeContact): WhatsApp names a person by
  * a LID (a privacy id) until the session learns the number behind it. One transaction, both contacts locked (by id
- * order, so two merges cannot deadlock):
+ * order, so two merges cannot deadlock; balcao_ingest v8 reads a contact `for key share`, so a message for either id
+ * waits for the merge's commit and then finds the kept contact, or the merge waits for the message and moves it).
  * - no contact under the alias: nothing (`none`; a replay of the same mapping lands here);
  * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
  *   (`renamed`), so what Balcão sends goes to the number from then on;
  * - both: everything of the alias's contact moves to the number's and the alias's contact is deleted (`merged`).
  *   The one left is blocked (`active` false) if either was, and has the chatbot off (`disableBot`) if either had:
  *   an attendant blocked or took the bot off for that person, whichever id they then wrote from.
+ * Renamed or merged, contact_aliases records alias → kept contact: a message still on its way under the alias (ingest
+ * runs after the commit) reaches the kept contact, not a new alias contact.
  *   Two non-closed tickets on one connection cannot both stay (one non-closed ticket per contact and connection):
  *   the one an attendant holds (status open) stays, else the number's; the other's messages and unread count move
  *   into it, it takes the newer last message, and the emptied ticket is closed with a `merged` log (kept, not
@@ -86,7 +89,14 @@ export class ContactMerger {
     if (!from) return { outcome: 'none', tickets: [] };
     // The exact number first, as ingest finds it.
     const into = rows.find((r) => r.number === id) ?? rows.find((r) => r.number !== alias);
+    const remember = (contactId: number) =>
+      q(
+        `insert into contact_aliases (company_id, channel, alias, contact_id) values (?, ?, ?, ?)
+          on conflict (company_id, channel, alias) do update set contact_id = excluded.contact_id`,
+        [companyId, channel, alias, contactId],
+      );
     if (!into) {
+      await remember(from.id);
       await q(
         `update contacts set number = ?, name = case when name = number then ? else name end, updated_at = now()
           where id = ?`,
@@ -123,6 +133,9 @@ export class ContactMerger {
          from contacts a where c.id = ? and a.id = ?`,
       [into.id, from.id],
     );
+    // Ids that named the alias's contact (an earlier merge or rename) name the kept one; then the alias itself.
+    await q('update contact_aliases set contact_id = ? where contact_id = ?', [into.id, from.id]);
+    await remember(into.id);
     await q('delete from contacts where id = ?', [from.id]);
     return { outcome: 'merged', contactId: into.id, mergedContactId: from.id, tickets };
   }

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 
-/** The 17 arguments of balcao_ingest (v7, migration conversations-0006), in order. */
+/** The 17 arguments of balcao_ingest (v7, migration conversations-0006; v8 takes the same), in order. */
 export type IngestArgs = [
   companyId: number,
   whatsappId: number,

@@ -10,6 +10,7 @@ import { MigrationConversations0003IngestNinthDigit } from './migrations/convers
 import { MigrationConversations0004IngestReopen } from './migrations/conversations-0004-ingest-reopen.js';
 import { MigrationConversations0005NinthDigitShared } from './migrations/conversations-0005-ninth-digit-shared.js';
 import { MigrationConversations0006IngestQuoted } from './migrations/conversations-0006-ingest-quoted.js';
+import { MigrationConversations0007MergeAliases } from './migrations/conversations-0007-merge-aliases.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -46,6 +47,7 @@ export const conversationsModule = defineModule({
     { name: 'conversations-0004-ingest-reopen', class: MigrationConversations0004IngestReopen },
     { name: 'conversations-0005-ninth-digit-shared', class: MigrationConversations0005NinthDigitShared },
     { name: 'conversations-0006-ingest-quoted', class: MigrationConversations0006IngestQuoted },
+    { name: 'conversations-0007-merge-aliases', class: MigrationConversations0007MergeAliases },
   ],
   register: (container) =>
     container.register({
