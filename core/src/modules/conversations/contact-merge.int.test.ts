@@ -298,3 +298,43 @@ describe('what an attendant set on either contact', () => {
     expect(r.outcome).toBe('blocked');
   });
 });
+
+describe('group messages written under the LID', () => {
+  const participants = (body: string) =>
+    sql<{ participant: string }>(
+      host,
+      'select participant from messages where company_id = 1 and body = $1',
+      [body],
+    );
+  const groupSays = (on: ChannelConnection, group: string, participant: string, body: string) =>
+    ingestOf(host).ingest(
+      on,
+      inbound(group, body, { from: { id: group, name: '' }, isGroup: true, participant }),
+    );
+
+  it('name the number once the LID is mapped, on this connection only, even when the LID never wrote alone', async () => {
+    const LID = '100000000000301';
+    const NUMBER = '5511955550301';
+    const other = { ...connection, id: (await phoneConnection(host, token, 'Merge other')).id };
+    await groupSays(connection, '120363000000000301', LID, 'no grupo pelo lid');
+    await groupSays(connection, '120363000000000301', '5511955550399', 'outra pessoa');
+    await groupSays(other, '120363000000000302', LID, 'outra conexão');
+    // No contact under the LID: nothing to merge, but the group's messages are the number's.
+    expect(await conversations.mergeContact(connection, LID, NUMBER)).toEqual({ outcome: 'none' });
+    expect(await participants('no grupo pelo lid')).toEqual([{ participant: NUMBER }]);
+    expect(await participants('outra pessoa')).toEqual([{ participant: '5511955550399' }]);
+    expect(await participants('outra conexão')).toEqual([{ participant: LID }]);
+  });
+
+  it('name the number when the LID’s own contact is merged too', async () => {
+    const LID = '100000000000302';
+    const NUMBER = '5511955550302';
+    await says(LID, 'sozinho pelo lid');
+    await says(NUMBER, 'sozinho pelo número');
+    await groupSays(connection, '120363000000000303', LID, 'no grupo pelo lid, que também escreveu sozinho');
+    expect((await conversations.mergeContact(connection, LID, NUMBER)).outcome).toBe('merged');
+    expect(await participants('no grupo pelo lid, que também escreveu sozinho')).toEqual([
+      { participant: NUMBER },
+    ]);
+  });
+});

@@ -23,13 +23,16 @@ interface Outcome extends ContactMergeResult {
 }
 
 const MAX_ID = 255;
+/** messages.participant's length: a longer id is not written there. */
+const MAX_PARTICIPANT = 100;
 
 /**
  * Two contact ids of one channel turn out to be one person (ConversationsPort.mergeContact): WhatsApp names a person by
  * a LID (a privacy id) until the session learns the number behind it. One transaction, both contacts locked (by id
  * order, so two merges cannot deadlock; balcao_ingest v8 reads a contact `for key share`, so a message for either id
  * waits for the merge's commit and then finds the kept contact, or the merge waits for the message and moves it).
- * - no contact under the alias: nothing (`none`; a replay of the same mapping lands here);
+ * Whatever the outcome, group messages of the connection written by the alias (messages.participant) name the id.
+ * - no contact under the alias: nothing else (`none`; a replay of the same mapping lands here);
  * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
  *   (`renamed`), so what Balcão sends goes to the number from then on;
  * - both: everything of the alias's contact moves to the number's and the alias's contact is deleted (`merged`).
@@ -79,6 +82,11 @@ export class ContactMerger {
     const q = <T>(sql: string, params: unknown[]) =>
       em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
     const { companyId, channel } = connection;
+    if (id.length <= MAX_PARTICIPANT)
+      await q(
+        'update messages set participant = ? where whatsapp_id = ? and participant = ? and company_id = ?',
+        [id, connection.id, alias, companyId],
+      );
     const rows = await q<ContactRow>(
       `select id, number, name from contacts
         where company_id = ? and channel = ? and not is_group and number in (?, ?, balcao_number_twin(?))
