@@ -36,8 +36,9 @@ const MAX_PARTICIPANT = 100;
  * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
  *   (`renamed`), so what Balcão sends goes to the number from then on;
  * - both: everything of the alias's contact moves to the number's and the alias's contact is deleted (`merged`).
- *   The one left is blocked (`active` false) if either was, and has the chatbot off (`disableBot`) if either had:
- *   an attendant blocked or took the bot off for that person, whichever id they then wrote from.
+ *   The one left is blocked (`active` false) if either was, has the chatbot off (`disableBot`) if either had, and
+ *   refuses audio (`acceptAudioMessage` false) if either did: an attendant's "no" for that person holds, whichever
+ *   id they then wrote from. LGPD consent given under either id is the person's: the newest `lgpdAcceptedAt` stays.
  * Renamed or merged, contact_aliases records alias → kept contact: a message still on its way under the alias (ingest
  * runs after the commit) reaches the kept contact, not a new alias contact.
  *   Two non-closed tickets on one connection cannot both stay (one non-closed ticket per contact and connection):
@@ -130,14 +131,17 @@ export class ContactMerger {
       [into.id, from.id, into.id],
     );
     // A number shown as the name gives way to the name the alias was known by; a missing picture to the alias's. An
-    // attendant's "no" wins: blocked if either was blocked, the chatbot off if it was off for either (one person).
+    // attendant's "no" wins: blocked if either was blocked, the chatbot off and audio refused if so for either (one
+    // person). Consent given under either id is the person's: the newest stays (greatest skips a null).
     await q(
       `update contacts c set updated_at = now(),
               name = case when c.name = c.number and a.name <> a.number then a.name else c.name end,
               url_picture = coalesce(c.url_picture, a.url_picture),
               email = coalesce(nullif(c.email, ''), a.email),
               active = c.active and a.active,
-              disable_bot = c.disable_bot or a.disable_bot
+              disable_bot = c.disable_bot or a.disable_bot,
+              accept_audio_message = c.accept_audio_message and a.accept_audio_message,
+              lgpd_accepted_at = greatest(c.lgpd_accepted_at, a.lgpd_accepted_at)
          from contacts a where c.id = ? and a.id = ?`,
       [into.id, from.id],
     );
