@@ -284,6 +284,38 @@ describe('what an attendant set on either contact', () => {
     });
   });
 
+  it('audio stays refused if it was refused for either; the newest LGPD consent under either id stays', async () => {
+    const prefs = async (n: number, lid: [boolean, string | null], num: [boolean, string | null]) => {
+      const LID = `1000000000002${String(n).padStart(2, '0')}`;
+      const NUMBER = `55119555502${String(n).padStart(2, '0')}`;
+      await says(LID, 'pelo lid');
+      await says(NUMBER, 'pelo número');
+      const put = `update contacts set accept_audio_message = $1, lgpd_accepted_at = $2
+                    where company_id = 1 and channel = 'whatsapp' and number = $3`;
+      await sql(host, put, [...lid, LID]);
+      await sql(host, put, [...num, NUMBER]);
+      expect((await conversations.mergeContact(connection, LID, NUMBER)).outcome).toBe('merged');
+      const [row] = await sql<{ accept_audio_message: boolean; lgpd: string | null }>(
+        host,
+        `select accept_audio_message, to_char(lgpd_accepted_at at time zone 'UTC', 'YYYY-MM-DD') as lgpd
+           from contacts where company_id = 1 and channel = 'whatsapp' and number = $1`,
+        [NUMBER],
+      );
+      return [row.accept_audio_message, row.lgpd];
+    };
+    expect(await prefs(1, [false, '2026-01-02T00:00:00Z'], [true, null])).toEqual([false, '2026-01-02']);
+    expect(await prefs(2, [true, null], [false, '2026-01-02T00:00:00Z'])).toEqual([false, '2026-01-02']);
+    expect(await prefs(3, [true, '2026-03-04T00:00:00Z'], [true, '2026-01-02T00:00:00Z'])).toEqual([
+      true,
+      '2026-03-04',
+    ]);
+    expect(await prefs(4, [true, '2026-01-02T00:00:00Z'], [true, '2026-03-04T00:00:00Z'])).toEqual([
+      true,
+      '2026-03-04',
+    ]);
+    expect(await prefs(5, [true, null], [true, null])).toEqual([true, null]);
+  });
+
   it('a blocked LID contact stays blocked once merged: the number’s next message is refused like the LID’s', async () => {
     const LID = '100000000000120';
     const NUMBER = '5511955550120';
@@ -296,5 +328,45 @@ describe('what an attendant set on either contact', () => {
       inbound(NUMBER, 'de novo', { from: { id: NUMBER, name: 'Bia' } }),
     );
     expect(r.outcome).toBe('blocked');
+  });
+});
+
+describe('group messages written under the LID', () => {
+  const participants = (body: string) =>
+    sql<{ participant: string }>(
+      host,
+      'select participant from messages where company_id = 1 and body = $1',
+      [body],
+    );
+  const groupSays = (on: ChannelConnection, group: string, participant: string, body: string) =>
+    ingestOf(host).ingest(
+      on,
+      inbound(group, body, { from: { id: group, name: '' }, isGroup: true, participant }),
+    );
+
+  it('name the number once the LID is mapped, on this connection only, even when the LID never wrote alone', async () => {
+    const LID = '100000000000301';
+    const NUMBER = '5511955550301';
+    const other = { ...connection, id: (await phoneConnection(host, token, 'Merge other')).id };
+    await groupSays(connection, '120363000000000301', LID, 'no grupo pelo lid');
+    await groupSays(connection, '120363000000000301', '5511955550399', 'outra pessoa');
+    await groupSays(other, '120363000000000302', LID, 'outra conexão');
+    // No contact under the LID: nothing to merge, but the group's messages are the number's.
+    expect(await conversations.mergeContact(connection, LID, NUMBER)).toEqual({ outcome: 'none' });
+    expect(await participants('no grupo pelo lid')).toEqual([{ participant: NUMBER }]);
+    expect(await participants('outra pessoa')).toEqual([{ participant: '5511955550399' }]);
+    expect(await participants('outra conexão')).toEqual([{ participant: LID }]);
+  });
+
+  it('name the number when the LID’s own contact is merged too', async () => {
+    const LID = '100000000000302';
+    const NUMBER = '5511955550302';
+    await says(LID, 'sozinho pelo lid');
+    await says(NUMBER, 'sozinho pelo número');
+    await groupSays(connection, '120363000000000303', LID, 'no grupo pelo lid, que também escreveu sozinho');
+    expect((await conversations.mergeContact(connection, LID, NUMBER)).outcome).toBe('merged');
+    expect(await participants('no grupo pelo lid, que também escreveu sozinho')).toEqual([
+      { participant: NUMBER },
+    ]);
   });
 });

@@ -23,17 +23,24 @@ interface Outcome extends ContactMergeResult {
 }
 
 const MAX_ID = 255;
+/** messages.participant's length: a longer id is not written there. */
+const MAX_PARTICIPANT = 100;
 
 /**
  * Two contact ids of one channel turn out to be one person (ConversationsPort.mergeContact): WhatsApp names a person by
  * a LID (a privacy id) until the session learns the number behind it. One transaction, both contacts locked (by id
- * order, so two merges cannot deadlock):
- * - no contact under the alias: nothing (`none`; a replay of the same mapping lands here);
+ * order, so two merges cannot deadlock; balcao_ingest v9 reads a contact `for key share`, so a message for either id
+ * waits for the merge's commit and then finds the kept contact, or the merge waits for the message and moves it).
+ * Whatever the outcome, group messages of the connection written by the alias (messages.participant) name the id.
+ * - no contact under the alias: nothing else (`none`; a replay of the same mapping lands here);
  * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
  *   (`renamed`), so what Balcão sends goes to the number from then on;
  * - both: everything of the alias's contact moves to the number's and the alias's contact is deleted (`merged`).
- *   The one left is blocked (`active` false) if either was, and has the chatbot off (`disableBot`) if either had:
- *   an attendant blocked or took the bot off for that person, whichever id they then wrote from.
+ *   The one left is blocked (`active` false) if either was, has the chatbot off (`disableBot`) if either had, and
+ *   refuses audio (`acceptAudioMessage` false) if either did: an attendant's "no" for that person holds, whichever
+ *   id they then wrote from. LGPD consent given under either id is the person's: the newest `lgpdAcceptedAt` stays.
+ * Renamed or merged, contact_aliases records alias → kept contact: a message still on its way under the alias (ingest
+ * runs after the commit) reaches the kept contact, not a new alias contact.
  *   Two non-closed tickets on one connection cannot both stay (one non-closed ticket per contact and connection):
  *   the one an attendant holds (status open) stays, else the number's; the other's messages and unread count move
  *   into it, it takes the newer last message, and the emptied ticket is closed with a `merged` log (kept, not
@@ -76,6 +83,11 @@ export class ContactMerger {
     const q = <T>(sql: string, params: unknown[]) =>
       em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
     const { companyId, channel } = connection;
+    if (id.length <= MAX_PARTICIPANT)
+      await q(
+        'update messages set participant = ? where whatsapp_id = ? and participant = ? and company_id = ?',
+        [id, connection.id, alias, companyId],
+      );
     const rows = await q<ContactRow>(
       `select id, number, name from contacts
         where company_id = ? and channel = ? and not is_group and number in (?, ?, balcao_number_twin(?))
@@ -86,7 +98,14 @@ export class ContactMerger {
     if (!from) return { outcome: 'none', tickets: [] };
     // The exact number first, as ingest finds it.
     const into = rows.find((r) => r.number === id) ?? rows.find((r) => r.number !== alias);
+    const remember = (contactId: number) =>
+      q(
+        `insert into contact_aliases (company_id, channel, alias, contact_id) values (?, ?, ?, ?)
+          on conflict (company_id, channel, alias) do update set contact_id = excluded.contact_id`,
+        [companyId, channel, alias, contactId],
+      );
     if (!into) {
+      await remember(from.id);
       await q(
         `update contacts set number = ?, name = case when name = number then ? else name end, updated_at = now()
           where id = ?`,
@@ -112,17 +131,23 @@ export class ContactMerger {
       [into.id, from.id, into.id],
     );
     // A number shown as the name gives way to the name the alias was known by; a missing picture to the alias's. An
-    // attendant's "no" wins: blocked if either was blocked, the chatbot off if it was off for either (one person).
+    // attendant's "no" wins: blocked if either was blocked, the chatbot off and audio refused if so for either (one
+    // person). Consent given under either id is the person's: the newest stays (greatest skips a null).
     await q(
       `update contacts c set updated_at = now(),
               name = case when c.name = c.number and a.name <> a.number then a.name else c.name end,
               url_picture = coalesce(c.url_picture, a.url_picture),
               email = coalesce(nullif(c.email, ''), a.email),
               active = c.active and a.active,
-              disable_bot = c.disable_bot or a.disable_bot
+              disable_bot = c.disable_bot or a.disable_bot,
+              accept_audio_message = c.accept_audio_message and a.accept_audio_message,
+              lgpd_accepted_at = greatest(c.lgpd_accepted_at, a.lgpd_accepted_at)
          from contacts a where c.id = ? and a.id = ?`,
       [into.id, from.id],
     );
+    // Ids that named the alias's contact (an earlier merge or rename) name the kept one; then the alias itself.
+    await q('update contact_aliases set contact_id = ? where contact_id = ?', [into.id, from.id]);
+    await remember(into.id);
     await q('delete from contacts where id = ?', [from.id]);
     return { outcome: 'merged', contactId: into.id, mergedContactId: from.id, tickets };
   }

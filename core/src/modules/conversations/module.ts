@@ -11,6 +11,7 @@ import { MigrationConversations0004IngestReopen } from './migrations/conversatio
 import { MigrationConversations0005NinthDigitShared } from './migrations/conversations-0005-ninth-digit-shared.js';
 import { MigrationConversations0006IngestQuoted } from './migrations/conversations-0006-ingest-quoted.js';
 import { MigrationConversations0007IngestFindOnlyReactions } from './migrations/conversations-0007-ingest-find-only-reactions.js';
+import { MigrationConversations0008MergeAliases } from './migrations/conversations-0008-merge-aliases.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -51,6 +52,7 @@ export const conversationsModule = defineModule({
       name: 'conversations-0007-ingest-find-only-reactions',
       class: MigrationConversations0007IngestFindOnlyReactions,
     },
+    { name: 'conversations-0008-merge-aliases', class: MigrationConversations0008MergeAliases },
   ],
   register: (container) =>
     container.register({
