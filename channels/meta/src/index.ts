@@ -7,7 +7,13 @@ export {
   metaConfigSchema,
   readMetaConfig,
 } from './config.js';
-export { type ContactProfile, ContactProfiles, profileKey } from './contact-profile.js';
+export {
+  type ContactProfile,
+  ContactProfiles,
+  PROFILE_MAX_AGE_MS,
+  profileKey,
+  type StorePicture,
+} from './contact-profile.js';
 export {
   GraphClient,
   GraphError,

@@ -77,7 +77,8 @@ export interface WebhookSummary {
  * so a redelivery is stored once), deliveries and reads become acks. Echoes (what the page itself sent, from Meta's
  * inbox or through Balcão) are the company's messages (fromMe) in the contact's ticket: one Balcão sent already holds
  * the mid the Send API answered, so ingest finds it a duplicate; the extra mids of Balcão's own sends (a file's
- * caption, marked by `send`) are skipped. A contact's name and picture are looked up once (ContactProfiles).
+ * caption, marked by `send`) are skipped. A contact's name and picture are looked up once a week (ContactProfiles), the
+ * picture kept in Balcão's media.
  * Entries of unknown accounts, or of channels the company's plan lacks, are skipped.
  */
 export async function handleWebhook(payload: WebhookPayload, deps: WebhookDeps): Promise<WebhookSummary> {
@@ -161,7 +162,11 @@ class Delivery {
     if (!profile) {
       const { profiles } = this.deps;
       profile = profiles
-        ? this.sessionStore().then((store) => profiles.lookup(this.connection, store, contactId))
+        ? this.sessionStore().then((store) =>
+            profiles.lookup(this.connection, store, contactId, (file) =>
+              this.deps.conversations.storeMedia(this.connection, file),
+            ),
+          )
         : Promise.resolve(null);
       this.profiles.set(contactId, profile);
     }
