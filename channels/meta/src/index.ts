@@ -19,7 +19,9 @@ export {
   GraphError,
   type GraphPage,
   MAX_ACCOUNT_REQUESTS,
+  SUBSCRIBED_FIELDS,
   TooManyPagesError,
 } from './graph.js';
 export { SIGNATURE_HEADER, sign, verifySignature } from './signature.js';
+export { PageSubscriptions, SUBSCRIBED_KEY } from './subscription.js';
 export { handleWebhook, type WebhookPayload, type WebhookSummary, webhookSchema } from './webhook.js';

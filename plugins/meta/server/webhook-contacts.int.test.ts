@@ -1,4 +1,4 @@
-import { PROFILE_MAX_AGE_MS, profileKey } from '@balcao/channel-meta';
+import { PROFILE_MAX_AGE_MS, profileKey, SUBSCRIBED_FIELDS, SUBSCRIBED_KEY } from '@balcao/channel-meta';
 import { delivery, type MockGraph, textEvent } from '@balcao/channel-meta/testing';
 import type { ConversationsPort, MessageDto, SessionStore, TicketDto } from '@balcao/sdk';
 import { createTenant, eventually, type TestHost } from '@balcao/testing';
@@ -177,5 +177,37 @@ describe('the page’s own messages (echoes)', () => {
     const after = await messagesOf(ticket.id);
     expect(after).toHaveLength(before);
     expect(after.filter((m) => m.body.includes('Tudo ótimo!'))).toHaveLength(1);
+  });
+});
+
+describe('pages linked before the echo subscription', () => {
+  it('a page whose connection lacks the mark of the current fields is subscribed again once, on its next webhook', async () => {
+    const OLD = { id: '880101', name: 'Loja Antiga', accessToken: 'EAAGoldPageToken000001' };
+    graph.users.set('8801', { token: 'EAAGoldUserToken000001', pages: [OLD] });
+    const linked = await host.request('/api/facebook', {
+      token: shop.token,
+      body: { facebookUserId: '8801', facebookUserToken: 'EAAGoldUserToken000001', addInstagram: false },
+    });
+    expect(linked.status).toBe(200);
+    const calls = () => graph.subscriptions.filter((s) => s.pageId === OLD.id).length;
+    expect(calls()).toBe(1);
+    // As older code linked it: subscribed, but without the mark (nor message_echoes).
+    const conversations = host.resolve<ConversationsPort>('conversations');
+    const connection = await conversations.connectionByAccount(OLD.id, 'facebook');
+    if (!connection) throw new Error('the page has no connection');
+    const store = await host
+      .resolve<{ store(id: number): SessionStore | Promise<SessionStore> }>('sessions')
+      .store(connection.id);
+    await store.delete(SUBSCRIBED_KEY);
+
+    await post('page', OLD.id, [textEvent(OLD.id, 'psid-old-1', 'm-old-1', 'Oi')]);
+    await eventually(async () =>
+      (await store.get(SUBSCRIBED_KEY)) === SUBSCRIBED_FIELDS ? true : undefined,
+    );
+    expect(calls()).toBe(2);
+    expect(graph.subscriptions.at(-1)).toEqual({ pageId: OLD.id, fields: SUBSCRIBED_FIELDS });
+    await post('page', OLD.id, [textEvent(OLD.id, 'psid-old-1', 'm-old-2', 'Tem alguém?')]);
+    await post('page', OLD.id, [textEvent(OLD.id, 'psid-old-2', 'm-old-3', 'Bom dia')]);
+    expect(calls()).toBe(2);
   });
 });
