@@ -170,7 +170,7 @@ export async function recordDelivered(
       // one message, Balcão's own kept with the id (sent-echo.ts). Any other holder: the message went out, so it is
       // recorded without the id rather than failing the delivery, which would send it again.
       if (!isExternalIdTaken(err) || !result.externalId) throw err;
-      const adopted = await adoptEcho(deps, messageId, result.ack, result.externalId);
+      const adopted = await adoptEcho(deps, companyId, messageId, result.ack, result.externalId);
       if (adopted) return adopted;
       deps.logger.warn(
         { messageId, externalId: result.externalId },

@@ -20,6 +20,7 @@ interface EchoRow {
  */
 export async function adoptEcho(
   deps: { orm: MikroORM; events: EventsPort },
+  companyId: number,
   messageId: number,
   ack: number,
   externalId: string,
@@ -33,20 +34,24 @@ export async function adoptEcho(
          join tickets mt on mt.id = m.ticket_id
          join messages e on e.whatsapp_id = m.whatsapp_id and e.external_id = ? and e.id <> m.id
          join tickets et on et.id = e.ticket_id
-        where m.id = ? and e.company_id = m.company_id and e.from_me and e.user_id is null and not e.is_private
+        where m.company_id = ? and m.id = ? and e.company_id = m.company_id and e.from_me and e.user_id is null and not e.is_private
           and et.contact_id = mt.contact_id
         for update of e`,
-      [externalId, messageId],
+      [externalId, companyId, messageId],
     );
     if (!echo) return null;
-    await run('update messages set quoted_msg_id = ? where quoted_msg_id = ?', [messageId, echo.id]);
-    await run('delete from messages where id = ?', [echo.id]);
+    await run('update messages set quoted_msg_id = ? where company_id = ? and quoted_msg_id = ?', [
+      messageId,
+      companyId,
+      echo.id,
+    ]);
+    await run('delete from messages where company_id = ? and id = ?', [companyId, echo.id]);
     const [changed] = await run<{ ack: number; before: number; ticket_id: number; user_id: number | null }>(
       `update messages m set ack = greatest(m.ack, ?), external_id = ?, delivery_error = null
-         from (select id, ack from messages where id = ?) old
+         from (select id, ack from messages where company_id = ? and id = ?) old
         where m.id = old.id
         returning m.ack, old.ack as before, m.ticket_id, m.user_id`,
-      [ack, externalId, messageId],
+      [ack, externalId, companyId, messageId],
     );
     if (!changed) return null;
     const ticketChanged = await repairTicket(run, echo, changed.user_id === null);
@@ -54,7 +59,6 @@ export async function adoptEcho(
   });
   if (!done) return null;
   const { changed, echo, ticketChanged } = done;
-  const companyId = echo.company_id;
   await deps.events.emit('message.removed', {
     companyId,
     ticketId: echo.ticket_id,
@@ -76,8 +80,8 @@ async function repairTicket(run: Run, echo: EchoRow, restoreUnread: boolean) {
   let changed = false;
   const [newest] = await run<{ body: string; media_type: string; created_at: Date; id: string }>(
     `select body, media_type, created_at, id from messages
-      where ticket_id = ? and not is_private order by created_at desc, id desc limit 1`,
-    [echo.ticket_id],
+      where company_id = ? and ticket_id = ? and not is_private order by created_at desc, id desc limit 1`,
+    [echo.company_id, echo.ticket_id],
   );
   const echoWasNewest =
     !newest ||
@@ -87,8 +91,9 @@ async function repairTicket(run: Run, echo: EchoRow, restoreUnread: boolean) {
   if (echoWasNewest) {
     const preview = newest ? lastMessagePreview({ body: newest.body, mediaType: newest.media_type }) : '';
     const rows = await run(
-      'update tickets set last_message = ? where id = ? and last_message is distinct from ? returning id',
-      [preview, echo.ticket_id, preview],
+      `update tickets set last_message = ?
+        where company_id = ? and id = ? and last_message is distinct from ? returning id`,
+      [preview, echo.company_id, echo.ticket_id, preview],
     );
     changed ||= rows.length > 0;
   }
@@ -99,9 +104,9 @@ async function repairTicket(run: Run, echo: EchoRow, restoreUnread: boolean) {
                 where m.ticket_id = ? and not m.from_me and not m.read and not m.is_private
                   and m.created_at > coalesce((select max(created_at) from messages
                                                 where ticket_id = ? and user_id is not null), '-infinity')) n
-        where t.id = ? and t.unread_messages <> n.count
+        where t.company_id = ? and t.id = ? and t.unread_messages <> n.count
         returning t.id`,
-      [echo.ticket_id, echo.ticket_id, echo.ticket_id],
+      [echo.ticket_id, echo.ticket_id, echo.company_id, echo.ticket_id],
     );
     changed ||= rows.length > 0;
   }
