@@ -81,6 +81,11 @@ export const DOMAIN_EVENT_SCHEMAS = {
   'message.media': z.object(message),
   /** An attendant deleted their message (it stays, flagged isDeleted). */
   'message.deleted': z.object(message),
+  /**
+   * The message's row is gone: it was the channel's echo of `keptId`, Balcão's own message, ingested before the send
+   * recorded the channel's id. The two are one message, kept as `keptId` (which now holds the id); views drop this one.
+   */
+  'message.removed': z.object({ ...message, keptId: id }),
   /** Its delivery changed: `queued` again (retry), or `failed` for good after the outbox's last attempt. */
   'message.delivery': z.object({ ...message, state: z.enum(['queued', 'failed']) }),
 

@@ -28,11 +28,15 @@ export const TICKET_FRAME = z.discriminatedUnion('action', [
 ]);
 export type TicketFrame = z.infer<typeof TICKET_FRAME>;
 
-/** `company-{id}-appMessage`: `create` carries the message's ticket (the bell and the lists need it). */
+/**
+ * `company-{id}-appMessage`: `create` carries the message's ticket (the bell and the lists need it); `delete` shows it
+ * deleted (it stays, flagged); `remove` takes it out of the view (event `message.removed`: it was the echo of `keptId`).
+ */
 export const MESSAGE_FRAME = z.discriminatedUnion('action', [
   z.object({ action: z.literal('create'), message, ticket }),
   z.object({ action: z.literal('update'), message }),
   z.object({ action: z.literal('delete'), message }),
+  z.object({ action: z.literal('remove'), messageId: id, ticketId: id, keptId: id }),
 ]);
 export type MessageFrame = z.infer<typeof MESSAGE_FRAME>;
 

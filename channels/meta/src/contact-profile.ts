@@ -1,40 +1,60 @@
 import type { ChannelConnection, Logger, SessionStore } from '@balcao/sdk';
 import { PAGE_TOKEN_KEY } from './channel.js';
-import type { GraphClient } from './graph.js';
+import { downloadAttachment, type GraphClient } from './graph.js';
 
-/** A contact's name and picture as Graph gave them (the name may be empty). */
+/** A contact's name and picture (the picture as stored in Balcão's media; the name may be empty). */
 export interface ContactProfile {
   name: string;
   picture: string | null;
 }
 
-/** The connection store's key marking a contact whose profile was fetched (once per contact and connection). */
-export const profileKey = (contactId: string) => `profile:${contactId}`;
+/** Where a contact's picture is kept: the company's media store (core's `storeMedia`), which answers its URL. */
+export type StorePicture = (file: { data: Uint8Array; fileName: string; mimeType: string }) => Promise<{
+  url: string;
+}>;
 
 /**
- * Looks contacts' names and pictures up on Graph, once per contact and connection: a contact already looked up (its
- * marker in the connection's store) is not asked again; a failure is logged and answers null, so the message goes in
- * with the id as the name and the next message asks again. Nothing here throws: ingest never waits on it for more
- * than Graph's profile timeout, nor fails because of it.
- * @example const profile = await profiles.lookup(connection, store, psid)
+ * The connection store's key marking a contact whose profile was fetched, and when (milliseconds since the epoch;
+ * a marker of older code, `1`, counts as long ago).
+ */
+export const profileKey = (contactId: string) => `profile:${contactId}`;
+
+/** How long a contact's name and picture stand: a contact looked up longer ago is looked up again on their next message. */
+export const PROFILE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Looks contacts' names and pictures up on Graph, once per contact and connection every PROFILE_MAX_AGE_MS: a contact
+ * looked up since (its marker in the connection's store) is not asked again. Graph's picture is a CDN link that
+ * expires, so the file itself is downloaded into the company's media store and the contact gets that URL; a picture
+ * that cannot be downloaded or stored leaves none (logged). A failed lookup is logged and answers null, so the message
+ * goes in with the id as the name and the next message asks again. Nothing here throws: ingest never waits on it for
+ * more than Graph's timeouts, nor fails because of it.
+ * @example const profile = await profiles.lookup(connection, store, psid, (file) => conversations.storeMedia(connection, file))
  */
 export class ContactProfiles {
   constructor(
     private readonly graph: GraphClient,
     private readonly logger: Logger,
+    private readonly now: () => number = Date.now,
   ) {}
 
   async lookup(
     connection: ChannelConnection,
     store: SessionStore | null,
     contactId: string,
+    storePicture?: StorePicture,
   ): Promise<ContactProfile | null> {
     if (!store || (connection.channel !== 'facebook' && connection.channel !== 'instagram')) return null;
     try {
-      if (await store.get(profileKey(contactId))) return null;
+      const at = Number(await store.get(profileKey(contactId)));
+      if (at && this.now() - at < PROFILE_MAX_AGE_MS) return null;
       const token = await store.get(PAGE_TOKEN_KEY);
       if (!token) return null;
-      return await this.graph.profile(connection.channel, token, contactId);
+      const profile = await this.graph.profile(connection.channel, token, contactId);
+      return {
+        name: profile.name,
+        picture: await this.stored(connection, contactId, profile.picture, storePicture),
+      };
     } catch (err) {
       this.logger.warn(
         { err, connectionId: connection.id, contactId },
@@ -44,10 +64,32 @@ export class ContactProfiles {
     }
   }
 
-  /** The contact's profile reached Balcão (its message was ingested): not asked again. */
+  /** The contact's picture in Balcão's media; null (no picture) when there is none or it cannot be kept. */
+  private async stored(
+    connection: ChannelConnection,
+    contactId: string,
+    url: string | null,
+    storePicture: StorePicture | undefined,
+  ): Promise<string | null> {
+    if (!url || !storePicture) return null;
+    try {
+      const file = await downloadAttachment(url, 'picture');
+      if (!file) throw new Error('download failed');
+      if (!file.mimeType.startsWith('image/')) throw new Error(`not an image: ${file.mimeType}`);
+      return (await storePicture(file)).url;
+    } catch (err) {
+      this.logger.warn(
+        { err, connectionId: connection.id, contactId },
+        'meta contact picture not stored: the contact shows none',
+      );
+      return null;
+    }
+  }
+
+  /** The contact's profile reached Balcão (its message was ingested): not asked again for PROFILE_MAX_AGE_MS. */
   async remember(connection: ChannelConnection, store: SessionStore, contactId: string): Promise<void> {
     try {
-      await store.set(profileKey(contactId), '1');
+      await store.set(profileKey(contactId), String(this.now()));
     } catch (err) {
       this.logger.warn(
         { err, connectionId: connection.id, contactId },

@@ -16,6 +16,12 @@ interface ProfileAnswer {
 /** How long a contact's profile is waited for: the message is ingested without the name after that. */
 const PROFILE_TIMEOUT_MS = 5_000;
 
+/**
+ * The webhook fields a page is subscribed to. Changing them makes every linked page subscribe again on its next
+ * webhook (PageSubscriptions compares them with the mark in the connection's store).
+ */
+export const SUBSCRIBED_FIELDS = 'messages,message_echoes,message_deliveries,message_reads';
+
 /** Requests of `/{user}/accounts` (100 pages each) linking follows at most: 2,000 pages. */
 export const MAX_ACCOUNT_REQUESTS = 20;
 
@@ -174,16 +180,23 @@ export class GraphClient {
     return { name: name.trim().slice(0, 100), picture };
   }
 
-  /** Subscribes the app to the page's messages, its own messages' echoes, deliveries and reads (its webhook then receives them). */
+  /**
+   * Subscribes the app to the page's messages, its own messages' echoes, deliveries and reads (its webhook then
+   * receives them): SUBSCRIBED_FIELDS.
+   */
   async subscribe(pageId: string, pageToken: string): Promise<void> {
     await this.call(
       `${encodeURIComponent(pageId)}/subscribed_apps`,
-      {
-        subscribed_fields: 'messages,message_echoes,message_deliveries,message_reads',
-        access_token: pageToken,
-      },
+      { subscribed_fields: SUBSCRIBED_FIELDS, access_token: pageToken },
       { method: 'POST' },
     );
+  }
+
+  /** The id of the page a page token belongs to (`GET /me`). @example await graph.pageOf(pageToken) // '1060…' */
+  async pageOf(pageToken: string): Promise<string> {
+    const answer = await this.call<{ id?: string }>('me', { fields: 'id', access_token: pageToken });
+    if (!answer.id) throw new GraphError('Graph gave no page id for the token', 502, null);
+    return answer.id;
   }
 
   /** A text to the contact; answers Graph's message id. */

@@ -7,13 +7,21 @@ export {
   metaConfigSchema,
   readMetaConfig,
 } from './config.js';
-export { type ContactProfile, ContactProfiles, profileKey } from './contact-profile.js';
+export {
+  type ContactProfile,
+  ContactProfiles,
+  PROFILE_MAX_AGE_MS,
+  profileKey,
+  type StorePicture,
+} from './contact-profile.js';
 export {
   GraphClient,
   GraphError,
   type GraphPage,
   MAX_ACCOUNT_REQUESTS,
+  SUBSCRIBED_FIELDS,
   TooManyPagesError,
 } from './graph.js';
 export { SIGNATURE_HEADER, sign, verifySignature } from './signature.js';
+export { PageSubscriptions, SUBSCRIBED_KEY } from './subscription.js';
 export { handleWebhook, type WebhookPayload, type WebhookSummary, webhookSchema } from './webhook.js';

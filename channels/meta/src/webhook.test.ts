@@ -1,7 +1,7 @@
 import type { ChannelConnection, ConversationsPort, InboundMessage, Logger, SessionStore } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
-import { ContactProfiles } from './contact-profile.js';
+import { ContactProfiles, PROFILE_MAX_AGE_MS } from './contact-profile.js';
 import { GraphClient } from './graph.js';
 import { FIXTURE_IDS, fixture, imageDelivery } from './testing/fixtures.js';
 import { type MockGraph, startMockGraph } from './testing/mock-graph.js';
@@ -190,9 +190,10 @@ describe('Meta webhook deliveries', () => {
   });
 });
 
-describe('contact names from Graph', () => {
+describe('contact names and pictures from Graph', () => {
+  let clock = Date.UTC(2026, 10, 1);
   const profiles = () =>
-    new ContactProfiles(new GraphClient({ graphUrl: graph.url, graphVersion: 'v9.0' }), logger);
+    new ContactProfiles(new GraphClient({ graphUrl: graph.url, graphVersion: 'v9.0' }), logger, () => clock);
   const PAGE = '106070012345678';
   beforeAll(() => {
     graph.users.set('91', {
@@ -202,13 +203,13 @@ describe('contact names from Graph', () => {
   });
   const requestsFor = (id: string) => graph.profileRequests.filter((r) => r.id === id).length;
 
-  it('a new contact’s first message carries their name and picture; later messages ask Graph nothing', async () => {
+  it('a new contact’s first message carries their name and picture, kept in Balcão; later messages ask Graph nothing', async () => {
     const rec = recordingConversations();
     const p = profiles();
     graph.profiles.set('psid-n1', {
       first_name: 'Ana',
       last_name: 'Souza',
-      profile_pic: 'https://cdn.example/a.jpg',
+      profile_pic: graph.file('ana.png', PNG, 'image/png'),
     });
     await run(delivery('page', PAGE, [textEvent(PAGE, 'psid-n1', 'm-n1-1', 'Oi')]), rec.port, p);
     await run(
@@ -220,12 +221,67 @@ describe('contact names from Graph', () => {
       p,
     );
     expect(rec.ingested.map((i) => i.inbound.from)).toEqual([
-      { id: 'psid-n1', name: 'Ana Souza', picture: 'https://cdn.example/a.jpg' },
+      {
+        id: 'psid-n1',
+        name: 'Ana Souza',
+        picture: '/api/media/company1/0123456789abcdef0123456789abcdef.png',
+      },
       { id: 'psid-n1', name: '', picture: null },
       { id: 'psid-n1', name: '', picture: null },
     ]);
+    expect(rec.stored).toEqual([{ fileName: 'ana.png', mimeType: 'image/png', size: PNG.length }]);
     expect(requestsFor('psid-n1')).toBe(1);
-    expect(rec.stores.get(7)?.map.get('profile:psid-n1')).toBe('1');
+    expect(rec.stores.get(7)?.map.get('profile:psid-n1')).toBe(String(clock));
+  });
+
+  it('a picture that cannot be downloaded, or is no image, leaves none; the name and message still go in', async () => {
+    const rec = recordingConversations();
+    const p = profiles();
+    graph.profiles.set('psid-p1', { first_name: 'Caio', profile_pic: `${graph.url}/cdn/gone.jpg` });
+    graph.profiles.set('psid-p2', {
+      first_name: 'Duda',
+      profile_pic: graph.file('duda.html', Buffer.from('<html>hi</html>'), 'text/html'),
+    });
+    await run(
+      delivery('page', PAGE, [
+        textEvent(PAGE, 'psid-p1', 'm-p1-1', 'Oi'),
+        textEvent(PAGE, 'psid-p2', 'm-p2-1', 'Olá'),
+      ]),
+      rec.port,
+      p,
+    );
+    expect(rec.ingested.map((i) => i.inbound.from)).toEqual([
+      { id: 'psid-p1', name: 'Caio', picture: null },
+      { id: 'psid-p2', name: 'Duda', picture: null },
+    ]);
+    expect(rec.stored).toEqual([]);
+  });
+
+  it('a contact looked up more than a week ago (or by older code) is looked up again on their next message', async () => {
+    const rec = recordingConversations();
+    const p = profiles();
+    graph.profiles.set('psid-w1', {
+      first_name: 'Eva',
+      profile_pic: graph.file('eva.png', PNG, 'image/png'),
+    });
+    const say = (mid: string) =>
+      run(delivery('page', PAGE, [textEvent(PAGE, 'psid-w1', mid, 'Oi')]), rec.port, p);
+    await say('m-w1-1');
+    clock += PROFILE_MAX_AGE_MS - 1;
+    await say('m-w1-2');
+    expect(requestsFor('psid-w1')).toBe(1);
+    clock += 2;
+    await say('m-w1-3');
+    expect(requestsFor('psid-w1')).toBe(2);
+    expect(rec.ingested.at(-1)?.inbound.from).toMatchObject({
+      name: 'Eva',
+      picture: expect.stringMatching(/^\/api\/media\//),
+    });
+    expect(rec.stores.get(7)?.map.get('profile:psid-w1')).toBe(String(clock));
+    // A marker of older code (`1`, no date) held a CDN link that has since expired: asked again.
+    rec.stores.get(7)?.map.set('profile:psid-w1', '1');
+    await say('m-w1-4');
+    expect(requestsFor('psid-w1')).toBe(3);
   });
 
   it('a failed lookup keeps the id as the name (the message still goes in) and is tried again with the next message', async () => {

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { sentByBalcaoKey } from './channel.js';
 import type { ContactProfile, ContactProfiles } from './contact-profile.js';
 import { downloadAttachment } from './graph.js';
+import type { PageSubscriptions } from './subscription.js';
 
 /** Which Balcão channel a webhook's `object` is about. */
 const CHANNEL_OF: Record<string, Channel> = { page: 'facebook', instagram: 'instagram' };
@@ -57,11 +58,15 @@ const MEDIA_TYPES: Record<string, string> = {
   file: 'application',
 };
 
-/** What the webhook handler needs: core's door for channels, a logger, and who looks contacts' names up (optional). */
+/**
+ * What the webhook handler needs: core's door for channels, a logger, who looks contacts' names up and who keeps
+ * pages subscribed to the current webhook fields (both optional).
+ */
 export interface WebhookDeps {
   conversations: ConversationsPort;
   logger: Logger;
   profiles?: ContactProfiles;
+  subscriptions?: PageSubscriptions;
 }
 
 /** What one delivery did, for the answer and the logs. */
@@ -77,8 +82,10 @@ export interface WebhookSummary {
  * so a redelivery is stored once), deliveries and reads become acks. Echoes (what the page itself sent, from Meta's
  * inbox or through Balcão) are the company's messages (fromMe) in the contact's ticket: one Balcão sent already holds
  * the mid the Send API answered, so ingest finds it a duplicate; the extra mids of Balcão's own sends (a file's
- * caption, marked by `send`) are skipped. A contact's name and picture are looked up once (ContactProfiles).
- * Entries of unknown accounts, or of channels the company's plan lacks, are skipped.
+ * caption, marked by `send`) are skipped. A contact's name and picture are looked up once a week (ContactProfiles), the
+ * picture kept in Balcão's media.
+ * Entries of unknown accounts, or of channels the company's plan lacks, are skipped. A connection whose page was
+ * subscribed by older code is subscribed again to the current fields (PageSubscriptions).
  */
 export async function handleWebhook(payload: WebhookPayload, deps: WebhookDeps): Promise<WebhookSummary> {
   const summary: WebhookSummary = { stored: 0, acks: 0, skipped: 0 };
@@ -91,6 +98,8 @@ export async function handleWebhook(payload: WebhookPayload, deps: WebhookDeps):
       continue;
     }
     const delivery = new Delivery(connection, deps);
+    // A page linked by older code is subscribed again to the current fields, in the background (PageSubscriptions).
+    if (deps.subscriptions) void delivery.refreshSubscription(deps.subscriptions, entry.id);
     for (const event of entry.messaging ?? []) await delivery.handle(event, summary);
   }
   return summary;
@@ -144,6 +153,11 @@ class Delivery {
     summary.skipped += 1;
   }
 
+  /** Brings the connection's page up to date with the webhook fields Balcão subscribes to (never rejects). */
+  async refreshSubscription(subscriptions: PageSubscriptions, account: string): Promise<void> {
+    await subscriptions.refresh(this.connection, await this.sessionStore(), account);
+  }
+
   /** The connection's own store (page token, profile markers); null when core offers none or it cannot be read. */
   private sessionStore(): Promise<SessionStore | null> {
     this.store ??= (async () => {
@@ -161,7 +175,11 @@ class Delivery {
     if (!profile) {
       const { profiles } = this.deps;
       profile = profiles
-        ? this.sessionStore().then((store) => profiles.lookup(this.connection, store, contactId))
+        ? this.sessionStore().then((store) =>
+            profiles.lookup(this.connection, store, contactId, (file) =>
+              this.deps.conversations.storeMedia(this.connection, file),
+            ),
+          )
         : Promise.resolve(null);
       this.profiles.set(contactId, profile);
     }

@@ -5,6 +5,7 @@ import {
   handleWebhook,
   type MetaConfig,
   type MetaConfigInput,
+  PageSubscriptions,
   readMetaConfig,
   SIGNATURE_HEADER,
   verifySignature,
@@ -29,8 +30,9 @@ export interface MetaPluginOptions extends MetaConfigInput {
  * the connection's encrypted store, and the page is subscribed to the app's webhook. Meta then posts every page's
  * messages, deliveries and reads to one webhook (`/api/meta/webhook`), signed with the app secret; each entry names
  * its page, hence its connection, hence its company, whose plan must offer the channel. A contact's name and picture
- * are looked up on Graph once (with the page token of the connection's store); the page's own messages (echoes,
- * written in Meta's inbox) are stored as the company's.
+ * are looked up on Graph once a week (with the page token of the connection's store), the picture kept in Balcão's
+ * media; the page's own messages (echoes, written in Meta's inbox) are stored as the company's. A page linked by older
+ * code, subscribed to fewer webhook fields (no echoes), is subscribed again on its connection's next webhook.
  *
  * Configuration (environment, checked at boot): META_APP_SECRET (verifies the webhook; without it every delivery is
  * refused), META_VERIFY_TOKEN (the webhook's verification handshake), META_GRAPH_URL and META_GRAPH_VERSION (default
@@ -48,6 +50,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
   const lazy = lazyConfig(settings);
   const channels = [createMetaChannel('facebook', lazy), createMetaChannel('instagram', lazy)];
   let profiles: ContactProfiles | undefined;
+  let subscriptions: PageSubscriptions | undefined;
 
   return definePlugin({
     name: 'meta',
@@ -56,6 +59,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
 
     async onBoot({ logger }) {
       profiles = new ContactProfiles(new GraphClient(lazy), logger);
+      subscriptions = new PageSubscriptions(new GraphClient(lazy), logger);
       if (!settings().appSecret)
         logger.warn({}, 'META_APP_SECRET unset: Meta webhook deliveries are refused');
     },
@@ -94,7 +98,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
         const payload = validate(webhookSchema, ctx.request.body);
         const { conversations, logger } = ctx.state.deps;
         // Answered after the work: a failure (the database away) is a 5xx, and Meta delivers again; ingest dedupes.
-        ctx.body = await handleWebhook(payload, { conversations, logger, profiles });
+        ctx.body = await handleWebhook(payload, { conversations, logger, profiles, subscriptions });
       });
     },
   });

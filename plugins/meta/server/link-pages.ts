@@ -3,6 +3,8 @@ import {
   type GraphPage,
   MAX_ACCOUNT_REQUESTS,
   PAGE_TOKEN_KEY,
+  SUBSCRIBED_FIELDS,
+  SUBSCRIBED_KEY,
   TooManyPagesError,
 } from '@balcao/channel-meta';
 import { AppError, type ConnectionsPort } from '@balcao/sdk';
@@ -36,7 +38,7 @@ const nameOf = (name: string, account: string) =>
 /**
  * The connection of `channel` for the account: the one already linked to it (its `number`), or a new one named after
  * the page (another connection holding the name: the channel's name is added). Either way it keeps the page's token
- * in its own encrypted store, where the adapter reads it to send.
+ * in its own encrypted store, where the adapter reads it to send, and the webhook fields the page is subscribed to.
  */
 async function linkOne(
   connections: ConnectionsPort,
@@ -56,7 +58,10 @@ async function linkOne(
     });
     await connections.reportStatus(connection.id, { status: 'CONNECTED', number: account });
   }
-  await (await connections.session(connection.id)).set(PAGE_TOKEN_KEY, pageToken);
+  const store = await connections.session(connection.id);
+  await store.set(PAGE_TOKEN_KEY, pageToken);
+  // The page was just subscribed (POST /facebook does it first): its webhook need not subscribe it again.
+  await store.set(SUBSCRIBED_KEY, SUBSCRIBED_FIELDS);
   return { id: connection.id, name: connection.name, channel, account, created: !existing };
 }
 

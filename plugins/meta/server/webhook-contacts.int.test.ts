@@ -1,5 +1,6 @@
+import { PROFILE_MAX_AGE_MS, profileKey, SUBSCRIBED_FIELDS, SUBSCRIBED_KEY } from '@balcao/channel-meta';
 import { delivery, type MockGraph, textEvent } from '@balcao/channel-meta/testing';
-import type { MessageDto, TicketDto } from '@balcao/sdk';
+import type { ConversationsPort, MessageDto, SessionStore, TicketDto } from '@balcao/sdk';
 import { createTenant, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postWebhook, startMetaHost } from './contract-harness.js';
@@ -10,6 +11,10 @@ import { postWebhook, startMetaHost } from './contract-harness.js';
  * is asked again with a later message. Messages the page writes in Meta's own inbox (echoes) are the company's
  * messages in the contact's ticket, stored once; the echo of a reply Balcão sent is not stored again.
  */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const PAGE = { id: '880001', name: 'Loja Nomes', accessToken: 'EAAGnamesPageToken00001' };
 const IG = { id: '880009', username: 'loja.nomes' };
 let host: TestHost;
@@ -70,16 +75,20 @@ const echo = (psid: string, mid: string, text: string) => ({
 });
 
 describe('contact names and pictures', () => {
-  it('a new Messenger contact shows their name and picture; Graph is asked once however often they write', async () => {
+  it('a new Messenger contact shows their name and picture, kept in Balcão; Graph is asked once however often they write', async () => {
     graph.profiles.set('psid-ana', {
       first_name: 'Ana',
       last_name: 'Souza',
-      profile_pic: 'https://cdn.example/ana.jpg',
+      profile_pic: graph.file('ana.png', PNG, 'image/png'),
     });
     await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-ana', 'm-ana-1', 'Oi')]);
     await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-ana', 'm-ana-2', 'Tem em azul?')]);
     const ticket = await ticketOf('psid-ana');
-    expect(ticket.contact).toMatchObject({ name: 'Ana Souza', urlPicture: 'https://cdn.example/ana.jpg' });
+    expect(ticket.contact.name).toBe('Ana Souza');
+    // Not Meta's CDN link, which expires: the file itself, in the company's media.
+    expect(ticket.contact.urlPicture).toMatch(/^\/api\/media\//);
+    const picture = await host.request(ticket.contact.urlPicture ?? '', { token: shop.token });
+    expect(Buffer.from(await picture.arrayBuffer())).toEqual(PNG);
     expect(await messagesOf(ticket.id)).toHaveLength(2);
     expect(lookups('psid-ana')).toBe(1);
     expect(graph.profileRequests.find((r) => r.id === 'psid-ana')?.fields).toBe(
@@ -109,6 +118,32 @@ describe('contact names and pictures', () => {
     expect(lookups('psid-caio')).toBe(2);
     await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-caio', 'm-caio-3', 'Obrigado')]);
     expect(lookups('psid-caio')).toBe(2);
+  });
+});
+
+describe('contact pictures kept fresh', () => {
+  it('a picture Meta will not serve leaves none; a contact looked up over a week ago is looked up again, picture and all', async () => {
+    graph.profiles.set('psid-gil', { first_name: 'Gil', profile_pic: `${graph.url}/cdn/expired.jpg` });
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-gil', 'm-gil-1', 'Oi')]);
+    expect((await ticketOf('psid-gil')).contact).toMatchObject({ name: 'Gil', urlPicture: null });
+    // A week and a day later (the marker aged in the connection's store), Graph has a new picture.
+    graph.profiles.set('psid-gil', {
+      first_name: 'Gil',
+      profile_pic: graph.file('gil.png', PNG, 'image/png'),
+    });
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-gil', 'm-gil-2', 'Ainda aí?')]);
+    expect(lookups('psid-gil')).toBe(1);
+    const conversations = host.resolve<ConversationsPort>('conversations');
+    const connection = await conversations.connectionByAccount(PAGE.id, 'facebook');
+    if (!connection) throw new Error('the page has no connection');
+    const sessions = host.resolve<{ store(id: number): SessionStore | Promise<SessionStore> }>('sessions');
+    await (await sessions.store(connection.id)).set(
+      profileKey('psid-gil'),
+      String(Date.now() - PROFILE_MAX_AGE_MS - 86_400_000),
+    );
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-gil', 'm-gil-3', 'Alô')]);
+    expect(lookups('psid-gil')).toBe(2);
+    expect((await ticketOf('psid-gil')).contact.urlPicture).toMatch(/^\/api\/media\//);
   });
 });
 
@@ -142,5 +177,37 @@ describe('the page’s own messages (echoes)', () => {
     const after = await messagesOf(ticket.id);
     expect(after).toHaveLength(before);
     expect(after.filter((m) => m.body.includes('Tudo ótimo!'))).toHaveLength(1);
+  });
+});
+
+describe('pages linked before the echo subscription', () => {
+  it('a page whose connection lacks the mark of the current fields is subscribed again once, on its next webhook', async () => {
+    const OLD = { id: '880101', name: 'Loja Antiga', accessToken: 'EAAGoldPageToken000001' };
+    graph.users.set('8801', { token: 'EAAGoldUserToken000001', pages: [OLD] });
+    const linked = await host.request('/api/facebook', {
+      token: shop.token,
+      body: { facebookUserId: '8801', facebookUserToken: 'EAAGoldUserToken000001', addInstagram: false },
+    });
+    expect(linked.status).toBe(200);
+    const calls = () => graph.subscriptions.filter((s) => s.pageId === OLD.id).length;
+    expect(calls()).toBe(1);
+    // As older code linked it: subscribed, but without the mark (nor message_echoes).
+    const conversations = host.resolve<ConversationsPort>('conversations');
+    const connection = await conversations.connectionByAccount(OLD.id, 'facebook');
+    if (!connection) throw new Error('the page has no connection');
+    const store = await host
+      .resolve<{ store(id: number): SessionStore | Promise<SessionStore> }>('sessions')
+      .store(connection.id);
+    await store.delete(SUBSCRIBED_KEY);
+
+    await post('page', OLD.id, [textEvent(OLD.id, 'psid-old-1', 'm-old-1', 'Oi')]);
+    await eventually(async () =>
+      (await store.get(SUBSCRIBED_KEY)) === SUBSCRIBED_FIELDS ? true : undefined,
+    );
+    expect(calls()).toBe(2);
+    expect(graph.subscriptions.at(-1)).toEqual({ pageId: OLD.id, fields: SUBSCRIBED_FIELDS });
+    await post('page', OLD.id, [textEvent(OLD.id, 'psid-old-1', 'm-old-2', 'Tem alguém?')]);
+    await post('page', OLD.id, [textEvent(OLD.id, 'psid-old-2', 'm-old-3', 'Bom dia')]);
+    expect(calls()).toBe(2);
   });
 });

@@ -45,7 +45,7 @@ async function bodyOf(req: IncomingMessage): Promise<Buffer> {
 
 /**
  * A local Graph API for tests (node http on an ephemeral port): `/{user}/accounts` (cursor paging),
- * `/{page}/subscribed_apps`, contacts' profiles (`/{psid}?fields=…`),
+ * `/{page}/subscribed_apps`, `/me` (the page of a page token), contacts' profiles (`/{psid}?fields=…`),
  * `/me/messages` (JSON or an upload) and a CDN for the attachments contacts send. Nothing leaves the machine.
  * @example const graph = await startMockGraph(); graph.users.set('42', { token: 'u-tok', pages: [page] })
  */
@@ -99,6 +99,11 @@ export async function startMockGraph() {
           ...(start + size < user.pages.length ? { next: next.toString() } : {}),
         },
       });
+    }
+    if (req.method === 'GET' && node === 'me' && !edge) {
+      const page = pageByToken(token);
+      if (!page) return graphError(res, 400, 190, 'Invalid OAuth access token.');
+      return json(res, { id: page.id, name: page.name });
     }
     if (req.method === 'GET' && node && !edge && node !== 'me') {
       const page = pageByToken(token);

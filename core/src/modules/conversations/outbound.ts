@@ -11,6 +11,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { channelSendContext } from './channel-context.js';
 import { toChannelConnection } from './conversations-service.js';
+import { adoptEcho } from './sent-echo.js';
 
 /** Channel adapters contributed by plugins, by kind. */
 export class ChannelRegistry {
@@ -153,7 +154,8 @@ export async function deliverOutbound(
 
 /**
  * Records what a channel answered for a delivered message (send or react): the ack it reached, never lower than one
- * already recorded (a read receipt may arrive before the send returns), and the channel's id for it.
+ * already recorded (a read receipt may arrive before the send returns), and the channel's id for it — taken over from
+ * the send's echo when that was ingested first (adoptEcho).
  */
 export async function recordDelivered(
   deps: Pick<OutboundDeps, 'orm' | 'events' | 'logger'>,
@@ -162,16 +164,21 @@ export async function recordDelivered(
   messageId: number,
   result: { ack: number; externalId?: string },
 ): Promise<void> {
-  const changed = await recordSent(deps, messageId, result.ack, result.externalId ?? null).catch((err) => {
-    // The channel's echo of this very send was ingested first and holds its id (unique per connection): the message
-    // went out, so it is recorded without the id rather than failing the delivery, which would send it again.
-    if (!isExternalIdTaken(err)) throw err;
-    deps.logger.warn(
-      { messageId, externalId: result.externalId },
-      'sent message’s id already ingested (its echo came first): recorded without it',
-    );
-    return recordSent(deps, messageId, result.ack, null);
-  });
+  const changed = await recordSent(deps, messageId, result.ack, result.externalId ?? null).catch(
+    async (err) => {
+      // The channel's echo of this very send was ingested first and holds its id (unique per connection): the two are
+      // one message, Balcão's own kept with the id (sent-echo.ts). Any other holder: the message went out, so it is
+      // recorded without the id rather than failing the delivery, which would send it again.
+      if (!isExternalIdTaken(err) || !result.externalId) throw err;
+      const adopted = await adoptEcho(deps, companyId, messageId, result.ack, result.externalId);
+      if (adopted) return adopted;
+      deps.logger.warn(
+        { messageId, externalId: result.externalId },
+        'sent message’s id already held by another message of the connection: recorded without it',
+      );
+      return recordSent(deps, messageId, result.ack, null);
+    },
+  );
   if (changed && changed.ack > changed.before)
     await deps.events.emit('message.ack', { companyId, ticketId, messageId, ack: changed.ack });
 }

@@ -19,6 +19,9 @@ export function wireTicketFanout(events: Pick<EventBus, 'on'>, publisher: Ticket
     'message.media',
   ] as const)
     events.on(event, ({ companyId, messageId }) => publisher.messageChanged(companyId, messageId));
+  events.on('message.removed', ({ companyId, ticketId, messageId, keptId }) =>
+    publisher.messageRemoved(companyId, ticketId, messageId, keptId),
+  );
   events.on('ticket.updated', async ({ companyId, ticketId, previous }) => {
     await publisher.ticketUpdated(companyId, ticketId, previous);
   });

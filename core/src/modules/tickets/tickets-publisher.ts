@@ -120,6 +120,23 @@ export class TicketsPublisher {
     });
   }
 
+  /** A message whose row went away (`message.removed`): open conversations drop it; `keptId` is the one it was. */
+  async messageRemoved(
+    companyId: number,
+    ticketId: number,
+    messageId: number,
+    keptId: number,
+  ): Promise<void> {
+    const audience = await readTicketAudience(this.orm.em.fork(), companyId, ticketId);
+    if (!audience) return;
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'appMessage'),
+      data: { action: 'remove', messageId, ticketId, keptId },
+      audience,
+    });
+  }
+
   async messageCreated(companyId: number, ticketId: number, messageId: number): Promise<void> {
     const row = await this.created.load({ companyId, ticketId, messageId });
     if (!row?.message) return;

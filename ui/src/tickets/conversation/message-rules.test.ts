@@ -7,6 +7,7 @@ import {
   newestPageArrived,
   newestPageLanded,
   prependOlder,
+  removeMessage,
   upsertMessage,
   withDaySeparators,
 } from './message-rules';
@@ -35,6 +36,19 @@ const msg = (id: number, at: Date, extra: Partial<MessageDto> = {}): MessageDto 
 });
 
 const d = (day: number, hour: number) => new Date(2026, 5, day, hour);
+
+describe('removeMessage (a channel echo that was one of Balcão’s own messages)', () => {
+  const d = (h: number) => new Date(2026, 0, 1, h);
+  it('takes the echo out of the list; what quoted it points at the message kept', () => {
+    const mine = msg(10, d(9), { fromMe: true, ack: 1 });
+    const echo = msg(11, d(9), { fromMe: true });
+    const reply = msg(12, d(10), { quotedMsg: { id: 11, body: 'm11', fromMe: true, mediaType: 'chat' } });
+    const list = removeMessage([mine, echo, reply], 11, 10);
+    expect(list.map((m) => m.id)).toEqual([10, 12]);
+    expect(list[1].quotedMsg?.id).toBe(10);
+    expect(removeMessage(list, 99, 10)).toEqual(list);
+  });
+});
 
 describe('newestPageArrived (messages heard while the newest page loads)', () => {
   const ids = (list: MessageDto[]) => list.map((m) => m.id);

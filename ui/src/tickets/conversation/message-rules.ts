@@ -22,6 +22,17 @@ export function upsertMessage(list: MessageDto[], message: MessageDto): MessageD
 }
 
 /**
+ * A message whose row went away (a `remove` frame: it was the channel's echo of `keptId`, Balcão's own message): out of
+ * the list, and what quoted or reacted to it points at the message kept.
+ * @example removeMessage(list, 41, 40)
+ */
+export function removeMessage(list: MessageDto[], messageId: number, keptId: number): MessageDto[] {
+  return list
+    .filter((m) => m.id !== messageId)
+    .map((m) => (m.quotedMsg?.id === messageId ? { ...m, quotedMsg: { ...m.quotedMsg, id: keptId } } : m));
+}
+
+/**
  * The newest page has arrived (the first load, or again after a reconnect): merged into what is shown (the page's
  * version of a message wins), then the messages heard while it was on its way (live or sent from here) are applied
  * again, in order. The server may have read the page before they were committed: they must neither vanish nor show

@@ -8,6 +8,7 @@ import {
   newestPageArrived,
   newestPageLanded,
   prependOlder,
+  removeMessage,
   upsertMessage,
 } from './message-rules';
 
@@ -20,6 +21,10 @@ interface MessagesState {
 }
 
 const INITIAL: MessagesState = { messages: [], hasMore: false, loading: true, last: 'first' };
+
+/** The list without the messages removed live (by id, with the one each was an echo of). */
+const withoutRemoved = (list: MessageDto[], removed: ReadonlyMap<number, number>): MessageDto[] =>
+  removed.size ? [...removed].reduce((l, [id, kept]) => removeMessage(l, id, kept), list) : list;
 
 const queueIdsOf = (key: string): number[] => (key ? key.split(',').map(Number) : []);
 
@@ -55,6 +60,8 @@ export function useMessages(
   const syncedAt = useRef<number | null>(null);
   /** Changes whenever the shown list is replaced: an older page asked for before then is dropped on arrival. */
   const epoch = useRef(0);
+  /** Messages removed live (echoes of another one): a page read before their removal must not bring them back. */
+  const removed = useRef(new Map<number, number>());
   /** The `refreshes` the shown list was read at: another one replaces it. */
   const refreshedAt = useRef(refreshes);
   const resyncs = useRealtimeResyncs();
@@ -94,7 +101,10 @@ export function useMessages(
         }
         const newestOnly = page.current === 1;
         setState((s) => ({
-          messages: replace ? newestPageArrived([], r.messages, heard) : landed.show(s.messages),
+          messages: withoutRemoved(
+            replace ? newestPageArrived([], r.messages, heard) : landed.show(s.messages),
+            removed.current,
+          ),
           hasMore: newestOnly ? r.hasMore : s.hasMore,
           loading: false,
           last: reload && !landed.gap && !replace ? 'live' : 'first',
@@ -127,7 +137,7 @@ export function useMessages(
         if (epoch.current !== askedIn) return;
         page.current = next;
         setState((s) => ({
-          messages: prependOlder(s.messages, r.messages),
+          messages: withoutRemoved(prependOlder(s.messages, r.messages), removed.current),
           hasMore: r.hasMore,
           loading: false,
           last: 'older',
@@ -151,6 +161,12 @@ export function useMessages(
   useSocketChannel(ticketId === null ? null : companyChannel(companyId, 'appMessage'), (data) => {
     const frame = readFrame(MESSAGE_FRAME, data);
     if (!frame) return;
+    if (frame.action === 'remove') {
+      if (frame.ticketId !== ticketId) return;
+      removed.current.set(frame.messageId, frame.keptId);
+      setState((s) => ({ ...s, messages: removeMessage(s.messages, frame.messageId, frame.keptId) }));
+      return;
+    }
     const { message } = frame;
     if (message.ticketId !== ticketId) return;
     // Heard while the shown list is in sync with a ready socket: nothing can be missing before it.

@@ -1,0 +1,160 @@
+import type { ConnectionDto, EventsPort, Logger, MessageDto, TicketDto } from '@balcao/sdk';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../testing/attendance-fixtures.js';
+import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
+import { openSocket, type TestFrame } from '../../testing/tenant-fixtures.js';
+import { recordDelivered } from './outbound.js';
+
+/**
+ * A send whose echo overtook it (channel-neutral: Meta's is_echo, WhatsApp's own message from another device): the
+ * channel's echo of the message, with the id the send answers, is ingested before the outbox records that id. The two
+ * are one message: Balcão's own keeps the id, the echo's row goes, open conversations drop it live (`remove` frame),
+ * and the ticket's last message and unread count stay what they would be without the echo.
+ */
+let host: TestHost;
+let token: string;
+let userId: number;
+let connection: ConnectionDto;
+let socket: Awaited<ReturnType<typeof openSocket>>;
+
+const api = async <T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> => {
+  const res = await host.request(path, { ...init, token });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (res.status === 204 ? null : await res.json()) as T;
+};
+const inbound = async (body: Record<string, unknown>) => {
+  const res = await host.request(`/test-channel/${connection.token}/inbound`, { body });
+  expect(res.status).toBe(201);
+  return (await res.json()) as { ticketId: number; messageId: number };
+};
+const messagesOf = async (ticketId: number) =>
+  (await api<{ messages: MessageDto[] }>(`/api/messages/${ticketId}`)).messages;
+const ticketOf = async (ticketId: number) => api<TicketDto>(`/api/tickets/${ticketId}`);
+const outage = (down: boolean) =>
+  host.request(`/test-channel/${connection.token}/outage`, { method: 'PUT', body: { down } });
+const until = (check: () => Promise<boolean>) => eventually(async () => ((await check()) ? true : undefined));
+const rowsWithId = async (externalId: string) =>
+  sql<{ id: string }>(host, 'select id from messages where external_id = $1', [externalId]);
+
+beforeAll(async () => {
+  host = await createTestHost({
+    plugins: [fakeWhatsappPlugin],
+    env: { OUTBOX_POLL_MS: '50', OUTBOX_RETRY_BASE_MS: '50', OUTBOX_MAX_ATTEMPTS: '2' },
+  });
+  const login = await host.login(host.admin.email, host.admin.password);
+  token = login.token;
+  userId = login.user.id;
+  connection = await api<ConnectionDto>('/api/whatsapp', { body: { name: 'Fone eco', channel: 'whatsapp' } });
+  socket = await openSocket(host.url, token);
+});
+afterAll(async () => {
+  socket?.close();
+  await host?.stop();
+});
+
+describe('a send whose echo was ingested first', () => {
+  it('is one message: Balcão’s own, with the id; the echo leaves live, and quotes of it point at the one kept', async () => {
+    const number = '5511977770001';
+    const { ticketId } = await inbound({
+      externalId: 'eco-in-1',
+      from: { id: number, name: 'Ana' },
+      body: 'Oi',
+    });
+    await api(`/api/tickets/${ticketId}`, { method: 'PUT', body: { status: 'open', userId } });
+    expect((await outage(true)).status).toBe(204);
+    const mine = await api<MessageDto>(`/api/messages/${ticketId}`, { body: { body: 'Eco antes da hora' } });
+    await until(
+      async () => (await messagesOf(ticketId)).find((m) => m.id === mine.id)?.deliveryError != null,
+    );
+    // The channel's echo of the send, and the contact's reply quoting it, arrive before the outbox records the id.
+    const externalId = `fake-out-${mine.id}`;
+    const echo = await inbound({ externalId, from: { id: number, name: '' }, body: mine.body, fromMe: true });
+    await inbound({
+      externalId: 'eco-in-2',
+      from: { id: number, name: 'Ana' },
+      body: 'Recebi',
+      quotedExternalId: externalId,
+    });
+    expect((await messagesOf(ticketId)).filter((m) => m.body.includes('Eco antes da hora'))).toHaveLength(2);
+
+    expect((await outage(false)).status).toBe(204);
+    await api(`/api/messages/${mine.id}/retry`, { method: 'POST' });
+    await until(async () => (await messagesOf(ticketId)).find((m) => m.id === mine.id)?.ack === 1);
+
+    const messages = await messagesOf(ticketId);
+    expect(messages.filter((m) => m.body.includes('Eco antes da hora')).map((m) => m.id)).toEqual([mine.id]);
+    expect(await rowsWithId(externalId)).toEqual([{ id: String(mine.id) }]);
+    expect(messages.find((m) => m.body === 'Recebi')?.quotedMsg?.id).toBe(mine.id);
+    const removed = await eventually(() =>
+      socket.frames.find((f: TestFrame) => f.channel.endsWith('-appMessage') && f.data.action === 'remove'),
+    );
+    expect(removed.data).toEqual({ action: 'remove', messageId: echo.messageId, ticketId, keptId: mine.id });
+    // The contact wrote after the echo: the ticket still shows their message.
+    expect((await ticketOf(ticketId)).lastMessage).toBe('Recebi');
+  });
+
+  it('keeps the ticket right: the last message read again when the echo was the newest; a bot’s unread count back', async () => {
+    const number = '5511977770002';
+    const first = await inbound({ externalId: 'eco-bot-1', from: { id: number, name: 'Bia' }, body: 'Olá' });
+    await inbound({ externalId: 'eco-bot-2', from: { id: number, name: 'Bia' }, body: 'Alguém aí?' });
+    const { ticketId } = first;
+    expect((await ticketOf(ticketId)).unreadMessages).toBe(2);
+    // A bot's message (no user), queued but not yet recorded as sent.
+    const [bot] = await sql<{ id: string }>(
+      host,
+      `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, read, ack, media_type)
+       select company_id, id, contact_id, whatsapp_id, 'Já te respondo', true, true, 0, 'chat' from tickets where id = $1
+       returning id`,
+      [ticketId],
+    );
+    const botId = Number(bot?.id);
+    // Its echo: stored as the account's message, it shows as the last message and clears the unread count.
+    await inbound({
+      externalId: 'eco-bot-out',
+      from: { id: number, name: '' },
+      body: 'Já te respondo!',
+      fromMe: true,
+    });
+    expect(await ticketOf(ticketId)).toMatchObject({ lastMessage: 'Já te respondo!', unreadMessages: 0 });
+
+    await recordDelivered(
+      {
+        orm: host.resolve<MikroORM>('orm'),
+        events: host.resolve<EventsPort>('events'),
+        logger: host.resolve<Logger>('logger'),
+      },
+      1,
+      ticketId,
+      botId,
+      { ack: 1, externalId: 'eco-bot-out' },
+    );
+    expect(await rowsWithId('eco-bot-out')).toEqual([{ id: String(botId) }]);
+    expect(await ticketOf(ticketId)).toMatchObject({ lastMessage: 'Já te respondo', unreadMessages: 2 });
+  });
+
+  it('an id held by another contact’s message is not taken over: the send is recorded without it', async () => {
+    const { ticketId } = await inbound({
+      externalId: 'eco-x-1',
+      from: { id: '5511977770003', name: 'Caio' },
+      body: 'Oi',
+    });
+    await api(`/api/tickets/${ticketId}`, { method: 'PUT', body: { status: 'open', userId } });
+    expect((await outage(true)).status).toBe(204);
+    const mine = await api<MessageDto>(`/api/messages/${ticketId}`, { body: { body: 'Para o Caio' } });
+    await until(
+      async () => (await messagesOf(ticketId)).find((m) => m.id === mine.id)?.deliveryError != null,
+    );
+    const other = await inbound({
+      externalId: `fake-out-${mine.id}`,
+      from: { id: '5511977770004', name: '' },
+      body: 'Outro contato',
+      fromMe: true,
+    });
+    expect((await outage(false)).status).toBe(204);
+    await api(`/api/messages/${mine.id}/retry`, { method: 'POST' });
+    await until(async () => (await messagesOf(ticketId)).find((m) => m.id === mine.id)?.ack === 1);
+    expect(await rowsWithId(`fake-out-${mine.id}`)).toEqual([{ id: String(other.messageId) }]);
+  });
+});

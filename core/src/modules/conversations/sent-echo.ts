@@ -1,0 +1,114 @@
+import { type EventsPort, lastMessagePreview } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
+
+/** The echo a send's id was already ingested as, and what its removal changed. */
+interface EchoRow {
+  id: string;
+  company_id: number;
+  ticket_id: number;
+  created_at: Date;
+}
+
+/**
+ * A send whose echo overtook it: the channel's echo of the message (the same id, ingested as the account's own message,
+ * fromMe, with no user) was stored before the outbox recorded the id, so the conversation holds it twice. The two are
+ * one message: Balcão's own is kept (it has the user, the quoted message, the outbox history) and takes the id, quotes
+ * of the echo point at it, and the echo's row goes, in one transaction. The ticket's last message is read again when
+ * the echo was its newest; a bot's message (no user) gets back the unread count the echo's ingest cleared. Emits
+ * `message.removed` (open conversations drop the echo) and, when the ticket changed, `ticket.updated`. Answers the ack
+ * before and after, as recordSent does, or null when no such echo holds the id (it is someone else's message).
+ */
+export async function adoptEcho(
+  deps: { orm: MikroORM; events: EventsPort },
+  companyId: number,
+  messageId: number,
+  ack: number,
+  externalId: string,
+): Promise<{ ack: number; before: number } | null> {
+  const done = await deps.orm.em.fork().transactional(async (em) => {
+    const run = <T>(sql: string, params: unknown[]) =>
+      em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
+    const [echo] = await run<EchoRow>(
+      `select e.id, e.company_id, e.ticket_id, e.created_at
+         from messages m
+         join tickets mt on mt.id = m.ticket_id
+         join messages e on e.whatsapp_id = m.whatsapp_id and e.external_id = ? and e.id <> m.id
+         join tickets et on et.id = e.ticket_id
+        where m.company_id = ? and m.id = ? and e.company_id = m.company_id and e.from_me and e.user_id is null and not e.is_private
+          and et.contact_id = mt.contact_id
+        for update of e`,
+      [externalId, companyId, messageId],
+    );
+    if (!echo) return null;
+    await run('update messages set quoted_msg_id = ? where company_id = ? and quoted_msg_id = ?', [
+      messageId,
+      companyId,
+      echo.id,
+    ]);
+    await run('delete from messages where company_id = ? and id = ?', [companyId, echo.id]);
+    const [changed] = await run<{ ack: number; before: number; ticket_id: number; user_id: number | null }>(
+      `update messages m set ack = greatest(m.ack, ?), external_id = ?, delivery_error = null
+         from (select id, ack from messages where company_id = ? and id = ?) old
+        where m.id = old.id
+        returning m.ack, old.ack as before, m.ticket_id, m.user_id`,
+      [ack, externalId, companyId, messageId],
+    );
+    if (!changed) return null;
+    const ticketChanged = await repairTicket(run, echo, changed.user_id === null);
+    return { changed, echo, ticketChanged };
+  });
+  if (!done) return null;
+  const { changed, echo, ticketChanged } = done;
+  await deps.events.emit('message.removed', {
+    companyId,
+    ticketId: echo.ticket_id,
+    messageId: Number(echo.id),
+    keptId: messageId,
+  });
+  if (ticketChanged) await deps.events.emit('ticket.updated', { companyId, ticketId: echo.ticket_id });
+  return { ack: changed.ack, before: changed.before };
+}
+
+type Run = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/**
+ * The echo's ticket without the echo: its last message read again when the echo was its newest message; for a bot's
+ * message (`restoreUnread`), the unread count the echo's ingest cleared is counted again (the contact's unread messages
+ * since an attendant last wrote). Answers whether the ticket changed.
+ */
+async function repairTicket(run: Run, echo: EchoRow, restoreUnread: boolean) {
+  let changed = false;
+  const [newest] = await run<{ body: string; media_type: string; created_at: Date; id: string }>(
+    `select body, media_type, created_at, id from messages
+      where company_id = ? and ticket_id = ? and not is_private order by created_at desc, id desc limit 1`,
+    [echo.company_id, echo.ticket_id],
+  );
+  const echoWasNewest =
+    !newest ||
+    new Date(newest.created_at).getTime() < new Date(echo.created_at).getTime() ||
+    (new Date(newest.created_at).getTime() === new Date(echo.created_at).getTime() &&
+      Number(newest.id) < Number(echo.id));
+  if (echoWasNewest) {
+    const preview = newest ? lastMessagePreview({ body: newest.body, mediaType: newest.media_type }) : '';
+    const rows = await run(
+      `update tickets set last_message = ?
+        where company_id = ? and id = ? and last_message is distinct from ? returning id`,
+      [preview, echo.company_id, echo.ticket_id, preview],
+    );
+    changed ||= rows.length > 0;
+  }
+  if (restoreUnread) {
+    const rows = await run(
+      `update tickets t set unread_messages = n.count
+         from (select count(*)::int as count from messages m
+                where m.ticket_id = ? and not m.from_me and not m.read and not m.is_private
+                  and m.created_at > coalesce((select max(created_at) from messages
+                                                where ticket_id = ? and user_id is not null), '-infinity')) n
+        where t.company_id = ? and t.id = ? and t.unread_messages <> n.count
+        returning t.id`,
+      [echo.ticket_id, echo.ticket_id, echo.company_id, echo.ticket_id],
+    );
+    changed ||= rows.length > 0;
+  }
+  return changed;
+}
