@@ -322,6 +322,7 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
     await expect(page.getByTestId('connection-integrationId')).toBeDisabled();
     await expect(page.getByTestId('connection-integrationId').locator('option:checked')).toHaveText('Nenhum');
     await expect(page.getByTestId('connection-promptId').locator('option:checked')).toHaveText('#4');
+    await shot(page, 'connections-dialog-integrations');
 
     await page.getByTestId('connection-tab-messages').click();
     await page.getByTestId('connection-inactiveMessage').fill('Ainda está aí?');
