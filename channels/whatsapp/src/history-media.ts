@@ -24,8 +24,12 @@ export function declaredSize(message: WAMessage): number | null {
   return Number.isFinite(size) ? size : null;
 }
 
-/** Files being downloaded, per connection (its session store): a socket that follows one still fetching skips them. */
-const underWay = new WeakMap<SessionStore, Set<string>>();
+/**
+ * Files this process took, per connection (its session store): under way or settled (attached, or failed for good). A
+ * socket that follows one still fetching, or a resume that read the store just before one settled, skips them; one
+ * that stays owed (the socket went) is given back.
+ */
+const takenBy = new WeakMap<SessionStore, Set<string>>();
 
 /**
  * The files of a history import, fetched after its text (ChannelSessionContext.conversations.attachMedia), durably:
@@ -52,16 +56,16 @@ export class HistoryMedia {
   private writes: Promise<void> = Promise.resolve();
   private work: Promise<void> = Promise.resolve();
   private readonly owed: OwedMedia;
-  private readonly fetching: Set<string>;
+  private readonly taken: Set<string>;
 
   constructor(
     private readonly ctx: ChannelSessionContext,
     private readonly options: HistoryMediaOptions,
   ) {
     this.owed = new OwedMedia(ctx.session);
-    const fetching = underWay.get(ctx.session) ?? new Set<string>();
-    underWay.set(ctx.session, fetching);
-    this.fetching = fetching;
+    const taken = takenBy.get(ctx.session) ?? new Set<string>();
+    takenBy.set(ctx.session, taken);
+    this.taken = taken;
   }
 
   private get enabled(): boolean {
@@ -109,7 +113,7 @@ export class HistoryMedia {
     if (this.stopped) return this.work;
     const queued = new Set(this.queue.map((i) => i.externalId));
     for (const item of owed.slice(0, this.options.max))
-      if (!queued.has(item.externalId) && !this.fetching.has(item.externalId)) this.queue.push(item);
+      if (!queued.has(item.externalId) && !this.taken.has(item.externalId)) this.queue.push(item);
     this.queue.sort(newestFirst);
     const workers: Promise<void>[] = [];
     while (this.running < Math.max(1, this.options.concurrency) && this.queue.length) {
@@ -132,21 +136,20 @@ export class HistoryMedia {
 
   private async worker(): Promise<void> {
     for (let next = this.queue.shift(); next && !this.stopped; next = this.queue.shift()) {
-      if (this.fetching.has(next.externalId)) continue;
-      this.fetching.add(next.externalId);
-      try {
-        await this.fetch(next);
-      } finally {
-        this.fetching.delete(next.externalId);
-      }
+      if (this.taken.has(next.externalId)) continue;
+      this.taken.add(next.externalId);
+      if (!(await this.fetch(next).catch(() => false))) this.taken.delete(next.externalId);
     }
   }
 
-  private async fetch(item: PendingMedia): Promise<void> {
+  /** Fetches and attaches one file; answers false when it stays owed (the socket went while it downloaded). */
+  private async fetch(item: PendingMedia): Promise<boolean> {
     const { ctx } = this;
     const size = declaredSize(item.message);
-    if (size !== null && size > MEDIA_MAX_BYTES)
-      return this.missing(item, 'larger than the media store takes');
+    if (size !== null && size > MEDIA_MAX_BYTES) {
+      await this.missing(item, 'larger than the media store takes');
+      return true;
+    }
     try {
       const data = await this.download(item.message);
       const stored = await ctx.media.store({
@@ -157,10 +160,12 @@ export class HistoryMedia {
       await ctx.conversations.attachMedia?.(ctx.connection, item.externalId, stored);
     } catch (err) {
       // The socket went while it downloaded: not the file's fault, the next session tries again.
-      if (this.stopped) return;
-      return this.missing(item, 'download failed', err);
+      if (this.stopped) return false;
+      await this.missing(item, 'download failed', err);
+      return true;
     }
     await this.owed.remove(item.externalId).catch(() => {});
+    return true;
   }
 
   private download(message: WAMessage): Promise<Uint8Array> {
