@@ -10,66 +10,41 @@ create or replace function balcao_ingest_history(p_rows jsonb)
   returns table (outcome text, ticket_id int, message_id bigint, ticket_created boolean)
 language plpgsql as $fn$
 declare
-  r jsonb;
-  p_company int;
-  p_whatsapp int;
-  p_channel text;
-  p_number text;
-  p_name text;
-  p_is_group boolean;
-  p_status text;
-  p_external text;
-  p_body text;
-  p_from_me boolean;
-  p_media_type text;
-  p_participant text;
-  p_at timestamptz;
-  p_preview text;
-  p_queue int;
-  p_touch boolean;
+  p record;
   v_contact int;
   v_active boolean;
   v_name text;
   v_number text;
   v_twin text;
 begin
-  for r in select e.v from jsonb_array_elements(p_rows) with ordinality as e(v, n) order by e.n loop
-    p_company := (r->>0)::int;
-    p_whatsapp := (r->>1)::int;
-    p_channel := r->>2;
-    p_number := r->>3;
-    p_name := r->>4;
-    p_is_group := (r->>5)::boolean;
-    p_status := r->>6;
-    p_external := r->>7;
-    p_body := r->>8;
-    p_from_me := (r->>9)::boolean;
-    p_media_type := r->>10;
-    p_participant := r->>11;
-    p_at := (r->>12)::timestamptz;
-    p_preview := r->>13;
-    p_queue := (r->>14)::int;
-    p_touch := (r->>15)::boolean;
+  -- Each row's fields read once, by the query (no assignment per field and row).
+  for p in
+    select (e.v->>0)::int as company, (e.v->>1)::int as whatsapp, e.v->>2 as channel, e.v->>3 as number,
+           e.v->>4 as name, (e.v->>5)::boolean as is_group, e.v->>6 as status, e.v->>7 as external,
+           e.v->>8 as body, (e.v->>9)::boolean as from_me, e.v->>10 as media_type, e.v->>11 as participant,
+           (e.v->>12)::timestamptz as at, e.v->>13 as preview, (e.v->>14)::int as queue, (e.v->>15)::boolean as touch
+      from jsonb_array_elements(p_rows) with ordinality as e(v, n) order by e.n
+  loop
     ticket_id := null;
     message_id := null;
     ticket_created := false;
-    if exists (select 1 from messages m where m.whatsapp_id = p_whatsapp and m.external_id = p_external) then
+    if exists (select 1 from messages m where m.whatsapp_id = p.whatsapp and m.external_id = p.external) then
       outcome := 'duplicate';
       return next;
       continue;
     end if;
-    v_twin := balcao_number_twin(p_number);
+    v_twin := balcao_number_twin(p.number);
     select c.id, c.active, c.name, c.number into v_contact, v_active, v_name, v_number
-      from contacts c where c.company_id = p_company and c.channel = p_channel and c.number in (p_number, v_twin)
-      order by c.number = p_number desc limit 1;
+      from contacts c where c.company_id = p.company and c.channel = p.channel and c.number in (p.number, v_twin)
+      order by c.number = p.number desc limit 1;
     if v_contact is null then
       insert into contacts as c (company_id, channel, number, name, is_group)
-        values (p_company, p_channel, p_number, p_name, p_is_group)
+        values (p.company, p.channel, p.number, p.name, p.is_group)
         on conflict (company_id, channel, number) do update
           set updated_at = now(), name = case when c.name = c.number then excluded.name else c.name end
         returning c.id, c.active into v_contact, v_active;
-    elsif v_name = v_number and p_name is distinct from v_name then
-      update contacts c set updated_at = now(), name = p_name where c.id = v_contact;
+    elsif v_name = v_number and p.name is distinct from v_name then
+      update contacts c set updated_at = now(), name = p.name where c.id = v_contact;
     end if;
     if not v_active then
       outcome := 'blocked';
@@ -77,24 +52,24 @@ begin
       continue;
     end if;
     select t.id into ticket_id from tickets t
-     where t.company_id = p_company and t.contact_id = v_contact and coalesce(t.whatsapp_id, 0) = p_whatsapp
+     where t.company_id = p.company and t.contact_id = v_contact and coalesce(t.whatsapp_id, 0) = p.whatsapp
        and t.status <> 'closed';
     if ticket_id is null then
       insert into tickets as t (company_id, contact_id, whatsapp_id, channel, status, is_group, last_message,
                                 unread_messages, queue_id, imported_at, created_at, updated_at)
-        values (p_company, v_contact, p_whatsapp, p_channel, p_status, p_is_group, p_preview, 0, p_queue, now(),
-                now(), p_at)
+        values (p.company, v_contact, p.whatsapp, p.channel, p.status, p.is_group, p.preview, 0, p.queue, now(),
+                now(), p.at)
         on conflict (company_id, contact_id, coalesce(whatsapp_id, 0)) where status <> 'closed' do update
           set updated_at = t.updated_at
         returning t.id, (t.xmax = 0) into ticket_id, ticket_created;
-    elsif p_touch then
-      update tickets t set last_message = p_preview, updated_at = p_at
-       where t.id = ticket_id and t.imported_at is not null and p_at >= t.updated_at;
+    elsif p.touch then
+      update tickets t set last_message = p.preview, updated_at = p.at
+       where t.id = ticket_id and t.imported_at is not null and p.at >= t.updated_at;
     end if;
     insert into messages as m (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, ack,
                                media_type, participant, created_at, updated_at)
-      values (p_company, ticket_id, v_contact, p_whatsapp, p_external, p_body, p_from_me, true,
-              case when p_from_me then 1 else 0 end, p_media_type, p_participant, p_at, p_at)
+      values (p.company, ticket_id, v_contact, p.whatsapp, p.external, p.body, p.from_me, true,
+              case when p.from_me then 1 else 0 end, p.media_type, p.participant, p.at, p.at)
       on conflict (whatsapp_id, external_id) where external_id is not null do nothing
       returning m.id into message_id;
     if message_id is null then
@@ -107,7 +82,7 @@ begin
       continue;
     end if;
     if ticket_created then
-      insert into ticket_logs (company_id, ticket_id, type) values (p_company, ticket_id, 'create');
+      insert into ticket_logs (company_id, ticket_id, type) values (p.company, ticket_id, 'create');
     end if;
     outcome := 'stored';
     return next;
@@ -118,9 +93,9 @@ begin
     select (e.v->>1)::int as whatsapp_id, e.v->>7 as external_id, e.v->>16 as quoted
       from jsonb_array_elements(p_rows) as e(v) where e.v->>16 is not null),
   links as materialized (
-    select s.id, q.id as target from pairs p
-      join messages s on s.whatsapp_id = p.whatsapp_id and s.external_id = p.external_id
-      join messages q on q.whatsapp_id = p.whatsapp_id and q.external_id = p.quoted
+    select s.id, q.id as target from pairs x
+      join messages s on s.whatsapp_id = x.whatsapp_id and s.external_id = x.external_id
+      join messages q on q.whatsapp_id = x.whatsapp_id and q.external_id = x.quoted
      where s.quoted_msg_id is null and q.contact_id = s.contact_id and q.id <> s.id)
   update messages m set quoted_msg_id = l.target from links l where m.id = l.id;
 end
