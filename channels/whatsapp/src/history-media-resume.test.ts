@@ -58,13 +58,14 @@ async function session(
   ctx: ChannelSessionContext,
   statuses: () => string[],
   download: (message: WAMessage) => Promise<Uint8Array> = async (m) => bytesOf(m.key.id ?? ''),
+  historyMediaMax = 2_000,
 ) {
   const fake = fakeSockets();
   const downloads: string[] = [];
   const keys: string[] = [];
   const channel = whatsappChannel({
     makeSocket: fake.makeSocket,
-    policy: { historyIdleMs: 60_000, backoffMs: 10, historyMediaConcurrency: 1 },
+    policy: { historyIdleMs: 60_000, backoffMs: 10, historyMediaConcurrency: 1, historyMediaMax },
     downloadMedia: async (message) => {
       downloads.push(message.key.id ?? '');
       const content = message.message?.imageMessage;
@@ -137,6 +138,17 @@ describe('WhatsApp history media, owed across sessions', () => {
     expect(second.downloads).toEqual(['M2', 'M1']);
     expect(owed(store)).toEqual([]);
     await second.channel.stop?.(ctx);
+  });
+
+  it('only the cap’s most recent are ever owed: an older one pushed out is no longer recorded', async () => {
+    const { store, ctx, statuses } = connection();
+    const first = await session(ctx, statuses, undefined, 2);
+    first.socket.historySet(batch([photo('A1', 1), photo('A2', 2), photo('A3', 3)], false));
+    await vi.waitFor(() => expect(owed(store).sort()).toEqual(['A2', 'A3']));
+    first.socket.historySet(batch([photo('A4', 4)], false));
+    await vi.waitFor(() => expect(owed(store).sort()).toEqual(['A3', 'A4']));
+    expect(first.downloads).toEqual([]);
+    await first.channel.stop?.(ctx);
   });
 
   it('a file that failed for good (gone after the re-upload request, or too large) is not asked for again', async () => {

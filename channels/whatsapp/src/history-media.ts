@@ -77,8 +77,9 @@ export class HistoryMedia {
     if (!this.offering || !items.length || !this.enabled) return;
     const all = [...this.kept, ...items].sort(newestFirst);
     const kept = all.slice(0, this.options.max);
-    const added = items.filter((i) => kept.includes(i));
-    const dropped = this.kept.filter((i) => !kept.includes(i));
+    const keeps = new Set(kept);
+    const added = items.filter((i) => keeps.has(i));
+    const dropped = this.kept.filter((i) => !keeps.has(i));
     this.kept = kept;
     this.writes = this.writes.then(async () => {
       try {
