@@ -187,6 +187,41 @@ describe('WhatsApp gap recovery after a reconnect', () => {
     });
   });
 
+  it('an imported reply or reaction names the message it points at, as a live one does (quotedExternalId)', async () => {
+    const { socket, imported, history } = await connected({
+      from: daysBefore(30),
+      until: null,
+      groups: false,
+    });
+    const at = Math.floor(daysBefore(2).getTime() / 1000);
+    const asked = waMessage.from(ANA, 'Q1', { conversation: 'Qual o prazo?' }, { timestamp: at });
+    const reply = waMessage.from(
+      ANA,
+      'Q2',
+      { extendedTextMessage: { text: 'Amanhã', contextInfo: { stanzaId: 'Q1' } } },
+      { fromMe: true, timestamp: at + 60 },
+    );
+    const liked = waMessage.from(
+      ANA,
+      'Q3',
+      {
+        reactionMessage: { text: '👍', key: { remoteJid: `${ANA}@s.whatsapp.net`, fromMe: true, id: 'Q2' } },
+      },
+      { timestamp: at + 120 },
+    );
+    socket.historySet({
+      chats: [],
+      contacts: [],
+      messages: [asked, reply, liked],
+      syncType: HistorySyncType.RECENT,
+      progress: 50,
+      isLatest: false,
+    });
+    await vi.waitFor(() => expect(history.progress.length).toBe(2));
+    const byId = Object.fromEntries(imported.map((m) => [m.externalId, m.quotedExternalId ?? null]));
+    expect(byId).toEqual({ Q1: null, Q2: 'Q1', Q3: 'Q2' });
+  });
+
   it('a message the phone sent while Balcão was away (append) is ingested as the account’s own', async () => {
     const { fake, socket, ingested } = await connected(null);
     socket.drop(408);

@@ -55,7 +55,8 @@ export const historySocketConfig = (window: HistoryImportWindow | null) =>
  * - With an import window: each batch's messages in the window (groups only when asked) are normalised and handed to
  *   `conversations.ingestHistory`; progress goes to `ctx.history` (-1 while preparing), and the import ends when a
  *   FULL sync reaches 100 %, or `historyIdleMs` after the last batch, or when the socket goes. Its media messages are
- *   stored caption-only; once it ends their files are fetched in the background (history-media.ts).
+ *   stored caption-only; once it ends their files are fetched in the background (history-media.ts), durably: what is
+ *   still owed when the session ends is fetched when the next one opens (`opened`).
  * - A reconnect's gap, import or not: messages of RECENT and ON_DEMAND syncs from `gapSince` on go the live way (they
  *   came while Balcão was away). Ingest is idempotent, so what `messages.upsert` already brought is not stored twice.
  */
@@ -91,6 +92,11 @@ export class HistorySync {
   /** Baileys' `messaging-history.status`: a sync phase completed or paused; the import may end soon after. */
   onStatus(status: HistoryStatus): void {
     if (this.started && status.syncType === HistorySyncType.RECENT) this.armIdle();
+  }
+
+  /** The session is open: the files earlier imports still owe (a session that ended before fetching them) resume. */
+  opened(): void {
+    void this.media.resume();
   }
 
   /** The socket went away: an import under way ends with what it has (nothing would finish it later). */

@@ -231,7 +231,7 @@ export class WhatsappSession {
       this.qrCodes = 0;
       const number = jidDecode(socket.user?.id)?.user;
       await status.report({ status: 'CONNECTED', ...(number ? { number } : {}) });
-      return;
+      return this.history?.opened();
     }
     if (update.connection !== 'close') return;
     if (this.open) this.lostAt = new Date();

@@ -22,17 +22,20 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 function historyOf(total: number): InboundMessage[] {
   const now = Date.now();
-  // Spread over 180 days, contacts interleaved as a phone's chats are; 30 % sent from the phone.
+  const idOf = (i: number) => `3EB0BENCH${i.toString(16).padStart(8, '0')}`;
+  // Spread over 180 days, contacts interleaved as a phone's chats are; 30 % sent from the phone; one in ten answers
+  // or reacts to the contact's message before it (quotedExternalId, linked as quoted_msg_id).
   return Array.from({ length: total }, (_, i) => ({
-    externalId: `3EB0BENCH${i.toString(16).padStart(8, '0')}`,
+    externalId: idOf(i),
     from: {
       id: `55119${String(70_000_000 + (i % CONTACTS)).padStart(8, '0')}`,
       name: `Cliente ${i % CONTACTS}`,
     },
-    body: `mensagem antiga número ${i} sobre o pedido ${100_000 + (i % 7919)}`,
+    body: i % 20 === 19 ? '👍' : `mensagem antiga número ${i} sobre o pedido ${100_000 + (i % 7919)}`,
     fromMe: i % 10 < 3,
-    mediaType: 'chat',
+    mediaType: i % 20 === 19 ? 'reactionMessage' : 'chat',
     timestamp: new Date(now - (total - i) * 300_000),
+    ...(i % 10 === 9 && i >= CONTACTS ? { quotedExternalId: idOf(i - CONTACTS) } : {}),
   }));
 }
 
@@ -97,8 +100,14 @@ export async function runHistoryBench(): Promise<void> {
     const first = await timed(conversations, connection, messages);
     const replay = await timed(conversations, connection, messages);
     clearInterval(sampler);
-    const counts = await client.query<{ messages: string; tickets: string; contacts: string }>(
+    const counts = await client.query<{
+      messages: string;
+      tickets: string;
+      contacts: string;
+      linked: string;
+    }>(
       `select (select count(*) from messages where whatsapp_id = $1) as messages,
+              (select count(*) from messages where whatsapp_id = $1 and quoted_msg_id is not null) as linked,
               (select count(*) from tickets where whatsapp_id = $1 and imported_at is not null) as tickets,
               (select count(distinct contact_id) from tickets where whatsapp_id = $1) as contacts`,
       [connection.id],
@@ -120,6 +129,7 @@ export async function runHistoryBench(): Promise<void> {
       `| Same history again (all duplicates) | ${total} | ${replay.seconds.toFixed(1)} | ${Math.round(total / replay.seconds)} |`,
     );
     log(`\nStored: ${c?.messages} messages in ${c?.tickets} imported tickets (${c?.contacts} contacts).`);
+    log(`Replies and reactions linked to their target: ${c?.linked}.`);
     log(
       `Process memory: RSS ${mb(base.rss)} MB before, peak ${mb(peak.rss)} MB; heap ${mb(base.heapUsed)} MB before, peak ${mb(peak.heap)} MB.`,
     );

@@ -10,7 +10,7 @@ import { preparedRows } from '../../db/prepared.js';
 /** Messages per statement: one round trip and one commit for this many. */
 export const HISTORY_BATCH = 500;
 
-/** The 16 arguments of balcao_ingest_history (migration conversations-0002), in order. */
+/** One row of balcao_ingest_history's batch (v3, migration conversations-0009): its 17 fields, in order. */
 type HistoryArgs = [
   companyId: number,
   whatsappId: number,
@@ -29,14 +29,14 @@ type HistoryArgs = [
   queueId: number | null,
   /** The contact's newest message in its batch: the one that updates an existing ticket. */
   touch: boolean,
+  /** The channel's id of the message this one answers or reacts to (quotedExternalId), linked once the batch is in. */
+  quotedId: string | null,
 ];
 
 type Outcome = 'stored' | 'duplicate' | 'blocked';
 
-const CALL = `balcao_ingest_history((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, (v->>5)::boolean, v->>6,
-               v->>7, v->>8, (v->>9)::boolean, v->>10, v->>11, (v->>12)::timestamptz, v->>13, (v->>14)::int,
-               (v->>15)::boolean)`;
-const ONE = 'select outcome from balcao_ingest_history(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)';
+/** A batch in one call: its rows stored in order, then its replies and reactions linked in one statement. */
+const BATCH = 'select outcome from balcao_ingest_history(?::jsonb)';
 const isLostRace = (err: unknown) => String(err).includes('balcao_ingest_history: duplicate message');
 
 /** What the connection says about imports, read once per call (an adapter's connection may be older). */
@@ -50,7 +50,8 @@ interface ImportSettings {
  * A channel's old messages into Balcão (ConversationsPort.ingestHistory): oldest first, HISTORY_BATCH per statement
  * through balcao_ingest_history — the live pipeline's contact and dedupe rules without what a live message sets off
  * (no events, no unread). Messages without an id, or given twice, are duplicates; a batch that fails (a concurrent
- * copy of one of its messages won a race) runs again one message at a time.
+ * copy of one of its messages won a race) runs again one message at a time. A reply or reaction (quotedExternalId) is
+ * linked to its target as live ones are (same contact, same connection), the target in the same batch or stored before.
  */
 export class HistoryIngester {
   constructor(private readonly orm: MikroORM) {}
@@ -140,30 +141,31 @@ export class HistoryIngester {
       lastMessagePreview(m),
       settings.queueId,
       false,
+      m.quotedExternalId || null,
     ];
   }
 
   private async batch(rows: HistoryArgs[]): Promise<Outcome[]> {
     const em = this.orm.em.fork();
     try {
-      const out = await preparedRows<{ outcome: Outcome }>(
-        em,
-        `select r.outcome from jsonb_array_elements(?::jsonb) with ordinality as e(v, n)
-           cross join lateral ${CALL} r order by e.n`,
-        [JSON.stringify(rows)],
-      );
+      const out = await preparedRows<{ outcome: Outcome }>(em, BATCH, [JSON.stringify(rows)]);
       if (out.length === rows.length) return out.map((r) => r.outcome);
     } catch {
       // One message at a time below: one lost race decides only its own message.
     }
     const outcomes: Outcome[] = [];
     for (const args of rows) {
-      const [row] = await preparedRows<{ outcome: Outcome }>(em, ONE, args).catch((err: unknown) => {
-        if (isLostRace(err)) return [{ outcome: 'duplicate' as const }];
-        throw err;
-      });
+      const [row] = await preparedRows<{ outcome: Outcome }>(em, BATCH, [JSON.stringify([args])]).catch(
+        (err: unknown) => {
+          if (isLostRace(err)) return [{ outcome: 'duplicate' as const }];
+          throw err;
+        },
+      );
       outcomes.push(row?.outcome ?? 'duplicate');
     }
+    // Each reply above was linked to a target already in; one more pass (all duplicates now) finds those stored later.
+    const quoting = rows.filter((args) => args[16] !== null);
+    if (quoting.length) await preparedRows(em, BATCH, [JSON.stringify(quoting)]);
     return outcomes;
   }
 }

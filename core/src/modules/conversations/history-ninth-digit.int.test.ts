@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneConnection, sql } from '../../testing/attendance-fixtures.js';
 
 /**
- * The history import's ninth-digit rule at the SQL level (balcao_ingest_history v2, issue 13 identity): an imported
+ * The history import's ninth-digit rule at the SQL level (balcao_ingest_history v2 on, issue 13 identity): an imported
  * message of a Brazilian mobile finds the contact stored with or without the ninth digit, exactly as live ingest does
  * (the one function balcao_number_twin); landlines, other countries and numbers stored in both forms are left alone.
  */
@@ -23,8 +23,9 @@ async function imported(number: string, body: string) {
   seq += 1;
   const [row] = await sql<{ outcome: string; ticket_id: number; ticket_created: boolean }>(
     host,
-    `select outcome, ticket_id, ticket_created from balcao_ingest_history(1, $1, 'whatsapp', $2, $3, false,
-       'pending', $4, $5, false, 'chat', null, now() - interval '3 days', $5, null, true)`,
+    `select outcome, ticket_id, ticket_created from balcao_ingest_history(jsonb_build_array(jsonb_build_array(
+       1, $1::int, 'whatsapp', $2::text, $3::text, false, 'pending', $4::text, $5::text, false, 'chat', null,
+       now() - interval '3 days', $5::text, null, true, null)))`,
     [whatsappId, number, `Cliente ${number}`, `nine-${seq}`, body],
   );
   return row;

@@ -46,7 +46,8 @@ it('balcao_ingest_history and balcao_number_twin in the database are their curre
 it('live and history ingest share one ninth-digit rule: both call balcao_number_twin, neither has its own', async () => {
   for (const name of ['balcao_ingest', 'balcao_ingest_history']) {
     const [row] = await installed(name);
-    expect(row.prosrc, name).toContain('balcao_number_twin(p_number)');
+    // balcao_ingest_history v3 reads each row of its batch as the record p.
+    expect(row.prosrc, name).toMatch(/balcao_number_twin\(p[._]number\)/);
     expect(row.prosrc, name).not.toContain("'^55[1-9]");
   }
 });

@@ -12,6 +12,7 @@ import { MigrationConversations0005NinthDigitShared } from './migrations/convers
 import { MigrationConversations0006IngestQuoted } from './migrations/conversations-0006-ingest-quoted.js';
 import { MigrationConversations0007IngestFindOnlyReactions } from './migrations/conversations-0007-ingest-find-only-reactions.js';
 import { MigrationConversations0008MergeAliases } from './migrations/conversations-0008-merge-aliases.js';
+import { MigrationConversations0009HistoryQuoted } from './migrations/conversations-0009-history-quoted.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -53,6 +54,7 @@ export const conversationsModule = defineModule({
       class: MigrationConversations0007IngestFindOnlyReactions,
     },
     { name: 'conversations-0008-merge-aliases', class: MigrationConversations0008MergeAliases },
+    { name: 'conversations-0009-history-quoted', class: MigrationConversations0009HistoryQuoted },
   ],
   register: (container) =>
     container.register({
