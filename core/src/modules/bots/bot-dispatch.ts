@@ -67,25 +67,32 @@ export async function dispatch(
   ticketId: number,
   messageId: number,
 ): Promise<void> {
-  const scope = createRequestScope(root, companyId).cradle;
-  const conn = scope.em.getConnection();
-  const start = await leaseForTurn(conn, ticketId, messageId);
-  if (!start) throw new Error(`bots: ticket ${ticketId} stayed leased`);
+  const conn = root.cradle.orm.em.fork().getConnection();
+  if (!(await acquireLease(conn, ticketId))) throw new Error(`bots: ticket ${ticketId} stayed leased`);
   let reached = 0;
   let settled = 0;
   try {
-    // The rows read with the lease become the scope's entities: later reads of them find them in its identity map.
-    const ticket = scope.em.map(Ticket, start.ticket);
-    if (start.contact) scope.em.map(Contact, start.contact);
-    for (const [i, { id, body }] of start.messages.entries()) {
-      // The first message finds the ticket just read; a later one reads it again (the last message changed it).
-      if (i > 0) {
-        await scope.em.refresh(ticket);
-        // Progress kept, should a later message fail.
-        await conn.execute('update tickets set bot_cursor = ? where id = ?', [reached, ticketId]);
+    const scope = createRequestScope(root, companyId).cradle;
+    const ticket = await scope.em.findOne(Ticket, { id: ticketId });
+    const cursor = Number(ticket?.botCursor ?? 0);
+    if (ticket && messageId > cursor) {
+      const rows = await scope.em.getConnection().execute<{ id: string; body: string }[]>(
+        `select id, body from messages
+          where ticket_id = ? and id > ? and id <= ? and not from_me and not is_private
+            and media_type <> 'reactionMessage'
+          order by id`,
+        [ticketId, cursor, messageId],
+      );
+      for (const [i, { id, body }] of rows.entries()) {
+        // The first message finds the ticket just read; a later one reads it again (the last message changed it).
+        if (i > 0) {
+          await scope.em.refresh(ticket);
+          // Progress kept, should a later message fail.
+          await conn.execute('update tickets set bot_cursor = ? where id = ?', [reached, ticketId]);
+        }
+        await handleOne(scope, logger, companyId, ticket, Number(id), body);
+        reached = Number(id);
       }
-      await handleOne(scope, logger, companyId, ticket, Number(id), body);
-      reached = Number(id);
     }
     settled = messageId;
   } finally {
@@ -118,65 +125,22 @@ export async function withTicketLease(
 /** Longer than any engine call (60 s at most) and the outcome's writes: a dead instance's lease lapses after it. */
 const LEASE_SECONDS = 90;
 
-/** What a turn starts from, read with its lease: the ticket's and its contact's rows, and the messages it owes. */
-interface TurnStart {
-  ticket: Record<string, unknown>;
-  contact: Record<string, unknown> | null;
-  messages: { id: number; body: string }[];
-}
-
-/**
- * Takes the ticket's lease as acquireLease does, and in the same statement reads the ticket, its contact and the
- * inbound messages after its cursor up to `messageId`, oldest first (reactions answer no bot): one round trip where a
- * turn used to make four. Null when the lease stayed taken.
- */
-async function leaseForTurn(
-  conn: ReturnType<Cradle['em']['getConnection']>,
-  ticketId: number,
-  messageId: number,
-): Promise<TurnStart | null> {
-  const rows = await untilLeased(() =>
-    conn.execute<TurnStart[]>(
-      `with leased as (
-         update tickets set bot_lease_until = now() + make_interval(secs => ?)
-          where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *)
-       select to_jsonb(leased) as ticket, to_jsonb(c) as contact,
-              coalesce((select jsonb_agg(jsonb_build_object('id', m.id, 'body', m.body) order by m.id)
-                          from messages m
-                         where m.ticket_id = leased.id and m.id > coalesce(leased.bot_cursor, 0) and m.id <= ?
-                           and not m.from_me and not m.is_private and m.media_type <> 'reactionMessage'),
-                       '[]'::jsonb) as messages
-         from leased left join contacts c on c.id = leased.contact_id`,
-      [LEASE_SECONDS, ticketId, messageId],
-    ),
-  );
-  return rows?.[0] ?? null;
-}
-
 /** Takes the ticket's lease, waiting while another call (here or on another instance) holds it. */
 export async function acquireLease(
   conn: ReturnType<Cradle['em']['getConnection']>,
   ticketId: number,
 ): Promise<boolean> {
-  const taken = await untilLeased(() =>
-    conn.execute<{ id: number }[]>(
+  const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
+  for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 500)) {
+    const taken = await conn.execute<{ id: number }[]>(
       `update tickets set bot_lease_until = now() + make_interval(secs => ?)
         where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning id`,
       [LEASE_SECONDS, ticketId],
-    ),
-  );
-  return taken !== null;
-}
-
-/** Tries a lease-taking statement until it answers a row, backing off, for as long as a lease can last; else null. */
-async function untilLeased<T>(attempt: () => Promise<T[]>): Promise<T[] | null> {
-  const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
-  for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 500)) {
-    const rows = await attempt();
-    if (rows.length) return rows;
+    );
+    if (taken.length) return true;
     await new Promise((r) => setTimeout(r, wait));
   }
-  return null;
+  return false;
 }
 
 /**
