@@ -19,6 +19,7 @@ export function SourceSelect({ kind, id, value }: { kind: SourceKind; id: string
     <FormGroup label={t(`sources.${kind}`)} labelFor={id} helperText={t('sources.noneYet')}>
       <HTMLSelect
         id={id}
+        fill
         disabled
         value={value === null ? '' : String(value)}
         options={options}
