@@ -1,19 +1,22 @@
-import type { ChannelConnection } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/testing';
+import type { ChannelConnection, DomainEventName } from '@balcao/sdk';
+import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventBus } from '../../events/event-bus.js';
 import { inbound, ingestOf, phoneConnection, sql } from '../../testing/attendance-fixtures.js';
+import { openSocket } from '../../testing/tenant-fixtures.js';
 import type { ConversationsService } from './conversations-service.js';
 
 /**
  * ConversationsPort.mergeContact and group messages (issue 13, identity): a group message names its writer only by
  * `participant`. Once a LID is mapped to a number, the group messages written under the LID name the number — those
- * stored (rewritten by the merge) and those still on their way under the LID (balcao_ingest v10, through
- * contact_aliases).
+ * stored (rewritten by the merge, and open conversations of those groups told to read them again) and those still on
+ * their way under the LID (balcao_ingest v10, through contact_aliases).
  */
 let host: TestHost;
 let token: string;
 let connection: ChannelConnection;
 let conversations: ConversationsService;
+const seen: { event: DomainEventName; payload: Record<string, unknown> }[] = [];
 
 beforeAll(async () => {
   host = await createTestHost();
@@ -29,6 +32,12 @@ beforeAll(async () => {
     embedOrigins: [],
   };
   conversations = host.resolve<ConversationsService>('conversations');
+  host
+    .resolve<EventBus>('events')
+    .on(
+      'ticket.messages.changed',
+      async (payload) => void seen.push({ event: 'ticket.messages.changed', payload }),
+    );
 });
 afterAll(() => host?.stop());
 
@@ -108,5 +117,40 @@ describe('a group message still on its way under the LID after the merge', () =>
     await groupSays(connection, GROUP, '5511955550321', 'número sem apelido');
     expect(await participants('lid que ninguém mapeou')).toEqual([{ participant: '100000000000321' }]);
     expect(await participants('número sem apelido')).toEqual([{ participant: '5511955550321' }]);
+  });
+});
+
+describe('an open group conversation after the merge', () => {
+  it('is told to read its messages again when the merge renamed some of them, and only then', async () => {
+    const LID = '100000000000331';
+    const NUMBER = '5511955550331';
+    const groupTicket = await groupSays(connection, '120363000000000331', LID, 'grupo antes do mapeamento');
+    const untouched = await groupSays(
+      connection,
+      '120363000000000332',
+      '5511955550339',
+      'grupo de outra pessoa',
+    );
+    const socket = await openSocket(host.url, token);
+    seen.length = 0;
+
+    await conversations.mergeContact(connection, LID, NUMBER);
+
+    expect(seen).toEqual([
+      { event: 'ticket.messages.changed', payload: { companyId: 1, ticketId: groupTicket } },
+    ]);
+    const reload = await eventually(() =>
+      socket.frames.find((f) => f.channel === 'company-1-appMessage' && f.data.action === 'reload'),
+    );
+    expect(reload.data).toEqual({ action: 'reload', ticketId: groupTicket });
+    expect(socket.frames.filter((f) => f.data.action === 'reload' && f.data.ticketId === untouched)).toEqual(
+      [],
+    );
+    socket.close();
+
+    // A replay renames nothing: nobody is told anything.
+    seen.length = 0;
+    await conversations.mergeContact(connection, LID, NUMBER);
+    expect(seen).toEqual([]);
   });
 });
