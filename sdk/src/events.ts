@@ -65,6 +65,11 @@ export const DOMAIN_EVENT_SCHEMAS = {
   /** An attendant opened the ticket and its unread messages were marked read. */
   'ticket.read': z.object({ ...ticket, userId: id }),
   'ticket.tags.changed': z.object({ ...ticket, tagIds: z.array(id) }),
+  /**
+   * Messages of the ticket changed somewhere in its history, too many to tell one by one: a contact merge
+   * (ConversationsPort.mergeContact) named a group member by their number instead of their LID. Views read them again.
+   */
+  'ticket.messages.changed': z.object(ticket),
 
   /** `mediaType` as stored (chat, image, audio, …), so a subscriber interested in one kind reads nothing for others. */
   'message.created': z.object({

@@ -30,13 +30,16 @@ export type TicketFrame = z.infer<typeof TICKET_FRAME>;
 
 /**
  * `company-{id}-appMessage`: `create` carries the message's ticket (the bell and the lists need it); `delete` shows it
- * deleted (it stays, flagged); `remove` takes it out of the view (event `message.removed`: it was the echo of `keptId`).
+ * deleted (it stays, flagged); `remove` takes it out of the view (event `message.removed`: it was the echo of
+ * `keptId`); `reload`: the ticket's messages changed anywhere in its history (event `ticket.messages.changed`), an open
+ * conversation of it reads them again.
  */
 export const MESSAGE_FRAME = z.discriminatedUnion('action', [
   z.object({ action: z.literal('create'), message, ticket }),
   z.object({ action: z.literal('update'), message }),
   z.object({ action: z.literal('delete'), message }),
   z.object({ action: z.literal('remove'), messageId: id, ticketId: id, keptId: id }),
+  z.object({ action: z.literal('reload'), ticketId: id }),
 ]);
 export type MessageFrame = z.infer<typeof MESSAGE_FRAME>;
 

@@ -20,6 +20,8 @@ interface TicketRow {
 /** What a merge changed, for the events emitted after its commit. */
 interface Outcome extends ContactMergeResult {
   tickets: number[];
+  /** The group tickets whose messages now name the number instead of the alias. */
+  groupTickets?: number[];
 }
 
 const MAX_ID = 255;
@@ -29,9 +31,12 @@ const MAX_PARTICIPANT = 100;
 /**
  * Two contact ids of one channel turn out to be one person (ConversationsPort.mergeContact): WhatsApp names a person by
  * a LID (a privacy id) until the session learns the number behind it. One transaction, both contacts locked (by id
- * order, so two merges cannot deadlock; balcao_ingest v9 reads a contact `for key share`, so a message for either id
- * waits for the merge's commit and then finds the kept contact, or the merge waits for the message and moves it).
- * Whatever the outcome, group messages of the connection written by the alias (messages.participant) name the id.
+ * order, so two merges cannot deadlock; balcao_ingest, since v9, reads a contact `for key share`, so a message for
+ * either id waits for the merge's commit and then finds the kept contact, or the merge waits for the message and moves
+ * it).
+ * Whatever the outcome, group messages of the connection written by the alias (messages.participant) name the id. One
+ * still on its way under the alias names the kept contact's number once contact_aliases knows it (below; balcao_ingest
+ * v10), but an alias nobody had a contact for is not remembered: such a late message keeps the alias.
  * - no contact under the alias: nothing else (`none`; a replay of the same mapping lands here);
  * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
  *   (`renamed`), so what Balcão sends goes to the number from then on;
@@ -46,7 +51,8 @@ const MAX_PARTICIPANT = 100;
  *   into it, it takes the newer last message, and the emptied ticket is closed with a `merged` log (kept, not
  *   deleted: its logs, ratings and tags stay). No `ticket.closed` is emitted for it: nothing an attendant's close sets
  *   off (farewell, rating) must reach the contact.
- * After the commit: `ticket.updated` for every ticket that moved or closed, then `contact.merged`.
+ * After the commit: `ticket.updated` for every ticket that moved or closed, `ticket.messages.changed` for every group
+ * ticket whose messages now name the id (open conversations read them again), then `contact.merged`.
  */
 export class ContactMerger {
   constructor(
@@ -62,6 +68,8 @@ export class ContactMerger {
       .transactional((em) => this.inTransaction(em, connection, alias, id));
     const { companyId } = connection;
     for (const ticketId of outcome.tickets) await this.events.emit('ticket.updated', { companyId, ticketId });
+    for (const ticketId of outcome.groupTickets ?? [])
+      await this.events.emit('ticket.messages.changed', { companyId, ticketId });
     if (outcome.outcome === 'merged' && outcome.contactId && outcome.mergedContactId)
       await this.events.emit('contact.merged', {
         companyId,
@@ -70,11 +78,35 @@ export class ContactMerger {
       });
     if (outcome.outcome === 'renamed' && outcome.contactId)
       await this.events.emit('contact.updated', { companyId, contactId: outcome.contactId });
-    const { tickets: _tickets, ...result } = outcome;
+    const { tickets: _tickets, groupTickets: _groupTickets, ...result } = outcome;
     return result;
   }
 
+  /** The group messages of the connection written by the alias name the id; then the contacts (`contacts`). */
   private async inTransaction(
+    em: EntityManager,
+    connection: ChannelConnection,
+    alias: string,
+    id: string,
+  ): Promise<Outcome> {
+    const { companyId } = connection;
+    const groupTickets =
+      id.length > MAX_PARTICIPANT
+        ? []
+        : await em.getConnection().execute<{ ticket_id: number }[]>(
+            `with renamed as (
+               update messages set participant = ? where whatsapp_id = ? and participant = ? and company_id = ?
+               returning ticket_id)
+             select distinct ticket_id from renamed order by ticket_id`,
+            [id, connection.id, alias, companyId],
+            'all',
+            em.getTransactionContext(),
+          );
+    const outcome = await this.contacts(em, connection, alias, id);
+    return { ...outcome, groupTickets: groupTickets.map((r) => r.ticket_id) };
+  }
+
+  private async contacts(
     em: EntityManager,
     connection: ChannelConnection,
     alias: string,
@@ -83,11 +115,6 @@ export class ContactMerger {
     const q = <T>(sql: string, params: unknown[]) =>
       em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
     const { companyId, channel } = connection;
-    if (id.length <= MAX_PARTICIPANT)
-      await q(
-        'update messages set participant = ? where whatsapp_id = ? and participant = ? and company_id = ?',
-        [id, connection.id, alias, companyId],
-      );
     const rows = await q<ContactRow>(
       `select id, number, name from contacts
         where company_id = ? and channel = ? and not is_group and number in (?, ?, balcao_number_twin(?))

@@ -22,6 +22,9 @@ export function wireTicketFanout(events: Pick<EventBus, 'on'>, publisher: Ticket
   events.on('message.removed', ({ companyId, ticketId, messageId, keptId }) =>
     publisher.messageRemoved(companyId, ticketId, messageId, keptId),
   );
+  events.on('ticket.messages.changed', ({ companyId, ticketId }) =>
+    publisher.messagesChanged(companyId, ticketId),
+  );
   events.on('ticket.updated', async ({ companyId, ticketId, previous }) => {
     await publisher.ticketUpdated(companyId, ticketId, previous);
   });

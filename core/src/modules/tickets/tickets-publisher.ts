@@ -137,6 +137,18 @@ export class TicketsPublisher {
     });
   }
 
+  /** The ticket's messages changed anywhere in its history (`ticket.messages.changed`): open conversations reread. */
+  async messagesChanged(companyId: number, ticketId: number): Promise<void> {
+    const audience = await readTicketAudience(this.orm.em.fork(), companyId, ticketId);
+    if (!audience) return;
+    await this.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, 'appMessage'),
+      data: { action: 'reload', ticketId },
+      audience,
+    });
+  }
+
   async messageCreated(companyId: number, ticketId: number, messageId: number): Promise<void> {
     const row = await this.created.load({ companyId, ticketId, messageId });
     if (!row?.message) return;

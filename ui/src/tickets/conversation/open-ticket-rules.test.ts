@@ -2,7 +2,13 @@ import type { TicketDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import { ticketFixture } from '../../testing/ticket-fixture';
 import type { ListEvent, TicketEvent } from '../list/list-rules';
-import { fresherTicket, isTicketUuid, mergeConcerns, ticketLoaded } from './open-ticket-rules';
+import {
+  fresherTicket,
+  isTicketUuid,
+  mergeConcerns,
+  reloadConcerns,
+  ticketLoaded,
+} from './open-ticket-rules';
 
 const at = (minute: number) => new Date(2026, 0, 1, 11, minute).toISOString();
 const ticket = (id: number, minute: number, extra: Partial<TicketDto> = {}): TicketDto =>
@@ -107,5 +113,18 @@ describe('mergeConcerns', () => {
     expect(mergeConcerns({ action: 'delete', contactId: 4 }, 4)).toBe(false);
     expect(mergeConcerns({ action: 'merged', contactId: 'x', mergedContactId: 9 }, 9)).toBe(false);
     expect(mergeConcerns(merged, null)).toBe(false);
+  });
+});
+
+describe('reloadConcerns', () => {
+  it('is a reload of the open ticket’s messages (a group member now named by their number)', () => {
+    expect(reloadConcerns({ action: 'reload', ticketId: 7 }, 7)).toBe(true);
+  });
+
+  it('is not another ticket’s reload, another message frame, a malformed frame, or no ticket open', () => {
+    expect(reloadConcerns({ action: 'reload', ticketId: 8 }, 7)).toBe(false);
+    expect(reloadConcerns({ action: 'remove', messageId: 1, ticketId: 7, keptId: 2 }, 7)).toBe(false);
+    expect(reloadConcerns({ action: 'reload', ticketId: '7' }, 7)).toBe(false);
+    expect(reloadConcerns({ action: 'reload', ticketId: 7 }, null)).toBe(false);
   });
 });

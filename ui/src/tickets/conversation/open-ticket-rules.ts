@@ -1,4 +1,4 @@
-import { CONTACT_FRAME, readFrame, type TicketDto } from '@balcao/sdk';
+import { CONTACT_FRAME, MESSAGE_FRAME, readFrame, type TicketDto } from '@balcao/sdk';
 import { type ListEvent, withContact } from '../list/list-rules';
 
 /**
@@ -48,4 +48,14 @@ export function mergeConcerns(data: unknown, contactId: number | null): boolean 
   const frame = readFrame(CONTACT_FRAME, data);
   if (frame?.action !== 'merged' || contactId === null) return false;
   return frame.contactId === contactId || frame.mergedContactId === contactId;
+}
+
+/**
+ * Whether a `company-{id}-appMessage` frame asks the open ticket's conversation (`ticketId`) to read its messages again
+ * (`reload`, event `ticket.messages.changed`: a merge named a group member by their number instead of their LID).
+ * @example reloadConcerns({ action: 'reload', ticketId: 7 }, 7) // true
+ */
+export function reloadConcerns(data: unknown, ticketId: number | null): boolean {
+  const frame = readFrame(MESSAGE_FRAME, data);
+  return frame?.action === 'reload' && ticketId !== null && frame.ticketId === ticketId;
 }

@@ -11,6 +11,7 @@ import {
   removeMessage,
   upsertMessage,
 } from './message-rules';
+import { reloadConcerns } from './open-ticket-rules';
 
 interface MessagesState {
   messages: MessageDto[];
@@ -35,7 +36,8 @@ const queueIdsOf = (key: string): number[] => (key ? key.split(',').map(Number) 
  * page is read again and joined to what is shown, or, when more than a page of messages came meanwhile, replaces it
  * so no hole is left (newestPageLanded); scrolling up then reads the older pages again. A change of `refreshes` (the
  * ticket's contact was merged: messages moved in or out, anywhere in its history) reads the newest page again and
- * replaces the list with it, keeping it on screen until then.
+ * replaces the list with it, keeping it on screen until then. So does a `reload` frame for the ticket (its messages
+ * changed in place: a merge named a group member by their number instead of their LID).
  */
 export function useMessages(
   companyId: number,
@@ -62,15 +64,18 @@ export function useMessages(
   const epoch = useRef(0);
   /** Messages removed live (echoes of another one): a page read before their removal must not bring them back. */
   const removed = useRef(new Map<number, number>());
-  /** The `refreshes` the shown list was read at: another one replaces it. */
-  const refreshedAt = useRef(refreshes);
+  /** `reload` frames heard for this ticket: each reads the newest page again, as a change of `refreshes` does. */
+  const [reloads, setReloads] = useState(0);
+  const refreshKey = refreshes + reloads;
+  /** The refresh count the shown list was read at: another one replaces it. */
+  const refreshedAt = useRef(refreshKey);
   const resyncs = useRealtimeResyncs();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` and `refreshes` read the newest page again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `resyncs` and `refreshKey` read the newest page again.
   useEffect(() => {
     const reload = ticketId !== null && loadedFor.current === ticketId && loadedWith.current === queueKey;
     // Messages moved in or out anywhere in the history: the newest page replaces the list, older ones come on demand.
-    const replace = reload && refreshedAt.current !== refreshes;
+    const replace = reload && refreshedAt.current !== refreshKey;
     if (!reload) {
       loadedFor.current = null;
       settled.current = null;
@@ -92,7 +97,7 @@ export function useMessages(
         loadedFor.current = ticketId;
         loadedWith.current = queueKey;
         syncedAt.current = askedAt;
-        refreshedAt.current = refreshes;
+        refreshedAt.current = refreshKey;
         const landed = newestPageLanded(r, heard, settled.current);
         settled.current = replace ? (r.messages.at(-1) ?? null) : landed.settled;
         if (landed.gap || replace) {
@@ -124,7 +129,7 @@ export function useMessages(
       if (heardMeanwhile.current === heard) heardMeanwhile.current = null;
       busy.current = false;
     };
-  }, [ticketId, queueKey, resyncs, refreshes]);
+  }, [ticketId, queueKey, resyncs, refreshKey]);
 
   const loadOlder = useCallback(() => {
     if (ticketId === null || busy.current || !state.hasMore) return;
@@ -159,8 +164,9 @@ export function useMessages(
   }, []);
 
   useSocketChannel(ticketId === null ? null : companyChannel(companyId, 'appMessage'), (data) => {
+    if (reloadConcerns(data, ticketId)) setReloads((n) => n + 1);
     const frame = readFrame(MESSAGE_FRAME, data);
-    if (!frame) return;
+    if (!frame || frame.action === 'reload') return;
     if (frame.action === 'remove') {
       if (frame.ticketId !== ticketId) return;
       removed.current.set(frame.messageId, frame.keptId);
