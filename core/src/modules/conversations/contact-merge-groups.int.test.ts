@@ -111,6 +111,20 @@ describe('a group message still on its way under the LID after the merge', () =>
     expect(await participants('atrasada no grupo, renomeado')).toEqual([{ participant: RENAMED_NUMBER }]);
   });
 
+  it('names the number when only the number had a contact (a group member who never wrote alone under the LID), and a later private message under the LID reaches that contact', async () => {
+    const GROUP = '120363000000000341';
+    const LID = '100000000000341';
+    const NUMBER = '5511955550341';
+    const numberTicket = await says(NUMBER, 'sozinho pelo número 341');
+    expect(await conversations.mergeContact(connection, LID, NUMBER)).toEqual({ outcome: 'none' });
+    await groupSays(connection, GROUP, LID, 'atrasada no grupo, só o número tinha contato');
+    expect(await participants('atrasada no grupo, só o número tinha contato')).toEqual([
+      { participant: NUMBER },
+    ]);
+    expect(await says(LID, 'sozinho pelo lid 341, depois do mapeamento')).toBe(numberTicket);
+    expect(await sql(host, 'select 1 from contacts where company_id = 1 and number = $1', [LID])).toEqual([]);
+  });
+
   it('a participant no merge named is stored as it came', async () => {
     const GROUP = '120363000000000321';
     await groupSays(connection, GROUP, '100000000000321', 'lid que ninguém mapeou');

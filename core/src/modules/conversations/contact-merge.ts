@@ -36,8 +36,9 @@ const MAX_PARTICIPANT = 100;
  * it).
  * Whatever the outcome, group messages of the connection written by the alias (messages.participant) name the id. One
  * still on its way under the alias names the kept contact's number once contact_aliases knows it (below; balcao_ingest
- * v10), but an alias nobody had a contact for is not remembered: such a late message keeps the alias.
- * - no contact under the alias: nothing else (`none`; a replay of the same mapping lands here);
+ * v10); an alias for which neither contact exists is not remembered, so such a late message keeps the alias.
+ * - no contact under the alias: nothing else (`none`; a replay of the same mapping lands here), but when the number
+ *   has a contact the alias is remembered for it (contact_aliases, below);
  * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
  *   (`renamed`), so what Balcão sends goes to the number from then on;
  * - both: everything of the alias's contact moves to the number's and the alias's contact is deleted (`merged`).
@@ -122,7 +123,6 @@ export class ContactMerger {
       [companyId, channel, alias, id, id],
     );
     const from = rows.find((r) => r.number === alias);
-    if (!from) return { outcome: 'none', tickets: [] };
     // The exact number first, as ingest finds it.
     const into = rows.find((r) => r.number === id) ?? rows.find((r) => r.number !== alias);
     const remember = (contactId: number) =>
@@ -131,6 +131,12 @@ export class ContactMerger {
           on conflict (company_id, channel, alias) do update set contact_id = excluded.contact_id`,
         [companyId, channel, alias, contactId],
       );
+    if (!from) {
+      // Nobody wrote alone under the alias, but the number is known (a group member, most often): remembered, so a
+      // message still on its way under the alias, in a group or alone, reaches the number's contact.
+      if (into) await remember(into.id);
+      return { outcome: 'none', tickets: [] };
+    }
     if (!into) {
       await remember(from.id);
       await q(
