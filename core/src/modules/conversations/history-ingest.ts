@@ -10,7 +10,7 @@ import { preparedRows } from '../../db/prepared.js';
 /** Messages per statement: one round trip and one commit for this many. */
 export const HISTORY_BATCH = 500;
 
-/** One row of balcao_ingest_history's batch (v3, migration conversations-0009): its 17 fields, in order. */
+/** One row of balcao_ingest_history's batch (v3 and v4, migrations conversations-0009 and -0011): 17 fields, in order. */
 type HistoryArgs = [
   companyId: number,
   whatsappId: number,
@@ -29,7 +29,8 @@ type HistoryArgs = [
   queueId: number | null,
   /** The contact's newest message in its batch: the one that updates an existing ticket. */
   touch: boolean,
-  /** The channel's id of the message this one answers or reacts to (quotedExternalId), linked once the batch is in. */
+  /** The channel's id of the message this one answers or reacts to (quotedExternalId): linked once the batch is in, or
+   * once a later batch stores it (the id waits in messages.quoted_external_id). */
   quotedId: string | null,
 ];
 
@@ -51,7 +52,8 @@ interface ImportSettings {
  * through balcao_ingest_history — the live pipeline's contact and dedupe rules without what a live message sets off
  * (no events, no unread). Messages without an id, or given twice, are duplicates; a batch that fails (a concurrent
  * copy of one of its messages won a race) runs again one message at a time. A reply or reaction (quotedExternalId) is
- * linked to its target as live ones are (same contact, same connection), the target in the same batch or stored before.
+ * linked to its target as live ones are (same contact, same connection), the target in the same batch, stored before,
+ * or stored by a later batch (v4: the reply waits for it).
  */
 export class HistoryIngester {
   constructor(private readonly orm: MikroORM) {}

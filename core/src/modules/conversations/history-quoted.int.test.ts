@@ -7,9 +7,10 @@ import type { ConversationsService } from './conversations-service.js';
 import { HISTORY_BATCH } from './history-ingest.js';
 
 /**
- * Imported replies and reactions (balcao_ingest_history v3): the channel's id of the message one answers or reacts to
- * (InboundMessage.quotedExternalId) becomes its quoted_msg_id, as live ingest does (same contact, same connection),
- * whether the target is earlier or later in the same batch, in an earlier batch, or was stored live.
+ * Imported replies and reactions (balcao_ingest_history v3, v4): the channel's id of the message one answers or reacts
+ * to (InboundMessage.quotedExternalId) becomes its quoted_msg_id, as live ingest does (same contact, same connection),
+ * whether the target is earlier or later in the same batch, in an earlier batch, was stored live, or (v4) comes in a
+ * later batch: until then the reply waits with the id in quoted_external_id.
  */
 let host: TestHost;
 let shop: TenantWithAgent;
@@ -36,6 +37,17 @@ const old = (from: string, minutesAgo: number, extra: Partial<InboundMessage> = 
   timestamp: new Date(Date.now() - 3 * DAY - minutesAgo * 60_000),
   ...extra,
 });
+
+/** Each of `messages`' waiting id (quoted_external_id) and row version (xmin: any write changes it), by external id. */
+async function rowsOf(c: ChannelConnection, messages: InboundMessage[]) {
+  const rows = await sql<{ external_id: string; waiting: string | null; xmin: string }>(
+    host,
+    `select external_id, quoted_external_id as waiting, xmin::text from messages
+      where whatsapp_id = $1 and external_id = any($2)`,
+    [c.id, messages.map((m) => m.externalId)],
+  );
+  return Object.fromEntries(rows.map((r) => [r.external_id, { waiting: r.waiting, xmin: r.xmin }]));
+}
 
 /** What each of `messages` points at, by external id (null: nothing). */
 async function targetsOf(c: ChannelConnection, messages: InboundMessage[]) {
@@ -135,5 +147,104 @@ describe('imported replies and reactions', () => {
     expect(await targetsOf(c, [reply])).toEqual({ [reply.externalId]: null });
     expect(await conversations.ingestHistory(c, [target, reply])).toMatchObject({ stored: 1, duplicate: 1 });
     expect(await targetsOf(c, [reply])).toEqual({ [reply.externalId]: target.externalId });
+  });
+});
+
+describe('imported replies and reactions whose target comes in a later batch', () => {
+  it('wait with the target’s id, then are linked by the batch that stores it, and stop waiting', async () => {
+    const c = await newConnection('Citações tardias');
+    const number = '5511940000011';
+    // WhatsApp's full sync: the recent batch first, the older one later.
+    const target = old(number, 60, { body: 'o pedido 42' });
+    const liked = old(number, 50, { fromMe: true, body: 'anotado' });
+    const reply = old(number, 20, { body: 'e o 42?', quotedExternalId: target.externalId });
+    const reaction = old(number, 19, {
+      body: '👍',
+      mediaType: 'reactionMessage',
+      quotedExternalId: liked.externalId,
+    });
+    expect(await conversations.ingestHistory(c, [reply, reaction])).toMatchObject({ stored: 2 });
+    expect(await targetsOf(c, [reply, reaction])).toEqual({
+      [reply.externalId]: null,
+      [reaction.externalId]: null,
+    });
+    const waiting = await rowsOf(c, [reply, reaction]);
+    expect(waiting[reply.externalId]?.waiting).toBe(target.externalId);
+    expect(waiting[reaction.externalId]?.waiting).toBe(liked.externalId);
+
+    expect(await conversations.ingestHistory(c, [target, liked])).toMatchObject({ stored: 2 });
+    expect(await targetsOf(c, [reply, reaction])).toEqual({
+      [reply.externalId]: target.externalId,
+      [reaction.externalId]: liked.externalId,
+    });
+    const linked = await rowsOf(c, [reply, reaction]);
+    expect([linked[reply.externalId]?.waiting, linked[reaction.externalId]?.waiting]).toEqual([null, null]);
+  });
+
+  it('within one import too: a reply older by its clock than its target, more than a batch apart', async () => {
+    const c = await newConnection('Citações relógio');
+    const number = '5511940000012';
+    // Sorted oldest first, the reply lands in the first statement and its target in the next one.
+    const reply = old(number, 90, {
+      body: 'viu?',
+      externalId: `hq-clock-${++seq}`,
+      quotedExternalId: 'hq-clock-t',
+    });
+    const filler = Array.from({ length: HISTORY_BATCH }, (_, i) => old(number, 80 - i / 1000));
+    const target = old(number, 10, { externalId: 'hq-clock-t', body: 'a foto' });
+    const result = await conversations.ingestHistory(c, [target, ...filler, reply]);
+    expect(result).toMatchObject({ stored: HISTORY_BATCH + 2 });
+    expect(await targetsOf(c, [reply])).toEqual({ [reply.externalId]: target.externalId });
+    expect((await rowsOf(c, [reply]))[reply.externalId]?.waiting).toBeNull();
+  });
+
+  it('another contact’s message, or one on another connection, with the awaited id is no target: it keeps waiting', async () => {
+    const c = await newConnection('Citações espera alheia');
+    const elsewhere = await newConnection('Citações espera outra');
+    const mine = '5511940000013';
+    const replies = [
+      old(mine, 30, { body: 'sobre a sua', quotedExternalId: 'hq-wait-theirs' }),
+      old(mine, 29, { mediaType: 'reactionMessage', body: '😮', quotedExternalId: 'hq-wait-there' }),
+    ];
+    await conversations.ingestHistory(c, replies);
+    // The awaited ids arrive: one from another contact on this connection, one from this contact on another.
+    await conversations.ingestHistory(c, [
+      old('5511940000014', 40, { externalId: 'hq-wait-theirs', body: 'de outro contato' }),
+    ]);
+    await conversations.ingestHistory(elsewhere, [
+      old(mine, 40, { externalId: 'hq-wait-there', body: 'noutra' }),
+    ]);
+    expect(Object.values(await targetsOf(c, replies))).toEqual([null, null]);
+    const rows = await rowsOf(c, replies);
+    expect(replies.map((r) => rows[r.externalId]?.waiting)).toEqual(['hq-wait-theirs', 'hq-wait-there']);
+  });
+
+  it('replaying the batches, in either order, answers duplicates and writes nothing', async () => {
+    const c = await newConnection('Citações repetidas');
+    const number = '5511940000015';
+    const target = old(number, 60, { body: 'o boleto' });
+    const reply = old(number, 20, { body: 'pago', quotedExternalId: target.externalId });
+    const orphan = old(number, 19, { body: 'e aquele?', quotedExternalId: 'hq-never' });
+    const recent = [reply, orphan];
+    await conversations.ingestHistory(c, recent);
+    const waiting = await rowsOf(c, recent);
+    // Given again before the target came: still waiting, the rows untouched.
+    expect(await conversations.ingestHistory(c, recent)).toMatchObject({ stored: 0, duplicate: 2 });
+    expect(await rowsOf(c, recent)).toEqual(waiting);
+
+    await conversations.ingestHistory(c, [target]);
+    const all = [target, reply, orphan];
+    const settled = await rowsOf(c, all);
+    expect(settled[reply.externalId]?.waiting).toBeNull();
+    expect(settled[orphan.externalId]).toEqual(waiting[orphan.externalId]);
+    expect(await conversations.ingestHistory(c, [target])).toMatchObject({ duplicate: 1 });
+    expect(await conversations.ingestHistory(c, recent)).toMatchObject({ duplicate: 2 });
+    expect(await conversations.ingestHistory(c, all)).toMatchObject({ duplicate: 3 });
+    expect(await rowsOf(c, all)).toEqual(settled);
+    expect(await targetsOf(c, all)).toEqual({
+      [target.externalId]: null,
+      [reply.externalId]: target.externalId,
+      [orphan.externalId]: null,
+    });
   });
 });

@@ -31,4 +31,4 @@ export function functionSql(name: 'balcao_ingest_history' | 'balcao_number_twin'
 }
 
 /** The versions the current schema runs, by function (what the int test compares with the database). */
-export const CURRENT_FUNCTION_VERSIONS = { balcao_ingest_history: 3, balcao_number_twin: 1 } as const;
+export const CURRENT_FUNCTION_VERSIONS = { balcao_ingest_history: 4, balcao_number_twin: 1 } as const;

@@ -14,6 +14,7 @@ import { MigrationConversations0007IngestFindOnlyReactions } from './migrations/
 import { MigrationConversations0008MergeAliases } from './migrations/conversations-0008-merge-aliases.js';
 import { MigrationConversations0009HistoryQuoted } from './migrations/conversations-0009-history-quoted.js';
 import { MigrationConversations0010IngestParticipantAlias } from './migrations/conversations-0010-ingest-participant-alias.js';
+import { MigrationConversations0011HistoryLateLinks } from './migrations/conversations-0011-history-late-links.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -60,6 +61,7 @@ export const conversationsModule = defineModule({
       name: 'conversations-0010-ingest-participant-alias',
       class: MigrationConversations0010IngestParticipantAlias,
     },
+    { name: 'conversations-0011-history-late-links', class: MigrationConversations0011HistoryLateLinks },
   ],
   register: (container) =>
     container.register({
