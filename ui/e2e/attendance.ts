@@ -6,6 +6,7 @@ import {
   type BrowserContext,
   expect,
   type Page,
+  request as playwrightRequest,
 } from '@playwright/test';
 import { ADMIN_USER_ID, login, USERS } from './helpers';
 
@@ -23,13 +24,21 @@ export async function browserAdmin(request: APIRequestContext): Promise<{ id: nu
 /** Specs run one after another in one worker: a token renewed this close to its expiry was no longer in use. */
 const API_TOKEN_MARGIN_MS = 3 * 60_000;
 let apiSession: { token: string; expiresAt: number } | undefined;
+/** The API session's own request context (its refresh cookie), kept for the whole run of the worker. */
+let apiContext: APIRequestContext | undefined;
 
 /** The admin's API token, for setting up through the API. */
-export async function adminToken(request: APIRequestContext): Promise<string> {
+export async function adminToken(_request: APIRequestContext): Promise<string> {
   // One API session for the whole run: every login ends the account's earlier session, so a token a fixture or a spec
-  // holds would stop working if each call signed in again. A new one only when this one is about to expire.
+  // holds would stop working if each call signed in again. Near its expiry (15 min: a run longer than 12 min gets
+  // here) the token is renewed through the session's refresh cookie, which keeps the session and so every token a
+  // running spec holds; a login then would end them (a queue fixture's clean-up answered 401 and left its queue).
   if (apiSession && apiSession.expiresAt - Date.now() > API_TOKEN_MARGIN_MS) return apiSession.token;
-  const res = await request.post('/api/auth/login', { data: USERS.api });
+  apiContext ??= await playwrightRequest.newContext({
+    baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 8090)}`,
+  });
+  const renewed = apiSession ? await apiContext.post('/api/auth/refresh_token') : undefined;
+  const res = renewed?.ok() ? renewed : await apiContext.post('/api/auth/login', { data: USERS.api });
   expect(res.ok()).toBe(true);
   const token = (await res.json()).token as string;
   const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number };
