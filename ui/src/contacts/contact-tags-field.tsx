@@ -3,6 +3,7 @@ import { Button, FormGroup, InputGroup, Menu, MenuItem, Tag } from '@blueprintjs
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '../notify/toaster';
+import { colorChipStyle } from '../theme/color-chip';
 import { createTag, fetchTags } from './contacts-api';
 
 /** Spec part 1 §5: a tag made in the contact modal needs at least 3 characters ('Tag muito curta!'). */
@@ -82,7 +83,7 @@ export function ContactTagsField({ value, onChange, disabled }: Props) {
         {value.map((tag) => (
           <Tag
             key={tag.id}
-            style={{ backgroundColor: tag.color, color: '#fff' }}
+            style={colorChipStyle(tag.color)}
             onRemove={disabled ? undefined : () => onChange(value.filter((v) => v.id !== tag.id))}
             data-testid="contact-dialog-tag"
           >

@@ -12,6 +12,7 @@ import { useDebounced } from '../tickets/shared/use-debounced';
 import { TagDialog } from './tag-dialog';
 import { deleteTag, fetchTagPage } from './tags-api';
 import './tags.css';
+import { colorChipStyle } from '../theme/color-chip';
 
 /**
  * /tags (spec part 2 §2 "Tags and kanban tags"): the company's tags with search (500 ms), infinite scroll, a chip in
@@ -77,7 +78,7 @@ export function TagsScreen() {
                   <Tag
                     round
                     className="tags-screen__chip"
-                    style={{ backgroundColor: tag.color }}
+                    style={colorChipStyle(tag.color)}
                     data-testid="tag-chip"
                   >
                     {tag.name}

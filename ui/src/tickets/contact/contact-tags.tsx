@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchTags } from '../../contacts/contacts-api';
 import { toastError } from '../../notify/toaster';
+import { colorChipStyle } from '../../theme/color-chip';
 import { syncContactTags } from '../shared/contact-actions-api';
 
 /** The contact's tags, editable in place (`POST /tags/sync` with the whole list). */
@@ -34,7 +35,7 @@ export function ContactTags({ contactId, tags }: { contactId: number; tags: TagD
     <div className="contact-drawer__tags">
       {selected.length === 0 && '—'}
       {selected.map((tag) => (
-        <Tag key={tag.id} style={{ backgroundColor: tag.color, color: '#fff' }} data-testid="contact-tag">
+        <Tag key={tag.id} style={colorChipStyle(tag.color)} data-testid="contact-tag">
           {tag.name}
         </Tag>
       ))}

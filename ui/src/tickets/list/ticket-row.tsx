@@ -3,6 +3,7 @@ import { Button, Icon, Tag } from '@blueprintjs/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannelTraits } from '../../plugins/use-channel-traits';
+import { colorChipStyle } from '../../theme/color-chip';
 import { ChannelIcon } from '../shared/channel-icon';
 import { ContactAvatar } from '../shared/contact-avatar';
 import { CONTACT_NAME_MAX, formatTicketTime, truncate } from '../shared/format';
@@ -23,8 +24,7 @@ interface Props {
   onIgnore(ticket: TicketDto): void;
 }
 
-const tagStyle = (color: string | undefined) =>
-  color ? { backgroundColor: color, color: '#fff' } : undefined;
+const tagStyle = (color: string | undefined) => (color ? colorChipStyle(color) : undefined);
 
 /** One ticket of a list (spec part 1 §2 "Ticket row"). Pending rows do not open; they offer Accept and Close. */
 export const TicketRow = memo(function TicketRow({
