@@ -89,26 +89,12 @@ export class TicketsPublisher {
 
   /** Spec: the notification list drops a ticket on `updateUnread`. */
   async unreadCleared(companyId: number, ticketId: number): Promise<void> {
-    const audience = await readTicketAudience(this.orm.em.fork(), companyId, ticketId);
-    if (!audience) return;
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'ticket'),
-      data: { action: 'updateUnread', ticketId },
-      audience,
-    });
+    await this.toWhoSees(companyId, ticketId, 'ticket', { action: 'updateUnread', ticketId });
   }
 
   /** A contact typing or recording (spec part 1 §3 Ticket presence), to whoever may see their ticket. */
   async presence(companyId: number, ticketId: number, presence: ContactPresence): Promise<void> {
-    const audience = await readTicketAudience(this.orm.em.fork(), companyId, ticketId);
-    if (!audience) return;
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'ticket'),
-      data: { action: 'presence', ticketId, presence },
-      audience,
-    });
+    await this.toWhoSees(companyId, ticketId, 'ticket', { action: 'presence', ticketId, presence });
   }
 
   async ticketDeleted(companyId: number, ticket: TicketAudience & { id: number }): Promise<void> {
@@ -127,26 +113,29 @@ export class TicketsPublisher {
     messageId: number,
     keptId: number,
   ): Promise<void> {
-    const audience = await readTicketAudience(this.orm.em.fork(), companyId, ticketId);
-    if (!audience) return;
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'appMessage'),
-      data: { action: 'remove', messageId, ticketId, keptId },
-      audience,
+    await this.toWhoSees(companyId, ticketId, 'appMessage', {
+      action: 'remove',
+      messageId,
+      ticketId,
+      keptId,
     });
   }
 
   /** The ticket's messages changed anywhere in its history (`ticket.messages.changed`): open conversations reread. */
   async messagesChanged(companyId: number, ticketId: number): Promise<void> {
+    await this.toWhoSees(companyId, ticketId, 'appMessage', { action: 'reload', ticketId });
+  }
+
+  /** Publishes a frame about a ticket to whoever may see it (its audience read now); nothing when it is gone. */
+  private async toWhoSees(
+    companyId: number,
+    ticketId: number,
+    topic: 'ticket' | 'appMessage',
+    data: Record<string, unknown>,
+  ): Promise<void> {
     const audience = await readTicketAudience(this.orm.em.fork(), companyId, ticketId);
     if (!audience) return;
-    await this.realtime.publish({
-      companyId,
-      channel: companyChannel(companyId, 'appMessage'),
-      data: { action: 'reload', ticketId },
-      audience,
-    });
+    await this.realtime.publish({ companyId, channel: companyChannel(companyId, topic), data, audience });
   }
 
   async messageCreated(companyId: number, ticketId: number, messageId: number): Promise<void> {
