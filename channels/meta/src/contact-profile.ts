@@ -1,4 +1,4 @@
-import type { ChannelConnection, Logger, SessionStore } from '@balcao/sdk';
+import type { ChannelConnection, ConversationsPort, Logger, SessionStore } from '@balcao/sdk';
 import { PAGE_TOKEN_KEY } from './channel.js';
 import { downloadAttachment, type GraphClient } from './graph.js';
 
@@ -9,9 +9,9 @@ export interface ContactProfile {
 }
 
 /** Where a contact's picture is kept: the company's media store (core's `storeMedia`), which answers its URL. */
-export type StorePicture = (file: { data: Uint8Array; fileName: string; mimeType: string }) => Promise<{
-  url: string;
-}>;
+export type StorePicture = (
+  file: Parameters<ConversationsPort['storeMedia']>[1],
+) => ReturnType<ConversationsPort['storeMedia']>;
 
 /**
  * The connection store's key marking a contact whose profile was fetched, and when (milliseconds since the epoch;

@@ -81,3 +81,15 @@ export async function replaceLinks(
     );
   });
 }
+
+/** Runs raw SQL inside `em`'s transaction (what a transactional callback's statements need to see its writes). */
+export type TransactionSql = <T>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/**
+ * The raw-SQL runner of `em`'s transaction.
+ * @example const q = sqlIn(em); const rows = await q<{ id: number }>('select id from tickets where id = ?', [id])
+ */
+export const sqlIn =
+  (em: EntityManager): TransactionSql =>
+  <T>(sql: string, params: unknown[]) =>
+    em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());

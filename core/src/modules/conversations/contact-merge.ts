@@ -1,5 +1,6 @@
 import type { ChannelConnection, ContactMergeResult, EventsPort } from '@balcao/sdk';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
+import { sqlIn } from '../../db/sql-helpers.js';
 
 interface ContactRow {
   id: number;
@@ -94,14 +95,12 @@ export class ContactMerger {
     const groupTickets =
       id.length > MAX_PARTICIPANT
         ? []
-        : await em.getConnection().execute<{ ticket_id: number }[]>(
+        : await sqlIn(em)<{ ticket_id: number }>(
             `with renamed as (
                update messages set participant = ? where whatsapp_id = ? and participant = ? and company_id = ?
                returning ticket_id)
              select distinct ticket_id from renamed order by ticket_id`,
             [id, connection.id, alias, companyId],
-            'all',
-            em.getTransactionContext(),
           );
     const outcome = await this.contacts(em, connection, alias, id);
     return { ...outcome, groupTickets: groupTickets.map((r) => r.ticket_id) };
@@ -113,8 +112,7 @@ export class ContactMerger {
     alias: string,
     id: string,
   ): Promise<Outcome> {
-    const q = <T>(sql: string, params: unknown[]) =>
-      em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
+    const q = sqlIn(em);
     const { companyId, channel } = connection;
     const rows = await q<ContactRow>(
       `select id, number, name from contacts

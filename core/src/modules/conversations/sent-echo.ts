@@ -1,5 +1,6 @@
 import { type EventsPort, lastMessagePreview } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { sqlIn, type TransactionSql } from '../../db/sql-helpers.js';
 
 /** The echo a send's id was already ingested as, and what its removal changed. */
 interface EchoRow {
@@ -26,8 +27,7 @@ export async function adoptEcho(
   externalId: string,
 ): Promise<{ ack: number; before: number } | null> {
   const done = await deps.orm.em.fork().transactional(async (em) => {
-    const run = <T>(sql: string, params: unknown[]) =>
-      em.getConnection().execute<T[]>(sql, params, 'all', em.getTransactionContext());
+    const run = sqlIn(em);
     const [echo] = await run<EchoRow>(
       `select e.id, e.company_id, e.ticket_id, e.created_at
          from messages m
@@ -69,14 +69,12 @@ export async function adoptEcho(
   return { ack: changed.ack, before: changed.before };
 }
 
-type Run = <T>(sql: string, params: unknown[]) => Promise<T[]>;
-
 /**
  * The echo's ticket without the echo: its last message read again when the echo was its newest message; for a bot's
  * message (`restoreUnread`), the unread count the echo's ingest cleared is counted again (the contact's unread messages
  * since an attendant last wrote). Answers whether the ticket changed.
  */
-async function repairTicket(run: Run, echo: EchoRow, restoreUnread: boolean) {
+async function repairTicket(run: TransactionSql, echo: EchoRow, restoreUnread: boolean) {
   let changed = false;
   const [newest] = await run<{ body: string; media_type: string; created_at: Date; id: string }>(
     `select body, media_type, created_at, id from messages
