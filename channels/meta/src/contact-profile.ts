@@ -2,10 +2,14 @@ import type { ChannelConnection, ConversationsPort, Logger, SessionStore } from 
 import { PAGE_TOKEN_KEY } from './channel.js';
 import { downloadAttachment, type GraphClient } from './graph.js';
 
-/** A contact's name and picture (the picture as stored in Balcão's media; the name may be empty). */
+/**
+ * A contact's name and picture (the picture as stored in Balcão's media; the name may be empty). `pictureFailed`: Graph
+ * gave a picture that could not be downloaded or stored, so `picture` is null for now (see PROFILE_RETRY_MS).
+ */
 export interface ContactProfile {
   name: string;
   picture: string | null;
+  pictureFailed: boolean;
 }
 
 /** Where a contact's picture is kept: the company's media store (core's `storeMedia`), which answers its URL. */
@@ -23,11 +27,20 @@ export const profileKey = (contactId: string) => `profile:${contactId}`;
 export const PROFILE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
+ * How soon a lookup whose picture could not be kept is made again (on the contact's next message after it). Such a
+ * failure is mostly passing (Meta's CDN or the media store briefly unreachable, a timeout), so a week without a
+ * picture is too long; an hour still bounds what a picture that keeps failing costs to one Graph lookup and one
+ * download an hour per contact who keeps writing, never one per message.
+ */
+export const PROFILE_RETRY_MS = 60 * 60 * 1000;
+
+/**
  * Looks contacts' names and pictures up on Graph, once per contact and connection every PROFILE_MAX_AGE_MS: a contact
  * looked up since (its marker in the connection's store) is not asked again. Graph's picture is a CDN link that
  * expires, so the file itself is downloaded into the company's media store and the contact gets that URL; a picture
- * that cannot be downloaded or stored leaves none (logged). A failed lookup is logged and answers null, so the message
- * goes in with the id as the name and the next message asks again. Nothing here throws: ingest never waits on it for
+ * that cannot be downloaded or stored leaves none (logged; the contact keeps any picture it had, as ingest writes no
+ * null over one) and the lookup is made again after PROFILE_RETRY_MS rather than a week. A failed lookup is logged
+ * and answers null, so the message goes in with the id as the name and the next message asks again. Nothing here throws: ingest never waits on it for
  * more than Graph's timeouts, nor fails because of it.
  * @example const profile = await profiles.lookup(connection, store, psid, (file) => conversations.storeMedia(connection, file))
  */
@@ -51,10 +64,8 @@ export class ContactProfiles {
       const token = await store.get(PAGE_TOKEN_KEY);
       if (!token) return null;
       const profile = await this.graph.profile(connection.channel, token, contactId);
-      return {
-        name: profile.name,
-        picture: await this.stored(connection, contactId, profile.picture, storePicture),
-      };
+      const picture = await this.stored(connection, contactId, profile.picture, storePicture);
+      return { name: profile.name, picture: picture ?? null, pictureFailed: picture === undefined };
     } catch (err) {
       this.logger.warn(
         { err, connectionId: connection.id, contactId },
@@ -64,13 +75,13 @@ export class ContactProfiles {
     }
   }
 
-  /** The contact's picture in Balcão's media; null (no picture) when there is none or it cannot be kept. */
+  /** The contact's picture in Balcão's media; null when there is none to keep, undefined when it could not be kept. */
   private async stored(
     connection: ChannelConnection,
     contactId: string,
     url: string | null,
     storePicture: StorePicture | undefined,
-  ): Promise<string | null> {
+  ): Promise<string | null | undefined> {
     if (!url || !storePicture) return null;
     try {
       const file = await downloadAttachment(url, 'picture');
@@ -80,16 +91,26 @@ export class ContactProfiles {
     } catch (err) {
       this.logger.warn(
         { err, connectionId: connection.id, contactId },
-        'meta contact picture not stored: the contact shows none',
+        'meta contact picture not stored: the contact keeps the one it had, if any, until a retry',
       );
-      return null;
+      return undefined;
     }
   }
 
-  /** The contact's profile reached Balcão (its message was ingested): not asked again for PROFILE_MAX_AGE_MS. */
-  async remember(connection: ChannelConnection, store: SessionStore, contactId: string): Promise<void> {
+  /**
+   * The contact's profile reached Balcão (its message was ingested): not asked again for PROFILE_MAX_AGE_MS, or for
+   * PROFILE_RETRY_MS when its picture could not be kept. The marker stays the time of a lookup: a retry's is dated as
+   * if the lookup were made PROFILE_MAX_AGE_MS − PROFILE_RETRY_MS earlier, so any code reading it agrees when it is due.
+   */
+  async remember(
+    connection: ChannelConnection,
+    store: SessionStore,
+    contactId: string,
+    profile: Pick<ContactProfile, 'pictureFailed'>,
+  ): Promise<void> {
+    const at = profile.pictureFailed ? this.now() - PROFILE_MAX_AGE_MS + PROFILE_RETRY_MS : this.now();
     try {
-      await store.set(profileKey(contactId), String(this.now()));
+      await store.set(profileKey(contactId), String(at));
     } catch (err) {
       this.logger.warn(
         { err, connectionId: connection.id, contactId },

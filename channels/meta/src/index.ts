@@ -11,6 +11,7 @@ export {
   type ContactProfile,
   ContactProfiles,
   PROFILE_MAX_AGE_MS,
+  PROFILE_RETRY_MS,
   profileKey,
   type StorePicture,
 } from './contact-profile.js';

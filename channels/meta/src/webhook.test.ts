@@ -1,7 +1,7 @@
 import type { ChannelConnection, ConversationsPort, InboundMessage, Logger, SessionStore } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
-import { ContactProfiles, PROFILE_MAX_AGE_MS } from './contact-profile.js';
+import { ContactProfiles, PROFILE_MAX_AGE_MS, PROFILE_RETRY_MS } from './contact-profile.js';
 import { GraphClient } from './graph.js';
 import { FIXTURE_IDS, fixture, imageDelivery } from './testing/fixtures.js';
 import { type MockGraph, startMockGraph } from './testing/mock-graph.js';
@@ -282,6 +282,37 @@ describe('contact names and pictures from Graph', () => {
     rec.stores.get(7)?.map.set('profile:psid-w1', '1');
     await say('m-w1-4');
     expect(requestsFor('psid-w1')).toBe(3);
+  });
+
+  it('a picture that could not be kept is looked up again after PROFILE_RETRY_MS (not on every message meanwhile), then weekly', async () => {
+    const rec = recordingConversations();
+    const p = profiles();
+    graph.profiles.set('psid-r1', { first_name: 'Rui', profile_pic: `${graph.url}/cdn/gone.jpg` });
+    const say = (mid: string) =>
+      run(delivery('page', PAGE, [textEvent(PAGE, 'psid-r1', mid, 'Oi')]), rec.port, p);
+    await say('m-r1-1');
+    expect(rec.ingested.at(-1)?.inbound.from).toEqual({ id: 'psid-r1', name: 'Rui', picture: null });
+    clock += PROFILE_RETRY_MS - 1;
+    await say('m-r1-2');
+    expect(requestsFor('psid-r1')).toBe(1);
+    // An hour on, Meta serves the picture again: looked up again, and kept.
+    graph.profiles.set('psid-r1', {
+      first_name: 'Rui',
+      profile_pic: graph.file('rui.png', PNG, 'image/png'),
+    });
+    clock += 2;
+    await say('m-r1-3');
+    expect(requestsFor('psid-r1')).toBe(2);
+    expect(rec.ingested.at(-1)?.inbound.from.picture).toMatch(/^\/api\/media\//);
+    // Kept: the next lookup is a week away again.
+    clock += PROFILE_RETRY_MS + 1;
+    await say('m-r1-4');
+    clock += PROFILE_MAX_AGE_MS - PROFILE_RETRY_MS - 2;
+    await say('m-r1-5');
+    expect(requestsFor('psid-r1')).toBe(2);
+    clock += 2;
+    await say('m-r1-6');
+    expect(requestsFor('psid-r1')).toBe(3);
   });
 
   it('a failed lookup keeps the id as the name (the message still goes in) and is tried again with the next message', async () => {

@@ -138,7 +138,8 @@ class Delivery {
         reached ||= result.outcome === 'stored' || result.outcome === 'duplicate';
       }
       const store = await this.sessionStore();
-      if (profile && reached && store) await this.deps.profiles?.remember(connection, store, contactId);
+      if (profile && reached && store)
+        await this.deps.profiles?.remember(connection, store, contactId, profile);
       return;
     }
     if (event.delivery?.mids?.length) {

@@ -1,4 +1,10 @@
-import { PROFILE_MAX_AGE_MS, profileKey, SUBSCRIBED_FIELDS, SUBSCRIBED_KEY } from '@balcao/channel-meta';
+import {
+  PROFILE_MAX_AGE_MS,
+  PROFILE_RETRY_MS,
+  profileKey,
+  SUBSCRIBED_FIELDS,
+  SUBSCRIBED_KEY,
+} from '@balcao/channel-meta';
 import { delivery, type MockGraph, textEvent } from '@balcao/channel-meta/testing';
 import type { ConversationsPort, MessageDto, SessionStore, TicketDto } from '@balcao/sdk';
 import { createTenant, eventually, type TestHost } from '@balcao/testing';
@@ -66,6 +72,17 @@ const post = async (object: 'page' | 'instagram', account: string, events: objec
   return (await res.json()) as { stored: number; skipped: number };
 };
 const lookups = (id: string) => graph.profileRequests.filter((r) => r.id === id).length;
+/** The page's connection store, where a contact's profile marker (when it was looked up) is kept. */
+const pageStore = async () => {
+  const conversations = host.resolve<ConversationsPort>('conversations');
+  const connection = await conversations.connectionByAccount(PAGE.id, 'facebook');
+  if (!connection) throw new Error('the page has no connection');
+  const sessions = host.resolve<{ store(id: number): SessionStore | Promise<SessionStore> }>('sessions');
+  return sessions.store(connection.id);
+};
+const getMarker = async (psid: string) => (await pageStore()).get(profileKey(psid));
+/** Ages (or sets) a contact's profile marker, as time passing would. */
+const setMarker = async (psid: string, at: number) => (await pageStore()).set(profileKey(psid), String(at));
 /** The page writing to `psid` in Meta's inbox, as its echo arrives. */
 const echo = (psid: string, mid: string, text: string) => ({
   sender: { id: PAGE.id },
@@ -133,17 +150,38 @@ describe('contact pictures kept fresh', () => {
     });
     await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-gil', 'm-gil-2', 'Ainda aí?')]);
     expect(lookups('psid-gil')).toBe(1);
-    const conversations = host.resolve<ConversationsPort>('conversations');
-    const connection = await conversations.connectionByAccount(PAGE.id, 'facebook');
-    if (!connection) throw new Error('the page has no connection');
-    const sessions = host.resolve<{ store(id: number): SessionStore | Promise<SessionStore> }>('sessions');
-    await (await sessions.store(connection.id)).set(
-      profileKey('psid-gil'),
-      String(Date.now() - PROFILE_MAX_AGE_MS - 86_400_000),
-    );
+    // The marker aged in the connection's store.
+    await setMarker('psid-gil', Date.now() - PROFILE_MAX_AGE_MS - 86_400_000);
     await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-gil', 'm-gil-3', 'Alô')]);
     expect(lookups('psid-gil')).toBe(2);
     expect((await ticketOf('psid-gil')).contact.urlPicture).toMatch(/^\/api\/media\//);
+  });
+
+  it('a weekly refresh whose picture fails keeps the picture the contact had; it is tried again an hour later', async () => {
+    graph.profiles.set('psid-ivo', {
+      first_name: 'Ivo',
+      profile_pic: graph.file('ivo.png', PNG, 'image/png'),
+    });
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-ivo', 'm-ivo-1', 'Oi')]);
+    const before = (await ticketOf('psid-ivo')).contact.urlPicture;
+    expect(before).toMatch(/^\/api\/media\//);
+    // A week and a day later, Graph's link to the picture no longer serves it.
+    graph.profiles.set('psid-ivo', { first_name: 'Ivo', profile_pic: `${graph.url}/cdn/expired.jpg` });
+    await setMarker('psid-ivo', Date.now() - PROFILE_MAX_AGE_MS - 86_400_000);
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-ivo', 'm-ivo-2', 'Voltei')]);
+    expect(lookups('psid-ivo')).toBe(2);
+    expect((await ticketOf('psid-ivo')).contact.urlPicture).toBe(before);
+    // Not asked again with each message, but once the retry delay is over (the marker aged by it).
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-ivo', 'm-ivo-3', 'Alô')]);
+    expect(lookups('psid-ivo')).toBe(2);
+    graph.profiles.set('psid-ivo', {
+      first_name: 'Ivo',
+      profile_pic: graph.file('ivo2.png', PNG, 'image/png'),
+    });
+    await setMarker('psid-ivo', Number(await getMarker('psid-ivo')) - PROFILE_RETRY_MS);
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-ivo', 'm-ivo-4', 'Alguém?')]);
+    expect(lookups('psid-ivo')).toBe(3);
+    expect((await ticketOf('psid-ivo')).contact.urlPicture).toMatch(/^\/api\/media\//);
   });
 });
 

@@ -35,6 +35,19 @@ const ticketOf = async (ticketId: number) => api<TicketDto>(`/api/tickets/${tick
 const outage = (down: boolean) =>
   host.request(`/test-channel/${connection.token}/outage`, { method: 'PUT', body: { down } });
 const until = (check: () => Promise<boolean>) => eventually(async () => ((await check()) ? true : undefined));
+/** Deps for recordDelivered whose events are the host's, each also kept in `emitted` (name and payload, in order). */
+const recordingDeps = () => {
+  const real = host.resolve<EventsPort>('events');
+  const emitted: { event: string; payload: unknown }[] = [];
+  const events: EventsPort = {
+    emit: async (event, payload) => {
+      emitted.push({ event, payload });
+      await real.emit(event, payload);
+    },
+  };
+  const deps = { orm: host.resolve<MikroORM>('orm'), events, logger: host.resolve<Logger>('logger') };
+  return { deps, emitted };
+};
 const rowsWithId = async (externalId: string) =>
   sql<{ id: string }>(host, 'select id from messages where external_id = $1', [externalId]);
 
@@ -119,19 +132,62 @@ describe('a send whose echo was ingested first', () => {
     });
     expect(await ticketOf(ticketId)).toMatchObject({ lastMessage: 'Já te respondo!', unreadMessages: 0 });
 
-    await recordDelivered(
-      {
-        orm: host.resolve<MikroORM>('orm'),
-        events: host.resolve<EventsPort>('events'),
-        logger: host.resolve<Logger>('logger'),
-      },
-      1,
-      ticketId,
-      botId,
-      { ack: 1, externalId: 'eco-bot-out' },
-    );
+    const { deps, emitted } = recordingDeps();
+    await recordDelivered(deps, 1, ticketId, botId, { ack: 1, externalId: 'eco-bot-out' });
     expect(await rowsWithId('eco-bot-out')).toEqual([{ id: String(botId) }]);
+    // The echo was in the message's own ticket: the ticket stays, updated.
     expect(await ticketOf(ticketId)).toMatchObject({ lastMessage: 'Já te respondo', unreadMessages: 2 });
+    expect(emitted.map((e) => e.event)).toEqual(['message.removed', 'ticket.updated', 'message.ack']);
+  });
+
+  it('an echo that opened a new ticket (the attendant closed theirs meanwhile) takes that ticket with it', async () => {
+    const number = '5511977770005';
+    const { ticketId } = await inbound({
+      externalId: 'eco-new-1',
+      from: { id: number, name: 'Davi' },
+      body: 'Oi',
+    });
+    await api(`/api/tickets/${ticketId}`, { method: 'PUT', body: { status: 'open', userId } });
+    expect((await outage(true)).status).toBe(204);
+    const mine = await api<MessageDto>(`/api/messages/${ticketId}`, { body: { body: 'Até logo' } });
+    await until(
+      async () => (await messagesOf(ticketId)).find((m) => m.id === mine.id)?.deliveryError != null,
+    );
+    expect((await outage(false)).status).toBe(204);
+    // The attendant closes the ticket; then the channel's echo of the send arrives: with no ticket to go to (the
+    // connection reopens none), its ingest opens a new one for the contact, holding only the echo.
+    await api(`/api/tickets/${ticketId}`, { method: 'PUT', body: { status: 'closed' } });
+    const externalId = `fake-out-${mine.id}`;
+    const echo = await inbound({ externalId, from: { id: number, name: '' }, body: mine.body, fromMe: true });
+    expect(echo.ticketId).not.toBe(ticketId);
+    expect(await ticketOf(echo.ticketId)).toMatchObject({ status: 'pending', lastMessage: 'Até logo' });
+
+    // The send is recorded (as the outbox does when the channel answers): the echo is adopted, its ticket left empty.
+    const { deps, emitted } = recordingDeps();
+    const since = socket.frames.length;
+    await recordDelivered(deps, 1, ticketId, mine.id, { ack: 1, externalId });
+
+    expect(await rowsWithId(externalId)).toEqual([{ id: String(mine.id) }]);
+    expect(await sql(host, 'select id from tickets where id = $1', [echo.ticketId])).toEqual([]);
+    expect(emitted.map((e) => e.event)).toEqual(['message.removed', 'ticket.deleted', 'message.ack']);
+    expect(emitted[1]?.payload).toEqual({
+      companyId: 1,
+      ticketId: echo.ticketId,
+      was: { userId: null, queueId: null, isGroup: false },
+    });
+    // Open ticket lists drop it.
+    const deleted = await eventually(() =>
+      socket.frames
+        .slice(since)
+        .find(
+          (f: TestFrame) =>
+            f.channel.endsWith('-ticket') && f.data.action === 'delete' && f.data.ticketId === echo.ticketId,
+        ),
+    );
+    expect(deleted.data).toEqual({ action: 'delete', ticketId: echo.ticketId });
+    // The attendant's ticket is what they left: closed, with their message.
+    expect(await ticketOf(ticketId)).toMatchObject({ status: 'closed', lastMessage: 'Até logo' });
+    expect((await messagesOf(ticketId)).map((m) => m.id)).toContain(mine.id);
   });
 
   it('an id held by another contact’s message is not taken over: the send is recorded without it', async () => {

@@ -15,8 +15,9 @@ interface EchoRow {
  * fromMe, with no user) was stored before the outbox recorded the id, so the conversation holds it twice. The two are
  * one message: Balcão's own is kept (it has the user, the quoted message, the outbox history) and takes the id, quotes
  * of the echo point at it, and the echo's row goes, in one transaction. The ticket's last message is read again when
- * the echo was its newest; a bot's message (no user) gets back the unread count the echo's ingest cleared. Emits
- * `message.removed` (open conversations drop the echo) and, when the ticket changed, `ticket.updated`. Answers the ack
+ * the echo was its newest; a bot's message (no user) gets back the unread count the echo's ingest cleared; a ticket
+ * the echo's ingest opened, left empty, is deleted. Emits `message.removed` (open conversations drop the echo) and
+ * `ticket.deleted` for a deleted ticket, or `ticket.updated` when the ticket changed. Answers the ack
  * before and after, as recordSent does, or null when no such echo holds the id (it is someone else's message).
  */
 export async function adoptEcho(
@@ -54,19 +55,46 @@ export async function adoptEcho(
       [ack, externalId, companyId, messageId],
     );
     if (!changed) return null;
-    const ticketChanged = await repairTicket(run, echo, changed.user_id === null);
-    return { changed, echo, ticketChanged };
+    const deleted = echo.ticket_id === changed.ticket_id ? null : await deleteIfEmpty(run, echo);
+    const ticketChanged = !deleted && (await repairTicket(run, echo, changed.user_id === null));
+    return { changed, echo, deleted, ticketChanged };
   });
   if (!done) return null;
-  const { changed, echo, ticketChanged } = done;
+  const { changed, echo, deleted, ticketChanged } = done;
   await deps.events.emit('message.removed', {
     companyId,
     ticketId: echo.ticket_id,
     messageId: Number(echo.id),
     keptId: messageId,
   });
-  if (ticketChanged) await deps.events.emit('ticket.updated', { companyId, ticketId: echo.ticket_id });
+  if (deleted)
+    await deps.events.emit('ticket.deleted', { companyId, ticketId: echo.ticket_id, was: deleted });
+  else if (ticketChanged) await deps.events.emit('ticket.updated', { companyId, ticketId: echo.ticket_id });
   return { ack: changed.ack, before: changed.before };
+}
+
+/**
+ * The echo's ticket, when it is not the kept message's and holds no message any more (private notes count), deleted:
+ * the echo's ingest opened it because the attendant closed theirs between the send and the echo, and without the echo
+ * it would stay, empty, in someone's list. What hangs on it goes with it (every foreign key to tickets cascades: tags,
+ * logs, ratings, notes, messages, bot turns owed, automation assignments; the dashboard's rollup trigger records the
+ * delete as a negative delta). The ticket is locked first, in a statement of its own: a message being written to it
+ * meanwhile holds a lock on it, so it is waited for and then seen by the delete's newer snapshot (the ticket stays);
+ * an ingest after the lock waits, then finds no open ticket and opens one. Answers who saw the ticket (the `was` of
+ * `ticket.deleted`), or null when it stays.
+ */
+async function deleteIfEmpty(run: TransactionSql, echo: EchoRow) {
+  await run('select id from tickets where company_id = ? and id = ? for update', [
+    echo.company_id,
+    echo.ticket_id,
+  ]);
+  const [gone] = await run<{ user_id: number | null; queue_id: number | null; is_group: boolean }>(
+    `delete from tickets t where t.company_id = ? and t.id = ?
+        and not exists (select 1 from messages m where m.ticket_id = t.id)
+      returning t.user_id, t.queue_id, t.is_group`,
+    [echo.company_id, echo.ticket_id],
+  );
+  return gone ? { userId: gone.user_id, queueId: gone.queue_id, isGroup: gone.is_group } : null;
 }
 
 /**
