@@ -40,8 +40,8 @@ export const PROFILE_RETRY_MS = 60 * 60 * 1000;
  * expires, so the file itself is downloaded into the company's media store and the contact gets that URL; a picture
  * that cannot be downloaded or stored leaves none (logged; the contact keeps any picture it had, as ingest writes no
  * null over one) and the lookup is made again after PROFILE_RETRY_MS rather than a week. A failed lookup is logged
- * and answers null, so the message goes in with the id as the name and the next message asks again. Nothing here throws: ingest never waits on it for
- * more than Graph's timeouts, nor fails because of it.
+ * and answers null, so the message goes in with the id as the name and the next message asks again. Nothing here
+ * throws: ingest never waits on it for more than Graph's timeouts, nor fails because of it.
  * @example const profile = await profiles.lookup(connection, store, psid, (file) => conversations.storeMedia(connection, file))
  */
 export class ContactProfiles {
