@@ -1,6 +1,6 @@
 import type { ChannelSendContext, OutboundMessage, SessionStore } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMetaChannel, PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
+import { BALCAO_SEND_METADATA, createMetaChannel, PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
 import { type MockGraph, startMockGraph } from './testing/mock-graph.js';
 
 const PNG = Buffer.from(
@@ -87,16 +87,32 @@ describe('Meta Send API', () => {
     expect(result.externalId).toBe(file?.messageId);
   });
 
-  it('a file and its caption are marked in the connection’s store, so their echoes are not stored again', async () => {
+  it('Messenger sends carry Balcão’s metadata, which their echoes hand back; nothing is marked in the store', async () => {
     const facebook = createMetaChannel('facebook', config());
     const before = graph.sends.length;
     const ctx = ctxFor('facebook', 'page-token-200');
     await facebook.send(outbound({ body: 'Veja', mediaType: 'image', mediaUrl: MEDIA_URL }), ctx);
+    await facebook.send(outbound({ body: 'Só texto' }), ctx);
+    const sent = graph.sends.slice(before);
+    expect(sent.map((s) => [s.attachment ? 'file' : s.text, s.metadata])).toEqual([
+      ['file', BALCAO_SEND_METADATA],
+      ['Veja', BALCAO_SEND_METADATA],
+      ['Só texto', BALCAO_SEND_METADATA],
+    ]);
+    for (const s of sent) expect(await ctx.session.get(sentByBalcaoKey(s.messageId))).toBeNull();
+  });
+
+  it('Instagram takes no metadata: a file and its caption are marked in the store, so their echoes are not stored again', async () => {
+    const instagram = createMetaChannel('instagram', config());
+    const before = graph.sends.length;
+    const ctx = ctxFor('instagram', 'page-token-200');
+    await instagram.send(outbound({ body: 'Veja', mediaType: 'image', mediaUrl: MEDIA_URL }), ctx);
     const [file, caption] = graph.sends.slice(before);
+    expect([file?.metadata, caption?.metadata]).toEqual([undefined, undefined]);
     expect(await ctx.session.get(sentByBalcaoKey(file?.messageId ?? ''))).toBe('1');
     expect(await ctx.session.get(sentByBalcaoKey(caption?.messageId ?? ''))).toBe('1');
     // A text needs no mark: its mid is the message's externalId, which ingest dedupes on.
-    const text = await facebook.send(outbound({ body: 'Só texto' }), ctx);
+    const text = await instagram.send(outbound({ body: 'Só texto' }), ctx);
     expect(await ctx.session.get(sentByBalcaoKey(text.externalId ?? ''))).toBeNull();
   });
 

@@ -6,11 +6,22 @@ import { type GraphAttachment, GraphClient } from './graph.js';
 export const PAGE_TOKEN_KEY = 'pageToken';
 
 /**
- * The connection store's key marking a mid Balcão sent whose echo must not be stored: a file (its echo would be
- * downloaded back for nothing) and the caption that follows it (its mid is not the one `send` answers, so ingest
- * could not tell it is Balcão's). A text's echo needs no mark: its mid is the message's externalId.
+ * The connection store's key marking a mid Balcão sent on Instagram whose echo must not be stored: a file (its echo
+ * would be downloaded back for nothing) and the caption that follows it (its mid is not the one `send` answers, so
+ * ingest could not tell it is Balcão's). A text's echo needs no mark: its mid is the message's externalId. Messenger's
+ * sends need none: their echoes carry BALCAO_SEND_METADATA.
  */
 export const sentByBalcaoKey = (mid: string) => `sent:${mid}`;
+
+/**
+ * The `metadata` Balcão's Messenger sends carry. Messenger hands it back in the message's echo, so the webhook knows
+ * the echo is Balcão's own send whatever the order the echo and Graph's answer to the send arrive in: it is not
+ * ingested (the outbox records the message under the id Graph answers). Without it, an echo that overtook the answer
+ * was stored as the page's message and, when the attendant had just closed the ticket (a farewell), opened a new
+ * ticket or reopened the closed one. Instagram's Send API takes no metadata: there the marks below and core's echo
+ * adoption do the work.
+ */
+export const BALCAO_SEND_METADATA = 'balcao:sent';
 
 /** Graph's attachment type for a Balcão media type. */
 const ATTACHMENT_TYPES: Record<string, GraphAttachment['type']> = {
@@ -46,16 +57,18 @@ export function createMetaChannel(
     async send(message, ctx) {
       const token = await ctx.session.get(PAGE_TOKEN_KEY);
       if (!token) throw new Error(`${kind} connection ${ctx.connection.id} is not linked to a page`);
+      const metadata = kind === 'facebook' ? BALCAO_SEND_METADATA : undefined;
       const type = message.mediaUrl ? ATTACHMENT_TYPES[message.mediaType ?? ''] : undefined;
       if (!type || !message.mediaUrl) {
-        return { ack: 1, externalId: await graph.sendText(token, message.to, message.body) };
+        return { ack: 1, externalId: await graph.sendText(token, message.to, message.body, metadata) };
       }
+      // Messenger's echoes say they are Balcão's (metadata); Instagram's are told by a mark in the store.
+      const mark = (mid: string) => (metadata ? undefined : markSent(ctx.session, mid));
       const attachment = await attachmentOf(kind, type, message, ctx.media, config.publicUrl);
-      const externalId = await graph.sendAttachment(token, message.to, attachment);
-      await markSent(ctx.session, externalId);
+      const externalId = await graph.sendAttachment(token, message.to, attachment, metadata);
+      await mark(externalId);
       // Attachments carry no caption on Messenger or Instagram: the text follows as its own message.
-      if (message.body.trim())
-        await markSent(ctx.session, await graph.sendText(token, message.to, message.body));
+      if (message.body.trim()) await mark(await graph.sendText(token, message.to, message.body, metadata));
       return { ack: 1, externalId };
     },
   });

@@ -199,23 +199,35 @@ export class GraphClient {
     return answer.id;
   }
 
-  /** A text to the contact; answers Graph's message id. */
-  async sendText(pageToken: string, recipient: string, text: string): Promise<string> {
+  /**
+   * A text to the contact; answers Graph's message id. `metadata` (Messenger only) comes back in the message's echo.
+   */
+  async sendText(pageToken: string, recipient: string, text: string, metadata?: string): Promise<string> {
     return this.send(pageToken, {
       recipient: { id: recipient },
       messaging_type: 'RESPONSE',
-      message: { text },
+      message: { text, ...(metadata ? { metadata } : {}) },
     });
   }
 
-  /** An attachment to the contact, by URL or uploaded with the message; answers Graph's message id. */
-  async sendAttachment(pageToken: string, recipient: string, attachment: GraphAttachment): Promise<string> {
+  /**
+   * An attachment to the contact, by URL or uploaded with the message; answers Graph's message id. `metadata`
+   * (Messenger only) comes back in the message's echo.
+   */
+  async sendAttachment(
+    pageToken: string,
+    recipient: string,
+    attachment: GraphAttachment,
+    metadata?: string,
+  ): Promise<string> {
+    const extra = metadata ? { metadata } : {};
     if (attachment.url || !attachment.file) {
       return this.send(pageToken, {
         recipient: { id: recipient },
         messaging_type: 'RESPONSE',
         message: {
           attachment: { type: attachment.type, payload: { url: attachment.url, is_reusable: false } },
+          ...extra,
         },
       });
     }
@@ -224,7 +236,7 @@ export class GraphClient {
     form.append('messaging_type', 'RESPONSE');
     form.append(
       'message',
-      JSON.stringify({ attachment: { type: attachment.type, payload: { is_reusable: false } } }),
+      JSON.stringify({ attachment: { type: attachment.type, payload: { is_reusable: false } }, ...extra }),
     );
     const { data, fileName, mimeType } = attachment.file;
     form.append('filedata', new Blob([new Uint8Array(data)], { type: mimeType }), fileName);

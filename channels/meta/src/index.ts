@@ -1,4 +1,4 @@
-export { createMetaChannel, PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
+export { BALCAO_SEND_METADATA, createMetaChannel, PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
 export {
   DEFAULT_GRAPH_URL,
   DEFAULT_GRAPH_VERSION,

@@ -1,6 +1,6 @@
 import type { ChannelConnection, ConversationsPort, InboundMessage, Logger, SessionStore } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
+import { BALCAO_SEND_METADATA, PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
 import { ContactProfiles, PROFILE_MAX_AGE_MS, PROFILE_RETRY_MS } from './contact-profile.js';
 import { GraphClient } from './graph.js';
 import { FIXTURE_IDS, fixture, imageDelivery } from './testing/fixtures.js';
@@ -158,6 +158,20 @@ describe('Meta webhook deliveries', () => {
     expect(await run(fixture('messenger-echo'), rec.port)).toMatchObject({ stored: 0, skipped: 1 });
     expect(rec.ingested).toEqual([]);
     expect([...(store?.map.keys() ?? [])]).toEqual([PAGE_TOKEN_KEY]);
+  });
+
+  it('an echo carrying Balcão’s send metadata is skipped, unmarked: it is Balcão’s own send, whose answer may still be on its way', async () => {
+    const rec = recordingConversations();
+    const echo = fixture('messenger-echo');
+    const event = echo.entry[0]?.messaging[0];
+    if (!event) throw new Error('the fixture has no event');
+    event.message = { ...(event.message as object), metadata: BALCAO_SEND_METADATA };
+    expect(await run(echo, rec.port)).toMatchObject({ stored: 0, skipped: 1 });
+    expect(rec.ingested).toEqual([]);
+    // Other metadata (another app's) is the page's message like any other.
+    event.message = { ...(event.message as object), metadata: 'crm:42' };
+    expect(await run(echo, rec.port)).toMatchObject({ skipped: 0 });
+    expect(rec.ingested).toHaveLength(1);
   });
 
   it('a delivery acks each message it names as delivered (2); a read marks the contact’s messages read', async () => {

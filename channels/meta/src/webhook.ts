@@ -7,7 +7,7 @@ import type {
   SessionStore,
 } from '@balcao/sdk';
 import { z } from 'zod';
-import { sentByBalcaoKey } from './channel.js';
+import { BALCAO_SEND_METADATA, sentByBalcaoKey } from './channel.js';
 import type { ContactProfile, ContactProfiles } from './contact-profile.js';
 import { downloadAttachment } from './graph.js';
 import type { PageSubscriptions } from './subscription.js';
@@ -30,6 +30,7 @@ const messagingSchema = z
         mid: z.string(),
         text: z.string().optional(),
         is_echo: z.boolean().optional(),
+        metadata: z.string().optional(),
         attachments: z.array(attachmentSchema).optional(),
       })
       .loose()
@@ -120,7 +121,10 @@ class Delivery {
     const { connection } = this;
     if (event.message) {
       const echo = event.message.is_echo === true;
-      if (echo && (await this.sentByBalcao(event.message.mid))) {
+      if (
+        echo &&
+        (event.message.metadata === BALCAO_SEND_METADATA || (await this.sentByBalcao(event.message.mid)))
+      ) {
         summary.skipped += 1;
         return;
       }

@@ -1,4 +1,5 @@
 import {
+  BALCAO_SEND_METADATA,
   PROFILE_MAX_AGE_MS,
   PROFILE_RETRY_MS,
   profileKey,
@@ -83,13 +84,18 @@ const pageStore = async () => {
 const getMarker = async (psid: string) => (await pageStore()).get(profileKey(psid));
 /** Ages (or sets) a contact's profile marker, as time passing would. */
 const setMarker = async (psid: string, at: number) => (await pageStore()).set(profileKey(psid), String(at));
-/** The page writing to `psid` in Meta's inbox, as its echo arrives. */
-const echo = (psid: string, mid: string, text: string) => ({
+/** The page writing to `psid` in Meta's inbox, as its echo arrives (with the send's metadata, if it had any). */
+const echo = (psid: string, mid: string, text: string, metadata?: string) => ({
   sender: { id: PAGE.id },
   recipient: { id: psid },
   timestamp: Date.now(),
-  message: { is_echo: true, app_id: 263902037430900, mid, text },
+  message: { is_echo: true, app_id: 263902037430900, mid, text, ...(metadata ? { metadata } : {}) },
 });
+/** The contact's tickets in a status, now (none is waited for). */
+const ticketsOf = async (number: string, status: string) =>
+  (await api<{ tickets: TicketDto[] }>(`/api/tickets?status=${status}&showAll=true`)).tickets.filter(
+    (t) => t.contact.number === number,
+  );
 
 describe('contact names and pictures', () => {
   it('a new Messenger contact shows their name and picture, kept in Balcão; Graph is asked once however often they write', async () => {
@@ -211,10 +217,44 @@ describe('the page’s own messages (echoes)', () => {
       (await messagesOf(ticket.id)).find((m) => m.id === reply.id && m.ack >= 1) ? true : undefined,
     );
     const before = (await messagesOf(ticket.id)).length;
+    expect(sent.metadata).toBe(BALCAO_SEND_METADATA);
     expect((await post('page', PAGE.id, [echo('psid-eva', sent.messageId, sent.text ?? '')])).stored).toBe(0);
     const after = await messagesOf(ticket.id);
     expect(after).toHaveLength(before);
     expect(after.filter((m) => m.body.includes('Tudo ótimo!'))).toHaveLength(1);
+  });
+  it('a farewell’s echo that overtakes Graph’s answer to the send opens no ticket: its metadata says it is Balcão’s', async () => {
+    await post('page', PAGE.id, [textEvent(PAGE.id, 'psid-rui', 'm-rui-1', 'Obrigado, era isso')]);
+    const ticket = await ticketOf('psid-rui');
+    await api(`/api/tickets/${ticket.id}`, { method: 'PUT', body: { status: 'open', userId: shop.userId } });
+    // Accepting sent the greeting: its answer comes first (the outbox sends a ticket's messages in order).
+    await eventually(async () =>
+      (await messagesOf(ticket.id)).some((m) => m.fromMe && m.ack >= 1) ? true : undefined,
+    );
+    const release = graph.holdSends();
+    try {
+      const reply = await api<MessageDto>(`/api/messages/${ticket.id}`, { body: { body: 'Até logo!' } });
+      const sent = await eventually(() =>
+        graph.sends.find((s) => s.recipient === 'psid-rui' && s.text?.includes('Até logo!')),
+      );
+      // The attendant closes the ticket; Meta's echo arrives while Graph's answer to the send is still on its way.
+      await api(`/api/tickets/${ticket.id}`, { method: 'PUT', body: { status: 'closed' } });
+      const echoed = await post('page', PAGE.id, [
+        echo('psid-rui', sent.messageId, sent.text ?? '', sent.metadata),
+      ]);
+      expect(echoed).toMatchObject({ stored: 0, skipped: 1 });
+      expect(await ticketsOf('psid-rui', 'pending')).toEqual([]);
+      release();
+      await eventually(async () =>
+        (await messagesOf(ticket.id)).find((m) => m.id === reply.id && m.ack >= 1) ? true : undefined,
+      );
+    } finally {
+      release();
+    }
+    expect((await messagesOf(ticket.id)).filter((m) => m.body.includes('Até logo!'))).toHaveLength(1);
+    expect(await ticketsOf('psid-rui', 'pending')).toEqual([]);
+    expect(await ticketsOf('psid-rui', 'open')).toEqual([]);
+    expect((await ticketsOf('psid-rui', 'closed')).map((t) => t.id)).toEqual([ticket.id]);
   });
 });
 

@@ -16,6 +16,8 @@ export interface MockSend {
   messageId: string;
   text?: string;
   attachment?: { type: string; url?: string; data?: Buffer; fileName?: string; mimeType?: string };
+  /** The send's `message.metadata`, which Messenger hands back in the message's echo. */
+  metadata?: string;
 }
 
 const graphError = (res: ServerResponse, status: number, code: number, message: string) => {
@@ -55,6 +57,8 @@ export async function startMockGraph() {
   const subscriptions: { pageId: string; fields: string }[] = [];
   const files = new Map<string, { data: Buffer; mimeType: string }>();
   const state = { failSends: 0, failProfiles: 0, sequence: 0, accountsPageSize: 100 };
+  /** While set, sends are recorded but their answers wait for it (holdSends). */
+  let held: Promise<void> | null = null;
   /** Contact id → profile; what `/{id}?fields=` answers to a page token. */
   const profiles = new Map<string, MockProfile>();
   /** Every profile lookup: which contact, with which fields. */
@@ -137,6 +141,7 @@ export async function startMockGraph() {
       }
       const send = await parseSend(req, page.id, `m_mock${++state.sequence}`);
       sends.push(send);
+      if (held) await held;
       return json(res, { recipient_id: send.recipient, message_id: send.messageId });
     }
     return graphError(res, 404, 803, `unknown path ${url.pathname}`);
@@ -169,6 +174,20 @@ export async function startMockGraph() {
     failNextSends(n: number) {
       state.failSends = n;
     },
+    /**
+     * Sends from now on are recorded (in `sends`) but Graph's answer waits until the returned function is called: what
+     * a test needs to deliver a message's echo before the sender learns its id, as Meta may.
+     */
+    holdSends(): () => void {
+      let release = () => {};
+      held = new Promise<void>((resolve) => {
+        release = () => {
+          held = null;
+          resolve();
+        };
+      });
+      return release;
+    },
     /** Serves `data` on the mock CDN; answers its URL (what a webhook attachment's payload.url holds). */
     file(name: string, data: Buffer, mimeType: string): string {
       files.set(name, { data, mimeType });
@@ -185,12 +204,16 @@ async function parseSend(req: IncomingMessage, pageId: string, messageId: string
   if (type.startsWith('multipart/form-data')) {
     const form = await new Response(new Uint8Array(raw), { headers: { 'content-type': type } }).formData();
     const recipient = JSON.parse(String(form.get('recipient'))) as { id: string };
-    const message = JSON.parse(String(form.get('message'))) as { attachment: { type: string } };
+    const message = JSON.parse(String(form.get('message'))) as {
+      attachment: { type: string };
+      metadata?: string;
+    };
     const file = form.get('filedata') as File;
     return {
       pageId,
       recipient: recipient.id,
       messageId,
+      ...(message.metadata === undefined ? {} : { metadata: message.metadata }),
       attachment: {
         type: message.attachment.type,
         data: Buffer.from(await file.arrayBuffer()),
@@ -201,12 +224,13 @@ async function parseSend(req: IncomingMessage, pageId: string, messageId: string
   }
   const body = JSON.parse(raw.toString('utf8')) as {
     recipient: { id: string };
-    message: { text?: string; attachment?: { type: string; payload: { url?: string } } };
+    message: { text?: string; attachment?: { type: string; payload: { url?: string } }; metadata?: string };
   };
   return {
     pageId,
     recipient: body.recipient.id,
     messageId,
+    ...(body.message.metadata === undefined ? {} : { metadata: body.message.metadata }),
     text: body.message.text,
     attachment: body.message.attachment
       ? { type: body.message.attachment.type, url: body.message.attachment.payload.url }
