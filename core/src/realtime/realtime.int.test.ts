@@ -170,6 +170,10 @@ describe('across instances', () => {
       ),
     );
     await eventually(() => (tickets().length === 2 + burst.length ? true : undefined));
-    expect(tickets().slice(2).map((f) => f.data.action)).toEqual(burst);
+    expect(
+      tickets()
+        .slice(2)
+        .map((f) => f.data.action),
+    ).toEqual(burst);
   });
 });
