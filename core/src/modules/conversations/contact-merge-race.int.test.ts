@@ -8,7 +8,8 @@ import type { ConversationsService } from './conversations-service.js';
 /**
  * ConversationsPort.mergeContact against live ingest: a message for the LID that arrives while the merge's transaction
  * runs, or after it (it was on its way under the LID), ends on the kept contact — stored once, never cascaded away
- * with the LID's contact nor refused by its foreign key, never on a fresh LID contact.
+ * with the LID's contact nor refused by its foreign key, never on a fresh LID contact. A group message written under
+ * the LID while the merge runs names the number (balcao_ingest v11 and the merge share a lock on the alias).
  */
 let host: TestHost;
 let connection: ChannelConnection;
@@ -52,10 +53,19 @@ const whereIs = (body: string) =>
     [body],
   );
 
-/** Waits (with a deadline) until a backend is blocked on a lock running a statement that contains `fragment`. */
-async function blockedOn(fragment: string): Promise<void> {
+/**
+ * Waits (with a deadline) until a backend is blocked on a lock running a statement that contains `fragment`, or until
+ * `unless` settles first (what was to wait did not).
+ */
+async function blockedOn(fragment: string, unless?: Promise<unknown>): Promise<void> {
   const deadline = Date.now() + 10_000;
+  let settled = false;
+  unless?.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
   for (;;) {
+    if (settled) return;
     const rows = await sql(
       host,
       `select 1 from pg_stat_activity where wait_event_type = 'Lock' and strpos(query, $1) > 0`,
@@ -150,5 +160,76 @@ describe('a message for the LID after the merge', () => {
       ticketId: first.ticketId,
     });
     expect(await contactOf(LID)).toBeUndefined();
+  });
+});
+
+describe('a group message under the LID while the merge runs', () => {
+  const groupSays = (group: string, participant: string, body: string) =>
+    ingestOf(host).ingest(
+      connection,
+      inbound(group, body, { from: { id: group, name: '' }, isGroup: true, participant }),
+    );
+  const participantOf = async (body: string) =>
+    (
+      await sql<{ participant: string }>(
+        host,
+        'select participant from messages where company_id = 1 and body = $1',
+        [body],
+      )
+    ).map((r) => r.participant);
+
+  it('arriving while the merge renames the LID’s group messages, waits for its commit and names the number', async () => {
+    const GROUP = '120363000000000401';
+    const LID = '200000000000401';
+    const NUMBER = '5511944440401';
+    await says(NUMBER, 'pelo número 401');
+    await groupSays(GROUP, LID, 'no grupo antes do merge');
+    // Hold the merge inside its rename: a separate client holds a group message the rename rewrites.
+    const holder = new pg.Client({ connectionString: host.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`select id from messages where company_id = 1 and body = $1 for update`, [
+        'no grupo antes do merge',
+      ]);
+      const merging = conversations.mergeContact(connection, LID, NUMBER);
+      await blockedOn('update messages set participant');
+      // The group message WhatsApp delivered under the LID reaches ingest now: it waits for the merge (v11).
+      const arriving = groupSays(GROUP, LID, 'no grupo durante o merge');
+      await blockedOn('balcao_ingest', arriving);
+      await holder.query('rollback');
+      expect(await merging).toEqual({ outcome: 'none' });
+      expect(await arriving).toMatchObject({ outcome: 'stored' });
+    } finally {
+      await holder.end();
+    }
+    expect(await participantOf('no grupo antes do merge')).toEqual([NUMBER]);
+    expect(await participantOf('no grupo durante o merge')).toEqual([NUMBER]);
+  });
+
+  it('already being stored when the merge starts, is renamed by the merge after its commit', async () => {
+    const GROUP = '120363000000000402';
+    const LID = '200000000000402';
+    const NUMBER = '5511944440402';
+    await says(LID, 'pelo lid 402');
+    await says(NUMBER, 'pelo número 402');
+    // Ingest's transaction for the group message is open (stored, not committed) when the merge starts.
+    const ingesting = new pg.Client({ connectionString: host.databaseUrl });
+    await ingesting.connect();
+    try {
+      await ingesting.query('begin');
+      await ingesting.query(
+        `select outcome from balcao_ingest(1, $1, 'whatsapp', $2, '', null, true, 'group', 'race-402',
+                'no grupo, gravando', false, 'chat', null, $3, now(), 'no grupo, gravando', null)`,
+        [connection.id, GROUP, LID],
+      );
+      const merging = conversations.mergeContact(connection, LID, NUMBER);
+      await blockedOn('pg_advisory_xact_lock', merging);
+      await ingesting.query('commit');
+      expect(await merging).toMatchObject({ outcome: 'merged' });
+    } finally {
+      await ingesting.end();
+    }
+    expect(await participantOf('no grupo, gravando')).toEqual([NUMBER]);
   });
 });

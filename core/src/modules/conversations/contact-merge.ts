@@ -30,6 +30,13 @@ const MAX_ID = 255;
 const MAX_PARTICIPANT = 100;
 
 /**
+ * The transaction-scoped advisory lock that orders a merge's rewrite of an alias's group messages and live ingest of
+ * one more (taken through hashtextextended(key, 0)): exclusive in the merge, shared in balcao_ingest v11, which builds
+ * the same text as 'contact-alias:' || p_whatsapp || ':' || p_participant. Change both or neither.
+ */
+const aliasLockKey = (connectionId: number, alias: string) => `contact-alias:${connectionId}:${alias}`;
+
+/**
  * Two contact ids of one channel turn out to be one person (ConversationsPort.mergeContact): WhatsApp names a person by
  * a LID (a privacy id) until the session learns the number behind it. One transaction, both contacts locked (by id
  * order, so two merges cannot deadlock; balcao_ingest, since v9, reads a contact `for key share`, so a message for
@@ -37,7 +44,8 @@ const MAX_PARTICIPANT = 100;
  * it).
  * Whatever the outcome, group messages of the connection written by the alias (messages.participant) name the id. One
  * still on its way under the alias names the kept contact's number once contact_aliases knows it (below; balcao_ingest
- * v10); an alias for which neither contact exists is not remembered, so such a late message keeps the alias.
+ * v10), and so does one stored while this transaction runs (v11, aliasLockKey); an alias for which neither contact
+ * exists is not remembered, so such a late message keeps the alias.
  * - no contact under the alias: nothing else (`none`; a replay of the same mapping lands here), but when the number
  *   has a contact the alias is remembered for it (contact_aliases, below);
  * - no contact under the number (nor its ninth-digit twin, balcao_number_twin): the alias's contact takes the number
@@ -84,7 +92,12 @@ export class ContactMerger {
     return result;
   }
 
-  /** The group messages of the connection written by the alias name the id; then the contacts (`contacts`). */
+  /**
+   * The contacts (`contacts`), then the group messages of the connection written by the alias name the id. The rewrite
+   * runs under aliasLockKey, held to the commit: a group message balcao_ingest (v11) stores meanwhile under the alias
+   * either committed before the lock was granted (the rewrite, a later statement, sees it) or waits for this commit
+   * and then finds the alias in contact_aliases. Taken last, so the lock is held only for the rewrite.
+   */
   private async inTransaction(
     em: EntityManager,
     connection: ChannelConnection,
@@ -92,17 +105,17 @@ export class ContactMerger {
     id: string,
   ): Promise<Outcome> {
     const { companyId } = connection;
-    const groupTickets =
-      id.length > MAX_PARTICIPANT
-        ? []
-        : await sqlIn(em)<{ ticket_id: number }>(
-            `with renamed as (
-               update messages set participant = ? where whatsapp_id = ? and participant = ? and company_id = ?
-               returning ticket_id)
-             select distinct ticket_id from renamed order by ticket_id`,
-            [id, connection.id, alias, companyId],
-          );
     const outcome = await this.contacts(em, connection, alias, id);
+    if (id.length > MAX_PARTICIPANT) return { ...outcome, groupTickets: [] };
+    const q = sqlIn(em);
+    await q('select pg_advisory_xact_lock(hashtextextended(?, 0))', [aliasLockKey(connection.id, alias)]);
+    const groupTickets = await q<{ ticket_id: number }>(
+      `with renamed as (
+         update messages set participant = ? where whatsapp_id = ? and participant = ? and company_id = ?
+         returning ticket_id)
+       select distinct ticket_id from renamed order by ticket_id`,
+      [id, connection.id, alias, companyId],
+    );
     return { ...outcome, groupTickets: groupTickets.map((r) => r.ticket_id) };
   }
 

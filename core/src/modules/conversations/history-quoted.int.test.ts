@@ -10,7 +10,7 @@ import { HISTORY_BATCH } from './history-ingest.js';
  * Imported replies and reactions (balcao_ingest_history v3, v4): the channel's id of the message one answers or reacts
  * to (InboundMessage.quotedExternalId) becomes its quoted_msg_id, as live ingest does (same contact, same connection),
  * whether the target is earlier or later in the same batch, in an earlier batch, was stored live, or (v4) comes in a
- * later batch: until then the reply waits with the id in quoted_external_id.
+ * later batch or (balcao_ingest v11) live: until then the reply waits with the id in quoted_external_id.
  */
 let host: TestHost;
 let shop: TenantWithAgent;
@@ -246,5 +246,53 @@ describe('imported replies and reactions whose target comes in a later batch', (
       [reply.externalId]: target.externalId,
       [orphan.externalId]: null,
     });
+  });
+});
+
+describe('imported replies and reactions whose target arrives live', () => {
+  it('are linked by live ingest storing the target, and stop waiting', async () => {
+    const c = await newConnection('Citações ao vivo');
+    const number = '5511940000021';
+    const target = old(number, 0, { body: 'chegou agora', timestamp: new Date() });
+    const reply = old(number, 20, { body: 'e aquela?', quotedExternalId: target.externalId });
+    const reaction = old(number, 19, {
+      body: '👍',
+      mediaType: 'reactionMessage',
+      quotedExternalId: target.externalId,
+    });
+    await conversations.ingestHistory(c, [reply, reaction]);
+    expect(await targetsOf(c, [reply, reaction])).toEqual({
+      [reply.externalId]: null,
+      [reaction.externalId]: null,
+    });
+    expect(await conversations.ingest(c, target)).toMatchObject({ outcome: 'stored' });
+    expect(await targetsOf(c, [reply, reaction])).toEqual({
+      [reply.externalId]: target.externalId,
+      [reaction.externalId]: target.externalId,
+    });
+    const rows = await rowsOf(c, [reply, reaction]);
+    expect([rows[reply.externalId]?.waiting, rows[reaction.externalId]?.waiting]).toEqual([null, null]);
+  });
+
+  it('a live message of another connection, or of another contact, with the awaited id leaves it waiting', async () => {
+    const c = await newConnection('Citações ao vivo aqui');
+    const elsewhere = await newConnection('Citações ao vivo ali');
+    const mine = '5511940000022';
+    const replies = [
+      old(mine, 30, { body: 'e a de lá?', quotedExternalId: 'hq-live-there' }),
+      old(mine, 29, { body: 'e a dele?', quotedExternalId: 'hq-live-theirs' }),
+    ];
+    await conversations.ingestHistory(c, replies);
+    const now = new Date();
+    // The awaited ids arrive live: one from this contact on another connection, one from another contact here.
+    await conversations.ingest(elsewhere, old(mine, 0, { externalId: 'hq-live-there', timestamp: now }));
+    await conversations.ingest(c, old('5511940000023', 0, { externalId: 'hq-live-theirs', timestamp: now }));
+    expect(Object.values(await targetsOf(c, replies))).toEqual([null, null]);
+    const rows = await rowsOf(c, replies);
+    expect(replies.map((r) => rows[r.externalId]?.waiting)).toEqual(['hq-live-there', 'hq-live-theirs']);
+    // The awaited message then arrives where it belongs: linked.
+    const here = old(mine, 0, { externalId: 'hq-live-there', timestamp: now });
+    expect(await conversations.ingest(c, here)).toMatchObject({ outcome: 'stored' });
+    expect(Object.values(await targetsOf(c, replies))).toEqual(['hq-live-there', null]);
   });
 });

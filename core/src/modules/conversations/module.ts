@@ -15,6 +15,7 @@ import { MigrationConversations0008MergeAliases } from './migrations/conversatio
 import { MigrationConversations0009HistoryQuoted } from './migrations/conversations-0009-history-quoted.js';
 import { MigrationConversations0010IngestParticipantAlias } from './migrations/conversations-0010-ingest-participant-alias.js';
 import { MigrationConversations0011HistoryLateLinks } from './migrations/conversations-0011-history-late-links.js';
+import { MigrationConversations0012IngestLateLinksAliasLock } from './migrations/conversations-0012-ingest-late-links-alias-lock.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -62,6 +63,10 @@ export const conversationsModule = defineModule({
       class: MigrationConversations0010IngestParticipantAlias,
     },
     { name: 'conversations-0011-history-late-links', class: MigrationConversations0011HistoryLateLinks },
+    {
+      name: 'conversations-0012-ingest-late-links-alias-lock',
+      class: MigrationConversations0012IngestLateLinksAliasLock,
+    },
   ],
   register: (container) =>
     container.register({
