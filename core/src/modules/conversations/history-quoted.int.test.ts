@@ -10,7 +10,8 @@ import { HISTORY_BATCH } from './history-ingest.js';
  * Imported replies and reactions (balcao_ingest_history v3, v4): the channel's id of the message one answers or reacts
  * to (InboundMessage.quotedExternalId) becomes its quoted_msg_id, as live ingest does (same contact, same connection),
  * whether the target is earlier or later in the same batch, in an earlier batch, was stored live, or (v4) comes in a
- * later batch or (balcao_ingest v11) live: until then the reply waits with the id in quoted_external_id.
+ * later batch or (balcao_ingest v11) live: until then the reply waits with the id in quoted_external_id. A reply that
+ * arrives live quoting a message Balcão does not hold waits the same way (balcao_ingest v12), for an import to bring it.
  */
 let host: TestHost;
 let shop: TenantWithAgent;
@@ -294,5 +295,44 @@ describe('imported replies and reactions whose target arrives live', () => {
     const here = old(mine, 0, { externalId: 'hq-live-there', timestamp: now });
     expect(await conversations.ingest(c, here)).toMatchObject({ outcome: 'stored' });
     expect(Object.values(await targetsOf(c, replies))).toEqual(['hq-live-there', null]);
+  });
+});
+
+describe('live replies whose target Balcão does not hold yet', () => {
+  it('wait with the target’s id, and the history import that brings it links them; a live reply to a held message does not wait', async () => {
+    const c = await newConnection('Citações do passado');
+    const number = '5511940000024';
+    const target = old(number, 60, { body: 'aquela de antes da conexão' });
+    const now = new Date();
+    const reply = old(number, 0, { body: 'e aquela?', quotedExternalId: target.externalId, timestamp: now });
+    const reaction = old(number, 0, {
+      body: '❤️',
+      mediaType: 'reactionMessage',
+      quotedExternalId: target.externalId,
+      timestamp: now,
+    });
+    expect(await conversations.ingest(c, reply)).toMatchObject({ outcome: 'stored' });
+    expect(await conversations.ingest(c, reaction)).toMatchObject({ outcome: 'stored' });
+    const waiting = await rowsOf(c, [reply, reaction]);
+    expect([waiting[reply.externalId]?.waiting, waiting[reaction.externalId]?.waiting]).toEqual([
+      target.externalId,
+      target.externalId,
+    ]);
+    await conversations.ingestHistory(c, [target]);
+    expect(await targetsOf(c, [reply, reaction])).toEqual({
+      [reply.externalId]: target.externalId,
+      [reaction.externalId]: target.externalId,
+    });
+    const linked = await rowsOf(c, [reply, reaction]);
+    expect([linked[reply.externalId]?.waiting, linked[reaction.externalId]?.waiting]).toEqual([null, null]);
+    // A reply to a message Balcão holds is linked at once and waits for nothing.
+    const again = old(number, 0, {
+      body: 'isso',
+      quotedExternalId: target.externalId,
+      timestamp: new Date(),
+    });
+    expect(await conversations.ingest(c, again)).toMatchObject({ outcome: 'stored' });
+    expect(await targetsOf(c, [again])).toEqual({ [again.externalId]: target.externalId });
+    expect((await rowsOf(c, [again]))[again.externalId]?.waiting).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { MigrationConversations0009HistoryQuoted } from './migrations/conversati
 import { MigrationConversations0010IngestParticipantAlias } from './migrations/conversations-0010-ingest-participant-alias.js';
 import { MigrationConversations0011HistoryLateLinks } from './migrations/conversations-0011-history-late-links.js';
 import { MigrationConversations0012IngestLateLinksAliasLock } from './migrations/conversations-0012-ingest-late-links-alias-lock.js';
+import { MigrationConversations0013IngestLiveRepliesWait } from './migrations/conversations-0013-ingest-live-replies-wait.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -66,6 +67,10 @@ export const conversationsModule = defineModule({
     {
       name: 'conversations-0012-ingest-late-links-alias-lock',
       class: MigrationConversations0012IngestLateLinksAliasLock,
+    },
+    {
+      name: 'conversations-0013-ingest-live-replies-wait',
+      class: MigrationConversations0013IngestLiveRepliesWait,
     },
   ],
   register: (container) =>

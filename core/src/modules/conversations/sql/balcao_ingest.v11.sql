@@ -15,7 +15,7 @@
 --    tell a LID from a number, both are bare digits). Either the merge waits for this message's commit, and its rewrite
 --    (a later statement: a fresh snapshot under READ COMMITTED) renames it, or this message waits for the merge's
 --    commit, and its lookup (a later statement of a volatile function: a fresh snapshot too) finds the alias.
--- Same arguments as v7 to v10 (create or replace). The current version.
+-- Same arguments as v7 to v10 (create or replace).
 create or replace function balcao_ingest(
   p_company int, p_whatsapp int, p_channel text, p_number text, p_name text, p_picture text,
   p_is_group boolean, p_status text, p_external text, p_body text, p_from_me boolean,
