@@ -1,6 +1,7 @@
 import { type ChannelDefinition, defineChannel, type OutboundMessage, type SessionStore } from '@balcao/sdk';
 import type { MetaConfig } from './config.js';
 import { type GraphAttachment, GraphClient } from './graph.js';
+import type { SendsInFlight } from './sends-in-flight.js';
 
 /** The connection store's key for the page access token the connection was linked with. */
 export const PAGE_TOKEN_KEY = 'pageToken';
@@ -35,12 +36,14 @@ const ATTACHMENT_TYPES: Record<string, GraphAttachment['type']> = {
  * Facebook Messenger ('facebook') or Instagram Direct ('instagram') over the Graph Send API. A contact is a page- (or
  * Instagram-) scoped id, reached only by the connection it wrote to, and only for 24 hours after its last message
  * (core refuses later replies by the trait). Files go up with the message on Messenger; Instagram fetches them by URL,
- * so it needs Balcão's public address (`publicUrl`).
+ * so it needs Balcão's public address (`publicUrl`). Sends run through `inFlight` when given (the plugin shares it
+ * with its webhook, so an echo that overtakes Graph's answer is told apart).
  * @example createMetaChannel('facebook', { graphUrl: 'https://graph.facebook.com', graphVersion: 'v9.0' })
  */
 export function createMetaChannel(
   kind: 'facebook' | 'instagram',
   config: Pick<MetaConfig, 'graphUrl' | 'graphVersion' | 'publicUrl'>,
+  inFlight?: SendsInFlight,
 ): ChannelDefinition {
   const graph = new GraphClient(config);
   return defineChannel({
@@ -58,18 +61,26 @@ export function createMetaChannel(
       const token = await ctx.session.get(PAGE_TOKEN_KEY);
       if (!token) throw new Error(`${kind} connection ${ctx.connection.id} is not linked to a page`);
       const metadata = kind === 'facebook' ? BALCAO_SEND_METADATA : undefined;
-      const type = message.mediaUrl ? ATTACHMENT_TYPES[message.mediaType ?? ''] : undefined;
-      if (!type || !message.mediaUrl) {
-        return { ack: 1, externalId: await graph.sendText(token, message.to, message.body, metadata) };
-      }
-      // Messenger's echoes say they are Balcão's (metadata); Instagram's are told by a mark in the store.
-      const mark = (mid: string) => (metadata ? undefined : markSent(ctx.session, mid));
-      const attachment = await attachmentOf(kind, type, message, ctx.media, config.publicUrl);
-      const externalId = await graph.sendAttachment(token, message.to, attachment, metadata);
-      await mark(externalId);
-      // Attachments carry no caption on Messenger or Instagram: the text follows as its own message.
-      if (message.body.trim()) await mark(await graph.sendText(token, message.to, message.body, metadata));
-      return { ack: 1, externalId };
+      const send = async (answered: (mid: string) => void) => {
+        const type = message.mediaUrl ? ATTACHMENT_TYPES[message.mediaType ?? ''] : undefined;
+        if (!type || !message.mediaUrl) {
+          const externalId = await graph.sendText(token, message.to, message.body, metadata);
+          answered(externalId);
+          return { ack: 1, externalId };
+        }
+        // Messenger's echoes say they are Balcão's (metadata); Instagram's are told by a mark in the store.
+        const mark = async (mid: string) => {
+          answered(mid);
+          if (!metadata) await markSent(ctx.session, mid);
+        };
+        const attachment = await attachmentOf(kind, type, message, ctx.media, config.publicUrl);
+        const externalId = await graph.sendAttachment(token, message.to, attachment, metadata);
+        await mark(externalId);
+        // Attachments carry no caption on Messenger or Instagram: the text follows as its own message.
+        if (message.body.trim()) await mark(await graph.sendText(token, message.to, message.body, metadata));
+        return { ack: 1, externalId };
+      };
+      return inFlight ? inFlight.track(ctx.connection.id, message.to, send) : send(() => {});
     },
   });
 }

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { BALCAO_SEND_METADATA, sentByBalcaoKey } from './channel.js';
 import type { ContactProfile, ContactProfiles } from './contact-profile.js';
 import { downloadAttachment } from './graph.js';
+import type { SendsInFlight } from './sends-in-flight.js';
 import type { PageSubscriptions } from './subscription.js';
 
 /** Which Balcão channel a webhook's `object` is about. */
@@ -68,6 +69,8 @@ export interface WebhookDeps {
   logger: Logger;
   profiles?: ContactProfiles;
   subscriptions?: PageSubscriptions;
+  /** This process's sends on their way: an echo that overtakes Graph's answer to one is skipped (SendsInFlight). */
+  inFlight?: SendsInFlight;
 }
 
 /** What one delivery did, for the answer and the logs. */
@@ -121,10 +124,7 @@ class Delivery {
     const { connection } = this;
     if (event.message) {
       const echo = event.message.is_echo === true;
-      if (
-        echo &&
-        (event.message.metadata === BALCAO_SEND_METADATA || (await this.sentByBalcao(event.message.mid)))
-      ) {
+      if (echo && (await this.isBalcaos(event.message, event.recipient.id))) {
         summary.skipped += 1;
         return;
       }
@@ -192,6 +192,16 @@ class Delivery {
   }
 
   /** An echo of a mid Balcão's `send` marked (a caption sent after its file): consumed, not stored again. */
+  /**
+   * Whether an echo is of Balcão's own send: its metadata says so (Messenger), its mid is marked in the connection's
+   * store (an Instagram file or caption), or it is the id Graph answered to a send of this process to the same
+   * contact, waited for when still on its way (SendsInFlight).
+   */
+  private async isBalcaos(message: { mid: string; metadata?: string }, contactId: string): Promise<boolean> {
+    if (message.metadata === BALCAO_SEND_METADATA || (await this.sentByBalcao(message.mid))) return true;
+    return (await this.deps.inFlight?.isOurs(this.connection.id, contactId, message.mid)) ?? false;
+  }
+
   private async sentByBalcao(mid: string): Promise<boolean> {
     const store = await this.sessionStore();
     if (!store) return false;

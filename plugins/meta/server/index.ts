@@ -7,6 +7,7 @@ import {
   type MetaConfigInput,
   PageSubscriptions,
   readMetaConfig,
+  SendsInFlight,
   SIGNATURE_HEADER,
   verifySignature,
   webhookSchema,
@@ -48,7 +49,12 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
     return config;
   };
   const lazy = lazyConfig(settings);
-  const channels = [createMetaChannel('facebook', lazy), createMetaChannel('instagram', lazy)];
+  // Shared by the channels' sends and the webhook: an echo overtaking Graph's answer to a send is told apart.
+  const inFlight = new SendsInFlight();
+  const channels = [
+    createMetaChannel('facebook', lazy, inFlight),
+    createMetaChannel('instagram', lazy, inFlight),
+  ];
   let profiles: ContactProfiles | undefined;
   let subscriptions: PageSubscriptions | undefined;
 
@@ -98,7 +104,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
         const payload = validate(webhookSchema, ctx.request.body);
         const { conversations, logger } = ctx.state.deps;
         // Answered after the work: a failure (the database away) is a 5xx, and Meta delivers again; ingest dedupes.
-        ctx.body = await handleWebhook(payload, { conversations, logger, profiles, subscriptions });
+        ctx.body = await handleWebhook(payload, { conversations, logger, profiles, subscriptions, inFlight });
       });
     },
   });

@@ -256,6 +256,37 @@ describe('the page’s own messages (echoes)', () => {
     expect(await ticketsOf('psid-rui', 'open')).toEqual([]);
     expect((await ticketsOf('psid-rui', 'closed')).map((t) => t.id)).toEqual([ticket.id]);
   });
+  it('on Instagram (no send metadata), an echo that overtakes Graph’s answer waits for the send and is skipped as Balcão’s', async () => {
+    await post('instagram', IG.id, [textEvent(IG.id, 'igsid-caio', 'm-caio-1', 'Era só isso, obrigada')]);
+    const ticket = await ticketOf('igsid-caio');
+    await api(`/api/tickets/${ticket.id}`, { method: 'PUT', body: { status: 'open', userId: shop.userId } });
+    await eventually(async () =>
+      (await messagesOf(ticket.id)).some((m) => m.fromMe && m.ack >= 1) ? true : undefined,
+    );
+    const release = graph.holdSends();
+    try {
+      const reply = await api<MessageDto>(`/api/messages/${ticket.id}`, { body: { body: 'Até mais!' } });
+      const sent = await eventually(() =>
+        graph.sends.find((s) => s.recipient === 'igsid-caio' && s.text?.includes('Até mais!')),
+      );
+      expect(sent.metadata).toBeUndefined();
+      await api(`/api/tickets/${ticket.id}`, { method: 'PUT', body: { status: 'closed' } });
+      const igEcho = { ...echo('igsid-caio', sent.messageId, sent.text ?? ''), sender: { id: IG.id } };
+      const echoed = post('instagram', IG.id, [igEcho]);
+      // The webhook waits for the send to the contact still on its way; Graph answers, and the echo is Balcão's.
+      await new Promise((r) => setTimeout(r, 200));
+      release();
+      expect(await echoed).toMatchObject({ stored: 0, skipped: 1 });
+      await eventually(async () =>
+        (await messagesOf(ticket.id)).find((m) => m.id === reply.id && m.ack >= 1) ? true : undefined,
+      );
+    } finally {
+      release();
+    }
+    expect((await messagesOf(ticket.id)).filter((m) => m.body.includes('Até mais!'))).toHaveLength(1);
+    expect(await ticketsOf('igsid-caio', 'pending')).toEqual([]);
+    expect((await ticketsOf('igsid-caio', 'closed')).map((t) => t.id)).toEqual([ticket.id]);
+  });
 });
 
 describe('pages linked before the echo subscription', () => {
