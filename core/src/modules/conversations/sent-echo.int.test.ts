@@ -190,6 +190,37 @@ describe('a send whose echo was ingested first', () => {
     expect((await messagesOf(ticketId)).map((m) => m.id)).toContain(mine.id);
   });
 
+  it('a ticket the attendant opened by hand meanwhile keeps the echo’s place: emptied, it stays theirs', async () => {
+    const number = '5511977770006';
+    const { ticketId } = await inbound({
+      externalId: 'eco-hand-1',
+      from: { id: number, name: 'Edu' },
+      body: 'Oi',
+    });
+    await api(`/api/tickets/${ticketId}`, { method: 'PUT', body: { status: 'open', userId } });
+    expect((await outage(true)).status).toBe(204);
+    const mine = await api<MessageDto>(`/api/messages/${ticketId}`, { body: { body: 'Tchau' } });
+    await until(
+      async () => (await messagesOf(ticketId)).find((m) => m.id === mine.id)?.deliveryError != null,
+    );
+    expect((await outage(false)).status).toBe(204);
+    await api(`/api/tickets/${ticketId}`, { method: 'PUT', body: { status: 'closed' } });
+    // The attendant opens a new ticket for the contact at once; the echo then lands in it.
+    const { contactId } = await ticketOf(ticketId);
+    const mineNow = await api<TicketDto>('/api/tickets', {
+      body: { contactId, whatsappId: connection.id, userId, status: 'open' },
+    });
+    const externalId = `fake-out-${mine.id}`;
+    const echo = await inbound({ externalId, from: { id: number, name: '' }, body: mine.body, fromMe: true });
+    expect(echo.ticketId).toBe(mineNow.id);
+
+    const { deps, emitted } = recordingDeps();
+    await recordDelivered(deps, 1, ticketId, mine.id, { ack: 1, externalId });
+    expect(await rowsWithId(externalId)).toEqual([{ id: String(mine.id) }]);
+    expect(await ticketOf(mineNow.id)).toMatchObject({ status: 'open', userId });
+    expect(emitted.map((e) => e.event)).not.toContain('ticket.deleted');
+  });
+
   it('an id held by another contact’s message is not taken over: the send is recorded without it', async () => {
     const { ticketId } = await inbound({
       externalId: 'eco-x-1',

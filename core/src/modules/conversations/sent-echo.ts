@@ -74,14 +74,15 @@ export async function adoptEcho(
 }
 
 /**
- * The echo's ticket, when it is not the kept message's and holds no message any more (private notes count), deleted:
- * the echo's ingest opened it because the attendant closed theirs between the send and the echo, and without the echo
- * it would stay, empty, in someone's list. What hangs on it goes with it (every foreign key to tickets cascades: tags,
- * logs, ratings, notes, messages, bot turns owed, automation assignments; the dashboard's rollup trigger records the
- * delete as a negative delta). The ticket is locked first, in a statement of its own: a message being written to it
- * meanwhile holds a lock on it, so it is waited for and then seen by the delete's newer snapshot (the ticket stays);
- * an ingest after the lock waits, then finds no open ticket and opens one. Answers who saw the ticket (the `was` of
- * `ticket.deleted`), or null when it stays.
+ * The echo's ticket, when it is not the kept message's, holds no message any more (private notes count) and nobody has
+ * acted on it (no owner, no log entry by a user), deleted: the echo's ingest opened it because the attendant closed
+ * theirs between the send and the echo, and without the echo it would stay, empty, in someone's list. A ticket an
+ * attendant opened for the contact meanwhile (by hand, still empty) is theirs, and stays. What hangs on it goes with it
+ * (every foreign key to tickets cascades: tags, logs, ratings, notes, messages, bot turns owed, automation assignments;
+ * the dashboard's rollup trigger records the delete as a negative delta). The ticket is locked first, in a statement of
+ * its own: a message being written to it meanwhile holds a lock on it, so it is waited for and then seen by the
+ * delete's newer snapshot (the ticket stays); an ingest after the lock waits, then finds no open ticket and opens one.
+ * Answers who saw the ticket (the `was` of `ticket.deleted`), or null when it stays.
  */
 async function deleteIfEmpty(run: TransactionSql, echo: EchoRow) {
   await run('select id from tickets where company_id = ? and id = ? for update', [
@@ -89,8 +90,9 @@ async function deleteIfEmpty(run: TransactionSql, echo: EchoRow) {
     echo.ticket_id,
   ]);
   const [gone] = await run<{ user_id: number | null; queue_id: number | null; is_group: boolean }>(
-    `delete from tickets t where t.company_id = ? and t.id = ?
+    `delete from tickets t where t.company_id = ? and t.id = ? and t.user_id is null
         and not exists (select 1 from messages m where m.ticket_id = t.id)
+        and not exists (select 1 from ticket_logs l where l.ticket_id = t.id and l.user_id is not null)
       returning t.user_id, t.queue_id, t.is_group`,
     [echo.company_id, echo.ticket_id],
   );
