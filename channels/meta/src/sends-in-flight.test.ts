@@ -59,6 +59,16 @@ describe('SendsInFlight', () => {
     stuck.answer('mid-late');
   });
 
+  it('ids answered to sends whose echoes never come are forgotten as new sends are answered', async () => {
+    let now = 1_000;
+    const inFlight = new SendsInFlight(() => now);
+    for (let i = 0; i < 1_000; i += 1)
+      await inFlight.track(7, 'igsid-1', async (answered) => answered(`mid-${i}`));
+    now += ANSWERED_TTL_MS;
+    await inFlight.track(7, 'igsid-1', async (answered) => answered('mid-new'));
+    expect(inFlight.remembered()).toBe(1);
+  });
+
   it('a send that fails leaves nothing behind: a later echo is not waited on it', async () => {
     const inFlight = new SendsInFlight(Date.now, 5_000);
     await expect(

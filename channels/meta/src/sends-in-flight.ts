@@ -37,7 +37,10 @@ export class SendsInFlight {
   ): Promise<T> {
     const key = `${connectionId}:${recipient}`;
     const answered = (mid: string) => {
-      if (mid) this.answered.set(`${connectionId}:${mid}`, this.now() + ANSWERED_TTL_MS);
+      if (!mid) return;
+      // Forgotten here too, not only when echoes ask: a page whose echoes never come must not grow the map.
+      this.forgetExpired();
+      this.answered.set(`${connectionId}:${mid}`, this.now() + ANSWERED_TTL_MS);
     };
     const send = run(answered);
     const sends = this.running.get(key) ?? new Set();
@@ -70,6 +73,11 @@ export class SendsInFlight {
     ]);
     clearTimeout(timer);
     return this.answered.has(key);
+  }
+
+  /** How many answered ids are remembered now (for tests and diagnostics). */
+  remembered(): number {
+    return this.answered.size;
   }
 
   private forgetExpired(): void {
