@@ -19,8 +19,8 @@ export const sentByBalcaoKey = (mid: string) => `sent:${mid}`;
  * the echo is Balcão's own send whatever the order the echo and Graph's answer to the send arrive in: it is not
  * ingested (the outbox records the message under the id Graph answers). Without it, an echo that overtook the answer
  * was stored as the page's message and, when the attendant had just closed the ticket (a farewell), opened a new
- * ticket or reopened the closed one. Instagram's Send API takes no metadata: there the marks below and core's echo
- * adoption do the work.
+ * ticket or reopened the closed one. Instagram's Send API takes no metadata: there SendsInFlight, the marks above and
+ * core's echo adoption do the work.
  */
 export const BALCAO_SEND_METADATA = 'balcao:sent';
 

@@ -191,7 +191,6 @@ class Delivery {
     return profile;
   }
 
-  /** An echo of a mid Balcão's `send` marked (a caption sent after its file): consumed, not stored again. */
   /**
    * Whether an echo is of Balcão's own send: its metadata says so (Messenger), its mid is marked in the connection's
    * store (an Instagram file or caption), or it is the id Graph answered to a send of this process to the same
@@ -202,6 +201,7 @@ class Delivery {
     return (await this.deps.inFlight?.isOurs(this.connection.id, contactId, message.mid)) ?? false;
   }
 
+  /** An echo of a mid Balcão's `send` marked (a caption sent after its file): consumed, not stored again. */
   private async sentByBalcao(mid: string): Promise<boolean> {
     const store = await this.sessionStore();
     if (!store) return false;
