@@ -340,6 +340,15 @@ export interface ConversationsPort {
    */
   connectionStore?(connection: ChannelConnection): Promise<SessionStore>;
   /**
+   * Whether a message (send or reaction) to the contact `to` (OutboundMessage.to) on the connection is being delivered
+   * now by any Balcão process (the web process's webhook sees the worker's sends): its outbox delivery is claimed, the
+   * lease running, and the channel's id for it not yet recorded. A webhook holding an echo (the account's own message)
+   * it cannot tell apart waits while this answers true; then an echo of Balcão's send is a `duplicate` for `ingest`.
+   * Optional: a core without it answers nothing.
+   * @example while (await conversations.sendsOnTheirWay?.(connection, psid)) await sleep(200)
+   */
+  sendsOnTheirWay?(connection: ChannelConnection, to: string): Promise<boolean>;
+  /**
    * Keeps a file a contact sent in the connection's company's media, before `ingest` names it as `mediaUrl`.
    * @example const { url } = await conversations.storeMedia(connection, { data, fileName: 'photo.jpg', mimeType: 'image/jpeg' })
    */

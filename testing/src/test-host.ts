@@ -1,13 +1,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Clock, createTestDatabase, loadConfig, startKernel } from '@balcao/core';
+import {
+  type Clock,
+  type Config,
+  createTestDatabase,
+  type Kernel,
+  loadConfig,
+  startKernel,
+} from '@balcao/core';
 import type { AnyPluginDefinition, AuthResponse, TenantJobData } from '@balcao/sdk';
 import type { HostClient } from '@balcao/sdk/testing';
 
 /** A running Balcão on a fresh database, for integration tests. */
 export interface TestHost extends HostClient {
   databaseUrl: string;
+  /** The host's media and data folder (a second instance shares it, as processes of one Balcão share a volume). */
+  dataDir: string;
   /** Enqueues a job by its full name (`plugin:job`), as the plugin's own `jobs.now` would. */
   enqueue(job: string, data: TenantJobData): Promise<void>;
   /** Runs a job by its full name here and now and waits for it (a recurring job: for every company it applies to). */
@@ -32,17 +41,10 @@ export async function createTestHost(
 ): Promise<TestHost> {
   const db = await createTestDatabase();
   const admin = { email: 'admin@admin.com', password: 'secret-admin' };
-  const config = loadConfig(
-    { ...opts.env, NODE_ENV: 'test', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-    {
-      port: 0,
-      databaseUrl: db.url,
-      jwtSecret: 'test-access-secret-0123456789',
-      jwtRefreshSecret: 'test-refresh-secret-0123456789',
-      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-      // Uploads of a test land in its own temporary folder, never in the checkout's ./data.
-      dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-')),
-    },
+  const config = testConfig(
+    { ...opts.env, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+    // Uploads of a test land in its own temporary folder, never in the checkout's ./data.
+    { databaseUrl: db.url, dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-')) },
   );
   const kernel = await startKernel({ config, plugins: opts.plugins ?? [], clock: opts.clock });
   const request: TestHost['request'] = (path, init = {}) =>
@@ -58,6 +60,7 @@ export async function createTestHost(
   return {
     url: kernel.url,
     databaseUrl: db.url,
+    dataDir: config.dataDir,
     admin,
     request,
     async login(email, password) {
@@ -74,4 +77,42 @@ export async function createTestHost(
       rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Another Balcão process on the test host's database and data folder, as a scale-out runs them (BALCAO_ROLE): a
+ * `worker` delivering the outbox and running jobs beside a `web` host, or a second `web` node. It shares only the
+ * database (hence the realtime bus, the outbox and the connections' stores) and the media folder with the host. Stop
+ * it before the host (whose stop drops the database).
+ * @example const worker = await startInstance(host, { role: 'worker', plugins: [meta], env: { OUTBOX_POLL_MS: '50' } })
+ */
+export function startInstance(
+  host: TestHost,
+  opts: {
+    role: 'all' | 'web' | 'worker';
+    plugins?: readonly AnyPluginDefinition[];
+    /** Environment variables the instance's configuration reads (`{ OUTBOX_POLL_MS: '50' }`). */
+    env?: Record<string, string>;
+  },
+): Promise<Kernel> {
+  const config = testConfig(opts.env ?? {}, {
+    databaseUrl: host.databaseUrl,
+    dataDir: host.dataDir,
+    role: opts.role,
+  });
+  return startKernel({ config, plugins: opts.plugins ?? [] });
+}
+
+/** A test kernel's configuration: the test's secrets, a random port, quiet logs unless TEST_LOG_LEVEL says. */
+function testConfig(env: Record<string, string>, overrides: Partial<Config>): Config {
+  return loadConfig(
+    { ...env, NODE_ENV: 'test' },
+    {
+      port: 0,
+      jwtSecret: 'test-access-secret-0123456789',
+      jwtRefreshSecret: 'test-refresh-secret-0123456789',
+      logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+      ...overrides,
+    },
+  );
 }

@@ -1,7 +1,6 @@
 import { type ChannelDefinition, defineChannel, type OutboundMessage, type SessionStore } from '@balcao/sdk';
 import type { MetaConfig } from './config.js';
 import { type GraphAttachment, GraphClient } from './graph.js';
-import type { SendsInFlight } from './sends-in-flight.js';
 
 /** The connection store's key for the page access token the connection was linked with. */
 export const PAGE_TOKEN_KEY = 'pageToken';
@@ -19,8 +18,9 @@ export const sentByBalcaoKey = (mid: string) => `sent:${mid}`;
  * the echo is Balcão's own send whatever the order the echo and Graph's answer to the send arrive in: it is not
  * ingested (the outbox records the message under the id Graph answers). Without it, an echo that overtook the answer
  * was stored as the page's message and, when the attendant had just closed the ticket (a farewell), opened a new
- * ticket or reopened the closed one. Instagram's Send API takes no metadata: there SendsInFlight, the marks above and
- * core's echo adoption do the work.
+ * ticket or reopened the closed one. Instagram's Send API takes no metadata: there the webhook waits while core says
+ * a send to the contact is on its way (ConversationsPort.sendsOnTheirWay, any process), then the marks above and
+ * ingest's dedupe on the recorded mid tell the echo; core's echo adoption is the last net.
  */
 export const BALCAO_SEND_METADATA = 'balcao:sent';
 
@@ -36,14 +36,12 @@ const ATTACHMENT_TYPES: Record<string, GraphAttachment['type']> = {
  * Facebook Messenger ('facebook') or Instagram Direct ('instagram') over the Graph Send API. A contact is a page- (or
  * Instagram-) scoped id, reached only by the connection it wrote to, and only for 24 hours after its last message
  * (core refuses later replies by the trait). Files go up with the message on Messenger; Instagram fetches them by URL,
- * so it needs Balcão's public address (`publicUrl`). Sends run through `inFlight` when given (the plugin shares it
- * with its webhook, so an echo that overtakes Graph's answer is told apart).
+ * so it needs Balcão's public address (`publicUrl`).
  * @example createMetaChannel('facebook', { graphUrl: 'https://graph.facebook.com', graphVersion: 'v9.0' })
  */
 export function createMetaChannel(
   kind: 'facebook' | 'instagram',
   config: Pick<MetaConfig, 'graphUrl' | 'graphVersion' | 'publicUrl'>,
-  inFlight?: SendsInFlight,
 ): ChannelDefinition {
   const graph = new GraphClient(config);
   return defineChannel({
@@ -61,26 +59,21 @@ export function createMetaChannel(
       const token = await ctx.session.get(PAGE_TOKEN_KEY);
       if (!token) throw new Error(`${kind} connection ${ctx.connection.id} is not linked to a page`);
       const metadata = kind === 'facebook' ? BALCAO_SEND_METADATA : undefined;
-      const send = async (answered: (mid: string) => void) => {
-        const type = message.mediaUrl ? ATTACHMENT_TYPES[message.mediaType ?? ''] : undefined;
-        if (!type || !message.mediaUrl) {
-          const externalId = await graph.sendText(token, message.to, message.body, metadata);
-          answered(externalId);
-          return { ack: 1, externalId };
-        }
-        // Messenger's echoes say they are Balcão's (metadata); Instagram's are told by a mark in the store.
-        const mark = async (mid: string) => {
-          answered(mid);
-          if (!metadata) await markSent(ctx.session, mid);
-        };
-        const attachment = await attachmentOf(kind, type, message, ctx.media, config.publicUrl);
-        const externalId = await graph.sendAttachment(token, message.to, attachment, metadata);
-        await mark(externalId);
-        // Attachments carry no caption on Messenger or Instagram: the text follows as its own message.
-        if (message.body.trim()) await mark(await graph.sendText(token, message.to, message.body, metadata));
+      const type = message.mediaUrl ? ATTACHMENT_TYPES[message.mediaType ?? ''] : undefined;
+      if (!type || !message.mediaUrl) {
+        const externalId = await graph.sendText(token, message.to, message.body, metadata);
         return { ack: 1, externalId };
+      }
+      // Messenger's echoes say they are Balcão's (metadata); Instagram's are told by a mark in the store.
+      const mark = async (mid: string) => {
+        if (!metadata) await markSent(ctx.session, mid);
       };
-      return inFlight ? inFlight.track(ctx.connection.id, message.to, send) : send(() => {});
+      const attachment = await attachmentOf(kind, type, message, ctx.media, config.publicUrl);
+      const externalId = await graph.sendAttachment(token, message.to, attachment, metadata);
+      await mark(externalId);
+      // Attachments carry no caption on Messenger or Instagram: the text follows as its own message.
+      if (message.body.trim()) await mark(await graph.sendText(token, message.to, message.body, metadata));
+      return { ack: 1, externalId };
     },
   });
 }

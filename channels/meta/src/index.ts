@@ -23,7 +23,13 @@ export {
   SUBSCRIBED_FIELDS,
   TooManyPagesError,
 } from './graph.js';
-export { ANSWERED_TTL_MS, ECHO_WAIT_MS, SendsInFlight } from './sends-in-flight.js';
 export { SIGNATURE_HEADER, sign, verifySignature } from './signature.js';
 export { PageSubscriptions, SUBSCRIBED_KEY } from './subscription.js';
-export { handleWebhook, type WebhookPayload, type WebhookSummary, webhookSchema } from './webhook.js';
+export {
+  ECHO_POLL_MS,
+  ECHO_WAIT_MS,
+  handleWebhook,
+  type WebhookPayload,
+  type WebhookSummary,
+  webhookSchema,
+} from './webhook.js';

@@ -1,10 +1,11 @@
-import type { ChannelConnection, ConversationsPort, InboundMessage, Logger, SessionStore } from '@balcao/sdk';
+import type { ConversationsPort, Logger } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BALCAO_SEND_METADATA, PAGE_TOKEN_KEY, sentByBalcaoKey } from './channel.js';
 import { ContactProfiles, PROFILE_MAX_AGE_MS, PROFILE_RETRY_MS } from './contact-profile.js';
 import { GraphClient } from './graph.js';
 import { FIXTURE_IDS, fixture, imageDelivery } from './testing/fixtures.js';
 import { type MockGraph, startMockGraph } from './testing/mock-graph.js';
+import { recordingConversations } from './testing/recording-conversations.js';
 import { delivery, textEvent } from './testing/webhook-events.js';
 import { handleWebhook, webhookSchema } from './webhook.js';
 
@@ -12,81 +13,6 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-
-const connectionOf = (id: number, channel: 'facebook' | 'instagram'): ChannelConnection => ({
-  id,
-  companyId: 1,
-  channel,
-  name: channel,
-  token: 'T'.repeat(30),
-  greetingMessage: null,
-  embedOrigins: [],
-});
-
-/** A connection's store in memory. */
-function memoryStore(entries: Record<string, string> = {}): SessionStore & { map: Map<string, string> } {
-  const map = new Map(Object.entries(entries));
-  return {
-    map,
-    get: async (k) => map.get(k) ?? null,
-    set: async (k, v) => void map.set(k, v),
-    delete: async (k) => void map.delete(k),
-    list: async () => [...map].map(([key, value]) => ({ key, value })),
-    clear: async () => map.clear(),
-  };
-}
-
-/**
- * Core's door for channels, recording what the webhook asked of it; accounts of the fixtures only. Ingest dedupes on
- * the externalId as core does; each connection has a store holding its page token.
- */
-function recordingConversations() {
-  const ingested: { connection: number; inbound: InboundMessage }[] = [];
-  const acks: { externalId: string; ack: number }[] = [];
-  const reads: string[] = [];
-  const stored: { fileName: string; mimeType: string; size: number }[] = [];
-  const accounts: Record<string, ChannelConnection> = {
-    [`facebook:${FIXTURE_IDS.page}`]: connectionOf(7, 'facebook'),
-    [`instagram:${FIXTURE_IDS.instagram}`]: connectionOf(8, 'instagram'),
-  };
-  const stores = new Map([
-    [7, memoryStore({ [PAGE_TOKEN_KEY]: 'page-token-fixture' })],
-    [8, memoryStore({ [PAGE_TOKEN_KEY]: 'page-token-fixture' })],
-  ]);
-  const seen = new Set<string>();
-  const port: ConversationsPort = {
-    async ingest(connection, inbound) {
-      if (seen.has(`${connection.id}:${inbound.externalId}`)) return { outcome: 'duplicate' };
-      seen.add(`${connection.id}:${inbound.externalId}`);
-      ingested.push({ connection: connection.id, inbound });
-      return { outcome: 'stored', ticketId: 1, messageId: ingested.length, ticketCreated: false };
-    },
-    connectionStore: async (connection) => {
-      const store = stores.get(connection.id);
-      if (!store) throw new Error('no such connection');
-      return store;
-    },
-    connectionByToken: async () => null,
-    connectionByAccount: async (account, channel) => accounts[`${channel}:${account}`] ?? null,
-    async storeMedia(_c, file) {
-      stored.push({ fileName: file.fileName, mimeType: file.mimeType, size: file.data.byteLength });
-      return { url: '/api/media/company1/0123456789abcdef0123456789abcdef.png', type: 'image', size: 1 };
-    },
-    history: async () => [],
-    async markRead(_c, contactId) {
-      reads.push(contactId);
-      return 1;
-    },
-    presence: async () => {},
-    async ack(_c, externalId, ack) {
-      acks.push({ externalId, ack });
-      return true;
-    },
-    edited: async () => false,
-    revoked: async () => false,
-  };
-  return { port, ingested, acks, reads, stored, stores };
-}
 
 const logger: Logger = { debug() {}, info() {}, warn() {}, error() {}, child: () => logger };
 let graph: MockGraph;

@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   Channel,
   ChannelConnection,
   ConversationsPort,
   InboundMessage,
+  IngestResult,
   Logger,
   SessionStore,
 } from '@balcao/sdk';
@@ -10,7 +12,6 @@ import { z } from 'zod';
 import { BALCAO_SEND_METADATA, sentByBalcaoKey } from './channel.js';
 import type { ContactProfile, ContactProfiles } from './contact-profile.js';
 import { downloadAttachment } from './graph.js';
-import type { SendsInFlight } from './sends-in-flight.js';
 import type { PageSubscriptions } from './subscription.js';
 
 /** Which Balcão channel a webhook's `object` is about. */
@@ -51,6 +52,7 @@ export const webhookSchema = z.object({
 });
 export type WebhookPayload = z.infer<typeof webhookSchema>;
 type Messaging = z.infer<typeof messagingSchema>;
+type Message = NonNullable<Messaging['message']>;
 
 /** Balcão's media type for a Graph attachment type; null for what it does not store as a file (shares, stickers' links). */
 const MEDIA_TYPES: Record<string, string> = {
@@ -61,6 +63,15 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 
 /**
+ * The longest one webhook delivery waits, in all, for Balcão's sends still on their way (Graph's answer not recorded
+ * yet) before ingesting the echoes it carries. Meta waits for the webhook's answer meanwhile; it allows it 20 seconds.
+ */
+export const ECHO_WAIT_MS = 10_000;
+
+/** How often a waiting echo asks again whether Balcão's sends to its contact are still on their way. */
+export const ECHO_POLL_MS = 200;
+
+/**
  * What the webhook handler needs: core's door for channels, a logger, who looks contacts' names up and who keeps
  * pages subscribed to the current webhook fields (both optional).
  */
@@ -69,8 +80,8 @@ export interface WebhookDeps {
   logger: Logger;
   profiles?: ContactProfiles;
   subscriptions?: PageSubscriptions;
-  /** This process's sends on their way: an echo that overtakes Graph's answer to one is skipped (SendsInFlight). */
-  inFlight?: SendsInFlight;
+  /** How an echo waits for sends on their way: ECHO_POLL_MS and ECHO_WAIT_MS unless given (tests shorten them). */
+  echoWait?: { pollMs: number; maxMs: number };
 }
 
 /** What one delivery did, for the answer and the logs. */
@@ -86,7 +97,9 @@ export interface WebhookSummary {
  * so a redelivery is stored once), deliveries and reads become acks. Echoes (what the page itself sent, from Meta's
  * inbox or through Balcão) are the company's messages (fromMe) in the contact's ticket: one Balcão sent already holds
  * the mid the Send API answered, so ingest finds it a duplicate; the extra mids of Balcão's own sends (a file's
- * caption, marked by `send`) are skipped. A contact's name and picture are looked up once a week (ContactProfiles), the
+ * caption, marked by `send`) are skipped. An echo that overtakes Graph's answer to Balcão's send waits until no send
+ * to its contact is on its way, in any process (ConversationsPort.sendsOnTheirWay), so ingest finds the mid the send
+ * recorded (see Delivery.handleMessage). A contact's name and picture are looked up once a week (ContactProfiles), the
  * picture kept in Balcão's media.
  * Entries of unknown accounts, or of channels the company's plan lacks, are skipped. A connection whose page was
  * subscribed by older code is subscribed again to the current fields (PageSubscriptions).
@@ -95,13 +108,14 @@ export async function handleWebhook(payload: WebhookPayload, deps: WebhookDeps):
   const summary: WebhookSummary = { stored: 0, acks: 0, skipped: 0 };
   const channel = CHANNEL_OF[payload.object];
   if (!channel) return summary;
+  const echoWait = new EchoWait(deps);
   for (const entry of payload.entry) {
     const connection = await deps.conversations.connectionByAccount(entry.id, channel);
     if (!connection) {
       summary.skipped += entry.messaging?.length ?? 0;
       continue;
     }
-    const delivery = new Delivery(connection, deps);
+    const delivery = new Delivery(connection, deps, echoWait);
     // A page linked by older code is subscribed again to the current fields, in the background (PageSubscriptions).
     if (deps.subscriptions) void delivery.refreshSubscription(deps.subscriptions, entry.id);
     for (const event of entry.messaging ?? []) await delivery.handle(event, summary);
@@ -117,35 +131,13 @@ class Delivery {
   constructor(
     private readonly connection: ChannelConnection,
     private readonly deps: WebhookDeps,
+    private readonly echoWait: EchoWait,
   ) {}
 
   async handle(event: Messaging, summary: WebhookSummary): Promise<void> {
     const { conversations } = this.deps;
     const { connection } = this;
-    if (event.message) {
-      const echo = event.message.is_echo === true;
-      if (echo && (await this.isBalcaos(event.message, event.recipient.id))) {
-        summary.skipped += 1;
-        return;
-      }
-      // An echo's contact is its recipient: the page wrote to them.
-      const contactId = echo ? event.recipient.id : event.sender.id;
-      const profile = await this.profile(contactId);
-      let reached = false;
-      for (const inbound of await inboundOf(connection, event, this.deps, contactId)) {
-        const result = await conversations.ingest(connection, {
-          ...inbound,
-          from: { id: contactId, name: profile?.name ?? '', picture: profile?.picture ?? null },
-          ...(echo ? { fromMe: true } : {}),
-        });
-        if (result.outcome === 'stored') summary.stored += 1;
-        reached ||= result.outcome === 'stored' || result.outcome === 'duplicate';
-      }
-      const store = await this.sessionStore();
-      if (profile && reached && store)
-        await this.deps.profiles?.remember(connection, store, contactId, profile);
-      return;
-    }
+    if (event.message) return this.handleMessage(event, event.message, summary);
     if (event.delivery?.mids?.length) {
       for (const mid of event.delivery.mids)
         if (await conversations.ack(connection, mid, 2)) summary.acks += 1;
@@ -156,6 +148,50 @@ class Delivery {
       return;
     }
     summary.skipped += 1;
+  }
+
+  /**
+   * A message, the contact's or the page's own (an echo, `is_echo`). An echo is skipped as Balcão's own send when its
+   * metadata or a mark in the store says so. Otherwise it may still be Balcão's: Instagram's sends carry no metadata,
+   * and an echo can overtake Graph's answer to the send, before the outbox recorded the mid on Balcão's message — then
+   * ingest would store it as the page's message and reopen (or open) the ticket the attendant had just closed after a
+   * farewell. So it first waits while a send to its contact is on its way in any process (sendsOnTheirWay): once none
+   * is, the send's mid is on Balcão's message and ingest answers `duplicate` before it touches any ticket
+   * (balcao_ingest's first step). An echo that waited and was found so counts as skipped, as Balcão's.
+   */
+  private async handleMessage(event: Messaging, message: Message, summary: WebhookSummary): Promise<void> {
+    const { connection } = this;
+    const echo = message.is_echo === true;
+    // An echo's contact is its recipient: the page wrote to them.
+    const contactId = echo ? event.recipient.id : event.sender.id;
+    if (echo && (await this.isMarkedBalcaos(message))) {
+      summary.skipped += 1;
+      return;
+    }
+    const waited = echo && (await this.echoWait.whileSendsOnTheirWay(connection, contactId));
+    // A mark `send` set meanwhile (an Instagram file or its caption, whose echo came first).
+    if (waited && (await this.sentByBalcao(message.mid))) {
+      summary.skipped += 1;
+      return;
+    }
+    const profile = await this.profile(contactId);
+    const outcomes: IngestResult['outcome'][] = [];
+    for (const inbound of await inboundOf(connection, event, this.deps, contactId)) {
+      const result = await this.deps.conversations.ingest(connection, {
+        ...inbound,
+        from: { id: contactId, name: profile?.name ?? '', picture: profile?.picture ?? null },
+        ...(echo ? { fromMe: true } : {}),
+      });
+      outcomes.push(result.outcome);
+    }
+    const stored = outcomes.filter((o) => o === 'stored').length;
+    summary.stored += stored;
+    const reached = outcomes.some((o) => o === 'stored' || o === 'duplicate');
+    // Waited for Balcão's send, and it holds the mid: the echo was Balcão's own.
+    if (waited && !stored && reached) summary.skipped += 1;
+    const store = await this.sessionStore();
+    if (profile && reached && store)
+      await this.deps.profiles?.remember(connection, store, contactId, profile);
   }
 
   /** Brings the connection's page up to date with the webhook fields Balcão subscribes to (never rejects). */
@@ -191,14 +227,9 @@ class Delivery {
     return profile;
   }
 
-  /**
-   * Whether an echo is of Balcão's own send: its metadata says so (Messenger), its mid is marked in the connection's
-   * store (an Instagram file or caption), or it is the id Graph answered to a send of this process to the same
-   * contact, waited for when still on its way (SendsInFlight).
-   */
-  private async isBalcaos(message: { mid: string; metadata?: string }, contactId: string): Promise<boolean> {
-    if (message.metadata === BALCAO_SEND_METADATA || (await this.sentByBalcao(message.mid))) return true;
-    return (await this.deps.inFlight?.isOurs(this.connection.id, contactId, message.mid)) ?? false;
+  /** Whether an echo says it is Balcão's own send: its metadata (Messenger), or a mark in the store (an Instagram file or caption). */
+  private async isMarkedBalcaos(message: { mid: string; metadata?: string }): Promise<boolean> {
+    return message.metadata === BALCAO_SEND_METADATA || (await this.sentByBalcao(message.mid));
   }
 
   /** An echo of a mid Balcão's `send` marked (a caption sent after its file): consumed, not stored again. */
@@ -211,6 +242,47 @@ class Delivery {
       return true;
     } catch (err) {
       this.deps.logger.warn({ err, connectionId: this.connection.id, mid }, 'meta echo marker unreadable');
+      return false;
+    }
+  }
+}
+
+/**
+ * The waiting of one webhook delivery's echoes for Balcão's sends on their way (ConversationsPort.sendsOnTheirWay,
+ * asked every `pollMs`). The delivery waits at most `maxMs` in all, however many echoes it carries, so Meta has its
+ * answer in time; past that, an echo is ingested as it is (core's echo adoption is then the net).
+ */
+class EchoWait {
+  private deadline: number | undefined;
+  private readonly pollMs: number;
+  private readonly maxMs: number;
+
+  constructor(private readonly deps: Pick<WebhookDeps, 'conversations' | 'logger' | 'echoWait'>) {
+    this.pollMs = deps.echoWait?.pollMs ?? ECHO_POLL_MS;
+    this.maxMs = deps.echoWait?.maxMs ?? ECHO_WAIT_MS;
+  }
+
+  /** Waits while a send to the contact is on its way; answers whether there was one. A core without the door: no. */
+  async whileSendsOnTheirWay(connection: ChannelConnection, contactId: string): Promise<boolean> {
+    let waited = false;
+    while (await this.onTheirWay(connection, contactId)) {
+      waited = true;
+      this.deadline ??= Date.now() + this.maxMs;
+      const left = this.deadline - Date.now();
+      if (left <= 0) break;
+      await sleep(Math.min(this.pollMs, left));
+    }
+    return waited;
+  }
+
+  private async onTheirWay(connection: ChannelConnection, contactId: string): Promise<boolean> {
+    const { conversations } = this.deps;
+    if (!conversations.sendsOnTheirWay) return false;
+    try {
+      return await conversations.sendsOnTheirWay(connection, contactId);
+    } catch (err) {
+      // Not knowing is not waiting: the echo is ingested, and core's echo adoption is the net.
+      this.deps.logger.warn({ err, connectionId: connection.id }, 'meta echo: sends on their way unknown');
       return false;
     }
   }

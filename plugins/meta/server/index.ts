@@ -7,7 +7,6 @@ import {
   type MetaConfigInput,
   PageSubscriptions,
   readMetaConfig,
-  SendsInFlight,
   SIGNATURE_HEADER,
   verifySignature,
   webhookSchema,
@@ -49,12 +48,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
     return config;
   };
   const lazy = lazyConfig(settings);
-  // Shared by the channels' sends and the webhook: an echo overtaking Graph's answer to a send is told apart.
-  const inFlight = new SendsInFlight();
-  const channels = [
-    createMetaChannel('facebook', lazy, inFlight),
-    createMetaChannel('instagram', lazy, inFlight),
-  ];
+  const channels = [createMetaChannel('facebook', lazy), createMetaChannel('instagram', lazy)];
   let profiles: ContactProfiles | undefined;
   let subscriptions: PageSubscriptions | undefined;
 
@@ -104,7 +98,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
         const payload = validate(webhookSchema, ctx.request.body);
         const { conversations, logger } = ctx.state.deps;
         // Answered after the work: a failure (the database away) is a 5xx, and Meta delivers again; ingest dedupes.
-        ctx.body = await handleWebhook(payload, { conversations, logger, profiles, subscriptions, inFlight });
+        ctx.body = await handleWebhook(payload, { conversations, logger, profiles, subscriptions });
       });
     },
   });

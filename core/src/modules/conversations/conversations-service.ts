@@ -24,6 +24,7 @@ import { ContactMerger } from './contact-merge.js';
 import { HistoryIngester } from './history-ingest.js';
 import type { IngestService } from './ingest-service.js';
 import type { ChannelRegistry } from './outbound.js';
+import { sendsOnTheirWay } from './sends-on-their-way.js';
 
 /** What a deleted message shows in its ticket's row, and its stored text under LGPD (peer §6, GB's). */
 export const DELETED_MESSAGE_TEXT = '🚫 _Mensagem Apagada_';
@@ -128,6 +129,11 @@ export class ConversationsService implements ConversationsPort {
     for (const flag of this.channels.planFlagsOf(channel))
       if (!(await this.planGate.allows(row.company_id, flag))) return null;
     return toChannelConnection(row);
+  }
+
+  /** A send or reaction to the contact claimed by a worker of any process, its answer not recorded yet (sends-on-their-way.ts). */
+  sendsOnTheirWay(connection: ChannelConnection, to: string): Promise<boolean> {
+    return sendsOnTheirWay(this.orm.em, connection, to);
   }
 
   async storeMedia(

@@ -11,6 +11,7 @@ import { MigrationMessages0002ForeignKeyIndexes } from './migrations/messages-00
 import { MigrationMessages0003VoiceNote } from './migrations/messages-0003-voice-note.js';
 import { MigrationMessages0004OutboxRead } from './migrations/messages-0004-outbox-read.js';
 import { MigrationMessages0005OutboxReact } from './migrations/messages-0005-outbox-react.js';
+import { MigrationMessages0006OutboxClaimedIndex } from './migrations/messages-0006-outbox-claimed-index.js';
 import { MessageReactionsService } from './reactions-service.js';
 
 /** Messages of a ticket, their media and the outbox rows that deliver them. */
@@ -29,6 +30,7 @@ export const messagesModule = defineModule({
     { name: 'messages-0003-voice-note', class: MigrationMessages0003VoiceNote },
     { name: 'messages-0004-outbox-read', class: MigrationMessages0004OutboxRead },
     { name: 'messages-0005-outbox-react', class: MigrationMessages0005OutboxReact },
+    { name: 'messages-0006-outbox-claimed-index', class: MigrationMessages0006OutboxClaimedIndex },
   ],
   register: (container) =>
     container.register({
