@@ -2,6 +2,7 @@
 export * from './bot-engine.js';
 export * from './channel.js';
 export * from './channel-traits.js';
+export * from './conversations-port.js';
 export * from './domain-ports.js';
 export * from './dto.js';
 export * from './dto-attendance.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ConversationsPort } from './channel.js';
+import type { ConversationsPort } from './conversations-port.js';
 import type {
   ContactsPort,
   MediaPort,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { ChannelConnection, ChannelMedia, ConversationsPort } from './channel.js';
+import type { ChannelConnection, ChannelMedia } from './channel.js';
+import type { ConversationsPort } from './conversations-port.js';
 import type { Logger } from './ports.js';
 import { type Channel, CONNECTION_STATUSES, type ConnectionStatus } from './schemas/attendance.js';
 
