@@ -25,6 +25,14 @@ import { createLogger } from './logger.js';
 import type { CoreModuleDefinition } from './module.js';
 import { PluginHost } from './plugin-host.js';
 
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) closes it just as a client or a proxy
+ * reuses it after a pause of about that long, and that request fails with ECONNRESET (a browser spec's API request
+ * after a 5-second sign-in did); 65 s outlasts the 60 s idle timeout of common load balancers, so they close first.
+ * The headers timeout stays above it, as Node's documentation advises.
+ */
+export const HTTP_KEEP_ALIVE_MS = 65_000;
+
 /** The core modules' entities (each module's `entities`). */
 export const CORE_ENTITIES: readonly unknown[] = CORE_MODULES.flatMap((m) => [...(m.entities ?? [])]);
 
@@ -157,6 +165,8 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   if (config.role !== 'worker') {
     app = createApp(context, host);
     server = http.createServer(app.callback());
+    server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
+    server.headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
     server.on('upgrade', (req, socket, head) => {
       if (new URL(req.url ?? '/', 'http://localhost').pathname === '/ws')
         realtime.handleUpgrade(req, socket, head);
