@@ -9,6 +9,9 @@ test('an admin adds, edits and deletes a user on /users; the new attendant can s
   request,
   createQueue,
 }) => {
+  // Add, search, edit, delete, then the attendant's own sign-in: two sessions and a dozen screens, which ran to the
+  // 45 s default on a busy CI machine with every step on time (the last sign-in's page load was cut off).
+  test.setTimeout(90_000);
   const tag = Date.now().toString(36);
   const queue = await createQueue(`Usuarios ${tag}`);
   const email = `marta.${tag}@usuarios.test`;
