@@ -32,6 +32,12 @@ export const ERROR_CODES = [
   'ERR_VALIDATION',
   /** No route serves this method and path under /api (distinct from every entity's own not-found code). */
   'ERR_NO_ROUTE',
+  /** The HTTP request itself is malformed (request line, target, headers): answered before any route. */
+  'ERR_BAD_REQUEST',
+  /** The request's body stopped arriving (HTTP_BODY_IDLE_MS) or took longer than HTTP_REQUEST_MS in all. */
+  'ERR_REQUEST_TIMEOUT',
+  /** The request's headers exceed Node's 16 KiB limit. */
+  'ERR_HEADERS_TOO_LARGE',
   /** Entities the spec's catalogue names no not-found code for: each answers its own. */
   'ERR_NO_MESSAGE_FOUND',
   'ERR_NO_QUEUE_FOUND',

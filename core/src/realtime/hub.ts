@@ -162,13 +162,21 @@ export class RealtimeHub implements RealtimePort {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     // A connection reset during the handshake must not become an unhandled 'error' event.
     socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const guestKind = url.searchParams.get('guest');
-    if (guestKind) {
-      void this.acceptGuest(guestKind, url.searchParams, req, socket, head);
+    // The request target is the client's text: one that is not a URL is refused, never parsed with a throw.
+    if (!URL.canParse(req.url ?? '/', 'http://localhost')) {
+      socket.destroy();
       return;
     }
-    void this.acceptUser(url.searchParams.get('token') ?? '', req, socket, head);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const guestKind = url.searchParams.get('guest');
+    const accepted = guestKind
+      ? this.acceptGuest(guestKind, url.searchParams, req, socket, head)
+      : this.acceptUser(url.searchParams.get('token') ?? '', req, socket, head);
+    // A failure after the first await is a rejection, which no caller waits for: it closes this socket alone.
+    accepted.catch((err: unknown) => {
+      this.logger.warn({ err }, 'WebSocket handshake failed');
+      socket.destroy();
+    });
   }
 
   /** Closes this instance's sockets of ended login sessions (the session's owner signs in again). */
