@@ -19,6 +19,7 @@ import { Company } from '../companies/company.entity.js';
 import { daysFromToday } from '../companies/company-presenter.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
+import { hashPassword, needsRehash } from '../users/password-hash.js';
 import { User } from '../users/user.entity.js';
 import { publishPresence, recordPresence } from '../users/user-presence.js';
 import { withinWorkHours } from '../users/work-hours.js';
@@ -66,6 +67,8 @@ export class AuthService {
       throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     }
     await attempt.succeeded();
+    // A hash made at a lower cost than today's is rewritten while the password is at hand (flushed with the session).
+    if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password);
     const company = await em.findOneOrFail(Company, { id: user.companyId });
     if (isSubscriptionExpired(company))
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });

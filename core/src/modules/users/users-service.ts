@@ -10,7 +10,6 @@ import {
   type UserUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import bcrypt from 'bcryptjs';
 import { definedOnly } from '../../http/validate.js';
 import type { AccessGate } from '../auth/access-gate.js';
 import { AuthSession } from '../auth/auth-session.entity.js';
@@ -19,13 +18,12 @@ import { assertProfileImage, storeMedia, type UploadedFile } from '../messages/m
 import { Plan } from '../plans/plan.entity.js';
 import { assertCompanyQueues, loadUserQueues, replaceUserQueues } from '../queues/user-queues.js';
 import { assertOwned } from '../tickets/ticket-lookups.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
 import { type IUser, User } from './user.entity.js';
 import { toUserDto } from './user-presenter.js';
 
 export const PAGE_SIZE = 20;
-const BCRYPT_ROUNDS = 10;
-
-export const hashPassword = (plain: string): Promise<string> => bcrypt.hash(plain, BCRYPT_ROUNDS);
+export { hashPassword } from './password-hash.js';
 
 /** Fields only an admin may change on a user (spec: user-modal:editProfile and editQueues). */
 const ADMIN_ONLY_FIELDS = [
@@ -231,7 +229,7 @@ function assertMayGrant(actor: AuthUser, profile: UserProfile): void {
 async function assertCurrentPassword(user: IUser, current: string | undefined): Promise<void> {
   if (!current)
     throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'currentPassword', message: 'Required' }] });
-  if (!(await bcrypt.compare(current, user.passwordHash)))
+  if (!(await verifyPassword(current, user.passwordHash)))
     throw new AppError('ERR_WRONG_PASSWORD', 403, {
       fields: [{ path: 'currentPassword', message: 'Wrong password' }],
     });
