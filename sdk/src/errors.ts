@@ -131,6 +131,14 @@ export const ERROR_CODES = [
   'ERR_RESET_CODE_EXPIRED',
   /** Password reset: the reset token is wrong, expired or already used; the code must be verified again. */
   'ERR_RESET_TOKEN_INVALID',
+  /** The egress port refused the address: loopback, private, link-local or metadata, not in BALCAO_EGRESS_ALLOW. */
+  'ERR_EGRESS_BLOCKED',
+  /** The outside server did not answer within the request's timeout. */
+  'ERR_EGRESS_TIMEOUT',
+  /** The outside server's answer passed the request's size limit. */
+  'ERR_EGRESS_TOO_LARGE',
+  /** The outside server could not be reached (network error, too many redirects). */
+  'ERR_EGRESS_FAILED',
   'ERR_INTERNAL',
 ] as const;
 

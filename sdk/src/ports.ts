@@ -9,6 +9,7 @@ import type {
   UsersPort,
 } from './domain-ports.js';
 import type { DomainEvents } from './events.js';
+import type { HttpPort } from './http-port.js';
 import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
 import type { ConfigPort, ConnectionsPort } from './sessions.js';
 import type { CompanySettingKey } from './settings.js';
@@ -79,6 +80,8 @@ export interface CorePorts {
   connections: ConnectionsPort;
   /** The plugin's configuration for the company, encrypted at rest. */
   config: ConfigPort;
+  /** The only way out to other servers: timeouts, retries, size limits, no private addresses (see {@link HttpPort}). */
+  http: HttpPort;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

@@ -34,6 +34,7 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)),
   SUPPORT_URL: optional(z.url({ protocol: /^https?$/, error: 'SUPPORT_URL must be an http(s) URL' })),
   BALCAO_EXAMPLES: optional(z.enum(['1', '0', 'true', 'false'], "BALCAO_EXAMPLES must be '1' or '0'")),
+  BALCAO_EGRESS_ALLOW: optional(z.string().max(4096)),
 });
 
 /** Validated runtime configuration of one Balcão process. */
@@ -66,6 +67,8 @@ export interface Config {
   supportUrl: string | null;
   /** Load the example packages (examples/*) too; a normal start never does (BALCAO_EXAMPLES=1). */
   examples: boolean;
+  /** Hosts, addresses and CIDR blocks plugins may reach although private (BALCAO_EGRESS_ALLOW, comma-separated). */
+  egressAllow: string[];
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +188,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     sessions: sessionOptions(e),
     supportUrl: e.SUPPORT_URL ?? null,
     examples: e.BALCAO_EXAMPLES === '1' || e.BALCAO_EXAMPLES === 'true',
+    egressAllow: (e.BALCAO_EGRESS_ALLOW ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import type { CorePorts, JobsPort, PluginDefinition, PortKey } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
+import { EgressClient } from '../egress/egress.js';
 import { CompanyContactsPort } from '../modules/contacts/contacts-port.js';
 import { CompanyMediaPort } from '../modules/messages/media-port.js';
 import { CompanyMessagesPort } from '../modules/messages/messages-port.js';
@@ -32,6 +33,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'media',
   'connections',
   'config',
+  'http',
 ];
 
 /** The channel kinds a plugin contributes: the connections whose status it may report. */
@@ -98,6 +100,7 @@ export function pluginPorts(
           ),
       ),
     config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
+    http: () => new EgressClient(root.cradle.egressPolicy, root.cradle.logger.child({ plugin: plugin.name })),
   };
   return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
 }
