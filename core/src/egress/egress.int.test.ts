@@ -65,7 +65,9 @@ describe('egress address policy at connection time', () => {
     seen.length = 0;
     expect(await refusal(closed.request({ url: `${base}/json` }))).toBe('ERR_EGRESS_BLOCKED');
     const port = new URL(base).port;
-    expect(await refusal(closed.request({ url: `http://localhost:${port}/json` }))).toBe('ERR_EGRESS_BLOCKED');
+    expect(await refusal(closed.request({ url: `http://localhost:${port}/json` }))).toBe(
+      'ERR_EGRESS_BLOCKED',
+    );
     expect(await refusal(closed.request({ url: `http://[::ffff:127.0.0.1]:${port}/json` }))).toBe(
       'ERR_EGRESS_BLOCKED',
     );
@@ -116,7 +118,10 @@ describe('egress requests', () => {
 
   it('logs method, origin, path, status and time, never the query where tokens travel', async () => {
     lines.length = 0;
-    await open.request({ url: `${base}/json?q=s3cr3t-token`, headers: { authorization: 'Bearer s3cr3t-header' } });
+    await open.request({
+      url: `${base}/json?q=s3cr3t-token`,
+      headers: { authorization: 'Bearer s3cr3t-header' },
+    });
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ method: 'GET', url: `${base}/json`, status: 200 });
     expect(JSON.stringify(lines)).not.toMatch(/s3cr3t/);
