@@ -90,19 +90,15 @@ describe("a change of a user's rights takes effect at their next request", () =>
     expect((await setBia({ profile: 'admin' })).status).toBe(200);
   });
 
-  it('a change of queues closes the socket (rooms are joined again, each authorised anew); the session goes on', async () => {
-    const queue = await host.request('/api/queue', {
-      token: adminToken,
-      body: { name: 'Vendas', color: '#00ff00', greetingMessage: '' },
-    });
-    expect(queue.status).toBe(201);
+  it('a promotion applies at the next request too, and closes the socket opened as the old profile', async () => {
+    expect((await setBia({ profile: 'user' })).status).toBe(200);
     const session = await signInBia();
+    expect(await createsAdmin(session.token, host.url, 5)).toBe(403);
     const socket = await socketOf(host.url, session.token);
-    expect((await setBia({ queueIds: [(await queue.json()).id] })).status).toBe(200);
+    expect((await setBia({ profile: 'admin' })).status).toBe(200);
+    expect(await createsAdmin(session.token, host.url, 6)).toBe(201);
     await eventually(() => socket.closedWith() ?? undefined);
     expect(socket.closedWith()).toBe(SESSION_ENDED_CLOSE);
-    const me = await host.request('/api/auth/me', { token: session.token });
-    expect(me.status).toBe(200);
   });
 
   it("an admin's reset of the password ends the user's session: token refused, socket closed, refresh refused", async () => {

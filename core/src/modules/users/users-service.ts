@@ -41,7 +41,7 @@ const ADMIN_ONLY_FIELDS = [
 /** Profiles from least to most powerful: nobody but a super user gives a profile above their own. */
 const PROFILE_RANK: Record<UserProfile, number> = { user: 0, supervisor: 1, admin: 2 };
 
-/** Fields that decide what a user sees and may do (spec part 1 §6); changing them (or queues) refreshes the user's rights. */
+/** Fields that decide which tickets a user sees (spec part 1 §6); changing them refreshes the user's live sockets. */
 const ACCESS_FIELDS = ['profile', 'allTicket', 'allowGroup'] as const;
 
 /** Users of the current tenant; the entity manager carries the tenant filter. */
@@ -129,7 +129,7 @@ export class UsersService {
     if (input.queueIds) await assertCompanyQueues(this.em, user.companyId, input.queueIds);
     // A default connection of another company would be stored and then used to send (tenant isolation).
     await assertOwned(this.em, 'whatsapps', input.whatsappId, user.companyId);
-    const rightsChanged = await this.rightsChange(user, input);
+    const profileChanged = input.profile !== undefined && input.profile !== user.profile;
     const { password: newPassword, currentPassword: _checked, queueIds, ...fields } = input;
     this.em.assign(user, definedOnly(fields));
     if (newPassword) user.passwordHash = await hashPassword(newPassword);
@@ -138,21 +138,11 @@ export class UsersService {
     const [dto] = await this.present([user]);
     await this.publish(user.companyId, { action: 'update', user: dto });
     if (newPassword && actor.id !== id) await this.endSessions(id);
-    else if (rightsChanged) {
-      // The guards read the new rights at the user's next request; their sockets reconnect with them.
-      await this.accessGate?.usersChanged([id]);
+    // The guards read the new profile at the user's next request; their sockets, opened as the old one, reconnect.
+    else if (profileChanged) await this.accessGate?.usersChanged([id]);
+    if (queueIds || ACCESS_FIELDS.some((f) => input[f] !== undefined))
       await this.events?.emit('user.accessChanged', { companyId: user.companyId, userId: user.id });
-    }
     return dto;
-  }
-
-  /** Whether `input` changes what the user may see or do (profile, allTicket, allowGroup, queues). */
-  private async rightsChange(user: IUser, input: UserUpdateInput): Promise<boolean> {
-    if (ACCESS_FIELDS.some((f) => input[f] !== undefined && input[f] !== user[f])) return true;
-    if (!input.queueIds) return false;
-    const held = (await loadUserQueues(this.em, user.companyId, [user.id])).get(user.id) ?? [];
-    const wanted = new Set(input.queueIds);
-    return held.length !== wanted.size || held.some((q) => !wanted.has(q.id));
   }
 
   /** An admin set this user's password: whoever holds the user's sessions is signed out, on every instance. */
