@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { OutboxOptions } from '../modules/conversations/outbox-worker.js';
 import type { SessionLeaseOptions } from '../modules/sessions/session-manager.js';
+import { isCommonPassword, weakSecretReason } from './weak-secrets.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -100,16 +101,34 @@ function devSecrets(dataDir: string): DevSecrets {
 
 type Env = z.infer<typeof envSchema>;
 
-/** What production refuses beyond a missing value: guessable or shared secrets and a short admin password. */
+/** The development default of the first admin's e-mail: production names its own (a known login is half a guess). */
+export const DEFAULT_ADMIN_EMAIL = 'admin@admin.com';
+
+const SECRET_KEYS = ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'SESSION_SECRET'] as const;
+
+/**
+ * What production refuses beyond a missing value: short, repeated or placeholder secrets, secrets equal to each
+ * other, a short or common admin password, and the default admin e-mail.
+ */
 function productionProblems(e: Env): string[] {
   const problems: string[] = [];
-  for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'SESSION_SECRET'] as const)
-    if ((e[key]?.length ?? 0) < 32) problems.push(`${key} must be at least 32 characters in production`);
-  // One secret for both would let a refresh token pass as an access token and the other way round.
-  if (e.JWT_SECRET === e.JWT_REFRESH_SECRET)
-    problems.push('JWT_SECRET and JWT_REFRESH_SECRET must be different in production');
-  if ((e.ADMIN_PASSWORD?.length ?? 0) < 8)
-    problems.push('ADMIN_PASSWORD must be at least 8 characters in production');
+  for (const key of SECRET_KEYS) {
+    const value = e[key] ?? '';
+    if (value.length < 32) problems.push(`${key} must be at least 32 characters in production`);
+    const weak = weakSecretReason(value);
+    if (value && weak) problems.push(`${key} ${weak}: generate one (openssl rand -hex 32)`);
+  }
+  // One secret for two uses would let a refresh token pass as an access token (or one leak open both doors).
+  SECRET_KEYS.forEach((a, i) => {
+    for (const b of SECRET_KEYS.slice(i + 1))
+      if (e[a] && e[a] === e[b]) problems.push(`${a} and ${b} must be different in production`);
+  });
+  const adminPassword = e.ADMIN_PASSWORD ?? '';
+  if (adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters in production');
+  else if (isCommonPassword(adminPassword))
+    problems.push('ADMIN_PASSWORD is a common password: choose one that is not on the lists tried first');
+  if ((e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase() === DEFAULT_ADMIN_EMAIL)
+    problems.push(`ADMIN_EMAIL must be set in production (not ${DEFAULT_ADMIN_EMAIL})`);
   return problems;
 }
 
@@ -173,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     jwtSecret: given.jwtSecret ?? secrets.jwtSecret!,
     jwtRefreshSecret: given.jwtRefreshSecret ?? secrets.jwtRefreshSecret!,
     sessionSecret: given.sessionSecret ?? secrets.sessionSecret!,
-    adminEmail: e.ADMIN_EMAIL ?? 'admin@admin.com',
+    adminEmail: e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD ?? '123456',
     adminIsDefault: !e.ADMIN_PASSWORD,
     role: e.BALCAO_ROLE ?? 'all',

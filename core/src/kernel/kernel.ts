@@ -139,9 +139,14 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     deliver: (envelope) => realtime.deliver(envelope),
     refresh: (target) => realtime.refreshLocal(target),
     endSessions: (sessionIds) => root?.cradle.accessGate.endLocal(sessionIds),
+    stale: ({ userIds, plans }) => {
+      if (userIds) root?.cradle.accessGate.usersChangedLocal(userIds);
+      if (plans) planGate.invalidate();
+    },
   });
   await bus.start();
   realtime.attachBus(bus);
+  planGate.announceChangesWith(() => realtime.announceStale({ plans: true }));
 
   await host.start(context);
   await jobsHost.start({

@@ -16,7 +16,10 @@ import { WebSocket, WebSocketServer } from 'ws';
 /** Checks the access token of an upgrade request (and that its session lives); null means refuse. */
 export type SocketAuthenticator = (token: string) => Promise<SocketIdentity | null>;
 
-/** The close code a socket gets when its login session ends (logout, takeover, reuse of a rotated refresh token). */
+/**
+ * The close code a socket gets when its login session ends (logout, takeover, reuse of a rotated refresh token) or
+ * its user's rights change: the client refreshes its token before reconnecting (refused if the session ended).
+ */
 export const SESSION_ENDED_CLOSE = 4401;
 
 interface Client {
@@ -44,11 +47,18 @@ export interface AccessRefresh {
   userId?: number;
 }
 
+/** What other instances must stop believing: these users' rights (sessions re-read, sockets reconnect), or plans. */
+export interface Staleness {
+  userIds?: readonly number[];
+  plans?: boolean;
+}
+
 /** Carries envelopes and access refreshes to the other instances; the hub handles them locally itself. */
 export interface RemoteBus {
   publish(envelope: RealtimeEnvelope): Promise<void>;
   refreshAccess(refresh: AccessRefresh): Promise<void>;
   endSessions(sessionIds: readonly string[]): Promise<void>;
+  stale(staleness: Staleness): Promise<void>;
 }
 
 const PING_MS = 18_000;
@@ -186,6 +196,20 @@ export class RealtimeHub implements RealtimePort {
       if (client.who.sessionId && ended.has(client.who.sessionId))
         client.socket.close(SESSION_ENDED_CLOSE, 'session ended');
     }
+  }
+
+  /** Closes this instance's sockets of these users (their rights changed): the client reconnects with a fresh token. */
+  closeUsers(userIds: readonly number[]): void {
+    const changed = new Set(userIds);
+    for (const client of this.all()) {
+      if (!client.guest && changed.has(client.who.id))
+        client.socket.close(SESSION_ENDED_CLOSE, 'rights changed');
+    }
+  }
+
+  /** Tells the other instances what they must stop believing (see Staleness). */
+  async announceStale(staleness: Staleness): Promise<void> {
+    await this.bus?.stale(staleness);
   }
 
   /** Tells the other instances that these sessions ended (each closes its sockets and refuses their tokens). */

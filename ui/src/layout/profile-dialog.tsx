@@ -38,13 +38,20 @@ export function ProfileDialog({ user, onClose }: Props) {
     language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
   });
   const { saving, save } = useSave(setErrors);
+  // A new password or a new login e-mail asks for the current password (the server refuses them without it).
+  const emailChanged = form.email.trim().toLowerCase() !== user.email.toLowerCase();
+  const asksCurrent = Boolean(form.password) || emailChanged;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const input = validate();
     if (!input) return;
     const { password, currentPassword, ...rest } = input;
-    const body: UserUpdateInput = password ? { ...rest, password, currentPassword } : rest;
+    const body: UserUpdateInput = {
+      ...rest,
+      ...(password ? { password } : {}),
+      ...(asksCurrent ? { currentPassword } : {}),
+    };
     await save(async () => {
       const saved = await api.put<UserDto>(`/users/${user.id}`, body);
       mergeSessionUser(saved);
@@ -105,7 +112,7 @@ export function ProfileDialog({ user, onClose }: Props) {
               data-testid="profile-password"
             />
           </FormGroup>
-          {form.password && (
+          {asksCurrent && (
             <CurrentPasswordField
               idPrefix="profile"
               value={form.currentPassword}
