@@ -22,7 +22,6 @@ import { SettingsService } from '../settings/settings-service.js';
 import { hashPassword, needsRehash } from '../users/password-hash.js';
 import { User } from '../users/user.entity.js';
 import { publishPresence, recordPresence } from '../users/user-presence.js';
-import { hashPassword } from '../users/users-service.js';
 import { withinWorkHours } from '../users/work-hours.js';
 import type { AccessGate } from './access-gate.js';
 import { AuthSession } from './auth-session.entity.js';
