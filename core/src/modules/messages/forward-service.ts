@@ -12,6 +12,7 @@ import { reachingConnections } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
+import { audienceOf } from '../tickets/visibility.js';
 import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
 import { findMessageDto } from './message-queries.js';
@@ -109,6 +110,10 @@ export class MessageForwardService {
         { contactId, companyId: actor.companyId, status: { $ne: 'closed' } },
         { orderBy: { updatedAt: 'desc' } },
       );
+      // The copy lands in that ticket only for one who may see it (the ticket reads' rule): a ticket of a queue the
+      // attendant is not in, or another attendant's, answers 404 as reading it would, and nothing is stored.
+      if (!(await this.tickets.canSee(actor, audienceOf(open))))
+        throw new AppError('ERR_NO_TICKET_FOUND', 404);
       return {
         id: open.id,
         contactId: open.contactId,
