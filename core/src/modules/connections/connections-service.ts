@@ -290,7 +290,7 @@ export class ConnectionsService {
   }
 
   /** A channel whose plugin (or the channel itself) carries a plan flag the company lacks is not offered. */
-  private async assertChannelOffered(companyId: number, channel: string): Promise<void> {
+  async assertChannelOffered(companyId: number, channel: string): Promise<void> {
     for (const flag of this.channels.planFlagsOf(channel)) {
       if (!(await this.planGate.allows(companyId, flag))) {
         throw new AppError('ERR_CHANNEL_NOT_IN_PLAN', 403, { channel, planFlag: flag });
