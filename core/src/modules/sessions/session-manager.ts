@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  type ChannelConnection,
   type ChannelDefinition,
   type ChannelSessionContext,
   type Logger,
@@ -8,9 +9,10 @@ import {
 } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
 import type { Cradle } from '../../kernel/container.js';
-import { channelMedia } from '../conversations/channel-context.js';
+import { channelMedia, channelSendContext } from '../conversations/channel-context.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import { SecretBox } from './secret-box.js';
+import { runSessionOp, SessionCalls, type SessionCallOp, type SessionCallOps } from './session-calls.js';
 import { applySessionStatus } from './session-status.js';
 import { PgPluginConfig, PgSessionStore } from './session-store.js';
 
@@ -18,8 +20,14 @@ import { PgPluginConfig, PgSessionStore } from './session-store.js';
 export interface SessionLeaseOptions {
   leaseMs: number;
   renewMs: number;
+  /** How long a request waits for a call relayed to the session's owner (session-calls.ts) before 504. */
+  callTimeoutMs: number;
 }
-export const DEFAULT_SESSION_LEASE: SessionLeaseOptions = { leaseMs: 30_000, renewMs: 5_000 };
+export const DEFAULT_SESSION_LEASE: SessionLeaseOptions = {
+  leaseMs: 30_000,
+  renewMs: 5_000,
+  callTimeoutMs: 15_000,
+};
 
 /** What an admin asks of a session (the `command` column carries it to the owner). */
 export type SessionCommand = 'restart' | 'qr' | 'logout';
@@ -51,6 +59,9 @@ export class SessionManager {
   private readonly box: SecretBox;
   private readonly configBox: SecretBox;
   private readonly running = new Map<number, Running>();
+  /** Connections whose lease this instance holds but whose channel the company's plan no longer offers (not run). */
+  private readonly held = new Set<number>();
+  private readonly calls: SessionCalls;
   /** One lifecycle call at a time per connection. */
   private readonly chains = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
@@ -64,6 +75,13 @@ export class SessionManager {
     this.options = { ...DEFAULT_SESSION_LEASE, ...options };
     this.box = new SecretBox(root.cradle.config.sessionSecret, 'channel-session');
     this.configBox = new SecretBox(root.cradle.config.sessionSecret, 'plugin-config');
+    this.calls = new SessionCalls({
+      orm: root.cradle.orm,
+      logger: root.cradle.logger,
+      instanceId: this.instanceId,
+      timeoutMs: this.options.callTimeoutMs,
+      runLocal: (id, op, arg) => this.runCall(id, op, arg),
+    });
   }
 
   private get cradle(): Cradle {
@@ -97,6 +115,7 @@ export class SessionManager {
   run(): void {
     if (this.timer || this.stopped) return;
     this.timer = setInterval(() => void this.tick(), this.options.renewMs);
+    void this.calls.listen().catch((err) => this.logger.warn({ err }, 'session calls listener failed'));
     void this.tick();
   }
 
@@ -116,6 +135,7 @@ export class SessionManager {
     this.stopped = true;
     clearInterval(this.timer);
     await this.ticking;
+    await this.calls.stop();
     await Promise.all([...this.running.keys()].map((id) => this.serial(id, () => this.stopLocal(id))));
     if (this.timer)
       await this.db
@@ -153,6 +173,9 @@ export class SessionManager {
     );
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     this.statefulAdapter(row.channel);
+    // A plan without the channel runs no session of it; logging out (unlinking the phone) stays possible.
+    if (command !== 'logout' && !(await this.offered(companyId, row.channel)))
+      throw new AppError('ERR_CHANNEL_NOT_IN_PLAN', 403, { channel: row.channel });
     if (this.running.has(connectionId))
       return this.serial(connectionId, () => this.runLocal(connectionId, command));
     if (command === 'logout') return this.logoutUnowned(connectionId);
@@ -162,7 +185,7 @@ export class SessionManager {
 
   /** A new connection of a channel with a session starts it at once (its QR code follows); other channels: nothing. */
   async opened(companyId: number, connectionId: number, channel: string): Promise<void> {
-    if (!this.statefulKinds().includes(channel)) return;
+    if (!this.statefulKinds().includes(channel) || !(await this.offered(companyId, channel))) return;
     await this.want(companyId, [connectionId], 'restart');
     await this.tick();
   }
@@ -182,10 +205,12 @@ export class SessionManager {
   async restartAll(companyId: number): Promise<void> {
     const kinds = this.statefulKinds();
     if (!kinds.length) return;
-    const rows = await this.db.execute<{ id: number }[]>(
-      `select id from whatsapps where company_id = ? and channel in (${kinds.map(() => '?').join(', ')})`,
+    const all = await this.db.execute<{ id: number; channel: string }[]>(
+      `select id, channel from whatsapps where company_id = ? and channel in (${kinds.map(() => '?').join(', ')})`,
       [companyId, ...kinds],
     );
+    const rows: typeof all = [];
+    for (const r of all) if (await this.offered(companyId, r.channel)) rows.push(r);
     const local = rows.filter((r) => this.running.has(r.id)).map((r) => r.id);
     await this.want(
       companyId,
@@ -239,21 +264,85 @@ export class SessionManager {
   }
 
   private async pass(): Promise<void> {
+    if (!this.calls.listening) await this.calls.listen().catch(() => undefined);
     await this.renew();
     await this.claim();
+    // Calls whose wake-up was missed (the listener reconnecting) are answered here at the latest.
+    await this.calls.drain();
+  }
+
+  /**
+   * A request's call on a connection's session (hardening 2, item 9): run here when the session runs here, relayed to
+   * the instance owning its lease otherwise (session-calls.ts); a channel without sessions answers in any process.
+   * No live owner: 503 ERR_SESSION_UNAVAILABLE; no answer in time: 504 ERR_SESSION_TIMEOUT.
+   * @example const number = await sessions.call(connection, 'checkAddress', { address: '5511999990000' })
+   */
+  async call<K extends SessionCallOp>(
+    connection: ChannelConnection,
+    op: K,
+    arg: SessionCallOps[K]['arg'],
+  ): Promise<SessionCallOps[K]['result']> {
+    const adapter = this.cradle.channels.get(connection.channel);
+    if (!adapter) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    type Result = SessionCallOps[K]['result'];
+    if (!adapter.start) return (await runSessionOp(adapter, this.sendContext(connection), op, arg)) as Result;
+    if (this.running.has(connection.id)) return (await this.runCall(connection.id, op, arg)) as Result;
+    const [lease] = await this.db.execute<{ owner: string }[]>(
+      'select owner from channel_sessions where connection_id = ? and owner is not null and expires_at > now()',
+      [connection.id],
+    );
+    if (!lease || lease.owner === this.instanceId)
+      throw new AppError('ERR_SESSION_UNAVAILABLE', 503, { connectionId: connection.id });
+    return this.calls.relay(lease.owner, connection.id, op, arg);
+  }
+
+  /** The owner's side of a call: the session must run here (its lease may have moved meanwhile: 503). */
+  private async runCall(connectionId: number, op: SessionCallOp, arg: unknown): Promise<unknown> {
+    const session = this.running.get(connectionId);
+    if (!session) throw new AppError('ERR_SESSION_UNAVAILABLE', 503, { connectionId });
+    return runSessionOp(session.adapter, this.sendContext(session.ctx.connection), op, arg);
+  }
+
+  private sendContext(connection: ChannelConnection) {
+    const { realtime, config } = this.cradle;
+    return channelSendContext(connection, { realtime, dataDir: config.dataDir, sessions: this });
+  }
+
+  /** Whether the company's plan offers the channel (its plugin's and its own flags): only then its sessions run. */
+  private async offered(companyId: number, channel: string): Promise<boolean> {
+    for (const flag of this.cradle.channels.planFlagsOf(channel))
+      if (!(await this.cradle.planGate.allows(companyId, flag))) return false;
+    return true;
+  }
+
+  /** The plan lost the channel: the session stops here and the lease is kept, so it starts again if the flag returns. */
+  private async hold(connectionId: number): Promise<void> {
+    if (this.held.has(connectionId)) return;
+    this.held.add(connectionId);
+    await this.stopLocal(connectionId);
+    await this.report(connectionId, { status: 'DISCONNECTED' }, this.instanceId);
+    this.logger.info({ connectionId }, 'channel session stopped: the plan no longer offers its channel');
   }
 
   private async renew(): Promise<void> {
-    const rows = await this.db.execute<{ connection_id: number; command: SessionCommand | null }[]>(
+    const rows = await this.db.execute<
+      { connection_id: number; company_id: number; channel: string; command: SessionCommand | null }[]
+    >(
       `with mine as (select connection_id, command from channel_sessions where owner = ? for update)
        update channel_sessions s set expires_at = now() + (? * interval '1 millisecond'), command = null
-         from mine where s.connection_id = mine.connection_id
-       returning s.connection_id, mine.command`,
+         from mine, whatsapps w where s.connection_id = mine.connection_id and w.id = s.connection_id
+       returning s.connection_id, s.company_id, w.channel, mine.command`,
       [this.instanceId, this.options.leaseMs],
     );
     const kept = new Set(rows.map((r) => r.connection_id));
     for (const id of this.running.keys()) if (!kept.has(id)) void this.serial(id, () => this.stopLocal(id)); // lost (taken over) or deleted
+    for (const id of this.held) if (!kept.has(id)) this.held.delete(id);
     for (const r of rows) {
+      if (!(await this.offered(r.company_id, r.channel))) {
+        void this.serial(r.connection_id, () => this.hold(r.connection_id));
+        continue;
+      }
+      this.held.delete(r.connection_id);
       if (!this.running.has(r.connection_id))
         void this.serial(r.connection_id, () => this.startLocal(r.connection_id));
       else if (r.command) void this.serial(r.connection_id, () => this.runLocal(r.connection_id, r.command!));
@@ -315,6 +404,8 @@ export class SessionManager {
     if (this.running.has(connectionId) || this.stopped) return;
     const session = await this.context(connectionId);
     if (!session) return;
+    const { companyId, channel } = session.ctx.connection;
+    if (!(await this.offered(companyId, channel))) return this.hold(connectionId);
     this.running.set(connectionId, session);
     try {
       await session.adapter.start?.(session.ctx);
