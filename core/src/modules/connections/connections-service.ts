@@ -21,6 +21,7 @@ import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import type { IConnection } from './connection.entity.js';
 import { Connection } from './connection.entity.js';
+import { channelOffered } from './channel-plan.js';
 import { toConnectionDto, withoutSecrets } from './connection-presenter.js';
 import { reachingConnections } from './connection-reach.js';
 import { storeGreetingMedia } from './greeting-media.js';
@@ -77,12 +78,17 @@ export class ConnectionsService {
       reaching && (await reachingConnections(this.em, this.channels, reaching.companyId, reaching.contactId));
     const rows = reachingIds ? all.filter((r) => reachingIds.includes(r.id)) : all;
     const queues = await this.queuesOf(rows.map((r) => r.id));
-    return rows.map((r) => this.present(r, queues.get(r.id) ?? []));
+    const offered = new Map<string, boolean>();
+    for (const r of rows)
+      if (!offered.has(r.channel))
+        offered.set(r.channel, await channelOffered(this.channels, this.planGate, r.companyId, r.channel));
+    return rows.map((r) => this.present(r, queues.get(r.id) ?? [], !offered.get(r.channel)));
   }
 
   async get(id: number): Promise<ConnectionDto> {
     const row = await this.find(id);
-    return this.present(row, (await this.queuesOf([id])).get(id) ?? []);
+    const offered = await channelOffered(this.channels, this.planGate, row.companyId, row.channel);
+    return this.present(row, (await this.queuesOf([id])).get(id) ?? [], !offered);
   }
 
   async create(companyId: number, input: ConnectionInput): Promise<ConnectionDto> {
@@ -182,9 +188,9 @@ export class ConnectionsService {
     return this.em.findOne(Connection, { token }, { filters: false });
   }
 
-  private present(row: IConnection, queues: QueueRef[]): ConnectionDto {
+  private present(row: IConnection, queues: QueueRef[], notInPlan: boolean): ConnectionDto {
     const adapter = this.channels.get(row.channel);
-    return toConnectionDto(row, queues, channelCapabilities(adapter), channelTraits(adapter));
+    return toConnectionDto(row, queues, channelCapabilities(adapter), channelTraits(adapter), notInPlan);
   }
 
   private async find(id: number) {
@@ -297,6 +303,7 @@ export class ConnectionsService {
       }
     }
   }
+
 
   private async assertWithinPlan(companyId: number): Promise<void> {
     const company = await this.em.findOneOrFail(Company, { id: companyId });

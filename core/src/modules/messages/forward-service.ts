@@ -8,7 +8,9 @@ import {
   type TicketDto,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertConnectionOffered } from '../connections/channel-plan.js';
 import { reachingConnections } from '../connections/connection-reach.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
@@ -32,6 +34,7 @@ export class MessageForwardService {
   private readonly events: EventsPort;
   private readonly settings: SettingsPort;
   private readonly channels: ChannelRegistry;
+  private readonly planGate: PlanGate;
 
   constructor(deps: {
     em: EntityManager;
@@ -39,8 +42,10 @@ export class MessageForwardService {
     events: EventsPort;
     settings: SettingsPort;
     channels: ChannelRegistry;
+    planGate: PlanGate;
   }) {
     this.channels = deps.channels;
+    this.planGate = deps.planGate;
     this.settings = deps.settings;
     this.em = deps.em;
     this.tickets = deps.tickets;
@@ -63,6 +68,8 @@ export class MessageForwardService {
       });
     }
     const target = await this.targetTicket(actor, input.contactId, from.whatsappId);
+    const { em, channels, planGate } = this;
+    await assertConnectionOffered({ em, channels, planGate }, actor.companyId, target.whatsappId);
     const agent = await this.em.findOneOrFail(User, { id: actor.id });
     const isCard = source.mediaType === 'contactMessage';
     // A card's vCard text stays intact; a message the agent already signed is not signed twice.

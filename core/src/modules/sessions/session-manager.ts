@@ -9,6 +9,7 @@ import {
 } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
 import type { Cradle } from '../../kernel/container.js';
+import { channelOffered } from '../connections/channel-plan.js';
 import { channelMedia, channelSendContext } from '../conversations/channel-context.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import { SecretBox } from './secret-box.js';
@@ -309,10 +310,8 @@ export class SessionManager {
   }
 
   /** Whether the company's plan offers the channel (its plugin's and its own flags): only then its sessions run. */
-  private async offered(companyId: number, channel: string): Promise<boolean> {
-    for (const flag of this.cradle.channels.planFlagsOf(channel))
-      if (!(await this.cradle.planGate.allows(companyId, flag))) return false;
-    return true;
+  private offered(companyId: number, channel: string): Promise<boolean> {
+    return channelOffered(this.cradle.channels, this.cradle.planGate, companyId, channel);
   }
 
   /** The plan lost the channel: the session stops here and the lease is kept, so it starts again if the flag returns. */

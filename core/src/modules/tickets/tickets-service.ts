@@ -34,6 +34,7 @@ import {
 } from './ticket-transitions.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
 import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
+import { assertConnectionOffered } from '../connections/channel-plan.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -145,6 +146,9 @@ export class TicketsService {
       input.contactId,
       input.whatsappId,
     );
+    // No new conversation on a connection whose channel the plan no longer offers (a downgrade).
+    const { em, channels } = this;
+    await assertConnectionOffered({ em, channels, planGate: this.scope.planGate }, actor.companyId, whatsappId);
     const existing = await this.em.findOne(Ticket, {
       contactId: input.contactId,
       whatsappId,
