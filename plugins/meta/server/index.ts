@@ -81,7 +81,8 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
         // A page (or its Instagram account) another company linked is refused before anything is subscribed.
         for (const page of pages) {
           await connections.checkLink('facebook', page.id);
-          if (input.addInstagram && page.instagram) await connections.checkLink('instagram', page.instagram.id);
+          if (input.addInstagram && page.instagram)
+            await connections.checkLink('instagram', page.instagram.id);
         }
         // Subscribed first: a page the app cannot hear from is not linked at all.
         for (const page of pages) await graphCall(() => graph.subscribe(page.id, page.accessToken));

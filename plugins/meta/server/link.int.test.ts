@@ -186,7 +186,11 @@ describe('POST /api/facebook', () => {
     const first = await company('Loja Dona', { useFacebook: true, useInstagram: true });
     const second = await company('Loja Intrusa', { useFacebook: true, useInstagram: true });
     const u = user('5012', ['50121']);
-    const body = { facebookUserId: u.facebookUserId, facebookUserToken: u.facebookUserToken, addInstagram: true };
+    const body = {
+      facebookUserId: u.facebookUserId,
+      facebookUserToken: u.facebookUserToken,
+      addInstagram: true,
+    };
     expect((await link(first.token, body)).status).toBe(200);
     const subscribed = graph.subscriptions.length;
     const taken = await link(second.token, body);
@@ -199,13 +203,11 @@ describe('POST /api/facebook', () => {
     // The unique index holds where the check could race: a second row with the page's id is refused.
     const orm = host.resolve<MikroORM>('orm');
     await expect(
-      orm.em
-        .getConnection()
-        .execute(
-          `insert into whatsapps (name, channel, number, company_id, status, token)
+      orm.em.getConnection().execute(
+        `insert into whatsapps (name, channel, number, company_id, status, token)
            values ('Cópia', 'facebook', '50121', ?, 'CONNECTED', 'copy-token-50121')`,
-          [second.companyId],
-        ),
+        [second.companyId],
+      ),
     ).rejects.toMatchObject({ code: '23505' });
   });
 

@@ -24,4 +24,6 @@ export class Migration0001OneCompanyPerAccount extends Migration {
 }
 
 /** In order; names are stable keys in `plugin_migrations`, so never rename or reorder them. */
-export const migrations = [{ name: '0001-one-company-per-account', class: Migration0001OneCompanyPerAccount }];
+export const migrations = [
+  { name: '0001-one-company-per-account', class: Migration0001OneCompanyPerAccount },
+];

@@ -25,7 +25,11 @@ export async function channelOffered(
  * @example await assertConnectionOffered({ em, channels, planGate }, companyId, ticket.whatsappId)
  */
 export async function assertConnectionOffered(
-  deps: { em: EntityManager; channels: Pick<ChannelRegistry, 'planFlagsOf'>; planGate: Pick<PlanGate, 'allows'> },
+  deps: {
+    em: EntityManager;
+    channels: Pick<ChannelRegistry, 'planFlagsOf'>;
+    planGate: Pick<PlanGate, 'allows'>;
+  },
   companyId: number,
   connectionId: number | null | undefined,
 ): Promise<void> {

@@ -19,9 +19,9 @@ import type { ChannelRegistry } from '../conversations/outbound.js';
 import { removeOwnMedia, type UploadedFile } from '../messages/media-storage.js';
 import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
+import { channelOffered } from './channel-plan.js';
 import type { IConnection } from './connection.entity.js';
 import { Connection } from './connection.entity.js';
-import { channelOffered } from './channel-plan.js';
 import { toConnectionDto, withoutSecrets } from './connection-presenter.js';
 import { reachingConnections } from './connection-reach.js';
 import { storeGreetingMedia } from './greeting-media.js';
@@ -303,7 +303,6 @@ export class ConnectionsService {
       }
     }
   }
-
 
   private async assertWithinPlan(companyId: number): Promise<void> {
     const company = await this.em.findOneOrFail(Company, { id: companyId });

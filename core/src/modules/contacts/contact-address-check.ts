@@ -42,7 +42,10 @@ export async function checkedAddress(
     found = await deps.sessions.call(connection, 'checkAddress', { address: number });
   } catch (err) {
     // No session owner to ask (503) or none answering (504): said as such, not as WhatsApp failing the check.
-    if (err instanceof AppError && (err.code === 'ERR_SESSION_UNAVAILABLE' || err.code === 'ERR_SESSION_TIMEOUT'))
+    if (
+      err instanceof AppError &&
+      (err.code === 'ERR_SESSION_UNAVAILABLE' || err.code === 'ERR_SESSION_TIMEOUT')
+    )
       throw err;
     deps.logger.warn({ err, connectionId: connection.id }, 'contact address check failed');
     throw new AppError('ERR_WAPP_CHECK_CONTACT', 502);

@@ -8,9 +8,9 @@ import type {
   RealtimePort,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import type { SessionManager } from '../sessions/session-manager.js';
 import { channelOffered } from '../connections/channel-plan.js';
 import type { PlanGate } from '../plans/plan-gate.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import { channelSendContext } from './channel-context.js';
 import { toChannelConnection } from './conversations-service.js';
 import { adoptEcho } from './sent-echo.js';
@@ -124,7 +124,10 @@ export async function channelOfTicket(
       [ticketId],
     );
   if (!connection) throw new DeliveryError('The ticket has no connection');
-  if (deps.planGate && !(await channelOffered(deps.channels, deps.planGate, connection.company_id, connection.channel)))
+  if (
+    deps.planGate &&
+    !(await channelOffered(deps.channels, deps.planGate, connection.company_id, connection.channel))
+  )
     throw new NotInPlanError();
   const adapter = deps.channels.get(connection.channel);
   if (!adapter) throw new DeliveryError(`No channel adapter for ${connection.channel}`);

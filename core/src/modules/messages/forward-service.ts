@@ -10,8 +10,8 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertConnectionOffered } from '../connections/channel-plan.js';
 import { reachingConnections } from '../connections/connection-reach.js';
-import type { PlanGate } from '../plans/plan-gate.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
 import { audienceOf } from '../tickets/visibility.js';

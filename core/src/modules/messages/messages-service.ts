@@ -13,9 +13,11 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../kernel/config.js';
+import { assertConnectionOffered } from '../connections/channel-plan.js';
 import { assertReaches } from '../connections/connection-reach.js';
 import { Contact } from '../contacts/contact.entity.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
 import { canSeeTicket } from '../tickets/visibility.js';
@@ -33,8 +35,6 @@ import { findMessageDto, listMessages, ticketMessagePage } from './message-queri
 import { enqueueReadReceipts, retryDelivery, withdrawDelivery } from './outbox.js';
 import { storeOutgoing } from './outgoing.js';
 import { assertReplyWindow } from './reply-window.js';
-import { assertConnectionOffered } from '../connections/channel-plan.js';
-import type { PlanGate } from '../plans/plan-gate.js';
 import { assertRetractable } from './retract-window.js';
 
 declare module '../../kernel/container.js' {

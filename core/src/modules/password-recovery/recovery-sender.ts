@@ -70,16 +70,16 @@ export class RecoverySender {
       const to = await sessions.call(ctx.connection, 'checkAddress', { address: number });
       if (!to) return;
       const message = {
-          // Outside any ticket: the contract's ids are 0; the idempotency key is the attempt's.
-          messageId: 0,
-          ticketId: 0,
-          to,
-          body,
-          createdAt: new Date().toISOString(),
-          mediaType: 'chat',
-          mediaUrl: null,
-          idempotencyKey: `password-reset:${attemptId}`,
-        };
+        // Outside any ticket: the contract's ids are 0; the idempotency key is the attempt's.
+        messageId: 0,
+        ticketId: 0,
+        to,
+        body,
+        createdAt: new Date().toISOString(),
+        mediaType: 'chat',
+        mediaUrl: null,
+        idempotencyKey: `password-reset:${attemptId}`,
+      };
       await sessions.call(ctx.connection, 'send', { message });
     } catch (err) {
       this.deps.logger.warn(

@@ -38,8 +38,11 @@ const api = (path: string, init: { method?: string; body?: unknown } = {}) =>
   web.request(path, { ...init, token: shop.token });
 const connection = async () => (await (await api(`/api/whatsapp/${phone.id}`)).json()) as ConnectionDto;
 const sent = async () =>
-  ((await (await web.request(`/test-channel/${phone.token}/outbox`)).json()) as { messages: OutboundMessage[] })
-    .messages;
+  (
+    (await (await web.request(`/test-channel/${phone.token}/outbox`)).json()) as {
+      messages: OutboundMessage[];
+    }
+  ).messages;
 const setFlag = async (useWhatsapp: boolean) => {
   const res = await web.request(`/api/plans/${shop.planId}`, {
     method: 'PUT',
@@ -54,7 +57,12 @@ beforeAll(async () => {
   worker = await startInstance(web, {
     role: 'worker',
     plugins: [flagged],
-    env: { SESSION_RENEW_MS: '100', SESSION_LEASE_SECONDS: '3', OUTBOX_POLL_MS: '50', OUTBOX_RETRY_BASE_MS: '100' },
+    env: {
+      SESSION_RENEW_MS: '100',
+      SESSION_LEASE_SECONDS: '3',
+      OUTBOX_POLL_MS: '50',
+      OUTBOX_RETRY_BASE_MS: '100',
+    },
   });
   superToken = (await web.login(web.admin.email, web.admin.password)).token;
   const t = await createTenant(web, superToken, { name: 'Loja Rebaixada', flags: { useWhatsapp: true } });
@@ -86,7 +94,8 @@ describe('a plan that loses the channel', () => {
   it('stops the session on the worker that owns it, holds what was queued, refuses new work, and resumes with the flag', async () => {
     // A message queued while WhatsApp's servers are away waits in the outbox for its retry.
     expect(
-      (await web.request(`/test-channel/${phone.token}/outage`, { method: 'PUT', body: { down: true } })).status,
+      (await web.request(`/test-channel/${phone.token}/outage`, { method: 'PUT', body: { down: true } }))
+        .status,
     ).toBe(204);
     const queued = await api(`/api/messages/${ticketId}`, { body: { body: 'Seu pedido saiu' } });
     expect(queued.status).toBe(201);
@@ -142,6 +151,9 @@ describe('a plan that loses the channel', () => {
     }, SLOW);
     const retried = await api(`/api/messages/${message.id}/retry`, { method: 'POST' });
     expect(retried.status, await retried.clone().text()).toBeLessThan(300);
-    await eventually(async () => ((await sent()).some((m) => m.messageId === message.id) ? true : undefined), SLOW);
+    await eventually(
+      async () => ((await sent()).some((m) => m.messageId === message.id) ? true : undefined),
+      SLOW,
+    );
   });
 });

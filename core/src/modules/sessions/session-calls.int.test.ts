@@ -98,7 +98,10 @@ describe('session calls from the web process', () => {
 
   it('an owner that does not answer: 504 ERR_SESSION_TIMEOUT once the wait is over, and the call is withdrawn', async () => {
     // The lease names an instance that is not there (a frozen worker): nobody takes the call.
-    await sql(web, "update channel_sessions set owner = 'frozen-worker', expires_at = now() + interval '1 hour'");
+    await sql(
+      web,
+      "update channel_sessions set owner = 'frozen-worker', expires_at = now() + interval '1 hour'",
+    );
     const res = await web.request('/api/contacts', {
       token: admin,
       body: { name: 'Cai Tempo', number: '5511966663001' },

@@ -120,7 +120,9 @@ export class SessionCalls {
     const deadline = Date.now() + this.deps.timeoutMs;
     try {
       while (Date.now() < deadline) {
-        const [row] = await this.db.execute<{ result: unknown; failure: CallFailure | null; answered: boolean }[]>(
+        const [row] = await this.db.execute<
+          { result: unknown; failure: CallFailure | null; answered: boolean }[]
+        >(
           'select result, failure, answered_at is not null as answered from channel_session_calls where id = ?',
           [id],
         );

@@ -13,25 +13,20 @@ import { channelOffered } from '../connections/channel-plan.js';
 import { channelMedia, channelSendContext } from '../conversations/channel-context.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import { SecretBox } from './secret-box.js';
-import { runSessionOp, SessionCalls, type SessionCallOp, type SessionCallOps } from './session-calls.js';
+import { runSessionOp, type SessionCallOp, type SessionCallOps, SessionCalls } from './session-calls.js';
+import { restartSession } from './session-commands.js';
+import {
+  claimLeases,
+  DEFAULT_SESSION_LEASE,
+  renewLeases,
+  type SessionCommand,
+  type SessionLeaseOptions,
+  wantSession,
+} from './session-lease-sql.js';
 import { applySessionStatus } from './session-status.js';
 import { PgPluginConfig, PgSessionStore } from './session-store.js';
 
-/** Lease pacing: a lease lasts `leaseMs` and its owner renews it every `renewMs` (tests shorten both). */
-export interface SessionLeaseOptions {
-  leaseMs: number;
-  renewMs: number;
-  /** How long a request waits for a call relayed to the session's owner (session-calls.ts) before 504. */
-  callTimeoutMs: number;
-}
-export const DEFAULT_SESSION_LEASE: SessionLeaseOptions = {
-  leaseMs: 30_000,
-  renewMs: 5_000,
-  callTimeoutMs: 15_000,
-};
-
-/** What an admin asks of a session (the `command` column carries it to the owner). */
-export type SessionCommand = 'restart' | 'qr' | 'logout';
+export { DEFAULT_SESSION_LEASE, type SessionCommand, type SessionLeaseOptions } from './session-lease-sql.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -232,16 +227,7 @@ export class SessionManager {
     ids: number[],
     command: Exclude<SessionCommand, 'logout'>,
   ): Promise<void> {
-    for (const id of ids)
-      await this.db.execute(
-        `insert into channel_sessions (connection_id, company_id, command) values (?, ?, ?)
-         on conflict (connection_id) do update set command = case
-           when excluded.command = 'qr' then 'qr'
-           when channel_sessions.owner is not null and channel_sessions.expires_at > now() then 'restart'
-           else null end`,
-        [id, companyId, command === 'qr' ? 'qr' : null],
-        'run',
-      );
+    for (const id of ids) await wantSession(this.db, id, companyId, command);
   }
 
   /** Logout of a session no live instance runs: the owner (if any) is told; otherwise core forgets it here. */
@@ -324,15 +310,7 @@ export class SessionManager {
   }
 
   private async renew(): Promise<void> {
-    const rows = await this.db.execute<
-      { connection_id: number; company_id: number; channel: string; command: SessionCommand | null }[]
-    >(
-      `with mine as (select connection_id, command from channel_sessions where owner = ? for update)
-       update channel_sessions s set expires_at = now() + (? * interval '1 millisecond'), command = null
-         from mine, whatsapps w where s.connection_id = mine.connection_id and w.id = s.connection_id
-       returning s.connection_id, s.company_id, w.channel, mine.command`,
-      [this.instanceId, this.options.leaseMs],
-    );
+    const rows = await renewLeases(this.db, this.instanceId, this.options.leaseMs);
     const kept = new Set(rows.map((r) => r.connection_id));
     for (const id of this.running.keys()) if (!kept.has(id)) void this.serial(id, () => this.stopLocal(id)); // lost (taken over) or deleted
     for (const id of this.held) if (!kept.has(id)) this.held.delete(id);
@@ -351,16 +329,7 @@ export class SessionManager {
   private async claim(): Promise<void> {
     const kinds = this.statefulKinds();
     if (!kinds.length || this.stopped) return;
-    const rows = await this.db.execute<{ connection_id: number; command: SessionCommand | null }[]>(
-      `with free as (
-         select s.connection_id, s.command from channel_sessions s join whatsapps w on w.id = s.connection_id
-          where w.channel in (${kinds.map(() => '?').join(', ')}) and (s.owner is null or s.expires_at < now())
-          for update of s skip locked)
-       update channel_sessions s set owner = ?, expires_at = now() + (? * interval '1 millisecond'), command = null
-         from free where s.connection_id = free.connection_id
-       returning s.connection_id, free.command`,
-      [...kinds, this.instanceId, this.options.leaseMs],
-    );
+    const rows = await claimLeases(this.db, kinds, this.instanceId, this.options.leaseMs);
     for (const r of rows)
       void this.serial(r.connection_id, async () => {
         if (r.command === 'qr') await this.store(r.connection_id).clear();
@@ -425,17 +394,7 @@ export class SessionManager {
     const session = this.running.get(connectionId);
     if (!session) return;
     const { adapter, ctx } = session;
-    if (command === 'restart') {
-      if (adapter.restart) return adapter.restart(ctx);
-      await adapter.stop?.(ctx);
-      return void (await adapter.start?.(ctx));
-    }
-    if (command === 'qr') {
-      if (adapter.requestQr) return adapter.requestQr(ctx);
-      await adapter.stop?.(ctx);
-      await ctx.session.clear();
-      return void (await adapter.start?.(ctx));
-    }
+    if (command !== 'logout') return restartSession(adapter, ctx, command);
     await (adapter.logout ?? adapter.stop)?.call(adapter, ctx);
     await ctx.session.clear();
     await this.report(connectionId, { status: 'DISCONNECTED', clearNumber: true }, this.instanceId);

@@ -13,6 +13,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import type { Cradle } from '../../kernel/container.js';
+import { assertConnectionOffered } from '../connections/channel-plan.js';
 import { connectionForTicket } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { type AutomaticDeps, farewellOnClose } from './automatic-messages.js';
@@ -34,7 +35,6 @@ import {
 } from './ticket-transitions.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
 import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
-import { assertConnectionOffered } from '../connections/channel-plan.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -147,8 +147,7 @@ export class TicketsService {
       input.whatsappId,
     );
     // No new conversation on a connection whose channel the plan no longer offers (a downgrade).
-    const { em, channels } = this;
-    await assertConnectionOffered({ em, channels, planGate: this.scope.planGate }, actor.companyId, whatsappId);
+    await assertConnectionOffered(this.scope, actor.companyId, whatsappId);
     const existing = await this.em.findOne(Ticket, {
       contactId: input.contactId,
       whatsappId,
