@@ -68,3 +68,12 @@ export function claimLeases(db: Db, kinds: string[], instanceId: string, leaseMs
     [...kinds, instanceId, leaseMs],
   );
 }
+
+/** The instance whose lease on the connection's session is live, if any. */
+export async function liveOwner(db: Db, connectionId: number): Promise<string | undefined> {
+  const [lease] = await db.execute<{ owner: string }[]>(
+    'select owner from channel_sessions where connection_id = ? and owner is not null and expires_at > now()',
+    [connectionId],
+  );
+  return lease?.owner;
+}

@@ -18,6 +18,7 @@ import { restartSession } from './session-commands.js';
 import {
   claimLeases,
   DEFAULT_SESSION_LEASE,
+  liveOwner,
   renewLeases,
   type SessionCommand,
   type SessionLeaseOptions,
@@ -274,13 +275,10 @@ export class SessionManager {
     type Result = SessionCallOps[K]['result'];
     if (!adapter.start) return (await runSessionOp(adapter, this.sendContext(connection), op, arg)) as Result;
     if (this.running.has(connection.id)) return (await this.runCall(connection.id, op, arg)) as Result;
-    const [lease] = await this.db.execute<{ owner: string }[]>(
-      'select owner from channel_sessions where connection_id = ? and owner is not null and expires_at > now()',
-      [connection.id],
-    );
-    if (!lease || lease.owner === this.instanceId)
+    const owner = await liveOwner(this.db, connection.id);
+    if (!owner || owner === this.instanceId)
       throw new AppError('ERR_SESSION_UNAVAILABLE', 503, { connectionId: connection.id });
-    return this.calls.relay(lease.owner, connection.id, op, arg);
+    return this.calls.relay(owner, connection.id, op, arg);
   }
 
   /** The owner's side of a call: the session must run here (its lease may have moved meanwhile: 503). */
