@@ -106,6 +106,12 @@ export const ERROR_CODES = [
   'ERR_REACTION_NOT_DELETABLE',
   /** The company's plan does not offer this connection's channel (the channel's or its plugin's plan flag is off). */
   'ERR_CHANNEL_NOT_IN_PLAN',
+  /** The channel account (a Facebook page, an Instagram account) is already linked to another company's connection. */
+  'ERR_CHANNEL_ACCOUNT_TAKEN',
+  /** A call that needs the connection's running session (503): no live instance owns the session now. */
+  'ERR_SESSION_UNAVAILABLE',
+  /** A call relayed to the instance running the connection's session got no answer in time (504). */
+  'ERR_SESSION_TIMEOUT',
   /**
    * The channel only lets replies through for some hours after the contact's last message (ChannelTraits
    * .replyWindowHours), and that time has passed: the contact must write first.

@@ -19,6 +19,7 @@ const envSchema = z.object({
   SESSION_SECRET: optional(z.string().min(16, 'SESSION_SECRET must be at least 16 characters')),
   SESSION_LEASE_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
   SESSION_RENEW_MS: optional(z.coerce.number().int().min(10).max(600_000)),
+  SESSION_CALL_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
   ADMIN_EMAIL: optional(z.string().email()),
   ADMIN_PASSWORD: optional(z.string().min(5)),
   BALCAO_ROLE: optional(z.enum(['all', 'web', 'worker'])),
@@ -147,6 +148,7 @@ function sessionOptions(e: Env): Partial<SessionLeaseOptions> {
   const o: Partial<SessionLeaseOptions> = {};
   if (e.SESSION_LEASE_SECONDS !== undefined) o.leaseMs = e.SESSION_LEASE_SECONDS * 1000;
   if (e.SESSION_RENEW_MS !== undefined) o.renewMs = e.SESSION_RENEW_MS;
+  if (e.SESSION_CALL_TIMEOUT_MS !== undefined) o.callTimeoutMs = e.SESSION_CALL_TIMEOUT_MS;
   return o;
 }
 
