@@ -3,6 +3,7 @@ import {
   type CorePorts,
   type EventsPort,
   type JobsPort,
+  type Logger,
   type PluginDefinition,
   type PortKey,
   type RealtimePort,
@@ -102,16 +103,16 @@ function boundRealtime(realtime: RealtimePort, companyId: number | undefined): R
 
 /**
  * A company-bound port where there is no company (a public route, onBoot): it refuses as soon as it is used (403
- * ERR_NO_PERMISSION, its message naming the plugin) — requiring it is fine (the plugin's routes with a company use
+ * ERR_NO_PERMISSION, logged with the plugin's name) — requiring it is fine (the plugin's routes with a company use
  * it), using it there is the plugin's bug, and a request must not turn it into a 500.
  */
-function companyless<T extends object>(plugin: string): T {
+function companyless<T extends object>(plugin: string, logger: Logger): T {
   return new Proxy({} as T, {
     get(_target, prop) {
       if (prop === 'then') return undefined; // not a thenable: `await`ing the deps stays harmless
-      const refusal = new AppError('ERR_NO_PERMISSION', 403);
-      refusal.message = `plugin ${plugin}: the attendance ports need a company (not on public routes or onBoot)`;
-      throw refusal;
+      const why = `plugin ${plugin}: the attendance ports need a company (not on public routes or onBoot)`;
+      logger.warn({ plugin, port: String(prop) }, why);
+      throw Object.assign(new AppError('ERR_NO_PERMISSION', 403), { message: why });
     },
   });
 }
@@ -130,7 +131,7 @@ export function pluginPorts(
 ): Partial<CorePorts> {
   const { em } = scope;
   const tenant = <T extends object>(make: (companyId: number) => T): T =>
-    companyId === undefined ? companyless<T>(plugin.name) : make(companyId);
+    companyId === undefined ? companyless<T>(plugin.name, root.cradle.logger) : make(companyId);
   const make: { [K in PortKey]: () => CorePorts[K] } = {
     em: () => em,
     logger: () => root.cradle.logger.child({ plugin: plugin.name }),
