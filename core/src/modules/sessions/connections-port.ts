@@ -11,17 +11,20 @@ import {
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ConnectionsService } from '../connections/connections-service.js';
+import { asHandle } from '../conversations/bound-conversations.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import type { SessionManager } from './session-manager.js';
 
 type Row = ConnectionRow & { status: string; number: string | null; is_default: boolean };
 
-const toInfo = (r: Row): ConnectionInfo => ({
-  ...toChannelConnection(r),
-  status: r.status as ConnectionStatus,
-  number: r.number,
-  isDefault: r.is_default,
-});
+// A handle, as every connection core gives a plugin: ConversationsPort takes it as read (bound-conversations.ts).
+const toInfo = (r: Row): ConnectionInfo =>
+  asHandle({
+    ...toChannelConnection(r),
+    status: r.status as ConnectionStatus,
+    number: r.number,
+    isDefault: r.is_default,
+  });
 
 /**
  * ConnectionsPort bound to one company. `reportStatus` only for connections of the channels the plugin contributes:

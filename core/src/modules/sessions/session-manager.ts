@@ -358,7 +358,12 @@ export class SessionManager {
         connection,
         session: this.store(connectionId),
         status: { report: async (r) => void (await this.report(connectionId, r, owner)) },
-        conversations: this.cradle.conversations,
+        // Bound to the connection's company: the adapter's own connection is a handle, another company's is refused.
+        conversations: this.cradle.conversations.boundTo({
+          companyId: connection.companyId,
+          ownKinds: [connection.channel],
+          store: (id) => this.store(id),
+        }),
         media: channelMedia(this.cradle.config.dataDir, connection),
         logger: this.logger.child({ connectionId, channel: connection.channel }),
         history: this.cradle.historyImports.reporter(connection),
