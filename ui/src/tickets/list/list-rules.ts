@@ -83,14 +83,14 @@ const statusMatches = (t: TicketDto, f: ListFilter, v: Viewer): boolean =>
 /**
  * The server's visibility rule (spec part 1 §6): admins, allTicket and allowGroup users see everything, in a list
  * only with Show all on; otherwise one sees group tickets (allowGroup), one's own, and unassigned ones (not groups)
- * without a queue or in one's queues.
+ * without a queue or in one's queues — an admin counts as in every queue (a customer waiting in any queue).
  */
 export function isVisibleTo(t: TicketDto, v: Viewer, showAll: boolean): boolean {
   if (seesAll(v, showAll)) return true;
   if (t.isGroup && v.allowGroup) return true;
   if (t.userId === v.id) return true;
   if (t.userId !== null || t.isGroup) return false;
-  return t.queueId === null || v.queueIds.includes(t.queueId);
+  return t.queueId === null || v.isAdmin || v.queueIds.includes(t.queueId);
 }
 
 /** Client-side stand-in for the server search (name, number, last message); the server also searches bodies. */
