@@ -72,13 +72,14 @@ export const viewerOf = (user: SessionUserDto): Viewer => ({
 const seesAll = (v: Viewer, showAll: boolean) => (v.isAdmin || v.allTicket || v.allowGroup) && showAll;
 
 /**
- * A list's status: its own, and for Show all's Pending tab also tickets waiting for the contact's LGPD consent
- * (spec §8, as the server lists them).
+ * A list's status: its own, for Show all's Pending tab also tickets waiting for the contact's LGPD consent (spec §8),
+ * and for the Closed tab those waiting for their rating (status nps), as the server lists them.
  */
 const statusMatches = (t: TicketDto, f: ListFilter, v: Viewer): boolean =>
   !f.status ||
   t.status === f.status ||
-  (f.status === 'pending' && t.status === 'lgpd' && seesAll(v, f.showAll));
+  (f.status === 'pending' && t.status === 'lgpd' && seesAll(v, f.showAll)) ||
+  (f.status === 'closed' && t.status === 'nps');
 
 /**
  * The server's visibility rule (spec part 1 §6): admins, allTicket and allowGroup users see everything, in a list
