@@ -143,7 +143,9 @@ test('Show all: off, an admin sees their own tickets and every queue’s waiting
 
     // The switch's label takes the click (its input is drawn over by the track).
     const toggle = showAll.locator('xpath=..');
-    const saved = page.waitForResponse((r) => /\/api\/users\/\d+$/.test(r.url()) && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(
+      (r) => /\/api\/users\/\d+$/.test(r.url()) && r.request().method() === 'PUT',
+    );
     await toggle.click();
     await expect(showAll).toBeChecked();
     expect((await saved).ok()).toBe(true);

@@ -6,7 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class MigrationUsers0003ShowAllTickets extends Migration {
   override async up(): Promise<void> {
-    this.addSql('alter table users add column if not exists show_all_tickets boolean not null default false;');
+    this.addSql(
+      'alter table users add column if not exists show_all_tickets boolean not null default false;',
+    );
   }
 
   override async down(): Promise<void> {
