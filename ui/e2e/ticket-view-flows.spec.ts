@@ -95,6 +95,7 @@ test('Show all: off, an admin sees their own tickets and every queue’s waiting
   browser,
   request,
 }) => {
+  test.setTimeout(90_000); // two sign-ins: the switch is checked again after a new one
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
   const tag = uniqueTag();

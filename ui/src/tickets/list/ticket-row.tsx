@@ -125,7 +125,7 @@ export const TicketRow = memo(function TicketRow({
               minimal
               intent="primary"
               icon="star-empty"
-              className="ticket-row__tag"
+              className="ticket-row__tag ticket-row__tag--status"
               data-testid="ticket-row-nps"
             >
               {t('tickets.status.nps')}
