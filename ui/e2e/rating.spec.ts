@@ -18,6 +18,7 @@ test('an attendant resolves with farewell, the visitor is asked for a rating, an
   browser,
   request,
 }) => {
+  test.setTimeout(90_000); // two browsers and a whole attendance: 45 s ran out on a busy machine
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
   const setRating = async (value: 'enabled' | 'disabled') =>
