@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { OutboxOptions } from '../modules/conversations/outbox-worker.js';
 import type { SessionLeaseOptions } from '../modules/sessions/session-manager.js';
+import type { SpreadsheetLimits } from '../spreadsheets/spreadsheet-reader.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -34,6 +35,8 @@ const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)),
   SUPPORT_URL: optional(z.url({ protocol: /^https?$/, error: 'SUPPORT_URL must be an http(s) URL' })),
   BALCAO_EXAMPLES: optional(z.enum(['1', '0', 'true', 'false'], "BALCAO_EXAMPLES must be '1' or '0'")),
+  SPREADSHEET_MAX_ROWS: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  SPREADSHEET_MAX_UNZIPPED_MB: optional(z.coerce.number().int().min(1).max(2048)),
 });
 
 /** Validated runtime configuration of one Balcão process. */
@@ -66,6 +69,8 @@ export interface Config {
   supportUrl: string | null;
   /** Load the example packages (examples/*) too; a normal start never does (BALCAO_EXAMPLES=1). */
   examples: boolean;
+  /** Bounds of every spreadsheet read, when not the defaults (DEFAULT_SPREADSHEET_LIMITS; tests lower them). */
+  spreadsheets?: Partial<SpreadsheetLimits>;
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +133,15 @@ function sessionOptions(e: Env): Partial<SessionLeaseOptions> {
   return o;
 }
 
+/** The spreadsheet bounds the environment sets (the rest keeps DEFAULT_SPREADSHEET_LIMITS). */
+function spreadsheetOptions(e: Env): Partial<SpreadsheetLimits> {
+  const o: Partial<SpreadsheetLimits> = {};
+  if (e.SPREADSHEET_MAX_ROWS !== undefined) o.maxRows = e.SPREADSHEET_MAX_ROWS;
+  if (e.SPREADSHEET_MAX_UNZIPPED_MB !== undefined)
+    o.maxUnzippedBytes = e.SPREADSHEET_MAX_UNZIPPED_MB * 1024 * 1024;
+  return o;
+}
+
 /**
  * Reads and validates the environment. In production missing or weak secrets are an error, never a default.
  * @example const config = loadConfig(process.env)
@@ -185,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     sessions: sessionOptions(e),
     supportUrl: e.SUPPORT_URL ?? null,
     examples: e.BALCAO_EXAMPLES === '1' || e.BALCAO_EXAMPLES === 'true',
+    spreadsheets: spreadsheetOptions(e),
     ...overrides,
   };
 }
