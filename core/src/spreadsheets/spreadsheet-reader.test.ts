@@ -26,16 +26,28 @@ describe('the spreadsheet reader (worker thread)', () => {
   it('answers the rows read in its worker', async () => {
     const reader = new SpreadsheetReader();
     const file = saved('a.xlsx', await xlsxOf([['Ana', 5511999990001, 'ana@x.test']]));
-    expect(await reader.readRows(1, file, { columns: 2 })).toEqual([{ row: 1, cells: ['Ana', '5511999990001'] }]);
+    expect(await reader.readRows(1, file, { columns: 2 })).toEqual([
+      { row: 1, cells: ['Ana', '5511999990001'] },
+    ]);
   });
 
   it('refuses a zip bomb and a sheet past the row limit with 413 ERR_SPREADSHEET_TOO_LARGE', async () => {
-    const reader = new SpreadsheetReader({ ...DEFAULT_SPREADSHEET_LIMITS, maxUnzippedBytes: 1024 * 1024, maxRows: 5 });
-    const bomb = await refusal(reader.readRows(1, saved('b.xlsx', await xlsxBomb(8 * 1024 * 1024)), { columns: 3 }));
+    const reader = new SpreadsheetReader({
+      ...DEFAULT_SPREADSHEET_LIMITS,
+      maxUnzippedBytes: 1024 * 1024,
+      maxRows: 5,
+    });
+    const bomb = await refusal(
+      reader.readRows(1, saved('b.xlsx', await xlsxBomb(8 * 1024 * 1024)), { columns: 3 }),
+    );
     expect([bomb.code, bomb.status]).toEqual(['ERR_SPREADSHEET_TOO_LARGE', 413]);
     const rows = Array.from({ length: 6 }, (_, i) => [`P${i}`, `55${i}`]);
     const long = await refusal(reader.readRows(1, saved('c.xlsx', await xlsxOf(rows)), { columns: 3 }));
-    expect([long.code, long.status, long.details]).toEqual(['ERR_SPREADSHEET_TOO_LARGE', 413, { maxRows: 5 }]);
+    expect([long.code, long.status, long.details]).toEqual([
+      'ERR_SPREADSHEET_TOO_LARGE',
+      413,
+      { maxRows: 5 },
+    ]);
   });
 
   it('reads one sheet at a time per company (409) and at most maxParallel in all (429)', async () => {

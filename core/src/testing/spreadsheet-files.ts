@@ -15,7 +15,8 @@ export async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
  */
 export async function xlsxBomb(inflatedBytes: number): Promise<Buffer> {
   const zip = await JSZip.loadAsync(await xlsxOf([['Ana', '5511999990000']]));
-  const head = '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
+  const head =
+    '<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">';
   const tail = '--></sheetData></worksheet>';
   const filler = 'a'.repeat(inflatedBytes - head.length - tail.length - 15);
   zip.file('xl/worksheets/sheet1.xml', `${head}<sheetData><!--${filler}${tail}`);
