@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import * as XLSX from '@e965/xlsx';
 import { SheetError, type SheetLimits, type SheetRow } from './sheet-errors.js';
 import { readXlsxRows } from './xlsx-rows.js';
 
@@ -17,8 +16,10 @@ export function sniffSheet(head: Buffer): 'xlsx' | 'xls' | 'other' {
  * Legacy .xls (BIFF) through SheetJS, which cannot stream: it reads the first sheet only and at most `maxRows + 1`
  * rows (`sheetRows`), and a sheet whose full range is longer is refused rather than cut short silently.
  */
-function readXlsRows(file: Buffer, limits: SheetLimits): SheetRow[] {
-  let sheet: XLSX.WorkSheet | undefined;
+async function readXlsRows(file: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
+  // Loaded only for a legacy file: SheetJS is large, and every sheet's worker would otherwise pay for it.
+  const XLSX = await import('@e965/xlsx');
+  let sheet: import('@e965/xlsx').WorkSheet | undefined;
   try {
     const book = XLSX.read(file, { type: 'buffer', dense: true, sheets: 0, sheetRows: limits.maxRows + 1 });
     sheet = book.Sheets[book.SheetNames[0] ?? ''];

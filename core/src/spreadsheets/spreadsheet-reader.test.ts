@@ -50,6 +50,18 @@ describe('the spreadsheet reader (worker thread)', () => {
     ]);
   });
 
+  it('refuses a sheet not read within its deadline (the worker is stopped), and reads the next one', async () => {
+    const file = saved('e.xlsx', await xlsxOf([['Ana', '5511999990001']]));
+    const hasty = new SpreadsheetReader({ ...DEFAULT_SPREADSHEET_LIMITS, timeoutMs: 1 });
+    const late = await refusal(hasty.readRows(1, file, { columns: 3 }));
+    expect([late.code, late.status]).toEqual(['ERR_SPREADSHEET_TOO_LARGE', 413]);
+    const reader = new SpreadsheetReader();
+    expect(await reader.readRows(1, file, { columns: 3 })).toHaveLength(1);
+    // A warm worker serves the next sheet.
+    expect(await reader.readRows(1, file, { columns: 3 })).toHaveLength(1);
+    await reader.close();
+  });
+
   it('reads one sheet at a time per company (409) and at most maxParallel in all (429)', async () => {
     const reader = new SpreadsheetReader({ ...DEFAULT_SPREADSHEET_LIMITS, maxParallel: 2 });
     const file = saved('d.xlsx', await xlsxOf([['Ana', '5511999990001']]));

@@ -52,6 +52,8 @@ type WorkerAnswer =
 export class SpreadsheetReader {
   private readonly companies = new Set<number>();
   private running = 0;
+  /** Workers that finished a sheet cleanly, kept for the next one (starting one costs more than most reads). */
+  private readonly idle: Worker[] = [];
 
   constructor(readonly limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS) {}
 
@@ -68,38 +70,52 @@ export class SpreadsheetReader {
     }
   }
 
-  /** One worker per sheet: a sheet that exhausts its heap or its time kills only that worker. */
-  private inWorker(filepath: string, columns: number): Promise<SheetRow[]> {
-    const limits: SheetLimits = {
-      maxRows: this.limits.maxRows,
-      maxUnzippedBytes: this.limits.maxUnzippedBytes,
-      columns,
-    };
+  /** Stops the idle workers (a process that stops; a later read starts new ones). */
+  async close(): Promise<void> {
+    await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
+  }
+
+  private spawn(): Worker {
     const worker = new Worker(new URL('./sheet-worker-boot.mjs', import.meta.url), {
-      workerData: { entry: new URL('./sheet-worker.ts', import.meta.url).href, filepath, limits },
+      workerData: { entry: new URL('./sheet-worker.ts', import.meta.url).href },
       resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb },
     });
+    worker.unref(); // an idle reader never keeps the process alive
+    return worker;
+  }
+
+  /** One sheet in a worker: a sheet that exhausts its heap or its time kills only that worker. */
+  private inWorker(filepath: string, columns: number): Promise<SheetRow[]> {
+    const { maxRows, maxUnzippedBytes } = this.limits;
+    const limits: SheetLimits = { maxRows, maxUnzippedBytes, columns };
+    const worker = this.idle.pop() ?? this.spawn();
     return new Promise<SheetRow[]>((resolve, reject) => {
+      const done = (keep: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (keep && this.idle.length < this.limits.maxParallel) this.idle.push(worker);
+        else void worker.terminate();
+      };
       const timer = setTimeout(() => {
+        done(false);
         reject(refusalError('tooLarge', this.limits));
-        void worker.terminate();
       }, this.limits.timeoutMs);
-      const settle = () => clearTimeout(timer);
-      worker.once('message', (answer: WorkerAnswer) => {
-        settle();
+      const onMessage = (answer: WorkerAnswer) => {
+        done(true);
         if (answer.ok) resolve(answer.rows);
         else reject(refusalError(answer.reason, this.limits));
-        void worker.terminate();
-      });
+      };
       // A sheet that exhausts the worker's heap is refused; the process goes on. Any other crash is ours (a 500).
-      worker.once('error', (err: Error & { code?: string }) => {
-        settle();
+      const onError = (err: Error & { code?: string }) => {
+        done(false);
         reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusalError('tooLarge', this.limits) : err);
-      });
-      worker.once('exit', () => {
-        settle();
+      };
+      const onExit = () => {
+        done(false);
         reject(refusalError('unreadable', this.limits));
-      });
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage({ filepath, limits });
     });
   }
 }
