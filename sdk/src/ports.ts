@@ -12,6 +12,7 @@ import type { DomainEvents } from './events.js';
 import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
 import type { ConfigPort, ConnectionsPort } from './sessions.js';
 import type { CompanySettingKey } from './settings.js';
+import type { SpreadsheetsPort } from './spreadsheets.js';
 
 /** Structured logger (pino-compatible). @example logger.info({ ticketId }, 'ticket closed') */
 export interface Logger {
@@ -79,6 +80,8 @@ export interface CorePorts {
   connections: ConnectionsPort;
   /** The plugin's configuration for the company, encrypted at rest. */
   config: ConfigPort;
+  /** The platform's bounded spreadsheet reader, for the company (one sheet at a time per company). */
+  spreadsheets: SpreadsheetsPort;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

@@ -8,6 +8,7 @@ import { CompanyConnectionsPort } from '../modules/sessions/connections-port.js'
 import { SettingsService } from '../modules/settings/settings-service.js';
 import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
 import { CompanyUsersPort } from '../modules/users/users-port.js';
+import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
 import type { Cradle } from './container.js';
 import { pluginConversations } from './plugin-conversations.js';
 
@@ -32,6 +33,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'media',
   'connections',
   'config',
+  'spreadsheets',
 ];
 
 /** The channel kinds a plugin contributes: the connections whose status it may report. */
@@ -98,6 +100,7 @@ export function pluginPorts(
           ),
       ),
     config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
+    spreadsheets: () => tenant((id) => companySpreadsheets(root.cradle.spreadsheets, id)),
   };
   return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
 }
