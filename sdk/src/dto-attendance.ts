@@ -100,7 +100,10 @@ export interface ContactImportRowError {
 export interface ContactImportSummaryDto {
   created: number;
   skipped: number;
+  /** The first 100 errors; a sheet of bad rows is summarised, never echoed whole. */
   errors: ContactImportRowError[];
+  /** Errors past those listed, when there were more. */
+  omittedErrors?: number;
 }
 
 /** One row of a spreadsheet as read (1-based, as the sheet numbers it), cells as text. */
@@ -109,6 +112,8 @@ export interface ContactSheetRowDto {
   name: string;
   number: string;
   email: string;
+  /** The earlier row with the same number: this one is reported as a repeat, not imported over it. */
+  repeatOf?: number;
 }
 
 /**

@@ -145,6 +145,12 @@ export const ERROR_CODES = [
   'ERR_EGRESS_TOO_LARGE',
   /** The outside server could not be reached (network error, too many redirects). */
   'ERR_EGRESS_FAILED',
+  /** A spreadsheet past the reader's limits: too many rows (`maxRows` says how many), too large once unzipped, or too slow to read. */
+  'ERR_SPREADSHEET_TOO_LARGE',
+  /** The company already has a spreadsheet being read; it may send another when that one finishes. */
+  'ERR_IMPORT_IN_PROGRESS',
+  /** The server is reading as many spreadsheets as it reads at once; try again in a moment. */
+  'ERR_SPREADSHEET_BUSY',
   'ERR_INTERNAL',
 ] as const;
 

@@ -16,6 +16,7 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Wrong password': 'validation.wrongPassword',
   'Invalid origin': 'validation.invalidOrigin',
   'Only .xlsx and .xls spreadsheets are accepted': 'validation.onlySpreadsheets',
+  'Repeated in the sheet': 'validation.repeatedInSheet',
   'Invalid time': 'validation.invalidTime',
   'Ends before it starts': 'validation.endsBeforeStart',
   'Starts before the first period ends': 'validation.overlapsFirstPeriod',
