@@ -125,6 +125,8 @@ export const ERROR_CODES = [
   'ERR_RESET_CODE_EXPIRED',
   /** Password reset: the reset token is wrong, expired or already used; the code must be verified again. */
   'ERR_RESET_TOKEN_INVALID',
+  /** A phone number's ticket was asked for and none of the company's connections writes to phone numbers: add a WhatsApp connection. */
+  'ERR_NO_PHONE_CONNECTION',
   'ERR_INTERNAL',
 ] as const;
 
