@@ -82,7 +82,8 @@ export async function connectionForTicket(
     .execute('select 1 from whatsapps where company_id = ? limit 1', [companyId]);
   if (!any) return null;
   // A phone number with only web chats (or Meta pages): the fix is a WhatsApp line, so say that.
-  if (await addressedByPhone(em, channels, companyId, contactId)) throw new AppError('ERR_NO_PHONE_CONNECTION', 400);
+  if (await addressedByPhone(em, channels, companyId, contactId))
+    throw new AppError('ERR_NO_PHONE_CONNECTION', 400);
   throw new AppError('ERR_CONNECTION_CANNOT_REACH', 400, { whatsappId: null });
 }
 
