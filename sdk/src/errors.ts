@@ -127,6 +127,8 @@ export const ERROR_CODES = [
   'ERR_RESET_TOKEN_INVALID',
   /** A phone number's ticket was asked for and none of the company's connections writes to phone numbers: add a WhatsApp connection. */
   'ERR_NO_PHONE_CONNECTION',
+  /** A field message: another record of the company already has this name (a tag, queue or plan). */
+  'ERR_NAME_TAKEN',
   'ERR_INTERNAL',
 ] as const;
 
