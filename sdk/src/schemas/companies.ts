@@ -53,6 +53,7 @@ const planFields = {
   connections: count,
   queues: count,
   amount: z.coerce.number().min(0).max(PLAN_AMOUNT_MAX),
+  isPublic: z.boolean(),
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean()])) as Record<
     (typeof PLAN_FLAGS)[number],
     z.ZodBoolean
@@ -66,6 +67,7 @@ export const planCreateSchema = z.object({
   connections: count.default(1),
   queues: count.default(1),
   amount: planFields.amount.default(0),
+  isPublic: z.boolean().default(true),
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<
     (typeof PLAN_FLAGS)[number],
     z.ZodDefault<z.ZodBoolean>

@@ -17,6 +17,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { CompaniesService } from '../companies/companies-service.js';
 import { Company } from '../companies/company.entity.js';
 import { daysFromToday } from '../companies/company-presenter.js';
+import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
@@ -168,6 +169,9 @@ export class AuthService {
     if ((await new SettingsService({ em }).getPlatform('userCreation')) === 'disabled') {
       throw new AppError('ERR_USER_CREATION_DISABLED', 403);
     }
+    // A private plan is not offered: answered as an unknown one, so its existence is not told either.
+    if (!(await em.findOne(Plan, { id: input.planId, isPublic: true }, { fields: ['id'] })))
+      throw new AppError('ERR_NO_PLAN_FOUND', 404);
     const companies = new CompaniesService({ em, planGate, events });
     const company = await companies.create(
       {

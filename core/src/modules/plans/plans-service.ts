@@ -25,6 +25,12 @@ export class PlansService {
     return plans.map(toPlanDto);
   }
 
+  /** The plans the signup page offers: the public ones. */
+  async listPublic(): Promise<PlanDto[]> {
+    const plans = await this.em.find(Plan, { isPublic: true }, { orderBy: { amount: 'asc', id: 'asc' } });
+    return plans.map(toPlanDto);
+  }
+
   async get(id: number): Promise<PlanDto> {
     return toPlanDto(await this.find(id));
   }
