@@ -50,7 +50,7 @@ export const ERROR_CODES = [
   'ERR_TOO_MANY_ATTEMPTS',
   'ERR_NO_COMPANY_FOUND',
   'ERR_NO_PLAN_FOUND',
-  /** Company 1 owns the platform: it cannot be deleted. */
+  /** Company 1 owns the platform: it cannot be deleted nor switched off. */
   'ERR_PLATFORM_COMPANY',
   /** A table outside core still references the company (a plugin's foreign key without cascade): nothing deleted. */
   'ERR_COMPANY_IN_USE',
@@ -129,6 +129,8 @@ export const ERROR_CODES = [
   'ERR_NO_PHONE_CONNECTION',
   /** A field message: another record of the company already has this name (a tag, queue or plan). */
   'ERR_NAME_TAKEN',
+  /** The company is switched off (its Active switch): its users cannot sign in and their sessions ended. */
+  'ERR_COMPANY_INACTIVE',
   'ERR_INTERNAL',
 ] as const;
 

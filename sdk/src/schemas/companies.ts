@@ -29,7 +29,8 @@ const companyFields = {
 /** `POST /api/companies` (super user). @example companyCreateSchema.parse({ name: 'Loja', email: 'a@b.co', planId: 1 }) */
 export const companyCreateSchema = z.object({
   ...companyFields,
-  status: companyFields.status.default(false),
+  // Issue 24: a new company is active unless the super admin switches it off.
+  status: companyFields.status.default(true),
   recurrence: companyFields.recurrence.default('MENSAL'),
   password: companyFields.password.optional(),
   /** The password of the company's first admin user (its name and e-mail are the company's); none: no user. */

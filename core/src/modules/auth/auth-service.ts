@@ -52,6 +52,11 @@ interface Deps {
 }
 
 /** Login, refresh-token rotation, logout and signup. Runs before a tenant is known: queries say `filters: false`. */
+/** A company switched off (its "Active" switch) lets nobody in; the platform's company cannot be switched off. */
+function assertActive(company: { status: boolean }): void {
+  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE', 403);
+}
+
 export class AuthService {
   constructor(private readonly deps: Deps) {}
 
@@ -68,6 +73,7 @@ export class AuthService {
     }
     await attempt.succeeded();
     const company = await em.findOneOrFail(Company, { id: user.companyId });
+    assertActive(company);
     if (isSubscriptionExpired(company))
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
     // An attendant (profile user) signs in only within their working hours (spec part 1 ERR_OUT_OF_HOURS, GB's
@@ -132,6 +138,7 @@ export class AuthService {
       throw new AppError('ERR_SESSION_EXPIRED', 401);
     }
     const company = await em.findOneOrFail(Company, { id: session.companyId });
+    assertActive(company);
     if (isSubscriptionExpired(company))
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
     const next = tokens.refresh(session.id);
