@@ -1,14 +1,7 @@
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
 import { connectionFacts } from './automation-facts.js';
-import {
-  BACK_TO_SERVICE,
-  RATING_ACTOR,
-  RATING_INVALID,
-  ratingOf,
-  ratingRequestLimit,
-  rowRatingOf,
-  SERVICE_REOPENED,
-} from './rating.js';
+import { companyTexts } from './customer-texts.js';
+import { BACK_TO_SERVICE, RATING_ACTOR, ratingOf, ratingRequestLimit, rowRatingOf } from './rating.js';
 import { sendRatingRequest } from './rating-request.js';
 import { backToService, closeWaiting, sendCompletion } from './rating-transitions.js';
 import { sendAutomatic } from './send-automatic.js';
@@ -36,7 +29,12 @@ async function answer(ctx: InboundContext): Promise<void> {
   const conn = await connectionFacts(scope, companyId, ticket.whatsappId);
   if (ctx.body.trim() === BACK_TO_SERVICE) {
     // Said first: once open, the ticket is the attendant's (and the turn is over for whoever waits on it).
-    await sendAutomatic(scope, companyId, ticket.id, SERVICE_REOPENED);
+    await sendAutomatic(
+      scope,
+      companyId,
+      ticket.id,
+      (await companyTexts(scope.settings, companyId)).serviceReopened,
+    );
     await backToService(scope, ticket);
     return;
   }
@@ -50,7 +48,8 @@ async function answer(ctx: InboundContext): Promise<void> {
   }
   const template = conn?.ratingMessage?.trim();
   if (template && ticket.amountUsedBotQueuesNps < ratingRequestLimit(conn?.maxUseBotQueuesNps)) {
-    await sendRatingRequest(scope, ticket, `${RATING_INVALID}\n\n${template}`);
+    const { ratingInvalid } = await companyTexts(scope.settings, companyId);
+    await sendRatingRequest(scope, ticket, `${ratingInvalid}\n\n${template}`);
     ticket.amountUsedBotQueuesNps += 1;
     await scope.em.flush();
     return;

@@ -6,13 +6,15 @@ import { emitTransition } from '../tickets/ticket-events.js';
 import { writeTicketLogs } from '../tickets/ticket-logs.js';
 import { applyTracking } from '../tickets/ticket-tracking.js';
 import { type ConnectionFacts, connectionFacts } from './automation-facts.js';
-import { RATING_ACTOR, RATING_FOOTER } from './rating.js';
+import { companyTexts } from './customer-texts.js';
+import { RATING_ACTOR, ratingFooter } from './rating.js';
 import { scheduleRatingExpiry } from './rating-expiry.js';
 import { sendAutomatic } from './send-automatic.js';
 
 /** The rating request: the connection's ratingMessage (variables rendered), the scale and the `!` line. */
 export async function sendRatingRequest(scope: Cradle, ticket: ITicket, template: string): Promise<void> {
-  await sendAutomatic(scope, ticket.companyId, ticket.id, template, RATING_FOOTER);
+  const texts = await companyTexts(scope.settings, ticket.companyId);
+  await sendAutomatic(scope, ticket.companyId, ticket.id, template, ratingFooter(texts));
 }
 
 /**

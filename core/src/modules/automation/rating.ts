@@ -1,8 +1,9 @@
 /**
  * The closing rating's texts and scales (docs/automation.md "Closing rating"). The contact answers on the NPS scale,
  * 0–10 (spec part 1 §5: "Rating scale for NPS is 0 to 10"), which ticket_ratings keeps for the dashboard; the ticket
- * row shows it on the 1–5 emoji scale (spec part 1 §2). Texts are pt-BR, like every automatic text of a company.
+ * row shows it on the 1–5 emoji scale (spec part 1 §2). Texts follow the company's language (customer-texts.ts).
  */
+import { type CustomerTexts, textsIn } from './customer-texts.js';
 
 /** What the ticket log names behind the rating's entries, and the stage's name. */
 export const RATING_ACTOR = 'automation:rating';
@@ -10,14 +11,18 @@ export const RATING_ACTOR = 'automation:rating';
 /** Typed by the contact instead of a rating: back to the attendant, the ticket open again (TZ's rule). */
 export const BACK_TO_SERVICE = '!';
 
-/** The lines every rating request ends with, after the connection's ratingMessage (TZ's layout, NPS scale). */
-export const RATING_FOOTER = `\n\n*Envie uma nota de 0 a 10*\n\nEnvie *${BACK_TO_SERVICE}* para voltar ao atendimento.`;
+/** The lines every rating request ends with, after the connection's ratingMessage (TZ's layout, NPS scale), in `texts`' language. */
+export const ratingFooter = (texts: Pick<CustomerTexts, 'ratingFooter'>): string =>
+  texts.ratingFooter.replace('{{back}}', BACK_TO_SERVICE);
 
-/** Before the request again, when the answer was not a rating (GB's text). */
-export const RATING_INVALID = 'Opção inválida, tente novamente.';
+/** The pt-BR footer. */
+export const RATING_FOOTER = ratingFooter(textsIn('pt-BR'));
 
-/** Sent when `!` gave the ticket back to its attendant (TZ's "Service reopened", pt-BR). */
-export const SERVICE_REOPENED = 'Atendimento reaberto. Pode escrever sua mensagem.';
+/** Before the request again, when the answer was not a rating (GB's text, pt-BR; others in customer-texts.ts). */
+export const RATING_INVALID = textsIn('pt-BR').ratingInvalid;
+
+/** Sent when `!` gave the ticket back to its attendant (TZ's "Service reopened", pt-BR; others in customer-texts.ts). */
+export const SERVICE_REOPENED = textsIn('pt-BR').serviceReopened;
 
 /** The highest rating (NPS). */
 export const NPS_MAX = 10;
