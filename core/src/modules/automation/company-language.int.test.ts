@@ -12,7 +12,10 @@ let s: ConversationScript;
 let menu: ConnectionDto;
 let plain: ConnectionDto;
 let phone = 5511933330000;
-const next = () => String((phone += 1));
+const next = () => {
+  phone += 1;
+  return String(phone);
+};
 
 beforeAll(async () => {
   // Monday 23 Nov 2026, 10:00 in São Paulo: {{ms}} is the morning's greeting.
