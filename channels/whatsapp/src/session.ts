@@ -1,4 +1,4 @@
-import type { ChannelSessionContext, InboundMessage } from '@balcao/sdk';
+import type { ChannelSessionContext, ConnectionFailureReason, InboundMessage } from '@balcao/sdk';
 import {
   type BaileysEventMap,
   Browsers,
@@ -17,7 +17,13 @@ import { LateIdentities, withPhoneNumbers } from './identity.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
 import { followPresence, presenceChanged } from './presence.js';
 import { backoffDelay, KeyCache, type SessionPolicy } from './session-policy.js';
-import { baileysLogger, disconnectCode, type MakeSocket, type WhatsappSocket } from './socket.js';
+import {
+  baileysLogger,
+  disconnectCode,
+  failureReason,
+  type MakeSocket,
+  type WhatsappSocket,
+} from './socket.js';
 
 /** WhatsApp's receipt statuses as Balcão's acks: server (1 sent), delivery (2), read (3), played (4). */
 const ACK_OF_STATUS: Partial<Record<number, number>> = {
@@ -222,7 +228,7 @@ export class WhatsappSession {
     const { status } = this.ctx;
     if (update.qr) {
       this.qrCodes += 1;
-      if (this.qrCodes > this.deps.policy.maxQrCodes) return this.giveUp();
+      if (this.qrCodes > this.deps.policy.maxQrCodes) return this.giveUp('qr-not-scanned');
       await status.report({ status: 'qrcode', qrcode: update.qr });
     }
     if (update.connection === 'open') {
@@ -245,17 +251,20 @@ export class WhatsappSession {
       await this.saving;
       this.keyCache.flushAll();
       await this.ctx.session.clear();
-      await status.report({ status: 'DISCONNECTED' });
+      await status.report({ status: 'DISCONNECTED', reason: 'logged-out' });
       return;
     }
+    const reason = failureReason(code);
+    // A banned or forbidden number is refused again on every retry: say so now.
+    if (code === DisconnectReason.forbidden) return this.giveUp(reason);
     if (code === DisconnectReason.restartRequired) {
       // WhatsApp closes once right after a QR code is scanned: the pairing completes on the next connection.
       await status.report({ status: 'PAIRING' });
       return this.connect();
     }
     this.retries += 1;
-    if (this.retries > this.deps.policy.maxRetries) return this.giveUp();
-    await status.report({ status: 'TIMEOUT' });
+    if (this.retries > this.deps.policy.maxRetries) return this.giveUp(reason);
+    await status.report({ status: 'TIMEOUT', reason });
     this.timer = setTimeout(
       () => void this.connect().catch((err) => this.fail(err, 'reconnect')),
       backoffDelay(this.retries, this.deps.policy),
@@ -263,12 +272,12 @@ export class WhatsappSession {
   }
 
   /** Stops retrying: the connection shows DISCONNECTED, with "try again" and "new QR" (restart, requestQr). */
-  private async giveUp(): Promise<void> {
+  private async giveUp(reason: ConnectionFailureReason): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
     const socket = this.detach();
     await socket?.end(undefined);
-    await this.ctx.status.report({ status: 'DISCONNECTED' });
+    await this.ctx.status.report({ status: 'DISCONNECTED', reason });
   }
 
   private async onMessages(socket: WhatsappSocket, messages: WAMessage[]): Promise<void> {

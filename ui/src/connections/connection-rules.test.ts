@@ -25,6 +25,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   token: `TOKEN${id}`,
   qrcode: null,
   retries: 0,
+  failureReason: null,
   greetingMessage: null,
   greetingMediaAttachment: null,
   greetingMediaName: null,
