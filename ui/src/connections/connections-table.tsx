@@ -3,7 +3,7 @@ import { Button, HTMLTable, Icon, NonIdealState, Spinner, Tag } from '@blueprint
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../tickets/shared/channel-icon';
 import { formatShortDateTime } from '../tickets/shared/format';
-import { statusIntent } from './connection-rules';
+import { failureOf, statusIntent } from './connection-rules';
 import { SessionActions } from './session-actions';
 
 interface Props {
@@ -56,6 +56,11 @@ export function ConnectionsTable({ connections, onEdit, onDelete, onShowQr }: Pr
                 <Tag minimal round intent={statusIntent(c.status)} data-testid="connection-status">
                   {t(`connections.status.${c.status}`)}
                 </Tag>
+                {failureOf(c) && (
+                  <div className="connections-table__failure" data-testid="connection-failure">
+                    {t(`connections.failure.${failureOf(c)}`)}
+                  </div>
+                )}
               </td>
               <td>
                 <SessionActions connection={c} onShowQr={onShowQr} />
