@@ -131,6 +131,8 @@ export const ERROR_CODES = [
   'ERR_NAME_TAKEN',
   /** The company is switched off (its Active switch): its users cannot sign in and their sessions ended. */
   'ERR_COMPANY_INACTIVE',
+  /** Facebook / Instagram linking: the server has no META_APP_SECRET, so Meta's deliveries could not be verified (an operator sets it). */
+  'ERR_META_APP_SECRET_UNSET',
   'ERR_INTERNAL',
 ] as const;
 
