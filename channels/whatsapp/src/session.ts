@@ -17,13 +17,7 @@ import { LateIdentities, withPhoneNumbers } from './identity.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
 import { followPresence, presenceChanged } from './presence.js';
 import { backoffDelay, KeyCache, type SessionPolicy } from './session-policy.js';
-import {
-  baileysLogger,
-  disconnectCode,
-  failureReason,
-  type MakeSocket,
-  type WhatsappSocket,
-} from './socket.js';
+import { baileysLogger, closeOf, type MakeSocket, type WhatsappSocket } from './socket.js';
 
 /** WhatsApp's receipt statuses as Balcão's acks: server (1 sent), delivery (2), read (3), played (4). */
 const ACK_OF_STATUS: Partial<Record<number, number>> = {
@@ -244,7 +238,7 @@ export class WhatsappSession {
     this.open = false;
     this.detach();
     if (this.closed) return;
-    const code = disconnectCode(update.lastDisconnect?.error);
+    const { code, reason } = closeOf(update.lastDisconnect?.error);
     if (code === DisconnectReason.loggedOut) {
       // Unlinked from the phone: the keys are worthless; the next start asks for a new QR code.
       this.closed = true;
@@ -254,7 +248,6 @@ export class WhatsappSession {
       await status.report({ status: 'DISCONNECTED', reason: 'logged-out' });
       return;
     }
-    const reason = failureReason(code);
     // A banned or forbidden number is refused again on every retry: say so now.
     if (code === DisconnectReason.forbidden) return this.giveUp(reason);
     if (code === DisconnectReason.restartRequired) {

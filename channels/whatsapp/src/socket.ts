@@ -87,3 +87,9 @@ export function disconnectCode(error: unknown): number | undefined {
   const code = (error as { output?: { statusCode?: unknown } } | undefined)?.output?.statusCode;
   return typeof code === 'number' ? code : undefined;
 }
+
+/** A close's status and the reason the connection's row shows. @example closeOf(err) // { code: 408, reason: 'no-network' } */
+export function closeOf(error: unknown): { code: number | undefined; reason: ConnectionFailureReason } {
+  const code = disconnectCode(error);
+  return { code, reason: failureReason(code) };
+}
