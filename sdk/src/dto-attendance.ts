@@ -1,6 +1,11 @@
 import type { ChannelCapabilities, ChannelTraits } from './channel-traits.js';
 import type { QueueRef } from './dto.js';
-import type { Channel, ConnectionStatus, TicketStatus } from './schemas/attendance.js';
+import type {
+  Channel,
+  ConnectionFailureReason,
+  ConnectionStatus,
+  TicketStatus,
+} from './schemas/attendance.js';
 import type { ChatbotOptionType, RotationTime } from './schemas/chatbots.js';
 import type { ScheduleRow } from './schemas/schedules.js';
 
@@ -141,6 +146,8 @@ export interface ConnectionDto {
   qrcode: string | null;
   /** QR codes shown since the session last connected (spec part 1 §3 `retries`). */
   retries: number;
+  /** Why the session last failed (no network, refused, logged out on the phone, banned…); null once it works. */
+  failureReason: ConnectionFailureReason | null;
   greetingMessage: string | null;
   /**
    * The greeting's media (`POST /whatsapp/{id}/media-upload`): where it is served (`/api/media/company1/…`); the

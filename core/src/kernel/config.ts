@@ -4,8 +4,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { OutboxOptions } from '../modules/conversations/outbox-worker.js';
 import type { SessionLeaseOptions } from '../modules/sessions/session-manager.js';
-import { isCommonPassword, weakSecretReason } from './weak-secrets.js';
 import type { SpreadsheetLimits } from '../spreadsheets/spreadsheet-reader.js';
+import { isCommonPassword, weakSecretReason } from './weak-secrets.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>

@@ -6,6 +6,7 @@ import {
   applySessionEvent,
   channelBlock,
   connectionTabOf,
+  failureOf,
   greetingMissing,
   needsNewQr,
   newConnectionEntries,
@@ -25,6 +26,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   token: `TOKEN${id}`,
   qrcode: null,
   retries: 0,
+  failureReason: null,
   greetingMessage: null,
   greetingMediaAttachment: null,
   greetingMediaName: null,
@@ -343,5 +345,17 @@ describe('needsNewQr', () => {
     expect(needsNewQr(unlinked, { importOldMessages: '2026-09-01', importRecentMessages: '' })).toBe(false);
     const webchat = { ...linked, traits: { ...DEFAULT_CHANNEL_TRAITS, needsSession: false } };
     expect(needsNewQr(webchat, { importOldMessages: '2026-09-01', importRecentMessages: '' })).toBe(false);
+  });
+});
+
+describe('failureOf (issue 24)', () => {
+  it('says why while the session is down, and nothing once it works again', () => {
+    expect(failureOf(connection(1, 'A', { status: 'TIMEOUT', failureReason: 'no-network' }))).toBe(
+      'no-network',
+    );
+    expect(failureOf(connection(1, 'A', { status: 'DISCONNECTED', failureReason: 'banned' }))).toBe('banned');
+    expect(failureOf(connection(1, 'A', { status: 'qrcode', failureReason: 'banned' }))).toBeNull();
+    expect(failureOf(connection(1, 'A', { status: 'DISCONNECTED' }))).toBeNull();
+    expect(failureOf(null)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { ConnectionDto, ConnectionStatus, PlanFlags } from '@balcao/sdk';
+import type { ConnectionDto, ConnectionFailureReason, ConnectionStatus, PlanFlags } from '@balcao/sdk';
 import {
   CONNECTION_FRAME,
   IMPORT_MESSAGES_FRAME,
@@ -227,3 +227,13 @@ const TAB_OF_FIELD: Readonly<Record<string, string>> = {
 
 /** The tab that shows a field, so an error opens where it can be fixed. @example connectionTabOf('sendIdQueue') // 'chatbot' */
 export const connectionTabOf = (field: string): string => TAB_OF_FIELD[field] ?? 'general';
+
+/** Why the session failed, while it shows TIMEOUT or DISCONNECTED; null otherwise. */
+export function failureOf(
+  connection: Pick<ConnectionDto, 'status' | 'failureReason'> | null,
+): ConnectionFailureReason | null {
+  if (!connection?.failureReason) return null;
+  return connection.status === 'TIMEOUT' || connection.status === 'DISCONNECTED'
+    ? connection.failureReason
+    : null;
+}
