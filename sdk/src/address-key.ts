@@ -1,6 +1,7 @@
 /**
- * The address a rate limit counts a client under (login, signup, web chat visitors): an IPv4 address as is (IPv4-mapped IPv6 included), an IPv6 address by its
- * /64 network, which one subscriber usually holds whole and could otherwise walk through address by address.
+ * The address a rate limit counts a client under (login, signup, web chat visitors): an IPv4 address as is
+ * (IPv4-mapped IPv6 included), an IPv6 address by its /64 network, which one subscriber usually holds whole and could
+ * otherwise walk through address by address.
  * @example addressKey('2001:db8:1:2:aaaa::1') === '2001:db8:1:2::/64'
  */
 export function addressKey(ip: string): string {
