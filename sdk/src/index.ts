@@ -1,4 +1,5 @@
 // Browser-safe: schemas, codes and types only. Server-only pieces live in @balcao/sdk/orm and @balcao/sdk/testing.
+export * from './address-key.js';
 export * from './bot-engine.js';
 export * from './channel.js';
 export * from './channel-traits.js';

@@ -65,5 +65,24 @@ test('a website visitor chats from the web chat page and receives the reply live
   await shot(page, 'webchat-attendant-visitor');
   await visitor.reload();
   await expect(visitor.getByText('Sim, até as 14h!')).toBeVisible();
+  // Past the web chat's limits (429, played here): the page asks to slow down and keeps the text; sent again, it goes.
+  const messages = '**/api/webchat/*/messages';
+  await visitor.route(messages, (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 429,
+          headers: { 'Retry-After': '7' },
+          json: { error: 'ERR_TOO_MANY_ATTEMPTS', retryAfter: 7 },
+        })
+      : route.fallback(),
+  );
+  await visitor.getByTestId('webchat-input').fill('Mais uma pergunta');
+  await visitor.keyboard.press('Enter');
+  await expect(visitor.getByRole('status')).toHaveText(/rápido demais.*7 s/);
+  await expect(visitor.getByTestId('webchat-input')).toHaveValue('Mais uma pergunta');
+  await visitor.unroute(messages);
+  await visitor.keyboard.press('Enter');
+  await expect(visitor.locator('.msg.me', { hasText: 'Mais uma pergunta' })).toBeVisible();
+  await expect(visitor.getByTestId('webchat-input')).toHaveValue('');
   await visitorContext.close();
 });

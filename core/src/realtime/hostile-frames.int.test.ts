@@ -1,8 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { createTestHost, eventually, type TestHost } from '@balcao/testing';
+import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { recordPresence } from '../modules/users/user-presence.js';
 import { openSocket } from '../testing/tenant-fixtures.js';
+import {
+  FRAME_OVERDRAFT,
+  POLICY_VIOLATION_CLOSE,
+  SOCKET_FRAME_LIMIT,
+  USER_FRAME_LIMIT,
+} from './frame-budget.js';
 import type { RealtimeHub } from './hub.js';
 
 let host: TestHost;
@@ -119,5 +128,69 @@ describe('/ws against frames the protocol forbids', () => {
     socket.write(frame(0x81, Buffer.from('{"type":"pi')).subarray(0, 8));
     socket.resetAndDestroy();
     await eventually(async () => ((await host.request('/api/health')).status === 200 ? true : undefined));
+  });
+});
+
+/** A ws client that keeps every frame it receives and tells how the server closed it. */
+async function floodClient(token: string) {
+  const ws = new WebSocket(`${host.url.replace('http', 'ws')}/ws?token=${token}`);
+  const frames: { channel: string; data: Record<string, unknown> }[] = [];
+  ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  await eventually(() => frames.find((f) => f.channel === 'ready'));
+  return { ws, frames, closed };
+}
+
+/** Another company's admin, signed in: a user of its own, whose frame budget no other test spends. */
+async function freshUser(name: string): Promise<{ token: string; id: number }> {
+  const superToken = (await host.login(host.admin.email, host.admin.password)).token;
+  const tenant = await createTenant(host, superToken, { name });
+  const { token: own, user } = await host.login(tenant.email, tenant.password);
+  return { token: own, id: user.id };
+}
+
+describe('/ws against frame floods', () => {
+  it("closes a socket that floods userStatus with 1008; others, /api/health and the user's presence writes stay sane", async () => {
+    // The login above ended the host admin's earlier sessions: the bystander signs in again.
+    const flooder = await freshUser('Enxurrada');
+    const bystander = await openSocket(
+      host.url,
+      (await host.login(host.admin.email, host.admin.password)).token,
+    );
+    const hub = host.resolve<RealtimeHub>('realtime');
+    const orm = host.resolve<MikroORM>('orm');
+    const writes: boolean[] = [];
+    hub.setPresenceHandler(async (who, online) => {
+      if (who.id === flooder.id) writes.push(online);
+      await recordPresence(orm.em.fork(), hub, who, online);
+    });
+    const client = await floodClient(flooder.token);
+    for (let i = 0; i < 5_000; i++) client.ws.send('{"type":"userStatus"}');
+    const health = await host.request('/api/health');
+    expect(await client.closed).toBe(POLICY_VIOLATION_CLOSE);
+    expect(health.status).toBe(200);
+    // Warned once before it was closed.
+    expect(client.frames.filter((f) => f.data.error === 'ERR_TOO_MANY_ATTEMPTS')).toHaveLength(1);
+    expect((await host.request('/api/health')).status).toBe(200);
+    bystander.send({ type: 'ping' });
+    await eventually(() => bystander.frames.find((f) => f.channel === 'pong'));
+    bystander.close();
+    // Online at connect, one heartbeat write for the whole flood, offline at close.
+    await eventually(() => (writes.at(-1) === false ? true : undefined));
+    expect(writes).toEqual([true, true, false]);
+  });
+
+  it("shares one budget among a user's sockets: each within its own, together past theirs", async () => {
+    const user = await freshUser('Muitas Abas');
+    const sockets = await Promise.all(Array.from({ length: 5 }, () => floodClient(user.token)));
+    // Under one socket's burst each; together far past the user's burst and overdraft (slack for a slow machine).
+    const each = SOCKET_FRAME_LIMIT.burst - 1;
+    expect(sockets.length * each).toBeGreaterThan(2 * (USER_FRAME_LIMIT.burst + FRAME_OVERDRAFT));
+    for (const s of sockets) for (let i = 0; i < each; i++) s.ws.send('{"type":"ping"}');
+    const first = await Promise.race(sockets.map((s) => s.closed));
+    expect(first).toBe(POLICY_VIOLATION_CLOSE);
+    expect(sockets.some((s) => s.frames.some((f) => f.data.error === 'ERR_TOO_MANY_ATTEMPTS'))).toBe(true);
+    for (const s of sockets) s.ws.terminate();
   });
 });

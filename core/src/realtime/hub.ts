@@ -12,6 +12,8 @@ import {
   type TicketAudience,
 } from '@balcao/sdk';
 import { WebSocket, WebSocketServer } from 'ws';
+import { FrameBudgets, POLICY_VIOLATION_CLOSE, type TokenBucket } from './frame-budget.js';
+import { HEARTBEAT_WRITE_MS, PresenceHeartbeats } from './presence-heartbeats.js';
 
 /** Checks the access token of an upgrade request (and that its session lives); null means refuse. */
 export type SocketAuthenticator = (token: string) => Promise<SocketIdentity | null>;
@@ -29,8 +31,13 @@ interface Client {
   who: SocketIdentity;
   rooms: Set<string>;
   alive: boolean;
-  /** Loaded at connect and on every userStatus heartbeat; until then ticket events are withheld. */
+  /** Loaded at connect and on a userStatus heartbeat (at most every HEARTBEAT_WRITE_MS); until then ticket events are withheld. */
   access?: unknown;
+  accessAt: number;
+  /** This socket's frames (a user's sockets also share one budget: `budgets`). */
+  budget: TokenBucket;
+  /** Closed for flooding: what it still sends is ignored. */
+  closing: boolean;
 }
 
 /** Per-socket ticket visibility: loaded once per socket, checked for every envelope that names an audience. */
@@ -83,6 +90,9 @@ export class RealtimeHub implements RealtimePort {
   private pinger: NodeJS.Timeout | undefined;
   /** Each user's last presence change still running (see `presence`). */
   private readonly presenceQueue = new Map<number, Promise<void>>();
+  private readonly budgets = new FrameBudgets();
+  /** userStatus heartbeats, written at most once per user every HEARTBEAT_WRITE_MS. */
+  private readonly heartbeats = new PresenceHeartbeats(HEARTBEAT_WRITE_MS, (who) => this.presence(who, true));
   private readonly logger: Logger;
 
   constructor(
@@ -219,6 +229,7 @@ export class RealtimeHub implements RealtimePort {
 
   start(): void {
     this.pinger = setInterval(() => {
+      this.budgets.prune();
       for (const client of this.all()) {
         if (!client.alive) {
           client.socket.terminate();
@@ -233,6 +244,7 @@ export class RealtimeHub implements RealtimePort {
 
   async stop(): Promise<void> {
     clearInterval(this.pinger);
+    this.heartbeats.stop();
     for (const client of this.all()) client.socket.terminate();
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
@@ -278,6 +290,9 @@ export class RealtimeHub implements RealtimePort {
       who,
       rooms: new Set([guestRoom ?? `user:${who.id}`]),
       alive: true,
+      accessAt: Date.now(),
+      budget: this.budgets.forSocket(),
+      closing: false,
     };
     const set = this.byCompany.get(who.companyId) ?? new Set();
     set.add(client);
@@ -294,7 +309,10 @@ export class RealtimeHub implements RealtimePort {
     socket.on('message', (raw) => void this.receive(client, raw.toString()));
     socket.on('close', () => {
       set.delete(client);
-      if (!client.guest && ![...set].some((c) => c.who.id === who.id)) void this.presence(who, false);
+      if (client.guest || [...set].some((c) => c.who.id === who.id)) return;
+      // A heartbeat still waiting must not write 'online' after this 'offline'.
+      this.heartbeats.cancel(who.id);
+      void this.presence(who, false);
     });
     if (client.guest) return;
     void this.presence(who, true);
@@ -302,7 +320,27 @@ export class RealtimeHub implements RealtimePort {
     void this.refreshAccess(client).then(() => this.reply(client, 'ready', {}));
   }
 
+  /** Counts a frame against its socket's and its user's budgets; past them it is dropped, and a flood closes the socket. */
+  private admit(client: Client): boolean {
+    if (client.closing) return false;
+    const spend = this.budgets.spend(client.budget, client.guest ? null : client.who.id);
+    if (spend === 'ok') return true;
+    if (spend === 'warn') this.reply(client, 'error', { error: 'ERR_TOO_MANY_ATTEMPTS' });
+    if (spend === 'close') {
+      client.closing = true;
+      this.logger.warn(
+        { userId: client.who.id, companyId: client.who.companyId },
+        'socket closed: frame flood',
+      );
+      client.socket.close(POLICY_VIOLATION_CLOSE, 'too many frames');
+      // A flooding client may never answer the close: do not hold its socket for ws's 30 s close timeout.
+      setTimeout(() => client.socket.terminate(), 1000).unref();
+    }
+    return false;
+  }
+
   private async receive(client: Client, raw: string): Promise<void> {
+    if (!this.admit(client)) return;
     client.alive = true;
     let frame: ClientFrame;
     try {
@@ -316,8 +354,7 @@ export class RealtimeHub implements RealtimePort {
       case 'ping':
         return this.reply(client, 'pong', {});
       case 'userStatus':
-        await this.refreshAccess(client);
-        return this.presence(client.who, true);
+        return this.heartbeat(client);
       case 'joinNotification':
         return this.join(client, 'notification', '');
       case 'joinTickets':
@@ -331,6 +368,18 @@ export class RealtimeHub implements RealtimePort {
         client.rooms.delete(`ticket:${frame.ticketId}`);
         return;
     }
+  }
+
+  /**
+   * The userStatus heartbeat: reloads the socket's access (a fallback: changes are pushed by refreshUser/refreshCompany)
+   * and keeps the user online, each at most every HEARTBEAT_WRITE_MS: a burst of heartbeats is one database write.
+   */
+  private async heartbeat(client: Client): Promise<void> {
+    this.heartbeats.beat(client.who);
+    const now = Date.now();
+    if (now - client.accessAt < HEARTBEAT_WRITE_MS) return;
+    client.accessAt = now;
+    await this.refreshAccess(client);
   }
 
   private mayReceive(client: Client, audience: TicketAudience): boolean {

@@ -49,6 +49,17 @@ async function api(
 
 async function main(): Promise<void> {
   const logger = createLogger(process.env.E2E_LOG_LEVEL ?? 'warn');
+  // The specs play every web chat customer from 127.0.0.1, some writing two dozen messages in a row: the web chat's
+  // limits (plugins/webchat/server/limits.ts, tested in its limits.int.test.ts) are raised for this server.
+  for (const name of [
+    'WEBCHAT_LIMIT_VISITOR_MESSAGES',
+    'WEBCHAT_LIMIT_ADDRESS_MESSAGES',
+    'WEBCHAT_LIMIT_CONNECTION_MESSAGES',
+    'WEBCHAT_LIMIT_NEW_VISITORS',
+    'WEBCHAT_LIMIT_VISITOR_SIGNALS',
+    'WEBCHAT_LIMIT_ADDRESS_SIGNALS',
+  ])
+    process.env[name] ??= '100000/1';
   if (!process.env.TEST_DATABASE_URL) {
     const pg = await startTestPostgres('e2e', Number(process.env.E2E_EMBEDDED_PG_PORT ?? 55300));
     process.env.BALCAO_TEST_ADMIN_URL = pg.url;

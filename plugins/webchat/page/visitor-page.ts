@@ -2,6 +2,7 @@
 // conversation over fetch and the guest socket, messages formatted as the attendants see them (formatSegments).
 import { FALLBACK_LANGUAGE, formatSegments, matchLanguage } from '@balcao/sdk/text';
 import { createPageI18n } from './page-i18n';
+import { sendDraft } from './send-draft';
 
 interface PageMessage {
   id?: number;
@@ -207,25 +208,20 @@ async function send(): Promise<void> {
   const body = input.value;
   if (!body.trim()) return;
   $<HTMLButtonElement>('send').disabled = true;
-  try {
-    const res = await post('messages', {
-      visitorId: saved.visitorId,
-      name: saved.name,
-      body,
-      clientMessageId: random(),
-    });
-    if (!res.ok) throw new Error(String(res.status));
-    const { messageId } = (await res.json()) as { messageId?: number };
-    show({ id: messageId, body, fromMe: false, createdAt: new Date().toISOString() });
+  const outcome = await sendDraft(input, (text) =>
+    post('messages', { visitorId: saved.visitorId, name: saved.name, body: text, clientMessageId: random() }),
+  );
+  if (outcome.kind === 'sent') {
+    show({ id: outcome.messageId, body, fromMe: false, createdAt: new Date().toISOString() });
     stopTyping(false);
-    input.value = '';
     $('status').textContent = '';
-  } catch {
-    $('status').textContent = t('page.error');
-  } finally {
-    $<HTMLButtonElement>('send').disabled = false;
-    input.focus();
+  } else {
+    // The text stays in the box (sendDraft empties it only once stored): the visitor sends it again.
+    $('status').textContent =
+      outcome.kind === 'slowDown' ? t('page.slowDown', { seconds: outcome.retryAfter }) : t('page.error');
   }
+  $<HTMLButtonElement>('send').disabled = false;
+  input.focus();
 }
 
 $('body').addEventListener('input', () => {

@@ -20,5 +20,32 @@ export class Migration0001VisitorContactIds extends Migration {
   }
 }
 
+/**
+ * The public limits' counters (server/limits.ts), in the database so every instance agrees: token buckets by hashed
+ * key, and which visitor ids each (hashed) address has written with lately.
+ */
+export class Migration0002RateLimits extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`create table webchat_rate_buckets (
+      key text primary key,
+      burst double precision not null,
+      per_second double precision not null,
+      tokens double precision not null,
+      at timestamptz not null,
+      ok boolean not null
+    );`);
+    this.addSql(`create table webchat_address_visitors (
+      address text not null,
+      visitor text not null,
+      seen_at timestamptz not null,
+      primary key (address, visitor)
+    );`);
+    this.addSql('create index webchat_address_visitors_seen_at on webchat_address_visitors (seen_at);');
+  }
+}
+
 /** In order; names are stable keys in `plugin_migrations`, so never rename or reorder them. */
-export const migrations = [{ name: '0001-visitor-contact-ids', class: Migration0001VisitorContactIds }];
+export const migrations = [
+  { name: '0001-visitor-contact-ids', class: Migration0001VisitorContactIds },
+  { name: '0002-rate-limits', class: Migration0002RateLimits },
+];

@@ -1,6 +1,5 @@
 import { companyChannel, type EventsPort, type RealtimePort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { User } from './user.entity.js';
 
 /** Tells the company a user went online or offline (`company-{id}-user`, action `presence`): the Users screen's status. */
 export const publishPresence = (realtime: RealtimePort, companyId: number, userId: number, online: boolean) =>
@@ -22,17 +21,15 @@ export async function recordPresence(
   online: boolean,
   events?: EventsPort,
 ): Promise<void> {
-  const at = new Date();
-  const flipped = await em.nativeUpdate(
-    User,
-    { id: who.id, online: !online },
-    { online, lastSeenAt: at },
-    { filters: false },
+  // One round trip: the row is locked by the subquery, updated, and its state before the update is returned.
+  const rows: { was: boolean }[] = await em.getConnection().execute(
+    `update users u set online = ?, last_seen_at = now()
+         from (select id, online as was from users where id = ? for update) before
+        where u.id = before.id
+       returning before.was`,
+    [online, who.id],
   );
-  if (!flipped) {
-    await em.nativeUpdate(User, { id: who.id }, { lastSeenAt: at }, { filters: false });
-    return;
-  }
+  if (!rows.length || rows[0].was === online) return;
   await publishPresence(realtime, who.companyId, who.id, online);
   await events?.emit('user.presence', { companyId: who.companyId, userId: who.id, online });
 }

@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import { AppError, addressKey } from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/** `count` within `seconds`: a token bucket holding `count`, refilled evenly over `seconds`. */
+export interface Rate {
+  count: number;
+  seconds: number;
+}
+
+/** The web chat's public limits; each is configurable (`WEBCHAT_LIMIT_…`, see README). */
+export interface WebchatLimits {
+  /** Messages one visitor posts on a connection. */
+  visitorMessages: Rate;
+  /** Messages from one client address (an IPv6 /64 as one), all visitors and connections together. */
+  addressMessages: Rate;
+  /** Messages of all visitors of one connection together. */
+  connectionMessages: Rate;
+  /** Visitor ids one address may start writing with (each may become a contact and a ticket). */
+  newVisitors: Rate;
+  /** Read receipts, typing signals and history loads of one visitor. */
+  visitorSignals: Rate;
+  /** The same from one address. */
+  addressSignals: Rate;
+}
+
+/** Defaults no person chatting reaches: a burst of 10 messages, then one a second; 20 new visitors in 10 minutes. */
+export const DEFAULT_LIMITS: WebchatLimits = {
+  visitorMessages: { count: 10, seconds: 10 },
+  addressMessages: { count: 120, seconds: 60 },
+  connectionMessages: { count: 600, seconds: 60 },
+  newVisitors: { count: 20, seconds: 600 },
+  visitorSignals: { count: 60, seconds: 60 },
+  addressSignals: { count: 600, seconds: 60 },
+};
+
+const ENV_NAMES: Record<keyof WebchatLimits, string> = {
+  visitorMessages: 'WEBCHAT_LIMIT_VISITOR_MESSAGES',
+  addressMessages: 'WEBCHAT_LIMIT_ADDRESS_MESSAGES',
+  connectionMessages: 'WEBCHAT_LIMIT_CONNECTION_MESSAGES',
+  newVisitors: 'WEBCHAT_LIMIT_NEW_VISITORS',
+  visitorSignals: 'WEBCHAT_LIMIT_VISITOR_SIGNALS',
+  addressSignals: 'WEBCHAT_LIMIT_ADDRESS_SIGNALS',
+};
+
+/**
+ * The limits from the environment (`count/seconds`, e.g. WEBCHAT_LIMIT_NEW_VISITORS=20/600) over the defaults; a bad
+ * value throws with its name (the host then disables the plugin and says why).
+ * @example readLimits({ WEBCHAT_LIMIT_VISITOR_MESSAGES: '20/10' }).visitorMessages // { count: 20, seconds: 10 }
+ */
+export function readLimits(env: Record<string, string | undefined>): WebchatLimits {
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(ENV_NAMES) as (keyof WebchatLimits)[]) {
+    const value = env[ENV_NAMES[key]];
+    if (value === undefined || value === '') continue;
+    const m = /^(\d{1,9})\/(\d{1,9})$/.exec(value.trim());
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1)
+      throw new Error(`${ENV_NAMES[key]} must be count/seconds, both positive (e.g. 10/10): "${value}"`);
+    limits[key] = { count: Number(m[1]), seconds: Number(m[2]) };
+  }
+  return limits;
+}
+
+interface Bucket {
+  key: string;
+  rate: Rate;
+}
+
+/** 429 ERR_TOO_MANY_ATTEMPTS with the seconds to wait (body `retryAfter`, header `Retry-After`). */
+export class WebchatRefusal extends AppError {
+  constructor(readonly retryAfter: number) {
+    super('ERR_TOO_MANY_ATTEMPTS', 429, { retryAfter });
+  }
+}
+
+/** Keys are hashed: no address or visitor id is stored, and any length fits. */
+const hashed = (key: string): string => createHash('sha256').update(key).digest('base64url');
+
+/** A bucket's tokens after refilling since its last use (`b` the row, `excluded` the rule given now). */
+const AVAILABLE =
+  'least(excluded.burst, b.tokens + greatest(0, extract(epoch from now() - b.at)) * excluded.per_second)';
+
+/** One bucket's upsert: takes a token when one is there; a refused attempt takes none (it waits for the refill). */
+const takeSql = (
+  source: string,
+) => `insert into webchat_rate_buckets as b (key, burst, per_second, tokens, at, ok)
+    ${source}
+    on conflict (key) do update set
+      tokens = ${AVAILABLE} - case when ${AVAILABLE} >= 1 then 1 else 0 end,
+      ok = ${AVAILABLE} >= 1, at = now(), burst = excluded.burst, per_second = excluded.per_second
+    returning ok, tokens, per_second`;
+
+/**
+ * The web chat's public limits, counted in PostgreSQL (the plugin's `webchat_rate_buckets` and
+ * `webchat_address_visitors`), so every instance behind a load balancer counts the same and a restart forgets nothing.
+ * @example await limiter.message(em, { connectionId, contactId, ip: ctx.ip }) // throws WebchatRefusal (429)
+ */
+export class WebchatLimiter {
+  private sweptAt = 0;
+
+  constructor(readonly limits: WebchatLimits) {}
+
+  /** A visitor posts a message: a new visitor first (per address), then visitor, address and connection, in order. */
+  async message(
+    em: EntityManager,
+    who: { connectionId: number; contactId: string; ip: string },
+  ): Promise<void> {
+    await this.sweep(em);
+    const address = addressKey(who.ip);
+    await this.newVisitor(em, address, `${who.connectionId}:${who.contactId}`);
+    await this.take(em, [
+      { key: `visitor:${who.connectionId}:${who.contactId}`, rate: this.limits.visitorMessages },
+      { key: `address:${address}`, rate: this.limits.addressMessages },
+      { key: `connection:${who.connectionId}`, rate: this.limits.connectionMessages },
+    ]);
+  }
+
+  /** A read receipt, typing signal or history load. */
+  async signal(
+    em: EntityManager,
+    who: { connectionId: number; contactId: string; ip: string },
+  ): Promise<void> {
+    await this.take(em, [
+      { key: `signals:${who.connectionId}:${who.contactId}`, rate: this.limits.visitorSignals },
+      { key: `signals-address:${addressKey(who.ip)}`, rate: this.limits.addressSignals },
+    ]);
+  }
+
+  /**
+   * Takes a token from each bucket in order, in one statement: a later bucket is touched only when the earlier ones
+   * let the attempt through, so one visitor's flood refused at its own bucket spends nothing of the connection's.
+   */
+  private async take(em: EntityManager, buckets: Bucket[]): Promise<void> {
+    const params: unknown[] = [];
+    const ctes = buckets.map((bucket, i) => {
+      const burst = bucket.rate.count;
+      params.push(hashed(bucket.key), burst, burst / bucket.rate.seconds, burst - 1);
+      const row = '?::text, ?::float8, ?::float8, ?::float8, now(), true';
+      const source = i === 0 ? `values (${row})` : `select ${row} from b${i - 1} where b${i - 1}.ok`;
+      return `b${i} as (${takeSql(source)})`;
+    });
+    const select = buckets
+      .map((_, i) => `select ${i} as i, ok, tokens, per_second from b${i}`)
+      .join(' union all ');
+    const rows: { i: number; ok: boolean; tokens: number; per_second: number }[] = await em
+      .getConnection()
+      .execute(`with ${ctes.join(', ')} ${select}`, params);
+    const refused = rows.find((r) => !r.ok);
+    if (refused) throw new WebchatRefusal(Math.max(1, Math.ceil((1 - refused.tokens) / refused.per_second)));
+  }
+
+  /** A visitor id not seen from this address lately takes one of the address's new-visitor tokens. */
+  private async newVisitor(em: EntityManager, address: string, visitor: string): Promise<void> {
+    const key = [hashed(`address:${address}`), hashed(visitor)];
+    const rows: { inserted: boolean }[] = await em.getConnection().execute(
+      `insert into webchat_address_visitors (address, visitor, seen_at) values (?, ?, now())
+         on conflict (address, visitor) do update set seen_at = now()
+       returning (xmax = 0) as inserted`,
+      key,
+    );
+    if (!rows[0]?.inserted) return;
+    try {
+      await this.take(em, [{ key: `new-visitors:${address}`, rate: this.limits.newVisitors }]);
+    } catch (err) {
+      // Still new next time: refused ids do not become known ones.
+      await em
+        .getConnection()
+        .execute('delete from webchat_address_visitors where address = ? and visitor = ?', key);
+      throw err;
+    }
+  }
+
+  /** Every 5 minutes at most: drops buckets that have refilled whole and visitors not seen within their window. */
+  private async sweep(em: EntityManager): Promise<void> {
+    if (Date.now() - this.sweptAt < 5 * 60_000) return;
+    this.sweptAt = Date.now();
+    await em
+      .getConnection()
+      .execute(
+        `delete from webchat_rate_buckets where at + make_interval(secs => burst / per_second) < now()`,
+      );
+    await em
+      .getConnection()
+      .execute('delete from webchat_address_visitors where seen_at < now() - make_interval(secs => ?)', [
+        this.limits.newVisitors.seconds,
+      ]);
+  }
+}
