@@ -17,4 +17,8 @@ export class MigrationPlans0002Public extends Migration {
       end $$;
     `);
   }
+
+  override async down(): Promise<void> {
+    this.addSql('alter table plans drop column if exists is_public;');
+  }
 }
