@@ -211,6 +211,34 @@ test('changing one own password in the profile dialog asks for the current one',
   await context.close();
 });
 
+test('users give their WhatsApp number (for password reset) in the profile dialog', async ({
+  browser,
+  request,
+}) => {
+  const who = await createAttendant(request, await adminToken(request), { language: 'en' });
+  const { context, page } = await signedIn(browser, who, 1400, { locale: 'en' });
+  await page.getByTestId('avatar-menu').click();
+  await page.getByTestId('profile-item').click();
+  const wpp = page.getByTestId('profile-wpp');
+  await expect(wpp).toHaveValue('');
+  await wpp.fill('55119abc');
+  // A new number, like a new password, asks for the current password.
+  await page.getByTestId('profile-current-password').fill(who.password);
+  await page.getByTestId('profile-save').click();
+  await expect(
+    page.getByRole('dialog').getByText('Use digits only, with the country code (e.g. 5511999990000).'),
+  ).toBeVisible();
+  const number = `55119${Date.now().toString().slice(-8)}`;
+  await wpp.fill(`+${number}`);
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await page.getByTestId('avatar-menu').click();
+  await page.getByTestId('profile-item').click();
+  await expect(page.getByTestId('profile-wpp')).toHaveValue(number);
+  await expect(page.getByTestId('profile-current-password')).toHaveCount(0);
+  await context.close();
+});
+
 test('a profile photo is uploaded from the profile dialog and shows in the avatar menu', async ({ page }) => {
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',

@@ -26,25 +26,37 @@ interface Props {
   onClose(): void;
 }
 
-/** The user's own profile: photo, name, email, optional new password, language (`PUT /api/users/{id}`). */
+/**
+ * The user's own profile: photo, name, email, WhatsApp number (where password-reset codes go), optional new password,
+ * language (`PUT /api/users/{id}`).
+ */
 export function ProfileDialog({ user, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { form, set, setErrors, validate, error, intent } = useZodForm(userUpdateSchema, {
     name: user.name,
     email: user.email,
+    wpp: user.wpp ?? '',
     password: '',
     currentPassword: '',
     // What the user is looking at; the saved one only when the interface runs in another language.
     language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
   });
   const { saving, save } = useSave(setErrors);
+  // A new password, or a new number for reset codes, asks for the current password (the server checks it).
+  const wppChanged = (form.wpp || '') !== (user.wpp ?? '');
+  const asksCurrent = Boolean(form.password || wppChanged);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const input = validate();
     if (!input) return;
-    const { password, currentPassword, ...rest } = input;
-    const body: UserUpdateInput = password ? { ...rest, password, currentPassword } : rest;
+    const { password, currentPassword, wpp, ...rest } = input;
+    const body: UserUpdateInput = {
+      ...rest,
+      ...(wppChanged ? { wpp } : {}),
+      ...(password ? { password } : {}),
+      ...(asksCurrent ? { currentPassword } : {}),
+    };
     await save(async () => {
       const saved = await api.put<UserDto>(`/users/${user.id}`, body);
       mergeSessionUser(saved);
@@ -90,6 +102,23 @@ export function ProfileDialog({ user, onClose }: Props) {
             />
           </FormGroup>
           <FormGroup
+            label={t('users.wpp')}
+            labelInfo={t('common.optional')}
+            labelFor="profile-wpp"
+            helperText={error('wpp') ?? t('users.wppHelp')}
+            intent={intent('wpp')}
+          >
+            <InputGroup
+              id="profile-wpp"
+              type="tel"
+              value={form.wpp ?? ''}
+              onValueChange={set('wpp')}
+              intent={intent('wpp')}
+              placeholder="5511999990000"
+              data-testid="profile-wpp"
+            />
+          </FormGroup>
+          <FormGroup
             label={t('profile.password')}
             labelInfo={t('common.optional')}
             labelFor="profile-password"
@@ -105,7 +134,7 @@ export function ProfileDialog({ user, onClose }: Props) {
               data-testid="profile-password"
             />
           </FormGroup>
-          {form.password && (
+          {asksCurrent && (
             <CurrentPasswordField
               idPrefix="profile"
               value={form.currentPassword}
