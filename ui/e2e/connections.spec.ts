@@ -55,6 +55,9 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
     })
     .toBeGreaterThan(-1);
   await page.getByTestId('new-connection-webchat').click();
+  // Integrations and prompts cannot be created yet: no tab of empty picks.
+  await expect(page.getByTestId('connection-tab-general')).toBeVisible();
+  await expect(page.getByTestId('connection-tab-integrations')).toHaveCount(0);
   await page.getByTestId('connection-save').click();
   await expect(page.getByTestId('connection-form').getByText('Obrigatório', { exact: true })).toBeVisible();
   await page.getByTestId('connection-name-input').fill(name);
@@ -319,8 +322,8 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
       'Chat do site',
     ]);
     await page.getByTestId('connection-tab-integrations').click();
-    await expect(page.getByTestId('connection-integrationId')).toBeDisabled();
-    await expect(page.getByTestId('connection-integrationId').locator('option:checked')).toHaveText('Nenhum');
+    // No integration stored and none to pick yet: no empty select.
+    await expect(page.getByTestId('connection-integrationId')).toHaveCount(0);
     await expect(page.getByTestId('connection-promptId').locator('option:checked')).toHaveText('#4');
     await shot(page, 'connections-dialog-integrations');
 
