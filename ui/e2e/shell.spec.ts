@@ -145,7 +145,21 @@ test('a second login of the same account elsewhere ends the first session', asyn
   await told;
   await expect(b).toHaveURL(/\/tickets$/);
   await expect(a).toHaveURL(/\/login$/, { timeout: 10_000 });
+  // The login page keeps saying why (the toast is gone), also after a reload, until the next login.
+  const reason = a.getByTestId('logout-reason');
+  await expect(reason).toContainText(
+    /another computer|outro computador|otra computadora|başka bir bilgisayardan/i,
+  );
+  await a.reload();
+  await expect(reason).toBeVisible();
   await expect(b.getByTestId('greeting')).toBeVisible();
+  await login(a, USERS.basic);
+  await expect(a).toHaveURL(/\/tickets$/);
+  await a.getByTestId('avatar-menu').click();
+  await a.getByTestId('logout-item').click();
+  await expect(a).toHaveURL(/\/login$/);
+  await expect(a.getByTestId('login-form')).toBeVisible();
+  await expect(reason).toHaveCount(0);
   await first.close();
   await second.close();
 });
