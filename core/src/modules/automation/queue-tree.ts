@@ -9,8 +9,11 @@ import { afterQueued } from './queue-entry.js';
 import { sendAutomatic } from './send-automatic.js';
 import { menuSent, QUEUE_MENU_ACTOR, routeToQueue } from './ticket-routing.js';
 
-/** The last line of every list the tree sends when the contact can go back to the queue menu (GB's wording). */
-export const BACK_LINE = '*[ # ]* Voltar para o menu principal';
+/**
+ * The "#" line of every list the tree sends when the contact can go back to the queue menu: GB's wording, with the
+ * dash of the other lines (`*[ n ]* - Name`).
+ */
+export const BACK_LINE = '*[ # ]* - Voltar para o menu principal';
 
 /** A level's numbered options, `*[ n ]* - Name` by position (peer §2.2, GB's sendDialog). */
 export function optionsList(options: readonly ChatbotDto[]): string {
