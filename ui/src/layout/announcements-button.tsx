@@ -5,13 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { AnnouncementDetail } from '../announcements/announcement-detail';
 import '../announcements/announcements.css';
 import { useAnnouncements } from '../announcements/use-announcements';
+import { formatDate } from '../tickets/shared/format';
 
 /** Spec part 1 §3: the popover's priority colours, 1 red, 2 orange, 3 grey. */
 const PRIORITY_COLOR = { 1: '#cd4246', 2: '#ec9a3c', 3: '#8f99a8' } as const;
 
 /** Announcements popover (spec part 1 §2 top bar): the active ones, newest first; a click opens the detail. */
 export function AnnouncementsButton() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { items, loading, unread, markSeen } = useAnnouncements();
   const [isOpen, setOpen] = useState(false);
   const [shown, setShown] = useState<AnnouncementDto | null>(null);
@@ -44,9 +45,7 @@ export function AnnouncementsButton() {
               >
                 <strong>{a.title}</strong>
                 <span>{a.text}</span>
-                <small className="bp6-text-muted">
-                  {new Date(a.createdAt).toLocaleDateString(i18n.language)}
-                </small>
+                <small className="bp6-text-muted">{formatDate(new Date(a.createdAt))}</small>
               </button>
             </li>
           ))}
