@@ -332,7 +332,9 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
     await page.getByTestId('connection-timeInactiveMessage').fill('20');
     await page.getByTestId('connection-tab-chatbot').click();
     await page.getByTestId('connection-maxUseBotQueues').fill('5');
-    await page.getByTestId('connection-timeSendQueue').fill('15');
+    // Spec part 1 §9: 0, 5, 10, 15, 20, 25, 30 and 60 minutes, 20 and 25 stored as 15.
+    await expect(page.getByTestId('connection-timeSendQueue').locator('option')).toHaveCount(8);
+    await page.getByTestId('connection-timeSendQueue').selectOption('20');
     await page.getByTestId('connection-sendIdQueue').selectOption(String(queue.id));
     await page.getByTestId('connection-tab-nps').click();
     await page.getByTestId('connection-expiresTicketNps').fill('60');
