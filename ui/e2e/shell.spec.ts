@@ -164,6 +164,18 @@ test('a second login of the same account elsewhere ends the first session', asyn
   await second.close();
 });
 
+test('a signed-in user opening a public route goes to / (spec part 1 §2)', async ({ page }) => {
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  for (const route of ['/login', '/signup', '/recovery-password']) {
+    await page.goto(route);
+    // `/` is the dashboard for this admin.
+    await expect(page.getByTestId('dashboard-screen')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/$/);
+  }
+});
+
 test('narrow screens get a temporary drawer', async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();
