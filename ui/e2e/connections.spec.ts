@@ -421,6 +421,22 @@ test('the dialog asks for a greeting when the connection serves more than one qu
     expect((await request.delete(`/api/queue/${id}`, { headers: auth })).ok()).toBe(true);
 });
 
+test("on a 390 px phone the connections table keeps every row's actions in view", async ({ browser }) => {
+  const { context, page } = await signedIn(browser, USERS.admin, 390);
+  await page.goto('/connections');
+  const rows = page.locator('[data-testid^="connection-row-"]');
+  await expect(rows.first()).toBeVisible();
+  for (const button of ['connection-edit', 'connection-delete']) {
+    const box = await rows.first().getByTestId(button).boundingBox();
+    expect(box, button).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), button).toBeLessThanOrEqual(390);
+  }
+  await shot(page, 'connections-light-390');
+  await rows.first().getByTestId('connection-edit').click();
+  await expect(page.getByTestId('connection-form')).toBeVisible();
+  await context.close();
+});
+
 test('an attendant cannot reach /connections', async ({ browser, request }) => {
   const agent = await createAttendant(request, await adminToken(request));
   const { context, page } = await signedIn(browser, agent);
