@@ -289,6 +289,8 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
   browser,
   request,
 }) => {
+  // Every tab, a save, and the dialog opened again to read it all back: on a busy 2-core machine it neared 45 s.
+  test.setTimeout(90_000);
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
   const tag = uniqueTag();
