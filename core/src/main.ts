@@ -15,6 +15,9 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // Last line of defence: a promise nobody awaited that failed is logged, not allowed to stop every tenant's server
+  // (Node's default). Listeners and handlers are written not to get here (http/http-server.ts).
+  process.on('unhandledRejection', (err) => logger.error({ err }, 'unhandled promise rejection'));
   const kernel = await startKernel({ config, logger });
   for (const f of kernel.plugins.failures) logger.warn({ plugin: f.name }, `plugin disabled: ${f.error}`);
   const lines = [`Balcão is running (${config.role}).`];

@@ -56,7 +56,15 @@ export interface ContactMergeResult {
   mergedContactId?: number;
 }
 
-/** Core's door for channels: inbound messages, connections by public token, and a visitor's view of a conversation. */
+/**
+ * Core's door for channels: inbound messages, connections by public token, and a visitor's view of a conversation.
+ * Bound to the caller's company (the request's, job's or event's; a channel session's connection's): a connection passed
+ * in is a handle — the object core gave out (connectionByToken, connectionByAccount, ConnectionsPort, `ctx.connection`),
+ * taken as core read it, or else the company's connection with that `id` looked up again. Its `companyId` is never
+ * believed: another company's connection, or a made-up object where there is no company (a public route), is 404
+ * ERR_NO_WAPP_FOUND. With a company, `connectionByToken` / `connectionByAccount` find only that company's.
+ * @example const c = await conversations.connectionByToken(token, 'webchat'); if (c) await conversations.ingest(c, inbound)
+ */
 export interface ConversationsPort {
   ingest(connection: ChannelConnection, inbound: InboundMessage): Promise<IngestResult>;
   /**

@@ -192,6 +192,11 @@ export interface ConnectionDto {
   capabilities: ChannelCapabilities;
   /** The channel's declared traits (defaults when no plugin provides it). */
   traits: ChannelTraits;
+  /**
+   * The company's plan no longer offers the connection's channel (a downgrade): its session is stopped, nothing is
+   * sent or received through it, and the connections screen says why. false while the plan offers it.
+   */
+  notInPlan: boolean;
 }
 
 /**

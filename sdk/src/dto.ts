@@ -68,6 +68,8 @@ export interface UserDto {
   allowGroup: boolean;
   defaultTheme: 'light' | 'dark';
   defaultMenu: 'open' | 'closed';
+  /** The ticket list's Show all switch as the user last left it (kept on the server, across sign-ins). */
+  showAllTickets: boolean;
   language: Language | null;
   online: boolean;
   queues: QueueRef[];

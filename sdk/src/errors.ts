@@ -32,6 +32,12 @@ export const ERROR_CODES = [
   'ERR_VALIDATION',
   /** No route serves this method and path under /api (distinct from every entity's own not-found code). */
   'ERR_NO_ROUTE',
+  /** The HTTP request itself is malformed (request line, target, headers): answered before any route. */
+  'ERR_BAD_REQUEST',
+  /** The request's body stopped arriving (HTTP_BODY_IDLE_MS) or took longer than HTTP_REQUEST_MS in all. */
+  'ERR_REQUEST_TIMEOUT',
+  /** The request's headers exceed Node's 16 KiB limit. */
+  'ERR_HEADERS_TOO_LARGE',
   /** Entities the spec's catalogue names no not-found code for: each answers its own. */
   'ERR_NO_MESSAGE_FOUND',
   'ERR_NO_QUEUE_FOUND',
@@ -100,6 +106,12 @@ export const ERROR_CODES = [
   'ERR_REACTION_NOT_DELETABLE',
   /** The company's plan does not offer this connection's channel (the channel's or its plugin's plan flag is off). */
   'ERR_CHANNEL_NOT_IN_PLAN',
+  /** The channel account (a Facebook page, an Instagram account) is already linked to another company's connection. */
+  'ERR_CHANNEL_ACCOUNT_TAKEN',
+  /** A call that needs the connection's running session (503): no live instance owns the session now. */
+  'ERR_SESSION_UNAVAILABLE',
+  /** A call relayed to the instance running the connection's session got no answer in time (504). */
+  'ERR_SESSION_TIMEOUT',
   /**
    * The channel only lets replies through for some hours after the contact's last message (ChannelTraits
    * .replyWindowHours), and that time has passed: the contact must write first.
@@ -125,6 +137,14 @@ export const ERROR_CODES = [
   'ERR_RESET_CODE_EXPIRED',
   /** Password reset: the reset token is wrong, expired or already used; the code must be verified again. */
   'ERR_RESET_TOKEN_INVALID',
+  /** The egress port refused the address: loopback, private, link-local or metadata, not in BALCAO_EGRESS_ALLOW. */
+  'ERR_EGRESS_BLOCKED',
+  /** The outside server did not answer within the request's timeout. */
+  'ERR_EGRESS_TIMEOUT',
+  /** The outside server's answer passed the request's size limit. */
+  'ERR_EGRESS_TOO_LARGE',
+  /** The outside server could not be reached (network error, too many redirects). */
+  'ERR_EGRESS_FAILED',
   'ERR_INTERNAL',
 ] as const;
 

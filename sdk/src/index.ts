@@ -8,6 +8,7 @@ export * from './dto.js';
 export * from './dto-attendance.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './http-port.js';
 export * from './lgpd.js';
 export * from './media.js';
 export * from './message-format.js';

@@ -9,6 +9,7 @@ import type {
   UsersPort,
 } from './domain-ports.js';
 import type { DomainEvents } from './events.js';
+import type { HttpPort } from './http-port.js';
 import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
 import type { ConfigPort, ConnectionsPort } from './sessions.js';
 import type { CompanySettingKey } from './settings.js';
@@ -58,7 +59,12 @@ export interface EventsPort {
   emit<K extends keyof DomainEvents>(event: K, payload: DomainEvents[K]): Promise<void>;
 }
 
-/** Everything core offers to plugins; a plugin sees only the keys it lists in `requires`. @example requires: ['em', 'logger'] */
+/**
+ * Everything core offers to plugins; a plugin sees only the keys it lists in `requires`. Every port is bound to the
+ * caller's company: ids and objects passed in are handles looked up inside it, and a `companyId` passed to `settings`,
+ * `jobs`, `events` or `realtime.publish` must be that company's (403 ERR_NO_PERMISSION otherwise, and wherever there is
+ * no company). @example requires: ['em', 'logger']
+ */
 export interface CorePorts {
   /** Entity manager forked for this request or job, with the tenant filter set to the company. */
   em: EntityManager;
@@ -79,6 +85,8 @@ export interface CorePorts {
   connections: ConnectionsPort;
   /** The plugin's configuration for the company, encrypted at rest. */
   config: ConfigPort;
+  /** The only way out to other servers: timeouts, retries, size limits, no private addresses (see {@link HttpPort}). */
+  http: HttpPort;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

@@ -130,6 +130,13 @@ export interface ConnectionsPort {
    */
   create(input: { name: string; channel: Channel }): Promise<ConnectionInfo>;
   /**
+   * Before any call outside (Graph) that would link a connection of `channel` to `account`: 403 ERR_CHANNEL_NOT_IN_PLAN
+   * when the company's plan does not offer the channel; 409 ERR_CHANNEL_ACCOUNT_TAKEN when another company's connection
+   * already has that account (a page links to one company only). Without `account`, the plan only.
+   * @example await connections.checkLink('facebook', page.id)
+   */
+  checkLink(channel: Channel, account?: string): Promise<void>;
+  /**
    * For a channel the plugin contributes only: the connection's own encrypted store, which its adapter reads in `send`
    * (ChannelSendContext.session). @example await (await connections.session(id)).set('accessToken', token)
    */

@@ -37,6 +37,8 @@ export async function createTestHost(
     env?: Record<string, string>;
     /** The time business rules read (a ManualClock lets a test set the hour); the system clock by default. */
     clock?: Clock;
+    /** Shorter HTTP server timeouts than production's (a slow-body test). */
+    http?: { bodyIdleMs?: number; requestMs?: number };
   } = {},
 ): Promise<TestHost> {
   const db = await createTestDatabase();
@@ -46,7 +48,12 @@ export async function createTestHost(
     // Uploads of a test land in its own temporary folder, never in the checkout's ./data.
     { databaseUrl: db.url, dataDir: mkdtempSync(path.join(os.tmpdir(), 'balcao-test-data-')) },
   );
-  const kernel = await startKernel({ config, plugins: opts.plugins ?? [], clock: opts.clock });
+  const kernel = await startKernel({
+    config,
+    plugins: opts.plugins ?? [],
+    clock: opts.clock,
+    http: opts.http,
+  });
   const request: TestHost['request'] = (path, init = {}) =>
     fetch(`${kernel.url}${path}`, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),

@@ -46,6 +46,18 @@ export async function adminToken(_request: APIRequestContext): Promise<string> {
   return token;
 }
 
+/**
+ * Sets the browser admin's Show all switch as the next page load finds it: the choice is kept per user on the server,
+ * so a spec that needs it off (or on) says so instead of inheriting the last spec's.
+ */
+export async function setAdminShowAll(request: APIRequestContext, on: boolean): Promise<void> {
+  const res = await request.put(`/api/users/${ADMIN_USER_ID}`, {
+    headers: { authorization: `Bearer ${await adminToken(request)}` },
+    data: { showAllTickets: on },
+  });
+  expect(res.ok()).toBe(true);
+}
+
 /** A web chat connection (with any extra connection fields); answers its public token. */
 export async function createWebchat(
   request: APIRequestContext,

@@ -5,6 +5,7 @@ import {
   findTicket,
   openPending,
   openVisitorPage,
+  setAdminShowAll,
   signedIn,
   uniqueTag,
 } from './attendance';
@@ -39,6 +40,8 @@ test.beforeEach(async ({ request }) => {
 
 test.afterEach(async ({ request }) => {
   for (const { key, value } of saved) await putSetting(request, key, value);
+  // The admin's Show all switch is kept on the server: later specs start with it off, as a new admin does.
+  await setAdminShowAll(request, false);
 });
 
 test('a web chat visitor is asked for LGPD consent, answers 1 and gets the queue menu; the admin sees the wait live', async ({

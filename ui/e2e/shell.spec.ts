@@ -209,7 +209,7 @@ test('the profile dialog validates, then saves the name shown in the greeting', 
   await expect(page.getByTestId('greeting')).toContainText('Beatriz Lima');
 });
 
-test('changing one own password in the profile dialog asks for the current one', async ({
+test('changing one own password or e-mail in the profile dialog asks for the current one', async ({
   browser,
   request,
 }) => {
@@ -217,6 +217,11 @@ test('changing one own password in the profile dialog asks for the current one',
   const { context, page } = await signedIn(browser, who, 1400, { locale: 'en' });
   await page.getByTestId('avatar-menu').click();
   await page.getByTestId('profile-item').click();
+  await expect(page.getByTestId('profile-current-password')).toHaveCount(0);
+  // A new login e-mail asks for it too; back to the old one, it is not asked.
+  await page.getByTestId('profile-email').fill(`new-${who.email}`);
+  await expect(page.getByTestId('profile-current-password')).toBeVisible();
+  await page.getByTestId('profile-email').fill(who.email);
   await expect(page.getByTestId('profile-current-password')).toHaveCount(0);
   await page.getByTestId('profile-password').fill('brand-new-pass');
   const current = page.getByTestId('profile-current-password');

@@ -8,6 +8,10 @@ test('signup creates a company on a trial whose admin can then log in', async ({
   await page.getByTestId('signup-submit').click();
   await expect(page.getByText(/Required|Obrigatório|Requerido|Gerekli/i).first()).toBeVisible();
   await page.getByTestId('signup-name').fill('Joana Prado');
+  // A look-alike name (a Cyrillic а among Latin letters) is refused with a translated message.
+  await page.getByTestId('signup-company').fill('Floricultur\u0430 Prado');
+  await page.getByTestId('signup-submit').click();
+  await expect(page.getByText(/one alphabet|um só alfabeto|un solo alfabeto|tek bir alfabe/)).toBeVisible();
   await page.getByTestId('signup-company').fill('Floricultura Prado');
   await page.getByTestId('signup-email').fill('joana@prado.test');
   await page.getByTestId('signup-password').fill('flores123');

@@ -3,7 +3,7 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './theme/theme.css';
 import './app.css';
 import { FocusStyleManager } from '@blueprintjs/core';
-import { Icons } from '@blueprintjs/icons';
+import { IconNames, IconSize, Icons } from '@blueprintjs/icons';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
@@ -24,7 +24,12 @@ function render(): void {
   );
 }
 
-// Icons load lazily by default and would flash as empty boxes; fetch them (two cached chunks) before the first paint.
-Icons.loadAll()
-  .catch((err: unknown) => console.warn('[icons] could not preload Blueprint icons', err))
-  .finally(render);
+const warn = (err: unknown) => console.warn('[icons] could not preload Blueprint icons', err);
+// Icons load lazily by default and would flash as empty boxes: the 16 px paths (every icon of standard size, one
+// cached chunk) arrive before the first paint; the 20 px ones (large icons only) follow after it.
+Icons.load(Object.values(IconNames), IconSize.STANDARD)
+  .catch(warn)
+  .finally(() => {
+    render();
+    void Icons.load(Object.values(IconNames), IconSize.LARGE).catch(warn);
+  });

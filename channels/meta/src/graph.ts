@@ -281,9 +281,19 @@ export async function downloadAttachment(
   const mimeType =
     (res.headers.get('content-type') ?? 'application/octet-stream').split(';')[0]?.trim() ||
     'application/octet-stream';
-  const fromUrl = decodeURIComponent(new URL(url).pathname.split('/').at(-1) ?? '');
+  const fromUrl = lastPathSegment(url);
   const fileName = /\.[a-z0-9]{1,9}$/i.test(fromUrl) ? fromUrl : `${type}${EXTENSIONS[mimeType] ?? ''}`;
   return { data, fileName, mimeType };
+}
+
+/** The decoded last segment of a URL's path, or '' when the URL or its escapes are malformed (never throws). */
+function lastPathSegment(url: string): string {
+  const segment = URL.canParse(url) ? (new URL(url).pathname.split('/').at(-1) ?? '') : '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
 }
 
 /** Extensions for CDN URLs that carry none, so Balcão stores and serves the file as its type. */

@@ -13,7 +13,7 @@ export interface MediaFile {
 export function parseLocation(body: string): { latitude: number; longitude: number; name: string } | null {
   const parts = body.split('|');
   const link = parts.find((p) => /^https?:\/\//.test(p));
-  const at = link ? new URL(link).searchParams.get('q') : body.trim();
+  const at = link ? (URL.canParse(link) ? new URL(link).searchParams.get('q') : null) : body.trim();
   const match = /^(-?\d+(?:\.\d+)?),\s*(-?\d+(?:\.\d+)?)$/.exec(at ?? '');
   if (!match) return null;
   return {

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { HTTP_KEEP_ALIVE_MS } from '../kernel/kernel.js';
+import { HTTP_KEEP_ALIVE_MS } from './http-server.js';
 
 /**
  * An idle keep-alive connection outlives Node's 5-second default (HTTP_KEEP_ALIVE_MS): a client that pauses a little

@@ -70,10 +70,11 @@ describe('loadConfig', () => {
   describe('in production', () => {
     const strong = {
       NODE_ENV: 'production',
-      JWT_SECRET: 'a'.repeat(32),
-      JWT_REFRESH_SECRET: 'b'.repeat(32),
-      SESSION_SECRET: 'c'.repeat(32),
-      ADMIN_PASSWORD: 'long-enough',
+      JWT_SECRET: '3f9c1a7be04d6e28c5b1f09a7d3e6c42',
+      JWT_REFRESH_SECRET: 'a81e5c0d9b7f2463e1c8d05b9a7f3e61',
+      SESSION_SECRET: '6d2b9e4f0a1c7358b6e2d9f04a1c8e75',
+      ADMIN_PASSWORD: 'violeta-trem-azul-42',
+      ADMIN_EMAIL: 'owner@empresa.test',
     };
 
     it('starts with distinct secrets of 32 characters and an admin password of 8', () => {
@@ -98,6 +99,54 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...strong, SESSION_SECRET: short, DATA_DIR: tmp() })).toThrow(
         /SESSION_SECRET must be at least 32 characters in production/,
       );
+    });
+
+    it('refuses secrets of a few repeated characters or placeholder words, naming them', () => {
+      expect(() => loadConfig({ ...strong, JWT_SECRET: 'a'.repeat(40), DATA_DIR: tmp() })).toThrow(
+        /JWT_SECRET repeats a few characters/,
+      );
+      expect(() => loadConfig({ ...strong, SESSION_SECRET: 'abcabc'.repeat(8), DATA_DIR: tmp() })).toThrow(
+        /SESSION_SECRET repeats a few characters/,
+      );
+      expect(() =>
+        loadConfig({ ...strong, JWT_REFRESH_SECRET: 'change-me-to-something-long-2024xyz', DATA_DIR: tmp() }),
+      ).toThrow(/JWT_REFRESH_SECRET looks like a placeholder \("changeme"\)/);
+      expect(() =>
+        loadConfig({ ...strong, JWT_SECRET: 'your_super_secret_jwt_secret_key_here', DATA_DIR: tmp() }),
+      ).toThrow(/JWT_SECRET looks like a placeholder/);
+    });
+
+    it('refuses any two of the three secrets being equal', () => {
+      expect(() => loadConfig({ ...strong, SESSION_SECRET: strong.JWT_SECRET, DATA_DIR: tmp() })).toThrow(
+        /JWT_SECRET and SESSION_SECRET must be different/,
+      );
+      expect(() =>
+        loadConfig({ ...strong, SESSION_SECRET: strong.JWT_REFRESH_SECRET, DATA_DIR: tmp() }),
+      ).toThrow(/JWT_REFRESH_SECRET and SESSION_SECRET must be different/);
+    });
+
+    it('refuses a common admin password, however it is dressed up', () => {
+      for (const common of [
+        'password',
+        'Password123!',
+        'P@ssw0rd2024',
+        'senha@123',
+        '12345678',
+        'qwertyuiop',
+        'Flamengo10',
+        'aaaaaaaa',
+      ])
+        expect(() => loadConfig({ ...strong, ADMIN_PASSWORD: common, DATA_DIR: tmp() }), common).toThrow(
+          /ADMIN_PASSWORD is a common password/,
+        );
+    });
+
+    it('refuses the default admin e-mail, given or left unset', () => {
+      expect(() => loadConfig({ ...strong, ADMIN_EMAIL: 'Admin@Admin.com', DATA_DIR: tmp() })).toThrow(
+        /ADMIN_EMAIL must be set in production/,
+      );
+      const { ADMIN_EMAIL: _unset, ...withoutEmail } = strong;
+      expect(() => loadConfig({ ...withoutEmail, DATA_DIR: tmp() })).toThrow(/ADMIN_EMAIL must be set/);
     });
 
     it('refuses an admin password under 8 characters', () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { OutboxOptions } from '../modules/conversations/outbox-worker.js';
 import type { SessionLeaseOptions } from '../modules/sessions/session-manager.js';
+import { isCommonPassword, weakSecretReason } from './weak-secrets.js';
 
 // An empty variable counts as unset.
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -19,6 +20,7 @@ export const envSchema = z.object({
   SESSION_SECRET: optional(z.string().min(16, 'SESSION_SECRET must be at least 16 characters')),
   SESSION_LEASE_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
   SESSION_RENEW_MS: optional(z.coerce.number().int().min(10).max(600_000)),
+  SESSION_CALL_TIMEOUT_MS: optional(z.coerce.number().int().min(100).max(600_000)),
   ADMIN_EMAIL: optional(z.string().email()),
   ADMIN_PASSWORD: optional(z.string().min(5)),
   BALCAO_ROLE: optional(z.enum(['all', 'web', 'worker'])),
@@ -35,6 +37,7 @@ export const envSchema = z.object({
   OUTBOX_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)),
   SUPPORT_URL: optional(z.url({ protocol: /^https?$/, error: 'SUPPORT_URL must be an http(s) URL' })),
   BALCAO_EXAMPLES: optional(z.enum(['1', '0', 'true', 'false'], "BALCAO_EXAMPLES must be '1' or '0'")),
+  BALCAO_EGRESS_ALLOW: optional(z.string().max(4096)),
 });
 
 /** Validated runtime configuration of one Balcão process. */
@@ -67,6 +70,8 @@ export interface Config {
   supportUrl: string | null;
   /** Load the example packages (examples/*) too; a normal start never does (BALCAO_EXAMPLES=1). */
   examples: boolean;
+  /** Hosts, addresses and CIDR blocks plugins may reach although private (BALCAO_EGRESS_ALLOW, comma-separated). */
+  egressAllow: string[];
 }
 
 export class ConfigError extends Error {}
@@ -98,16 +103,34 @@ function devSecrets(dataDir: string): DevSecrets {
 
 type Env = z.infer<typeof envSchema>;
 
-/** What production refuses beyond a missing value: guessable or shared secrets and a short admin password. */
+/** The development default of the first admin's e-mail: production names its own (a known login is half a guess). */
+export const DEFAULT_ADMIN_EMAIL = 'admin@admin.com';
+
+const SECRET_KEYS = ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'SESSION_SECRET'] as const;
+
+/**
+ * What production refuses beyond a missing value: short, repeated or placeholder secrets, secrets equal to each
+ * other, a short or common admin password, and the default admin e-mail.
+ */
 function productionProblems(e: Env): string[] {
   const problems: string[] = [];
-  for (const key of ['JWT_SECRET', 'JWT_REFRESH_SECRET', 'SESSION_SECRET'] as const)
-    if ((e[key]?.length ?? 0) < 32) problems.push(`${key} must be at least 32 characters in production`);
-  // One secret for both would let a refresh token pass as an access token and the other way round.
-  if (e.JWT_SECRET === e.JWT_REFRESH_SECRET)
-    problems.push('JWT_SECRET and JWT_REFRESH_SECRET must be different in production');
-  if ((e.ADMIN_PASSWORD?.length ?? 0) < 8)
-    problems.push('ADMIN_PASSWORD must be at least 8 characters in production');
+  for (const key of SECRET_KEYS) {
+    const value = e[key] ?? '';
+    if (value.length < 32) problems.push(`${key} must be at least 32 characters in production`);
+    const weak = weakSecretReason(value);
+    if (value && weak) problems.push(`${key} ${weak}: generate one (openssl rand -hex 32)`);
+  }
+  // One secret for two uses would let a refresh token pass as an access token (or one leak open both doors).
+  SECRET_KEYS.forEach((a, i) => {
+    for (const b of SECRET_KEYS.slice(i + 1))
+      if (e[a] && e[a] === e[b]) problems.push(`${a} and ${b} must be different in production`);
+  });
+  const adminPassword = e.ADMIN_PASSWORD ?? '';
+  if (adminPassword.length < 8) problems.push('ADMIN_PASSWORD must be at least 8 characters in production');
+  else if (isCommonPassword(adminPassword))
+    problems.push('ADMIN_PASSWORD is a common password: choose one that is not on the lists tried first');
+  if ((e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL).toLowerCase() === DEFAULT_ADMIN_EMAIL)
+    problems.push(`ADMIN_EMAIL must be set in production (not ${DEFAULT_ADMIN_EMAIL})`);
   return problems;
 }
 
@@ -126,6 +149,7 @@ function sessionOptions(e: Env): Partial<SessionLeaseOptions> {
   const o: Partial<SessionLeaseOptions> = {};
   if (e.SESSION_LEASE_SECONDS !== undefined) o.leaseMs = e.SESSION_LEASE_SECONDS * 1000;
   if (e.SESSION_RENEW_MS !== undefined) o.renewMs = e.SESSION_RENEW_MS;
+  if (e.SESSION_CALL_TIMEOUT_MS !== undefined) o.callTimeoutMs = e.SESSION_CALL_TIMEOUT_MS;
   return o;
 }
 
@@ -171,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     jwtSecret: given.jwtSecret ?? secrets.jwtSecret!,
     jwtRefreshSecret: given.jwtRefreshSecret ?? secrets.jwtRefreshSecret!,
     sessionSecret: given.sessionSecret ?? secrets.sessionSecret!,
-    adminEmail: e.ADMIN_EMAIL ?? 'admin@admin.com',
+    adminEmail: e.ADMIN_EMAIL ?? DEFAULT_ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD ?? '123456',
     adminIsDefault: !e.ADMIN_PASSWORD,
     role: e.BALCAO_ROLE ?? 'all',
@@ -186,6 +210,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     sessions: sessionOptions(e),
     supportUrl: e.SUPPORT_URL ?? null,
     examples: e.BALCAO_EXAMPLES === '1' || e.BALCAO_EXAMPLES === 'true',
+    egressAllow: (e.BALCAO_EGRESS_ALLOW ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
     ...overrides,
   };
 }

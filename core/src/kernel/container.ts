@@ -1,6 +1,7 @@
 import type { AuthUser, EventsPort, Logger } from '@balcao/sdk';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type AwilixContainer, asValue, createContainer, InjectionMode } from 'awilix';
+import { AddressPolicy } from '../egress/address-policy.js';
 import type { JobsHost } from '../jobs/jobs-host.js';
 import { Tokens } from '../modules/auth/tokens.js';
 import type { PlanGate } from '../modules/plans/plan-gate.js';
@@ -18,6 +19,8 @@ export interface Cradle {
   logger: Logger;
   orm: MikroORM;
   tokens: Tokens;
+  /** Which addresses plugins' egress may reach (egress/address-policy.ts). */
+  egressPolicy: AddressPolicy;
   planGate: PlanGate;
   realtime: RealtimeHub;
   events: EventsPort;
@@ -52,6 +55,7 @@ export function createRootContainer(parts: {
     planGate: asValue(parts.planGate),
     clock: asValue(parts.clock),
     tokens: asValue(new Tokens(parts.config)),
+    egressPolicy: asValue(new AddressPolicy(parts.config.egressAllow)),
   });
   return container;
 }

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { AnyPluginDefinition, Logger } from '@balcao/sdk';
@@ -9,6 +9,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../db/embedded.js'
 import { openDatabase } from '../db/orm.js';
 import { EventBus } from '../events/event-bus.js';
 import { createApp } from '../http/app.js';
+import { createHttpServer } from '../http/http-server.js';
 import type { AppState } from '../http/types.js';
 import { JobsHost } from '../jobs/jobs-host.js';
 import { PlanGate } from '../modules/plans/plan-gate.js';
@@ -24,14 +25,6 @@ import { Host } from './host.js';
 import { createLogger } from './logger.js';
 import type { CoreModuleDefinition } from './module.js';
 import { PluginHost } from './plugin-host.js';
-
-/**
- * How long an idle keep-alive connection stays open. Node's default (5 s) closes it just as a client or a proxy
- * reuses it after a pause of about that long, and that request fails with ECONNRESET (a browser spec's API request
- * after a 5-second sign-in did); 65 s outlasts the 60 s idle timeout of common load balancers, so they close first.
- * The headers timeout stays above it, as Node's documentation advises.
- */
-export const HTTP_KEEP_ALIVE_MS = 65_000;
 
 /** The core modules' entities (each module's `entities`). */
 export const CORE_ENTITIES: readonly unknown[] = CORE_MODULES.flatMap((m) => [...(m.entities ?? [])]);
@@ -51,6 +44,8 @@ export interface KernelOptions {
   logger?: Logger;
   /** What business rules take as now; the system clock unless a test sets the time (kernel/clock.ts). */
   clock?: Clock;
+  /** Tests shorten the HTTP server's body and request timeouts (http/http-server.ts). */
+  http?: { bodyIdleMs?: number; requestMs?: number };
 }
 
 export interface Kernel {
@@ -144,9 +139,14 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     deliver: (envelope) => realtime.deliver(envelope),
     refresh: (target) => realtime.refreshLocal(target),
     endSessions: (sessionIds) => root?.cradle.accessGate.endLocal(sessionIds),
+    stale: ({ userIds, plans }) => {
+      if (userIds) root?.cradle.accessGate.usersChangedLocal(userIds);
+      if (plans) planGate.invalidate();
+    },
   });
   await bus.start();
   realtime.attachBus(bus);
+  planGate.announceChangesWith(() => realtime.announceStale({ plans: true }));
 
   await host.start(context);
   await jobsHost.start({
@@ -159,18 +159,15 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   // Stateful channel sessions run on worker instances only (a lease row per connection picks the one).
   if (config.role !== 'web') sessions.run();
 
-  let server: http.Server | undefined;
+  let server: Server | undefined;
   let app: Koa<AppState> | undefined;
   let url = '';
   if (config.role !== 'worker') {
     app = createApp(context, host);
-    server = http.createServer(app.callback());
-    server.keepAliveTimeout = HTTP_KEEP_ALIVE_MS;
-    server.headersTimeout = HTTP_KEEP_ALIVE_MS + 1000;
-    server.on('upgrade', (req, socket, head) => {
-      if (new URL(req.url ?? '/', 'http://localhost').pathname === '/ws')
-        realtime.handleUpgrade(req, socket, head);
-      else socket.destroy();
+    server = createHttpServer(app.callback(), {
+      logger,
+      onWebSocket: (req, socket, head) => realtime.handleUpgrade(req, socket, head),
+      ...opts.http,
     });
     realtime.start();
     await new Promise<void>((resolve, reject) => {

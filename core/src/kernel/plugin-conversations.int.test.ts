@@ -8,7 +8,8 @@ import { fakeWhatsappPlugin } from '../testing/fake-whatsapp-plugin.js';
 /**
  * `conversations.connectionStore` on a public route (no company there, so no ConnectionsPort): a plugin opens the
  * store of connections of its own channels only — a webhook reads its page token, never a WhatsApp session's keys —
- * and only of connections that exist as described (a made-up id or company opens nothing).
+ * and only through a handle core gave it (`connectionByToken`, `connectionByAccount`): an object it makes up, even
+ * one describing a real connection, opens nothing.
  */
 const probe = definePlugin({
   name: 'store-probe',
@@ -17,15 +18,17 @@ const probe = definePlugin({
   publicRoutes(router) {
     router.post('/store-probe', async (ctx) => {
       const input = z
-        .object({ id: z.number(), companyId: z.number(), channel: z.enum(['echo', 'whatsapp']) })
+        .object({
+          token: z.string().optional(),
+          id: z.number(),
+          companyId: z.number(),
+          channel: z.enum(['echo', 'whatsapp']),
+        })
         .parse(ctx.request.body);
-      const store = await ctx.state.deps.conversations.connectionStore?.({
-        ...input,
-        name: 'x',
-        token: 'x',
-        greetingMessage: null,
-        embedOrigins: [],
-      });
+      const { conversations } = ctx.state.deps;
+      const made = { ...input, name: 'x', token: 'x', greetingMessage: null, embedOrigins: [] };
+      const handle = input.token ? await conversations.connectionByToken(input.token, input.channel) : made;
+      const store = await conversations.connectionStore?.(handle ?? made);
       await store?.set('probe', 'sealed-value');
       ctx.body = { value: (await store?.get('probe')) ?? null };
     });
@@ -45,12 +48,12 @@ beforeAll(async () => {
 });
 afterAll(() => host?.stop());
 
-const open = (body: { id: number; companyId: number; channel: string }) =>
+const open = (body: { token?: string | null; id: number; companyId: number; channel: string }) =>
   host.request('/store-probe', { body });
 
 describe('conversations.connectionStore', () => {
   it('opens the store of a connection of the plugin’s own channel, sealed like every connection store', async () => {
-    const res = await open({ id: echo.id, companyId: 1, channel: 'echo' });
+    const res = await open({ token: echo.token, id: 0, companyId: 0, channel: 'echo' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ value: 'sealed-value' });
     const rows = await host
@@ -65,13 +68,14 @@ describe('conversations.connectionStore', () => {
   });
 
   it('refuses another channel’s connection with 403 ERR_NO_PERMISSION', async () => {
-    const res = await open({ id: whatsapp.id, companyId: 1, channel: 'whatsapp' });
+    const res = await open({ token: whatsapp.token, id: 0, companyId: 0, channel: 'whatsapp' });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
   });
 
-  it('a connection described wrongly (another company, another channel, no such id) is 404 ERR_NO_WAPP_FOUND', async () => {
+  it('a made-up connection is 404 ERR_NO_WAPP_FOUND, even one describing a real connection exactly', async () => {
     for (const body of [
+      { id: echo.id, companyId: 1, channel: 'echo' },
       { id: echo.id, companyId: 2, channel: 'echo' },
       { id: whatsapp.id, companyId: 1, channel: 'echo' },
       { id: 999999, companyId: 1, channel: 'echo' },

@@ -16,7 +16,10 @@ import { WebSocket, WebSocketServer } from 'ws';
 /** Checks the access token of an upgrade request (and that its session lives); null means refuse. */
 export type SocketAuthenticator = (token: string) => Promise<SocketIdentity | null>;
 
-/** The close code a socket gets when its login session ends (logout, takeover, reuse of a rotated refresh token). */
+/**
+ * The close code a socket gets when its login session ends (logout, takeover, reuse of a rotated refresh token) or
+ * its user's rights change: the client refreshes its token before reconnecting (refused if the session ended).
+ */
 export const SESSION_ENDED_CLOSE = 4401;
 
 interface Client {
@@ -44,11 +47,18 @@ export interface AccessRefresh {
   userId?: number;
 }
 
+/** What other instances must stop believing: these users' rights (sessions re-read, sockets reconnect), or plans. */
+export interface Staleness {
+  userIds?: readonly number[];
+  plans?: boolean;
+}
+
 /** Carries envelopes and access refreshes to the other instances; the hub handles them locally itself. */
 export interface RemoteBus {
   publish(envelope: RealtimeEnvelope): Promise<void>;
   refreshAccess(refresh: AccessRefresh): Promise<void>;
   endSessions(sessionIds: readonly string[]): Promise<void>;
+  stale(staleness: Staleness): Promise<void>;
 }
 
 const PING_MS = 18_000;
@@ -162,13 +172,21 @@ export class RealtimeHub implements RealtimePort {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     // A connection reset during the handshake must not become an unhandled 'error' event.
     socket.on('error', () => socket.destroy());
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const guestKind = url.searchParams.get('guest');
-    if (guestKind) {
-      void this.acceptGuest(guestKind, url.searchParams, req, socket, head);
+    // The request target is the client's text: one that is not a URL is refused, never parsed with a throw.
+    if (!URL.canParse(req.url ?? '/', 'http://localhost')) {
+      socket.destroy();
       return;
     }
-    void this.acceptUser(url.searchParams.get('token') ?? '', req, socket, head);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const guestKind = url.searchParams.get('guest');
+    const accepted = guestKind
+      ? this.acceptGuest(guestKind, url.searchParams, req, socket, head)
+      : this.acceptUser(url.searchParams.get('token') ?? '', req, socket, head);
+    // A failure after the first await is a rejection, which no caller waits for: it closes this socket alone.
+    accepted.catch((err: unknown) => {
+      this.logger.warn({ err }, 'WebSocket handshake failed');
+      socket.destroy();
+    });
   }
 
   /** Closes this instance's sockets of ended login sessions (the session's owner signs in again). */
@@ -178,6 +196,20 @@ export class RealtimeHub implements RealtimePort {
       if (client.who.sessionId && ended.has(client.who.sessionId))
         client.socket.close(SESSION_ENDED_CLOSE, 'session ended');
     }
+  }
+
+  /** Closes this instance's sockets of these users (their rights changed): the client reconnects with a fresh token. */
+  closeUsers(userIds: readonly number[]): void {
+    const changed = new Set(userIds);
+    for (const client of this.all()) {
+      if (!client.guest && changed.has(client.who.id))
+        client.socket.close(SESSION_ENDED_CLOSE, 'rights changed');
+    }
+  }
+
+  /** Tells the other instances what they must stop believing (see Staleness). */
+  async announceStale(staleness: Staleness): Promise<void> {
+    await this.bus?.stale(staleness);
   }
 
   /** Tells the other instances that these sessions ended (each closes its sockets and refuses their tokens). */

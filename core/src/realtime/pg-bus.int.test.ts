@@ -20,6 +20,7 @@ function startBus(): { bus: PgBus; delivered: RealtimeEnvelope[]; ready: Promise
     deliver: (envelope) => void delivered.push(envelope),
     refresh: async () => undefined,
     endSessions: () => undefined,
+    stale: () => undefined,
   });
   buses.push(bus);
   return { bus, delivered, ready: bus.start() };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Logger, RealtimeEnvelope } from '@balcao/sdk';
 import pg from 'pg';
 import { GroupCommit } from '../db/group-commit.js';
-import type { AccessRefresh, RemoteBus } from './hub.js';
+import type { AccessRefresh, RemoteBus, Staleness } from './hub.js';
 
 const CHANNEL = 'balcao_realtime';
 // NOTIFY payloads are capped at 8000 bytes; larger envelopes travel through a table.
@@ -27,6 +27,8 @@ interface Notice {
   refresh?: AccessRefresh;
   /** Login sessions that ended: their sockets close and their tokens are refused. */
   ended?: readonly string[];
+  /** Users whose rights changed, or plans: what the other instances cached of them is forgotten. */
+  stale?: Staleness;
   /** Presence: `hello` when an instance starts listening (others answer `here`), `here` as a heartbeat, `bye` on stop. */
   presence?: 'hello' | 'here' | 'bye';
 }
@@ -36,6 +38,7 @@ export interface BusReceiver {
   deliver(envelope: RealtimeEnvelope): void;
   refresh(target: AccessRefresh): Promise<void>;
   endSessions(sessionIds: readonly string[]): void;
+  stale(staleness: Staleness): void;
 }
 
 /**
@@ -134,6 +137,12 @@ export class PgBus implements RemoteBus {
     return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, ended } satisfies Notice));
   }
 
+  /** Tells the other instances to forget what they cached of these users' rights or of plans. */
+  stale(stale: Staleness): Promise<void> {
+    if (!this.hasPeers()) return Promise.resolve();
+    return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, stale } satisfies Notice));
+  }
+
   private sendPresence(presence: Notice['presence']): Promise<void> {
     return this.send(JSON.stringify({ origin: this.origin, seq: ++this.seq, presence } satisfies Notice));
   }
@@ -176,6 +185,7 @@ export class PgBus implements RemoteBus {
       if (notice.presence) return;
       if (notice.refresh) return await this.receiver.refresh(notice.refresh);
       if (notice.ended) return this.receiver.endSessions(notice.ended);
+      if (notice.stale) return this.receiver.stale(notice.stale);
       if (notice.envelope) return this.receiver.deliver(notice.envelope);
       const { rows } = await this.pool.query<{ payload: RealtimeEnvelope }>(
         'select payload from realtime_overflow where id = $1',

@@ -295,3 +295,29 @@ export const fakeWhatsappPlugin = definePlugin({
     }
   },
 });
+
+/** What Baileys answers where no socket of the connection runs: the session is in another process. */
+const noSocketHere = async (): Promise<never> => {
+  throw new AppError('ERR_WAPP_NOT_INITIALIZED', 409);
+};
+
+/**
+ * The fake as a `web` process holds it, for tests with web and worker apart: the same channel, whose calls needing the
+ * phone's socket (send, the address check, the address book and chat list) fail as Baileys' do in a process that does
+ * not run the session. Module state is shared by every kernel of a test process, so without this the fake would
+ * answer anywhere and a call made in the wrong process would go unnoticed.
+ */
+export const fakeWhatsappWebPlugin = definePlugin({
+  ...fakeWhatsappPlugin,
+  contributes: {
+    channels: [
+      {
+        ...fakeWhatsappChannel,
+        send: noSocketHere,
+        checkAddress: noSocketHere,
+        addressBook: noSocketHere,
+        chatContacts: noSocketHere,
+      },
+    ],
+  },
+});

@@ -14,6 +14,7 @@ import {
 import { AppError, definePlugin, validate } from '@balcao/sdk';
 import { graphCall, linkPages } from './link-pages.js';
 import { linkSchema } from './link-schema.js';
+import { migrations } from './migrations.js';
 
 /** Where Meta delivers webhooks (the app's "Callback URL": `https://<balcão>/api/meta/webhook`). */
 export const WEBHOOK_PATH = '/api/meta/webhook';
@@ -55,6 +56,7 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
   return definePlugin({
     name: 'meta',
     requires: ['conversations', 'connections', 'logger'],
+    migrations,
     contributes: { channels },
 
     async onBoot({ logger }) {
@@ -69,12 +71,22 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
       router.post('/facebook', async (ctx) => {
         if (ctx.state.user.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
         const input = validate(linkSchema, ctx.request.body);
+        const { connections } = ctx.state.deps;
+        // The plan first: a company without the channel never makes Graph calls (nor subscribes a page).
+        await connections.checkLink('facebook');
+        if (input.addInstagram) await connections.checkLink('instagram');
         const graph = new GraphClient(settings());
         const pages = await graphCall(() => graph.pages(input.facebookUserId, input.facebookUserToken));
         if (!pages.length) throw new AppError('ERR_CHANNEL_REQUEST_FAILED', 400, { reason: 'noPages' });
+        // A page (or its Instagram account) another company linked is refused before anything is subscribed.
+        for (const page of pages) {
+          await connections.checkLink('facebook', page.id);
+          if (input.addInstagram && page.instagram)
+            await connections.checkLink('instagram', page.instagram.id);
+        }
         // Subscribed first: a page the app cannot hear from is not linked at all.
         for (const page of pages) await graphCall(() => graph.subscribe(page.id, page.accessToken));
-        ctx.body = { connections: await linkPages(ctx.state.deps.connections, pages, input.addInstagram) };
+        ctx.body = { connections: await linkPages(connections, pages, input.addInstagram) };
       });
     },
 

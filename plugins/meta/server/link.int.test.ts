@@ -153,15 +153,17 @@ describe('POST /api/facebook', () => {
     expect(await connectionsOf(shop.token)).toHaveLength(1);
   });
 
-  it('holds each channel’s plan flag: no useFacebook, or Instagram asked without useInstagram → 403 ERR_CHANNEL_NOT_IN_PLAN', async () => {
+  it('holds each channel’s plan flag before calling Graph: no useFacebook, or Instagram asked without useInstagram → 403 ERR_CHANNEL_NOT_IN_PLAN, nothing linked or subscribed', async () => {
     const instaOnly = await company('Loja Sem Face', { useInstagram: true });
     const u = user('5007', ['50071']);
+    const asked = graph.accountsRequests.length;
     const noFacebook = await link(instaOnly.token, {
       facebookUserId: u.facebookUserId,
       facebookUserToken: u.facebookUserToken,
     });
     expect(noFacebook.status).toBe(403);
     expect(await noFacebook.json()).toMatchObject({ error: 'ERR_CHANNEL_NOT_IN_PLAN', channel: 'facebook' });
+    expect(graph.accountsRequests.length).toBe(asked);
 
     const faceOnly = await company('Loja Sem Insta', { useFacebook: true });
     const v = user('5008', ['50081']);
@@ -175,7 +177,38 @@ describe('POST /api/facebook', () => {
       error: 'ERR_CHANNEL_NOT_IN_PLAN',
       channel: 'instagram',
     });
-    expect((await connectionsOf(faceOnly.token)).map((c) => c.channel)).toEqual(['facebook']);
+    expect(await connectionsOf(faceOnly.token)).toEqual([]);
+    expect(graph.accountsRequests.length).toBe(asked);
+    expect(graph.subscriptions.some((s) => s.pageId === '50071' || s.pageId === '50081')).toBe(false);
+  });
+
+  it('links a page (and its Instagram account) to one company only: another company gets 409 ERR_CHANNEL_ACCOUNT_TAKEN, nothing linked or subscribed', async () => {
+    const first = await company('Loja Dona', { useFacebook: true, useInstagram: true });
+    const second = await company('Loja Intrusa', { useFacebook: true, useInstagram: true });
+    const u = user('5012', ['50121']);
+    const body = {
+      facebookUserId: u.facebookUserId,
+      facebookUserToken: u.facebookUserToken,
+      addInstagram: true,
+    };
+    expect((await link(first.token, body)).status).toBe(200);
+    const subscribed = graph.subscriptions.length;
+    const taken = await link(second.token, body);
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: 'ERR_CHANNEL_ACCOUNT_TAKEN', channel: 'facebook' });
+    expect(await connectionsOf(second.token)).toEqual([]);
+    expect(graph.subscriptions.length).toBe(subscribed);
+    // The same company linking again keeps working (tokens refreshed).
+    expect((await link(first.token, body)).status).toBe(200);
+    // The unique index holds where the check could race: a second row with the page's id is refused.
+    const orm = host.resolve<MikroORM>('orm');
+    await expect(
+      orm.em.getConnection().execute(
+        `insert into whatsapps (name, channel, number, company_id, status, token)
+           values ('Cópia', 'facebook', '50121', ?, 'CONNECTED', 'copy-token-50121')`,
+        [second.companyId],
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
   });
 
   it('answers a user with no pages 400 ERR_CHANNEL_REQUEST_FAILED (noPages)', async () => {

@@ -136,6 +136,13 @@ export const embedOriginSchema = z
  */
 export const CONNECTION_EXPIRES_TICKET_HOURS = 24;
 
+/**
+ * Minutes a ticket waits for its closing rating before it closes unrated (`expiresTicketNPS`) unless told otherwise
+ * (0: never): long enough to answer, short enough that no ticket waits for ever (issue 24).
+ * @example connectionSchema.parse({ name: 'Site' }).expiresTicketNps === 10
+ */
+export const CONNECTION_RATING_WAIT_MINUTES = 10;
+
 /** Minutes a connection's timer waits (0: off), at most 30 days. */
 const minutesField = countField.max(43_200, 'Too Long!');
 
@@ -214,7 +221,7 @@ export const connectionSchema = z
     timeUseBotQueues: connectionFields.timeUseBotQueues.default(0),
     timeSendQueue: connectionFields.timeSendQueue.default(0),
     whenExpiresTicket: connectionFields.whenExpiresTicket.default('0'),
-    expiresTicketNps: connectionFields.expiresTicketNps.default(0),
+    expiresTicketNps: connectionFields.expiresTicketNps.default(CONNECTION_RATING_WAIT_MINUTES),
     maxUseBotQueuesNps: connectionFields.maxUseBotQueuesNps.default(3),
     timeInactiveMessage: connectionFields.timeInactiveMessage.default(0),
     importOldMessagesGroups: connectionFields.importOldMessagesGroups.default(false),

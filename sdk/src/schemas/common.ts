@@ -48,6 +48,30 @@ export const displayName = (
     .pipe(z.string().min(1, required).min(min, tooShort).max(max, 'Too Long!'));
 };
 
+// Scripts with letters that look alike (Latin a, Cyrillic а, Greek α, Armenian օ, Cherokee Ꭺ…): a name mixing them
+// imitates another company's. Other scripts (Han, Arabic…) may sit beside Latin, as in "Sushi 寿司".
+const CONFUSABLE_SCRIPTS = [
+  /\p{Script=Latin}/u,
+  /\p{Script=Cyrillic}/u,
+  /\p{Script=Greek}/u,
+  /\p{Script=Armenian}/u,
+  /\p{Script=Cherokee}/u,
+  /\p{Script=Georgian}/u,
+  /\p{Script=Coptic}/u,
+];
+
+/** True when `text` has letters of two look-alike scripts. @example mixesScripts('Pаdaria') === true // Cyrillic а */
+export const mixesScripts = (text: string): boolean =>
+  CONFUSABLE_SCRIPTS.filter((script) => script.test(text)).length > 1;
+
+/**
+ * A company name: a `displayName` whose letters come from one of the look-alike scripts (not Latin mixed with
+ * Cyrillic), 'Mixed scripts' otherwise.
+ * @example companyName().safeParse('Pаdaria').success === false
+ */
+export const companyName = (messages: { required?: string; tooShort?: string } = {}) =>
+  displayName(2, 50, messages).refine((v) => !mixesScripts(v), 'Mixed scripts');
+
 /** An e-mail, 'Invalid email' when malformed. @example emailField.parse('a@b.co') */
 export const emailField = z
   .string({ error: 'Required' })

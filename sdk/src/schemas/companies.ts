@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { PLAN_FLAGS, RECURRENCE_MONTHS } from '../plans.js';
-import { boundedString, countField, dateField, displayName, idField } from './common.js';
+import { boundedString, companyName, countField, dateField, idField } from './common.js';
 
 const recurrence = z.enum(Object.keys(RECURRENCE_MONTHS) as [keyof typeof RECURRENCE_MONTHS]);
 
 // Base fields carry no defaults: `.partial()` over a default would reset the field on every update.
 const companyFields = {
-  name: displayName(2, 50, { required: 'Nome é obrigatório', tooShort: 'Nome é obrigatório' }),
+  name: companyName({ required: 'Nome é obrigatório', tooShort: 'Nome é obrigatório' }),
   email: z
     .string({ error: 'E-mail é obrigatório' })
     .trim()

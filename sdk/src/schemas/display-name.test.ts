@@ -51,3 +51,19 @@ describe('displayName fields', () => {
     expect(signupSchema.parse({ ...signup, name: 'Jose\u0301' }).name).toBe('José');
   });
 });
+
+describe('company names', () => {
+  it('refuse Latin mixed with a look-alike script (Cyrillic а, Greek ο), on signup and in the companies form', () => {
+    const cyrillicA = 'P\u0430daria Central';
+    const signupResult = signupSchema.safeParse({ ...signup, companyName: cyrillicA });
+    expect(signupResult.error?.issues[0]).toMatchObject({ path: ['companyName'], message: 'Mixed scripts' });
+    const form = companyCreateSchema.safeParse({ name: 'Padaria Centr\u03BFl', email: 'a@b.co', planId: 1 });
+    expect(form.error?.issues[0]).toMatchObject({ path: ['name'], message: 'Mixed scripts' });
+    expect(companyUpdateSchema.safeParse({ name: cyrillicA }).success).toBe(false);
+  });
+
+  it('keep names written in one script, with digits, accents, or beside Han or Arabic', () => {
+    for (const name of ['Padaria Çağlar 2', 'Пекарня Центр', 'Αρτοποιείο', 'Sushi 寿司', 'Café ℕ1'])
+      expect(signupSchema.safeParse({ ...signup, companyName: name }).success, name).toBe(true);
+  });
+});

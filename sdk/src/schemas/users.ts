@@ -49,6 +49,8 @@ export const userUpdateSchema = z.object({
   allowGroup: z.boolean().optional(),
   defaultTheme: z.enum(['light', 'dark']).optional(),
   defaultMenu: z.enum(['open', 'closed']).optional(),
+  /** The ticket list's Show all switch, saved by the user's own list. */
+  showAllTickets: z.boolean().optional(),
   language: userFields.language,
   queueIds: z.array(idField).optional(),
 });

@@ -1,6 +1,7 @@
 import {
   type Channel,
   CONNECTION_EXPIRES_TICKET_HOURS,
+  CONNECTION_RATING_WAIT_MINUTES,
   type ConnectionDto,
   connectionSchema,
   defaultWeeklySchedule,
@@ -62,7 +63,7 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   timeUseBotQueues: c?.timeUseBotQueues ?? 0,
   timeSendQueue: c?.timeSendQueue ?? 0,
   sendIdQueue: c?.sendIdQueue ?? null,
-  expiresTicketNps: c?.expiresTicketNps ?? 0,
+  expiresTicketNps: c?.expiresTicketNps ?? CONNECTION_RATING_WAIT_MINUTES,
   maxUseBotQueuesNps: c?.maxUseBotQueuesNps ?? 3,
   inactiveMessage: c?.inactiveMessage ?? '',
   timeInactiveMessage: c?.timeInactiveMessage ?? 0,

@@ -65,6 +65,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   updatedAt: '2026-01-01T10:00:00.000Z',
   capabilities: { importContacts: false, importChats: false, checkAddress: false },
   traits: DEFAULT_CHANNEL_TRAITS,
+  notInPlan: false,
   ...extra,
 });
 

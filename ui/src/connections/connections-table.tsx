@@ -1,5 +1,5 @@
 import type { ConnectionDto } from '@balcao/sdk';
-import { Button, HTMLTable, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable, Icon, NonIdealState, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../tickets/shared/channel-icon';
 import { formatShortDateTime } from '../tickets/shared/format';
@@ -56,10 +56,23 @@ export function ConnectionsTable({ connections, onEdit, onDelete, onShowQr }: Pr
                 <Tag minimal round intent={statusIntent(c.status)} data-testid="connection-status">
                   {t(`connections.status.${c.status}`)}
                 </Tag>
+                {c.notInPlan && (
+                  <Tooltip content={t('connections.notInPlan.reason')}>
+                    <Tag
+                      minimal
+                      round
+                      intent="warning"
+                      icon="lock"
+                      className="connections-table__plan"
+                      data-testid="connection-not-in-plan"
+                      title={t('connections.notInPlan.reason')}
+                    >
+                      {t('connections.notInPlan.tag')}
+                    </Tag>
+                  </Tooltip>
+                )}
               </td>
-              <td>
-                <SessionActions connection={c} onShowQr={onShowQr} />
-              </td>
+              <td>{!c.notInPlan && <SessionActions connection={c} onShowQr={onShowQr} />}</td>
               <td className="connections-table__wide">{formatShortDateTime(c.updatedAt)}</td>
               <td className="connections-table__center">
                 {c.isDefault && (

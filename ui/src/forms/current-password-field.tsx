@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The current password, asked when users change their own password (the server refuses the change without it).
+ * The current password, asked when users change their own password, e-mail or number (the server refuses the change without it).
  * @example {form.password && <CurrentPasswordField idPrefix="profile" value={form.currentPassword} … />}
  */
 export function CurrentPasswordField({ idPrefix, value, onValueChange, error, intent }: Props) {

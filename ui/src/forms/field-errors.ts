@@ -12,6 +12,7 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Too Short!': 'validation.tooShort',
   'Too Long!': 'validation.tooLong',
   'Invalid email': 'validation.invalidEmail',
+  'Mixed scripts': 'validation.mixedScripts',
   'Wrong password': 'validation.wrongPassword',
   'Invalid origin': 'validation.invalidOrigin',
   'Only .xlsx and .xls spreadsheets are accepted': 'validation.onlySpreadsheets',

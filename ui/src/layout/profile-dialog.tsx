@@ -42,9 +42,11 @@ export function ProfileDialog({ user, onClose }: Props) {
     language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
   });
   const { saving, save } = useSave(setErrors);
-  // A new password, or a new number for reset codes, asks for the current password (the server checks it).
+  // A new password, a new login e-mail or a new number for reset codes asks for the current password (the server
+  // refuses them without it).
+  const emailChanged = form.email.trim().toLowerCase() !== user.email.toLowerCase();
   const wppChanged = (form.wpp || '') !== (user.wpp ?? '');
-  const asksCurrent = Boolean(form.password || wppChanged);
+  const asksCurrent = Boolean(form.password) || emailChanged || wppChanged;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();

@@ -67,9 +67,10 @@ export function UserDialog({ user, onClose }: Props) {
     },
   );
   const { saving, save } = useSave(setErrors);
-  // Changing one's own number (where reset codes go) asks for the current password too.
+  // Changing one's own number (where reset codes go) or login e-mail asks for the current password too.
   const wppChanged = (form.wpp || '') !== (user?.wpp ?? '');
-  const asksCurrent = self && Boolean(form.password || wppChanged);
+  const emailChanged = form.email.trim().toLowerCase() !== (user?.email ?? '').toLowerCase();
+  const asksCurrent = self && Boolean(form.password || wppChanged || emailChanged);
 
   const toggleQueue = (id: number) =>
     set('queueIds')(

@@ -19,6 +19,7 @@ import { Company } from '../companies/company.entity.js';
 import { daysFromToday } from '../companies/company-presenter.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
+import { hashPassword, needsRehash } from '../users/password-hash.js';
 import { User } from '../users/user.entity.js';
 import { publishPresence, recordPresence } from '../users/user-presence.js';
 import { withinWorkHours } from '../users/work-hours.js';
@@ -31,6 +32,9 @@ import type { SignupLimiter } from './signup-limiter.js';
 import { hashToken, REFRESH_TTL_MS, type Tokens } from './tokens.js';
 
 export const SIGNUP_TRIAL_DAYS = 3;
+
+/** What a signup answers: the same (nothing to read) whether the e-mail was new or already had an account. */
+export type SignupAnswer = Record<string, never>;
 
 export interface IssuedSession {
   token: string;
@@ -66,6 +70,8 @@ export class AuthService {
       throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     }
     await attempt.succeeded();
+    // A hash made at a lower cost than today's is rewritten while the password is at hand (flushed with the session).
+    if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password);
     const company = await em.findOneOrFail(Company, { id: user.companyId });
     if (isSubscriptionExpired(company))
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
@@ -161,32 +167,42 @@ export class AuthService {
     return loadSessionUser(this.deps.em, user.id);
   }
 
-  /** Public signup: a company on a 3-day trial with its first admin user. Limited per address. */
-  async signup(input: SignupInput, client: { ip: string }): Promise<{ companyId: number }> {
+  /**
+   * Public signup: a company on a 3-day trial with its first admin user. Limited per address. An e-mail that already
+   * has an account (in any company) gets the same answer as a new one, after as long: the form does not tell who has
+   * an account here. That e-mail's owner can already log in (or recover the password); nothing is created.
+   */
+  async signup(input: SignupInput, client: { ip: string }): Promise<SignupAnswer> {
     const { em, planGate, events } = this.deps;
     await this.deps.signupLimiter.attempt(client.ip);
     if ((await new SettingsService({ em }).getPlatform('userCreation')) === 'disabled') {
       throw new AppError('ERR_USER_CREATION_DISABLED', 403);
     }
     const companies = new CompaniesService({ em, planGate, events });
-    const company = await companies.create(
-      {
-        name: input.companyName,
-        email: input.email,
-        phone: input.phone,
-        planId: input.planId,
-        status: true,
-        recurrence: 'MENSAL',
-        dueDate: daysFromToday(SIGNUP_TRIAL_DAYS),
-      },
-      {
-        name: input.name,
-        email: input.email,
-        password: input.password,
-        wpp: await this.freeWpp(input.phone),
-      },
-    );
-    return { companyId: company.id };
+    try {
+      await companies.create(
+        {
+          name: input.companyName,
+          email: input.email,
+          phone: input.phone,
+          planId: input.planId,
+          status: true,
+          recurrence: 'MENSAL',
+          dueDate: daysFromToday(SIGNUP_TRIAL_DAYS),
+        },
+        {
+          name: input.name,
+          email: input.email,
+          password: input.password,
+          wpp: await this.freeWpp(input.phone),
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'ERR_DUPLICATED_EMAIL') throw err;
+      // The password hash a new account costs, so the time does not tell either.
+      await hashPassword(input.password);
+    }
+    return {};
   }
 
   /**

@@ -7,7 +7,8 @@ let host: TestHost;
 let superToken: string;
 
 beforeAll(async () => {
-  host = await createTestHost();
+  // Signups from their own addresses (X-Forwarded-For) where a test needs more than the 5 an hour one address gets.
+  host = await createTestHost({ env: { TRUST_PROXY: 'true' } });
   superToken = (await host.login(host.admin.email, host.admin.password)).token;
 });
 afterAll(() => host?.stop());
@@ -226,13 +227,30 @@ describe('signup', () => {
     expect((await host.login(second.email, second.password)).user.wpp).toBeNull();
   });
 
-  it('refuses a taken e-mail and names invalid fields', async () => {
+  it('answers a taken e-mail (of any company) exactly as a new one, creating nothing; names invalid fields', async () => {
     const plans = await (await host.request('/api/plans/list')).json();
-    const dup = await host.request('/api/auth/signup', {
-      body: { ...form, companyName: 'Other', planId: plans[0].id },
+    const from = (ip: string) => ({ 'x-forwarded-for': ip });
+    const fresh = await host.request('/api/auth/signup', {
+      headers: from('10.7.0.1'),
+      body: { ...form, companyName: 'Fresh Co', email: 'fresh@padaria.test', planId: plans[0].id },
     });
-    expect(dup.status).toBe(409);
-    expect((await dup.json()).error).toBe('ERR_DUPLICATED_EMAIL');
+    const dup = await host.request('/api/auth/signup', {
+      headers: from('10.7.0.2'),
+      body: { ...form, companyName: 'Other', password: 'other-pass', planId: plans[0].id },
+    });
+    const superTaken = await host.request('/api/auth/signup', {
+      headers: from('10.7.0.3'),
+      body: { ...form, companyName: 'Another', email: host.admin.email, planId: plans[0].id },
+    });
+    for (const res of [fresh, dup, superTaken]) expect(res.status).toBe(201);
+    const [a, b, c] = await Promise.all([fresh.text(), dup.text(), superTaken.text()]);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    // Nothing was made of the duplicates: no company 'Other', and the account keeps its password.
+    const companies = await (await host.request('/api/companies', { token: superToken })).json();
+    expect(companies.map((co: { name: string }) => co.name)).not.toContain('Other');
+    await expect(host.login(form.email, 'other-pass')).rejects.toThrow();
+    expect((await host.login(form.email, form.password)).user.company.name).toBe(form.companyName);
     const bad = await host.request('/api/auth/signup', {
       body: { ...form, name: 'M', email: 'nope', planId: plans[0].id },
     });
@@ -243,6 +261,23 @@ describe('signup', () => {
         { path: 'email', message: 'Invalid email' },
       ]),
     );
+  });
+
+  it('refuses a company name mixing look-alike scripts (Latin with a Cyrillic а), naming the field', async () => {
+    const plans = await (await host.request('/api/plans/list')).json();
+    const res = await host.request('/api/auth/signup', {
+      body: {
+        ...form,
+        companyName: 'P\u0430daria Central',
+        email: 'lookalike@padaria.test',
+        planId: plans[0].id,
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: 'ERR_VALIDATION',
+      fields: [{ path: 'companyName', message: 'Mixed scripts' }],
+    });
   });
 
   it('counts a company name that differs only by invisible characters, width or spaces as taken', async () => {

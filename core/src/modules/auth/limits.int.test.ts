@@ -7,11 +7,11 @@ import { AuthService } from './auth-service.js';
 import { LoginLimiter, type LoginLimits } from './login-limiter.js';
 import { SignupLimiter } from './signup-limiter.js';
 
-// The smallest numbers that keep the defaults' shape (account = 2 × account-from-address, address above both): each
-// counted attempt costs a bcrypt comparison. The windows never end during a test.
+// The smallest numbers that keep the defaults' shape (account = 2 × account-from-address, fewer failures per address
+// under attack, address above both): each counted attempt costs a bcrypt comparison. The windows never end during a test.
 const FAST: LoginLimits = {
   accountFromAddress: { points: 2, window: 600, lock: 600 },
-  account: { points: 4, window: 600, lock: 600 },
+  account: { points: 4, window: 600, perAddress: 1 },
   address: { points: 6, window: 600, lock: 300 },
 };
 /** retryAfter of a lock of `seconds` set a moment ago (a loaded machine may spend some of them before asking). */
@@ -111,14 +111,35 @@ describe('login limits', () => {
     expect((await login(owner, '2001:db8:7:8::1')).status).toBe(200);
   });
 
-  it('failures from several addresses lock the account everywhere; one address alone cannot', async () => {
+  it('failures from many addresses never lock the account: past the threshold each address gets fewer tries, the owner still logs in', async () => {
     const owner = await newUser();
-    for (let i = 0; i < 2; i++) await login(wrong(owner), '10.0.2.1');
-    // Refused attempts are not counted: a flood from the locked address adds nothing to the account.
-    for (let i = 0; i < 5; i++) expect((await login(wrong(owner), '10.0.2.1')).status).toBe(429);
-    expect((await login(owner, '10.0.2.9')).status).toBe(200);
-    for (let i = 0; i < 2; i++) await login(wrong(owner), '10.0.2.2');
-    expect(await login(owner, '10.0.2.3')).toEqual({ status: 429, retryAfter: lockOf(600) });
+    for (const ip of ['10.0.2.1', '10.0.2.2']) {
+      for (let i = 0; i < 2; i++) expect((await login(wrong(owner), ip)).status).toBe(401);
+      // Refused attempts are not counted: a flood from a locked address adds nothing to the account.
+      for (let i = 0; i < 3; i++) expect((await login(wrong(owner), ip)).status).toBe(429);
+    }
+    // Under attack: a new address gets one failure at the account, then is locked out of it.
+    for (const ip of ['10.0.2.4', '10.0.2.5', '10.0.2.6']) {
+      expect((await login(wrong(owner), ip)).status).toBe(401);
+      expect(await login(owner, ip)).toEqual({ status: 429, retryAfter: lockOf(600) });
+    }
+    // The owner, from an address that has not failed, logs in; the attackers' addresses stay locked.
+    expect((await login(owner, '10.0.2.3')).status).toBe(200);
+    expect((await login(owner, '10.0.2.1')).status).toBe(429);
+  });
+
+  it('with the default limits, ten failures from two addresses and more from others leave the owner a login from a third', async () => {
+    const owner = await newUser();
+    const limiter = () => new LoginLimiter({ orm });
+    for (const ip of ['10.0.9.1', '10.0.9.2']) {
+      for (let i = 0; i < 5; i++) expect((await login(wrong(owner), ip, limiter())).status).toBe(401);
+      expect(await login(owner, ip, limiter())).toEqual({ status: 429, retryAfter: lockOf(900) });
+    }
+    for (let i = 0; i < 2; i++) expect((await login(wrong(owner), '10.0.9.4', limiter())).status).toBe(401);
+    expect((await login(owner, '10.0.9.4', limiter())).status).toBe(429);
+    // One mistake of the owner's own still leaves a try (2 per address under attack).
+    expect((await login(wrong(owner), '10.0.9.3', limiter())).status).toBe(401);
+    expect((await login(owner, '10.0.9.3', limiter())).status).toBe(200);
   });
 
   it('a success clears the count of failures from that address (consecutive failures lock)', async () => {
@@ -133,7 +154,10 @@ describe('login limits', () => {
     const owner = await newUser();
     // Only the account-from-address rule binds here, so the count is exact.
     const wide = { points: 100, window: 600, lock: 600 };
-    const limiter = new LoginLimiter({ orm }, { ...FAST, account: wide, address: wide });
+    const limiter = new LoginLimiter(
+      { orm },
+      { ...FAST, account: { points: 100, window: 600, perAddress: 1 }, address: wide },
+    );
     await login(wrong(owner), '10.0.4.1', limiter);
     // Right passwords, so a checked attempt shows as 200: one attempt is left before the lock.
     const burst = await Promise.all(Array.from({ length: 6 }, () => login(owner, '10.0.4.1', limiter)));

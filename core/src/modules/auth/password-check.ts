@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
-import { hashPassword } from '../users/users-service.js';
+import { hashPassword, verifyPassword } from '../users/password-hash.js';
 
 // Made on first use with the users' own cost, so comparing against it takes as long as comparing a real hash.
 let dummyHash: Promise<string> | undefined;
@@ -11,8 +10,8 @@ let dummyHash: Promise<string> | undefined;
  * @example if (!(await passwordMatches(input.password, user?.passwordHash))) throw invalid
  */
 export async function passwordMatches(plain: string, hash: string | undefined): Promise<boolean> {
-  if (hash) return bcrypt.compare(plain, hash);
+  if (hash) return verifyPassword(plain, hash);
   dummyHash ??= hashPassword(randomUUID());
-  await bcrypt.compare(plain, await dummyHash);
+  await verifyPassword(plain, await dummyHash);
   return false;
 }

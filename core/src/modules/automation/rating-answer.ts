@@ -8,6 +8,7 @@ import {
   ratingRequestLimit,
   rowRatingOf,
   SERVICE_REOPENED,
+  scaleOf,
 } from './rating.js';
 import { sendRatingRequest } from './rating-request.js';
 import { backToService, closeWaiting, sendCompletion } from './rating-transitions.js';
@@ -16,8 +17,9 @@ import { sendAutomatic } from './send-automatic.js';
 /**
  * The contact's answers to the closing rating (peer §4.5, GB's flow on a ticket in status nps), first of the turn's
  * stages: a ticket waiting for its rating hears nothing else (no hours text, engine or menu).
- * - a rating 0–10 is recorded (ticket_ratings for the dashboard, the ticket's 1–5 userRating for its row), the
- *   connection's complationMessage is sent, and the ticket closes;
+ * - a rating on the request's scale (0–10, or the one the ratingMessage states) is recorded as 0–10 (ticket_ratings
+ *   for the dashboard, the ticket's 1–5 userRating for its row), the connection's complationMessage is sent, and the
+ *   ticket closes;
  * - `!` gives the ticket back to its attendant, open, and says so (TZ);
  * - anything else sends "Opção inválida" and the request again, until `maxUseBotQueuesNPS` requests were sent in all;
  *   the next one closes the ticket without rating, with the complationMessage.
@@ -40,7 +42,8 @@ async function answer(ctx: InboundContext): Promise<void> {
     await backToService(scope, ticket);
     return;
   }
-  const rate = ratingOf(ctx.body);
+  // On the scale the request stated (the admin's text, else 0–10), kept as 0–10 for the dashboard's NPS.
+  const rate = ratingOf(ctx.body, scaleOf(conn?.ratingMessage));
   if (rate !== undefined) {
     await scope.ticketRatings.record(companyId, ticket.id, rate);
     ticket.userRating = rowRatingOf(rate);

@@ -6,13 +6,16 @@ import { emitTransition } from '../tickets/ticket-events.js';
 import { writeTicketLogs } from '../tickets/ticket-logs.js';
 import { applyTracking } from '../tickets/ticket-tracking.js';
 import { type ConnectionFacts, connectionFacts } from './automation-facts.js';
-import { RATING_ACTOR, RATING_FOOTER } from './rating.js';
+import { RATING_ACTOR, ratingFooter } from './rating.js';
 import { scheduleRatingExpiry } from './rating-expiry.js';
 import { sendAutomatic } from './send-automatic.js';
 
-/** The rating request: the connection's ratingMessage (variables rendered), the scale and the `!` line. */
+/**
+ * The rating request: the connection's ratingMessage (variables rendered), the 0–10 scale unless the text states its
+ * own, and the `!` line.
+ */
 export async function sendRatingRequest(scope: Cradle, ticket: ITicket, template: string): Promise<void> {
-  await sendAutomatic(scope, ticket.companyId, ticket.id, template, RATING_FOOTER);
+  await sendAutomatic(scope, ticket.companyId, ticket.id, template, ratingFooter(template));
 }
 
 /**

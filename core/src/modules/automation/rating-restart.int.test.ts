@@ -14,7 +14,8 @@ import { createTestDatabase } from '../../testing/test-database.js';
  */
 
 const M = '\u200e';
-const REQUEST = `${M}De 0 a 10, como foi?\n\n*Envie uma nota de 0 a 10*\n\nEnvie *!* para voltar ao atendimento.`;
+// The message states its scale, so the platform adds only the `!` line.
+const REQUEST = `${M}De 0 a 10, como foi?\n\nEnvie *!* para voltar ao atendimento.`;
 const DONE = `${M}Até logo!`;
 
 const db = await createTestDatabase();

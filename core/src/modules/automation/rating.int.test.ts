@@ -105,9 +105,13 @@ describe('closing rating', () => {
       asked: true,
       rate: null,
     });
-    // Waiting for the contact, not for an attendant: in no Open sub-tab.
-    for (const tab of ['open', 'pending', 'group', 'closed'])
+    // Waiting for the contact, not for an attendant: in no Open sub-tab, but under Resolvidos (issue 24), also in the
+    // attendant's own view.
+    for (const tab of ['open', 'pending', 'group'])
       expect((await list(tab)).map((t) => t.id)).not.toContain(id);
+    expect((await list('closed')).find((t) => t.id === id)?.status).toBe('nps');
+    const own = await s.api<{ tickets: TicketDto[] }>('/api/tickets?status=closed');
+    expect(own.tickets.find((t) => t.id === id)?.status).toBe('nps');
     expect((await list('nps')).map((t) => t.id)).toContain(id);
 
     await s.say(shop, number, ' 9 ');
@@ -239,6 +243,43 @@ describe('closing rating', () => {
     expect((await logOf(id)).slice(-1)).toEqual([
       { type: 'autoClose', user_id: null, bot: 'automation:rating' },
     ]);
+  });
+
+  it('a connection that sets no wait stops waiting after 10 minutes (the default), not never', async () => {
+    expect(shop.expiresTicketNps).toBe(10);
+    const { id } = await attended();
+    await close(id);
+    const [job] = await sql<{ due_at: string; asked_at: string }>(
+      s.host,
+      `select data->>'dueAt' as due_at, data->>'askedAt' as asked_at from agenda_jobs
+        where name = 'automation:rating-expiry' and (data->>'ticketId')::int = $1`,
+      [id],
+    );
+    expect(Date.parse(job.due_at) - Date.parse(job.asked_at)).toBe(10 * 60_000);
+    s.clock.advance(10 * 60_000);
+    await timersPass();
+    await eventually(async () => ((await rating(id))?.status === 'closed' ? true : undefined), 20_000);
+    expect(await s.heard(id)).toEqual([REQUEST, DONE]);
+  });
+
+  it('a rating message that states its own scale gets no "0 a 10" line, and answers are read on its scale', async () => {
+    const stars = await s.connection({
+      name: 'Loja Estrelas',
+      ratingMessage: 'Dê uma nota de 1 a 5, {{firstName}}',
+      complationMessage: 'Obrigado, {{firstName}}! Protocolo encerrado.',
+    });
+    const { id, number } = await attended(stars);
+    await close(id);
+    const ask = `${M}Dê uma nota de 1 a 5, Maria\n\nEnvie *!* para voltar ao atendimento.`;
+    expect(await s.heard(id)).toEqual([ask]);
+    await s.say(stars, number, '6'); // out of its scale
+    expect(await s.heard(id)).toEqual([
+      ask,
+      `${M}Opção inválida, tente novamente.\n\nDê uma nota de 1 a 5, Maria\n\nEnvie *!* para voltar ao atendimento.`,
+    ]);
+    await s.say(stars, number, '5');
+    // The top of its scale: 10 for the dashboard's NPS, 5 on the row.
+    expect(await rating(id)).toMatchObject({ status: 'closed', user_rating: 5, rate: 10 });
   });
 
   it('a timer whose ticket was answered meanwhile does nothing', async () => {

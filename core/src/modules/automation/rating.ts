@@ -10,8 +10,11 @@ export const RATING_ACTOR = 'automation:rating';
 /** Typed by the contact instead of a rating: back to the attendant, the ticket open again (TZ's rule). */
 export const BACK_TO_SERVICE = '!';
 
-/** The lines every rating request ends with, after the connection's ratingMessage (TZ's layout, NPS scale). */
-export const RATING_FOOTER = `\n\n*Envie uma nota de 0 a 10*\n\nEnvie *${BACK_TO_SERVICE}* para voltar ao atendimento.`;
+/** The line that says how to go back to the attendant, last in every rating request. */
+const BACK_LINE = `\n\nEnvie *${BACK_TO_SERVICE}* para voltar ao atendimento.`;
+
+/** The lines a rating request ends with when the connection's ratingMessage states no scale (TZ's layout, NPS). */
+export const RATING_FOOTER = `\n\n*Envie uma nota de 0 a 10*${BACK_LINE}`;
 
 /** Before the request again, when the answer was not a rating (GB's text). */
 export const RATING_INVALID = 'Opção inválida, tente novamente.';
@@ -22,17 +25,53 @@ export const SERVICE_REOPENED = 'Atendimento reaberto. Pode escrever sua mensage
 /** The highest rating (NPS). */
 export const NPS_MAX = 10;
 
+/** The whole numbers a contact is asked to answer with, lowest and highest. */
+export interface RatingScale {
+  min: number;
+  max: number;
+}
+
+/** The platform's own scale, NPS 0–10. */
+export const NPS_SCALE: RatingScale = { min: 0, max: NPS_MAX };
+
+// "de 1 a 5", "0 a 10", "1-5", "1 to 5", "del 1 al 5", "1 ile 5", "1/5"… starting at 0 or 1, up to 10: what an admin
+// writes in pt-BR, en, es or tr. Starting at 0 or 1 keeps hours ("9 às 18h") and dates out.
+const STATED_SCALE = /(?<!\d)([01])\s*(?:a|à|ao|al|to|até|ate|hasta|ile|e|and|y|-|–|—|\/)\s*(\d{1,2})(?!\d)/i;
+
 /**
- * The rating an answer gives: a whole number 0–10, spaces around it allowed; anything else (text, 11, 8.5, "9
- * estrelas"), none. Stricter than GB's parseFloat, which read "9 estrelas" and clamped 15 to 10: an answer that is
- * not plainly a rating is asked again.
- * @example ratingOf(' 9 ') === 9; ratingOf('11') === undefined
+ * The scale the admin's ratingMessage states, if any. @example statedScale('Nota de 1 a 5?') // { min: 1, max: 5 }
  */
-export function ratingOf(body: string): number | undefined {
+export function statedScale(text: string): RatingScale | undefined {
+  const m = STATED_SCALE.exec(text);
+  if (!m) return undefined;
+  const [min, max] = [Number(m[1]), Number(m[2])];
+  return max > min + 1 && max <= NPS_MAX ? { min, max } : undefined;
+}
+
+/** The scale of a connection's ratingMessage: the one it states, else NPS 0–10. */
+export const scaleOf = (template: string | null | undefined): RatingScale =>
+  statedScale(template ?? '') ?? NPS_SCALE;
+
+/**
+ * What the platform appends to a rating request: the 0–10 line only when the admin's text states no scale (a text
+ * saying "de 1 a 5" followed by "Envie uma nota de 0 a 10" asked for two scales, issue 24), then the `!` line.
+ * @example ratingFooter('Dê uma nota de 1 a 5') // only the `!` line
+ */
+export const ratingFooter = (template: string): string => (statedScale(template) ? BACK_LINE : RATING_FOOTER);
+
+/**
+ * The 0–10 rating an answer gives on the request's scale: a whole number within it, spaces around it allowed, put on
+ * the NPS scale (on 1–5: 1 → 0, 3 → 5, 5 → 10); anything else (text, out of the scale, 8.5, "9 estrelas"), none.
+ * Stricter than GB's parseFloat, which read "9 estrelas" and clamped 15 to 10: an answer that is not plainly a rating
+ * is asked again.
+ * @example ratingOf(' 9 ') === 9; ratingOf('11') === undefined; ratingOf('4', { min: 1, max: 5 }) === 8
+ */
+export function ratingOf(body: string, scale: RatingScale = NPS_SCALE): number | undefined {
   const answer = body.trim();
   if (!/^\d{1,2}$/.test(answer)) return undefined;
   const rate = Number(answer);
-  return rate <= NPS_MAX ? rate : undefined;
+  if (rate < scale.min || rate > scale.max) return undefined;
+  return Math.round(((rate - scale.min) * NPS_MAX) / (scale.max - scale.min));
 }
 
 /**

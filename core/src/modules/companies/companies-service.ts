@@ -142,7 +142,7 @@ export class CompaniesService {
     const { password: _password, ...fields } = input;
     this.em.assign(company, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
     await this.em.flush();
-    this.planGate.invalidate();
+    await this.planGate.changed();
     const updated = await this.get(id);
     await this.publish({ action: 'update', company: updated });
     return updated;

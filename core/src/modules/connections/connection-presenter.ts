@@ -15,6 +15,7 @@ export function toConnectionDto(
   queues: QueueRef[],
   capabilities: ChannelCapabilities,
   traits: ChannelTraits,
+  notInPlan = false,
 ): ConnectionDto {
   return {
     id: c.id,
@@ -63,6 +64,7 @@ export function toConnectionDto(
     updatedAt: c.updatedAt.toISOString(),
     capabilities,
     traits,
+    notInPlan,
   };
 }
 

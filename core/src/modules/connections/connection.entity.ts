@@ -1,4 +1,8 @@
-import { CONNECTION_EXPIRES_TICKET_HOURS, type ScheduleRow } from '@balcao/sdk';
+import {
+  CONNECTION_EXPIRES_TICKET_HOURS,
+  CONNECTION_RATING_WAIT_MINUTES,
+  type ScheduleRow,
+} from '@balcao/sdk';
 import { defineEntity, type InferEntity, tenantFilter } from '@balcao/sdk/orm';
 
 /** A connection (the spec's "whatsapp" record) of any channel: whatsapp, facebook, instagram, webchat. */
@@ -33,7 +37,7 @@ export const Connection = defineEntity({
     /** Hours an open ticket may stay idle before it is closed; 0: never (spec part 1 §9: default 24). */
     expiresTicket: p.integer().default(CONNECTION_EXPIRES_TICKET_HOURS),
     whenExpiresTicket: p.string().length(1).default('0'),
-    expiresTicketNps: p.integer().fieldName('expires_ticket_nps').default(0),
+    expiresTicketNps: p.integer().fieldName('expires_ticket_nps').default(CONNECTION_RATING_WAIT_MINUTES),
     maxUseBotQueuesNps: p.integer().fieldName('max_use_bot_queues_nps').default(3),
     inactiveMessage: p.text().nullable(),
     /** The consent texts of this connection's contacts, replacing the company's lgpdMessage / lgpdLink; null: those. */

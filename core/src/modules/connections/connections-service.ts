@@ -19,6 +19,7 @@ import type { ChannelRegistry } from '../conversations/outbound.js';
 import { removeOwnMedia, type UploadedFile } from '../messages/media-storage.js';
 import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
+import { channelOffered } from './channel-plan.js';
 import type { IConnection } from './connection.entity.js';
 import { Connection } from './connection.entity.js';
 import { toConnectionDto, withoutSecrets } from './connection-presenter.js';
@@ -77,12 +78,17 @@ export class ConnectionsService {
       reaching && (await reachingConnections(this.em, this.channels, reaching.companyId, reaching.contactId));
     const rows = reachingIds ? all.filter((r) => reachingIds.includes(r.id)) : all;
     const queues = await this.queuesOf(rows.map((r) => r.id));
-    return rows.map((r) => this.present(r, queues.get(r.id) ?? []));
+    const offered = new Map<string, boolean>();
+    for (const r of rows)
+      if (!offered.has(r.channel))
+        offered.set(r.channel, await channelOffered(this.channels, this.planGate, r.companyId, r.channel));
+    return rows.map((r) => this.present(r, queues.get(r.id) ?? [], !offered.get(r.channel)));
   }
 
   async get(id: number): Promise<ConnectionDto> {
     const row = await this.find(id);
-    return this.present(row, (await this.queuesOf([id])).get(id) ?? []);
+    const offered = await channelOffered(this.channels, this.planGate, row.companyId, row.channel);
+    return this.present(row, (await this.queuesOf([id])).get(id) ?? [], !offered);
   }
 
   async create(companyId: number, input: ConnectionInput): Promise<ConnectionDto> {
@@ -182,9 +188,9 @@ export class ConnectionsService {
     return this.em.findOne(Connection, { token }, { filters: false });
   }
 
-  private present(row: IConnection, queues: QueueRef[]): ConnectionDto {
+  private present(row: IConnection, queues: QueueRef[], notInPlan: boolean): ConnectionDto {
     const adapter = this.channels.get(row.channel);
-    return toConnectionDto(row, queues, channelCapabilities(adapter), channelTraits(adapter));
+    return toConnectionDto(row, queues, channelCapabilities(adapter), channelTraits(adapter), notInPlan);
   }
 
   private async find(id: number) {
@@ -290,7 +296,7 @@ export class ConnectionsService {
   }
 
   /** A channel whose plugin (or the channel itself) carries a plan flag the company lacks is not offered. */
-  private async assertChannelOffered(companyId: number, channel: string): Promise<void> {
+  async assertChannelOffered(companyId: number, channel: string): Promise<void> {
     for (const flag of this.channels.planFlagsOf(channel)) {
       if (!(await this.planGate.allows(companyId, flag))) {
         throw new AppError('ERR_CHANNEL_NOT_IN_PLAN', 403, { channel, planFlag: flag });

@@ -219,6 +219,13 @@ describe('connections', () => {
       [created.id],
     );
     expect(row).toEqual({ expires_ticket: 0, column_default: '24' });
+    // So does connections-0007 for the rating's wait: rows written directly (seeds, imports) wait 10 minutes too.
+    const [nps] = await sql(
+      host,
+      `select column_default from information_schema.columns
+        where table_name = 'whatsapps' and column_name = 'expires_ticket_nps'`,
+    );
+    expect(nps).toEqual({ column_default: '10' });
     await host.request(`/api/whatsapp/${created.id}`, { method: 'DELETE', token: shop.adminToken });
   });
 
@@ -226,7 +233,8 @@ describe('connections', () => {
     const created = (await (
       await createConnection(shop.adminToken, { name: 'Robô', channel: 'webchat' })
     ).json()) as ConnectionDto;
-    // Spec part 1 §3 and §9: the repeats default to 3, the timers are off.
+    // Spec part 1 §3 and §9: the repeats default to 3, the timers are off, but for the rating's wait (issue 24: a
+    // ticket waiting for a rating no contact gives closes after 10 minutes, not never).
     expect(created).toMatchObject({
       maxUseBotQueues: 3,
       maxUseBotQueuesNps: 3,
@@ -235,7 +243,7 @@ describe('connections', () => {
       timeSendQueue: 0,
       sendIdQueue: null,
       whenExpiresTicket: '0',
-      expiresTicketNps: 0,
+      expiresTicketNps: 10,
       timeInactiveMessage: 0,
       inactiveMessage: null,
       expiresInactiveMessage: null,

@@ -1,6 +1,5 @@
 import { AppError, type Logger, type RealtimePort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { channelSendContext } from '../conversations/channel-context.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import type { SessionManager } from '../sessions/session-manager.js';
@@ -10,7 +9,7 @@ export interface AddressCheckDeps {
   em: EntityManager;
   channels: ChannelRegistry;
   realtime: RealtimePort;
-  sessions: Pick<SessionManager, 'store'>;
+  sessions: Pick<SessionManager, 'call'>;
   dataDir: string;
   logger: Logger;
 }
@@ -40,8 +39,14 @@ export async function checkedAddress(
   const connection = toChannelConnection(row);
   let found: string | null;
   try {
-    found = await adapter.checkAddress(number, channelSendContext(connection, deps));
+    found = await deps.sessions.call(connection, 'checkAddress', { address: number });
   } catch (err) {
+    // No session owner to ask (503) or none answering (504): said as such, not as WhatsApp failing the check.
+    if (
+      err instanceof AppError &&
+      (err.code === 'ERR_SESSION_UNAVAILABLE' || err.code === 'ERR_SESSION_TIMEOUT')
+    )
+      throw err;
     deps.logger.warn({ err, connectionId: connection.id }, 'contact address check failed');
     throw new AppError('ERR_WAPP_CHECK_CONTACT', 502);
   }

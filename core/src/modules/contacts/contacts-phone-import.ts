@@ -1,7 +1,6 @@
 import { AppError, type PhoneContact, type PhoneImportSummaryDto, type RealtimePort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defaultConnectionRow } from '../connections/default-connection.js';
-import { channelSendContext } from '../conversations/channel-context.js';
 import { toChannelConnection } from '../conversations/conversations-service.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import type { SessionManager } from '../sessions/session-manager.js';
@@ -23,7 +22,7 @@ export interface PhoneImportDeps {
   em: EntityManager;
   channels: ChannelRegistry;
   realtime: RealtimePort;
-  sessions: Pick<SessionManager, 'store'>;
+  sessions: Pick<SessionManager, 'call'>;
   dataDir: string;
 }
 
@@ -60,9 +59,10 @@ export async function importPhoneContacts(
 ): Promise<PhoneImportSummaryDto> {
   const connection = await defaultConnection(deps.em, companyId);
   const adapter = deps.channels.get(connection.channel);
-  const read = adapter?.[source]?.bind(adapter);
-  if (!read) throw new AppError('ERR_CONNECTION_CANNOT_IMPORT', 400, { channel: connection.channel });
-  const entries = await read(channelSendContext(connection, deps));
+  if (!adapter?.[source])
+    throw new AppError('ERR_CONNECTION_CANNOT_IMPORT', 400, { channel: connection.channel });
+  // Read by the process that runs the session (SessionManager.call): the phone's lists are in its socket.
+  const entries = await deps.sessions.call(connection, source, {});
   const candidates = new Map<string, ContactCandidate>();
   let skipped = 0;
   for (const entry of entries) {

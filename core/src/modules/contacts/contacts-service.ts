@@ -61,7 +61,7 @@ export class ContactsService {
   private readonly realtime: RealtimePort;
   private readonly settings: SettingsService;
   private readonly channels: ChannelRegistry;
-  private readonly sessions: Pick<SessionManager, 'store'>;
+  private readonly sessions: Pick<SessionManager, 'call'>;
   private readonly dataDir: string;
   private readonly logger: Logger;
 
@@ -80,7 +80,7 @@ export class ContactsService {
     settings: SettingsService;
     channels: ChannelRegistry;
     events: EventsPort;
-    sessions: Pick<SessionManager, 'store'>;
+    sessions: Pick<SessionManager, 'call'>;
     config: { dataDir: string };
     logger: Logger;
   }) {

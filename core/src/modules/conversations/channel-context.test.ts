@@ -66,3 +66,19 @@ describe('the media door channels get', () => {
     ).rejects.toMatchObject({ code: 'ERR_MEDIA_TYPE_NOT_ALLOWED' });
   });
 });
+
+describe('the sockets channels get', () => {
+  it('publish to the connection’s company only: another company’s envelope is refused, unsent', async () => {
+    const sent: unknown[] = [];
+    const recording: RealtimePort = { ...realtime, publish: async (e) => void sent.push(e) };
+    const ctx = channelSendContext(connectionOf(1, 1), { realtime: recording, dataDir, sessions });
+    const own = { companyId: 1, channel: 'webchat-visitor', room: 'webchat:1:v', data: {} };
+    await ctx.realtime.publish(own);
+    await expect(ctx.realtime.publish({ ...own, companyId: 2 })).rejects.toMatchObject({
+      code: 'ERR_NO_PERMISSION',
+      status: 403,
+    });
+    await expect(ctx.realtime.publish({ ...own, companyId: null })).rejects.toMatchObject({ status: 403 });
+    expect(sent).toEqual([own]);
+  });
+});

@@ -19,6 +19,7 @@ import type { Config } from '../../kernel/config.js';
 import { CompanyMediaPort } from '../messages/media-port.js';
 import { ownMediaType } from '../messages/media-storage.js';
 import type { PlanGate } from '../plans/plan-gate.js';
+import { asHandle, boundConversations, type ConversationsBinding } from './bound-conversations.js';
 import type { CallLog } from './call-log.js';
 import { ContactMerger } from './contact-merge.js';
 import { HistoryIngester } from './history-ingest.js';
@@ -44,17 +45,22 @@ export interface ConnectionRow {
   embed_origins: string[] | null;
 }
 
-export const toChannelConnection = (r: ConnectionRow): ChannelConnection => ({
-  id: r.id,
-  companyId: r.company_id,
-  channel: r.channel,
-  name: r.name,
-  token: r.token,
-  greetingMessage: r.greeting_message,
-  embedOrigins: r.embed_origins ?? [],
-});
+/** A connection as channels see it, from its row: a handle bound ports take as read (bound-conversations.ts). */
+export const toChannelConnection = (r: ConnectionRow): ChannelConnection =>
+  asHandle({
+    id: r.id,
+    companyId: r.company_id,
+    channel: r.channel,
+    name: r.name,
+    token: r.token,
+    greetingMessage: r.greeting_message,
+    embedOrigins: r.embed_origins ?? [],
+  });
 
-/** The port channels use: ingest, connections by their public token, a contact's view of the conversation. */
+/**
+ * The port channels use: ingest, connections by their public token, a contact's view of the conversation. It believes
+ * the connection it is passed: plugins and channel sessions get it only through `boundTo`, which does not.
+ */
 export class ConversationsService implements ConversationsPort {
   private readonly events: EventsPort;
   private readonly orm: MikroORM;
@@ -93,6 +99,19 @@ export class ConversationsService implements ConversationsPort {
     this.channels = channels;
     this.planGate = planGate;
     this.dataDir = config.dataDir;
+  }
+
+  /** This port as a plugin or a channel session gets it: bound to a company, connections taken as handles. */
+  boundTo(binding: ConversationsBinding): ConversationsPort {
+    return boundConversations(this, (companyId, id) => this.connectionOf(companyId, id), binding);
+  }
+
+  private async connectionOf(companyId: number, id: unknown): Promise<ChannelConnection | null> {
+    if (typeof id !== 'number' || !Number.isInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+    const [row] = await this.orm.em
+      .getConnection()
+      .execute<ConnectionRow[]>('select * from whatsapps where id = ? and company_id = ?', [id, companyId]);
+    return row ? toChannelConnection(row) : null;
   }
 
   /** A contact's call: logged in their conversation, declined when the company takes none (call-log.ts). */

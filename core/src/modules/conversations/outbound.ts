@@ -8,6 +8,8 @@ import type {
   RealtimePort,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { channelOffered } from '../connections/channel-plan.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { channelSendContext } from './channel-context.js';
 import { toChannelConnection } from './conversations-service.js';
@@ -67,10 +69,27 @@ export interface OutboundDeps {
   sessions: Pick<SessionManager, 'store'>;
   /** Where the media store is (the adapters' `media` in their send context). */
   dataDir: string;
+  /** Whether the company's plan still offers the connection's channel (nothing leaves through it otherwise). */
+  planGate?: Pick<PlanGate, 'allows'>;
 }
 
-/** A delivery the channel could not make; the worker retries it (outbox-worker.ts). */
-export class DeliveryError extends Error {}
+/** A delivery the channel could not make; the worker retries it (outbox-worker.ts), unless `final`. */
+export class DeliveryError extends Error {
+  /** Retrying cannot help: the message is marked not delivered at once (the attendant may retry it later). */
+  readonly final: boolean = false;
+}
+
+/**
+ * The company's plan no longer offers the connection's channel (a downgrade): the delivery is not attempted and the
+ * message is marked not delivered at once with this reason; an attendant's retry sends it once the plan has the
+ * channel again.
+ */
+export class NotInPlanError extends DeliveryError {
+  override readonly final = true;
+  constructor() {
+    super('ERR_CHANNEL_NOT_IN_PLAN');
+  }
+}
 
 /** An outgoing message with its contact, connection and channel adapter (ARCHITECTURE "The channel contract"). */
 async function outboundOf(
@@ -105,6 +124,11 @@ export async function channelOfTicket(
       [ticketId],
     );
   if (!connection) throw new DeliveryError('The ticket has no connection');
+  if (
+    deps.planGate &&
+    !(await channelOffered(deps.channels, deps.planGate, connection.company_id, connection.channel))
+  )
+    throw new NotInPlanError();
   const adapter = deps.channels.get(connection.channel);
   if (!adapter) throw new DeliveryError(`No channel adapter for ${connection.channel}`);
   return { adapter, ctx: channelSendContext(toChannelConnection(connection), deps) };

@@ -1,6 +1,12 @@
 import type { EventBus } from '../../events/event-bus.js';
 import type { DeliveryAction, OutboxKick } from '../messages/outbox.js';
-import { deliverOutbound, type OutboundDeps, readOutbound, retractOutbound } from './outbound.js';
+import {
+  DeliveryError,
+  deliverOutbound,
+  type OutboundDeps,
+  readOutbound,
+  retractOutbound,
+} from './outbound.js';
 import { reactOutbound } from './reaction-outbound.js';
 
 /** How the delivery worker paces itself; the defaults suit production, tests shorten them. */
@@ -62,8 +68,8 @@ export class OutboxWorker implements OutboxKick {
   constructor(
     deps: Omit<OutboundDeps, 'dataDir'> & { config: { dataDir: string; outbox?: Partial<OutboxOptions> } },
   ) {
-    const { orm, events, channels, realtime, logger, sessions, config } = deps;
-    this.deps = { orm, events, channels, realtime, logger, sessions, dataDir: config.dataDir };
+    const { orm, events, channels, realtime, logger, sessions, config, planGate } = deps;
+    this.deps = { orm, events, channels, realtime, logger, sessions, planGate, dataDir: config.dataDir };
     this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...deps.config?.outbox };
   }
 
@@ -163,7 +169,7 @@ export class OutboxWorker implements OutboxKick {
       await conn.execute('delete from message_outbox where id = ?', [row.id]);
     } catch (err) {
       const reason = (err instanceof Error ? err.message : String(err)).slice(0, 255) || 'Delivery failed';
-      const final = row.attempts >= this.options.maxAttempts;
+      const final = row.attempts >= this.options.maxAttempts || (err instanceof DeliveryError && err.final);
       // The channel's reason is enough to follow a retry; the stack only when Balcão gives up.
       const at = { messageId, action: row.action, attempts: row.attempts, reason };
       if (final) this.deps.logger.error({ ...at, err }, 'message not delivered: attempts exhausted');

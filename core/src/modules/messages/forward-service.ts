@@ -8,10 +8,13 @@ import {
   type TicketDto,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertConnectionOffered } from '../connections/channel-plan.js';
 import { reachingConnections } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
+import { audienceOf } from '../tickets/visibility.js';
 import { User } from '../users/user.entity.js';
 import { Message } from './message.entity.js';
 import { findMessageDto } from './message-queries.js';
@@ -31,6 +34,7 @@ export class MessageForwardService {
   private readonly events: EventsPort;
   private readonly settings: SettingsPort;
   private readonly channels: ChannelRegistry;
+  private readonly planGate: PlanGate;
 
   constructor(deps: {
     em: EntityManager;
@@ -38,8 +42,10 @@ export class MessageForwardService {
     events: EventsPort;
     settings: SettingsPort;
     channels: ChannelRegistry;
+    planGate: PlanGate;
   }) {
     this.channels = deps.channels;
+    this.planGate = deps.planGate;
     this.settings = deps.settings;
     this.em = deps.em;
     this.tickets = deps.tickets;
@@ -62,6 +68,8 @@ export class MessageForwardService {
       });
     }
     const target = await this.targetTicket(actor, input.contactId, from.whatsappId);
+    const { em, channels, planGate } = this;
+    await assertConnectionOffered({ em, channels, planGate }, actor.companyId, target.whatsappId);
     const agent = await this.em.findOneOrFail(User, { id: actor.id });
     const isCard = source.mediaType === 'contactMessage';
     // A card's vCard text stays intact; a message the agent already signed is not signed twice.
@@ -109,6 +117,10 @@ export class MessageForwardService {
         { contactId, companyId: actor.companyId, status: { $ne: 'closed' } },
         { orderBy: { updatedAt: 'desc' } },
       );
+      // The copy lands in that ticket only for one who may see it (the ticket reads' rule): a ticket of a queue the
+      // attendant is not in, or another attendant's, answers 404 as reading it would, and nothing is stored.
+      if (!(await this.tickets.canSee(actor, audienceOf(open))))
+        throw new AppError('ERR_NO_TICKET_FOUND', 404);
       return {
         id: open.id,
         contactId: open.contactId,

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   acceptedTicket,
   attendant,
+  createQueue,
+  pendingTicket,
   phoneConnection,
   sql,
   webchatConnection,
@@ -150,5 +152,30 @@ describe('forward', () => {
     const other = await tenantWithAgent(host, admin, 'Outra Loja');
     expect((await forward({ messageId: text.id, contactId: target }, other.adminToken)).status).toBe(404);
     expect(await sql(host, 'select 1 from tickets where contact_id = $1', [target])).toHaveLength(0);
+  });
+  it("refuses to forward into the contact's ticket in progress that the attendant may not see (a queue they are not in)", async () => {
+    const sales = await createQueue(host, 1, 'Vendas fwd', '#00aa00');
+    const support = await createQueue(host, 1, 'Suporte fwd', '#0000aa');
+    const ivo = await attendant(host, admin, 'Ivo', [sales]);
+    const own = await acceptedTicket(host, connection, ivo.token, ivo.id);
+    const res = await host.request(`/api/messages/${own}`, { token: ivo.token, body: { body: 'oferta' } });
+    const original = (await res.json()) as MessageDto;
+    // The target contact already has a pending ticket waiting in Support, which Ivo is not in.
+    const waiting = await pendingTicket(host, connection, support);
+    const [{ contact_id: target }] = await sql<{ contact_id: number }>(
+      host,
+      'select contact_id from tickets where id = $1',
+      [waiting],
+    );
+    const before = await sql(host, 'select id from messages where ticket_id = $1', [waiting]);
+    const refused = await forward({ messageId: original.id, contactId: target }, ivo.token);
+    expect(refused.status).toBe(404);
+    expect((await refused.json()).error).toBe('ERR_NO_TICKET_FOUND');
+    expect(await sql(host, 'select id from messages where ticket_id = $1', [waiting])).toEqual(before);
+    // Once in Support, the same forward lands there.
+    await sql(host, 'insert into user_queues (user_id, queue_id) values ($1, $2)', [ivo.id, support]);
+    const allowed = await forward({ messageId: original.id, contactId: target }, ivo.token);
+    expect(allowed.status).toBe(201);
+    expect(((await allowed.json()) as MessageDto).ticketId).toBe(waiting);
   });
 });

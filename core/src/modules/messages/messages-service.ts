@@ -13,9 +13,11 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../kernel/config.js';
+import { assertConnectionOffered } from '../connections/channel-plan.js';
 import { assertReaches } from '../connections/connection-reach.js';
 import { Contact } from '../contacts/contact.entity.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import type { TicketsService } from '../tickets/tickets-service.js';
 import { canSeeTicket } from '../tickets/visibility.js';
@@ -73,6 +75,7 @@ export class MessagesService {
   private readonly settings: SettingsPort;
   private readonly dataDir: string;
   private readonly channels: ChannelRegistry;
+  private readonly planGate: PlanGate;
 
   constructor(deps: {
     em: EntityManager;
@@ -81,8 +84,10 @@ export class MessagesService {
     settings: SettingsPort;
     config: Config;
     channels: ChannelRegistry;
+    planGate: PlanGate;
   }) {
     this.channels = deps.channels;
+    this.planGate = deps.planGate;
     this.settings = deps.settings;
     this.dataDir = deps.config.dataDir;
     this.em = deps.em;
@@ -242,6 +247,9 @@ export class MessagesService {
     const view = await this.tickets.get(actor, { id: ticketId });
     if (view.status !== 'open' && view.status !== 'group') throw new AppError('ERR_TICKET_NOT_OPEN', 400);
     if (!isPrivate && view.whatsappId) {
+      // A plan that lost the channel (a downgrade) sends nothing through its connections.
+      const { em, channels, planGate } = this;
+      await assertConnectionOffered({ em, channels, planGate }, actor.companyId, view.whatsappId);
       await assertReaches(this.em, this.channels, actor.companyId, view.whatsappId, view.contactId);
       await assertReplyWindow(this.em, this.channels, actor.companyId, view.whatsappId, view.contactId);
     }

@@ -25,7 +25,7 @@ interface Deps {
   orm: MikroORM;
   channels: ChannelRegistry;
   realtime: RealtimePort;
-  sessions: Pick<SessionManager, 'store'>;
+  sessions: Pick<SessionManager, 'store' | 'call'>;
   config: { dataDir: string };
   logger: Logger;
 }
@@ -63,24 +63,24 @@ export class RecoverySender {
    * (the person asks for a new code after the minute).
    */
   async send(channel: CodeChannel, number: string, body: string, attemptId: string): Promise<void> {
-    const { adapter, ctx } = channel;
+    const { ctx } = channel;
+    const { sessions } = this.deps;
     try {
-      const to = adapter.checkAddress ? await adapter.checkAddress(number, ctx) : number;
+      // Through the session's owner: with web and worker apart, the socket is in the worker (SessionManager.call).
+      const to = await sessions.call(ctx.connection, 'checkAddress', { address: number });
       if (!to) return;
-      await adapter.send(
-        {
-          // Outside any ticket: the contract's ids are 0; the idempotency key is the attempt's.
-          messageId: 0,
-          ticketId: 0,
-          to,
-          body,
-          createdAt: new Date().toISOString(),
-          mediaType: 'chat',
-          mediaUrl: null,
-          idempotencyKey: `password-reset:${attemptId}`,
-        },
-        ctx,
-      );
+      const message = {
+        // Outside any ticket: the contract's ids are 0; the idempotency key is the attempt's.
+        messageId: 0,
+        ticketId: 0,
+        to,
+        body,
+        createdAt: new Date().toISOString(),
+        mediaType: 'chat',
+        mediaUrl: null,
+        idempotencyKey: `password-reset:${attemptId}`,
+      };
+      await sessions.call(ctx.connection, 'send', { message });
     } catch (err) {
       this.deps.logger.warn(
         { err, connectionId: ctx.connection.id },

@@ -8,11 +8,12 @@ const TTL_MS = 5_000;
 
 /**
  * The one place plan flags are read for enforcement (routes, jobs, subscribers, /api/plugins).
- * Cached a few seconds per company; local writes invalidate at once.
+ * Cached a few seconds per company; a change forgets the cache at once here and, through the bus, on other instances.
  */
 export class PlanGate {
   private readonly cache = new Map<number, { at: number; flags: PlanFlags | null }>();
   private readonly orm: MikroORM;
+  private tellOthers: (() => Promise<void>) | undefined;
 
   constructor({ orm }: { orm: MikroORM }) {
     this.orm = orm;
@@ -45,6 +46,17 @@ export class PlanGate {
 
   invalidate(): void {
     this.cache.clear();
+  }
+
+  /** How the other instances hear of a plan change (the kernel hands the realtime bus in). */
+  announceChangesWith(tell: () => Promise<void>): void {
+    this.tellOthers = tell;
+  }
+
+  /** A plan or a company's plan changed: forgotten here now, on the other instances as the bus tells them. */
+  async changed(): Promise<void> {
+    this.invalidate();
+    await this.tellOthers?.();
   }
 
   private async plansWith(flag: PlanFlag): Promise<number[]> {

@@ -42,7 +42,7 @@ export class PlansService {
       await this.assertNameFree(input.name);
     this.em.assign(plan, input);
     await flushOrConflict(this.em, NAME_CONFLICT);
-    this.planGate.invalidate();
+    await this.planGate.changed();
     return toPlanDto(plan);
   }
 

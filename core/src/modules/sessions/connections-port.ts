@@ -11,17 +11,20 @@ import {
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ConnectionsService } from '../connections/connections-service.js';
+import { asHandle } from '../conversations/bound-conversations.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import type { SessionManager } from './session-manager.js';
 
 type Row = ConnectionRow & { status: string; number: string | null; is_default: boolean };
 
-const toInfo = (r: Row): ConnectionInfo => ({
-  ...toChannelConnection(r),
-  status: r.status as ConnectionStatus,
-  number: r.number,
-  isDefault: r.is_default,
-});
+// A handle, as every connection core gives a plugin: ConversationsPort takes it as read (bound-conversations.ts).
+const toInfo = (r: Row): ConnectionInfo =>
+  asHandle({
+    ...toChannelConnection(r),
+    status: r.status as ConnectionStatus,
+    number: r.number,
+    isDefault: r.is_default,
+  });
 
 /**
  * ConnectionsPort bound to one company. `reportStatus` only for connections of the channels the plugin contributes:
@@ -65,8 +68,14 @@ export class CompanyConnectionsPort implements ConnectionsPort {
   }
 
   async reportStatus(connectionId: number, report: SessionStatusReport): Promise<void> {
-    await this.own(connectionId);
-    await this.sessions.report(connectionId, report);
+    const connection = await this.own(connectionId);
+    await this.sessions.report(connectionId, report).catch((err) => {
+      // A channel's unique account index (Meta: a page in one company only) refused the number: another company
+      // linked it between checkLink and now.
+      if ((err as { code?: unknown }).code === '23505')
+        throw new AppError('ERR_CHANNEL_ACCOUNT_TAKEN', 409, { channel: connection.channel });
+      throw err;
+    });
   }
 
   async create(input: { name: string; channel: Channel }): Promise<ConnectionInfo> {
@@ -74,6 +83,19 @@ export class CompanyConnectionsPort implements ConnectionsPort {
     const fields = validate(connectionSchema, { name: input.name, channel: input.channel });
     const created = await this.service().create(this.companyId, fields);
     return (await this.find(created.id)) as ConnectionInfo;
+  }
+
+  async checkLink(channel: Channel, account?: string): Promise<void> {
+    if (!this.ownKinds.includes(channel)) throw new AppError('ERR_NO_PERMISSION', 403);
+    await this.service().assertChannelOffered(this.companyId, channel);
+    if (account === undefined) return;
+    const [taken] = await this.orm.em
+      .getConnection()
+      .execute<{ id: number }[]>(
+        'select id from whatsapps where channel = ? and number = ? and company_id <> ? limit 1',
+        [channel, account, this.companyId],
+      );
+    if (taken) throw new AppError('ERR_CHANNEL_ACCOUNT_TAKEN', 409, { channel });
   }
 
   async session(connectionId: number): Promise<SessionStore> {

@@ -1,6 +1,7 @@
 import { asFunction } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { Migration0015ChannelSessions } from './migrations/core-0015-channel-sessions.js';
+import { MigrationSessions0001SessionCalls } from './migrations/sessions-0001-session-calls.js';
 import { SessionManager } from './session-manager.js';
 import { wireSessionRealtime } from './session-status.js';
 import { sessionsRoutes } from './sessions-routes.js';
@@ -9,7 +10,10 @@ import { sessionsRoutes } from './sessions-routes.js';
 export const sessionsModule = defineModule({
   name: 'sessions',
   dependsOn: ['connections'],
-  migrations: [{ name: 'core-0015-channel-sessions', class: Migration0015ChannelSessions }],
+  migrations: [
+    { name: 'core-0015-channel-sessions', class: Migration0015ChannelSessions },
+    { name: 'sessions-0001-session-calls', class: MigrationSessions0001SessionCalls },
+  ],
   // The manager drives adapters for the whole process: it takes the root container, not a scope.
   register: (container) =>
     container.register({

@@ -80,8 +80,10 @@ describe('plugin ports without a company (public routes, onBoot)', () => {
     expect(await res.json()).toEqual({ raw: '{ "a":  1 }' });
   });
 
-  it('using one there fails (a 500, logged with the plugin’s name), never reaching another company', async () => {
-    expect((await fetch(`${host.url}/webhooky/misuse`)).status).toBe(500);
+  it('using one there is refused (403 ERR_NO_PERMISSION, logged with the plugin’s name), never reaching another company', async () => {
+    const res = await fetch(`${host.url}/webhooky/misuse`);
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
   });
 });
 

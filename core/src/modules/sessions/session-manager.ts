@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   AppError,
+  type ChannelConnection,
   type ChannelDefinition,
   type ChannelSessionContext,
   type Logger,
@@ -8,21 +9,25 @@ import {
 } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
 import type { Cradle } from '../../kernel/container.js';
-import { channelMedia } from '../conversations/channel-context.js';
+import { channelOffered } from '../connections/channel-plan.js';
+import { channelMedia, channelSendContext } from '../conversations/channel-context.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import { SecretBox } from './secret-box.js';
+import { runSessionOp, type SessionCallOp, type SessionCallOps, SessionCalls } from './session-calls.js';
+import { restartSession } from './session-commands.js';
+import {
+  claimLeases,
+  DEFAULT_SESSION_LEASE,
+  liveOwner,
+  renewLeases,
+  type SessionCommand,
+  type SessionLeaseOptions,
+  wantSession,
+} from './session-lease-sql.js';
 import { applySessionStatus } from './session-status.js';
 import { PgPluginConfig, PgSessionStore } from './session-store.js';
 
-/** Lease pacing: a lease lasts `leaseMs` and its owner renews it every `renewMs` (tests shorten both). */
-export interface SessionLeaseOptions {
-  leaseMs: number;
-  renewMs: number;
-}
-export const DEFAULT_SESSION_LEASE: SessionLeaseOptions = { leaseMs: 30_000, renewMs: 5_000 };
-
-/** What an admin asks of a session (the `command` column carries it to the owner). */
-export type SessionCommand = 'restart' | 'qr' | 'logout';
+export { DEFAULT_SESSION_LEASE, type SessionCommand, type SessionLeaseOptions } from './session-lease-sql.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -51,6 +56,9 @@ export class SessionManager {
   private readonly box: SecretBox;
   private readonly configBox: SecretBox;
   private readonly running = new Map<number, Running>();
+  /** Connections whose lease this instance holds but whose channel the company's plan no longer offers (not run). */
+  private readonly held = new Set<number>();
+  private readonly calls: SessionCalls;
   /** One lifecycle call at a time per connection. */
   private readonly chains = new Map<number, Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
@@ -64,6 +72,13 @@ export class SessionManager {
     this.options = { ...DEFAULT_SESSION_LEASE, ...options };
     this.box = new SecretBox(root.cradle.config.sessionSecret, 'channel-session');
     this.configBox = new SecretBox(root.cradle.config.sessionSecret, 'plugin-config');
+    this.calls = new SessionCalls({
+      orm: root.cradle.orm,
+      logger: root.cradle.logger,
+      instanceId: this.instanceId,
+      timeoutMs: this.options.callTimeoutMs,
+      runLocal: (id, op, arg) => this.runCall(id, op, arg),
+    });
   }
 
   private get cradle(): Cradle {
@@ -97,6 +112,7 @@ export class SessionManager {
   run(): void {
     if (this.timer || this.stopped) return;
     this.timer = setInterval(() => void this.tick(), this.options.renewMs);
+    void this.calls.listen().catch((err) => this.logger.warn({ err }, 'session calls listener failed'));
     void this.tick();
   }
 
@@ -116,6 +132,7 @@ export class SessionManager {
     this.stopped = true;
     clearInterval(this.timer);
     await this.ticking;
+    await this.calls.stop();
     await Promise.all([...this.running.keys()].map((id) => this.serial(id, () => this.stopLocal(id))));
     if (this.timer)
       await this.db
@@ -153,6 +170,9 @@ export class SessionManager {
     );
     if (!row) throw new AppError('ERR_NO_WAPP_FOUND', 404);
     this.statefulAdapter(row.channel);
+    // A plan without the channel runs no session of it; logging out (unlinking the phone) stays possible.
+    if (command !== 'logout' && !(await this.offered(companyId, row.channel)))
+      throw new AppError('ERR_CHANNEL_NOT_IN_PLAN', 403, { channel: row.channel });
     if (this.running.has(connectionId))
       return this.serial(connectionId, () => this.runLocal(connectionId, command));
     if (command === 'logout') return this.logoutUnowned(connectionId);
@@ -162,7 +182,7 @@ export class SessionManager {
 
   /** A new connection of a channel with a session starts it at once (its QR code follows); other channels: nothing. */
   async opened(companyId: number, connectionId: number, channel: string): Promise<void> {
-    if (!this.statefulKinds().includes(channel)) return;
+    if (!this.statefulKinds().includes(channel) || !(await this.offered(companyId, channel))) return;
     await this.want(companyId, [connectionId], 'restart');
     await this.tick();
   }
@@ -182,10 +202,12 @@ export class SessionManager {
   async restartAll(companyId: number): Promise<void> {
     const kinds = this.statefulKinds();
     if (!kinds.length) return;
-    const rows = await this.db.execute<{ id: number }[]>(
-      `select id from whatsapps where company_id = ? and channel in (${kinds.map(() => '?').join(', ')})`,
+    const all = await this.db.execute<{ id: number; channel: string }[]>(
+      `select id, channel from whatsapps where company_id = ? and channel in (${kinds.map(() => '?').join(', ')})`,
       [companyId, ...kinds],
     );
+    const rows: typeof all = [];
+    for (const r of all) if (await this.offered(companyId, r.channel)) rows.push(r);
     const local = rows.filter((r) => this.running.has(r.id)).map((r) => r.id);
     await this.want(
       companyId,
@@ -206,16 +228,7 @@ export class SessionManager {
     ids: number[],
     command: Exclude<SessionCommand, 'logout'>,
   ): Promise<void> {
-    for (const id of ids)
-      await this.db.execute(
-        `insert into channel_sessions (connection_id, company_id, command) values (?, ?, ?)
-         on conflict (connection_id) do update set command = case
-           when excluded.command = 'qr' then 'qr'
-           when channel_sessions.owner is not null and channel_sessions.expires_at > now() then 'restart'
-           else null end`,
-        [id, companyId, command === 'qr' ? 'qr' : null],
-        'run',
-      );
+    for (const id of ids) await wantSession(this.db, id, companyId, command);
   }
 
   /** Logout of a session no live instance runs: the owner (if any) is told; otherwise core forgets it here. */
@@ -239,21 +252,72 @@ export class SessionManager {
   }
 
   private async pass(): Promise<void> {
+    if (!this.calls.listening) await this.calls.listen().catch(() => undefined);
     await this.renew();
     await this.claim();
+    // Calls whose wake-up was missed (the listener reconnecting) are answered here at the latest.
+    await this.calls.drain();
+  }
+
+  /**
+   * A request's call on a connection's session (hardening 2, item 9): run here when the session runs here, relayed to
+   * the instance owning its lease otherwise (session-calls.ts); a channel without sessions answers in any process.
+   * No live owner: 503 ERR_SESSION_UNAVAILABLE; no answer in time: 504 ERR_SESSION_TIMEOUT.
+   * @example const number = await sessions.call(connection, 'checkAddress', { address: '5511999990000' })
+   */
+  async call<K extends SessionCallOp>(
+    connection: ChannelConnection,
+    op: K,
+    arg: SessionCallOps[K]['arg'],
+  ): Promise<SessionCallOps[K]['result']> {
+    const adapter = this.cradle.channels.get(connection.channel);
+    if (!adapter) throw new AppError('ERR_WAPP_NOT_INITIALIZED', 400);
+    type Result = SessionCallOps[K]['result'];
+    if (!adapter.start) return (await runSessionOp(adapter, this.sendContext(connection), op, arg)) as Result;
+    if (this.running.has(connection.id)) return (await this.runCall(connection.id, op, arg)) as Result;
+    const owner = await liveOwner(this.db, connection.id);
+    if (!owner || owner === this.instanceId)
+      throw new AppError('ERR_SESSION_UNAVAILABLE', 503, { connectionId: connection.id });
+    return this.calls.relay(owner, connection.id, op, arg);
+  }
+
+  /** The owner's side of a call: the session must run here (its lease may have moved meanwhile: 503). */
+  private async runCall(connectionId: number, op: SessionCallOp, arg: unknown): Promise<unknown> {
+    const session = this.running.get(connectionId);
+    if (!session) throw new AppError('ERR_SESSION_UNAVAILABLE', 503, { connectionId });
+    return runSessionOp(session.adapter, this.sendContext(session.ctx.connection), op, arg);
+  }
+
+  private sendContext(connection: ChannelConnection) {
+    const { realtime, config } = this.cradle;
+    return channelSendContext(connection, { realtime, dataDir: config.dataDir, sessions: this });
+  }
+
+  /** Whether the company's plan offers the channel (its plugin's and its own flags): only then its sessions run. */
+  private offered(companyId: number, channel: string): Promise<boolean> {
+    return channelOffered(this.cradle.channels, this.cradle.planGate, companyId, channel);
+  }
+
+  /** The plan lost the channel: the session stops here and the lease is kept, so it starts again if the flag returns. */
+  private async hold(connectionId: number): Promise<void> {
+    if (this.held.has(connectionId)) return;
+    this.held.add(connectionId);
+    await this.stopLocal(connectionId);
+    await this.report(connectionId, { status: 'DISCONNECTED' }, this.instanceId);
+    this.logger.info({ connectionId }, 'channel session stopped: the plan no longer offers its channel');
   }
 
   private async renew(): Promise<void> {
-    const rows = await this.db.execute<{ connection_id: number; command: SessionCommand | null }[]>(
-      `with mine as (select connection_id, command from channel_sessions where owner = ? for update)
-       update channel_sessions s set expires_at = now() + (? * interval '1 millisecond'), command = null
-         from mine where s.connection_id = mine.connection_id
-       returning s.connection_id, mine.command`,
-      [this.instanceId, this.options.leaseMs],
-    );
+    const rows = await renewLeases(this.db, this.instanceId, this.options.leaseMs);
     const kept = new Set(rows.map((r) => r.connection_id));
     for (const id of this.running.keys()) if (!kept.has(id)) void this.serial(id, () => this.stopLocal(id)); // lost (taken over) or deleted
+    for (const id of this.held) if (!kept.has(id)) this.held.delete(id);
     for (const r of rows) {
+      if (!(await this.offered(r.company_id, r.channel))) {
+        void this.serial(r.connection_id, () => this.hold(r.connection_id));
+        continue;
+      }
+      this.held.delete(r.connection_id);
       if (!this.running.has(r.connection_id))
         void this.serial(r.connection_id, () => this.startLocal(r.connection_id));
       else if (r.command) void this.serial(r.connection_id, () => this.runLocal(r.connection_id, r.command!));
@@ -263,16 +327,7 @@ export class SessionManager {
   private async claim(): Promise<void> {
     const kinds = this.statefulKinds();
     if (!kinds.length || this.stopped) return;
-    const rows = await this.db.execute<{ connection_id: number; command: SessionCommand | null }[]>(
-      `with free as (
-         select s.connection_id, s.command from channel_sessions s join whatsapps w on w.id = s.connection_id
-          where w.channel in (${kinds.map(() => '?').join(', ')}) and (s.owner is null or s.expires_at < now())
-          for update of s skip locked)
-       update channel_sessions s set owner = ?, expires_at = now() + (? * interval '1 millisecond'), command = null
-         from free where s.connection_id = free.connection_id
-       returning s.connection_id, free.command`,
-      [...kinds, this.instanceId, this.options.leaseMs],
-    );
+    const rows = await claimLeases(this.db, kinds, this.instanceId, this.options.leaseMs);
     for (const r of rows)
       void this.serial(r.connection_id, async () => {
         if (r.command === 'qr') await this.store(r.connection_id).clear();
@@ -303,7 +358,12 @@ export class SessionManager {
         connection,
         session: this.store(connectionId),
         status: { report: async (r) => void (await this.report(connectionId, r, owner)) },
-        conversations: this.cradle.conversations,
+        // Bound to the connection's company: the adapter's own connection is a handle, another company's is refused.
+        conversations: this.cradle.conversations.boundTo({
+          companyId: connection.companyId,
+          ownKinds: [connection.channel],
+          store: (id) => this.store(id),
+        }),
         media: channelMedia(this.cradle.config.dataDir, connection),
         logger: this.logger.child({ connectionId, channel: connection.channel }),
         history: this.cradle.historyImports.reporter(connection),
@@ -315,6 +375,8 @@ export class SessionManager {
     if (this.running.has(connectionId) || this.stopped) return;
     const session = await this.context(connectionId);
     if (!session) return;
+    const { companyId, channel } = session.ctx.connection;
+    if (!(await this.offered(companyId, channel))) return this.hold(connectionId);
     this.running.set(connectionId, session);
     try {
       await session.adapter.start?.(session.ctx);
@@ -335,17 +397,7 @@ export class SessionManager {
     const session = this.running.get(connectionId);
     if (!session) return;
     const { adapter, ctx } = session;
-    if (command === 'restart') {
-      if (adapter.restart) return adapter.restart(ctx);
-      await adapter.stop?.(ctx);
-      return void (await adapter.start?.(ctx));
-    }
-    if (command === 'qr') {
-      if (adapter.requestQr) return adapter.requestQr(ctx);
-      await adapter.stop?.(ctx);
-      await ctx.session.clear();
-      return void (await adapter.start?.(ctx));
-    }
+    if (command !== 'logout') return restartSession(adapter, ctx, command);
     await (adapter.logout ?? adapter.stop)?.call(adapter, ctx);
     await ctx.session.clear();
     await this.report(connectionId, { status: 'DISCONNECTED', clearNumber: true }, this.instanceId);

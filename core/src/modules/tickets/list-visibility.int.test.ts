@@ -21,6 +21,7 @@ let host: TestHost;
 let admin: string;
 const users: Record<string, { id: number; token: string; access: TicketAccess }> = {};
 const tickets: { id: number; userId: number | null; queueId: number | null; isGroup: boolean }[] = [];
+let queues: number[] = [];
 
 async function user(name: string, queues: number[], allowGroup: boolean) {
   const email = `${name.toLowerCase()}@lista.test`;
@@ -50,6 +51,7 @@ beforeAll(async () => {
   await user('Ana', [sales], false);
   await user('Gui', [sales], true);
   await user('Rui', [], false);
+  queues = [sales, support];
   // Every combination of owner (Ana, Gui, nobody), queue (none, Vendas, Suporte) and kind (chat, group).
   for (const owner of [users.Ana.id, users.Gui.id, null]) {
     for (const queue of [null, sales, support]) {
@@ -97,13 +99,53 @@ describe('the ticket list shows exactly the visible tickets', () => {
     expect(own.ids.length).toBeLessThan(tickets.length);
   });
 
-  it('for an admin: own and unassigned-without-queue ones, everything with Show all', async () => {
-    const own = { userId: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
+  it('"an admin sees all tickets": an admin in no queue sees, under all queues, the customers waiting in every queue', async () => {
+    // The admin belongs to no queue; their own view still holds every unassigned chat (issue 24: "Aguardando 0").
+    const own = { userId: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: queues };
     const expected = tickets.filter((t) => inOwnView(own, t)).map((t) => t.id);
-    expect((await listed(admin, '')).ids).toEqual(expected.sort((a, b) => a - b));
+    const waiting = tickets.filter((t) => t.userId === null && !t.isGroup && t.queueId !== null);
+    expect(waiting.map((t) => t.queueId).sort()).toEqual([...queues].sort());
+    const listedOwn = (await listed(admin, '')).ids;
+    expect(listedOwn).toEqual(expected.sort((a, b) => a - b));
+    expect(listedOwn).toEqual(expect.arrayContaining(waiting.map((t) => t.id)));
+    // Someone else's chat stays out of the own view; Show all lists everything.
+    expect(listedOwn).not.toContain(tickets.find((t) => t.userId === users.Ana.id && !t.isGroup)?.id);
     const all = await listed(admin, 'showAll=true');
     expect(all.ids).toEqual(tickets.map((t) => t.id).sort((a, b) => a - b));
     expect(all.count).toBe(tickets.length);
+  });
+
+  it("an attendant's own view keeps to their queues: Rui, in none, sees no queue's waiting customer", async () => {
+    const rui = (await listed(users.Rui.token, '')).ids;
+    const inQueues = tickets.filter((t) => t.userId === null && t.queueId !== null).map((t) => t.id);
+    expect(rui.filter((id) => inQueues.includes(id))).toEqual([]);
+  });
+});
+
+describe('the Show all switch is remembered per user, on the server', () => {
+  it('saved by the user themselves, it comes back at the next sign-in', async () => {
+    const ana = await host.login('ana@lista.test', 'lista-pass');
+    expect(ana.user.showAllTickets).toBe(false);
+    const res = await host.request(`/api/users/${users.Ana.id}`, {
+      method: 'PUT',
+      token: ana.token,
+      body: { showAllTickets: true },
+    });
+    expect(res.status).toBe(200);
+    // Another user's preference is not theirs to set; a wrong type is refused.
+    const other = await host.request(`/api/users/${users.Rui.id}`, {
+      method: 'PUT',
+      token: ana.token,
+      body: { showAllTickets: true },
+    });
+    expect(other.status).toBe(403);
+    const wrong = await host.request(`/api/users/${users.Ana.id}`, {
+      method: 'PUT',
+      token: ana.token,
+      body: { showAllTickets: 'yes' },
+    });
+    expect(wrong.status).toBe(400);
+    expect((await host.login('ana@lista.test', 'lista-pass')).user.showAllTickets).toBe(true);
   });
 });
 

@@ -68,8 +68,12 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
   // Show all's Pending tab also lists the tickets waiting for the contact's LGPD consent (spec §8): one branch per
   // status, each read off the status index in list order, instead of a status list the index cannot keep in order.
   const lgpdToo = f.status === 'pending' && widened;
-  const branches = lgpdToo ? withEachStatus(viewed, ['pending', 'lgpd']) : viewed;
-  if (f.status && !lgpdToo) where.push('t.status = ?') && params.push(f.status);
+  // The Closed tab also lists the tickets waiting for their rating (status nps, issue 24): the attendant's part is
+  // over, and elsewhere only a search found them. One branch per status, as above.
+  const npsToo = f.status === 'closed';
+  const alsoListed = lgpdToo ? ['pending', 'lgpd'] : npsToo ? ['closed', 'nps'] : null;
+  const branches = alsoListed ? withEachStatus(viewed, alsoListed) : viewed;
+  if (f.status && !alsoListed) where.push('t.status = ?') && params.push(f.status);
   // Lists as one array parameter each, so the statement's text (and its prepared plan) is the same for any list.
   const anyOf = (column: string, values: (number | string)[], type: 'int' | 'text') => {
     if (!values.length) return;

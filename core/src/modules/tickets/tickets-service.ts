@@ -13,6 +13,7 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import type { Cradle } from '../../kernel/container.js';
+import { assertConnectionOffered } from '../connections/channel-plan.js';
 import { connectionForTicket } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { type AutomaticDeps, farewellOnClose } from './automatic-messages.js';
@@ -145,6 +146,8 @@ export class TicketsService {
       input.contactId,
       input.whatsappId,
     );
+    // No new conversation on a connection whose channel the plan no longer offers (a downgrade).
+    await assertConnectionOffered(this.scope, actor.companyId, whatsappId);
     const existing = await this.em.findOne(Ticket, {
       contactId: input.contactId,
       whatsappId,

@@ -8,6 +8,7 @@ export interface TicketAccess {
   isAdmin: boolean;
   allTicket: boolean;
   allowGroup: boolean;
+  /** The user's queues; for an admin, every queue of the company (loadTicketAccess). */
   queueIds: number[];
 }
 
@@ -56,7 +57,11 @@ export const hidesNumbersSql = (u: string): string =>
                                         where s.company_id = ${u}.company_id and s.key = 'lgpdHideNumber'),
                                       '${DEFAULT_COMPANY_SETTINGS.lgpdHideNumber}') = 'enabled'`;
 
-/** The access of a user, with the LGPD rule for them, in one read (every list and socket starts here). */
+/**
+ * The access of a user, with the LGPD rule for them, in one read (every list and socket starts here). An admin counts
+ * as in every queue of the company (spec part 1 §6, an admin sees all tickets): their own view, and so the list's
+ * "all queues", shows the customers waiting in any queue even when the admin belongs to none (issue 24).
+ */
 export async function loadTicketAccess(em: EntityManager, userId: number): Promise<ViewerAccess> {
   const [user] = await preparedRows<{
     profile: string;
@@ -67,7 +72,9 @@ export async function loadTicketAccess(em: EntityManager, userId: number): Promi
   }>(
     em,
     `select u.profile, u.all_ticket, u.allow_group,
-            array(select uq.queue_id from user_queues uq where uq.user_id = u.id) as queue_ids,
+            case when u.profile = 'admin'
+                 then array(select q.id from queues q where q.company_id = u.company_id)
+                 else array(select uq.queue_id from user_queues uq where uq.user_id = u.id) end as queue_ids,
             ${hidesNumbersSql('u')} as hide_numbers
        from (select ?::int as id) k left join users u on u.id = k.id`,
     [userId],

@@ -2,6 +2,7 @@ import { asClass } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { MigrationUsers0001Tables } from './migrations/users-0001-tables.js';
 import { MigrationUsers0002Wpp } from './migrations/users-0002-wpp.js';
+import { MigrationUsers0003ShowAllTickets } from './migrations/users-0003-show-all-tickets.js';
 import { User } from './user.entity.js';
 import { recordPresence } from './user-presence.js';
 import { usersRoutes } from './users-routes.js';
@@ -21,6 +22,7 @@ export const usersModule = defineModule({
   migrations: [
     { name: 'users-0001-tables', class: MigrationUsers0001Tables, replaces: 'core-0001-kernel' },
     { name: 'users-0002-wpp', class: MigrationUsers0002Wpp },
+    { name: 'users-0003-show-all-tickets', class: MigrationUsers0003ShowAllTickets },
   ],
   register: (container) => container.register({ users: asClass(UsersService).scoped() }),
   routes: usersRoutes,

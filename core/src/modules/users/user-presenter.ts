@@ -20,6 +20,7 @@ export function toUserDto(user: IUser, queues: QueueRef[] = []): UserDto {
     allowGroup: user.allowGroup,
     defaultTheme: user.defaultTheme as UserDto['defaultTheme'],
     defaultMenu: user.defaultMenu as UserDto['defaultMenu'],
+    showAllTickets: user.showAllTickets,
     language: (user.language ?? null) as Language | null,
     online: user.online,
     queues,

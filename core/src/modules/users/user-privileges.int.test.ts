@@ -161,6 +161,49 @@ describe('changing one own password asks for the current one', () => {
   });
 });
 
+describe('changing one own login e-mail asks for the current password', () => {
+  it('refuses without it and with a wrong one, accepts the right one; an admin changes another user without it', async () => {
+    const url = `/api/users/${admin.id}`;
+    const missing = await host.request(url, {
+      method: 'PUT',
+      token: admin.token,
+      body: { email: 'taken-over@balcao.test' },
+    });
+    expect(missing.status).toBe(400);
+    expect(await missing.json()).toMatchObject({
+      fields: [{ path: 'currentPassword', message: 'Required' }],
+    });
+    const wrong = await host.request(url, {
+      method: 'PUT',
+      token: admin.token,
+      body: { email: 'taken-over@balcao.test', currentPassword: 'not-it' },
+    });
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json()).error).toBe('ERR_WRONG_PASSWORD');
+    const same = await host.request(url, {
+      method: 'PUT',
+      token: admin.token,
+      body: { email: 'admin1@balcao.test', name: 'Admin Um' },
+    });
+    expect(same.status).toBe(200);
+
+    const right = await host.request(url, {
+      method: 'PUT',
+      token: admin.token,
+      body: { email: 'admin1b@balcao.test', currentPassword: 'new-pass-1' },
+    });
+    expect(right.status).toBe(200);
+    admin.token = (await host.login('admin1b@balcao.test', 'new-pass-1')).token;
+    const byAdmin = await host.request(url, {
+      method: 'PUT',
+      token: superToken,
+      body: { email: 'admin1@balcao.test' },
+    });
+    expect(byAdmin.status).toBe(200);
+    admin.token = (await host.login('admin1@balcao.test', 'new-pass-1')).token;
+  });
+});
+
 describe('references across tenants', () => {
   it("refuses another company's connection as a user's default connection, on create and on edit", async () => {
     const tenant = await createTenant(host, superToken, { name: 'Vizinha' });

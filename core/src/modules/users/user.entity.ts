@@ -24,6 +24,8 @@ export const User = defineEntity({
     allowGroup: p.boolean().default(false),
     defaultTheme: p.string().length(10).default('light'),
     defaultMenu: p.string().length(10).default('open'),
+    /** The ticket list's Show all switch as the user last left it. */
+    showAllTickets: p.boolean().default(false),
     language: p.string().length(10).nullable(),
     online: p.boolean().default(false),
     lastSeenAt: p.datetime().nullable(),

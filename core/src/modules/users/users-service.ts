@@ -10,7 +10,6 @@ import {
   type UserUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import bcrypt from 'bcryptjs';
 import { definedOnly } from '../../http/validate.js';
 import type { AccessGate } from '../auth/access-gate.js';
 import { AuthSession } from '../auth/auth-session.entity.js';
@@ -19,13 +18,12 @@ import { assertProfileImage, storeMedia, type UploadedFile } from '../messages/m
 import { Plan } from '../plans/plan.entity.js';
 import { assertCompanyQueues, loadUserQueues, replaceUserQueues } from '../queues/user-queues.js';
 import { assertOwned } from '../tickets/ticket-lookups.js';
+import { hashPassword, verifyPassword } from './password-hash.js';
 import { type IUser, User } from './user.entity.js';
 import { toUserDto } from './user-presenter.js';
 
 export const PAGE_SIZE = 20;
-const BCRYPT_ROUNDS = 10;
-
-export const hashPassword = (plain: string): Promise<string> => bcrypt.hash(plain, BCRYPT_ROUNDS);
+export { hashPassword } from './password-hash.js';
 
 /** Fields only an admin may change on a user (spec: user-modal:editProfile and editQueues). */
 const ADMIN_ONLY_FIELDS = [
@@ -50,7 +48,7 @@ export class UsersService {
   private readonly realtime: RealtimePort;
   private readonly events: EventsPort | undefined;
   private readonly dataDir: string;
-  private readonly accessGate: Pick<AccessGate, 'end'> | undefined;
+  private readonly accessGate: Pick<AccessGate, 'end' | 'usersChanged'> | undefined;
 
   constructor({
     em,
@@ -63,7 +61,7 @@ export class UsersService {
     realtime: RealtimePort;
     events?: EventsPort;
     config: { dataDir: string };
-    accessGate?: Pick<AccessGate, 'end'>;
+    accessGate?: Pick<AccessGate, 'end' | 'usersChanged'>;
   }) {
     this.events = events;
     this.accessGate = accessGate;
@@ -119,14 +117,17 @@ export class UsersService {
     assertMayManage(actor, user);
     if (input.profile) assertMayGrant(actor, input.profile);
     const wppChanged = input.wpp !== undefined && (input.wpp ?? null) !== (user.wpp ?? null);
-    // The number receives password-reset codes: changing one's own is as sensitive as changing the password.
-    if ((password(input) || wppChanged) && actor.id === id)
+    const emailChanged = input.email !== undefined && input.email !== user.email;
+    // The number receives password-reset codes and the e-mail is the login: changing one's own is as sensitive as
+    // changing the password (a borrowed session must not take the account over).
+    if ((password(input) || wppChanged || emailChanged) && actor.id === id)
       await assertCurrentPassword(user, input.currentPassword);
-    if (input.email && input.email !== user.email) await this.assertEmailFree(input.email);
+    if (emailChanged) await this.assertEmailFree(input.email as string);
     if (wppChanged) await this.assertWppFree(input.wpp);
     if (input.queueIds) await assertCompanyQueues(this.em, user.companyId, input.queueIds);
     // A default connection of another company would be stored and then used to send (tenant isolation).
     await assertOwned(this.em, 'whatsapps', input.whatsappId, user.companyId);
+    const profileChanged = input.profile !== undefined && input.profile !== user.profile;
     const { password: newPassword, currentPassword: _checked, queueIds, ...fields } = input;
     this.em.assign(user, definedOnly(fields));
     if (newPassword) user.passwordHash = await hashPassword(newPassword);
@@ -134,9 +135,23 @@ export class UsersService {
     if (queueIds) await replaceUserQueues(this.em, user.companyId, user.id, queueIds);
     const [dto] = await this.present([user]);
     await this.publish(user.companyId, { action: 'update', user: dto });
+    if (newPassword && actor.id !== id) await this.endSessions(id);
+    // The guards read the new profile at the user's next request; their sockets, opened as the old one, reconnect.
+    else if (profileChanged) await this.accessGate?.usersChanged([id]);
     if (queueIds || ACCESS_FIELDS.some((f) => input[f] !== undefined))
       await this.events?.emit('user.accessChanged', { companyId: user.companyId, userId: user.id });
     return dto;
+  }
+
+  /** An admin set this user's password: whoever holds the user's sessions is signed out, on every instance. */
+  private async endSessions(userId: number): Promise<void> {
+    const ended = await this.em
+      .getConnection()
+      .execute<{ id: string }[]>(
+        'update auth_sessions set revoked_at = now(), updated_at = now() where user_id = ? and revoked_at is null returning id',
+        [userId],
+      );
+    await this.accessGate?.end(ended.map((s) => s.id));
   }
 
   /**
@@ -227,11 +242,11 @@ function assertMayGrant(actor: AuthUser, profile: UserProfile): void {
   if (PROFILE_RANK[profile] > own) throw new AppError('ERR_NO_PERMISSION', 403);
 }
 
-/** Changing one's own password asks for the current one (a borrowed session cannot lock its owner out). */
+/** Changing one's own password, number or e-mail asks for the current password (a borrowed session cannot lock its owner out). */
 async function assertCurrentPassword(user: IUser, current: string | undefined): Promise<void> {
   if (!current)
     throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'currentPassword', message: 'Required' }] });
-  if (!(await bcrypt.compare(current, user.passwordHash)))
+  if (!(await verifyPassword(current, user.passwordHash)))
     throw new AppError('ERR_WRONG_PASSWORD', 403, {
       fields: [{ path: 'currentPassword', message: 'Wrong password' }],
     });

@@ -7,8 +7,19 @@ import { toastError } from '../../notify/toaster';
 import { colorChipStyle } from '../../theme/color-chip';
 import { syncContactTags } from '../shared/contact-actions-api';
 
-/** The contact's tags, editable in place (`POST /tags/sync` with the whole list). */
-export function ContactTags({ contactId, tags }: { contactId: number; tags: TagDto[] }) {
+/**
+ * The contact's tags, editable in place (`POST /tags/sync` with the whole list); `onChange` hears each list saved
+ * (the resolve dialog waits for a tag when requiredTag is on).
+ */
+export function ContactTags({
+  contactId,
+  tags,
+  onChange,
+}: {
+  contactId: number;
+  tags: TagDto[];
+  onChange?(tags: TagDto[]): void;
+}) {
   const { t } = useTranslation();
   const [all, setAll] = useState<TagDto[] | null>(null);
   const [selected, setSelected] = useState<TagDto[]>(tags);
@@ -25,6 +36,7 @@ export function ContactTags({ contactId, tags }: { contactId: number; tags: TagD
         contactId,
         next.map((s) => s.id),
       );
+      onChange?.(next);
     } catch (err) {
       setSelected(before);
       toastError(err);

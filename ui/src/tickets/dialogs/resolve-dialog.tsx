@@ -1,12 +1,18 @@
 import type { TicketDto } from '@balcao/sdk';
-import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { toastError } from '../../notify/toaster';
+import { useCompanySettingEnabled } from '../../session/company-settings';
+import { ContactTags } from '../contact/contact-tags';
 import { updateTicket } from '../shared/tickets-api';
 
-/** Resolve (spec part 1 §4): close with or without the farewell message; the farewell passes the queue. */
+/**
+ * Resolve (spec part 1 §4): close with or without the farewell message; the farewell passes the queue. With the
+ * company's requiredTag on, the contact's tags are edited right here, and resolving waits until there is one (the
+ * server refuses a close without, ERR_TAG_REQUIRED).
+ */
 export function ResolveDialog({
   ticket,
   isOpen,
@@ -19,6 +25,10 @@ export function ResolveDialog({
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'with' | 'without' | null>(null);
+  const requiredTag = useCompanySettingEnabled('requiredTag');
+  const [tags, setTags] = useState(ticket.contact.tags);
+  useEffect(() => setTags(ticket.contact.tags), [ticket.contact.tags]);
+  const needsTag = requiredTag && tags.length === 0;
 
   const resolve = async (farewell: boolean) => {
     setBusy(farewell ? 'with' : 'without');
@@ -47,6 +57,16 @@ export function ResolveDialog({
     >
       <DialogBody>
         <p>{t('tickets.resolve.text')}</p>
+        {requiredTag && (
+          <FormGroup
+            label={t('tickets.resolve.tags')}
+            helperText={needsTag ? t('tickets.resolve.tagRequired') : undefined}
+            intent={needsTag ? 'warning' : 'none'}
+            data-testid="resolve-tags"
+          >
+            <ContactTags contactId={ticket.contact.id} tags={tags} onChange={setTags} />
+          </FormGroup>
+        )}
       </DialogBody>
       <DialogFooter
         actions={
@@ -56,7 +76,7 @@ export function ResolveDialog({
               variant="outlined"
               text={t('tickets.resolve.without')}
               loading={busy === 'without'}
-              disabled={busy !== null}
+              disabled={busy !== null || needsTag}
               onClick={() => resolve(false)}
               data-testid="resolve-without"
             />
@@ -64,7 +84,7 @@ export function ResolveDialog({
               intent="primary"
               text={t('tickets.resolve.with')}
               loading={busy === 'with'}
-              disabled={busy !== null}
+              disabled={busy !== null || needsTag}
               onClick={() => resolve(true)}
               data-testid="resolve-with"
             />

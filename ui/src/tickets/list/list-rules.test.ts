@@ -54,6 +54,23 @@ describe('matchesList', () => {
     expect(matchesList(group, { ...groups, showAll: true }, admin)).toBe(true);
   });
 
+  it('keeps a ticket waiting for its rating (nps) in the Closed tab, out of the Open ones', () => {
+    const closed: ListFilter = { ...pending, status: 'closed' };
+    const waiting = ticket(1, { status: 'nps', userId: 7 });
+    expect(matchesList(waiting, closed, attendant)).toBe(true);
+    expect(matchesList(waiting, { ...pending, status: 'open' }, attendant)).toBe(false);
+    expect(matchesList(ticket(1, { status: 'nps', userId: 9 }), closed, attendant)).toBe(false);
+  });
+
+  it('shows an admin in no queue the customer waiting in any queue under all queues (issue 24)', () => {
+    const waiting = ticket(1, { queueId: 2 });
+    expect(matchesList(waiting, pending, admin)).toBe(true);
+    expect(matchesList(waiting, { ...pending, queueIds: [2] }, admin)).toBe(true);
+    expect(matchesList(waiting, { ...pending, queueIds: [3] }, admin)).toBe(false);
+    expect(matchesList(ticket(1, { queueId: 2, isGroup: true }), pending, admin)).toBe(false);
+    expect(matchesList(waiting, pending, attendant)).toBe(false);
+  });
+
   it('shows an admin everything only with Show all on', () => {
     const other = ticket(1, { userId: 9, queueId: 2 });
     expect(matchesList(other, pending, admin)).toBe(false);

@@ -72,25 +72,26 @@ export const viewerOf = (user: SessionUserDto): Viewer => ({
 const seesAll = (v: Viewer, showAll: boolean) => (v.isAdmin || v.allTicket || v.allowGroup) && showAll;
 
 /**
- * A list's status: its own, and for Show all's Pending tab also tickets waiting for the contact's LGPD consent
- * (spec §8, as the server lists them).
+ * A list's status: its own, for Show all's Pending tab also tickets waiting for the contact's LGPD consent (spec §8),
+ * and for the Closed tab those waiting for their rating (status nps), as the server lists them.
  */
 const statusMatches = (t: TicketDto, f: ListFilter, v: Viewer): boolean =>
   !f.status ||
   t.status === f.status ||
-  (f.status === 'pending' && t.status === 'lgpd' && seesAll(v, f.showAll));
+  (f.status === 'pending' && t.status === 'lgpd' && seesAll(v, f.showAll)) ||
+  (f.status === 'closed' && t.status === 'nps');
 
 /**
  * The server's visibility rule (spec part 1 §6): admins, allTicket and allowGroup users see everything, in a list
  * only with Show all on; otherwise one sees group tickets (allowGroup), one's own, and unassigned ones (not groups)
- * without a queue or in one's queues.
+ * without a queue or in one's queues — an admin counts as in every queue (a customer waiting in any queue).
  */
 export function isVisibleTo(t: TicketDto, v: Viewer, showAll: boolean): boolean {
   if (seesAll(v, showAll)) return true;
   if (t.isGroup && v.allowGroup) return true;
   if (t.userId === v.id) return true;
   if (t.userId !== null || t.isGroup) return false;
-  return t.queueId === null || v.queueIds.includes(t.queueId);
+  return t.queueId === null || v.isAdmin || v.queueIds.includes(t.queueId);
 }
 
 /** Client-side stand-in for the server search (name, number, last message); the server also searches bodies. */

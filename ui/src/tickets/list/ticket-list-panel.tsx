@@ -1,9 +1,11 @@
 import { Button, InputGroup, Spinner, Switch, Tab, Tabs } from '@blueprintjs/core';
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
+import { toastError } from '../../notify/toaster';
 import { requireUser, userAtom } from '../../session/session-store';
+import { updateUser } from '../../users/users-api';
 import { usePresenceFeed } from '../shared/presence';
 import { listQueueIds } from '../shared/queue-selection';
 import {
@@ -34,7 +36,14 @@ export function TicketListPanel() {
   const [search, setSearch] = useState('');
   const searchParam = useDebounced(search);
   const [storedQueueIds, setQueueIds] = useAtom(selectedQueueIdsAtom);
-  const [showAll, setShowAll] = useState(false);
+  const setUser = useSetAtom(userAtom);
+  // Show all as the user last left it: saved on the server, so it survives logout and another browser.
+  const [showAll, setShowAll] = useState(user.showAllTickets);
+  const handleShowAll = (checked: boolean) => {
+    setShowAll(checked);
+    setUser((u) => (u ? { ...u, showAllTickets: checked } : u));
+    updateUser(user.id, { showAllTickets: checked }).catch(toastError);
+  };
   const searchFilters = useAtomValue(searchFiltersAtom);
   const { accept, ignore } = useTicketActions();
   const isAdmin = user.profile === 'admin';
@@ -93,7 +102,7 @@ export function TicketListPanel() {
           <Switch
             className="ticket-panel__show-all"
             checked={showAll}
-            onChange={(e) => setShowAll(e.currentTarget.checked)}
+            onChange={(e) => handleShowAll(e.currentTarget.checked)}
             label={t('tickets.list.showAll')}
             data-testid="show-all"
           />

@@ -119,6 +119,18 @@ export const TicketRow = memo(function TicketRow({
               {t('tickets.status.lgpd')}
             </Tag>
           )}
+          {/* In the Closed tab: resolved with a rating request, the contact has not answered yet. */}
+          {ticket.status === 'nps' && (
+            <Tag
+              minimal
+              intent="primary"
+              icon="star-empty"
+              className="ticket-row__tag ticket-row__tag--status"
+              data-testid="ticket-row-nps"
+            >
+              {t('tickets.status.nps')}
+            </Tag>
+          )}
           {ticket.whatsapp && (
             <Tag minimal className="ticket-row__tag" icon="link">
               {ticket.whatsapp.name}
