@@ -1,6 +1,11 @@
 import type { ChannelCapabilities, ChannelTraits } from './channel-traits.js';
 import type { QueueRef } from './dto.js';
-import type { Channel, ConnectionStatus, TicketStatus } from './schemas/attendance.js';
+import type {
+  Channel,
+  ConnectionFailureReason,
+  ConnectionStatus,
+  TicketStatus,
+} from './schemas/attendance.js';
 import type { ChatbotOptionType, RotationTime } from './schemas/chatbots.js';
 import type { ScheduleRow } from './schemas/schedules.js';
 
@@ -100,7 +105,10 @@ export interface ContactImportRowError {
 export interface ContactImportSummaryDto {
   created: number;
   skipped: number;
+  /** The first 100 errors; a sheet of bad rows is summarised, never echoed whole. */
   errors: ContactImportRowError[];
+  /** Errors past those listed, when there were more. */
+  omittedErrors?: number;
 }
 
 /** One row of a spreadsheet as read (1-based, as the sheet numbers it), cells as text. */
@@ -109,6 +117,8 @@ export interface ContactSheetRowDto {
   name: string;
   number: string;
   email: string;
+  /** The earlier row with the same number: this one is reported as a repeat, not imported over it. */
+  repeatOf?: number;
 }
 
 /**
@@ -136,6 +146,8 @@ export interface ConnectionDto {
   qrcode: string | null;
   /** QR codes shown since the session last connected (spec part 1 §3 `retries`). */
   retries: number;
+  /** Why the session last failed (no network, refused, logged out on the phone, banned…); null once it works. */
+  failureReason: ConnectionFailureReason | null;
   greetingMessage: string | null;
   /**
    * The greeting's media (`POST /whatsapp/{id}/media-upload`): where it is served (`/api/media/company1/…`); the

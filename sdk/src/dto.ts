@@ -10,6 +10,8 @@ export interface PlanDto extends PlanFlags {
   connections: number;
   queues: number;
   amount: number;
+  /** Offered on `/signup` (`GET /api/plans/list`); a private plan is given by the super admin only. */
+  isPublic: boolean;
 }
 
 /** A company as the API answers it. @example company.dueDate === '2026-12-31' */

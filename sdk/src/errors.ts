@@ -56,7 +56,7 @@ export const ERROR_CODES = [
   'ERR_TOO_MANY_ATTEMPTS',
   'ERR_NO_COMPANY_FOUND',
   'ERR_NO_PLAN_FOUND',
-  /** Company 1 owns the platform: it cannot be deleted. */
+  /** Company 1 owns the platform: it cannot be deleted nor switched off. */
   'ERR_PLATFORM_COMPANY',
   /** A table outside core still references the company (a plugin's foreign key without cascade): nothing deleted. */
   'ERR_COMPANY_IN_USE',
@@ -145,6 +145,20 @@ export const ERROR_CODES = [
   'ERR_EGRESS_TOO_LARGE',
   /** The outside server could not be reached (network error, too many redirects). */
   'ERR_EGRESS_FAILED',
+  /** A spreadsheet past the reader's limits: too many rows (`maxRows` says how many), too large once unzipped, or too slow to read. */
+  'ERR_SPREADSHEET_TOO_LARGE',
+  /** The company already has a spreadsheet being read; it may send another when that one finishes. */
+  'ERR_IMPORT_IN_PROGRESS',
+  /** The server is reading as many spreadsheets as it reads at once; try again in a moment. */
+  'ERR_SPREADSHEET_BUSY',
+  /** A phone number's ticket was asked for and none of the company's connections writes to phone numbers: add a WhatsApp connection. */
+  'ERR_NO_PHONE_CONNECTION',
+  /** A field message: another record of the company already has this name (a tag, queue or plan). */
+  'ERR_NAME_TAKEN',
+  /** The company is switched off (its Active switch): its users cannot sign in and their sessions ended. */
+  'ERR_COMPANY_INACTIVE',
+  /** Facebook / Instagram linking: the server has no META_APP_SECRET, so Meta's deliveries could not be verified (an operator sets it). */
+  'ERR_META_APP_SECRET_UNSET',
   'ERR_INTERNAL',
 ] as const;
 

@@ -21,6 +21,7 @@ export * from './realtime-frames.js';
 export * from './schemas/index.js';
 export * from './sessions.js';
 export * from './settings.js';
+export * from './spreadsheets.js';
 export * from './subscription.js';
 export * from './validate.js';
 export * from './vcard.js';

@@ -13,6 +13,7 @@ import type { HttpPort } from './http-port.js';
 import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './realtime.js';
 import type { ConfigPort, ConnectionsPort } from './sessions.js';
 import type { CompanySettingKey } from './settings.js';
+import type { SpreadsheetsPort } from './spreadsheets.js';
 
 /** Structured logger (pino-compatible). @example logger.info({ ticketId }, 'ticket closed') */
 export interface Logger {
@@ -87,6 +88,8 @@ export interface CorePorts {
   config: ConfigPort;
   /** The only way out to other servers: timeouts, retries, size limits, no private addresses (see {@link HttpPort}). */
   http: HttpPort;
+  /** The platform's bounded spreadsheet reader, for the company (one sheet at a time per company). */
+  spreadsheets: SpreadsheetsPort;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

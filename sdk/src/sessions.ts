@@ -2,7 +2,12 @@ import { z } from 'zod';
 import type { ChannelConnection, ChannelMedia } from './channel.js';
 import type { ConversationsPort } from './conversations-port.js';
 import type { Logger } from './ports.js';
-import { type Channel, CONNECTION_STATUSES, type ConnectionStatus } from './schemas/attendance.js';
+import {
+  type Channel,
+  CONNECTION_FAILURE_REASONS,
+  CONNECTION_STATUSES,
+  type ConnectionStatus,
+} from './schemas/attendance.js';
 
 // Stateful channels (ARCHITECTURE "The channel contract"): an adapter that keeps a remote session (WhatsApp's linked
 // device) is started, stopped and logged out by core, on the one instance that holds the connection's lease, and
@@ -10,7 +15,7 @@ import { type Channel, CONNECTION_STATUSES, type ConnectionStatus } from './sche
 
 /**
  * A status a stateful adapter reports (spec part 1 §4): `qrcode` with the QR text to scan, `CONNECTED` with the
- * account's number. Core stores it on the connection (status, qrcode, number, retries), publishes it on
+ * account's number, TIMEOUT or DISCONNECTED with the failure's `reason` when the adapter knows it. Core stores it on the connection (status, qrcode, number, retries), publishes it on
  * `company-{id}-whatsappSession` and emits `connection.status`.
  * @example sessionStatusReportSchema.parse({ status: 'qrcode', qrcode: '2@abc…' })
  */
@@ -18,6 +23,8 @@ export const sessionStatusReportSchema = z.object({
   status: z.enum(CONNECTION_STATUSES),
   qrcode: z.string().min(1).max(4000).optional(),
   number: z.string().min(1).max(50).optional(),
+  /** Why it failed, with TIMEOUT or DISCONNECTED (optional: adapters that do not say keep working). */
+  reason: z.enum(CONNECTION_FAILURE_REASONS).optional(),
 });
 export type SessionStatusReport = z.infer<typeof sessionStatusReportSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './languages.js';
 
 /**
  * Company setting keys (spec part 1 §3, part 2 §3), each `enabled` or `disabled` unless noted. `sendQueuePositionMessage`
@@ -26,6 +27,8 @@ export const COMPANY_SETTING_KEYS = [
   'lgpdMessage',
   'sendMsgTransfTicket',
   'lgpdLink',
+  /** The language of the texts Balcão writes to contacts by itself (menu lines, rating footer…): one of LANGUAGES. */
+  'language',
 ] as const;
 
 /** One of {@link COMPANY_SETTING_KEYS}. @example const k: CompanySettingKey = 'lgpdHideNumber'; */
@@ -59,6 +62,7 @@ export const DEFAULT_COMPANY_SETTINGS: Record<CompanySettingKey, string> = {
   lgpdMessage: '',
   sendMsgTransfTicket: 'disabled',
   lgpdLink: '',
+  language: 'pt-BR',
 };
 
 /** Schedule type options. @example SCHEDULE_TYPES.includes('queue') */
@@ -98,6 +102,7 @@ export const COMPANY_SETTING_OPTIONS: Readonly<
   lgpdMessage: 'text',
   sendMsgTransfTicket: ON_OFF,
   lgpdLink: 'link',
+  language: LANGUAGES,
 };
 
 /**

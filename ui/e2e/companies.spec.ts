@@ -57,7 +57,8 @@ test('a super user creates a plan, a help video and a company on that plan; its 
   await page.getByTestId('companies-add').click();
   await expect(page.getByTestId('company-numberAttendants')).toHaveValue('1');
   await expect(page.getByTestId('company-numberConections')).toHaveValue('1');
-  await expect(page.getByTestId('company-status')).not.toBeChecked();
+  // New companies start active (issue 24).
+  await expect(page.getByTestId('company-status')).toBeChecked();
   await page.getByTestId('company-save').click();
   await expect(page.getByText('Nome é obrigatório')).toBeVisible();
   await expect(page.getByText('E-mail é obrigatório')).toBeVisible();
@@ -72,7 +73,6 @@ test('a super user creates a plan, a help video and a company on that plan; its 
   await page.getByTestId('company-plan').selectOption({ label: planName });
   await page.getByTestId('company-due-date').fill(due);
   await page.getByTestId('company-password').fill('dono-pass');
-  await page.getByTestId('company-status').locator('xpath=..').click();
   await shot(page, 'company-dialog-light-wide');
   await page.getByTestId('company-save').click();
   await expect(page.getByText('Operação realizada com sucesso!').first()).toBeVisible();

@@ -183,6 +183,51 @@ describe('WhatsApp session lifecycle and status', () => {
     expect(fake.opened).toHaveLength(1);
   });
 
+  it.each([
+    ['no network (408)', DisconnectReason.timedOut, 'no-network'],
+    ['closed (428)', DisconnectReason.connectionClosed, 'no-network'],
+    ['connection refused (405)', 405, 'refused'],
+    ['unavailable service (503)', DisconnectReason.unavailableService, 'refused'],
+    ['replaced elsewhere (440)', DisconnectReason.connectionReplaced, 'replaced'],
+    ['an unknown code (499)', 499, 'unknown'],
+  ])(
+    'each close says why: %s → TIMEOUT with the reason, then DISCONNECTED with it',
+    async (_what, code, reason) => {
+      const fake = fakeSockets((socket) => socket.drop(code));
+      const { ctx, reports } = recordingSessionContext();
+      await whatsappChannel({ makeSocket: fake.makeSocket, policy }).start?.(ctx);
+      await vi.advanceTimersByTimeAsync(10 * 60_000);
+      expect(reports.filter((r) => r.status === 'TIMEOUT')).toEqual(
+        Array.from({ length: policy.maxRetries }, () => ({ status: 'TIMEOUT', reason })),
+      );
+      expect(reports.at(-1)).toEqual({ status: 'DISCONNECTED', reason });
+    },
+  );
+
+  it('a banned or forbidden number (403) is not dialled again: DISCONNECTED, banned', async () => {
+    const fake = fakeSockets((socket) => socket.drop(DisconnectReason.forbidden));
+    const { ctx, reports } = recordingSessionContext();
+    await whatsappChannel({ makeSocket: fake.makeSocket, policy }).start?.(ctx);
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(fake.opened).toHaveLength(1);
+    expect(reports.at(-1)).toEqual({ status: 'DISCONNECTED', reason: 'banned' });
+  });
+
+  it('unlinked on the phone (401) and QR codes nobody scanned say so', async () => {
+    const unlinked = fakeSockets((socket) => socket.drop(DisconnectReason.loggedOut));
+    const first = recordingSessionContext();
+    await whatsappChannel({ makeSocket: unlinked.makeSocket, policy }).start?.(first.ctx);
+    await settle();
+    expect(first.reports.at(-1)).toEqual({ status: 'DISCONNECTED', reason: 'logged-out' });
+
+    const unscanned = fakeSockets();
+    const second = recordingSessionContext();
+    await whatsappChannel({ makeSocket: unscanned.makeSocket, policy }).start?.(second.ctx);
+    for (const qr of ['2@a', '2@b', '2@c']) unscanned.last().showQr(qr);
+    await settle();
+    expect(second.reports.at(-1)).toEqual({ status: 'DISCONNECTED', reason: 'qr-not-scanned' });
+  });
+
   it('stop closes the socket and keeps the store; nothing reconnects', async () => {
     const fake = fakeSockets();
     const channel = whatsappChannel({ makeSocket: fake.makeSocket, policy });

@@ -1,4 +1,4 @@
-import type { ChannelSessionContext, InboundMessage } from '@balcao/sdk';
+import type { ChannelSessionContext, ConnectionFailureReason, InboundMessage } from '@balcao/sdk';
 import {
   type BaileysEventMap,
   Browsers,
@@ -17,7 +17,7 @@ import { LateIdentities, withPhoneNumbers } from './identity.js';
 import { contactIdOf, type InboundMedia, normaliseInbound } from './inbound.js';
 import { followPresence, presenceChanged } from './presence.js';
 import { backoffDelay, KeyCache, type SessionPolicy } from './session-policy.js';
-import { baileysLogger, disconnectCode, type MakeSocket, type WhatsappSocket } from './socket.js';
+import { baileysLogger, closeOf, type MakeSocket, type WhatsappSocket } from './socket.js';
 
 /** WhatsApp's receipt statuses as Balcão's acks: server (1 sent), delivery (2), read (3), played (4). */
 const ACK_OF_STATUS: Partial<Record<number, number>> = {
@@ -222,7 +222,7 @@ export class WhatsappSession {
     const { status } = this.ctx;
     if (update.qr) {
       this.qrCodes += 1;
-      if (this.qrCodes > this.deps.policy.maxQrCodes) return this.giveUp();
+      if (this.qrCodes > this.deps.policy.maxQrCodes) return this.giveUp('qr-not-scanned');
       await status.report({ status: 'qrcode', qrcode: update.qr });
     }
     if (update.connection === 'open') {
@@ -238,24 +238,26 @@ export class WhatsappSession {
     this.open = false;
     this.detach();
     if (this.closed) return;
-    const code = disconnectCode(update.lastDisconnect?.error);
+    const { code, reason } = closeOf(update.lastDisconnect?.error);
     if (code === DisconnectReason.loggedOut) {
       // Unlinked from the phone: the keys are worthless; the next start asks for a new QR code.
       this.closed = true;
       await this.saving;
       this.keyCache.flushAll();
       await this.ctx.session.clear();
-      await status.report({ status: 'DISCONNECTED' });
+      await status.report({ status: 'DISCONNECTED', reason: 'logged-out' });
       return;
     }
+    // A banned or forbidden number is refused again on every retry: say so now.
+    if (code === DisconnectReason.forbidden) return this.giveUp(reason);
     if (code === DisconnectReason.restartRequired) {
       // WhatsApp closes once right after a QR code is scanned: the pairing completes on the next connection.
       await status.report({ status: 'PAIRING' });
       return this.connect();
     }
     this.retries += 1;
-    if (this.retries > this.deps.policy.maxRetries) return this.giveUp();
-    await status.report({ status: 'TIMEOUT' });
+    if (this.retries > this.deps.policy.maxRetries) return this.giveUp(reason);
+    await status.report({ status: 'TIMEOUT', reason });
     this.timer = setTimeout(
       () => void this.connect().catch((err) => this.fail(err, 'reconnect')),
       backoffDelay(this.retries, this.deps.policy),
@@ -263,12 +265,12 @@ export class WhatsappSession {
   }
 
   /** Stops retrying: the connection shows DISCONNECTED, with "try again" and "new QR" (restart, requestQr). */
-  private async giveUp(): Promise<void> {
+  private async giveUp(reason: ConnectionFailureReason): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
     const socket = this.detach();
     await socket?.end(undefined);
-    await this.ctx.status.report({ status: 'DISCONNECTED' });
+    await this.ctx.status.report({ status: 'DISCONNECTED', reason });
   }
 
   private async onMessages(socket: WhatsappSocket, messages: WAMessage[]): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Logger } from '@balcao/sdk';
+import type { ConnectionFailureReason, Logger } from '@balcao/sdk';
 import type {
   AnyMessageContent,
   BaileysEventEmitter,
@@ -67,8 +67,29 @@ export function baileysLogger(logger: Logger): BaileysLogger {
   };
 }
 
+/**
+ * Why a session closed, for the connection's row (issue 24), from Baileys' DisconnectReason status: 408 timed out or
+ * connection lost, 428 closed (no network); 401 logged out on the phone; 403 forbidden (a banned number); 405, 411,
+ * 500 and 503 WhatsApp refused the connection or the session; 440 replaced by another session; otherwise unknown.
+ * @example failureReason(401) === 'logged-out'
+ */
+export function failureReason(code: number | undefined): ConnectionFailureReason {
+  if (code === 408 || code === 428) return 'no-network';
+  if (code === 401) return 'logged-out';
+  if (code === 403) return 'banned';
+  if (code === 405 || code === 411 || code === 500 || code === 503) return 'refused';
+  if (code === 440) return 'replaced';
+  return 'unknown';
+}
+
 /** The HTTP status of a Baileys disconnect error (a Boom carries `output.statusCode`); undefined when it has none. */
 export function disconnectCode(error: unknown): number | undefined {
   const code = (error as { output?: { statusCode?: unknown } } | undefined)?.output?.statusCode;
   return typeof code === 'number' ? code : undefined;
+}
+
+/** A close's status and the reason the connection's row shows. @example closeOf(err) // { code: 408, reason: 'no-network' } */
+export function closeOf(error: unknown): { code: number | undefined; reason: ConnectionFailureReason } {
+  const code = disconnectCode(error);
+  return { code, reason: failureReason(code) };
 }

@@ -61,6 +61,17 @@ describe('loadConfig', () => {
     expect(c.sessions).toEqual({ leaseMs: 2000, renewMs: 250 });
   });
 
+  it('reads the spreadsheet bounds from the environment and refuses nonsense', () => {
+    const c = loadConfig({
+      DATA_DIR: tmp(),
+      SPREADSHEET_MAX_ROWS: '1000',
+      SPREADSHEET_MAX_UNZIPPED_MB: '20',
+    });
+    expect(c.spreadsheets).toEqual({ maxRows: 1000, maxUnzippedBytes: 20 * 1024 * 1024 });
+    expect(loadConfig({ DATA_DIR: tmp() }).spreadsheets).toEqual({});
+    expect(() => loadConfig({ DATA_DIR: tmp(), SPREADSHEET_MAX_ROWS: '0' })).toThrow(/SPREADSHEET_MAX_ROWS/);
+  });
+
   it('refuses to start in production without secrets, never falling back to a default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).toThrow(
       /Missing required configuration in production: JWT_SECRET, JWT_REFRESH_SECRET, SESSION_SECRET, ADMIN_PASSWORD/,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { OutboxOptions } from '../modules/conversations/outbox-worker.js';
 import type { SessionLeaseOptions } from '../modules/sessions/session-manager.js';
+import type { SpreadsheetLimits } from '../spreadsheets/spreadsheet-reader.js';
 import { isCommonPassword, weakSecretReason } from './weak-secrets.js';
 
 // An empty variable counts as unset.
@@ -38,6 +39,8 @@ export const envSchema = z.object({
   SUPPORT_URL: optional(z.url({ protocol: /^https?$/, error: 'SUPPORT_URL must be an http(s) URL' })),
   BALCAO_EXAMPLES: optional(z.enum(['1', '0', 'true', 'false'], "BALCAO_EXAMPLES must be '1' or '0'")),
   BALCAO_EGRESS_ALLOW: optional(z.string().max(4096)),
+  SPREADSHEET_MAX_ROWS: optional(z.coerce.number().int().min(1).max(1_000_000)),
+  SPREADSHEET_MAX_UNZIPPED_MB: optional(z.coerce.number().int().min(1).max(2048)),
 });
 
 /** Validated runtime configuration of one Balcão process. */
@@ -72,6 +75,8 @@ export interface Config {
   examples: boolean;
   /** Hosts, addresses and CIDR blocks plugins may reach although private (BALCAO_EGRESS_ALLOW, comma-separated). */
   egressAllow: string[];
+  /** Bounds of every spreadsheet read, when not the defaults (DEFAULT_SPREADSHEET_LIMITS; tests lower them). */
+  spreadsheets?: Partial<SpreadsheetLimits>;
 }
 
 export class ConfigError extends Error {}
@@ -153,6 +158,15 @@ function sessionOptions(e: Env): Partial<SessionLeaseOptions> {
   return o;
 }
 
+/** The spreadsheet bounds the environment sets (the rest keeps DEFAULT_SPREADSHEET_LIMITS). */
+function spreadsheetOptions(e: Env): Partial<SpreadsheetLimits> {
+  const o: Partial<SpreadsheetLimits> = {};
+  if (e.SPREADSHEET_MAX_ROWS !== undefined) o.maxRows = e.SPREADSHEET_MAX_ROWS;
+  if (e.SPREADSHEET_MAX_UNZIPPED_MB !== undefined)
+    o.maxUnzippedBytes = e.SPREADSHEET_MAX_UNZIPPED_MB * 1024 * 1024;
+  return o;
+}
+
 /**
  * Reads and validates the environment. In production missing or weak secrets are an error, never a default.
  * @example const config = loadConfig(process.env)
@@ -214,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
       .split(',')
       .map((x) => x.trim())
       .filter(Boolean),
+    spreadsheets: spreadsheetOptions(e),
     ...overrides,
   };
 }

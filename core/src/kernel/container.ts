@@ -6,6 +6,7 @@ import type { JobsHost } from '../jobs/jobs-host.js';
 import { Tokens } from '../modules/auth/tokens.js';
 import type { PlanGate } from '../modules/plans/plan-gate.js';
 import type { RealtimeHub } from '../realtime/hub.js';
+import { DEFAULT_SPREADSHEET_LIMITS, SpreadsheetReader } from '../spreadsheets/spreadsheet-reader.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 
@@ -27,6 +28,8 @@ export interface Cradle {
   jobsHost: JobsHost;
   /** What business rules take as now (kernel/clock.ts). */
   clock: Clock;
+  /** The one bounded spreadsheet reader (worker thread, size and row limits, one sheet per company at a time). */
+  spreadsheets: SpreadsheetReader;
   em: EntityManager;
   /** Set on a request scope once the token is checked; absent on public routes. */
   user: AuthUser;
@@ -56,6 +59,9 @@ export function createRootContainer(parts: {
     clock: asValue(parts.clock),
     tokens: asValue(new Tokens(parts.config)),
     egressPolicy: asValue(new AddressPolicy(parts.config.egressAllow)),
+    spreadsheets: asValue(
+      new SpreadsheetReader({ ...DEFAULT_SPREADSHEET_LIMITS, ...parts.config.spreadsheets }),
+    ),
   });
   return container;
 }

@@ -199,6 +199,7 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
       await jobsHost.stop();
       await outbox.stop();
       await bus.stop();
+      await container.cradle.spreadsheets.close();
       await orm.close(true);
       await container.dispose();
       await db.embedded?.stop();

@@ -19,6 +19,7 @@ import { CompanyConnectionsPort } from '../modules/sessions/connections-port.js'
 import { SettingsService } from '../modules/settings/settings-service.js';
 import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
 import { CompanyUsersPort } from '../modules/users/users-port.js';
+import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
 import type { Cradle } from './container.js';
 
 // What a plugin gets for its `requires`: each port of CorePorts, built by the core module that implements it.
@@ -43,6 +44,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'connections',
   'config',
   'http',
+  'spreadsheets',
 ];
 
 /** The channel kinds a plugin contributes: the connections whose status it may report. */
@@ -166,6 +168,7 @@ export function pluginPorts(
       ),
     config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
     http: () => new EgressClient(root.cradle.egressPolicy, root.cradle.logger.child({ plugin: plugin.name })),
+    spreadsheets: () => tenant((id) => companySpreadsheets(root.cradle.spreadsheets, id)),
   };
   return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
 }

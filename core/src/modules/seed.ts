@@ -25,6 +25,8 @@ export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
       connections: 10,
       queues: 20,
       amount: 0,
+      // Every feature for free: the platform's own plan, not one a stranger may sign up to.
+      isPublic: false,
       ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])),
     });
     await tx.flush();

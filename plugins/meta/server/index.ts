@@ -70,6 +70,8 @@ export function createMetaPlugin(options: MetaPluginOptions = {}) {
       // Spec part 1 §5 "POST /facebook": links the user's pages (and their Instagram accounts) as connections.
       router.post('/facebook', async (ctx) => {
         if (ctx.state.user.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
+        // Pages linked without the app secret would never be heard from (every delivery is refused): say so first.
+        if (!settings().appSecret) throw new AppError('ERR_META_APP_SECRET_UNSET', 503);
         const input = validate(linkSchema, ctx.request.body);
         const { connections } = ctx.state.deps;
         // The plan first: a company without the channel never makes Graph calls (nor subscribes a page).

@@ -1,10 +1,11 @@
 import { MAX_ACCOUNT_REQUESTS } from '@balcao/channel-meta';
 import type { MockGraph } from '@balcao/channel-meta/testing';
 import type { ConnectionDto } from '@balcao/sdk';
-import { createTenant, type TestHost } from '@balcao/testing';
+import { createTenant, createTestHost, type TestHost } from '@balcao/testing';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMetaHost } from './contract-harness.js';
+import { createMetaPlugin } from './index.js';
 import type { LinkedConnection } from './link-schema.js';
 
 /**
@@ -260,6 +261,23 @@ describe('POST /api/facebook', () => {
       expect(graph.subscriptions.some((s) => s.pageId.startsWith('5011'))).toBe(false);
     } finally {
       graph.pageAccountsBy(100);
+    }
+  });
+});
+
+describe('POST /api/facebook on a server without META_APP_SECRET (issue 24)', () => {
+  it('answers 503 ERR_META_APP_SECRET_UNSET before anything is linked', async () => {
+    const bare = await createTestHost({ plugins: [createMetaPlugin({ env: {}, graphUrl: graph.url })] });
+    try {
+      const token = (await bare.login(bare.admin.email, bare.admin.password)).token;
+      const body = user('5009', ['50091']);
+      const res = await bare.request('/api/facebook', { token, body });
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ error: 'ERR_META_APP_SECRET_UNSET' });
+      const connections = (await (await bare.request('/api/whatsapp', { token })).json()) as ConnectionDto[];
+      expect(connections.filter((c) => c.channel === 'facebook')).toEqual([]);
+    } finally {
+      await bare.stop();
     }
   });
 });

@@ -18,9 +18,16 @@ describe('the Facebook / Instagram link form', () => {
     });
   });
 
+  it('says why a token is wrong: cut short, or with characters a token never has', () => {
+    const token = (facebookUserToken: string) =>
+      linkRequest({ facebookUserId: '10223344', facebookUserToken, addInstagram: false });
+    expect(token('EAAG12345')).toEqual({ errors: { facebookUserToken: 'tooShort' } });
+    expect(token('"EAAGm0PX4ZCpsBAKZAZBq1"')).toEqual({ errors: { facebookUserToken: 'invalidToken' } });
+  });
+
   it('says which field is missing and which is malformed', () => {
     expect(linkRequest({ facebookUserId: '', facebookUserToken: 'short', addInstagram: false })).toEqual({
-      errors: { facebookUserId: 'required', facebookUserToken: 'invalid' },
+      errors: { facebookUserId: 'required', facebookUserToken: 'tooShort' },
     });
     expect(linkRequest({ facebookUserId: 'ana.souza', facebookUserToken: '', addInstagram: false })).toEqual({
       errors: { facebookUserId: 'invalid', facebookUserToken: 'required' },

@@ -14,6 +14,13 @@ export const initialLinkForm = (addInstagram: boolean): LinkForm => ({
   addInstagram,
 });
 
+/** The schema's messages with a plainer text of their own (a token cut short when copied, a stray quote). */
+const ISSUE_KEYS: Record<string, string> = {
+  'Too Short!': 'tooShort',
+  'Too Long!': 'tooLong',
+  'Invalid token': 'invalidToken',
+};
+
 /**
  * The body for `POST /api/facebook`, or the message key of each wrong field (`meta:link.errors.<field>`), checked by
  * the schema the server uses. @example linkRequest({ facebookUserId: '', … }) // { errors: { facebookUserId: 'required' } }
@@ -27,7 +34,7 @@ export function linkRequest(
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as keyof LinkForm;
     const value = String(form[field] ?? '').trim();
-    errors[field] ??= value === '' ? 'required' : 'invalid';
+    errors[field] ??= value === '' ? 'required' : (ISSUE_KEYS[issue.message] ?? 'invalid');
   }
   return { errors };
 }

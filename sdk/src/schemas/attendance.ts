@@ -37,6 +37,24 @@ export const CONNECTION_STATUSES = [
 ] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];
 
+/**
+ * Why a session failed, as a channel reports it with TIMEOUT or DISCONNECTED (issue 24): `no-network` (WhatsApp could
+ * not be reached: timeout, no network), `refused` (WhatsApp refused the connection or the session), `logged-out`
+ * (unlinked on the phone: scan a new QR code), `banned` (the number is banned or forbidden), `replaced` (opened
+ * elsewhere), `qr-not-scanned` (nobody scanned the QR codes in time), `unknown`.
+ * @example CONNECTION_FAILURE_REASONS.includes('logged-out')
+ */
+export const CONNECTION_FAILURE_REASONS = [
+  'no-network',
+  'refused',
+  'logged-out',
+  'banned',
+  'replaced',
+  'qr-not-scanned',
+  'unknown',
+] as const;
+export type ConnectionFailureReason = (typeof CONNECTION_FAILURE_REASONS)[number];
+
 const optionalEmail = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
   z.string().trim().toLowerCase().pipe(z.email('Invalid email')).nullish(),

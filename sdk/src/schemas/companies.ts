@@ -29,7 +29,8 @@ const companyFields = {
 /** `POST /api/companies` (super user). @example companyCreateSchema.parse({ name: 'Loja', email: 'a@b.co', planId: 1 }) */
 export const companyCreateSchema = z.object({
   ...companyFields,
-  status: companyFields.status.default(false),
+  // Issue 24: a new company is active unless the super admin switches it off.
+  status: companyFields.status.default(true),
   recurrence: companyFields.recurrence.default('MENSAL'),
   password: companyFields.password.optional(),
   /** The password of the company's first admin user (its name and e-mail are the company's); none: no user. */
@@ -53,6 +54,7 @@ const planFields = {
   connections: count,
   queues: count,
   amount: z.coerce.number().min(0).max(PLAN_AMOUNT_MAX),
+  isPublic: z.boolean(),
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean()])) as Record<
     (typeof PLAN_FLAGS)[number],
     z.ZodBoolean
@@ -66,6 +68,7 @@ export const planCreateSchema = z.object({
   connections: count.default(1),
   queues: count.default(1),
   amount: planFields.amount.default(0),
+  isPublic: z.boolean().default(true),
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<
     (typeof PLAN_FLAGS)[number],
     z.ZodDefault<z.ZodBoolean>

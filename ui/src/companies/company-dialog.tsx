@@ -42,7 +42,7 @@ export function CompanyDialog({ company, onClose, onSaved }: Props) {
       phone: company?.phone ?? '',
       document: company?.document ?? '',
       planId: company?.planId ? String(company.planId) : '',
-      status: company?.status ?? false,
+      status: company?.status ?? true,
       dueDate: company?.dueDate ?? '',
       recurrence: (company?.recurrence ?? 'MENSAL') as Recurrence,
       passwordDefault: '',

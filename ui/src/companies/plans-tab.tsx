@@ -1,5 +1,15 @@
 import { PLAN_FLAGS, type PlanDto, type PlanFlag, planCreateSchema, planUpdateSchema } from '@balcao/sdk';
-import { Button, Checkbox, Dialog, DialogBody, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
+import {
+  Button,
+  Checkbox,
+  Classes,
+  Dialog,
+  DialogBody,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  Switch,
+} from '@blueprintjs/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
@@ -54,7 +64,10 @@ export function PlansTab() {
         <tbody>
           {rows.map((p) => (
             <tr key={p.id} data-testid={`plan-row-${p.id}`}>
-              <td>{p.name}</td>
+              <td>
+                {p.name}
+                {!p.isPublic && <span className={Classes.TEXT_MUTED}> · {t('plans.private')}</span>}
+              </td>
               <td>{p.users}</td>
               <td>{p.connections}</td>
               <td>{p.queues}</td>
@@ -104,6 +117,7 @@ function PlanDialog({ plan, onClose, onSaved }: { plan: PlanDto | null; onClose(
       connections: String(plan?.connections ?? 1),
       queues: String(plan?.queues ?? 1),
       amount: String(plan?.amount ?? 0),
+      isPublic: plan?.isPublic ?? true,
       flags: Object.fromEntries(PLAN_FLAGS.map((f) => [f, plan?.[f] ?? false])) as Record<PlanFlag, boolean>,
     },
   );
@@ -167,6 +181,16 @@ function PlanDialog({ plan, onClose, onSaved }: { plan: PlanDto | null; onClose(
               </FormGroup>
             ))}
           </div>
+          <Switch
+            label={t('plans.isPublic')}
+            checked={form.isPublic}
+            onChange={(e) => {
+              const checked = e.currentTarget.checked;
+              setForm((f) => ({ ...f, isPublic: checked }));
+            }}
+            data-testid="plan-public"
+          />
+          <p className={`${Classes.TEXT_MUTED} plan-dialog__hint`}>{t('plans.isPublicHint')}</p>
           <div className="plan-dialog__flags">
             {PLAN_FLAGS.map((flag) => (
               <Checkbox

@@ -6,6 +6,7 @@ import {
   applySessionEvent,
   channelBlock,
   connectionTabOf,
+  failureOf,
   greetingMissing,
   needsNewQr,
   newConnectionEntries,
@@ -28,6 +29,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   token: `TOKEN${id}`,
   qrcode: null,
   retries: 0,
+  failureReason: null,
   greetingMessage: null,
   greetingMediaAttachment: null,
   greetingMediaName: null,
@@ -361,5 +363,17 @@ describe('the send-queue delay (spec part 1 §9)', () => {
   it('keeps a value the API stored outside the list as a choice of its own', () => {
     expect(sendQueueDelayChoices(15)).toEqual(SEND_QUEUE_DELAYS);
     expect(sendQueueDelayChoices(7).map((d) => d.label)).toEqual([0, 5, 7, 10, 15, 20, 25, 30, 60]);
+  });
+});
+
+describe('failureOf (issue 24)', () => {
+  it('says why while the session is down, and nothing once it works again', () => {
+    expect(failureOf(connection(1, 'A', { status: 'TIMEOUT', failureReason: 'no-network' }))).toBe(
+      'no-network',
+    );
+    expect(failureOf(connection(1, 'A', { status: 'DISCONNECTED', failureReason: 'banned' }))).toBe('banned');
+    expect(failureOf(connection(1, 'A', { status: 'qrcode', failureReason: 'banned' }))).toBeNull();
+    expect(failureOf(connection(1, 'A', { status: 'DISCONNECTED' }))).toBeNull();
+    expect(failureOf(null)).toBeNull();
   });
 });

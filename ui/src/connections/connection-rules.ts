@@ -1,4 +1,4 @@
-import type { ConnectionDto, ConnectionStatus, PlanFlags } from '@balcao/sdk';
+import type { ConnectionDto, ConnectionFailureReason, ConnectionStatus, PlanFlags } from '@balcao/sdk';
 import {
   CONNECTION_FRAME,
   IMPORT_MESSAGES_FRAME,
@@ -257,4 +257,14 @@ export function sendQueueDelayChoices(stored: number): { label: number; minutes:
 /** The minutes a chosen label stores (20 and 25 store 15). @example sendQueueDelayMinutes(25) === 15 */
 export function sendQueueDelayMinutes(label: number): number {
   return SEND_QUEUE_DELAYS.find((d) => d.label === label)?.minutes ?? label;
+}
+
+/** Why the session failed, while it shows TIMEOUT or DISCONNECTED; null otherwise. */
+export function failureOf(
+  connection: Pick<ConnectionDto, 'status' | 'failureReason'> | null,
+): ConnectionFailureReason | null {
+  if (!connection?.failureReason) return null;
+  return connection.status === 'TIMEOUT' || connection.status === 'DISCONNECTED'
+    ? connection.failureReason
+    : null;
 }

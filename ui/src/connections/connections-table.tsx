@@ -3,7 +3,7 @@ import { Button, HTMLTable, Icon, NonIdealState, Spinner, Tag, Tooltip } from '@
 import { useTranslation } from 'react-i18next';
 import { ChannelIcon } from '../tickets/shared/channel-icon';
 import { formatShortDateTime } from '../tickets/shared/format';
-import { statusIntent } from './connection-rules';
+import { failureOf, statusIntent } from './connection-rules';
 import { SessionActions } from './session-actions';
 
 interface Props {
@@ -70,6 +70,11 @@ export function ConnectionsTable({ connections, onEdit, onDelete, onShowQr }: Pr
                       {t('connections.notInPlan.tag')}
                     </Tag>
                   </Tooltip>
+                )}
+                {failureOf(c) && (
+                  <div className="connections-table__failure" data-testid="connection-failure">
+                    {t(`connections.failure.${failureOf(c)}`)}
+                  </div>
                 )}
               </td>
               <td>{!c.notInPlan && <SessionActions connection={c} onShowQr={onShowQr} />}</td>

@@ -1,19 +1,21 @@
 import type { ConnectionDto } from '@balcao/sdk';
-import { Button, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner } from '@blueprintjs/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../notify/toaster';
+import { failureOf } from './connection-rules';
 
 /**
  * The QR-code modal (spec part 1 §2): the live connection's QR code while it waits to be scanned (each new code the
  * session reports replaces it), "linking" while PAIRING or OPENING. It closes by itself once the session leaves
- * those states (CONNECTED tells so), or with Close.
+ * those states (CONNECTED tells so), or with Close; a failure the channel explained (issue 24) keeps it open with why.
  */
 export function QrCodeDialog({ connection, onClose }: { connection: ConnectionDto | null; onClose(): void }) {
   const { t } = useTranslation();
   const status = connection?.status;
   const waiting = status === 'qrcode' || status === 'PAIRING' || status === 'OPENING';
+  const failure = failureOf(connection);
   const wasWaiting = useRef(false);
 
   useEffect(() => {
@@ -22,11 +24,11 @@ export function QrCodeDialog({ connection, onClose }: { connection: ConnectionDt
       wasWaiting.current = true;
       return;
     }
-    if (!wasWaiting.current) return;
+    if (!wasWaiting.current || failure) return;
     wasWaiting.current = false;
     if (status === 'CONNECTED') toastSuccess(t('connections.qr.linked', { name: connection.name }));
     onClose();
-  }, [connection, waiting, status, onClose, t]);
+  }, [connection, waiting, failure, status, onClose, t]);
 
   const name = connection?.name ?? '';
   return (
@@ -39,6 +41,12 @@ export function QrCodeDialog({ connection, onClose }: { connection: ConnectionDt
     >
       <DialogBody>
         <p>{t('connections.qr.help')}</p>
+        {failure && (
+          <Callout intent={status === 'TIMEOUT' ? 'warning' : 'danger'} icon="error" data-testid="qr-failure">
+            {t(`connections.failure.${failure}`)}{' '}
+            {t(status === 'TIMEOUT' ? 'connections.qr.retrying' : 'connections.qr.gaveUp')}
+          </Callout>
+        )}
         <div className="qr-code-dialog__code" data-testid="qr-code" data-status={status}>
           {status === 'qrcode' && connection?.qrcode ? (
             <QRCodeSVG

@@ -24,6 +24,13 @@ export const IMPORT_CLOSE_DELAY_MS = 15_000;
 const ACCEPT =
   '.xlsx,.xls,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,application/vnd.ms-excel';
 
+/** The reader's refusals of a sheet (too large, one already being read), shown under the file like a bad file. */
+const SHEET_REFUSALS = new Set([
+  'ERR_SPREADSHEET_TOO_LARGE',
+  'ERR_IMPORT_IN_PROGRESS',
+  'ERR_SPREADSHEET_BUSY',
+]);
+
 /** Whether the chosen file is one the import takes (by name; the server judges the content again). */
 export const isSpreadsheetName = (name: string): boolean => /\.xlsx?$/i.test(name.trim());
 
@@ -106,6 +113,8 @@ export function ImportDialog({ isOpen, onClose }: { isOpen: boolean; onClose(): 
       setPhase('idle');
       const refused = err instanceof ApiError ? err.fields.find((f) => f.path === 'file') : undefined;
       if (refused) setFileError(translateValidation(refused.message, t) ?? null);
+      else if (err instanceof ApiError && err.code && SHEET_REFUSALS.has(err.code))
+        setFileError(t(`errors.${err.code}`));
       else toastError(err);
       return;
     }

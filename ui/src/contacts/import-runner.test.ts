@@ -116,6 +116,40 @@ describe('runRowImport', () => {
     ]);
   });
 
+  it('reports a row whose number an earlier row has without posting it, and one problem per field (issue 24)', async () => {
+    const posted: number[] = [];
+    const sheet = rows(4);
+    sheet[1] = { ...sheet[1], number: sheet[0].number, repeatOf: sheet[0].row };
+    const { opts, time } = options(async (r) => {
+      posted.push(r.row);
+      if (r.row === 4)
+        return {
+          kind: 'failed',
+          problems: [
+            { field: 'name', message: 'Required' },
+            { field: 'name', message: 'Too Short!' },
+            { field: 'email', message: 'Invalid email' },
+          ],
+        };
+      return { kind: 'created' };
+    });
+    const result = await runRowImport(sheet, opts);
+    expect(posted).toEqual([2, 4, 5]);
+    // Nothing was posted for the repeat, so nothing is waited after it.
+    expect(time.waits).toEqual([IMPORT_ROW_INTERVAL_MS, IMPORT_ROW_INTERVAL_MS]);
+    expect(result.failed.map((f) => [f.row, f.problems])).toEqual([
+      [3, [{ field: 'number', message: 'Repeated in the sheet' }]],
+      [
+        4,
+        [
+          { field: 'name', message: 'Required' },
+          { field: 'email', message: 'Invalid email' },
+        ],
+      ],
+    ]);
+    expect(result).toMatchObject({ done: 4, created: 2, cancelled: false });
+  });
+
   it('stops before the next row once cancelled: rows not yet posted are not posted', async () => {
     const controller = new AbortController();
     const posted: number[] = [];

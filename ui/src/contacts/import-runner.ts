@@ -10,6 +10,15 @@ export interface RowProblem {
   message: string;
 }
 
+/** The message of a row whose number an earlier row of the sheet has (the server's wording, translated by the UI). */
+export const REPEATED_IN_SHEET = 'Repeated in the sheet';
+
+/** One problem per field (the first the server names): an empty name reads "Required", not also "Too Short!". */
+export function firstPerField(problems: readonly RowProblem[]): RowProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => !seen.has(p.field) && seen.add(p.field));
+}
+
 /** What posting one row did. */
 export type RowOutcome =
   | { kind: 'created' }
@@ -85,9 +94,13 @@ export async function runRowImport(
   for (const [i, row] of rows.entries()) {
     if (opts.signal.aborted) break;
     const startedAt = now();
+    // A number an earlier row has is reported, not posted: posting it would update that row's contact (issue 24).
+    const repeated = row.repeatOf !== undefined;
     let outcome: RowOutcome;
     try {
-      outcome = await opts.post(row);
+      outcome = repeated
+        ? { kind: 'failed', problems: [{ field: 'number', message: REPEATED_IN_SHEET }] }
+        : await opts.post(row);
     } catch (err) {
       outcome = { kind: 'failed', problems: opts.describeError(err) };
     }
@@ -98,7 +111,7 @@ export async function runRowImport(
       const failed: FailedRow = {
         row: row.row,
         values: { name: row.name, number: row.number, email: row.email },
-        problems: outcome.problems,
+        problems: firstPerField(outcome.problems),
       };
       result.failed.push(failed);
       opts.onFailed(failed);
@@ -106,7 +119,8 @@ export async function runRowImport(
     if (result.done % IMPORT_PROGRESS_EVERY === 0 || result.done === result.total) {
       opts.onProgress(result.done, result.total);
     }
-    if (i < rows.length - 1) await wait(IMPORT_ROW_INTERVAL_MS - (now() - startedAt), opts.signal);
+    if (i < rows.length - 1 && !repeated)
+      await wait(IMPORT_ROW_INTERVAL_MS - (now() - startedAt), opts.signal);
   }
   result.cancelled = result.done < result.total;
   if (result.cancelled) opts.onProgress(result.done, result.total);

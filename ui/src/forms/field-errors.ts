@@ -4,7 +4,7 @@ import type { FieldError } from '@balcao/sdk';
 export type FieldErrors = Record<string, string>;
 
 /** The SDK schemas' messages (spec wording) and their translation keys. */
-const VALIDATION_KEYS: Record<string, string> = {
+export const VALIDATION_KEYS: Record<string, string> = {
   Required: 'validation.required',
   // The tag form's wording (spec part 2 §5).
   Obrigatório: 'validation.required',
@@ -16,6 +16,7 @@ const VALIDATION_KEYS: Record<string, string> = {
   'Wrong password': 'validation.wrongPassword',
   'Invalid origin': 'validation.invalidOrigin',
   'Only .xlsx and .xls spreadsheets are accepted': 'validation.onlySpreadsheets',
+  'Repeated in the sheet': 'validation.repeatedInSheet',
   'Invalid time': 'validation.invalidTime',
   'Ends before it starts': 'validation.endsBeforeStart',
   'Starts before the first period ends': 'validation.overlapsFirstPeriod',
@@ -34,6 +35,23 @@ const VALIDATION_KEYS: Record<string, string> = {
   'E-mail é obrigatório': 'validation.emailRequired',
   'Email é inválido': 'validation.emailInvalid',
   'Invalid video': 'validation.invalidVideo',
+  // Server-side field messages (ERR_VALIDATION fields the shared schemas cannot check in the browser).
+  'Unknown tag': 'validation.unknownTag',
+  'Unknown media': 'validation.unknownMedia',
+  'Invalid upload': 'validation.invalidUpload',
+  'Invalid id': 'validation.invalidId',
+  'Invalid character': 'validation.invalidCharacter',
+  'Invalid rate': 'validation.invalidRate',
+  Unknown: 'validation.unknownRecord',
+  'A pending ticket has no user': 'validation.pendingHasNoUser',
+  'Unknown message': 'validation.unknownMessage',
+  'Not a message of this ticket': 'validation.notThisTicketMessage',
+  'Invalid coordinates': 'validation.invalidCoordinates',
+  'This message cannot be forwarded': 'validation.cannotForward',
+  'Invalid token': 'validation.invalidToken',
+  'Invalid visitor': 'validation.invalidVisitor',
+  'Invalid date': 'validation.invalidDate',
+  'One emoji': 'validation.oneEmoji',
 };
 
 interface IssueLike {

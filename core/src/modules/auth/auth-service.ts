@@ -17,6 +17,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { CompaniesService } from '../companies/companies-service.js';
 import { Company } from '../companies/company.entity.js';
 import { daysFromToday } from '../companies/company-presenter.js';
+import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { hashPassword, needsRehash } from '../users/password-hash.js';
@@ -55,6 +56,11 @@ interface Deps {
 }
 
 /** Login, refresh-token rotation, logout and signup. Runs before a tenant is known: queries say `filters: false`. */
+/** A company switched off (its "Active" switch) lets nobody in; the platform's company cannot be switched off. */
+function assertActive(company: { status: boolean }): void {
+  if (!company.status) throw new AppError('ERR_COMPANY_INACTIVE', 403);
+}
+
 export class AuthService {
   constructor(private readonly deps: Deps) {}
 
@@ -73,6 +79,7 @@ export class AuthService {
     // A hash made at a lower cost than today's is rewritten while the password is at hand (flushed with the session).
     if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password);
     const company = await em.findOneOrFail(Company, { id: user.companyId });
+    assertActive(company);
     if (isSubscriptionExpired(company))
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
     // An attendant (profile user) signs in only within their working hours (spec part 1 ERR_OUT_OF_HOURS, GB's
@@ -137,6 +144,7 @@ export class AuthService {
       throw new AppError('ERR_SESSION_EXPIRED', 401);
     }
     const company = await em.findOneOrFail(Company, { id: session.companyId });
+    assertActive(company);
     if (isSubscriptionExpired(company))
       throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 402, { dueDate: company.dueDate });
     const next = tokens.refresh(session.id);
@@ -178,6 +186,9 @@ export class AuthService {
     if ((await new SettingsService({ em }).getPlatform('userCreation')) === 'disabled') {
       throw new AppError('ERR_USER_CREATION_DISABLED', 403);
     }
+    // A private plan is not offered: answered as an unknown one, so its existence is not told either.
+    if (!(await em.findOne(Plan, { id: input.planId, isPublic: true }, { fields: ['id'] })))
+      throw new AppError('ERR_NO_PLAN_FOUND', 404);
     const companies = new CompaniesService({ em, planGate, events });
     try {
       await companies.create(

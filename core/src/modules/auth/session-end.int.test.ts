@@ -1,4 +1,4 @@
-import { createTestHost, eventually, type TestHost } from '@balcao/testing';
+import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { Kernel } from '../../kernel/kernel.js';
@@ -102,5 +102,50 @@ describe('an ended session ends its access at once', () => {
     await eventually(() => socket.closedWith() ?? undefined, 3_000);
     expect(socket.closedWith()).toBe(SESSION_ENDED_CLOSE);
     expect(await me(session.token, second.url)).toBe(401);
+  });
+});
+
+describe("a company's Active switch (issue 24)", () => {
+  it('switched off: its sessions end, its users cannot sign in (ERR_COMPANY_INACTIVE) nor refresh; on again, they can', async () => {
+    const superToken = (await host.login(host.admin.email, host.admin.password)).token;
+    const tenant = await createTenant(host, superToken, { name: 'Loja Desligada' });
+    const login = () =>
+      host.request('/api/auth/login', { body: { email: tenant.email, password: tenant.password } });
+    const first = await login();
+    expect(first.status).toBe(200);
+    const token = (await first.json()).token as string;
+    const cookie = (first.headers.get('set-cookie') ?? '').split(';')[0];
+    const socket = await socketOf(host.url, token);
+
+    const setStatus = (status: boolean) =>
+      host.request(`/api/companies/${tenant.companyId}`, {
+        method: 'PUT',
+        token: superToken,
+        body: { status },
+      });
+    expect((await setStatus(false)).status).toBe(200);
+    expect(await me(token)).toBe(401);
+    await eventually(() => socket.closedWith() ?? undefined);
+    expect(socket.closedWith()).toBe(SESSION_ENDED_CLOSE);
+    const refused = await login();
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'ERR_COMPANY_INACTIVE' });
+    const refresh = await host.request('/api/auth/refresh_token', { method: 'POST', headers: { cookie } });
+    expect(refresh.status).toBe(401);
+
+    expect((await setStatus(true)).status).toBe(200);
+    expect((await login()).status).toBe(200);
+  });
+
+  it("the platform's company cannot be switched off (the super admin would be locked out)", async () => {
+    const superToken = (await host.login(host.admin.email, host.admin.password)).token;
+    const res = await host.request('/api/companies/1', {
+      method: 'PUT',
+      token: superToken,
+      body: { status: false },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'ERR_PLATFORM_COMPANY' });
+    expect(await me(superToken)).toBe(200);
   });
 });

@@ -1,14 +1,13 @@
 import type { DomainEvents } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
+import { companyTexts, textsIn } from './customer-texts.js';
 import { sendAutomatic } from './send-automatic.js';
 
 /**
  * The answer to an audio the company does not listen to (peer §1.5 step 9, GB's fixed "Virtual Assistant" text): it
- * asks for text instead.
+ * asks for text instead. pt-BR here; the company's language is used (customer-texts.ts).
  */
-export const AUDIO_REFUSAL =
-  '*Assistente Virtual*:\nInfelizmente não conseguimos ouvir áudios por este canal de atendimento. ' +
-  'Por favor, envie sua mensagem em *texto*.';
+export const AUDIO_REFUSAL = textsIn('pt-BR').audioRefusal;
 
 /**
  * Audio refusal (spec part 1 contact field acceptAudioMessage, part 2 setting acceptAudioMessageContact; peer §1.5):
@@ -30,5 +29,6 @@ export async function refuseAudio(payload: DomainEvents['message.created'], scop
   if (row?.media_type !== 'audio' || row.status === 'group' || row.status === 'closed') return;
   const companyAccepts = await scope.settings.isEnabled(payload.companyId, 'acceptAudioMessageContact');
   if (companyAccepts && row.accepts) return;
-  await sendAutomatic(scope, payload.companyId, payload.ticketId, AUDIO_REFUSAL, '', payload.messageId);
+  const { audioRefusal } = await companyTexts(scope.settings, payload.companyId);
+  await sendAutomatic(scope, payload.companyId, payload.ticketId, audioRefusal, '', payload.messageId);
 }

@@ -1,19 +1,23 @@
 import type { InboundContext } from '../bots/inbound-stages.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
 import type { ConnectionFacts } from './automation-facts.js';
+import { type CustomerTexts, textsIn } from './customer-texts.js';
 import { sendAutomatic } from './send-automatic.js';
 import { QUEUE_MENU_ACTOR } from './ticket-routing.js';
 
-/** The last line of the queue menu and of every chatbot level: the contact may end the conversation (GB's wording). */
-export const SAIR_LINE = '*[ Sair ]* - Encerrar atendimento';
+/** The last line of the queue menu and of every chatbot level in pt-BR (GB's wording); other languages: customer-texts.ts. */
+export const SAIR_LINE = textsIn('pt-BR').exitLine;
 
 /**
- * Whether the contact's message is the "sair" command: the word alone, in any case, spaces around it allowed. A
- * sentence that contains it ("quero sair daqui") is not: it is an answer like any other.
- * @example isSair(' SAIR ') === true; isSair('posso sair?') === false
+ * Whether the contact's message is the "sair" command: the word alone, in any case, spaces around it allowed — "sair"
+ * or the company language's own word ("exit", "salir", "çıkış"). A sentence that contains it ("quero sair daqui") is
+ * not: it is an answer like any other.
+ * @example isSair(' SAIR ') === true; isSair('posso sair?') === false; isSair('Exit', textsIn('en')) === true
  */
-export function isSair(body: string): boolean {
-  return body.trim().toLowerCase() === 'sair';
+export function isSair(body: string, texts: Pick<CustomerTexts, 'exitWord'> = textsIn('pt-BR')): boolean {
+  // Compared in capitals: Turkish "ÇIKIŞ" lower-cases to a dotted i outside a Turkish locale, but "çıkış" upper-cases to it.
+  const word = body.trim().toUpperCase();
+  return word === 'SAIR' || word === texts.exitWord.toUpperCase();
 }
 
 /**

@@ -6,14 +6,14 @@ import { writeTicketLogs } from '../tickets/ticket-logs.js';
 import type { TicketState } from '../tickets/ticket-transitions.js';
 import { connectionFacts } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
+import { companyTexts, textsIn } from './customer-texts.js';
 import { sendAutomatic } from './send-automatic.js';
 
 /** What the ticket log names behind the consent flow's entries, and the stage's name. */
 export const LGPD_ACTOR = 'automation:lgpd';
 
-/** The fixed consent question every prompt ends with (GB's text, pt-BR like every automatic text). */
-export const LGPD_CONSENT =
-  'Estou ciente sobre o tratamento dos meus dados pessoais.\n\n*[1]* Sim\n*[2]* Não';
+/** The fixed consent question every prompt ends with (GB's text in pt-BR; the company's language is used). */
+export const LGPD_CONSENT = textsIn('pt-BR').lgpdConsent;
 
 /** The contact's answer to the prompt: 1 accepts, 2 refuses, anything else is no answer. */
 export function consentAnswer(body: string): 'accept' | 'refuse' | undefined {
@@ -111,7 +111,8 @@ async function enterConsent(ctx: InboundContext): Promise<void> {
 async function sendPrompt({ scope, companyId, ticket }: InboundContext): Promise<void> {
   const texts = await lgpdTexts(scope, companyId, ticket.whatsappId);
   if (!texts) return;
-  for (const text of [texts.message, texts.link, LGPD_CONSENT])
+  const { lgpdConsent } = await companyTexts(scope.settings, companyId);
+  for (const text of [texts.message, texts.link, lgpdConsent])
     if (text) await sendAutomatic(scope, companyId, ticket.id, text);
   const now = scope.clock.now();
   ticket.lgpdSendMessageAt = now;

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { companyClock } from '../../db/local-days.js';
+import { type CustomerTexts, textsIn } from './customer-texts.js';
 
 /**
  * Values the automatic texts may use (spec part 2 §3 "Message variable placeholders": firstName, name, userName, ms,
@@ -17,6 +18,8 @@ export interface VariableContext {
   now?: Date;
   /** The company's time zone (IANA); America/Sao_Paulo when absent (CONVENTIONS "Time"). */
   timeZone?: string;
+  /** The company's texts for {{ms}} and {{data_hora}}; pt-BR when absent. */
+  texts?: Pick<CustomerTexts, 'periods' | 'at'>;
 }
 
 /** The variables the renderer knows, in the order the spec lists them (then GB's two extra ones). */
@@ -37,12 +40,12 @@ export const MESSAGE_VARIABLES = [
 
 const pad = (n: number, size = 2) => String(n).padStart(size, '0');
 
-/** GB's greeting by the hour (peer §7): 0–5 Boa madrugada, 6–11 Bom dia, 12–17 Boa tarde, 18–23 Boa noite. */
-export function periodGreeting(hour: number): string {
-  if (hour < 6) return 'Boa madrugada';
-  if (hour < 12) return 'Bom dia';
-  if (hour < 18) return 'Boa tarde';
-  return 'Boa noite';
+/** GB's greeting by the hour (peer §7): 0–5 Boa madrugada, 6–11 Bom dia, 12–17 Boa tarde, 18–23 Boa noite (pt-BR). */
+export function periodGreeting(
+  hour: number,
+  texts: Pick<CustomerTexts, 'periods'> = textsIn('pt-BR'),
+): string {
+  return texts.periods[hour < 6 ? 0 : hour < 12 ? 1 : hour < 18 ? 2 : 3];
 }
 
 /**
@@ -60,7 +63,7 @@ export function renderVariables(template: string, c: VariableContext): string {
     firstName: c.contactName.trim().split(/\s+/)[0] ?? '',
     name: c.contactName,
     userName: c.userName,
-    ms: periodGreeting(t.hour),
+    ms: periodGreeting(t.hour, c.texts),
     // GB's protocol (peer §7): date, then minutes, seconds and milliseconds unpadded, then the ticket id.
     protocol: `${t.year}${pad(t.month)}${pad(t.day)}${t.minute}${t.second}${now.getMilliseconds()}${c.ticketId}`,
     date,
@@ -68,7 +71,7 @@ export function renderVariables(template: string, c: VariableContext): string {
     ticket_id: String(c.ticketId),
     queue: c.queueName,
     connection: c.connectionName,
-    data_hora: `${date} às ${hour}`,
+    data_hora: `${date} ${c.texts?.at ?? textsIn('pt-BR').at} ${hour}`,
     name_company: c.companyName,
   };
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, key: string) =>

@@ -1,12 +1,14 @@
+import { DEFAULT_COMPANY_SETTINGS } from '@balcao/sdk';
 import type { InboundContext } from '../bots/inbound-stages.js';
+import { companyTexts } from './customer-texts.js';
 import { assignTicket, availableAttendants, queuePosition } from './queue-attendants.js';
 import { sendAutomatic } from './send-automatic.js';
 
 /** What the ticket log names behind a userRandom assignment. */
 export const USER_RANDOM_ACTOR = 'automation:user-random';
 
-/** The position's text when the company left `sendQueuePositionMessage` empty. */
-export const DEFAULT_QUEUE_POSITION_MESSAGE = 'Sua posição na fila é:';
+/** The position's text when the company left `sendQueuePositionMessage` empty (pt-BR; others in customer-texts.ts). */
+export const DEFAULT_QUEUE_POSITION_MESSAGE = DEFAULT_COMPANY_SETTINGS.sendQueuePositionMessage;
 
 /**
  * The ticket now waits in `queueId` for an attendant (the menu's choice, or a one-queue connection; no chatbot tree):
@@ -28,5 +30,8 @@ export async function afterQueued(ctx: InboundContext, queueId: number): Promise
   if (contact.disableBot || !(await scope.settings.isEnabled(companyId, 'sendQueuePosition'))) return;
   const position = await queuePosition(scope, companyId, queueId);
   const text = (await scope.settings.get(companyId, 'sendQueuePositionMessage')).trim();
-  await sendAutomatic(scope, companyId, ticket.id, text || DEFAULT_QUEUE_POSITION_MESSAGE, ` *${position}*`);
+  // The seeded pt-BR text counts as none: a company in another language hears its own.
+  const own = text && text !== DEFAULT_QUEUE_POSITION_MESSAGE ? text : '';
+  const fallback = (await companyTexts(scope.settings, companyId)).queuePosition;
+  await sendAutomatic(scope, companyId, ticket.id, own || fallback, ` *${position}*`);
 }

@@ -8,7 +8,8 @@ import {
   queueFacts,
 } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
-import { botListedSair, closeByContact, isSair, SAIR_LINE } from './client-close.js';
+import { botListedSair, closeByContact, isSair } from './client-close.js';
+import { companyTexts } from './customer-texts.js';
 import { answerTree, enterQueue } from './queue-tree.js';
 import { sendGreeting } from './send-automatic.js';
 import { backToMenu, menuSent } from './ticket-routing.js';
@@ -56,7 +57,11 @@ export const queueMenuStage: InboundStage = {
     const queues = await menuQueues(scope, companyId, conn.id);
     const [only] = queues;
     if (!only) return;
-    if (!contact.disableBot && botListedSair(ticket) && isSair(ctx.body)) {
+    if (
+      !contact.disableBot &&
+      botListedSair(ticket) &&
+      isSair(ctx.body, await companyTexts(scope.settings, companyId))
+    ) {
       await closeByContact(ctx, conn);
       return;
     }
@@ -106,9 +111,10 @@ export const queueMenuStage: InboundStage = {
 async function sendMenu(ctx: InboundContext, conn: ConnectionFacts, queues: readonly MenuQueue[]) {
   const head = conn.greetingMessage?.trim() ?? '';
   // GB's verifyQueue: the queues, a blank line, the way out.
+  const { exitLine } = await companyTexts(ctx.scope.settings, ctx.companyId);
   const list = `${menuList(queues)}
 
-${SAIR_LINE}`;
+${exitLine}`;
   await sendGreeting(
     ctx.scope,
     ctx.companyId,

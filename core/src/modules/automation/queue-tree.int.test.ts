@@ -9,6 +9,8 @@ import { type ConversationScript, startConversationScript } from '../../testing/
  */
 
 const M = '\u200e';
+/** After a leaf that hands nothing over (issue 24). */
+const WILL_ANSWER = '\n\nObrigado! Um atendente vai responder em breve.';
 let s: ConversationScript;
 let suporte: number;
 let financeiro: number;
@@ -124,8 +126,8 @@ describe('queue chatbot trees', () => {
     expect(await s.heard(id)).toEqual([MENU, ROOT, ROOT, BOLETOS]);
     expect(await tree(id)).toEqual({ chatbot: true, chatbot_option_id: boletos });
 
-    await s.say(multi, n, '1'); // a leaf: its text, the ticket stays on the level
-    const leaf = `${M}Segue a segunda via do ticket ${id}.`;
+    await s.say(multi, n, '1'); // a leaf: its text and that an attendant will answer; the ticket stays on the level
+    const leaf = `${M}Segue a segunda via do ticket ${id}.${WILL_ANSWER}`;
     expect(await s.heard(id)).toEqual([MENU, ROOT, ROOT, BOLETOS, leaf]);
     expect(await tree(id)).toEqual({ chatbot: true, chatbot_option_id: boletos });
     expect(await s.state(id)).toMatchObject({ status: 'pending', queueId: financeiro, isBot: true });
@@ -206,7 +208,7 @@ describe('queue chatbot trees', () => {
       `${M}Vou passar para o técnico.`,
       TECNICO,
       TECNICO,
-      `${M}Vamos medir a velocidade.`,
+      `${M}Vamos medir a velocidade.${WILL_ANSWER}`,
     ]);
     expect(await s.state(id)).toMatchObject({ queueId: tecnico, isBot: true, amountUsedBotQueues: 2 });
     const logs = await s.api<{ type: string; bot?: string | null }[]>(`/api/tickets-log/${id}`);

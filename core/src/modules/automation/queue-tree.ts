@@ -3,17 +3,14 @@ import type { InboundContext } from '../bots/inbound-stages.js';
 import { loadChatbotTrees } from '../queues/chatbots/chatbot-tree.js';
 import { type ConnectionFacts, type MenuQueue, queueFacts } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
-import { SAIR_LINE } from './client-close.js';
+import { companyTexts, textsIn } from './customer-texts.js';
 import { answerOutOfHours, outsideHours, switchMode } from './out-of-hours.js';
 import { afterQueued } from './queue-entry.js';
 import { sendAutomatic } from './send-automatic.js';
 import { menuSent, QUEUE_MENU_ACTOR, routeToQueue } from './ticket-routing.js';
 
-/**
- * The "#" line of every list the tree sends when the contact can go back to the queue menu: GB's wording, with the
- * dash of the other lines (`*[ n ]* - Name`).
- */
-export const BACK_LINE = '*[ # ]* - Voltar para o menu principal';
+/** The pt-BR line of every list the tree sends when the contact can go back to the queue menu (GB's wording). */
+export const BACK_LINE = textsIn('pt-BR').backLine;
 
 /** A level's numbered options, `*[ n ]* - Name` by position (peer §2.2, GB's sendDialog). */
 export function optionsList(options: readonly ChatbotDto[]): string {
@@ -52,7 +49,8 @@ async function sendLevel(
   back: boolean,
 ) {
   const head = text?.trim() ?? '';
-  const list = [optionsList(options), back ? `\n${BACK_LINE}` : '', `\n${SAIR_LINE}`].join('');
+  const { backLine, exitLine } = await companyTexts(ctx.scope.settings, ctx.companyId);
+  const list = [optionsList(options), back ? `\n${backLine}` : '', `\n${exitLine}`].join('');
   await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, head, head ? `\n\n${list}` : list);
   await menuSent(ctx.scope, ctx.ticket);
 }
@@ -189,8 +187,20 @@ export async function answerTree(
     await sendLevel(ctx, chosen.greetingMessage, chosen.options, back);
     return;
   }
-  await say();
-  await finish(ctx, chosen);
+  if (chosen.closeTicket) {
+    await say();
+    return finish(ctx, chosen);
+  }
+  // A leaf hands nothing over: the contact is told someone will answer (its text first, in the same message).
+  const { attendantWillAnswer } = await companyTexts(scope.settings, companyId);
+  const text = chosen.greetingMessage?.trim() ?? '';
+  await sendAutomatic(
+    scope,
+    companyId,
+    ticket.id,
+    text,
+    text ? `\n\n${attendantWillAnswer}` : attendantWillAnswer,
+  );
 }
 
 /** closeTicket: the option ends the conversation, without farewell (GB). */

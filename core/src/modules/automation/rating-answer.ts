@@ -1,13 +1,12 @@
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
 import { connectionFacts } from './automation-facts.js';
+import { companyTexts } from './customer-texts.js';
 import {
   BACK_TO_SERVICE,
   RATING_ACTOR,
-  RATING_INVALID,
   ratingOf,
   ratingRequestLimit,
   rowRatingOf,
-  SERVICE_REOPENED,
   scaleOf,
 } from './rating.js';
 import { sendRatingRequest } from './rating-request.js';
@@ -17,9 +16,8 @@ import { sendAutomatic } from './send-automatic.js';
 /**
  * The contact's answers to the closing rating (peer §4.5, GB's flow on a ticket in status nps), first of the turn's
  * stages: a ticket waiting for its rating hears nothing else (no hours text, engine or menu).
- * - a rating on the request's scale (0–10, or the one the ratingMessage states) is recorded as 0–10 (ticket_ratings
- *   for the dashboard, the ticket's 1–5 userRating for its row), the connection's complationMessage is sent, and the
- *   ticket closes;
+ * - a rating on the request's scale (0–10 unless its text states another) is recorded as 0–10 (ticket_ratings for the dashboard, the ticket's 1–5 userRating for its row), the
+ *   connection's complationMessage is sent, and the ticket closes;
  * - `!` gives the ticket back to its attendant, open, and says so (TZ);
  * - anything else sends "Opção inválida" and the request again, until `maxUseBotQueuesNPS` requests were sent in all;
  *   the next one closes the ticket without rating, with the complationMessage.
@@ -38,11 +36,16 @@ async function answer(ctx: InboundContext): Promise<void> {
   const conn = await connectionFacts(scope, companyId, ticket.whatsappId);
   if (ctx.body.trim() === BACK_TO_SERVICE) {
     // Said first: once open, the ticket is the attendant's (and the turn is over for whoever waits on it).
-    await sendAutomatic(scope, companyId, ticket.id, SERVICE_REOPENED);
+    await sendAutomatic(
+      scope,
+      companyId,
+      ticket.id,
+      (await companyTexts(scope.settings, companyId)).serviceReopened,
+    );
     await backToService(scope, ticket);
     return;
   }
-  // On the scale the request stated (the admin's text, else 0–10), kept as 0–10 for the dashboard's NPS.
+  // Read on the scale the connection's ratingMessage states ("de 1 a 5"), else NPS 0–10; stored as 0–10.
   const rate = ratingOf(ctx.body, scaleOf(conn?.ratingMessage));
   if (rate !== undefined) {
     await scope.ticketRatings.record(companyId, ticket.id, rate);
@@ -53,7 +56,8 @@ async function answer(ctx: InboundContext): Promise<void> {
   }
   const template = conn?.ratingMessage?.trim();
   if (template && ticket.amountUsedBotQueuesNps < ratingRequestLimit(conn?.maxUseBotQueuesNps)) {
-    await sendRatingRequest(scope, ticket, `${RATING_INVALID}\n\n${template}`);
+    const { ratingInvalid } = await companyTexts(scope.settings, companyId);
+    await sendRatingRequest(scope, ticket, `${ratingInvalid}\n\n${template}`);
     ticket.amountUsedBotQueuesNps += 1;
     await scope.em.flush();
     return;

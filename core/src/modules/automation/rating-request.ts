@@ -6,6 +6,7 @@ import { emitTransition } from '../tickets/ticket-events.js';
 import { writeTicketLogs } from '../tickets/ticket-logs.js';
 import { applyTracking } from '../tickets/ticket-tracking.js';
 import { type ConnectionFacts, connectionFacts } from './automation-facts.js';
+import { companyTexts } from './customer-texts.js';
 import { RATING_ACTOR, ratingFooter } from './rating.js';
 import { scheduleRatingExpiry } from './rating-expiry.js';
 import { sendAutomatic } from './send-automatic.js';
@@ -15,7 +16,8 @@ import { sendAutomatic } from './send-automatic.js';
  * own, and the `!` line.
  */
 export async function sendRatingRequest(scope: Cradle, ticket: ITicket, template: string): Promise<void> {
-  await sendAutomatic(scope, ticket.companyId, ticket.id, template, ratingFooter(template));
+  const texts = await companyTexts(scope.settings, ticket.companyId);
+  await sendAutomatic(scope, ticket.companyId, ticket.id, template, ratingFooter(template, texts));
 }
 
 /**

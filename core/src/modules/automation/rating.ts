@@ -1,8 +1,9 @@
 /**
  * The closing rating's texts and scales (docs/automation.md "Closing rating"). The contact answers on the NPS scale,
  * 0–10 (spec part 1 §5: "Rating scale for NPS is 0 to 10"), which ticket_ratings keeps for the dashboard; the ticket
- * row shows it on the 1–5 emoji scale (spec part 1 §2). Texts are pt-BR, like every automatic text of a company.
+ * row shows it on the 1–5 emoji scale (spec part 1 §2). Texts follow the company's language (customer-texts.ts).
  */
+import { type CustomerTexts, textsIn } from './customer-texts.js';
 
 /** What the ticket log names behind the rating's entries, and the stage's name. */
 export const RATING_ACTOR = 'automation:rating';
@@ -10,17 +11,14 @@ export const RATING_ACTOR = 'automation:rating';
 /** Typed by the contact instead of a rating: back to the attendant, the ticket open again (TZ's rule). */
 export const BACK_TO_SERVICE = '!';
 
-/** The line that says how to go back to the attendant, last in every rating request. */
-const BACK_LINE = `\n\nEnvie *${BACK_TO_SERVICE}* para voltar ao atendimento.`;
+/** The pt-BR footer of a request whose ratingMessage states no scale (the 0–10 line, then the `!` line). */
+export const RATING_FOOTER = textsIn('pt-BR').ratingFooter.replace('{{back}}', BACK_TO_SERVICE);
 
-/** The lines a rating request ends with when the connection's ratingMessage states no scale (TZ's layout, NPS). */
-export const RATING_FOOTER = `\n\n*Envie uma nota de 0 a 10*${BACK_LINE}`;
+/** Before the request again, when the answer was not a rating (GB's text, pt-BR; others in customer-texts.ts). */
+export const RATING_INVALID = textsIn('pt-BR').ratingInvalid;
 
-/** Before the request again, when the answer was not a rating (GB's text). */
-export const RATING_INVALID = 'Opção inválida, tente novamente.';
-
-/** Sent when `!` gave the ticket back to its attendant (TZ's "Service reopened", pt-BR). */
-export const SERVICE_REOPENED = 'Atendimento reaberto. Pode escrever sua mensagem.';
+/** Sent when `!` gave the ticket back to its attendant (TZ's "Service reopened", pt-BR; others in customer-texts.ts). */
+export const SERVICE_REOPENED = textsIn('pt-BR').serviceReopened;
 
 /** The highest rating (NPS). */
 export const NPS_MAX = 10;
@@ -53,11 +51,18 @@ export const scaleOf = (template: string | null | undefined): RatingScale =>
   statedScale(template ?? '') ?? NPS_SCALE;
 
 /**
- * What the platform appends to a rating request: the 0–10 line only when the admin's text states no scale (a text
- * saying "de 1 a 5" followed by "Envie uma nota de 0 a 10" asked for two scales, issue 24), then the `!` line.
+ * What the platform appends to a rating request, in `texts`' language: the 0–10 line only when the admin's text states
+ * no scale (a text saying "de 1 a 5" followed by "Envie uma nota de 0 a 10" asked for two scales, issue 24), then the
+ * `!` line. Each language's `ratingFooter` is "\n\n<scale line>\n\n<`!` line>".
  * @example ratingFooter('Dê uma nota de 1 a 5') // only the `!` line
  */
-export const ratingFooter = (template: string): string => (statedScale(template) ? BACK_LINE : RATING_FOOTER);
+export function ratingFooter(
+  template: string,
+  texts: Pick<CustomerTexts, 'ratingFooter'> = textsIn('pt-BR'),
+): string {
+  const footer = texts.ratingFooter.replace('{{back}}', BACK_TO_SERVICE);
+  return statedScale(template) ? `\n\n${footer.split('\n\n').at(-1)}` : footer;
+}
 
 /**
  * The 0–10 rating an answer gives on the request's scale: a whole number within it, spaces around it allowed, put on

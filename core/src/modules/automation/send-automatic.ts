@@ -3,6 +3,7 @@ import type { Cradle } from '../../kernel/container.js';
 import { ownCopyOfMedia, ownMediaType } from '../messages/media-storage.js';
 import { CompanyMessagesPort } from '../messages/messages-port.js';
 import { type ConnectionFacts, companyTimeZone } from './automation-facts.js';
+import { companyTexts } from './customer-texts.js';
 import { renderVariables, ticketVariables } from './message-variables.js';
 
 /**
@@ -24,6 +25,7 @@ async function renderAutomatic(
     ...vars,
     now: scope.clock.now(),
     timeZone: companyTimeZone(companyId),
+    texts: await companyTexts(scope.settings, companyId),
   });
   return `${body}${literal}`;
 }

@@ -139,10 +139,14 @@ export class CompaniesService {
     if (input.planId) await this.assertPlan(input.planId);
     if (input.name && input.name.toLowerCase() !== company.name.toLowerCase())
       await this.assertNameFree(input.name);
+    // Switching the platform's company off would lock the super admin out of the platform.
+    if (id === PLATFORM_COMPANY_ID && input.status === false) throw new AppError('ERR_PLATFORM_COMPANY', 400);
+    const switchedOff = company.status && input.status === false;
     const { password: _password, ...fields } = input;
     this.em.assign(company, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
     await this.em.flush();
     await this.planGate.changed();
+    if (switchedOff) await this.endSessions(id);
     const updated = await this.get(id);
     await this.publish({ action: 'update', company: updated });
     return updated;
@@ -174,6 +178,17 @@ export class CompaniesService {
     await this.accessGate?.end(sessions.map((s) => s.id));
     await this.events.emit('company.deleted', { companyId: id });
     await this.publish({ action: 'delete', companyId: id });
+  }
+
+  /** A company switched off: its users' sessions end now (refresh tokens, access tokens and sockets). */
+  private async endSessions(companyId: number): Promise<void> {
+    const ended = await this.em
+      .getConnection()
+      .execute<{ id: string }[]>(
+        'update auth_sessions set revoked_at = now(), updated_at = now() where company_id = ? and revoked_at is null returning id',
+        [companyId],
+      );
+    await this.accessGate?.end(ended.map((s) => s.id));
   }
 
   private async find(id: number): Promise<ICompany> {

@@ -16,12 +16,12 @@ const post = (body: Record<string, unknown>) => host.request('/api/companies', {
 const fieldsOf = async (res: Response) => ((await res.json()) as { fields: unknown[] }).fields;
 
 describe('the company form (spec part 2 §5, §9)', () => {
-  it('creates with the defaults: inactive, 1 attendant, 1 connection, MENSAL, no due date', async () => {
+  it('creates with the defaults: active, 1 attendant, 1 connection, MENSAL, no due date', async () => {
     const res = await post({ name: 'Padrão', email: 'padrao@loja.test', planId });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({
       name: 'Padrão',
-      status: false,
+      status: true,
       numberAttendants: 1,
       numberConections: 1,
       recurrence: 'MENSAL',

@@ -1,3 +1,4 @@
+import type { PlanDto } from '@balcao/sdk';
 import { createTenant, createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -195,5 +196,55 @@ describe('users and tenancy', () => {
       await host.request('/api/companySettingOne?column=requiredTag', { token: superToken })
     ).json();
     expect(platform).toEqual({ requiredTag: 'disabled' });
+  });
+});
+
+describe('private plans (issue 24)', () => {
+  it('private plans are not offered on signup, nor can one be signed up to; the seeded free plan is private', async () => {
+    const offered = async () =>
+      ((await (await host.request('/api/plans/list')).json()) as PlanDto[]).map((p) => p.name);
+    const all = (await (await host.request('/api/plans', { token: superToken })).json()) as PlanDto[];
+    expect(all.find((p) => p.name === 'Completo')).toMatchObject({ isPublic: false, amount: 0 });
+    expect(await offered()).not.toContain('Completo');
+
+    const created = await host.request('/api/plans', {
+      token: superToken,
+      body: { name: 'Parceiros', users: 3, isPublic: false },
+    });
+    expect(created.status).toBe(201);
+    const plan = (await created.json()) as PlanDto;
+    expect(plan.isPublic).toBe(false);
+    expect(await offered()).not.toContain('Parceiros');
+    const form = {
+      name: 'Rita Lima',
+      companyName: 'Ateliê Rita',
+      email: 'rita@atelie.test',
+      password: 'segredo',
+    };
+    const refused = await host.request('/api/auth/signup', {
+      body: { ...form, phone: '5511977770000', planId: plan.id },
+    });
+    expect(refused.status).toBe(404);
+    expect(await refused.json()).toEqual({ error: 'ERR_NO_PLAN_FOUND' });
+    expect(
+      await host.request('/api/auth/login', { body: { email: form.email, password: form.password } }),
+    ).toHaveProperty('status', 401);
+
+    const opened = await host.request(`/api/plans/${plan.id}`, {
+      method: 'PUT',
+      token: superToken,
+      body: { isPublic: true },
+    });
+    expect(opened.status).toBe(200);
+    expect(await offered()).toContain('Parceiros');
+    const signedUp = await host.request('/api/auth/signup', {
+      body: { ...form, phone: '5511977770000', planId: plan.id },
+    });
+    expect(signedUp.status).toBe(201);
+  });
+
+  it('a new plan is public unless the super user says otherwise', async () => {
+    const res = await host.request('/api/plans', { token: superToken, body: { name: 'Aberto' } });
+    expect(((await res.json()) as PlanDto).isPublic).toBe(true);
   });
 });

@@ -4,6 +4,7 @@ import type {
   ChannelCapabilities,
   ChannelTraits,
   ConnectionDto,
+  ConnectionFailureReason,
   ConnectionStatus,
   QueueRef,
 } from '@balcao/sdk';
@@ -27,6 +28,7 @@ export function toConnectionDto(
     token: c.token,
     qrcode: c.qrcode ?? null,
     retries: c.retries,
+    failureReason: (c.failureReason as ConnectionFailureReason | null | undefined) ?? null,
     greetingMessage: c.greetingMessage ?? null,
     greetingMediaAttachment: c.greetingMediaAttachment ?? null,
     greetingMediaName: c.greetingMediaName ?? null,

@@ -1,5 +1,5 @@
 import { type ConnectionDto, DEFAULT_CHANNEL_TRAITS } from '@balcao/sdk';
-import { createTestHost, type TestHost } from '@balcao/testing';
+import { createTenant, createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   declareVisitorChannel,
@@ -127,5 +127,21 @@ describe('channel traits on connections', () => {
     // No remote session for the declared web chat: connected on creation; the undeclared phone line waits for one.
     expect(byId.get(site.id)?.status).toBe('CONNECTED');
     expect(byId.get(phone.id)?.status).toBe('DISCONNECTED');
+  });
+
+  it('a phone number with only web chats to write on: ERR_NO_PHONE_CONNECTION (add a WhatsApp connection)', async () => {
+    const tenant = await createTenant(host, admin, { name: 'Só Site' });
+    const token = (await host.login(tenant.email, tenant.password)).token;
+    await webchatConnection(host, token, 'Site da loja');
+    const contact = await host.request('/api/contacts', {
+      token,
+      body: { name: 'Cliente', number: '5511987650009' },
+    });
+    const refused = await host.request('/api/tickets', {
+      token,
+      body: { contactId: (await contact.json()).id },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'ERR_NO_PHONE_CONNECTION' });
   });
 });

@@ -60,7 +60,8 @@ export async function assertReaches(
 /**
  * The connection a new ticket for the contact goes on: the one asked for, when it reaches the contact (else 400
  * ERR_CONNECTION_CANNOT_REACH); without one, the company's default when it reaches the contact, else the first that
- * does. Null only for a company without connections; connections none of which reach the contact refuse.
+ * does. Null only for a company without connections; connections none of which reach the contact refuse (a phone
+ * number with ERR_NO_PHONE_CONNECTION: add a WhatsApp connection).
  */
 export async function connectionForTicket(
   em: EntityManager,
@@ -79,6 +80,24 @@ export async function connectionForTicket(
   const [any] = await em
     .getConnection()
     .execute('select 1 from whatsapps where company_id = ? limit 1', [companyId]);
-  if (any) throw new AppError('ERR_CONNECTION_CANNOT_REACH', 400, { whatsappId: null });
-  return null;
+  if (!any) return null;
+  // A phone number with only web chats (or Meta pages): the fix is a WhatsApp line, so say that.
+  if (await addressedByPhone(em, channels, companyId, contactId))
+    throw new AppError('ERR_NO_PHONE_CONNECTION', 400);
+  throw new AppError('ERR_CONNECTION_CANNOT_REACH', 400, { whatsappId: null });
+}
+
+async function addressedByPhone(
+  em: EntityManager,
+  channels: ChannelRegistry,
+  companyId: number,
+  contactId: number,
+): Promise<boolean> {
+  const [row] = await em
+    .getConnection()
+    .execute<{ channel: string }[]>('select channel from contacts where company_id = ? and id = ?', [
+      companyId,
+      contactId,
+    ]);
+  return row !== undefined && channelTraits(channels.get(row.channel)).contactAddress === 'phone';
 }

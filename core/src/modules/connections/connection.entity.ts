@@ -19,6 +19,8 @@ export const Connection = defineEntity({
     number: p.string().length(50).nullable(),
     qrcode: p.text().nullable(),
     retries: p.integer().default(0),
+    /** Why the session last failed (CONNECTION_FAILURE_REASONS); null once it connects or shows a QR code. */
+    failureReason: p.string().length(30).nullable(),
     isDefault: p.boolean().default(false),
     token: p.string().length(30),
     greetingMessage: p.text().nullable(),

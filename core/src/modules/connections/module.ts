@@ -10,6 +10,7 @@ import { MigrationConnections0004GreetingMedia } from './migrations/connections-
 import { MigrationConnections0005LgpdTexts } from './migrations/connections-0005-lgpd-texts.js';
 import { MigrationConnections0006ImportStartedAt } from './migrations/connections-0006-import-started-at.js';
 import { MigrationConnections0007RatingWaitDefault } from './migrations/connections-0007-rating-wait-default.js';
+import { MigrationConnections0008FailureReason } from './migrations/connections-0008-failure-reason.js';
 import { Migration0011ConnectionEmbedOrigins } from './migrations/core-0011-connection-embed-origins.js';
 import { Migration0012ConnectionExpiresTicketDefault } from './migrations/core-0012-connection-expires-ticket-default.js';
 
@@ -35,6 +36,7 @@ export const connectionsModule = defineModule({
     { name: 'connections-0005-lgpd-texts', class: MigrationConnections0005LgpdTexts },
     { name: 'connections-0006-import-started-at', class: MigrationConnections0006ImportStartedAt },
     { name: 'connections-0007-rating-wait-default', class: MigrationConnections0007RatingWaitDefault },
+    { name: 'connections-0008-failure-reason', class: MigrationConnections0008FailureReason },
   ],
   register: (container) => container.register({ connections: asClass(ConnectionsService).scoped() }),
   routes: connectionsRoutes,

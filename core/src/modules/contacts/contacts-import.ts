@@ -1,4 +1,3 @@
-import { open, readFile } from 'node:fs/promises';
 import {
   AppError,
   type ContactImportRowError,
@@ -6,9 +5,8 @@ import {
   type ContactSheetRowsDto,
   contactSchema,
 } from '@balcao/sdk';
-import * as XLSX from '@e965/xlsx';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import ExcelJS from 'exceljs';
+import type { SpreadsheetReader } from '../../spreadsheets/spreadsheet-reader.js';
 import { normaliseNumber } from './contact-number.js';
 
 /** One problem of one spreadsheet row (1-based, as the spreadsheet numbers it), with its cells to show beside it. */
@@ -25,119 +23,94 @@ export interface ContactCandidate {
 }
 
 const CHUNK = 500;
-/** The refusal of anything but a spreadsheet (CSV included), as the UI translates it. */
-const ONLY_SPREADSHEETS = 'Only .xlsx and .xls spreadsheets are accepted';
-const fileError = (message: string) =>
-  new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'file', message }] });
+/** Errors an import answer lists at most: a sheet of bad rows is summarised, never echoed whole. */
+export const MAX_REPORTED_ERRORS = 100;
+/** The message of a row whose number an earlier row of the same sheet already has. */
+export const REPEATED_IN_SHEET = 'Repeated in the sheet';
 
 type SheetRow = { row: number; cells: string[] };
-
-/**
- * What the file is, by its first bytes (a renamed file is judged by content, not name). Spec part 1 §5: only .xlsx
- * and .xls are accepted, so CSV and anything else is 'other'.
- */
-async function sniff(path: string): Promise<'xlsx' | 'xls' | 'other'> {
-  const handle = await open(path, 'r');
-  try {
-    const { buffer, bytesRead } = await handle.read(Buffer.alloc(8), 0, 8, 0);
-    const head = buffer.subarray(0, bytesRead);
-    if (head.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) return 'xlsx';
-    if (head.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))) return 'xls';
-    return 'other';
-  } finally {
-    await handle.close();
-  }
-}
 
 /** A first row is a header when its number column holds no digit at all ("Número", "phone"…). */
 const isHeader = (cells: string[]) => !/\d/.test(cells[1] ?? '');
 
-/** The first sheet's non-empty rows, first three cells as text; .xlsx through exceljs. */
-async function readXlsx(path: string): Promise<SheetRow[]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.readFile(path);
-  } catch {
-    throw fileError('The spreadsheet could not be read');
-  }
-  const rows: SheetRow[] = [];
-  workbook.worksheets[0]?.eachRow({ includeEmpty: false }, (row, rowNumber) => {
-    rows.push({ row: rowNumber, cells: [1, 2, 3].map((i) => row.getCell(i).text.trim()) });
-  });
-  return rows;
-}
-
-/** Legacy .xls (BIFF) through SheetJS, which exceljs cannot read; numbers are read as their text. */
-async function readXls(path: string): Promise<SheetRow[]> {
-  let sheet: XLSX.WorkSheet | undefined;
-  try {
-    const workbook = XLSX.read(await readFile(path), { type: 'buffer', dense: true });
-    sheet = workbook.Sheets[workbook.SheetNames[0] ?? ''];
-  } catch {
-    throw fileError('The spreadsheet could not be read');
-  }
-  if (!sheet) return [];
-  const rows: SheetRow[] = [];
-  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-    header: 1,
-    raw: true,
-    blankrows: true,
-    defval: '',
-  });
-  grid.forEach((cells, index) => {
-    rows.push({ row: index + 1, cells: [0, 1, 2].map((i) => String(cells[i] ?? '').trim()) });
-  });
-  return rows;
-}
-
 /**
  * The contact rows of a spreadsheet upload (.xlsx or legacy .xls; columns name, number, email; an optional header
- * row), as the sheet numbers them, empty rows left out. Anything but a spreadsheet is a 400 naming `file`.
+ * row), as the sheet numbers them, empty rows left out, read by the bounded reader (worker thread, size and row
+ * limits, one sheet per company at a time).
  */
-async function sheetRows(file: { filepath: string }): Promise<SheetRow[]> {
-  const kind = await sniff(file.filepath);
-  if (kind === 'other') throw fileError(ONLY_SPREADSHEETS);
-  const read = kind === 'xlsx' ? await readXlsx(file.filepath) : await readXls(file.filepath);
-  const rows = read.filter(({ cells }) => cells.some((c) => c !== ''));
+async function sheetRows(
+  reader: SpreadsheetReader,
+  companyId: number,
+  filepath: string,
+): Promise<SheetRow[]> {
+  const rows = await reader.readRows(companyId, filepath, { columns: 3 });
   if (rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
   return rows;
 }
 
+/** The number as digits, to spot a repeat however it is written ("+55 (11) 9…" and "5511 9…" are one number). */
+function numberKey(number: string): string {
+  try {
+    return normaliseNumber(number, 'whatsapp', false);
+  } catch {
+    return number.replace(/\D/g, '');
+  }
+}
+
 /**
  * The rows of a spreadsheet upload, read and nothing imported: the import dialog posts them one by one to
- * `POST /contactsImport` (spec part 1 §9, a row every 330 ms), so the browser needs no spreadsheet reader.
+ * `POST /contactsImport` (spec part 1 §9, a row every 330 ms), so the browser needs no spreadsheet reader. A row
+ * whose number an earlier row has says which (`repeatOf`): the dialog reports it instead of merging it.
  */
-export async function readContactRows(file: { filepath: string }): Promise<ContactSheetRowsDto> {
-  const rows = await sheetRows(file);
-  return {
-    rows: rows.map(({ row, cells: [name = '', number = '', email = ''] }) => ({ row, name, number, email })),
-  };
+export async function readContactRows(
+  reader: SpreadsheetReader,
+  companyId: number,
+  filepath: string,
+): Promise<ContactSheetRowsDto> {
+  const seen = new Map<string, number>();
+  const rows = (await sheetRows(reader, companyId, filepath)).map(
+    ({ row, cells: [name = '', number = '', email = ''] }) => {
+      const key = numberKey(number);
+      const repeatOf = key ? seen.get(key) : undefined;
+      if (key && repeatOf === undefined) seen.set(key, row);
+      return repeatOf === undefined ? { row, name, number, email } : { row, name, number, email, repeatOf };
+    },
+  );
+  return { rows };
 }
 
 /**
  * Reads a spreadsheet upload (.xlsx or legacy .xls; columns name, number, email; an optional header row) and
- * creates the contacts that do not exist yet. Rows are checked with the contact form's schema; numbers are stored as
- * digits (whatsapp).
+ * creates the contacts that do not exist yet. Rows are checked with the contact form's schema (one error per field);
+ * numbers are stored as digits (whatsapp); a number repeated in the sheet is reported on the later row. At most
+ * MAX_REPORTED_ERRORS errors are listed, `omittedErrors` counts the rest.
  */
 export async function importContacts(
   em: EntityManager,
+  reader: SpreadsheetReader,
   companyId: number,
-  file: { filepath: string; originalFilename?: string | null },
+  filepath: string,
 ): Promise<ImportSummary> {
-  const rows = await sheetRows(file);
-  const summary: ImportSummary = { created: 0, skipped: 0, errors: [] };
-  const candidates = new Map<string, ContactCandidate>();
+  const rows = await sheetRows(reader, companyId, filepath);
+  const errors: ImportRowError[] = [];
+  const candidates = new Map<string, ContactCandidate & { row: number }>();
   for (const { row, cells } of rows) {
-    const candidate = checkRow(row, cells, summary.errors);
+    const candidate = checkRow(row, cells, errors);
     if (!candidate) continue;
-    // A number repeated in the file is created once.
-    if (candidates.has(candidate.number)) summary.skipped++;
-    else candidates.set(candidate.number, candidate);
+    const first = candidates.get(candidate.number);
+    if (first) {
+      const [name = '', number = '', email = ''] = cells;
+      errors.push({ row, field: 'number', message: REPEATED_IN_SHEET, values: { name, number, email } });
+    } else candidates.set(candidate.number, { ...candidate, row });
   }
   const list = [...candidates.values()];
   const created = await insertMissingContacts(em, companyId, 'whatsapp', list);
-  summary.created += created;
-  summary.skipped += list.length - created;
+  const summary: ImportSummary = {
+    created,
+    skipped: list.length - created,
+    errors: errors.slice(0, MAX_REPORTED_ERRORS),
+  };
+  if (errors.length > MAX_REPORTED_ERRORS) summary.omittedErrors = errors.length - MAX_REPORTED_ERRORS;
   return summary;
 }
 
@@ -150,8 +123,13 @@ function checkRow(
   const parsed = contactSchema.safeParse({ name, number, email });
   const values = { name, number, email };
   if (!parsed.success) {
+    // One error per field (the first): an empty name is "Required", not also "Too Short!".
+    const fields = new Set<string>();
     for (const issue of parsed.error.issues) {
-      errors.push({ row, field: String(issue.path[0] ?? ''), message: issue.message, values });
+      const field = String(issue.path[0] ?? '');
+      if (fields.has(field)) continue;
+      fields.add(field);
+      errors.push({ row, field, message: issue.message, values });
     }
     return undefined;
   }

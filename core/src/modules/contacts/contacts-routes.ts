@@ -1,8 +1,8 @@
 import { AppError, contactSchema, pageQuery } from '@balcao/sdk';
-import { koaBody } from 'koa-body';
 import { z } from 'zod';
 import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
+import { multipartUpload } from '../../http/uploads.js';
 import { idParam, requiredFile, validate } from '../../http/validate.js';
 import { XLSX_MIME } from './contacts-export.js';
 import { contactFilterQuery } from './contacts-query.js';
@@ -10,23 +10,14 @@ import { contactCreateSchema, contactUpdateSchema } from './contacts-service.js'
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
-/** Multipart only here, one file of at most 10 MB; a refused upload answers 400 naming `file`. */
-const spreadsheetUpload = koaBody({
-  multipart: true,
-  formidable: { maxFileSize: MAX_UPLOAD_BYTES, maxFiles: 1 },
-  onError: (err) => {
-    throw new AppError('ERR_VALIDATION', 400, {
-      fields: [
-        {
-          path: 'file',
-          message:
-            (err as { httpCode?: number }).httpCode === 413
-              ? 'File too large (10 MB at most)'
-              : 'Invalid upload',
-        },
-      ],
-    });
-  },
+/** One file of at most 10 MB; a refused upload answers 400 naming `file`. Its temp file is removed after the route. */
+const spreadsheetUpload = multipartUpload('file', {
+  maxFiles: 1,
+  maxBytes: MAX_UPLOAD_BYTES,
+  tooLarge: () =>
+    new AppError('ERR_VALIDATION', 400, {
+      fields: [{ path: 'file', message: 'File too large (10 MB at most)' }],
+    }),
 });
 
 const blockBody = z.object({ active: z.boolean({ error: 'Required' }) });
@@ -57,6 +48,7 @@ export function contactsRoutes(router: AppRouter): void {
   // The sheet's rows without importing them: the import dialog posts them one by one to /contactsImport.
   router.post('/contacts/upload/rows', spreadsheetUpload, async (ctx) => {
     ctx.body = await ctx.state.services.contacts.spreadsheetRows(
+      ctx.state.companyId,
       requiredFile(ctx.request.files?.file, 'file'),
     );
   });

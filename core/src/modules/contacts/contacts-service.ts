@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import {
   AppError,
   type AuthUser,
@@ -19,6 +18,7 @@ import { z } from 'zod';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import { flushOrConflict } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
+import type { SpreadsheetReader } from '../../spreadsheets/spreadsheet-reader.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import type { SettingsService } from '../settings/settings-service.js';
@@ -64,6 +64,7 @@ export class ContactsService {
   private readonly sessions: Pick<SessionManager, 'call'>;
   private readonly dataDir: string;
   private readonly logger: Logger;
+  private readonly spreadsheets: SpreadsheetReader;
 
   constructor({
     em,
@@ -74,6 +75,7 @@ export class ContactsService {
     sessions,
     config,
     logger,
+    spreadsheets,
   }: {
     em: EntityManager;
     realtime: RealtimePort;
@@ -83,7 +85,9 @@ export class ContactsService {
     sessions: Pick<SessionManager, 'call'>;
     config: { dataDir: string };
     logger: Logger;
+    spreadsheets: SpreadsheetReader;
   }) {
+    this.spreadsheets = spreadsheets;
     this.sessions = sessions;
     this.dataDir = config.dataDir;
     this.logger = logger;
@@ -267,27 +271,16 @@ export class ContactsService {
     return exportContacts(this.em, viewer, filter, await this.hidesNumbers(viewer));
   }
 
-  /** Imports an uploaded spreadsheet, then removes the upload; open contact lists are told to reload. */
-  async importSpreadsheet(
-    companyId: number,
-    file: { filepath: string; originalFilename?: string | null },
-  ): Promise<ImportSummary> {
-    try {
-      const summary = await importContacts(this.em, companyId, file);
-      if (summary.created > 0) await this.publishReload(companyId);
-      return summary;
-    } finally {
-      await rm(file.filepath, { force: true });
-    }
+  /** Imports an uploaded spreadsheet (the upload parser removes it after); open contact lists are told to reload. */
+  async importSpreadsheet(companyId: number, file: { filepath: string }): Promise<ImportSummary> {
+    const summary = await importContacts(this.em, this.spreadsheets, companyId, file.filepath);
+    if (summary.created > 0) await this.publishReload(companyId);
+    return summary;
   }
 
-  /** The rows of a spreadsheet upload, nothing imported; the temporary file is removed either way. */
-  async spreadsheetRows(file: { filepath: string }): Promise<ContactSheetRowsDto> {
-    try {
-      return await readContactRows(file);
-    } finally {
-      await rm(file.filepath, { force: true });
-    }
+  /** The rows of a spreadsheet upload, nothing imported. */
+  spreadsheetRows(companyId: number, file: { filepath: string }): Promise<ContactSheetRowsDto> {
+    return readContactRows(this.spreadsheets, companyId, file.filepath);
   }
 
   /**

@@ -56,7 +56,7 @@ beforeAll(async () => {
 afterAll(() => host?.stop());
 
 describe('importing a spreadsheet', () => {
-  it('creates good rows, skips existing and repeated numbers, reports bad rows by row and field', async () => {
+  it('creates good rows, skips existing numbers, reports bad and repeated rows by row and field', async () => {
     const file = await xlsx([
       ['Nome', 'Número', 'E-mail'],
       ['Daniel Lima', 5511900000002, 'daniel@x.test'],
@@ -72,12 +72,19 @@ describe('importing a spreadsheet', () => {
     expect(res.status).toBe(200);
     // The bad row comes back with its cells, so the import dialog can show the error beside the row.
     const bad = { name: 'X', number: '5511900000004', email: 'ruim' };
+    // Issue 24: a number repeated inside the sheet is reported on the later row, not silently merged.
     expect(await res.json()).toEqual({
       created: 3,
-      skipped: 2,
+      skipped: 1,
       errors: [
         { row: 4, field: 'name', message: 'Too Short!', values: bad },
         { row: 4, field: 'email', message: 'Invalid email', values: bad },
+        {
+          row: 7,
+          field: 'number',
+          message: 'Repeated in the sheet',
+          values: { name: 'Eva de novo', number: '5511900000003', email: '' },
+        },
       ],
     });
     await eventually(() =>
@@ -118,13 +125,11 @@ describe('importing a spreadsheet', () => {
     expect(xls.subarray(0, 4).toString('hex')).toBe('d0cf11e0'); // a real BIFF8 (OLE) file
     const fromXls = await upload(legacy.agentToken, xls, 'antigo.xls');
     const xlsRow = { name: '', number: '5511900000021', email: '' };
+    // Issue 24: one error per field (an empty name is "Required", not also "Too Short!").
     expect(await fromXls.json()).toEqual({
       created: 1,
       skipped: 0,
-      errors: [
-        { row: 3, field: 'name', message: 'Required', values: xlsRow },
-        { row: 3, field: 'name', message: 'Too Short!', values: xlsRow },
-      ],
+      errors: [{ row: 3, field: 'name', message: 'Required', values: xlsRow }],
     });
     const found = await host.request('/api/contacts?searchParam=Xavier', { token: legacy.agentToken });
     expect((await found.json()).contacts[0]).toMatchObject({

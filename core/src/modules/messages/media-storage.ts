@@ -2,11 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, type ErrorCode, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
-import type { Middleware } from 'koa';
-import { koaBody } from 'koa-body';
-import { refuseNul } from '../../http/hostile-input.js';
-import type { AppRouter, AppState } from '../../http/types.js';
+import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
+import type { AppRouter } from '../../http/types.js';
 
 /** At most this many files in one multipart post. */
 export const MEDIA_MAX_FILES = 10;
@@ -16,42 +13,8 @@ export const PRIVATE_MEDIA_BODY = '\u200d';
 /** The URL prefix media are served under; the company folder follows (`/api/media/company3/<name>`). */
 export const MEDIA_URL_PREFIX = '/api/media';
 
-/**
- * The body parser of an upload route: multipart only (JSON was parsed already by the app-wide parser), files in
- * `field` landing in the temp folder for media-storage to check and copy; too large → ERR_MEDIA_TOO_LARGE, any
- * other broken upload → ERR_VALIDATION on `field`. The form's text fields are then held to the app-wide NUL rule,
- * which ran before they were parsed.
- * @example router.post('/users/:id/media-upload', multipartUpload('profileImage', { maxFiles: 1 }), handler)
- */
-export function multipartUpload(
-  field: string,
-  opts: {
-    maxFiles: number;
-    onFileBegin?: (name: string, file: object) => void;
-    /** A route's own, lower limit (default the store's, MEDIA_MAX_BYTES), answered 413 with `tooLarge`. */
-    maxBytes?: number;
-    tooLarge?: ErrorCode;
-  },
-): Middleware<AppState> {
-  const parse = koaBody({
-    json: false,
-    urlencoded: false,
-    text: false,
-    multipart: true,
-    formidable: {
-      maxFileSize: opts.maxBytes ?? MEDIA_MAX_BYTES,
-      maxFiles: opts.maxFiles,
-      allowEmptyFiles: false,
-      onFileBegin: opts.onFileBegin,
-    },
-    onError: (err) => {
-      if ((err as { httpCode?: number }).httpCode === 413)
-        throw new AppError(opts.tooLarge ?? 'ERR_MEDIA_TOO_LARGE', 413);
-      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid upload' }] });
-    },
-  });
-  return (ctx, next) => parse(ctx, () => refuseNul(ctx, next));
-}
+/** The shared body parser of upload routes, kept importable from here where the routes always found it. */
+export { multipartUpload } from '../../http/uploads.js';
 
 /** Media types of the spec (Message.mediaType) by MIME family; anything else allowed is a document ("application"). */
 export function mediaTypeOf(mime: string): 'image' | 'video' | 'audio' | 'application' {

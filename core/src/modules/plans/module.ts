@@ -1,6 +1,7 @@
 import { asClass } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { MigrationPlans0001Tables } from './migrations/plans-0001-tables.js';
+import { MigrationPlans0002Public } from './migrations/plans-0002-public.js';
 import { Plan } from './plan.entity.js';
 import { plansRoutes, publicPlansRoutes } from './plans-routes.js';
 import { PlansService } from './plans-service.js';
@@ -15,7 +16,10 @@ declare module '../../kernel/container.js' {
 export const plansModule = defineModule({
   name: 'plans',
   entities: [Plan],
-  migrations: [{ name: 'plans-0001-tables', class: MigrationPlans0001Tables, replaces: 'core-0001-kernel' }],
+  migrations: [
+    { name: 'plans-0001-tables', class: MigrationPlans0001Tables, replaces: 'core-0001-kernel' },
+    { name: 'plans-0002-public', class: MigrationPlans0002Public },
+  ],
   register: (container) => container.register({ plans: asClass(PlansService).scoped() }),
   routes: plansRoutes,
   publicRoutes: publicPlansRoutes,

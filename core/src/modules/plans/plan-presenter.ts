@@ -13,6 +13,7 @@ export function toPlanDto(plan: IPlan): PlanDto {
     connections: plan.connections,
     queues: plan.queues,
     amount: Number(plan.amount),
+    isPublic: plan.isPublic,
     ...planFlags(plan),
   };
 }

@@ -10,6 +10,8 @@ export const Plan = defineEntity({
     connections: p.integer().default(1),
     queues: p.integer().default(1),
     amount: p.decimal('number').precision(10).scale(2).default(0),
+    /** Offered on the signup page; a private plan is given by the super admin only. */
+    isPublic: p.boolean().default(true),
     useWhatsapp: p.boolean().default(false),
     useFacebook: p.boolean().default(false),
     useInstagram: p.boolean().default(false),

@@ -3,10 +3,10 @@ import { requireSuper } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
 import { idParam, validate } from '../../http/validate.js';
 
-/** `GET /plans/list` is public (the signup page needs it); the rest is for super users. */
+/** `GET /plans/list` is public (the signup page needs it) and lists only public plans; the rest is for super users. */
 export function publicPlansRoutes(router: AppRouter): void {
   router.get('/plans/list', async (ctx) => {
-    ctx.body = await ctx.state.services.plans.list();
+    ctx.body = await ctx.state.services.plans.listPublic();
   });
 }
 

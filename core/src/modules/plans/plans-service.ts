@@ -7,7 +7,7 @@ import type { PlanGate } from './plan-gate.js';
 import { toPlanDto } from './plan-presenter.js';
 
 const nameTaken = () =>
-  new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
+  new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'ERR_NAME_TAKEN' }] });
 /** Two saves racing past the name check: the index's refusal answers like the check. */
 const NAME_CONFLICT = { plans_name_unique: nameTaken };
 
@@ -22,6 +22,12 @@ export class PlansService {
 
   async list(): Promise<PlanDto[]> {
     const plans = await this.em.find(Plan, {}, { orderBy: { amount: 'asc', id: 'asc' } });
+    return plans.map(toPlanDto);
+  }
+
+  /** The plans the signup page offers: the public ones. */
+  async listPublic(): Promise<PlanDto[]> {
+    const plans = await this.em.find(Plan, { isPublic: true }, { orderBy: { amount: 'asc', id: 'asc' } });
     return plans.map(toPlanDto);
   }
 

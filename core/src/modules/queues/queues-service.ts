@@ -22,7 +22,7 @@ declare module '../../kernel/container.js' {
 }
 
 const nameTaken = () =>
-  new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
+  new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'ERR_NAME_TAKEN' }] });
 const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
 
 /** Queues of the current tenant; the entity manager carries the tenant filter. */

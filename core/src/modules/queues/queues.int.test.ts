@@ -98,7 +98,7 @@ describe('queues', () => {
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
       error: 'ERR_VALIDATION',
-      fields: [{ path: 'name', message: 'Already exists' }],
+      fields: [{ path: 'name', message: 'ERR_NAME_TAKEN' }],
     });
   });
 

@@ -248,6 +248,12 @@ export class SessionManager {
   report(connectionId: number, report: SessionStatusReport & { clearNumber?: boolean }, owner?: string) {
     const { root } = this;
     const { orm, events } = this.cradle;
+    // A failure is told to whoever reads the logs too, not only the connections screen (issue 24).
+    if (report.reason)
+      this.logger.warn(
+        { connectionId, status: report.status, reason: report.reason },
+        `connection ${connectionId} failed: ${report.reason}`,
+      );
     return applySessionStatus({ root, orm, events }, connectionId, report, owner);
   }
 

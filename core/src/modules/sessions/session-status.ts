@@ -19,6 +19,7 @@ const APPLY_SQL = `
     qrcode = case when ? = 'qrcode' then ? else null end,
     number = case when ? then null else coalesce(?, w.number) end,
     retries = case ? when 'qrcode' then w.retries + 1 when 'CONNECTED' then 0 else w.retries end,
+    failure_reason = case when ? in ('TIMEOUT', 'DISCONNECTED') then ? else null end,
     updated_at = now()
   where w.id = ?`;
 const FENCE_SQL =
@@ -43,6 +44,8 @@ export async function applySessionStatus(
     input.clearNumber === true,
     report.number ?? null,
     report.status,
+    report.status,
+    report.reason ?? null,
     connectionId,
   ];
   const sql = `${APPLY_SQL}${owner ? FENCE_SQL : ''} returning w.company_id, w.qrcode, w.retries`;

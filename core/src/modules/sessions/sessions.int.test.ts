@@ -17,6 +17,7 @@ interface SessionFrame {
     number: string | null;
     retries: number;
     token: null;
+    failureReason?: string | null;
   };
 }
 
@@ -186,6 +187,30 @@ describe('stateful channel sessions (fake WhatsApp)', () => {
       'start',
       'logout',
     ]);
+  });
+
+  it('a failure keeps its reason on the connection and its frame until the session works again (issue 24)', async () => {
+    const sessions = host.resolve<{
+      report(id: number, r: { status: string; reason?: string }): Promise<boolean>;
+    }>('sessions');
+    const socket = await openSocket(host.url, admin);
+    const read = async () =>
+      (await (await host.request(`/api/whatsapp/${conn.id}`, { token: admin })).json()) as ConnectionDto;
+
+    await sessions.report(conn.id, { status: 'TIMEOUT', reason: 'no-network' });
+    expect(await read()).toMatchObject({ status: 'TIMEOUT', failureReason: 'no-network' });
+    const frame = await eventually(() =>
+      sessionFrames(socket.frames, 1, conn.id).find((f) => f.session.status === 'TIMEOUT'),
+    );
+    expect(frame.session).toMatchObject({ failureReason: 'no-network' });
+    await sessions.report(conn.id, { status: 'DISCONNECTED', reason: 'banned' });
+    expect(await read()).toMatchObject({ status: 'DISCONNECTED', failureReason: 'banned' });
+    // A reason the catalogue does not know is refused, not stored.
+    await expect(sessions.report(conn.id, { status: 'DISCONNECTED', reason: 'gremlins' })).rejects.toThrow();
+    expect((await read()).failureReason).toBe('banned');
+    await sessions.report(conn.id, { status: 'CONNECTED' });
+    expect((await read()).failureReason).toBeNull();
+    socket.close();
   });
 
   it('emits connection.status to subscribers as statuses change', async () => {

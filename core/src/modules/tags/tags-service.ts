@@ -33,7 +33,7 @@ type TagUpdateInput = z.infer<typeof tagUpdateSchema>;
 export type KanbanFilter = number | undefined;
 
 const nameTaken = () =>
-  new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'Already exists' }] });
+  new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'ERR_NAME_TAKEN' }] });
 
 /** A colour for a tag created without one (spec: default colour random). */
 const randomColor = () => `#${randomInt(0, 0x1000000).toString(16).padStart(6, '0')}`;

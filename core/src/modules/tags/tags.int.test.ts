@@ -77,7 +77,7 @@ describe('tags', () => {
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({
       error: 'ERR_VALIDATION',
-      fields: [{ path: 'name', message: 'Already exists' }],
+      fields: [{ path: 'name', message: 'ERR_NAME_TAKEN' }],
     });
     expect((await createTag(other.adminToken, { name: 'Urgente' })).status).toBe(201);
   });

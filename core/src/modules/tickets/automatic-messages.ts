@@ -1,6 +1,7 @@
 import type { EventsPort, SettingsPort } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { EventBus } from '../../events/event-bus.js';
+import { companyTexts, textsIn } from '../automation/customer-texts.js';
 import { renderVariables, ticketVariables } from '../automation/message-variables.js';
 import { outgoingTicket, storeOutgoing } from '../messages/outgoing.js';
 import { Ticket } from './ticket.entity.js';
@@ -8,19 +9,14 @@ import { Ticket } from './ticket.entity.js';
 /** Automatic texts start with U+200E so the inbound side recognises their echoes (peer-server-behaviour). */
 const AUTOMATIC = '\u200e';
 
-/**
- * The greeting an attendant's accept sends (the peers' frontend text, pt-BR: contacts have no language of their
- * own here, and the company's automatic texts are Portuguese).
- */
-export const ACCEPT_GREETING =
-  '{{ms}} *{{name}}*, meu nome é *{{userName}}* e agora vou prosseguir com seu atendimento!';
+/** The greeting an attendant's accept sends (the peers' frontend text, pt-BR; the company's language is used). */
+export const ACCEPT_GREETING = textsIn('pt-BR').acceptGreeting;
 
 /**
  * What the customer hears when their ticket is transferred with sendMsgTransfTicket on (peer §4.3 customer notice).
- * The spec has no setting for the text itself, so it is fixed, in pt-BR like the accept greeting.
+ * The spec has no setting for the text itself, so it is fixed: pt-BR here, the company's language is used.
  */
-export const TRANSFER_NOTICE =
-  '*{{firstName}}*, seu atendimento foi transferido para o setor *{{queue}}*. Aguarde um momento, por favor.';
+export const TRANSFER_NOTICE = textsIn('pt-BR').transferNotice;
 
 export interface AutomaticDeps {
   em: EntityManager;
@@ -66,11 +62,12 @@ async function userField(em: EntityManager, companyId: number, userId: number | 
 
 async function send(deps: AutomaticDeps, t: TicketFacts, userId: number, text: string, userName: string) {
   const vars = await ticketVariables(deps.em, t.companyId, t.id, userName);
+  const texts = await companyTexts(deps.settings, t.companyId);
   await storeOutgoing(deps, {
     companyId: t.companyId,
     ticket: outgoingTicket(t),
     userId,
-    body: `${AUTOMATIC}${renderVariables(text, vars)}`,
+    body: `${AUTOMATIC}${renderVariables(text, { ...vars, texts })}`,
   });
 }
 
@@ -79,7 +76,8 @@ export async function greetOnAccept(deps: AutomaticDeps, t: TicketFacts, agentId
   if (!(await deps.settings.isEnabled(t.companyId, 'sendGreetingAccepted'))) return;
   if (!reachesGroup(t, await connectionOf(deps.em, t))) return;
   const agent = await userField(deps.em, t.companyId, agentId);
-  await send(deps, t, agentId, ACCEPT_GREETING, agent?.name ?? '');
+  const { acceptGreeting } = await companyTexts(deps.settings, t.companyId);
+  await send(deps, t, agentId, acceptGreeting, agent?.name ?? '');
 }
 
 /**
@@ -119,7 +117,8 @@ export async function noticeOnTransfer(
   if (!(await deps.settings.isEnabled(t.companyId, 'sendMsgTransfTicket'))) return;
   if (!reachesGroup(t, await connectionOf(deps.em, t))) return;
   const sender = await userField(deps.em, t.companyId, senderId);
-  await send(deps, t, senderId, ` ${TRANSFER_NOTICE}`, sender?.name ?? '');
+  const { transferNotice } = await companyTexts(deps.settings, t.companyId);
+  await send(deps, t, senderId, ` ${transferNotice}`, sender?.name ?? '');
 }
 
 /**

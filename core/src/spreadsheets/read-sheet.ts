@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { SheetError, type SheetLimits, type SheetRow } from './sheet-errors.js';
+import { readXlsxRows } from './xlsx-rows.js';
+
+const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+
+/** What the file is, by its first bytes (a renamed file is judged by content, not name); CSV and the rest are 'other'. */
+export function sniffSheet(head: Buffer): 'xlsx' | 'xls' | 'other' {
+  if (head.subarray(0, 4).equals(ZIP)) return 'xlsx';
+  if (head.subarray(0, 8).equals(OLE)) return 'xls';
+  return 'other';
+}
+
+/**
+ * Legacy .xls (BIFF) through SheetJS, which cannot stream: it reads the first sheet only and at most `maxRows + 1`
+ * rows (`sheetRows`), and a sheet whose full range is longer is refused rather than cut short silently.
+ */
+async function readXlsRows(file: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
+  // Loaded only for a legacy file: SheetJS is large, and every sheet's worker would otherwise pay for it.
+  const XLSX = await import('@e965/xlsx');
+  let sheet: import('@e965/xlsx').WorkSheet | undefined;
+  try {
+    const book = XLSX.read(file, { type: 'buffer', dense: true, sheets: 0, sheetRows: limits.maxRows + 1 });
+    sheet = book.Sheets[book.SheetNames[0] ?? ''];
+  } catch {
+    throw new SheetError('unreadable');
+  }
+  if (!sheet) return [];
+  const full = sheet['!fullref'] ? XLSX.utils.decode_range(sheet['!fullref']) : undefined;
+  if (full && full.e.r - full.s.r + 1 > limits.maxRows + 1) throw new SheetError('tooManyRows');
+  const grid = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
+    header: 1,
+    raw: true,
+    blankrows: true,
+    defval: '',
+  });
+  const rows: SheetRow[] = [];
+  grid.forEach((cells, index) => {
+    const kept = Array.from({ length: limits.columns }, (_, i) => String(cells[i] ?? '').trim());
+    if (kept.some((c) => c !== '')) rows.push({ row: index + 1, cells: kept });
+  });
+  if (rows.length > limits.maxRows)
+    throw new SheetError('tooManyRows', { inflatedBytes: 0, rows: rows.length });
+  return rows;
+}
+
+/**
+ * The non-empty rows of a spreadsheet file's first sheet (.xlsx streamed within the limits, or legacy .xls), each
+ * with its first `columns` cells as trimmed text. Anything else is `SheetError('notSpreadsheet')`, a broken file
+ * `unreadable`;
+ * a sheet past the limits is `tooLarge` / `tooManyRows`. Runs inside the reader's worker thread.
+ */
+export async function readSheetRows(filepath: string, limits: SheetLimits): Promise<SheetRow[]> {
+  const file = await readFile(filepath);
+  const kind = sniffSheet(file);
+  if (kind === 'other') throw new SheetError('notSpreadsheet');
+  return kind === 'xlsx' ? readXlsxRows(file, limits) : readXlsRows(file, limits);
+}

@@ -1,0 +1,121 @@
+import { Worker } from 'node:worker_threads';
+import { AppError } from '@balcao/sdk';
+import type { SheetLimits, SheetRefusal, SheetRow } from './sheet-errors.js';
+
+export type { SheetRow } from './sheet-errors.js';
+
+/** The reader's bounds; see docs/security.md, "Uploads and spreadsheets". */
+export interface SpreadsheetLimits {
+  /** Non-empty rows a sheet may hold, a header included (SPREADSHEET_MAX_ROWS). */
+  maxRows: number;
+  /** What an .xlsx may inflate to, counted while inflating (SPREADSHEET_MAX_UNZIPPED_MB). */
+  maxUnzippedBytes: number;
+  /** Heap of the worker thread that reads one sheet; past it the worker dies and the sheet is refused. */
+  workerHeapMb: number;
+  /** How long one read may take before its worker is stopped and the sheet refused. */
+  timeoutMs: number;
+  /** Sheets read at once on this process, all companies together. */
+  maxParallel: number;
+}
+
+export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = {
+  maxRows: 50_000,
+  maxUnzippedBytes: 100 * 1024 * 1024,
+  workerHeapMb: 256,
+  timeoutMs: 60_000,
+  maxParallel: 2,
+};
+
+const fileError = (message: string, status = 400) =>
+  new AppError('ERR_VALIDATION', status, { fields: [{ path: 'file', message }] });
+
+/** The HTTP answer of a refused sheet: a field error on `file` for what the user can fix, a code for the limits. */
+function refusalError(reason: SheetRefusal, limits: SpreadsheetLimits): AppError {
+  if (reason === 'notSpreadsheet') return fileError('Only .xlsx and .xls spreadsheets are accepted');
+  if (reason === 'unreadable') return fileError('The spreadsheet could not be read');
+  if (reason === 'tooManyRows')
+    return new AppError('ERR_SPREADSHEET_TOO_LARGE', 413, { maxRows: limits.maxRows });
+  return new AppError('ERR_SPREADSHEET_TOO_LARGE', 413);
+}
+
+type WorkerAnswer =
+  | { ok: true; rows: SheetRow[] }
+  | { ok: false; reason: SheetRefusal; progress: { inflatedBytes: number; rows: number } };
+
+/**
+ * Reads spreadsheets for every feature that imports one (contacts, a plugin's contact lists): the first sheet's
+ * non-empty rows, in a worker thread with its own heap limit and a deadline (never on the event loop), an .xlsx
+ * streamed and refused as soon as it inflates past the limit or passes the row limit, one sheet at a time per
+ * company (409 ERR_IMPORT_IN_PROGRESS) and `maxParallel` for the whole process (429 ERR_SPREADSHEET_BUSY).
+ * @example const rows = await spreadsheets.readRows(companyId, file.filepath, { columns: 3 })
+ */
+export class SpreadsheetReader {
+  private readonly companies = new Set<number>();
+  private running = 0;
+  /** Workers that finished a sheet cleanly, kept for the next one (starting one costs more than most reads). */
+  private readonly idle: Worker[] = [];
+
+  constructor(readonly limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS) {}
+
+  async readRows(companyId: number, filepath: string, opts: { columns: number }): Promise<SheetRow[]> {
+    if (this.companies.has(companyId)) throw new AppError('ERR_IMPORT_IN_PROGRESS', 409);
+    if (this.running >= this.limits.maxParallel) throw new AppError('ERR_SPREADSHEET_BUSY', 429);
+    this.companies.add(companyId);
+    this.running++;
+    try {
+      return await this.inWorker(filepath, opts.columns);
+    } finally {
+      this.companies.delete(companyId);
+      this.running--;
+    }
+  }
+
+  /** Stops the idle workers (a process that stops; a later read starts new ones). */
+  async close(): Promise<void> {
+    await Promise.all(this.idle.splice(0).map((w) => w.terminate()));
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(new URL('./sheet-worker-boot.mjs', import.meta.url), {
+      workerData: { entry: new URL('./sheet-worker.ts', import.meta.url).href },
+      resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb },
+    });
+    worker.unref(); // an idle reader never keeps the process alive
+    return worker;
+  }
+
+  /** One sheet in a worker: a sheet that exhausts its heap or its time kills only that worker. */
+  private inWorker(filepath: string, columns: number): Promise<SheetRow[]> {
+    const { maxRows, maxUnzippedBytes } = this.limits;
+    const limits: SheetLimits = { maxRows, maxUnzippedBytes, columns };
+    const worker = this.idle.pop() ?? this.spawn();
+    return new Promise<SheetRow[]>((resolve, reject) => {
+      const done = (keep: boolean) => {
+        clearTimeout(timer);
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (keep && this.idle.length < this.limits.maxParallel) this.idle.push(worker);
+        else void worker.terminate();
+      };
+      const timer = setTimeout(() => {
+        done(false);
+        reject(refusalError('tooLarge', this.limits));
+      }, this.limits.timeoutMs);
+      const onMessage = (answer: WorkerAnswer) => {
+        done(true);
+        if (answer.ok) resolve(answer.rows);
+        else reject(refusalError(answer.reason, this.limits));
+      };
+      // A sheet that exhausts the worker's heap is refused; the process goes on. Any other crash is ours (a 500).
+      const onError = (err: Error & { code?: string }) => {
+        done(false);
+        reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusalError('tooLarge', this.limits) : err);
+      };
+      const onExit = () => {
+        done(false);
+        reject(refusalError('unreadable', this.limits));
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage({ filepath, limits });
+    });
+  }
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as XLSX from '@e965/xlsx';
+import { describe, expect, it } from 'vitest';
+import { xlsxBomb, xlsxOf } from '../testing/spreadsheet-files.js';
+import { readSheetRows } from './read-sheet.js';
+import { SheetError, type SheetLimits } from './sheet-errors.js';
+import { readXlsxRows } from './xlsx-rows.js';
+
+const limits: SheetLimits = { maxRows: 100, maxUnzippedBytes: 1024 * 1024, columns: 3 };
+const MB = 1024 * 1024;
+
+async function refusal(read: Promise<unknown>): Promise<SheetError> {
+  const err = await read.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof SheetError)) throw new Error(`expected a SheetError, got ${String(err)}`);
+  return err;
+}
+
+describe('reading an .xlsx', () => {
+  it('gives the non-empty rows of the first sheet, their first columns as trimmed text', async () => {
+    const file = await xlsxOf([
+      ['Nome', 'Número', 'E-mail', 'ignored'],
+      ['  Ana  ', 5511999990001, { text: 'ana@x.test', hyperlink: 'mailto:ana@x.test' }, 'x'],
+      [],
+      [{ richText: [{ text: 'Bea ' }, { font: { bold: true }, text: 'Rica' }] }, '+55 11 99999-0002'],
+    ]);
+    expect(await readXlsxRows(file, limits)).toEqual([
+      { row: 1, cells: ['Nome', 'Número', 'E-mail'] },
+      { row: 2, cells: ['Ana', '5511999990001', 'ana@x.test'] },
+      { row: 4, cells: ['Bea Rica', '+55 11 99999-0002', ''] },
+    ]);
+  });
+
+  it('stops a zip bomb as soon as it inflates past the limit, long before the whole sheet', async () => {
+    const bomb = await xlsxBomb(16 * MB);
+    expect(bomb.length).toBeLessThan(64 * 1024); // a small upload that would inflate to 16 MB
+    const err = await refusal(readXlsxRows(bomb, limits));
+    expect(err.reason).toBe('tooLarge');
+    // The counter stopped one inflate chunk past the limit: the rest was never inflated.
+    expect(err.progress.inflatedBytes).toBeGreaterThan(limits.maxUnzippedBytes);
+    expect(err.progress.inflatedBytes).toBeLessThan(limits.maxUnzippedBytes + 256 * 1024);
+  });
+
+  it('stops at the first row past the row limit', async () => {
+    const file = await xlsxOf(Array.from({ length: 30 }, (_, i) => [`Pessoa ${i}`, `55119${i}`]));
+    const err = await refusal(readXlsxRows(file, { ...limits, maxRows: 10 }));
+    expect(err.reason).toBe('tooManyRows');
+    expect(err.progress.rows).toBe(11);
+  });
+
+  it('calls a broken archive unreadable', async () => {
+    const file = await xlsxOf([['Ana', '5511']]);
+    const err = await refusal(readXlsxRows(file.subarray(0, file.length - 30), limits));
+    expect(err.reason).toBe('unreadable');
+  });
+});
+
+describe('reading any spreadsheet file', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'balcao-sheet-'));
+  const saved = (name: string, data: Buffer | string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, data);
+    return file;
+  };
+
+  it('judges the file by its content: CSV and text are not spreadsheets', async () => {
+    const err = await refusal(readSheetRows(saved('l.xlsx', 'name,number\nAna,5511\n'), limits));
+    expect(err.reason).toBe('notSpreadsheet');
+  });
+
+  it('holds a legacy .xls to the row limit too', async () => {
+    const book = XLSX.utils.book_new();
+    const rows = Array.from({ length: 30 }, (_, i) => [`Pessoa ${i}`, `55119${i}`]);
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Planilha');
+    const xls = Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'biff8' }));
+    const file = saved('old.xls', xls);
+    expect(await readSheetRows(file, { ...limits, maxRows: 30 })).toHaveLength(30);
+    expect((await refusal(readSheetRows(file, { ...limits, maxRows: 10 }))).reason).toBe('tooManyRows');
+  });
+});
