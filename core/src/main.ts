@@ -1,3 +1,4 @@
+import { takeOverShutdownSignals } from './db/embedded.js';
 import { ConfigError, loadConfig } from './kernel/config.js';
 import { startKernel } from './kernel/kernel.js';
 import { createLogger } from './kernel/logger.js';
@@ -34,6 +35,8 @@ async function main(): Promise<void> {
     lines.push(`  Embedded PostgreSQL data: ${config.dataDir}/pg (port ${config.embeddedPgPort})`);
   console.log(lines.join('\n'));
 
+  // Stopping the kernel stops the embedded PostgreSQL last, after the pools let go of it (kernel.ts).
+  takeOverShutdownSignals();
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

@@ -68,8 +68,11 @@ export const DEFAULT_COMPANY_SETTINGS: Record<CompanySettingKey, string> = {
 /** Schedule type options. @example SCHEDULE_TYPES.includes('queue') */
 export const SCHEDULE_TYPES = ['disabled', 'queue', 'company', 'connection'] as const;
 
-/** How the queue chatbot shows its options: numbered text, buttons or a list. @example CHATBOT_TYPES[0] === 'text' */
-export const CHATBOT_TYPES = ['text', 'button', 'list'] as const;
+/**
+ * How the queue chatbot shows its options: numbered text only (spec part 2 §9 "chatBotType offers only text"; the
+ * reference's buttons and list were never implemented, peer §2.1). @example CHATBOT_TYPES[0] === 'text'
+ */
+export const CHATBOT_TYPES = ['text'] as const;
 
 const ON_OFF = ['enabled', 'disabled'] as const;
 

@@ -104,6 +104,8 @@ test('a super user creates a plan, a help video and a company on that plan; its 
   await expect(page).toHaveURL(/\/helps$/);
   const card = page.locator('[data-testid^="help-card-"]', { hasText: `Primeiros passos ${tag}` });
   await expect(card).toContainText('Como atender o primeiro ticket');
+  // The test machine cannot reach YouTube: the card shows a placeholder instead of a broken image.
+  await expect(card.getByTestId('help-thumbnail-placeholder')).toBeVisible();
   await card.click();
   const frame = page.getByTestId('help-video-frame');
   await expect(frame).toHaveAttribute('src', /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);

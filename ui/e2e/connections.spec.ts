@@ -55,6 +55,9 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
     })
     .toBeGreaterThan(-1);
   await page.getByTestId('new-connection-webchat').click();
+  // Integrations and prompts cannot be created yet: no tab of empty picks.
+  await expect(page.getByTestId('connection-tab-general')).toBeVisible();
+  await expect(page.getByTestId('connection-tab-integrations')).toHaveCount(0);
   await page.getByTestId('connection-save').click();
   await expect(page.getByTestId('connection-form').getByText('Obrigatório', { exact: true })).toBeVisible();
   await page.getByTestId('connection-name-input').fill(name);
@@ -286,6 +289,8 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
   browser,
   request,
 }) => {
+  // Every tab, a save, and the dialog opened again to read it all back: on a busy 2-core machine it neared 45 s.
+  test.setTimeout(90_000);
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };
   const tag = uniqueTag();
@@ -319,8 +324,8 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
       'Chat do site',
     ]);
     await page.getByTestId('connection-tab-integrations').click();
-    await expect(page.getByTestId('connection-integrationId')).toBeDisabled();
-    await expect(page.getByTestId('connection-integrationId').locator('option:checked')).toHaveText('Nenhum');
+    // No integration stored and none to pick yet: no empty select.
+    await expect(page.getByTestId('connection-integrationId')).toHaveCount(0);
     await expect(page.getByTestId('connection-promptId').locator('option:checked')).toHaveText('#4');
     await shot(page, 'connections-dialog-integrations');
 
@@ -329,7 +334,9 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
     await page.getByTestId('connection-timeInactiveMessage').fill('20');
     await page.getByTestId('connection-tab-chatbot').click();
     await page.getByTestId('connection-maxUseBotQueues').fill('5');
-    await page.getByTestId('connection-timeSendQueue').fill('15');
+    // Spec part 1 §9: 0, 5, 10, 15, 20, 25, 30 and 60 minutes, 20 and 25 stored as 15.
+    await expect(page.getByTestId('connection-timeSendQueue').locator('option')).toHaveCount(8);
+    await page.getByTestId('connection-timeSendQueue').selectOption('20');
     await page.getByTestId('connection-sendIdQueue').selectOption(String(queue.id));
     await page.getByTestId('connection-tab-nps').click();
     await page.getByTestId('connection-expiresTicketNps').fill('60');
@@ -414,6 +421,22 @@ test('the dialog asks for a greeting when the connection serves more than one qu
   // Company 1's plan counts queues too: leave none behind.
   for (const id of queueIds)
     expect((await request.delete(`/api/queue/${id}`, { headers: auth })).ok()).toBe(true);
+});
+
+test("on a 390 px phone the connections table keeps every row's actions in view", async ({ browser }) => {
+  const { context, page } = await signedIn(browser, USERS.admin, 390);
+  await page.goto('/connections');
+  const rows = page.locator('[data-testid^="connection-row-"]');
+  await expect(rows.first()).toBeVisible();
+  for (const button of ['connection-edit', 'connection-delete']) {
+    const box = await rows.first().getByTestId(button).boundingBox();
+    expect(box, button).not.toBeNull();
+    expect((box?.x ?? 0) + (box?.width ?? 0), button).toBeLessThanOrEqual(390);
+  }
+  await shot(page, 'connections-light-390');
+  await rows.first().getByTestId('connection-edit').click();
+  await expect(page.getByTestId('connection-form')).toBeVisible();
+  await context.close();
 });
 
 test('an attendant cannot reach /connections', async ({ browser, request }) => {

@@ -29,6 +29,18 @@ async function search(page: Page, term: string) {
   await page.getByTestId('contacts-search').fill(term);
 }
 
+/** Pixels left in the search field once its placeholder is drawn (negative: the placeholder is cut). */
+const placeholderRoom = (page: Page) =>
+  page.locator('.contacts-screen__search input').evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!ctx) return -1;
+    ctx.font = style.font;
+    const inner =
+      input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return inner - ctx.measureText(input.placeholder).width;
+  });
+
 test('contacts: add with validation, search, edit, block/unblock, import, export, open a ticket', async ({
   browser,
   request,
@@ -164,7 +176,11 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
   await expect(row(page, renamed)).toBeVisible();
   await setTheme(page, 'dark');
   await shot(page, 'contacts-dark-wide');
-  await page.setViewportSize({ width: 375, height: 760 });
+  // The search's placeholder fits, on a tablet and on a 390 px phone.
+  await page.setViewportSize({ width: 800, height: 860 });
+  expect(await placeholderRoom(page)).toBeGreaterThanOrEqual(0);
+  await page.setViewportSize({ width: 390, height: 760 });
+  expect(await placeholderRoom(page)).toBeGreaterThanOrEqual(0);
   await expect(row(page, renamed)).toBeVisible();
   await shot(page, 'contacts-dark-narrow');
   await setTheme(page, 'light');

@@ -28,7 +28,8 @@ test('an admin builds a queue with a two-level chatbot tree, saves it and finds 
     await page.getByTestId('queue-name').fill(name);
     await page.getByTestId('queue-rotation').check({ force: true });
     await page.getByTestId('queue-rotation-time').selectOption('15');
-    await expect(page.getByTestId('queue-promptId')).toBeDisabled();
+    // Integrations, file lists and prompts have no pages yet: no empty picks.
+    await expect(page.getByTestId('queue-promptId')).toHaveCount(0);
 
     // The tree: "Boletos" with "Segunda via" under it, an option to the finance queue and one to Ana.
     await page.getByTestId('queue-tab-chatbot').click();
@@ -40,6 +41,11 @@ test('an admin builds a queue with a two-level chatbot tree, saves it and finds 
     await page.getByTestId('chatbot-0-0-message').fill('Enviamos a segunda via por aqui.');
     await page.getByTestId('chatbot-add').click();
     await page.getByTestId('chatbot-1-name').fill('Falar com Ana');
+    await expect(page.getByTestId('chatbot-1-type').locator('option')).toHaveText([
+      'Texto',
+      'Atendente',
+      'Fila',
+    ]);
     await page.getByTestId('chatbot-1-type').selectOption('attendent');
     await page.getByTestId('chatbot-1-target').selectOption(String(ana.id));
     await page.getByTestId('chatbot-add').click();

@@ -21,7 +21,7 @@ test('an admin changes settings and another session follows them; company servic
 
     // Saved at once, and the other admin's page follows without a reload.
     await page.getByTestId('setting-sendQueuePosition').selectOption('enabled');
-    await expect(page.getByText('Operação atualizada com sucesso.')).toBeVisible();
+    await expect(page.getByText('Configurações salvas')).toBeVisible();
     await expect(watcher.page.getByTestId('setting-sendQueuePosition')).toHaveValue('enabled');
 
     // A link must be a web address: refused at the field, kept once valid.
@@ -36,6 +36,11 @@ test('an admin changes settings and another session follows them; company servic
       'https://loja.example/privacidade',
     );
     await shot(page, 'settings-options');
+    // Several settings changed in a row: one toast.
+    await page.getByTestId('setting-sendQueuePosition').selectOption('disabled');
+    await page.getByTestId('setting-sendQueuePosition').selectOption('enabled');
+    await expect(watcher.page.getByTestId('setting-sendQueuePosition')).toHaveValue('enabled');
+    await expect(page.getByText('Configurações salvas')).toHaveCount(1);
 
     // Service hours per company: their tab appears (for the other admin too), starting from the default week.
     await expect(page.getByTestId('settings-tab-schedules')).toHaveCount(0);
@@ -47,7 +52,7 @@ test('an admin changes settings and another session follows them; company servic
     await page.getByTestId('company-schedules-saturday-startTimeB').fill('');
     await page.getByTestId('company-schedules-saturday-endTimeB').fill('');
     await page.getByTestId('company-schedules-save').click();
-    await expect(page.getByText('Horários salvos.')).toBeVisible();
+    await expect(page.getByText('Horários atualizados com sucesso.')).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('company-schedules-saturday-endTimeB')).toHaveValue('');
     await expect(page.getByTestId('company-schedules-friday-endTimeB')).toHaveValue('18:00');

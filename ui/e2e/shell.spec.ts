@@ -145,9 +145,35 @@ test('a second login of the same account elsewhere ends the first session', asyn
   await told;
   await expect(b).toHaveURL(/\/tickets$/);
   await expect(a).toHaveURL(/\/login$/, { timeout: 10_000 });
+  // The login page keeps saying why (the toast is gone), also after a reload, until the next login.
+  const reason = a.getByTestId('logout-reason');
+  await expect(reason).toContainText(
+    /another computer|outro computador|otra computadora|başka bir bilgisayardan/i,
+  );
+  await a.reload();
+  await expect(reason).toBeVisible();
   await expect(b.getByTestId('greeting')).toBeVisible();
+  await login(a, USERS.basic);
+  await expect(a).toHaveURL(/\/tickets$/);
+  await a.getByTestId('avatar-menu').click();
+  await a.getByTestId('logout-item').click();
+  await expect(a).toHaveURL(/\/login$/);
+  await expect(a.getByTestId('login-form')).toBeVisible();
+  await expect(reason).toHaveCount(0);
   await first.close();
   await second.close();
+});
+
+test('a signed-in user opening a public route goes to / (spec part 1 §2)', async ({ page }) => {
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await expect(page.getByTestId('greeting')).toBeVisible();
+  for (const route of ['/login', '/signup', '/recovery-password']) {
+    await page.goto(route);
+    // `/` is the dashboard for this admin.
+    await expect(page.getByTestId('dashboard-screen')).toBeVisible({ timeout: 30_000 });
+    await expect(page).toHaveURL(/\/$/);
+  }
 });
 
 test('narrow screens get a temporary drawer', async ({ browser }) => {
@@ -213,6 +239,34 @@ test('changing one own password or e-mail in the profile dialog asks for the cur
     data: { email: who.email, password: 'brand-new-pass' },
   });
   expect(res.status()).toBe(200);
+  await context.close();
+});
+
+test('users give their WhatsApp number (for password reset) in the profile dialog', async ({
+  browser,
+  request,
+}) => {
+  const who = await createAttendant(request, await adminToken(request), { language: 'en' });
+  const { context, page } = await signedIn(browser, who, 1400, { locale: 'en' });
+  await page.getByTestId('avatar-menu').click();
+  await page.getByTestId('profile-item').click();
+  const wpp = page.getByTestId('profile-wpp');
+  await expect(wpp).toHaveValue('');
+  await wpp.fill('55119abc');
+  // A new number, like a new password, asks for the current password.
+  await page.getByTestId('profile-current-password').fill(who.password);
+  await page.getByTestId('profile-save').click();
+  await expect(
+    page.getByRole('dialog').getByText('Use digits only, with the country code (e.g. 5511999990000).'),
+  ).toBeVisible();
+  const number = `55119${Date.now().toString().slice(-8)}`;
+  await wpp.fill(`+${number}`);
+  await page.getByTestId('profile-save').click();
+  await expect(page.getByText('Profile saved.')).toBeVisible();
+  await page.getByTestId('avatar-menu').click();
+  await page.getByTestId('profile-item').click();
+  await expect(page.getByTestId('profile-wpp')).toHaveValue(number);
+  await expect(page.getByTestId('profile-current-password')).toHaveCount(0);
   await context.close();
 });
 

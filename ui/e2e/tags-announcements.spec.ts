@@ -128,6 +128,8 @@ test('a super user publishes a high-priority announcement with an image; another
     hasText: `Manutenção ${stamp}`,
   });
   await expect(item).toBeVisible();
+  // Newer than the reader's last look: the top bar counts it as unread until the popover is opened again.
+  await expect(readerPage.getByTestId('announcements-unread')).toHaveText('1');
   await expect(item).toHaveAttribute('data-priority', '1');
   await expect(item).toHaveCSS('border-left-color', 'rgb(205, 66, 70)');
   await expect(readerPage.getByTestId('announcements-popover').locator('button').first()).toContainText(
@@ -142,6 +144,10 @@ test('a super user publishes a high-priority announcement with an image; another
   expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   await shot(readerPage, 'announcement-detail-dark-wide');
   await readerPage.getByRole('button', { name: 'Fechar' }).last().click();
+  await readerPage.getByTestId('announcements-button').click();
+  await expect(readerPage.getByTestId('announcements-unread')).toHaveCount(0);
+  await readerPage.keyboard.press('Escape');
+  await expect(readerPage.getByTestId('announcements-popover')).toHaveCount(0);
 
   // Deleting it takes it off the reader's popover, again live.
   const row = page.getByTestId('announcements-table').locator('tr', { hasText: `Manutenção ${stamp}` });

@@ -11,7 +11,8 @@ import { isCommonPassword, weakSecretReason } from './weak-secrets.js';
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 
-const envSchema = z.object({
+/** Every variable Balcão reads (README.md "Configuration" lists each). */
+export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])),
   PORT: optional(z.coerce.number().int().min(0).max(65535)),
   DATABASE_URL: optional(z.string().url()),

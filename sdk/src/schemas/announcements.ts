@@ -79,3 +79,9 @@ export const ANNOUNCEMENT_FRAME = z.discriminatedUnion('action', [
   z.object({ action: z.literal('delete'), id: idField }),
 ]);
 export type AnnouncementFrame = z.infer<typeof ANNOUNCEMENT_FRAME>;
+
+/** `GET` / `POST /api/announcements/seen`: when the user last opened the announcements; newer ones are unread. */
+export interface AnnouncementsSeenDto {
+  /** ISO time, or null before the first time. */
+  seenAt: string | null;
+}

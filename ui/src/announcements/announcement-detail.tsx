@@ -1,6 +1,7 @@
 import type { AnnouncementDto } from '@balcao/sdk';
 import { Button, Dialog, DialogBody, DialogFooter, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../tickets/shared/format';
 import { AnnouncementImage } from './announcement-image';
 import { PRIORITY_INTENT } from './announcements-live';
 
@@ -12,7 +13,7 @@ export function AnnouncementDetail({
   announcement: AnnouncementDto;
   onClose(): void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <Dialog
       isOpen
@@ -30,9 +31,7 @@ export function AnnouncementDetail({
           >
             {t(`announcementsPage.priorities.${announcement.priority}`)}
           </Tag>
-          <span className="bp6-text-muted">
-            {new Date(announcement.createdAt).toLocaleString(i18n.language)}
-          </span>
+          <span className="bp6-text-muted">{formatDateTime(announcement.createdAt)}</span>
         </p>
         <p className="announcement-detail__text" data-testid="announcement-detail-text">
           {announcement.text}

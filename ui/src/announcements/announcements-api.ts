@@ -1,4 +1,4 @@
-import type { AnnouncementDto, AnnouncementInput, AnnouncementPage } from '@balcao/sdk';
+import type { AnnouncementDto, AnnouncementInput, AnnouncementPage, AnnouncementsSeenDto } from '@balcao/sdk';
 import { api } from '../api/http';
 import type { Page } from '../lists/use-paged-list';
 
@@ -32,3 +32,8 @@ export const removeAnnouncementImage = (id: number) =>
 /** The image, read with the session's token (it is served to signed-in users only). */
 export const fetchAnnouncementImage = (id: number, signal?: AbortSignal) =>
   api.blob(`/announcements/${id}/media`, { signal });
+
+/** When the user last opened the announcements, and marking them seen now (the top bar's unread badge). */
+export const fetchAnnouncementsSeen = (signal?: AbortSignal) =>
+  api.get<AnnouncementsSeenDto>('/announcements/seen', { signal });
+export const markAnnouncementsSeen = () => api.post<AnnouncementsSeenDto>('/announcements/seen');

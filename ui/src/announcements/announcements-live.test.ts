@@ -1,6 +1,6 @@
 import type { AnnouncementDto } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
-import { applyAnnouncementFrame } from './announcements-live';
+import { applyAnnouncementFrame, unreadCount } from './announcements-live';
 
 const a = (id: number, createdAt: string, extra: Partial<AnnouncementDto> = {}): AnnouncementDto => ({
   id,
@@ -41,5 +41,15 @@ describe('applyAnnouncementFrame', () => {
 
   it('ignores a frame it does not recognise', () => {
     expect(applyAnnouncementFrame([older], { action: 'explode' })).toEqual([older]);
+  });
+});
+
+describe('unreadCount', () => {
+  it('counts every announcement before the first look, then only those newer than the last', () => {
+    const items = [a(2, '2026-11-20T10:00:00.000Z'), a(1, '2026-11-10T10:00:00.000Z')];
+    expect(unreadCount(items, null)).toBe(2);
+    expect(unreadCount(items, '2026-11-15T00:00:00.000Z')).toBe(1);
+    expect(unreadCount(items, '2026-11-20T10:00:00.000Z')).toBe(0);
+    expect(unreadCount([], null)).toBe(0);
   });
 });

@@ -17,5 +17,16 @@ export function applyAnnouncementFrame(items: readonly AnnouncementDto[], data: 
   return (frame.record.status ? [...others, frame.record] : others).sort(newestFirst);
 }
 
+/**
+ * How many of the shown announcements are newer than the last time the user opened them (all of them before the
+ * first time), for the top bar's badge.
+ * @example unreadCount(items, seen.seenAt)
+ */
+export function unreadCount(items: readonly AnnouncementDto[], seenAt: string | null): number {
+  if (seenAt === null) return items.length;
+  const seen = Date.parse(seenAt);
+  return items.filter((a) => Date.parse(a.createdAt) > seen).length;
+}
+
 /** Spec part 1 §3: priority 1 red, 2 orange, 3 grey. */
 export const PRIORITY_INTENT = { 1: 'danger', 2: 'warning', 3: 'none' } as const;

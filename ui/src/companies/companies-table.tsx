@@ -1,5 +1,5 @@
 import { advanceDueDate, type CompanyDto, companyToday, dueTone, PLATFORM_COMPANY_ID } from '@balcao/sdk';
-import { Button, HTMLTable, Tag } from '@blueprintjs/core';
+import { Button, HTMLTable } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAlert } from '../forms/delete-alert';
@@ -9,6 +9,7 @@ import { brl, ddmmyyyy, deleteCompany, updateCompany } from './admin-api';
 import { CompanyDialog } from './company-dialog';
 import { useCompanyList } from './use-company-list';
 import './companies.css';
+import { CountTag } from '../lists/count-tag';
 
 /**
  * The companies table (spec part 2 "Companies"): ID, active, name, e-mail, plan, plan value (BRL), created, due date
@@ -53,9 +54,7 @@ export function CompaniesTable() {
   return (
     <div className="companies" data-testid="companies-table-block">
       <div className="companies__tools">
-        <Tag round minimal data-testid="companies-count">
-          {list.count}
-        </Tag>
+        <CountTag count={list.count} loaded={list.loaded} testId="companies-count" />
         <Button
           intent="primary"
           icon="add"

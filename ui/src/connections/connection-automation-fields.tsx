@@ -3,6 +3,7 @@ import { FormGroup, HTMLSelect, type Intent, NumericInput, TextArea } from '@blu
 import { useTranslation } from 'react-i18next';
 import { SourceSelect } from '../forms/source-select';
 import type { ConnectionFormValues } from './connection-fields';
+import { sendQueueDelayChoices, sendQueueDelayMinutes } from './connection-rules';
 
 /** What every tab of the connection form is given. */
 export interface ConnectionTabProps {
@@ -17,7 +18,6 @@ type NumberField =
   | 'timeCreateNewTicket'
   | 'maxUseBotQueues'
   | 'timeUseBotQueues'
-  | 'timeSendQueue'
   | 'expiresTicketNps'
   | 'maxUseBotQueuesNps'
   | 'timeInactiveMessage';
@@ -125,7 +125,27 @@ export function ConnectionChatbotTab(p: ConnectionTabProps & { queues: QueueDto[
       </div>
       <NumberRow field="timeCreateNewTicket" max={MINUTES_MAX} p={p} />
       <div className="connection-dialog__row">
-        <NumberRow field="timeSendQueue" max={MINUTES_MAX} p={p} />
+        <FormGroup
+          label={t('connections.dialog.timeSendQueue')}
+          labelFor="connection-timeSendQueue"
+          helperText={p.error('timeSendQueue')}
+          intent={p.intent('timeSendQueue')}
+        >
+          {/* The stored minutes select their first label (15 shows as "15 minutes", also after choosing 20 or 25). */}
+          <HTMLSelect
+            id="connection-timeSendQueue"
+            fill
+            value={String(p.form.timeSendQueue)}
+            onChange={(e) => p.set('timeSendQueue')(sendQueueDelayMinutes(Number(e.currentTarget.value)))}
+            disabled={p.disabled}
+            data-testid="connection-timeSendQueue"
+            options={sendQueueDelayChoices(p.form.timeSendQueue).map((d) => ({
+              value: String(d.label),
+              label:
+                d.label === 0 ? t('connections.dialog.delayOff') : t('queues.minutes', { count: d.label }),
+            }))}
+          />
+        </FormGroup>
         <FormGroup
           label={t('connections.dialog.sendIdQueue')}
           labelFor="connection-sendIdQueue"

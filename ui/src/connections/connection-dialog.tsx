@@ -274,12 +274,15 @@ function ConnectionForm({
               />
             }
           />
-          <Tab
-            id="integrations"
-            title={t('connections.dialog.integrations')}
-            data-testid="connection-tab-integrations"
-            panel={<ConnectionIntegrationsTab form={form} />}
-          />
+          {/* Integrations and prompts have no pages yet: the tab shows only what the API stored, never empty picks. */}
+          {(form.integrationId !== null || form.promptId !== null) && (
+            <Tab
+              id="integrations"
+              title={t('connections.dialog.integrations')}
+              data-testid="connection-tab-integrations"
+              panel={<ConnectionIntegrationsTab form={form} />}
+            />
+          )}
           <Tab
             id="messages"
             title={t('connections.dialog.messages')}

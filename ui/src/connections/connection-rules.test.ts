@@ -11,7 +11,10 @@ import {
   needsNewQr,
   newConnectionEntries,
   originList,
+  SEND_QUEUE_DELAYS,
   SHELL_CONNECTION_CHANNELS,
+  sendQueueDelayChoices,
+  sendQueueDelayMinutes,
   sessionActions,
   statusIntent,
 } from './connection-rules';
@@ -345,6 +348,21 @@ describe('needsNewQr', () => {
     expect(needsNewQr(unlinked, { importOldMessages: '2026-09-01', importRecentMessages: '' })).toBe(false);
     const webchat = { ...linked, traits: { ...DEFAULT_CHANNEL_TRAITS, needsSession: false } };
     expect(needsNewQr(webchat, { importOldMessages: '2026-09-01', importRecentMessages: '' })).toBe(false);
+  });
+});
+
+describe('the send-queue delay (spec part 1 §9)', () => {
+  it('offers 0, 5, 10, 15, 20, 25, 30 and 60 minutes; 20 and 25 store 15', () => {
+    expect(SEND_QUEUE_DELAYS.map((d) => d.label)).toEqual([0, 5, 10, 15, 20, 25, 30, 60]);
+    expect(sendQueueDelayMinutes(20)).toBe(15);
+    expect(sendQueueDelayMinutes(25)).toBe(15);
+    expect(sendQueueDelayMinutes(30)).toBe(30);
+    expect(sendQueueDelayMinutes(0)).toBe(0);
+  });
+
+  it('keeps a value the API stored outside the list as a choice of its own', () => {
+    expect(sendQueueDelayChoices(15)).toEqual(SEND_QUEUE_DELAYS);
+    expect(sendQueueDelayChoices(7).map((d) => d.label)).toEqual([0, 5, 7, 10, 15, 20, 25, 30, 60]);
   });
 });
 

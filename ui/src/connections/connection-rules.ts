@@ -228,6 +228,37 @@ const TAB_OF_FIELD: Readonly<Record<string, string>> = {
 /** The tab that shows a field, so an error opens where it can be fixed. @example connectionTabOf('sendIdQueue') // 'chatbot' */
 export const connectionTabOf = (field: string): string => TAB_OF_FIELD[field] ?? 'general';
 
+/**
+ * The send-queue delay's choices in minutes as labelled, and the minutes each stores (spec part 1 §9: "0 (disabled), 5,
+ * 10, 15, 20, 25, 30, 60 minutes (20 and 25 are mapped to 15)"). The spec settles it that way, so 20 and 25 are offered
+ * and store 15, as the reference product's select did (its 20 and 25 entries carried the value 15).
+ */
+export const SEND_QUEUE_DELAYS: readonly { label: number; minutes: number }[] = [
+  { label: 0, minutes: 0 },
+  { label: 5, minutes: 5 },
+  { label: 10, minutes: 10 },
+  { label: 15, minutes: 15 },
+  { label: 20, minutes: 15 },
+  { label: 25, minutes: 15 },
+  { label: 30, minutes: 30 },
+  { label: 60, minutes: 60 },
+];
+
+/**
+ * The choices to offer for a stored delay: the spec's, plus the stored value as itself when the API set another (so the
+ * form shows it and saving keeps it).
+ * @example sendQueueDelayChoices(7).map((c) => c.label) // [0, 5, 7, 10, 15, 20, 25, 30, 60]
+ */
+export function sendQueueDelayChoices(stored: number): { label: number; minutes: number }[] {
+  if (SEND_QUEUE_DELAYS.some((d) => d.minutes === stored)) return [...SEND_QUEUE_DELAYS];
+  return [...SEND_QUEUE_DELAYS, { label: stored, minutes: stored }].sort((a, b) => a.label - b.label);
+}
+
+/** The minutes a chosen label stores (20 and 25 store 15). @example sendQueueDelayMinutes(25) === 15 */
+export function sendQueueDelayMinutes(label: number): number {
+  return SEND_QUEUE_DELAYS.find((d) => d.label === label)?.minutes ?? label;
+}
+
 /** Why the session failed, while it shows TIMEOUT or DISCONNECTED; null otherwise. */
 export function failureOf(
   connection: Pick<ConnectionDto, 'status' | 'failureReason'> | null,

@@ -1,5 +1,5 @@
 import type { ConnectionDto } from '@balcao/sdk';
-import { AnchorButton, Button, H3, Tag } from '@blueprintjs/core';
+import { AnchorButton, Button, H3 } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ImportProgressCard } from './import-progress';
 import { NewConnectionMenu } from './new-connection-menu';
 import { QrCodeDialog } from './qr-code-dialog';
 import './connections.css';
+import { CountTag } from '../lists/count-tag';
 
 /**
  * The connections screen (spec part 1 §2 "Connections screen"), live through the layout's ConnectionsFeed (the
@@ -77,9 +78,11 @@ export function ConnectionsScreen() {
       <header className="page-header">
         <H3 className="page-header__title">
           {t('connections.title')}
-          <Tag round minimal data-testid="connections-count">
-            {connections?.length ?? 0}
-          </Tag>
+          <CountTag
+            count={connections?.length ?? 0}
+            loaded={connections !== null}
+            testId="connections-count"
+          />
         </H3>
         <div className="page-header__actions">
           <Button

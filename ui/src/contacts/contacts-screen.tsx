@@ -1,5 +1,5 @@
 import { type ConnectionDto, type ContactDto, companyChannel, type TagDto } from '@balcao/sdk';
-import { Alert, Button, H3, InputGroup, Menu, MenuItem, PopoverNext, Tag, Tooltip } from '@blueprintjs/core';
+import { Alert, Button, H3, InputGroup, Menu, MenuItem, PopoverNext, Tooltip } from '@blueprintjs/core';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { TagFilter } from './tag-filter';
 import { applyTagEvent } from './tags-live';
 import { useContactList } from './use-contact-list';
 import './contacts.css';
+import { CountTag } from '../lists/count-tag';
 
 /** The contacts screen (spec part 1 §2 "Contacts screen"). */
 export function ContactsScreen() {
@@ -105,9 +106,12 @@ export function ContactsScreen() {
       <header className="page-header">
         <H3 className="page-header__title">
           {t('contacts.title')}
-          <Tag round minimal className="contacts-screen__count" data-testid="contacts-count">
-            {list.count}
-          </Tag>
+          <CountTag
+            count={list.count}
+            loaded={list.loaded}
+            className="contacts-screen__count"
+            testId="contacts-count"
+          />
         </H3>
         <div className="contacts-screen__tools">
           <InputGroup

@@ -13,6 +13,8 @@ import { type ContactFilter, type ContactPage, fetchContactPage } from './contac
 
 export interface ContactList extends ContactPage {
   loading: boolean;
+  /** The current filter's first answer has come (until then `count` is not known). */
+  loaded: boolean;
   /** The first page failed to load (spec part 1 §8 "list load failure"). */
   failed: boolean;
   loadMore(): void;
@@ -22,7 +24,9 @@ export interface ContactList extends ContactPage {
 /** The server-paged contacts for a filter, kept live by contact events (spec part 1 §4 "Live updates"). */
 export function useContactList(companyId: number, filter: ContactFilter): ContactList {
   const [state, setState] = useState<ContactPage>(EMPTY_CONTACTS);
-  const [loading, setLoading] = useState(false);
+  // Loading from the first render (the first page is asked for on mount): an empty list is not "no contacts" yet.
+  const [loading, setLoading] = useState(true);
+  const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
   const page = useRef(1);
   const inFlight = useRef<AbortController | null>(null);
@@ -50,6 +54,7 @@ export function useContactList(companyId: number, filter: ContactFilter): Contac
         if (inFlight.current === controller) {
           inFlight.current = null;
           setLoading(false);
+          setLoaded(true);
         }
       });
   }, []);
@@ -57,6 +62,7 @@ export function useContactList(companyId: number, filter: ContactFilter): Contac
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the filter's value.
   useEffect(() => {
     setState(EMPTY_CONTACTS);
+    setLoaded(false);
     load(1);
     return () => inFlight.current?.abort();
   }, [key, load]);
@@ -82,5 +88,5 @@ export function useContactList(companyId: number, filter: ContactFilter): Contac
     );
   });
 
-  return { ...state, loading, failed, loadMore, reload };
+  return { ...state, loading, loaded, failed, loadMore, reload };
 }

@@ -27,8 +27,11 @@ export function dayLabel(day: string): string {
   return m ? `${m[2]}/${m[1]}` : day;
 }
 
-/** A calendar day `YYYY-MM-DD` in the user's locale. @example formatDay('2026-03-10', 'pt-BR') // "10/03/2026" */
-export function formatDay(day: string, locale: string): string {
-  const at = new Date(`${day}T12:00:00Z`);
-  return Number.isNaN(at.getTime()) ? day : at.toLocaleDateString(locale, { timeZone: 'UTC' });
+/**
+ * A calendar day `YYYY-MM-DD` as the app writes dates in every language, DD/MM/YYYY (spec part 1 §9).
+ * @example formatDay('2026-03-10') // "10/03/2026"
+ */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : day;
 }

@@ -12,7 +12,7 @@ type TabId = 'indicators' | 'nps' | 'attendants';
 
 /** The admin dashboard (spec part 1 §2 "Dashboard (/)"): the period filter and the tabs Indicadores, NPS, Atendentes. */
 export function DashboardScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const [period, setPeriod] = useState(() => defaultDashboardPeriod());
   const [tab, setTab] = useState<TabId>('indicators');
   const { data, loading } = useDashboard(period);
@@ -42,8 +42,8 @@ export function DashboardScreen() {
         <H3 className="dashboard-screen__title">{t('menu.dashboard')}</H3>
         <span className="dashboard-screen__period">
           {t('dashboard.period', {
-            from: formatDay(period.from, i18n.language),
-            to: formatDay(period.to, i18n.language),
+            from: formatDay(period.from),
+            to: formatDay(period.to),
           })}
         </span>
       </header>

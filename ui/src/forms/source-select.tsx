@@ -6,25 +6,17 @@ export type SourceKind = 'integration' | 'fileList' | 'prompt';
 
 /**
  * The pick of a queue integration, file list or AI prompt (spec part 2: queue and connection fields integrationId,
- * fileListId, promptId). Their pages do not exist yet, so there is nothing to choose: the select says "none", is
- * disabled and says where they will come from, without inventing rows. An id already stored (set through the API)
- * shows as itself, so saving the form keeps it.
+ * fileListId, promptId). Their pages do not exist yet, so there is nothing to choose and no empty pick is offered:
+ * nothing shows. An id already stored (set through the API) shows as itself, disabled, so saving the form keeps it.
  * @example <SourceSelect kind="prompt" id="queue-promptId" value={form.promptId} />
  */
 export function SourceSelect({ kind, id, value }: { kind: SourceKind; id: string; value: number | null }) {
   const { t } = useTranslation();
-  const options = [{ value: '', label: t('sources.none') }];
-  if (value !== null) options.push({ value: String(value), label: `#${value}` });
+  if (value === null) return null;
+  const options = [{ value: String(value), label: `#${value}` }];
   return (
     <FormGroup label={t(`sources.${kind}`)} labelFor={id} helperText={t('sources.noneYet')}>
-      <HTMLSelect
-        id={id}
-        fill
-        disabled
-        value={value === null ? '' : String(value)}
-        options={options}
-        data-testid={id}
-      />
+      <HTMLSelect id={id} fill disabled value={String(value)} options={options} data-testid={id} />
     </FormGroup>
   );
 }

@@ -1,5 +1,5 @@
 import type { HelpDto } from '@balcao/sdk';
-import { Card, Dialog, H3, H5 } from '@blueprintjs/core';
+import { Card, Dialog, H3, H5, Icon } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchHelps } from '../companies/admin-api';
@@ -11,6 +11,20 @@ export const helpThumbnail = (video: string) =>
   `https://i.ytimg.com/vi/${encodeURIComponent(video)}/hqdefault.jpg`;
 export const helpEmbed = (video: string) =>
   `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video)}?autoplay=1`;
+
+/** The video's still, or a placeholder when it cannot load (offline, a removed video, a blocked host). */
+function HelpThumbnail({ help }: { help: HelpDto }) {
+  const [failed, setFailed] = useState(false);
+  if (failed)
+    return (
+      <div className="helps-card__placeholder" data-testid="help-thumbnail-placeholder">
+        <Icon icon="video" size={40} />
+      </div>
+    );
+  return (
+    <img src={helpThumbnail(help.video)} alt={help.title} loading="lazy" onError={() => setFailed(true)} />
+  );
+}
 
 /**
  * /helps (spec part 2 "Help videos"): a grid of video cards (thumbnail, title, description); a card opens its video in
@@ -42,7 +56,7 @@ export function HelpsScreen() {
               aria-label={h.title}
               data-testid={`help-card-${h.id}`}
             >
-              <img src={helpThumbnail(h.video)} alt={h.title} loading="lazy" />
+              <HelpThumbnail help={h} />
               <div className="helps-card__text">
                 <H5>{h.title}</H5>
                 <p className="bp6-text-muted">{h.description}</p>

@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { AnnouncementDetail } from '../announcements/announcement-detail';
 import '../announcements/announcements.css';
 import { useAnnouncements } from '../announcements/use-announcements';
+import { formatDate } from '../tickets/shared/format';
 
 /** Spec part 1 §3: the popover's priority colours, 1 red, 2 orange, 3 grey. */
 const PRIORITY_COLOR = { 1: '#cd4246', 2: '#ec9a3c', 3: '#8f99a8' } as const;
 
 /** Announcements popover (spec part 1 §2 top bar): the active ones, newest first; a click opens the detail. */
 export function AnnouncementsButton() {
-  const { t, i18n } = useTranslation();
-  const { items, loading } = useAnnouncements();
+  const { t } = useTranslation();
+  const { items, loading, unread, markSeen } = useAnnouncements();
   const [isOpen, setOpen] = useState(false);
   const [shown, setShown] = useState<AnnouncementDto | null>(null);
 
@@ -44,9 +45,7 @@ export function AnnouncementsButton() {
               >
                 <strong>{a.title}</strong>
                 <span>{a.text}</span>
-                <small className="bp6-text-muted">
-                  {new Date(a.createdAt).toLocaleDateString(i18n.language)}
-                </small>
+                <small className="bp6-text-muted">{formatDate(new Date(a.createdAt))}</small>
               </button>
             </li>
           ))}
@@ -60,18 +59,29 @@ export function AnnouncementsButton() {
       <PopoverNext
         placement="bottom-end"
         isOpen={isOpen}
-        onInteraction={(next) => setOpen(next)}
+        onInteraction={(next) => {
+          setOpen(next);
+          if (next && unread > 0) markSeen();
+        }}
         content={content}
       >
-        <Button
-          variant="minimal"
-          icon="info-sign"
-          aria-label={t('announcements.button', { count: items.length })}
-          title={t('announcements.title')}
-          data-testid="announcements-button"
-          data-count={items.length}
-          aria-busy={loading}
-        />
+        <span className="notifications-button">
+          <Button
+            variant="minimal"
+            icon="info-sign"
+            aria-label={t('announcements.button', { count: unread })}
+            title={t('announcements.title')}
+            data-testid="announcements-button"
+            data-count={items.length}
+            data-unread={unread}
+            aria-busy={loading}
+          />
+          {unread > 0 && (
+            <span className="notifications-button__badge" data-testid="announcements-unread" aria-hidden>
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
+        </span>
       </PopoverNext>
       {shown && <AnnouncementDetail announcement={shown} onClose={() => setShown(null)} />}
     </>

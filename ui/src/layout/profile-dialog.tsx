@@ -26,29 +26,36 @@ interface Props {
   onClose(): void;
 }
 
-/** The user's own profile: photo, name, email, optional new password, language (`PUT /api/users/{id}`). */
+/**
+ * The user's own profile: photo, name, email, WhatsApp number (where password-reset codes go), optional new password,
+ * language (`PUT /api/users/{id}`).
+ */
 export function ProfileDialog({ user, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const { form, set, setErrors, validate, error, intent } = useZodForm(userUpdateSchema, {
     name: user.name,
     email: user.email,
+    wpp: user.wpp ?? '',
     password: '',
     currentPassword: '',
     // What the user is looking at; the saved one only when the interface runs in another language.
     language: isLanguage(i18n.language) ? i18n.language : (user.language ?? 'pt-BR'),
   });
   const { saving, save } = useSave(setErrors);
-  // A new password or a new login e-mail asks for the current password (the server refuses them without it).
+  // A new password, a new login e-mail or a new number for reset codes asks for the current password (the server
+  // refuses them without it).
   const emailChanged = form.email.trim().toLowerCase() !== user.email.toLowerCase();
-  const asksCurrent = Boolean(form.password) || emailChanged;
+  const wppChanged = (form.wpp || '') !== (user.wpp ?? '');
+  const asksCurrent = Boolean(form.password) || emailChanged || wppChanged;
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const input = validate();
     if (!input) return;
-    const { password, currentPassword, ...rest } = input;
+    const { password, currentPassword, wpp, ...rest } = input;
     const body: UserUpdateInput = {
       ...rest,
+      ...(wppChanged ? { wpp } : {}),
       ...(password ? { password } : {}),
       ...(asksCurrent ? { currentPassword } : {}),
     };
@@ -94,6 +101,23 @@ export function ProfileDialog({ user, onClose }: Props) {
               onValueChange={set('email')}
               intent={intent('email')}
               data-testid="profile-email"
+            />
+          </FormGroup>
+          <FormGroup
+            label={t('users.wpp')}
+            labelInfo={t('common.optional')}
+            labelFor="profile-wpp"
+            helperText={error('wpp') ?? t('users.wppHelp')}
+            intent={intent('wpp')}
+          >
+            <InputGroup
+              id="profile-wpp"
+              type="tel"
+              value={form.wpp ?? ''}
+              onValueChange={set('wpp')}
+              intent={intent('wpp')}
+              placeholder="5511999990000"
+              data-testid="profile-wpp"
             />
           </FormGroup>
           <FormGroup

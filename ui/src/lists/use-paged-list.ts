@@ -15,6 +15,8 @@ export interface PagedList<T> {
   /** The whole list's size as the last page read reported it (0 where the route does not report one). */
   count: number;
   loading: boolean;
+  /** The current search's first answer has come (until then `count` is not known: show progress, not 0). */
+  loaded: boolean;
   loadMore(): void;
   /** Reads the pages shown again. */
   reload(): void;
@@ -44,7 +46,9 @@ export function usePagedList<T>(
   options: PagedListOptions<T> = {},
 ): PagedList<T> {
   const [state, setState] = useState<Page<T>>(EMPTY);
-  const [loading, setLoading] = useState(false);
+  // Loading from the first render (the first page is asked for on mount): an empty list is not "no rows" yet.
+  const [loading, setLoading] = useState(true);
+  const [loaded, setLoaded] = useState(false);
   const pages = useRef(1);
   const inFlight = useRef<AbortController | null>(null);
   const search = useRef(searchParam);
@@ -77,6 +81,7 @@ export function usePagedList<T>(
       if (inFlight.current === controller) {
         inFlight.current = null;
         setLoading(false);
+        setLoaded(true);
       }
     }
   }, []);
@@ -84,6 +89,7 @@ export function usePagedList<T>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new search reads its first page (load reads it off a ref).
   useEffect(() => {
     setState(EMPTY);
+    setLoaded(false);
     void load(1);
     return () => inFlight.current?.abort();
   }, [searchParam, load]);
@@ -100,5 +106,13 @@ export function usePagedList<T>(
     void load(pages.current + 1, pages.current + 1);
   }, [load]);
 
-  return { items: state.items, hasMore: state.hasMore, count: state.count ?? 0, loading, loadMore, reload };
+  return {
+    items: state.items,
+    hasMore: state.hasMore,
+    count: state.count ?? 0,
+    loading,
+    loaded,
+    loadMore,
+    reload,
+  };
 }

@@ -27,13 +27,17 @@ function getToaster(): Promise<Toaster> {
   return toaster;
 }
 
-/** Shows an already translated message. */
-export function showToast(message: string, intent: Intent = 'primary', icon?: IconName): void {
+/**
+ * Shows an already translated message. With a `key`, a toast of that key still on screen is replaced (and its time
+ * starts again) instead of another one stacking under it.
+ */
+export function showToast(message: string, intent: Intent = 'primary', icon?: IconName, key?: string): void {
   const timeout = toastTimeoutFor(window.location.pathname);
-  void getToaster().then((t) => t.show({ message, intent, icon, timeout }));
+  void getToaster().then((t) => t.show({ message, intent, icon, timeout }, key));
 }
 
-export const toastSuccess = (message: string): void => showToast(message, 'success', 'tick-circle');
+export const toastSuccess = (message: string, key?: string): void =>
+  showToast(message, 'success', 'tick-circle', key);
 export const toastWarning = (message: string): void => showToast(message, 'warning', 'warning-sign');
 
 /** The shared error display: translated `errors.ERR_…`, else raw text, else 'An error occurred!'. */

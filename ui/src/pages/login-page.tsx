@@ -9,6 +9,7 @@ import { useZodForm } from '../forms/use-zod-form';
 import { i18n } from '../i18n';
 import { errorMessage } from '../notify/error-message';
 import { showToast, toastError } from '../notify/toaster';
+import { readLogoutReason } from '../session/logout-reason';
 import { login } from '../session/session-actions';
 import { formatDueDate } from '../session/subscription';
 import { PublicShell, PublicSubmit } from './public-shell';
@@ -21,6 +22,8 @@ export function LoginPage() {
   const { form, set, validate, error, intent } = useZodForm(loginSchema, { email: '', password: '' });
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  // Why the last session ended without the user asking; shown until the next login.
+  const [loggedOut] = useState(readLogoutReason);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,6 +63,11 @@ export function LoginPage() {
       }
     >
       <form onSubmit={(e) => void handleSubmit(e)} noValidate data-testid="login-form">
+        {loggedOut && failure === null && (
+          <Callout intent="warning" icon="log-out" className="public-card__error" data-testid="logout-reason">
+            {t(`login.loggedOut.${loggedOut}`)}
+          </Callout>
+        )}
         {failure !== null && (
           <Callout intent="danger" icon="error" className="public-card__error" data-testid="login-error">
             {errorMessage(failure, translator)}

@@ -140,10 +140,11 @@ export function SignupPage() {
           </HTMLSelect>
           {chosen && (
             <div className="plan-details" data-testid="signup-plan-details">
+              {/* Each number with its own plural: "1 conexão", "2 conexões". */}
               {t('signup.planDetails', {
-                users: chosen.users,
-                connections: chosen.connections,
-                queues: chosen.queues,
+                users: t('signup.planUsers', { count: chosen.users }),
+                connections: t('signup.planConnections', { count: chosen.connections }),
+                queues: t('signup.planQueues', { count: chosen.queues }),
               })}
             </div>
           )}

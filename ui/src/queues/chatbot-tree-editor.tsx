@@ -1,4 +1,4 @@
-import { CHATBOT_OPTION_TYPES, type ChatbotOptionType, type QueueRef } from '@balcao/sdk';
+import type { ChatbotOptionType, QueueRef } from '@balcao/sdk';
 import {
   Button,
   ButtonGroup,
@@ -18,6 +18,7 @@ import {
   fieldPath,
   moveOption,
   type OptionPath,
+  offeredOptionTypes,
   removeOption,
   updateOption,
 } from './chatbot-tree-model';
@@ -101,7 +102,7 @@ function OptionCard({ root, option, path, siblings, onChange, errors, queues, us
             onChange={(e) => set({ queueType: e.currentTarget.value as ChatbotOptionType })}
             disabled={disabled}
             data-testid={`${id}-type`}
-            options={CHATBOT_OPTION_TYPES.map((type) => ({
+            options={offeredOptionTypes(option.queueType).map((type) => ({
               value: type,
               label: t(`queues.chatbot.types.${type}`),
             }))}

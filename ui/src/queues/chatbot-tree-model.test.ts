@@ -6,6 +6,7 @@ import {
   type EditableOption,
   fieldPath,
   moveOption,
+  offeredOptionTypes,
   removeOption,
   toInput,
   treeErrors,
@@ -56,5 +57,16 @@ describe('chatbot tree editing', () => {
   it('stops nesting at five levels', () => {
     expect(canNest([0, 0, 0, 0])).toBe(true);
     expect(canNest([0, 0, 0, 0, 0])).toBe(false);
+  });
+});
+
+describe('offeredOptionTypes', () => {
+  it('offers only the types that lead somewhere today (no integrations or file lists to pick yet)', () => {
+    expect(offeredOptionTypes('text')).toEqual(['text', 'attendent', 'queue']);
+    expect(offeredOptionTypes('queue')).toEqual(['text', 'attendent', 'queue']);
+  });
+
+  it("keeps an option's stored type that is not offered, so the form shows and keeps it", () => {
+    expect(offeredOptionTypes('integration')).toEqual(['text', 'attendent', 'queue', 'integration']);
   });
 });

@@ -1,4 +1,9 @@
-import { CHATBOT_MAX_DEPTH, type ChatbotDto, type ChatbotNodeInput } from '@balcao/sdk';
+import {
+  CHATBOT_MAX_DEPTH,
+  type ChatbotDto,
+  type ChatbotNodeInput,
+  type ChatbotOptionType,
+} from '@balcao/sdk';
 
 /** An option as the editor holds it: the input fields plus a key for React (new options have no id yet). */
 export interface EditableOption extends Omit<ChatbotNodeInput, 'options'> {
@@ -114,4 +119,16 @@ export function treeErrors(issues: readonly { path: readonly PropertyKey[] | str
     if (path.startsWith('chatbots') && !(path in out)) out[path] = issue.message;
   }
   return out;
+}
+
+/** The option types that lead somewhere today; integrations and file lists have no pages yet (nothing to pick). */
+const READY_OPTION_TYPES: readonly ChatbotOptionType[] = ['text', 'attendent', 'queue'];
+
+/**
+ * The types an option's select offers: those that exist, plus the option's own type when the API stored another (so
+ * the form shows it and keeps it).
+ * @example offeredOptionTypes('integration') // ['text', 'attendent', 'queue', 'integration']
+ */
+export function offeredOptionTypes(current: ChatbotOptionType): ChatbotOptionType[] {
+  return READY_OPTION_TYPES.includes(current) ? [...READY_OPTION_TYPES] : [...READY_OPTION_TYPES, current];
 }

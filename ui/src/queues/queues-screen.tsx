@@ -1,13 +1,14 @@
 import type { QueueDto } from '@balcao/sdk';
-import { Button, H3, HTMLTable, Tag } from '@blueprintjs/core';
-import { useState } from 'react';
+import { Button, H3, HTMLTable } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeleteAlert } from '../forms/delete-alert';
 import { toastError, toastSuccess } from '../notify/toaster';
-import { refreshCompanyQueues, useCompanyQueues } from '../tickets/shared/use-queues';
+import { loadCompanyQueues, refreshCompanyQueues, useCompanyQueues } from '../tickets/shared/use-queues';
 import { QueueDialog } from './queue-dialog';
 import { deleteQueue } from './queues-api';
 import './queues.css';
+import { CountTag } from '../lists/count-tag';
 
 /**
  * /queues (spec part 2 §2 Queues, admin): the company's queues with ID, name, colour, order and greeting; add and
@@ -16,6 +17,15 @@ import './queues.css';
 export function QueuesScreen() {
   const { t } = useTranslation();
   const queues = useCompanyQueues();
+  // Until the first answer the count and the empty text would say "none": show progress instead.
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    let alive = true;
+    void loadCompanyQueues().then(() => alive && setLoaded(true));
+    return () => {
+      alive = false;
+    };
+  }, []);
   const [editing, setEditing] = useState<QueueDto | 'new' | null>(null);
   const [doomed, setDoomed] = useState<QueueDto | null>(null);
   const usedBy = (except: QueueDto | null) =>
@@ -39,9 +49,7 @@ export function QueuesScreen() {
       <header className="page-header">
         <H3 className="page-header__title">
           {t('queues.title')}
-          <Tag round minimal data-testid="queues-count">
-            {queues.length}
-          </Tag>
+          <CountTag count={queues.length} loaded={loaded} testId="queues-count" />
         </H3>
         <Button
           intent="primary"
@@ -94,7 +102,9 @@ export function QueuesScreen() {
             ))}
           </tbody>
         </HTMLTable>
-        {queues.length === 0 && <p className="bp6-text-muted list-screen__empty">{t('queues.empty')}</p>}
+        {loaded && queues.length === 0 && (
+          <p className="bp6-text-muted list-screen__empty">{t('queues.empty')}</p>
+        )}
       </div>
       {editing && (
         <QueueDialog

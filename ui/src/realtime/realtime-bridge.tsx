@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { sessionIdOf } from '../api/jwt';
 import { toastWarning } from '../notify/toaster';
 import { parseSettingUpdate, withSetting } from '../session/company-settings';
+import { rememberLogoutReason } from '../session/logout-reason';
 import { noteLiveSessionChange, refreshSessionUser } from '../session/session-actions';
 import { tokenAtom, userAtom } from '../session/session-store';
 import { isChangeOfSelf, touchesOwnQueues } from '../session/user-events';
@@ -37,6 +38,7 @@ export function RealtimeBridge() {
       toastWarning(t('session.otherDevice'));
       setTimeout(() => {
         localStorage.clear();
+        rememberLogoutReason('otherDevice');
         window.location.reload();
       }, TAKEOVER_LOGOUT_DELAY_MS);
     },

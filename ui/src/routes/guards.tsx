@@ -1,6 +1,6 @@
 import { isSubscriptionExpired } from '@balcao/sdk';
 import { useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 import { AppLayout } from '../layout/app-layout';
 import { FullPageSpinner } from '../pages/full-page-spinner';
@@ -31,13 +31,18 @@ export function RequireAuth() {
   );
 }
 
-/** Public routes (/login, /signup): a signed-in user goes to /tickets, the landing after login (spec part 1 §3). */
+/**
+ * Public routes (/login, /signup, /recovery-password): a user already signed in when opening one goes to `/` (spec part
+ * 1 §2; the dashboard, which sends non-admins on to /tickets). One who signs in here goes to /tickets, the landing after
+ * login (spec part 1 §3), which the login page navigates to itself: `/` must not race with it.
+ */
 export function PublicOnly() {
   const status = useAtomValue(sessionStatusAtom);
   const user = useAtomValue(userAtom);
+  const signedInOnArrival = useRef<boolean | null>(null);
   if (status === 'restoring') return <FullPageSpinner />;
-  // Not `/`: that is the admins' dashboard, and the login page's own navigation to /tickets must not race with it.
-  if (user) return <Navigate to="/tickets" replace />;
+  signedInOnArrival.current ??= user !== null;
+  if (user) return <Navigate to={signedInOnArrival.current ? '/' : '/tickets'} replace />;
   return <Outlet />;
 }
 

@@ -2,6 +2,7 @@ import type { AuthResponse, LoginInput, SessionUserDto, UserDto } from '@balcao/
 import { api, configureHttp, refreshToken } from '../api/http';
 import { clearToken, readToken, writeToken } from '../api/token-storage';
 import { applyUserLanguage } from '../i18n';
+import { forgetLogoutReason, rememberLogoutReason } from './logout-reason';
 import { appStore, sessionStatusAtom, tokenAtom, userAtom } from './session-store';
 import { mergedSession } from './user-events';
 
@@ -23,6 +24,7 @@ export function clearSession(): void {
 /** `POST /api/auth/login`. Throws ApiError (401 ERR_INVALID_CREDENTIALS, 402 ERR_SUBSCRIPTION_EXPIRED…). */
 export async function login(input: LoginInput): Promise<SessionUserDto> {
   const auth = await api.post<AuthResponse>('/auth/login', input);
+  forgetLogoutReason();
   applyAuth(auth);
   return auth.user;
 }
@@ -87,5 +89,12 @@ export async function refreshSessionUser(): Promise<void> {
 
 /** Connects the HTTP layer's refresh and 401 handling to the session. */
 export function installSessionHooks(): void {
-  configureHttp({ onAuthRefreshed: applyAuth, onUnauthorized: clearSession });
+  configureHttp({
+    onAuthRefreshed: applyAuth,
+    onUnauthorized: () => {
+      // Signed in until now: the server ended the session (logged out elsewhere, user removed…); the login page says so.
+      if (appStore.get(userAtom)) rememberLogoutReason('sessionEnded');
+      clearSession();
+    },
+  });
 }

@@ -136,7 +136,8 @@ export function SettingsOptions() {
     try {
       await saveSetting(key, value);
       after?.();
-      toastSuccess(t('settings.saved'));
+      // Several settings changed in a row: one toast, not one per setting.
+      toastSuccess(t('settings.saved'), 'settings-saved');
       return null;
     } catch (err) {
       const refused = err instanceof ApiError ? err.fields[0]?.message : undefined;

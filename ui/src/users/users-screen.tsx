@@ -13,6 +13,7 @@ import { useDebounced } from '../tickets/shared/use-debounced';
 import { UserDialog } from './user-dialog';
 import { deleteUser, fetchUserPage } from './users-api';
 import './users.css';
+import { CountTag } from '../lists/count-tag';
 
 /**
  * /users (spec part 1 §2 Users screen, admin): searchable list with infinite scroll, add button, edit and delete per
@@ -45,9 +46,7 @@ export function UsersScreen() {
       <header className="page-header">
         <H3 className="page-header__title">
           {t('users.title')}
-          <Tag round minimal data-testid="users-count">
-            {list.count}
-          </Tag>
+          <CountTag count={list.count} loaded={list.loaded} testId="users-count" />
         </H3>
         <div className="users-screen__tools">
           <InputGroup

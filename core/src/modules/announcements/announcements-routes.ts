@@ -12,6 +12,13 @@ export function announcementsRoutes(router: AppRouter): void {
   router.get('/announcements', async (ctx) => {
     ctx.body = await ctx.state.services.announcements.page(ctx.state.user, validate(pageQuery, ctx.query));
   });
+  // Before `/announcements/:id`, which would take "seen" for an id.
+  router.get('/announcements/seen', async (ctx) => {
+    ctx.body = await ctx.state.services.announcements.seen(ctx.state.user);
+  });
+  router.post('/announcements/seen', async (ctx) => {
+    ctx.body = await ctx.state.services.announcements.markSeen(ctx.state.user);
+  });
   router.get('/announcements/:id', async (ctx) => {
     ctx.body = await ctx.state.services.announcements.get(ctx.state.user, idParam(ctx.params.id));
   });

@@ -7,6 +7,7 @@ import {
   type AnnouncementFrame,
   type AnnouncementPage,
   type AnnouncementPriority,
+  type AnnouncementsSeenDto,
   AppError,
   type AuthUser,
   type announcementSchema,
@@ -83,6 +84,27 @@ export class AnnouncementsService {
       count,
       hasMore: count > ANNOUNCEMENTS_PAGE_SIZE * q.pageNumber,
     };
+  }
+
+  /** When the viewer last opened the announcements (null: never). */
+  async seen(viewer: AuthUser): Promise<AnnouncementsSeenDto> {
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ seen_at: string | Date }[]>('select seen_at from announcement_seen where user_id = ?', [
+        viewer.id,
+      ]);
+    return { seenAt: row ? new Date(row.seen_at).toISOString() : null };
+  }
+
+  /** The viewer has seen every announcement up to now. */
+  async markSeen(viewer: AuthUser): Promise<AnnouncementsSeenDto> {
+    await this.em.getConnection().execute(
+      `insert into announcement_seen (user_id, seen_at) values (?, now())
+       on conflict (user_id) do update set seen_at = excluded.seen_at`,
+      [viewer.id],
+      'run',
+    );
+    return this.seen(viewer);
   }
 
   async get(viewer: AuthUser, id: number): Promise<AnnouncementDto> {

@@ -1,4 +1,4 @@
-import type { AnnouncementDto, AnnouncementPage } from '@balcao/sdk';
+import type { AnnouncementDto, AnnouncementPage, AnnouncementsSeenDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
@@ -208,5 +208,29 @@ describe('company-announcement', () => {
     await host.request(path, { method: 'DELETE', token: superToken });
     expect((await eventually(() => frames()[3])).data).toEqual({ action: 'delete', id: a.id });
     socket.close();
+  });
+});
+
+describe('unread announcements', () => {
+  it('each user has their own "seen" time: unset at first, now after they open the announcements', async () => {
+    const seen = (token: string) =>
+      json<AnnouncementsSeenDto>(host.request('/api/announcements/seen', { token }));
+    expect(await seen(shop.agentToken)).toEqual({ seenAt: null });
+    const before = Date.now();
+    const marked = await json<AnnouncementsSeenDto>(
+      host.request('/api/announcements/seen', { method: 'POST', token: shop.agentToken }),
+    );
+    expect(Date.parse(marked.seenAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(await seen(shop.agentToken)).toEqual(marked);
+    // Another user of the same company has still seen nothing.
+    expect(await seen(shop.adminToken)).toEqual({ seenAt: null });
+    // An announcement written afterwards is newer than the time seen: the top bar counts it as unread.
+    const later = await create({ title: 'Depois', text: 'novo' });
+    expect(later.createdAt > (marked.seenAt ?? '')).toBe(true);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await host.request('/api/announcements/seen')).status).toBe(401);
+    expect((await host.request('/api/announcements/seen', { method: 'POST' })).status).toBe(401);
   });
 });

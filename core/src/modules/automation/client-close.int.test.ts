@@ -10,7 +10,7 @@ import { type ConversationScript, startConversationScript } from '../../testing/
 
 const M = '\u200e';
 const SAIR = '*[ Sair ]* - Encerrar atendimento';
-const BACK = '*[ # ]* Voltar para o menu principal';
+const BACK = '*[ # ]* - Voltar para o menu principal';
 let s: ConversationScript;
 let suporte: number;
 let financeiro: number;

@@ -44,7 +44,7 @@ describe('a company in English', () => {
     await s.say(menu, n, '1');
     expect(await s.heard(id)).toEqual([
       `${M}Hello!\n\n*[ 1 ]* - Sales\n*[ 2 ]* - Support\n\n*[ Exit ]* - End the conversation`,
-      `${M}Sales:\n\n*[ 1 ]* - Prices\n*[ # ]* Back to the main menu\n*[ Exit ]* - End the conversation`,
+      `${M}Sales:\n\n*[ 1 ]* - Prices\n*[ # ]* - Back to the main menu\n*[ Exit ]* - End the conversation`,
       `${M}See our prices.\n\nThank you! An attendant will answer you shortly.`,
     ]);
 
@@ -86,7 +86,7 @@ describe('a company in Spanish', () => {
     await s.say(menu, n, '1');
     expect(await s.heard(id)).toEqual([
       `${M}Hello!\n\n*[ 1 ]* - Sales\n*[ 2 ]* - Support\n\n*[ Salir ]* - Terminar la conversación`,
-      `${M}Sales:\n\n*[ 1 ]* - Prices\n*[ # ]* Volver al menú principal\n*[ Salir ]* - Terminar la conversación`,
+      `${M}Sales:\n\n*[ 1 ]* - Prices\n*[ # ]* - Volver al menú principal\n*[ Salir ]* - Terminar la conversación`,
       `${M}See our prices.\n\n¡Gracias! Un agente te responderá en breve.`,
     ]);
     for (const word of ['Salir', 'sair']) {

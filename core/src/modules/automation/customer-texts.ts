@@ -40,7 +40,7 @@ const TEXTS: Record<Language, CustomerTexts> = {
   'pt-BR': {
     exitLine: '*[ Sair ]* - Encerrar atendimento',
     exitWord: 'sair',
-    backLine: '*[ # ]* Voltar para o menu principal',
+    backLine: '*[ # ]* - Voltar para o menu principal',
     ratingFooter: '\n\n*Envie uma nota de 0 a 10*\n\nEnvie *{{back}}* para voltar ao atendimento.',
     ratingInvalid: 'Opção inválida, tente novamente.',
     serviceReopened: 'Atendimento reaberto. Pode escrever sua mensagem.',
@@ -60,7 +60,7 @@ const TEXTS: Record<Language, CustomerTexts> = {
   en: {
     exitLine: '*[ Exit ]* - End the conversation',
     exitWord: 'exit',
-    backLine: '*[ # ]* Back to the main menu',
+    backLine: '*[ # ]* - Back to the main menu',
     ratingFooter: '\n\n*Send a score from 0 to 10*\n\nSend *{{back}}* to go back to the conversation.',
     ratingInvalid: 'Invalid option, please try again.',
     serviceReopened: 'The conversation is open again. You can write your message.',
@@ -79,7 +79,7 @@ const TEXTS: Record<Language, CustomerTexts> = {
   es: {
     exitLine: '*[ Salir ]* - Terminar la conversación',
     exitWord: 'salir',
-    backLine: '*[ # ]* Volver al menú principal',
+    backLine: '*[ # ]* - Volver al menú principal',
     ratingFooter: '\n\n*Envía una nota de 0 a 10*\n\nEnvía *{{back}}* para volver a la atención.',
     ratingInvalid: 'Opción no válida, inténtalo de nuevo.',
     serviceReopened: 'La atención se ha reabierto. Puedes escribir tu mensaje.',
@@ -98,7 +98,7 @@ const TEXTS: Record<Language, CustomerTexts> = {
   tr: {
     exitLine: '*[ Çıkış ]* - Görüşmeyi bitir',
     exitWord: 'çıkış',
-    backLine: '*[ # ]* Ana menüye dön',
+    backLine: '*[ # ]* - Ana menüye dön',
     ratingFooter: "\n\n*0'dan 10'a bir puan gönderin*\n\nGörüşmeye dönmek için *{{back}}* gönderin.",
     ratingInvalid: 'Geçersiz seçenek, lütfen tekrar deneyin.',
     serviceReopened: 'Görüşme yeniden açıldı. Mesajınızı yazabilirsiniz.',

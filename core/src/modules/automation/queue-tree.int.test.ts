@@ -19,7 +19,7 @@ let boletos: number;
 let tecnico: number;
 let multi: ConnectionDto;
 const SAIR = '*[ Sair ]* - Encerrar atendimento';
-const BACK = '*[ # ]* Voltar para o menu principal';
+const BACK = '*[ # ]* - Voltar para o menu principal';
 const MENU = `${M}Olá!\n\n*[ 1 ]* - Suporte\n*[ 2 ]* - Financeiro\n\n${SAIR}`;
 const OPTIONS =
   '*[ 1 ]* - Boletos\n*[ 2 ]* - Cobrança\n*[ 3 ]* - Falar com Ana\n*[ 4 ]* - Arquivos\n' +

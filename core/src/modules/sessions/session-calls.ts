@@ -63,6 +63,7 @@ export class SessionCalls {
   private listener: pg.Client | undefined;
   private stopped = false;
   private draining: Promise<void> | undefined;
+  private connecting: Promise<void> | undefined;
   private again = false;
 
   constructor(private readonly deps: SessionCallsDeps) {}
@@ -71,9 +72,20 @@ export class SessionCalls {
     return this.deps.orm.em.getConnection();
   }
 
-  /** The owner's side: listens for calls addressed to this instance (roles `all` and `worker`). */
-  async listen(): Promise<void> {
-    if (this.listener || this.stopped) return;
+  /**
+   * The owner's side: listens for calls addressed to this instance (roles `all` and `worker`). One connection at a time:
+   * run() and the lease pass both start it, and a second client (or one that connected after stop()) was left open,
+   * so a stopping process's PostgreSQL met it still connected.
+   */
+  listen(): Promise<void> {
+    if (this.listener || this.stopped) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
     const client = new pg.Client({
       connectionString: this.deps.orm.config.getClientUrl(),
       application_name: 'balcao-session-calls',
@@ -88,11 +100,16 @@ export class SessionCalls {
     });
     await client.connect();
     await client.query(`listen ${CHANNEL}`);
+    if (this.stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
     this.listener = client;
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
+    await this.connecting?.catch(() => undefined);
     await this.draining;
     await this.listener?.end().catch(() => undefined);
     this.listener = undefined;

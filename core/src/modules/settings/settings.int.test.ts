@@ -25,7 +25,7 @@ describe('company settings: each key takes only what it may hold', () => {
   it('a choice takes one of its options; free text and links are checked', async () => {
     for (const [key, value] of [
       ['scheduleType', 'company'],
-      ['chatBotType', 'list'],
+      ['chatBotType', 'text'],
       ['userRating', 'enabled'],
       ['lgpdMessage', 'Seus dados são tratados conforme a LGPD.'],
       ['lgpdLink', 'https://loja.example/privacidade'],
@@ -39,6 +39,9 @@ describe('company settings: each key takes only what it may hold', () => {
       ['scheduleType', 'always'],
       ['userRating', 'true'],
       ['chatBotType', ''],
+      // Spec part 2 §9: only text (buttons and lists were never implemented).
+      ['chatBotType', 'list'],
+      ['chatBotType', 'button'],
       ['lgpdLink', 'javascript:alert(1)'],
       ['lgpdMessage', 'x'.repeat(5001)],
       ['requiredTag', 42],

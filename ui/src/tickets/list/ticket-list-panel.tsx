@@ -1,4 +1,4 @@
-import { Button, InputGroup, Switch, Tab, Tabs } from '@blueprintjs/core';
+import { Button, InputGroup, Spinner, Switch, Tab, Tabs } from '@blueprintjs/core';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -131,7 +131,8 @@ export function TicketListPanel() {
               key={id}
               id={id}
               title={t(`tickets.tabs.${id === 'open' ? 'assigned' : id}`)}
-              tagContent={countBadge(lists[id].count)}
+              // Until the list's first answer its count is unknown: progress, not a 0.
+              tagContent={lists[id].loaded ? countBadge(lists[id].count) : <Spinner size={10} />}
               tagProps={{ round: true, intent: id === 'pending' && lists[id].count > 0 ? 'warning' : 'none' }}
               data-testid={`subtab-${id}`}
             />

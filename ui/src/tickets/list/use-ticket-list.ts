@@ -21,6 +21,8 @@ export type { ContactChange, ListEvent, TicketEvent } from './list-rules';
 
 export interface TicketList extends ListState {
   loading: boolean;
+  /** The current filter's first answer has come (until then `count` is not known: the tab shows progress, not 0). */
+  loaded: boolean;
   loadMore(): void;
 }
 
@@ -58,7 +60,9 @@ export function useTicketList(
   enabled = true,
 ): TicketList {
   const [state, setState] = useState<ListState>(EMPTY_LIST);
-  const [loading, setLoading] = useState(false);
+  // An enabled list loads from the first render: until its first answer it is not empty, only unknown.
+  const [loading, setLoading] = useState(enabled);
+  const [loaded, setLoaded] = useState(false);
   const page = useRef(1);
   const inFlight = useRef<AbortController | null>(null);
   const key = JSON.stringify(filter);
@@ -90,6 +94,7 @@ export function useTicketList(
           inFlight.current = null;
           heardMeanwhile.current = null;
           setLoading(false);
+          setLoaded(true);
         }
       });
   }, []);
@@ -98,6 +103,7 @@ export function useTicketList(
   useEffect(() => {
     if (!enabled) return;
     setState(EMPTY_LIST);
+    setLoaded(false);
     load(1);
     return () => inFlight.current?.abort();
   }, [key, enabled, load]);
@@ -132,5 +138,5 @@ export function useTicketList(
   );
   useSocketChannel(enabled ? companyChannel(companyId, 'tag') : null, (data) => apply(parseTagChange(data)));
 
-  return { ...state, loading, loadMore };
+  return { ...state, loading, loaded, loadMore };
 }

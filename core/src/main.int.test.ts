@@ -1,0 +1,64 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` on the embedded PostgreSQL, stopped the way a terminal or a service manager stops it: SIGTERM to the
+ * whole process group. The app's pools close before PostgreSQL stops, so the log shows no connection errors or stacks.
+ */
+let child: ChildProcess | undefined;
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'balcao-clean-stop-'));
+
+afterAll(() => {
+  if (child?.exitCode === null && child.pid) process.kill(-child.pid, 'SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer().listen(0, () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.once('error', reject);
+  });
+
+describe('a clean stop', () => {
+  it('on SIGTERM the product stops its pools, then the embedded PostgreSQL, and exits 0 with no error logged', async () => {
+    const { DATABASE_URL: _db, TEST_DATABASE_URL: _test, ...env } = process.env;
+    child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'main.ts')], {
+      env: {
+        ...env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'info',
+        PORT: '0',
+        DATA_DIR: dataDir,
+        EMBEDDED_PG_PORT: String(await freePort()),
+      },
+      // Its own process group, as a terminal's job: the signal below reaches every process in it.
+      detached: true,
+    });
+    let out = '';
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+    });
+    child.stderr?.on('data', (chunk) => {
+      out += chunk;
+    });
+    const exit = new Promise<number | null>((resolve) => child?.once('exit', (code) => resolve(code)));
+    for (const deadline = Date.now() + 150_000; !out.includes('Balcão is running'); ) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not start:\n${out}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    process.kill(-(child.pid ?? 0), 'SIGTERM');
+    expect(await exit).toBe(0);
+    expect(out).toContain('shutting down');
+    expect(out).not.toMatch(/error|\n\s+at /i);
+    expect(out).not.toMatch(/connection lost|terminating connection/);
+    // PostgreSQL stopped too (its pid file goes with it).
+    expect(existsSync(path.join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
+  }, 240_000);
+});
