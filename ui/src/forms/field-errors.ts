@@ -52,6 +52,8 @@ export const VALIDATION_KEYS: Record<string, string> = {
   'Invalid visitor': 'validation.invalidVisitor',
   'Invalid date': 'validation.invalidDate',
   'One emoji': 'validation.oneEmoji',
+  'Must be an http(s) URL': 'validation.httpUrl',
+  'File too large (10 MB at most)': 'validation.spreadsheetTooLarge',
 };
 
 interface IssueLike {
