@@ -12,73 +12,35 @@ import {
   type TicketAudience,
 } from '@balcao/sdk';
 import { WebSocket, WebSocketServer } from 'ws';
-import { FrameBudgets, POLICY_VIOLATION_CLOSE, type TokenBucket } from './frame-budget.js';
+import { FrameBudgets, POLICY_VIOLATION_CLOSE } from './frame-budget.js';
+import type {
+  AccessRefresh,
+  AudienceFilter,
+  Client,
+  PresenceHandler,
+  RemoteBus,
+  SocketAuthenticator,
+  Staleness,
+} from './hub-types.js';
+import { MAX_CLIENT_FRAME_BYTES, SESSION_ENDED_CLOSE } from './hub-types.js';
 import { HEARTBEAT_WRITE_MS, PresenceHeartbeats } from './presence-heartbeats.js';
 
-/** Checks the access token of an upgrade request (and that its session lives); null means refuse. */
-export type SocketAuthenticator = (token: string) => Promise<SocketIdentity | null>;
-
-/**
- * The close code a socket gets when its login session ends (logout, takeover, reuse of a rotated refresh token) or
- * its user's rights change: the client refreshes its token before reconnecting (refused if the session ended).
- */
-export const SESSION_ENDED_CLOSE = 4401;
-
-interface Client {
-  /** A guest (web chat visitor) hears only its own room and may send nothing but pings. */
-  guest: boolean;
-  socket: WebSocket;
-  who: SocketIdentity;
-  rooms: Set<string>;
-  alive: boolean;
-  /** Loaded at connect and on a userStatus heartbeat (at most every HEARTBEAT_WRITE_MS); until then ticket events are withheld. */
-  access?: unknown;
-  accessAt: number;
-  /** This socket's frames (a user's sockets also share one budget: `budgets`). */
-  budget: TokenBucket;
-  /** Closed for flooding: what it still sends is ignored. */
-  closing: boolean;
-}
-
-/** Per-socket ticket visibility: loaded once per socket, checked for every envelope that names an audience. */
-export interface AudienceFilter {
-  load(who: SocketIdentity): Promise<unknown>;
-  allows(access: unknown, audience: TicketAudience): boolean;
-  /** True when this socket gets an envelope's `masked` payload rather than its `data`. */
-  hidesNumbers(access: unknown): boolean;
-}
-
-/** Whose sockets load their access again: every socket of a company, or one user's (`userId`). */
-export interface AccessRefresh {
-  companyId: number;
-  userId?: number;
-}
-
-/** What other instances must stop believing: these users' rights (sessions re-read, sockets reconnect), or plans. */
-export interface Staleness {
-  userIds?: readonly number[];
-  plans?: boolean;
-}
-
-/** Carries envelopes and access refreshes to the other instances; the hub handles them locally itself. */
-export interface RemoteBus {
-  publish(envelope: RealtimeEnvelope): Promise<void>;
-  refreshAccess(refresh: AccessRefresh): Promise<void>;
-  endSessions(sessionIds: readonly string[]): Promise<void>;
-  stale(staleness: Staleness): Promise<void>;
-}
+export type {
+  AccessRefresh,
+  AudienceFilter,
+  PresenceHandler,
+  RemoteBus,
+  SocketAuthenticator,
+  Staleness,
+} from './hub-types.js';
+export { MAX_CLIENT_FRAME_BYTES, SESSION_ENDED_CLOSE } from './hub-types.js';
 
 const PING_MS = 18_000;
-/** Clients send small JSON frames (joins, pings); anything larger is refused by ws with close code 1009. */
-export const MAX_CLIENT_FRAME_BYTES = 64 * 1024;
 
 /**
  * The `/ws` endpoint: token-authenticated sockets, company isolation, rooms joined only with the
  * server's consent, cross-instance fan-out through a bus.
  */
-/** What happens when a user's first socket opens (`online`) or last one closes. */
-export type PresenceHandler = (who: SocketIdentity, online: boolean) => Promise<void>;
-
 export class RealtimeHub implements RealtimePort {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_CLIENT_FRAME_BYTES });
   private readonly byCompany = new Map<number, Set<Client>>();

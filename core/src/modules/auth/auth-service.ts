@@ -28,6 +28,7 @@ import type { AccessGate } from './access-gate.js';
 import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
 import { passwordMatches } from './password-check.js';
+import { revokeSessions } from './revoke-sessions.js';
 import { loadSessionUser } from './session-presenter.js';
 import type { SignupLimiter } from './signup-limiter.js';
 import { hashToken, REFRESH_TTL_MS, type Tokens } from './tokens.js';
@@ -88,12 +89,7 @@ export class AuthService {
       throw new AppError('ERR_OUT_OF_HOURS', 403, { startWork: user.startWork, endWork: user.endWork });
 
     // One session per account: a new login ends the others and tells them so.
-    const ended = await em
-      .getConnection()
-      .execute<{ id: string }[]>(
-        'update auth_sessions set revoked_at = now(), updated_at = now() where user_id = ? and revoked_at is null returning id',
-        [user.id],
-      );
+    const ended = await revokeSessions(em, { userId: user.id });
     const sessionId = randomUUID();
     const refresh = this.deps.tokens.refresh(sessionId);
     em.create(AuthSession, {
@@ -125,7 +121,7 @@ export class AuthService {
       data: event,
     });
     // Told first (the other tab says why it was signed out), then the earlier sessions' tokens and sockets end.
-    await this.deps.accessGate.end(ended.map((s) => s.id));
+    await this.deps.accessGate.end(ended);
     await this.deps.events.emit('user.login', { companyId: user.companyId, userId: user.id });
     return this.issue(user.id, sessionId, refresh.token);
   }

@@ -12,6 +12,7 @@ import {
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AccessGate } from '../auth/access-gate.js';
+import { revokeSessions } from '../auth/revoke-sessions.js';
 import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { toPlanDto } from '../plans/plan-presenter.js';
@@ -182,13 +183,7 @@ export class CompaniesService {
 
   /** A company switched off: its users' sessions end now (refresh tokens, access tokens and sockets). */
   private async endSessions(companyId: number): Promise<void> {
-    const ended = await this.em
-      .getConnection()
-      .execute<{ id: string }[]>(
-        'update auth_sessions set revoked_at = now(), updated_at = now() where company_id = ? and revoked_at is null returning id',
-        [companyId],
-      );
-    await this.accessGate?.end(ended.map((s) => s.id));
+    await this.accessGate?.end(await revokeSessions(this.em, { companyId }));
   }
 
   private async find(id: number): Promise<ICompany> {

@@ -13,6 +13,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { definedOnly } from '../../http/validate.js';
 import type { AccessGate } from '../auth/access-gate.js';
 import { AuthSession } from '../auth/auth-session.entity.js';
+import { revokeSessions } from '../auth/revoke-sessions.js';
 import { Company } from '../companies/company.entity.js';
 import { assertProfileImage, storeMedia, type UploadedFile } from '../messages/media-storage.js';
 import { Plan } from '../plans/plan.entity.js';
@@ -145,13 +146,7 @@ export class UsersService {
 
   /** An admin set this user's password: whoever holds the user's sessions is signed out, on every instance. */
   private async endSessions(userId: number): Promise<void> {
-    const ended = await this.em
-      .getConnection()
-      .execute<{ id: string }[]>(
-        'update auth_sessions set revoked_at = now(), updated_at = now() where user_id = ? and revoked_at is null returning id',
-        [userId],
-      );
-    await this.accessGate?.end(ended.map((s) => s.id));
+    await this.accessGate?.end(await revokeSessions(this.em, { userId }));
   }
 
   /**
