@@ -15,6 +15,7 @@ import { CurrentPasswordField } from '../forms/current-password-field';
 import { PasswordInput } from '../forms/password-input';
 import { useSave } from '../forms/use-save';
 import { useZodForm } from '../forms/use-zod-form';
+import { WppField } from '../forms/wpp-field';
 import { chooseLanguage } from '../i18n';
 import { isLanguage } from '../i18n/languages';
 import { toastSuccess } from '../notify/toaster';
@@ -103,23 +104,13 @@ export function ProfileDialog({ user, onClose }: Props) {
               data-testid="profile-email"
             />
           </FormGroup>
-          <FormGroup
-            label={t('users.wpp')}
-            labelInfo={t('common.optional')}
-            labelFor="profile-wpp"
-            helperText={error('wpp') ?? t('users.wppHelp')}
+          <WppField
+            idPrefix="profile"
+            value={form.wpp ?? ''}
+            onValueChange={set('wpp')}
+            error={error('wpp')}
             intent={intent('wpp')}
-          >
-            <InputGroup
-              id="profile-wpp"
-              type="tel"
-              value={form.wpp ?? ''}
-              onValueChange={set('wpp')}
-              intent={intent('wpp')}
-              placeholder="5511999990000"
-              data-testid="profile-wpp"
-            />
-          </FormGroup>
+          />
           <FormGroup
             label={t('profile.password')}
             labelInfo={t('common.optional')}

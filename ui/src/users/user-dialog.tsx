@@ -18,6 +18,7 @@ import { CurrentPasswordField } from '../forms/current-password-field';
 import { PasswordInput } from '../forms/password-input';
 import { useSave } from '../forms/use-save';
 import { useZodForm } from '../forms/use-zod-form';
+import { WppField } from '../forms/wpp-field';
 import { toastSuccess } from '../notify/toaster';
 import { userAtom } from '../session/session-store';
 import { useCompanyQueues } from '../tickets/shared/use-queues';
@@ -176,23 +177,13 @@ export function UserDialog({ user, onClose }: Props) {
               />
             </FormGroup>
           </div>
-          <FormGroup
-            label={t('users.wpp')}
-            labelInfo={t('common.optional')}
-            labelFor="user-wpp"
-            helperText={error('wpp') ?? t('users.wppHelp')}
+          <WppField
+            idPrefix="user"
+            value={form.wpp ?? ''}
+            onValueChange={set('wpp')}
+            error={error('wpp')}
             intent={intent('wpp')}
-          >
-            <InputGroup
-              id="user-wpp"
-              type="tel"
-              value={form.wpp ?? ''}
-              onValueChange={set('wpp')}
-              intent={intent('wpp')}
-              placeholder="5511999990000"
-              data-testid="user-wpp"
-            />
-          </FormGroup>
+          />
           {asksCurrent && (
             <CurrentPasswordField
               idPrefix="user"
