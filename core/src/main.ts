@@ -3,6 +3,9 @@ import { ConfigError, loadConfig } from './kernel/config.js';
 import { startKernel } from './kernel/kernel.js';
 import { createLogger } from './kernel/logger.js';
 
+/** How long a stop may take before the process gives up on it and exits 1 (its embedded PostgreSQL's exit hook runs). */
+const SHUTDOWN_LIMIT_MS = 45_000;
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -42,8 +45,25 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await kernel.stop().catch((err) => logger.error({ err }, 'shutdown failed'));
-    process.exit(0);
+    // A service manager kills a stop that hangs (systemd after 90 s); this names the step that hung first.
+    let step = '';
+    const watchdog = setTimeout(() => {
+      logger.error({ step }, `shutdown did not finish in ${SHUTDOWN_LIMIT_MS / 1000} s`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_MS);
+    const stopped = await kernel
+      .stop((s) => {
+        step = s;
+      })
+      .then(
+        () => true,
+        (err) => {
+          logger.error({ err, step }, 'shutdown failed');
+          return false;
+        },
+      );
+    clearTimeout(watchdog);
+    process.exit(stopped ? 0 : 1);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

