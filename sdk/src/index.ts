@@ -26,3 +26,4 @@ export * from './spreadsheets.js';
 export * from './subscription.js';
 export * from './validate.js';
 export * from './vcard.js';
+export * from './viewer-port.js';

@@ -14,6 +14,7 @@ import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './rea
 import type { ConfigPort, ConnectionsPort } from './sessions.js';
 import type { CompanySettingKey } from './settings.js';
 import type { SpreadsheetsPort } from './spreadsheets.js';
+import type { ViewerPort } from './viewer-port.js';
 
 /** Structured logger (pino-compatible). @example logger.info({ ticketId }, 'ticket closed') */
 export interface Logger {
@@ -90,6 +91,8 @@ export interface CorePorts {
   http: HttpPort;
   /** The platform's bounded spreadsheet reader, for the company (one sheet at a time per company). */
   spreadsheets: SpreadsheetsPort;
+  /** Reads as the signed-in user of the request (visibility and LGPD masking as core's REST); see {@link ViewerPort}. */
+  viewer: ViewerPort;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

@@ -1,6 +1,7 @@
 import {
   type AnyPluginDefinition,
   AppError,
+  type AuthUser,
   type CorePorts,
   channelTraits,
   type Logger,
@@ -178,7 +179,9 @@ export class PluginHost {
       if (!declare) continue;
       const router = new Router<AppState & { deps: Deps }>(prefix ? { prefix } : {});
       router.use(...(guards(plugin) as Middleware<AppState & { deps: Deps }>[]), async (ctx, next) => {
-        ctx.state.deps = this.deps(plugin, root, ctx.state.services, ctx.state.companyId);
+        // Only authenticated routers (under /api) have a signed-in user for the viewer port.
+        const viewer = prefix ? ctx.state.user : undefined;
+        ctx.state.deps = this.deps(plugin, root, ctx.state.services, ctx.state.companyId, viewer);
         if (!prefix) (ctx.state as { rawBody?: string }).rawBody = rawBodyOf(ctx.request);
         await next();
       });
@@ -284,8 +287,9 @@ export class PluginHost {
     root: AwilixContainer<Cradle>,
     scope: Cradle,
     companyId: number | undefined,
+    viewer?: AuthUser,
   ): Deps {
-    const ports = this.ports(plugin, root, scope, companyId);
+    const ports = this.ports(plugin, root, scope, companyId, viewer);
     return { ...ports, ...(plugin.services?.(ports as never) ?? {}) };
   }
 
@@ -294,8 +298,9 @@ export class PluginHost {
     root: AwilixContainer<Cradle>,
     scope: Cradle,
     companyId: number | undefined,
+    viewer?: AuthUser,
   ): Partial<CorePorts> {
-    return pluginPorts(plugin, root, scope, companyId);
+    return pluginPorts(plugin, root, scope, companyId, viewer);
   }
 
   private order(candidates: readonly AnyPlugin[]): AnyPlugin[] {

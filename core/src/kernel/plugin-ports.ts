@@ -1,5 +1,6 @@
 import {
   AppError,
+  type AuthUser,
   type CorePorts,
   type EventsPort,
   type JobsPort,
@@ -21,6 +22,7 @@ import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
 import { CompanyUsersPort } from '../modules/users/users-port.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
 import type { Cradle } from './container.js';
+import { viewerPort } from './viewer-port.js';
 
 // What a plugin gets for its `requires`: each port of CorePorts, built by the core module that implements it.
 
@@ -45,6 +47,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'config',
   'http',
   'spreadsheets',
+  'viewer',
 ];
 
 /** The channel kinds a plugin contributes: the connections whose status it may report. */
@@ -125,13 +128,15 @@ function companyless<T extends object>(plugin: string, logger: Logger): T {
  * The ports the plugin listed, built for this scope. Every port is bound to the scope's company (the request's, job's
  * or event's): ids and objects it is passed are looked up inside that company, a company id it is passed must be that
  * one. A public route or onBoot has none: the attendance ports fail there, conversations takes only the handles it
- * gave out, and nothing may be published, emitted, enqueued or read for a company.
+ * gave out, and nothing may be published, emitted, enqueued or read for a company. `viewer` is the request's signed-in
+ * user, whom the viewer port answers as; none outside an authenticated route.
  */
 export function pluginPorts(
   plugin: AnyPlugin,
   root: AwilixContainer<Cradle>,
   scope: Cradle,
   companyId: number | undefined,
+  viewer?: AuthUser,
 ): Partial<CorePorts> {
   const { em } = scope;
   const tenant = <T extends object>(make: (companyId: number) => T): T =>
@@ -169,6 +174,7 @@ export function pluginPorts(
     config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
     http: () => new EgressClient(root.cradle.egressPolicy, root.cradle.logger.child({ plugin: plugin.name })),
     spreadsheets: () => tenant((id) => companySpreadsheets(root.cradle.spreadsheets, id)),
+    viewer: () => viewerPort(plugin.name, scope, viewer, root.cradle.logger),
   };
   return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
 }

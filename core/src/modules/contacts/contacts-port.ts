@@ -12,6 +12,22 @@ import { Contact } from './contact.entity.js';
 import { normaliseNumber } from './contact-number.js';
 import { type ContactsService, contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
 
+/** The company's contact with this number (as given or normalised as contacts are) on the channel; null: none. */
+export async function contactIdByNumber(
+  em: EntityManager,
+  companyId: number,
+  number: string,
+  channel: Channel,
+): Promise<number | null> {
+  const normal = normaliseNumber(number, channel, false);
+  const found = await em.findOne(Contact, {
+    companyId,
+    channel,
+    number: { $in: [...new Set([number, normal])] },
+  });
+  return found?.id ?? null;
+}
+
 /**
  * ContactsPort for one company, over ContactsService: the same rules as the contacts screen (numbers normalised, one
  * contact per number and channel, realtime to attendants), read as an admin reads them (numbers never masked).
@@ -35,13 +51,8 @@ export class CompanyContactsPort implements ContactsPort {
   }
 
   async findByNumber(number: string, channel: Channel = 'whatsapp'): Promise<ContactDto | null> {
-    const normal = normaliseNumber(number, channel, false);
-    const found = await this.em.findOne(Contact, {
-      companyId: this.viewer.companyId,
-      channel,
-      number: { $in: [...new Set([number, normal])] },
-    });
-    return found ? this.contacts.get(this.viewer, found.id) : null;
+    const id = await contactIdByNumber(this.em, this.viewer.companyId, number, channel);
+    return id === null ? null : this.contacts.get(this.viewer, id);
   }
 
   async findOrCreate(input: {

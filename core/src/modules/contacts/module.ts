@@ -1,10 +1,12 @@
-import { asClass } from 'awilix';
-import { createRequestScope } from '../../kernel/container.js';
+import type { AuthUser } from '@balcao/sdk';
+import { asClass, asFunction } from 'awilix';
+import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { defineModule } from '../../kernel/module.js';
 import { Contact, ContactCustomField } from './contact.entity.js';
 import { wireContactRealtime } from './contacts-realtime.js';
 import { contactsRoutes } from './contacts-routes.js';
 import { ContactsService } from './contacts-service.js';
+import { ViewerContactsReads } from './contacts-viewer.js';
 import { MigrationContacts0001Tables } from './migrations/contacts-0001-tables.js';
 import { Migration0003ContactsEmailSearch } from './migrations/core-0003-contacts-email-search.js';
 
@@ -17,7 +19,14 @@ export const contactsModule = defineModule({
     { name: 'contacts-0001-tables', class: MigrationContacts0001Tables, replaces: 'core-0002-attendance' },
     { name: 'core-0003-contacts-email-search', class: Migration0003ContactsEmailSearch },
   ],
-  register: (container) => container.register({ contacts: asClass(ContactsService).scoped() }),
+  register: (container) =>
+    container.register({
+      contacts: asClass(ContactsService).scoped(),
+      // The viewer port's contact reads (kernel/viewer-port.ts): as `GET /api/contacts/:id` answers that user.
+      viewerContacts: asFunction(
+        (c: Cradle) => (viewer: AuthUser) => new ViewerContactsReads(c.em, viewer, c.contacts),
+      ).scoped(),
+    }),
   routes: contactsRoutes,
   wire: ({ root, events }) =>
     wireContactRealtime(

@@ -1,5 +1,6 @@
-import { asClass, asValue } from 'awilix';
-import { createRequestScope } from '../../kernel/container.js';
+import type { AuthUser } from '@balcao/sdk';
+import { asClass, asFunction, asValue } from 'awilix';
+import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { defineModule } from '../../kernel/module.js';
 import { wireAutomaticMessages } from './automatic-messages.js';
 import { CloseSteps } from './close-steps.js';
@@ -19,6 +20,7 @@ import { TicketTagSizes } from './ticket-tag-sizes.js';
 import { TicketsPublisher } from './tickets-publisher.js';
 import { ticketsRoutes } from './tickets-routes.js';
 import { TicketsService } from './tickets-service.js';
+import { ViewerTicketsReads } from './tickets-viewer.js';
 
 /** Tickets, their tags and logs; who may see a ticket on the socket. */
 export const ticketsModule = defineModule({
@@ -46,6 +48,10 @@ export const ticketsModule = defineModule({
       ticketRatings: asClass(TicketRatings).scoped(),
       ticketsPublisher: asClass(TicketsPublisher).singleton(),
       closeSteps: asValue(new CloseSteps()),
+      // The viewer port's ticket reads (kernel/viewer-port.ts): as core's REST answers that user.
+      viewerTickets: asFunction(
+        (c: Cradle) => (viewer: AuthUser) => new ViewerTicketsReads(c.em, viewer, c.tickets),
+      ).scoped(),
     }),
   routes: ticketsRoutes,
   wire: ({ root, events }) => {

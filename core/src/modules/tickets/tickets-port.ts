@@ -20,6 +20,51 @@ async function actorOf(em: EntityManager, companyId: number, userId: number): Pr
   };
 }
 
+/**
+ * The port's ticket list (newest first, `TicketQuery`'s filters) of a company; `visible` narrows it to what a viewer
+ * may see (visibleTicketSql, alias t), `maskNumbers` masks the contacts' numbers for them.
+ */
+export async function listTickets(
+  em: EntityManager,
+  companyId: number,
+  q: TicketQuery,
+  opts: { visible?: { sql: string; params: unknown[] }; maskNumbers: boolean },
+): Promise<TicketDto[]> {
+  const where = ['t.company_id = ?'];
+  const params: unknown[] = [companyId];
+  const eq = (column: string, value: number | string | null | undefined) => {
+    if (value === undefined) return;
+    if (value === null) where.push(`${column} is null`);
+    else {
+      where.push(`${column} = ?`);
+      params.push(value);
+    }
+  };
+  eq('t.status', q.status);
+  eq('t.queue_id', q.queueId);
+  eq('t.user_id', q.userId);
+  eq('t.contact_id', q.contactId);
+  if (q.tagId !== undefined) {
+    where.push('t.tag_ids @> array[?]::int[]');
+    params.push(q.tagId);
+  }
+  if (q.beforeId !== undefined) {
+    where.push('t.id < ?');
+    params.push(q.beforeId);
+  }
+  if (opts.visible) {
+    where.push(opts.visible.sql);
+    params.push(...opts.visible.params);
+  }
+  const limit = Math.min(Math.max(1, Math.trunc(q.limit ?? 100)), LIST_MAX);
+  const rows = await plainRows<TicketRow>(
+    em,
+    `${TICKET_SELECT} where ${where.join(' and ')} order by t.id desc limit ${limit}`,
+    params,
+  );
+  return toTicketDtos(rows, { maskNumbers: opts.maskNumbers });
+}
+
 /** TicketsPort for one company (sdk domain-ports.ts): reads in SQL, transitions through TicketsService. */
 export class CompanyTicketsPort implements TicketsPort {
   constructor(
@@ -32,36 +77,8 @@ export class CompanyTicketsPort implements TicketsPort {
     return findTicketDto(this.em, this.companyId, { id: ticketId }, { maskNumbers: false });
   }
 
-  async list(q: TicketQuery): Promise<TicketDto[]> {
-    const where = ['t.company_id = ?'];
-    const params: unknown[] = [this.companyId];
-    const eq = (column: string, value: number | string | null | undefined) => {
-      if (value === undefined) return;
-      if (value === null) where.push(`${column} is null`);
-      else {
-        where.push(`${column} = ?`);
-        params.push(value);
-      }
-    };
-    eq('t.status', q.status);
-    eq('t.queue_id', q.queueId);
-    eq('t.user_id', q.userId);
-    eq('t.contact_id', q.contactId);
-    if (q.tagId !== undefined) {
-      where.push('t.tag_ids @> array[?]::int[]');
-      params.push(q.tagId);
-    }
-    if (q.beforeId !== undefined) {
-      where.push('t.id < ?');
-      params.push(q.beforeId);
-    }
-    const limit = Math.min(Math.max(1, Math.trunc(q.limit ?? 100)), LIST_MAX);
-    const rows = await plainRows<TicketRow>(
-      this.em,
-      `${TICKET_SELECT} where ${where.join(' and ')} order by t.id desc limit ${limit}`,
-      params,
-    );
-    return toTicketDtos(rows, { maskNumbers: false });
+  list(q: TicketQuery): Promise<TicketDto[]> {
+    return listTickets(this.em, this.companyId, q, { maskNumbers: false });
   }
 
   async create(
