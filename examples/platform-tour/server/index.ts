@@ -1,5 +1,6 @@
 import { definePlugin } from '@balcao/sdk';
 import { REQUIRES } from './deps.js';
+import { viewerJobs, viewerRoutes } from './viewer.js';
 
 /**
  * The platform tour: one plugin that uses every door a feature plugin needs, written with `@balcao/sdk` alone. Each
@@ -14,5 +15,7 @@ export default definePlugin({
     router.get('/tour', (ctx) => {
       ctx.body = { plugin: 'tour' };
     });
+    viewerRoutes(router);
   },
+  jobs: [...viewerJobs],
 });
