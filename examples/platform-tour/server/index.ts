@@ -1,4 +1,5 @@
 import { definePlugin } from '@balcao/sdk';
+import { actorRoutes } from './actor.js';
 import { REQUIRES } from './deps.js';
 
 /**
@@ -14,5 +15,6 @@ export default definePlugin({
     router.get('/tour', (ctx) => {
       ctx.body = { plugin: 'tour' };
     });
+    actorRoutes(router);
   },
 });
