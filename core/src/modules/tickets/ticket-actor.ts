@@ -1,4 +1,6 @@
-import type { AuthUser } from '@balcao/sdk';
+import { AppError, type AuthUser } from '@balcao/sdk';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { assertOwned } from './ticket-lookups.js';
 import type { LogEntry } from './ticket-transitions.js';
 import type { ViewerAccess } from './visibility.js';
 
@@ -40,3 +42,23 @@ export const byActor = (actor: TicketActorUser, entries: LogEntry[]): LogEntry[]
 
 /** The user an event or automatic message names for the actor: none for a plugin. */
 export const userOf = (actor: TicketActorUser): number | null => (actor.plugin ? null : actor.id);
+
+/** The owner of a new ticket: nobody while pending; when open the payload's user (admins; a plugin must name one) or the caller. */
+export async function ownerOfNew(
+  em: EntityManager,
+  actor: TicketActorUser,
+  input: { userId?: number | null; status: string },
+): Promise<number | null> {
+  if (input.status === 'pending') {
+    if (input.userId == null) return null;
+    throw new AppError('ERR_VALIDATION', 400, {
+      fields: [{ path: 'userId', message: 'A pending ticket has no user' }],
+    });
+  }
+  if (actor.plugin && input.userId == null)
+    throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'userId', message: 'Required' }] });
+  const userId = input.userId ?? actor.id;
+  if (userId !== actor.id && actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
+  await assertOwned(em, 'users', userId, actor.companyId);
+  return userId;
+}

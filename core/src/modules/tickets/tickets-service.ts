@@ -18,7 +18,7 @@ import { connectionForTicket } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { type AutomaticDeps, farewellOnClose } from './automatic-messages.js';
 import { type ITicket, Ticket } from './ticket.entity.js';
-import { byActor, PLUGIN_ACCESS, type TicketActorUser, userOf } from './ticket-actor.js';
+import { byActor, ownerOfNew, PLUGIN_ACCESS, type TicketActorUser, userOf } from './ticket-actor.js';
 import { emitTransition } from './ticket-events.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js';
@@ -161,7 +161,7 @@ export class TicketsService {
       input.queueId,
     );
     await assertOwned(this.em, 'queues', input.queueId, actor.companyId);
-    const userId = await this.ownerOfNew(actor, input);
+    const userId = await ownerOfNew(this.em, actor, input);
     const ticket = this.em.create(Ticket, {
       companyId: actor.companyId,
       contactId: input.contactId,
@@ -385,25 +385,6 @@ export class TicketsService {
         throw new AppError('ERR_OTHER_OPEN_TICKET', 409);
       throw err;
     });
-  }
-
-  /** The owner of a new ticket: nobody while pending; the payload's user (admins) or the caller when open. */
-  private async ownerOfNew(
-    actor: TicketActorUser,
-    input: { userId?: number | null; status: string },
-  ): Promise<number | null> {
-    if (input.status === 'pending') {
-      if (input.userId == null) return null;
-      throw new AppError('ERR_VALIDATION', 400, {
-        fields: [{ path: 'userId', message: 'A pending ticket has no user' }],
-      });
-    }
-    if (actor.plugin && input.userId == null)
-      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'userId', message: 'Required' }] });
-    const userId = input.userId ?? actor.id;
-    if (userId !== actor.id && actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
-    await assertOwned(this.em, 'users', userId, actor.companyId);
-    return userId;
   }
 
   /** Whether `actor` sees masked numbers (LGPD, spec part 1 §6), as their access carries it (loadTicketAccess). */
