@@ -24,17 +24,26 @@ export interface TicketQuery {
 }
 
 /**
- * Tickets of the company. Transitions act as a user of the company (`byUserId`): that user's permissions and the
- * spec's transition table apply, the ticket's log names them, and attendants see the change live.
+ * Who a ticket transition is by: a user of the company (their id: that user's permissions apply and the log names
+ * them), or `'plugin'`: the plugin itself, acting for the company (no user is borrowed; the log names the plugin, an
+ * attendant reads "by plugin campaigns"). @example await tickets.close(ticketId, { byUserId: 'plugin' })
+ */
+export type TicketActor = number | 'plugin';
+
+/**
+ * Tickets of the company. Transitions act as a user of the company or as the plugin (`TicketActor`): the spec's
+ * transition table applies either way, the ticket's log names who acted, and attendants see the change live. The
+ * plugin acts as the company would: every queue and ticket of the company is within its reach.
  * @example const open = await tickets.list({ status: 'open', tagId: 7 })
  */
 export interface TicketsPort {
   find(ticketId: number): Promise<TicketDto | null>;
   list(query: TicketQuery): Promise<TicketDto[]>;
   /**
-   * A new ticket for a contact, by a user of the company: open (theirs, or `userId`'s when they are an admin) or
-   * pending in a queue; on `whatsappId` or a connection that reaches the contact. The contact's ticket in progress
-   * answers ERR_OTHER_OPEN_TICKET, as the New ticket dialog does.
+   * A new ticket for a contact: open (the acting user's, or `userId`'s when they are an admin; the plugin must name
+   * `userId`) or pending in a queue; on `whatsappId` or a connection that reaches the contact. The contact's ticket in
+   * progress answers ERR_OTHER_OPEN_TICKET, as the New ticket dialog does.
+   * @example await tickets.create({ contactId, status: 'pending', queueId: 2 }, 'plugin')
    */
   create(
     input: {
@@ -44,19 +53,26 @@ export interface TicketsPort {
       queueId?: number | null;
       userId?: number | null;
     },
-    byUserId: number,
+    by: TicketActor,
   ): Promise<TicketDto>;
-  /** A pending ticket taken by the user (spec part 1 §4 Accept, with its greeting when the company has it on). */
+  /** A pending ticket taken by the user (taking a ticket is a person's act: no plugin form) (spec part 1 §4 Accept, with its greeting when the company has it on). */
   accept(ticketId: number, byUserId: number): Promise<TicketDto>;
-  /** To another queue (back to pending) or another attendant. */
+  /** To another queue (back to pending) or another attendant. @example await tickets.transfer(id, { queueId: 3 }, 'plugin') */
   transfer(
     ticketId: number,
     to: { queueId?: number | null; userId?: number | null },
-    byUserId: number,
+    by: TicketActor,
   ): Promise<TicketDto>;
-  /** Closes (open) or ignores (pending) the ticket; `farewell` sends the closing message as the Close button does. */
-  close(ticketId: number, opts: { byUserId: number; farewell?: boolean }): Promise<TicketDto>;
-  reopen(ticketId: number, byUserId: number): Promise<TicketDto>;
+  /**
+   * Closes (open) or ignores (pending, held) the ticket; `farewell` sends the closing message as the Close button does.
+   * `byUserId`: a user's id, or `'plugin'`. @example await tickets.close(id, { byUserId: 'plugin' })
+   */
+  close(ticketId: number, opts: { byUserId: TicketActor; farewell?: boolean }): Promise<TicketDto>;
+  /**
+   * A closed ticket back: open for the user who reopens it; reopened by the plugin, pending in its queue (nobody's).
+   * @example await tickets.reopen(id, 'plugin')
+   */
+  reopen(ticketId: number, by: TicketActor): Promise<TicketDto>;
 }
 
 /** A location message. @example { latitude: -23.55, longitude: -46.63, name: 'Loja Centro' } */
@@ -90,11 +106,42 @@ export interface SendInput {
 }
 
 /**
+ * What `MessagesPort.sendToContact` sends, and to whom: a text or a stored file to a contact on a connection, once per
+ * `idempotencyKey`. @example { contactId: 5, connectionId: 1, body: 'Promoção de sábado!', idempotencyKey: 'camp-9:5', holdUntilReply: true }
+ */
+export interface SendToContactInput {
+  contactId: number;
+  /** The connection it leaves by; one that cannot reach the contact is 400 ERR_CONNECTION_CANNOT_REACH. */
+  connectionId: number;
+  body?: string;
+  media?: { url: string; type: 'image' | 'audio' | 'video' | 'application' };
+  /**
+   * The plugin's name for this send (1–200 characters, no NUL), unique per company and plugin: a replay with the same
+   * key (again, at once, from another instance, after a crash) answers the first message and sends nothing.
+   */
+  idempotencyKey: string;
+  /**
+   * A ticket opened for this send stays out of the attendants' lists, counts and notifications (status `held`) until
+   * the contact answers: the answer makes it a pending ticket in the usual routing, the sent message in its history.
+   * No effect when the contact already has a ticket in progress on the connection (the message goes there).
+   */
+  holdUntilReply?: boolean;
+}
+
+/**
  * Sends messages through the outbox: stored with its delivery in one transaction, delivered with retries; attendants
  * see it live. @example await messages.send({ ticketId, body: 'Olá!' })
  */
 export interface MessagesPort {
   send(input: SendInput): Promise<MessageDto>;
+  /**
+   * Sends to a contact as the company (no user), on the contact's ticket in progress on the connection or on one it
+   * opens as the plugin (the log names the plugin). Exactly once per `idempotencyKey`: the key is recorded in the same
+   * transaction as the message and its delivery, so a replay answers the first message (same id) and never sends
+   * twice, whether sequential, concurrent, on another instance or after a crash.
+   * @example const m = await messages.sendToContact({ contactId, connectionId, body: 'Oi!', idempotencyKey: `camp-9:${contactId}` })
+   */
+  sendToContact(input: SendToContactInput): Promise<MessageDto>;
 }
 
 /** Contacts of the company. @example const c = await contacts.findOrCreate({ number: '5511999990000', name: 'Ana' }) */

@@ -333,6 +333,8 @@ export interface TicketLogDto {
   queue: QueueRef | null;
   /** The bot engine (`plugin:engine`) that made this change, when no user did. */
   bot?: string | null;
+  /** The plugin that made this change acting as the company (TicketsPort with `'plugin'`, sendToContact). */
+  plugin?: string | null;
   createdAt: string;
 }
 

@@ -111,13 +111,21 @@ const sweepOfA = (): PortSweep => {
     tickets: {
       find: [{ args: [ticketId] }],
       list: [{ args: [{ contactId }] }, { args: [{ queueId }] }, { args: [{ tagId }] }],
-      create: [{ args: [{ contactId, status: 'open', whatsappId: connection.id }, by] }],
-      accept: [{ args: [ticketId, by] }, { args: [ticketId, adminA] }],
-      transfer: [{ args: [ticketId, { queueId }, by] }],
-      close: [{ args: [ticketId, { byUserId: by }] }],
-      reopen: [{ args: [ticketId, by] }],
+      create: [
+        { args: [{ contactId, status: 'open', whatsappId: connection.id }, by] },
+        { args: [{ contactId, status: 'pending', whatsappId: connection.id }, 'plugin'] },
+      ],
+      accept: [{ args: [ticketId, by] }, { args: [ticketId, adminA] }, { args: [ticketId, 'plugin'] }],
+      transfer: [{ args: [ticketId, { queueId }, by] }, { args: [ticketId, { queueId }, 'plugin'] }],
+      close: [{ args: [ticketId, { byUserId: by }] }, { args: [ticketId, { byUserId: 'plugin' }] }],
+      reopen: [{ args: [ticketId, by] }, { args: [ticketId, 'plugin'] }],
     },
-    messages: { send: [{ args: [{ ticketId, body: 'intruso' }] }] },
+    messages: {
+      send: [{ args: [{ ticketId, body: 'intruso' }] }],
+      sendToContact: [
+        { args: [{ contactId, connectionId: connection.id, body: 'intruso', idempotencyKey: 'intruso-1' }] },
+      ],
+    },
     contacts: {
       find: [{ args: [contactId] }],
       findByNumber: [{ args: [NUMBER] }],

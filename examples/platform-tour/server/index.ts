@@ -1,4 +1,5 @@
 import { definePlugin } from '@balcao/sdk';
+import { actorRoutes } from './actor.js';
 import { REQUIRES } from './deps.js';
 import { viewerJobs, viewerRoutes } from './viewer.js';
 
@@ -16,6 +17,7 @@ export default definePlugin({
       ctx.body = { plugin: 'tour' };
     });
     viewerRoutes(router);
+    actorRoutes(router);
   },
   jobs: [...viewerJobs],
 });

@@ -17,7 +17,14 @@ export type Channel = (typeof CHANNELS)[number];
  * (docs/automation.md "Closing rating"), in no Open sub-tab. @example TICKET_STATUSES.includes('group')
  */
 export const TICKET_STATUSES = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
+
+/**
+ * A ticket a plugin opened for a message that waits for the contact's answer (`MessagesPort.sendToContact` with
+ * `holdUntilReply`): in no list, count or notification of attendants, and not among TICKET_STATUSES (no list filters
+ * by it); the contact's answer makes it pending. @example ticket.status === HELD_STATUS
+ */
+export const HELD_STATUS = 'held';
+export type TicketStatus = (typeof TICKET_STATUSES)[number] | typeof HELD_STATUS;
 
 /**
  * What a contact is doing in the conversation (spec part 1 §3 Ticket presence): typing, recording audio, or neither

@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 
-/** The 17 arguments of balcao_ingest (v7, and v8 to v12 which keep them; migrations conversations-0006 to 0013), in order. */
+/** The 17 arguments of balcao_ingest (v7, and v8 to v13 which keep them; migrations conversations-0006 to 0014), in order. */
 export type IngestArgs = [
   companyId: number,
   whatsappId: number,

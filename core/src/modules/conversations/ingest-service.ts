@@ -63,7 +63,7 @@ export class IngestService {
     return result;
   }
 
-  /** One call of balcao_ingest (v12, sql/), committed together with the messages that arrive meanwhile. */
+  /** One call of balcao_ingest (v13, sql/), committed together with the messages that arrive meanwhile. */
   private store(target: IngestTarget, m: InboundMessage): Promise<IngestResult> {
     const status = m.isGroup && target.groupAsTicket !== 'enabled' ? 'group' : 'pending';
     return this.batcher.store([

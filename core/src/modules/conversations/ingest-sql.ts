@@ -7,12 +7,12 @@ import path from 'node:path';
  * migration installs it, never changes (the migrations that ran it are done on every database).
  * @example this.addSql(ingestFunctionSql(3))
  */
-export function ingestFunctionSql(version: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12): string {
+export function ingestFunctionSql(version: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13): string {
   return readFileSync(path.join(import.meta.dirname, 'sql', `balcao_ingest.v${version}.sql`), 'utf8');
 }
 
 /** The version the current schema runs (what ingest-service calls). */
-export const CURRENT_INGEST_VERSION = 12;
+export const CURRENT_INGEST_VERSION = 13;
 
 /** balcao_ingest's arguments from v3 to v6, to drop it when a version changes what it answers or takes. */
 export const INGEST_SIGNATURE =

@@ -17,6 +17,7 @@ import { MigrationConversations0010IngestParticipantAlias } from './migrations/c
 import { MigrationConversations0011HistoryLateLinks } from './migrations/conversations-0011-history-late-links.js';
 import { MigrationConversations0012IngestLateLinksAliasLock } from './migrations/conversations-0012-ingest-late-links-alias-lock.js';
 import { MigrationConversations0013IngestLiveRepliesWait } from './migrations/conversations-0013-ingest-live-replies-wait.js';
+import { MigrationConversations0014ActorIngestReleasesHeld } from './migrations/conversations-0014-actor-ingest-releases-held.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -71,6 +72,10 @@ export const conversationsModule = defineModule({
     {
       name: 'conversations-0013-ingest-live-replies-wait',
       class: MigrationConversations0013IngestLiveRepliesWait,
+    },
+    {
+      name: 'conversations-0014-actor-ingest-releases-held',
+      class: MigrationConversations0014ActorIngestReleasesHeld,
     },
   ],
   register: (container) =>

@@ -4,17 +4,20 @@ import {
   type MessageDto,
   type MessagesPort,
   type SendInput,
+  type SendToContactInput,
   type SettingsPort,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertReaches } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
+import type { PlanGate } from '../plans/plan-gate.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 import { ownMediaType } from './media-storage.js';
 import { findMessageDto } from './message-queries.js';
 import { formatOutgoing, signsMessage } from './messages-service.js';
 import { outgoingTicket, storeOutgoing } from './outgoing.js';
+import { sendToContact } from './send-to-contact.js';
 
 export interface MessagesPortDeps {
   em: EntityManager;
@@ -22,6 +25,7 @@ export interface MessagesPortDeps {
   settings: SettingsPort;
   channels: ChannelRegistry;
   config: { dataDir: string };
+  planGate: Pick<PlanGate, 'allows'>;
 }
 
 /** The body and media type of what a plugin sends (the shapes the conversation view renders, spec part 1 §3). */
@@ -67,7 +71,13 @@ export class CompanyMessagesPort implements MessagesPort {
   constructor(
     private readonly deps: MessagesPortDeps,
     private readonly companyId: number,
+    /** The plugin served (its name keys sendToContact's idempotency and names it in ticket logs); core's own sends: 'core'. */
+    private readonly plugin = 'core',
   ) {}
+
+  sendToContact(input: SendToContactInput): Promise<MessageDto> {
+    return sendToContact(this.deps, this.companyId, this.plugin, input);
+  }
 
   async send(input: SendInput): Promise<MessageDto> {
     const { em } = this.deps;

@@ -12,6 +12,7 @@ import { MigrationMessages0003VoiceNote } from './migrations/messages-0003-voice
 import { MigrationMessages0004OutboxRead } from './migrations/messages-0004-outbox-read.js';
 import { MigrationMessages0005OutboxReact } from './migrations/messages-0005-outbox-react.js';
 import { MigrationMessages0006OutboxClaimedIndex } from './migrations/messages-0006-outbox-claimed-index.js';
+import { MigrationMessages0007ActorPluginSends } from './migrations/messages-0007-actor-plugin-sends.js';
 import { MessageReactionsService } from './reactions-service.js';
 
 /** Messages of a ticket, their media and the outbox rows that deliver them. */
@@ -31,6 +32,7 @@ export const messagesModule = defineModule({
     { name: 'messages-0004-outbox-read', class: MigrationMessages0004OutboxRead },
     { name: 'messages-0005-outbox-react', class: MigrationMessages0005OutboxReact },
     { name: 'messages-0006-outbox-claimed-index', class: MigrationMessages0006OutboxClaimedIndex },
+    { name: 'messages-0007-actor-plugin-sends', class: MigrationMessages0007ActorPluginSends },
   ],
   register: (container) =>
     container.register({

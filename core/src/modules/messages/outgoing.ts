@@ -48,37 +48,54 @@ export const outgoingTicket = (t: {
  * user (a greeting, a bot's answer) leaves the same way. Private notes never leave Balcão.
  */
 export async function storeOutgoing(deps: OutgoingDeps, m: OutgoingMessage): Promise<number> {
-  const messageId = await deps.em.transactional(async (em) => {
-    const message = em.create(Message, {
-      companyId: m.companyId,
-      ticketId: m.ticket.id,
-      contactId: m.ticket.contactId,
-      whatsappId: m.ticket.whatsappId,
-      queueId: m.ticket.queueId,
-      userId: m.userId,
-      body: m.body,
-      fromMe: true,
-      read: true,
-      ack: m.isPrivate ? 3 : 0,
-      isPrivate: m.isPrivate ?? false,
-      mediaType: m.mediaType ?? 'chat',
-      mediaUrl: m.mediaUrl ?? null,
-      quotedMsgId: m.quotedMsgId ?? null,
-      isForwarded: m.isForwarded ?? false,
-      voiceNote: m.voiceNote ?? false,
-    });
-    const ticket = await em.findOneOrFail(Ticket, { id: m.ticket.id });
-    // A reaction taken off (empty) changes nothing the ticket list shows.
-    const takenOff = m.mediaType === 'reactionMessage' && !m.body;
-    if (!m.isPrivate && !takenOff) ticket.lastMessage = lastMessagePreview(m);
-    // A person writing has read the conversation; Balcão's own texts (the queue menu, a bot's answer) have not: a
-    // waiting ticket keeps its unread count for the attendants.
-    if (m.userId !== null) ticket.unreadMessages = 0;
-    await em.flush();
-    if (!m.isPrivate) await enqueueDelivery(em, m.companyId, message.id, m.delivery ?? 'send');
-    return message.id;
+  const messageId = await deps.em.transactional((em) => writeOutgoing(em, m));
+  await announceOutgoing(deps.events, m, messageId);
+  return messageId;
+}
+
+/**
+ * storeOutgoing's writes inside the caller's transaction (the message, the ticket's preview, the outbox row), for a
+ * caller that writes more in the same transaction (sendToContact's idempotency key); it announces the message with
+ * announceOutgoing after its commit. @example const id = await em.transactional((tx) => writeOutgoing(tx, m))
+ */
+export async function writeOutgoing(em: EntityManager, m: OutgoingMessage): Promise<number> {
+  const message = em.create(Message, {
+    companyId: m.companyId,
+    ticketId: m.ticket.id,
+    contactId: m.ticket.contactId,
+    whatsappId: m.ticket.whatsappId,
+    queueId: m.ticket.queueId,
+    userId: m.userId,
+    body: m.body,
+    fromMe: true,
+    read: true,
+    ack: m.isPrivate ? 3 : 0,
+    isPrivate: m.isPrivate ?? false,
+    mediaType: m.mediaType ?? 'chat',
+    mediaUrl: m.mediaUrl ?? null,
+    quotedMsgId: m.quotedMsgId ?? null,
+    isForwarded: m.isForwarded ?? false,
+    voiceNote: m.voiceNote ?? false,
   });
-  await deps.events.emit('message.created', {
+  const ticket = await em.findOneOrFail(Ticket, { id: m.ticket.id });
+  // A reaction taken off (empty) changes nothing the ticket list shows.
+  const takenOff = m.mediaType === 'reactionMessage' && !m.body;
+  if (!m.isPrivate && !takenOff) ticket.lastMessage = lastMessagePreview(m);
+  // A person writing has read the conversation; Balcão's own texts (the queue menu, a bot's answer) have not: a
+  // waiting ticket keeps its unread count for the attendants.
+  if (m.userId !== null) ticket.unreadMessages = 0;
+  await em.flush();
+  if (!m.isPrivate) await enqueueDelivery(em, m.companyId, message.id, m.delivery ?? 'send');
+  return message.id;
+}
+
+/** `message.created` for a stored outgoing message, after its transaction committed (wakes the delivery worker). */
+export async function announceOutgoing(
+  events: EventsPort,
+  m: OutgoingMessage,
+  messageId: number,
+): Promise<void> {
+  await events.emit('message.created', {
     companyId: m.companyId,
     ticketId: m.ticket.id,
     messageId,
@@ -86,5 +103,4 @@ export async function storeOutgoing(deps: OutgoingDeps, m: OutgoingMessage): Pro
     kind: m.isPrivate ? 'note' : m.userId === null ? 'bot' : 'outbound',
     mediaType: m.mediaType ?? 'chat',
   });
-  return messageId;
 }

@@ -60,7 +60,13 @@ async function userField(em: EntityManager, companyId: number, userId: number | 
   return row ?? null;
 }
 
-async function send(deps: AutomaticDeps, t: TicketFacts, userId: number, text: string, userName: string) {
+async function send(
+  deps: AutomaticDeps,
+  t: TicketFacts,
+  userId: number | null,
+  text: string,
+  userName: string,
+) {
   const vars = await ticketVariables(deps.em, t.companyId, t.id, userName);
   const texts = await companyTexts(deps.settings, t.companyId);
   await storeOutgoing(deps, {
@@ -88,7 +94,8 @@ export async function greetOnAccept(deps: AutomaticDeps, t: TicketFacts, agentId
 export async function farewellOnClose(
   deps: AutomaticDeps,
   t: TicketFacts & { status: string },
-  closerId: number,
+  /** Null: a plugin closes it (TicketsPort with 'plugin'): the connection's text, sent as Balcão. */
+  closerId: number | null,
 ): Promise<void> {
   if (t.status === 'pending' && !(await deps.settings.isEnabled(t.companyId, 'sendFarewellWaitingTicket')))
     return;

@@ -1,4 +1,4 @@
-import { TICKET_COUNT_CAP, TICKET_STATUSES } from '@balcao/sdk';
+import { HELD_STATUS, TICKET_COUNT_CAP, TICKET_STATUSES } from '@balcao/sdk';
 import { localDaysWhere } from '../../db/local-days.js';
 import { likeTerm } from '../../db/sql-helpers.js';
 import { TICKET_COLUMNS, TICKET_JOINS } from './ticket-queries.js';
@@ -74,6 +74,8 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
   const alsoListed = lgpdToo ? ['pending', 'lgpd'] : npsToo ? ['closed', 'nps'] : null;
   const branches = alsoListed ? withEachStatus(viewed, alsoListed) : viewed;
   if (f.status && !alsoListed) where.push('t.status = ?') && params.push(f.status);
+  // Without a status, every status but `held` (a plugin's message waiting for the contact's answer: nobody's work).
+  if (!f.status && !f.statuses.length) where.push(`t.status <> '${HELD_STATUS}'`);
   // Lists as one array parameter each, so the statement's text (and its prepared plan) is the same for any list.
   const anyOf = (column: string, values: (number | string)[], type: 'int' | 'text') => {
     if (!values.length) return;

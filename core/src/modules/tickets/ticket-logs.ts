@@ -11,13 +11,14 @@ export async function writeTicketLogs(
   ticket: { id: number; companyId: number; queueId?: number | null },
   entries: LogEntry[],
 ): Promise<void> {
-  for (const { type, userId, bot } of entries) {
+  for (const { type, userId, bot, plugin } of entries) {
     em.create(TicketLog, {
       companyId: ticket.companyId,
       ticketId: ticket.id,
       type,
       userId,
       bot: bot ?? null,
+      plugin: plugin ?? null,
       queueId: ticket.queueId ?? null,
     });
   }
@@ -35,6 +36,7 @@ export async function readTicketLogs(
       id: number;
       type: string;
       bot: string | null;
+      plugin: string | null;
       created_at: Date;
       user_id: number | null;
       user_name: string | null;
@@ -43,7 +45,7 @@ export async function readTicketLogs(
       queue_color: string | null;
     }[]
   >(
-    `select l.id, l.type, l.bot, l.created_at, l.user_id, u.name as user_name, l.queue_id, q.name as queue_name, q.color as queue_color
+    `select l.id, l.type, l.bot, l.plugin, l.created_at, l.user_id, u.name as user_name, l.queue_id, q.name as queue_name, q.color as queue_color
        from ticket_logs l left join users u on u.id = l.user_id left join queues q on q.id = l.queue_id
       where l.company_id = ? and l.ticket_id = ? order by l.created_at, l.id`,
     [companyId, ticketId],
@@ -54,6 +56,7 @@ export async function readTicketLogs(
     user: r.user_id ? { id: r.user_id, name: r.user_name ?? '' } : null,
     queue: r.queue_id ? { id: r.queue_id, name: r.queue_name ?? '', color: r.queue_color ?? '' } : null,
     bot: r.bot,
+    plugin: r.plugin,
     createdAt: new Date(r.created_at).toISOString(),
   }));
 }

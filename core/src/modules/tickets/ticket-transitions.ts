@@ -23,7 +23,8 @@ export interface TicketState {
 const FROM: Record<Exclude<TransitionKind, 'alreadyTaken' | 'edit'>, readonly string[]> = {
   accept: ['pending'],
   // lgpd: a ticket waiting for the contact's consent is nobody's work yet; closing it is ignoring it.
-  ignore: ['pending', 'lgpd'],
+  // held: a plugin's message waiting for the contact's answer (sendToContact); closing it is ignoring it.
+  ignore: ['pending', 'lgpd', 'held'],
   // nps: an attendant may close at once a ticket that waits for its rating (docs/automation.md).
   close: ['open', 'group', 'nps'],
   returnToQueue: ['open', 'group'],
@@ -70,7 +71,7 @@ function kindOf(
     case undefined:
       return 'edit';
     case 'closed':
-      return t.status === 'pending' || t.status === 'lgpd' ? 'ignore' : 'close';
+      return ['pending', 'lgpd', 'held'].includes(t.status) ? 'ignore' : 'close';
     case 'pending': {
       const queueChanged = input.queueId !== undefined && input.queueId !== t.queueId;
       return working(t.status) && !queueChanged ? 'returnToQueue' : 'transferToQueue';
@@ -112,6 +113,8 @@ export interface LogEntry {
   userId: number | null;
   /** The bot engine (`plugin:engine`) behind an entry no user made. */
   bot?: string;
+  /** The plugin that acted as the company (TicketsPort with 'plugin'). */
+  plugin?: string;
 }
 
 /**

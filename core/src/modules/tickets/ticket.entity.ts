@@ -96,6 +96,8 @@ export const TicketLog = defineEntity({
     type: p.string().length(30),
     /** The bot engine behind an entry no user made. */
     bot: p.string().length(100).nullable(),
+    /** The plugin that acted as the company (TicketsPort with 'plugin', MessagesPort.sendToContact). */
+    plugin: p.string().length(100).nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
   }),
 });

@@ -1,14 +1,34 @@
-import { AppError, type AuthUser, type TicketDto, type TicketQuery, type TicketsPort } from '@balcao/sdk';
+import {
+  AppError,
+  type AuthUser,
+  PG_INT_MAX,
+  type TicketActor,
+  type TicketDto,
+  type TicketQuery,
+  type TicketsPort,
+} from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows } from '../../db/prepared.js';
 import { User } from '../users/user.entity.js';
+import { pluginActor, type TicketActorUser } from './ticket-actor.js';
 import { findTicketDto, TICKET_SELECT, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import type { TicketsService } from './tickets-service.js';
 
 const LIST_MAX = 500;
 
 /** A user of the company as the actor of a transition a plugin asks for (their permissions apply). */
-async function actorOf(em: EntityManager, companyId: number, userId: number): Promise<AuthUser> {
+/** A plugin's argument is as hostile as a request's: only an integer in int4 range can name a row. */
+const isId = (id: unknown): id is number =>
+  Number.isInteger(id) && (id as number) >= 1 && (id as number) <= PG_INT_MAX;
+
+/** The ticket id a transition names, or 404 before anything is read. */
+function ticketId(id: unknown): number {
+  if (!isId(id)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
+  return id;
+}
+
+async function actorOf(em: EntityManager, companyId: number, userId: unknown): Promise<AuthUser> {
+  if (!isId(userId)) throw new AppError('ERR_NO_USER_FOUND', 404);
   const user = await em.findOne(User, { id: userId, companyId });
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 404);
   return {
@@ -21,6 +41,7 @@ async function actorOf(em: EntityManager, companyId: number, userId: number): Pr
 }
 
 /**
+<<<<<<< HEAD
  * The port's ticket list (newest first, `TicketQuery`'s filters) of a company; `visible` narrows it to what a viewer
  * may see (visibleTicketSql, alias t), `maskNumbers` masks the contacts' numbers for them.
  */
@@ -66,15 +87,22 @@ export async function listTickets(
 }
 
 /** TicketsPort for one company (sdk domain-ports.ts): reads in SQL, transitions through TicketsService. */
+=======
+ * TicketsPort for one company and the plugin it serves (sdk domain-ports.ts): reads in SQL, transitions through
+ * TicketsService, as a user of the company or as the plugin (`'plugin'`: the log names `plugin`).
+ */
+>>>>>>> actor
 export class CompanyTicketsPort implements TicketsPort {
   constructor(
     private readonly em: EntityManager,
     private readonly companyId: number,
     private readonly service: TicketsService,
+    private readonly plugin: string,
   ) {}
 
-  find(ticketId: number): Promise<TicketDto | null> {
-    return findTicketDto(this.em, this.companyId, { id: ticketId }, { maskNumbers: false });
+  async find(id: number): Promise<TicketDto | null> {
+    if (!isId(id)) return null;
+    return findTicketDto(this.em, this.companyId, { id }, { maskNumbers: false });
   }
 
   list(q: TicketQuery): Promise<TicketDto[]> {
@@ -89,42 +117,51 @@ export class CompanyTicketsPort implements TicketsPort {
       queueId?: number | null;
       userId?: number | null;
     },
-    byUserId: number,
+    by: TicketActor,
   ): Promise<TicketDto> {
-    const actor = await actorOf(this.em, this.companyId, byUserId);
     // A plugin is not the New ticket dialog: a queue is not required of it.
-    return this.service.create(actor, input, { queueRequired: false });
+    return this.service.create(await this.actor(by), input, { queueRequired: false });
   }
 
-  async accept(ticketId: number, byUserId: number): Promise<TicketDto> {
-    const actor = await actorOf(this.em, this.companyId, byUserId);
-    return this.service.update(actor, ticketId, { status: 'open', userId: byUserId });
+  async accept(id: number, byUserId: number): Promise<TicketDto> {
+    const actor = await this.actor(byUserId);
+    if (actor.plugin) throw new AppError('ERR_NO_USER_FOUND', 404);
+    return this.service.update(actor, ticketId(id), { status: 'open', userId: byUserId });
   }
 
   async transfer(
-    ticketId: number,
+    id: number,
     to: { queueId?: number | null; userId?: number | null },
-    byUserId: number,
+    by: TicketActor,
   ): Promise<TicketDto> {
-    const actor = await actorOf(this.em, this.companyId, byUserId);
     const toUser = to.userId != null;
-    return this.service.update(actor, ticketId, {
+    return this.service.update(await this.actor(by), ticketId(id), {
       status: toUser ? 'open' : 'pending',
       ...(to.queueId !== undefined ? { queueId: to.queueId } : {}),
       ...(toUser ? { userId: to.userId, isTransfered: true } : {}),
     });
   }
 
-  async close(ticketId: number, opts: { byUserId: number; farewell?: boolean }): Promise<TicketDto> {
-    const actor = await actorOf(this.em, this.companyId, opts.byUserId);
-    return this.service.update(actor, ticketId, {
+  async close(id: number, opts: { byUserId: TicketActor; farewell?: boolean }): Promise<TicketDto> {
+    return this.service.update(await this.actor(opts.byUserId), ticketId(id), {
       status: 'closed',
       sendFarewellMessage: opts.farewell ?? false,
     });
   }
 
-  async reopen(ticketId: number, byUserId: number): Promise<TicketDto> {
-    const actor = await actorOf(this.em, this.companyId, byUserId);
-    return this.service.update(actor, ticketId, { status: 'open', userId: byUserId });
+  async reopen(id: number, by: TicketActor): Promise<TicketDto> {
+    const actor = await this.actor(by);
+    // A user reopens it for themselves; the plugin for nobody (pending in its queue, TicketsService.move).
+    return this.service.update(
+      actor,
+      ticketId(id),
+      actor.plugin ? { status: 'open' } : { status: 'open', userId: by as number },
+    );
+  }
+
+  /** The transition's actor: the plugin this port serves, or a user of the company (their permissions apply). */
+  private actor(by: TicketActor): Promise<TicketActorUser> {
+    if (by === 'plugin') return Promise.resolve(pluginActor(this.companyId, this.plugin));
+    return actorOf(this.em, this.companyId, by);
   }
 }

@@ -1,6 +1,7 @@
 import {
   type ContactPresence,
   companyChannel,
+  HELD_STATUS,
   maskMessage,
   maskNumber,
   type RealtimePort,
@@ -68,6 +69,8 @@ export class TicketsPublisher {
       { maskNumbers: false },
     );
     if (!ticket) return null;
+    // A plugin's message waiting for the contact's answer is nobody's work yet (sendToContact holdUntilReply).
+    if (ticket.status === HELD_STATUS) return ticket;
     const channel = companyChannel(companyId, 'ticket');
     // Who could see it before but not now gets a delete, so the ticket leaves their lists.
     if (previous)
@@ -142,6 +145,7 @@ export class TicketsPublisher {
     const row = await this.created.load({ companyId, ticketId, messageId });
     if (!row?.message) return;
     const [ticket] = toTicketDtos([row], { maskNumbers: false });
+    if (ticket.status === HELD_STATUS) return; // as in ticketUpdated: no attendant hears of it yet
     const message = toMessageDto(row.message);
     const audience = audienceOf(ticket);
     const hidden = masked(ticket);

@@ -18,6 +18,7 @@ import { connectionForTicket } from '../connections/connection-reach.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { type AutomaticDeps, farewellOnClose } from './automatic-messages.js';
 import { type ITicket, Ticket } from './ticket.entity.js';
+import { byActor, ownerOfNew, PLUGIN_ACCESS, type TicketActorUser, userOf } from './ticket-actor.js';
 import { emitTransition } from './ticket-events.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js';
@@ -34,7 +35,7 @@ import {
   transitionLogs,
 } from './ticket-transitions.js';
 import type { TicketsPublisher } from './tickets-publisher.js';
-import { canSeeTicket, loadTicketAccess, type TicketAccess } from './visibility.js';
+import { canSeeTicket, loadTicketAccess, type TicketAccess, type ViewerAccess } from './visibility.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -108,8 +109,8 @@ export class TicketsService {
     return ticket;
   }
 
-  async canSee(actor: AuthUser | TicketAccess, ticket: TicketAudience): Promise<boolean> {
-    const access = 'companyId' in actor ? await loadTicketAccess(this.em, actor.id) : actor;
+  async canSee(actor: TicketActorUser | TicketAccess, ticket: TicketAudience): Promise<boolean> {
+    const access = 'companyId' in actor ? await this.accessOf(actor) : actor;
     return canSeeTicket(access, ticket);
   }
 
@@ -120,7 +121,7 @@ export class TicketsService {
    * in a queue (spec §5 'Selecione uma fila'; `queueRequired: false` for a ticket that is not the New-ticket dialog's).
    */
   async create(
-    actor: AuthUser,
+    actor: TicketActorUser,
     input: {
       contactId: number;
       queueId?: number | null;
@@ -156,11 +157,11 @@ export class TicketsService {
     if (existing) throw await this.otherOpenTicket(actor, existing.id);
     if (opts.queueRequired !== false) assertQueueChosen(actor, input.queueId);
     assertOwnQueue(
-      { profile: actor.profile, queueIds: (await loadTicketAccess(this.em, actor.id)).queueIds },
+      { profile: actor.profile, queueIds: (await this.accessOf(actor)).queueIds },
       input.queueId,
     );
     await assertOwned(this.em, 'queues', input.queueId, actor.companyId);
-    const userId = await this.ownerOfNew(actor, input);
+    const userId = await ownerOfNew(this.em, actor, input);
     const ticket = this.em.create(Ticket, {
       companyId: actor.companyId,
       contactId: input.contactId,
@@ -176,10 +177,14 @@ export class TicketsService {
         ? new AppError('ERR_OTHER_OPEN_TICKET', 409)
         : err;
     });
-    await writeTicketLogs(this.em, ticket, [
-      { type: 'create', userId: actor.id },
-      ...(userId ? [{ type: 'open' as const, userId }] : []),
-    ]);
+    await writeTicketLogs(
+      this.em,
+      ticket,
+      byActor(actor, [
+        { type: 'create', userId: actor.id },
+        ...(userId ? [{ type: 'open' as const, userId }] : []),
+      ]),
+    );
     await this.events.emit('ticket.created', { companyId: actor.companyId, ticketId: ticket.id });
     // Shown to everyone who may see it (ticket.updated's subscribers), answered as the actor may see it (LGPD).
     await this.events.emit('ticket.updated', { companyId: actor.companyId, ticketId: ticket.id });
@@ -187,7 +192,7 @@ export class TicketsService {
   }
 
   /** ERR_OTHER_OPEN_TICKET: that one exists, and which one (who has it, which queue) only to who may see it. */
-  private async otherOpenTicket(actor: AuthUser, id: number): Promise<AppError> {
+  private async otherOpenTicket(actor: TicketActorUser, id: number): Promise<AppError> {
     const dto = await findTicketDto(this.em, actor.companyId, { id }, { maskNumbers: true });
     if (!dto || !(await this.canSee(actor, dto))) return new AppError('ERR_OTHER_OPEN_TICKET', 409);
     const { uuid, status, userId, user, queueId, queue } = dto;
@@ -200,7 +205,7 @@ export class TicketsService {
    * answers that ticket unchanged (the UI shows who has it). Closing an open ticket with requiredTag on and an
    * untagged contact is refused; ignoring a pending one is not (the spec puts the tag on Close only).
    */
-  async update(actor: AuthUser, id: number, input: TicketUpdateInput): Promise<TicketDto> {
+  async update(actor: TicketActorUser, id: number, input: TicketUpdateInput): Promise<TicketDto> {
     const ticket = await this.em.findOne(Ticket, { id });
     if (!ticket) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     const before = stateOf(ticket);
@@ -209,7 +214,7 @@ export class TicketsService {
       queueId: before.queueId,
       isGroup: ticket.isGroup,
     };
-    const access = await loadTicketAccess(this.em, actor.id);
+    const access = await this.accessOf(actor);
     const visible = canSeeTicket(access, audience);
     // Accept that lost the race answers the ticket unchanged so the UI names who has it (spec part 1 §4 Accept), also
     // to one who no longer sees it but could take it while it waited (unassigned, in their queues or in none).
@@ -242,8 +247,12 @@ export class TicketsService {
       // A close step (the closing rating) kept the ticket: it wrote the ticket's state, log and events itself.
       if (await this.close(actor, ticket, kind, input)) return this.done(actor, id);
     } else await this.move(actor, ticket, kind, input);
-    await writeTicketLogs(this.em, ticket, transitionLogs(kind, before, stateOf(ticket), actor.id));
-    await emitTransition(this.events, ticket, kind, before, stateOf(ticket), actor.id);
+    await writeTicketLogs(
+      this.em,
+      ticket,
+      byActor(actor, transitionLogs(kind, before, stateOf(ticket), actor.id)),
+    );
+    await emitTransition(this.events, ticket, kind, before, stateOf(ticket), userOf(actor));
     return this.done(actor, id);
   }
 
@@ -288,7 +297,7 @@ export class TicketsService {
     return readTicketLogs(this.em, actor.companyId, id);
   }
 
-  private async done(actor: AuthUser, id: number): Promise<TicketDto> {
+  private async done(actor: TicketActorUser, id: number): Promise<TicketDto> {
     const ticket = await findTicketDto(
       this.em,
       actor.companyId,
@@ -304,7 +313,7 @@ export class TicketsService {
    * Closing a ticket that waits for its rating drops the rating it waited for.
    */
   private async close(
-    actor: AuthUser,
+    actor: TicketActorUser,
     ticket: ITicket,
     kind: 'close' | 'ignore',
     input: TicketUpdateInput,
@@ -320,10 +329,11 @@ export class TicketsService {
     if (
       kind === 'close' &&
       input.sendFarewellMessage &&
+      !actor.plugin && // the closing rating asks about an attendant's service, not a plugin's
       (await steps.insteadOfClose(this.scope, ticket, actor.id))
     )
       return true;
-    if (input.sendFarewellMessage) await farewellOnClose(this.automatic, ticket, actor.id);
+    if (input.sendFarewellMessage) await farewellOnClose(this.automatic, ticket, userOf(actor));
     if (kind === 'ignore') ticket.amountUsedBotQueues = 0;
     if (ticket.status === 'nps') await this.scope.ticketRatings.withdraw(ticket.companyId, ticket.id);
     else applyTracking(ticket, kind);
@@ -338,7 +348,7 @@ export class TicketsService {
 
   /** Every other row: accept, reopen, return to queue, transfers, and plain field edits. */
   private async move(
-    actor: AuthUser,
+    actor: TicketActorUser,
     ticket: ITicket,
     kind: TransitionKind,
     input: TicketUpdateInput,
@@ -357,6 +367,12 @@ export class TicketsService {
       // Nobody owns a ticket waiting in a queue.
       ticket.status = 'pending';
       ticket.userId = null;
+    } else if (kind === 'reopen' && actor.plugin && input.userId == null) {
+      // The plugin reopens a ticket for nobody: it waits in its queue again.
+      ticket.status = 'pending';
+      ticket.userId = null;
+      applyTracking(ticket, 'reopen');
+      ticket.startedAt = null;
     } else if (kind === 'accept' || kind === 'reopen' || kind === 'transferToUser') {
       ticket.status = ticket.isGroup ? 'group' : 'open';
       ticket.userId = input.userId ?? actor.id;
@@ -371,26 +387,14 @@ export class TicketsService {
     });
   }
 
-  /** The owner of a new ticket: nobody while pending; the payload's user (admins) or the caller when open. */
-  private async ownerOfNew(
-    actor: AuthUser,
-    input: { userId?: number | null; status: string },
-  ): Promise<number | null> {
-    if (input.status === 'pending') {
-      if (input.userId == null) return null;
-      throw new AppError('ERR_VALIDATION', 400, {
-        fields: [{ path: 'userId', message: 'A pending ticket has no user' }],
-      });
-    }
-    const userId = input.userId ?? actor.id;
-    if (userId !== actor.id && actor.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
-    await assertOwned(this.em, 'users', userId, actor.companyId);
-    return userId;
+  /** Whether `actor` sees masked numbers (LGPD, spec part 1 §6), as their access carries it (loadTicketAccess). */
+  async hidesNumbers(actor: TicketActorUser): Promise<boolean> {
+    return (await this.accessOf(actor)).hideNumbers;
   }
 
-  /** Whether `actor` sees masked numbers (LGPD, spec part 1 §6), as their access carries it (loadTicketAccess). */
-  async hidesNumbers(actor: AuthUser): Promise<boolean> {
-    return (await loadTicketAccess(this.em, actor.id)).hideNumbers;
+  /** The actor's ticket access: a user's as stored, a plugin's the whole company's. */
+  private async accessOf(actor: TicketActorUser): Promise<ViewerAccess> {
+    return actor.plugin ? PLUGIN_ACCESS : loadTicketAccess(this.em, actor.id);
   }
 }
 

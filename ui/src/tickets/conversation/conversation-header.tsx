@@ -29,6 +29,7 @@ const STATUS_INTENT = {
   group: 'primary',
   lgpd: 'none',
   nps: 'none',
+  held: 'none',
 } as const;
 
 interface Props {

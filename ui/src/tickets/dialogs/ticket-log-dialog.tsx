@@ -67,10 +67,18 @@ export function TicketLogDialog({
                 </span>
                 <div>
                   <div className="ticket-log__text">
-                    {t(`tickets.log.types.${log.type}`, {
-                      user: log.user?.name ?? t('tickets.log.system'),
-                      queue: log.queue?.name ?? t('tickets.row.noQueue'),
-                    })}
+                    {t(
+                      `tickets.log.types.${log.plugin && log.type === 'create' ? 'createByPlugin' : log.type}`,
+                      {
+                        user:
+                          log.user?.name ??
+                          (log.plugin
+                            ? t('tickets.log.plugin', { plugin: log.plugin })
+                            : t('tickets.log.system')),
+                        plugin: log.plugin,
+                        queue: log.queue?.name ?? t('tickets.row.noQueue'),
+                      },
+                    )}
                   </div>
                   <time className="ticket-log__time" dateTime={log.createdAt}>
                     {formatDateTime(log.createdAt)}
