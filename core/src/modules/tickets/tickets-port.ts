@@ -41,7 +41,6 @@ async function actorOf(em: EntityManager, companyId: number, userId: unknown): P
 }
 
 /**
-<<<<<<< HEAD
  * The port's ticket list (newest first, `TicketQuery`'s filters) of a company; `visible` narrows it to what a viewer
  * may see (visibleTicketSql, alias t), `maskNumbers` masks the contacts' numbers for them.
  */
@@ -86,12 +85,10 @@ export async function listTickets(
   return toTicketDtos(rows, { maskNumbers: opts.maskNumbers });
 }
 
-/** TicketsPort for one company (sdk domain-ports.ts): reads in SQL, transitions through TicketsService. */
-=======
+/**
  * TicketsPort for one company and the plugin it serves (sdk domain-ports.ts): reads in SQL, transitions through
  * TicketsService, as a user of the company or as the plugin (`'plugin'`: the log names `plugin`).
  */
->>>>>>> actor
 export class CompanyTicketsPort implements TicketsPort {
   constructor(
     private readonly em: EntityManager,
