@@ -2,6 +2,7 @@ import { asClass } from 'awilix';
 import { createRequestScope } from '../../kernel/container.js';
 import { defineModule } from '../../kernel/module.js';
 import { Contact, ContactCustomField } from './contact.entity.js';
+import { CompanyContactsPort } from './contacts-port.js';
 import { wireContactRealtime } from './contacts-realtime.js';
 import { contactsRoutes } from './contacts-routes.js';
 import { ContactsService } from './contacts-service.js';
@@ -17,6 +18,10 @@ export const contactsModule = defineModule({
     { name: 'contacts-0001-tables', class: MigrationContacts0001Tables, replaces: 'core-0002-attendance' },
     { name: 'core-0003-contacts-email-search', class: Migration0003ContactsEmailSearch },
   ],
+  ports: {
+    contacts: ({ scope, tenant }) =>
+      tenant((id) => new CompanyContactsPort(scope.em, id, scope.contacts, scope.tags)),
+  },
   register: (container) => container.register({ contacts: asClass(ContactsService).scoped() }),
   routes: contactsRoutes,
   wire: ({ root, events }) =>

@@ -73,6 +73,14 @@ export const conversationsModule = defineModule({
       class: MigrationConversations0013IngestLiveRepliesWait,
     },
   ],
+  ports: {
+    conversations: ({ root, companyId, ownKinds }) =>
+      root.cradle.conversations.boundTo({
+        companyId,
+        ownKinds,
+        store: (id) => root.cradle.sessions.store(id),
+      }),
+  },
   register: (container) =>
     container.register({
       ingest: asClass(IngestService).singleton(),

@@ -16,6 +16,7 @@ import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
 import { TicketBotActions } from './ticket-bot-actions.js';
 import { TicketRatings } from './ticket-ratings.js';
 import { TicketTagSizes } from './ticket-tag-sizes.js';
+import { CompanyTicketsPort } from './tickets-port.js';
 import { TicketsPublisher } from './tickets-publisher.js';
 import { ticketsRoutes } from './tickets-routes.js';
 import { TicketsService } from './tickets-service.js';
@@ -38,6 +39,9 @@ export const ticketsModule = defineModule({
     { name: 'tickets-0003-tracking-and-ratings', class: MigrationTickets0003TrackingAndRatings },
     { name: 'tickets-0004-durations-and-rating-day', class: MigrationTickets0004DurationsAndRatingDay },
   ],
+  ports: {
+    tickets: ({ scope, tenant }) => tenant((id) => new CompanyTicketsPort(scope.em, id, scope.tickets)),
+  },
   register: (container) =>
     container.register({
       tickets: asClass(TicketsService).scoped(),
