@@ -91,3 +91,22 @@ describe('the kernel below the modules', () => {
     expect(offenders).toEqual([]);
   });
 });
+
+describe("the SDK's plugin API apart from the wire the UI shares", () => {
+  const SDK = path.join(CORE, '../../sdk/src');
+  const sdk = importGraph(SDK);
+  const exported = (entry: string) => (sdk.get(entry) ?? []).sort();
+
+  it('rest.ts (schemas, DTOs, frames) reaches no file of plugin-api.ts (ports, plugin, events, channel contract)', () => {
+    const pluginApi = new Set(exported('plugin-api.ts'));
+    const reached = [...reach(sdk, 'rest.ts').entries()].filter(([to]) => pluginApi.has(to));
+    expect(reached.map(([, via]) => via.join(' -> '))).toEqual([]);
+  });
+
+  it('index.ts re-exports exactly the two entries’ modules, each module in one entry', () => {
+    const rest = exported('rest.ts');
+    const pluginApi = exported('plugin-api.ts');
+    expect(rest.filter((m) => pluginApi.includes(m))).toEqual([]);
+    expect(exported('index.ts')).toEqual([...rest, ...pluginApi].sort());
+  });
+});
