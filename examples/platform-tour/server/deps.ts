@@ -15,6 +15,7 @@ export const REQUIRES = [
   'users',
   'connections',
   'http',
+  'config',
 ] as const;
 
 /** What the tour's routes, jobs and subscribers receive. */
