@@ -1,6 +1,6 @@
+import { startKernel } from './app.js';
 import { takeOverShutdownSignals } from './db/embedded.js';
 import { ConfigError, loadConfig } from './kernel/config.js';
-import { startKernel } from './kernel/kernel.js';
 import { createLogger } from './kernel/logger.js';
 
 /** How long a stop may take before the process gives up on it and exits 1 (its embedded PostgreSQL's exit hook runs). */

@@ -1,6 +1,15 @@
-import type { ChannelDefinition } from './channel.js';
-
 // What a channel is like and what its adapter offers beyond sending (channel.ts holds the adapter contract itself).
+// Shared with the UI (connections carry capabilities and traits), so it reads an adapter by its shape and does not
+// import the plugin API's channel contract.
+
+/** What the helpers below read of an adapter (a ChannelDefinition, channel.ts): its optional operations and traits. */
+export interface AdapterShape {
+  traits?: Partial<DeclaredChannelTraits>;
+  addressBook?: unknown;
+  chatContacts?: unknown;
+  checkAddress?: unknown;
+  react?: unknown;
+}
 
 /**
  * The optional operations a channel adapter offers, as connections show them (ConnectionDto.capabilities).
@@ -19,7 +28,7 @@ export interface ChannelCapabilities {
  * What an adapter (or none, for a channel no plugin provides) can do beyond sending.
  * @example channelCapabilities(channels.get('webchat')) // { importContacts: false, importChats: false, checkAddress: false }
  */
-export function channelCapabilities(channel: ChannelDefinition | undefined): ChannelCapabilities {
+export function channelCapabilities(channel: AdapterShape | undefined): ChannelCapabilities {
   return {
     importContacts: typeof channel?.addressBook === 'function',
     importChats: typeof channel?.chatContacts === 'function',
@@ -88,9 +97,7 @@ export const DEFAULT_CHANNEL_TRAITS: Readonly<ChannelTraits> = Object.freeze({
  * A channel's traits: its declaration over the defaults.
  * @example channelTraits(channels.get('webchat')).contactAddress // 'visitor'
  */
-export function channelTraits(
-  channel: Pick<ChannelDefinition, 'traits' | 'react'> | undefined,
-): ChannelTraits {
+export function channelTraits(channel: Pick<AdapterShape, 'traits' | 'react'> | undefined): ChannelTraits {
   return { ...DEFAULT_CHANNEL_TRAITS, ...channel?.traits, reactions: typeof channel?.react === 'function' };
 }
 

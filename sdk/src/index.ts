@@ -1,4 +1,6 @@
 // Browser-safe: schemas, codes and types only. Server-only pieces live in @balcao/sdk/orm and @balcao/sdk/testing.
+// Two parts, each an entry of its own: rest.ts (the wire the UI shares) and plugin-api.ts (what a plugin is written
+// against); every line below belongs to one of them (core/src/kernel/layering.test.ts checks it).
 export * from './address-key.js';
 export * from './bot-engine.js';
 export * from './channel.js';

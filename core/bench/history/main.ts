@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChannelConnection, InboundMessage } from '@balcao/sdk';
 import pg from 'pg';
+import { startKernel } from '../../src/app.js';
 import { loadConfig } from '../../src/kernel/config.js';
-import { startKernel } from '../../src/kernel/kernel.js';
 import type { ConversationsService } from '../../src/modules/conversations/conversations-service.js';
 import { createTestDatabase } from '../../src/testing/test-database.js';
 

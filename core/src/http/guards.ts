@@ -1,14 +1,23 @@
-import { AppError } from '@balcao/sdk';
+import { AppError, type AuthUser } from '@balcao/sdk';
 import { asValue } from 'awilix';
 import type { Middleware } from 'koa';
-import type { AccessGate } from '../modules/auth/access-gate.js';
 import type { AppState } from './types.js';
+
+/**
+ * What authentication asks of the access gate (the auth module's AccessGate): the user a bearer token stands for, or
+ * why not. Declared here, below the modules, so the HTTP layer and the plugin host import no module.
+ */
+export interface AccessCheck {
+  check(
+    token: string | undefined,
+  ): Promise<{ ok: true; user: AuthUser } | { ok: false; reason: 'missing' | 'invalid' | 'expired' }>;
+}
 
 /**
  * Authenticates the bearer token (and that its login session lives) and scopes the request's entity manager to the
  * user's company. Missing or bad token, or an ended session → 401; expired → 403 so the client refreshes once and retries.
  */
-export function requireAuth(gate: AccessGate): Middleware<AppState> {
+export function requireAuth(gate: AccessCheck): Middleware<AppState> {
   return async (ctx, next) => {
     const header = ctx.get('authorization');
     const token = header.startsWith('Bearer ') ? header.slice(7) : undefined;

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startKernel } from '../kernel/kernel.js';
+import { startKernel } from '../app.js';
 import { testKernelConfig } from '../testing/test-config.js';
 import { adminUrl, createTestDatabase } from '../testing/test-database.js';
 

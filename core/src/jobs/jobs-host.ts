@@ -1,6 +1,6 @@
 import type { Logger, PlanFlag, TenantJobData } from '@balcao/sdk';
 import { Agenda, type AgendaBackend, type Job } from 'agenda';
-import type { PlanGate } from '../modules/plans/plan-gate.js';
+import type { PlanGuard } from '../kernel/plan-guard.js';
 
 /** A job as the host registers it: already namespaced, gated by a plan flag, run per tenant. */
 export interface HostedJob {
@@ -46,10 +46,10 @@ export class JobsHost {
   private backend: AgendaBackend | undefined;
   private readonly jobs = new Map<string, HostedJob>();
   private readonly logger: Logger;
-  private readonly planGate: PlanGate;
+  private readonly planGate: PlanGuard;
   private processing = false;
 
-  constructor({ logger, planGate }: { logger: Logger; planGate: PlanGate }) {
+  constructor({ logger, planGate }: { logger: Logger; planGate: PlanGuard }) {
     this.logger = logger.child({ part: 'jobs' });
     this.planGate = planGate;
   }

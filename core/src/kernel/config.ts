@@ -2,8 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { OutboxOptions } from '../modules/conversations/outbox-worker.js';
-import type { SessionLeaseOptions } from '../modules/sessions/session-manager.js';
 import type { SpreadsheetLimits } from '../spreadsheets/spreadsheet-reader.js';
 import { isCommonPassword, weakSecretReason } from './weak-secrets.js';
 
@@ -42,6 +40,36 @@ export const envSchema = z.object({
   SPREADSHEET_MAX_ROWS: optional(z.coerce.number().int().min(1).max(1_000_000)),
   SPREADSHEET_MAX_UNZIPPED_MB: optional(z.coerce.number().int().min(1).max(2048)),
 });
+
+/**
+ * How the outbox's delivery worker paces itself (modules/conversations/outbox-worker.ts; DEFAULT_OUTBOX_OPTIONS there):
+ * declared here, below the module, because the configuration carries it.
+ */
+export interface OutboxOptions {
+  /** How often an idle worker looks for due deliveries another instance queued. */
+  pollMs: number;
+  /** How long a claimed delivery stays with its worker: a worker killed mid-send loses it after this. */
+  leaseMs: number;
+  /** The first retry's delay; each further one doubles it (capped at maxDelayMs), with ±20 % jitter. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** Attempts before the message is marked failed (the attendant may retry it). */
+  maxAttempts: number;
+  /** Deliveries claimed at once. */
+  batch: number;
+}
+
+/**
+ * Lease pacing of stateful channel sessions (modules/sessions; DEFAULT_SESSION_LEASE there): a lease lasts `leaseMs`
+ * and its owner renews it every `renewMs`; a call relayed to an owner waits `callTimeoutMs` for its answer (tests
+ * shorten all three).
+ */
+export interface SessionLeaseOptions {
+  leaseMs: number;
+  renewMs: number;
+  /** How long a request waits for a call relayed to the session's owner (session-calls.ts) before 504. */
+  callTimeoutMs: number;
+}
 
 /** Validated runtime configuration of one Balcão process. */
 export interface Config {

@@ -3,12 +3,11 @@ import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type AwilixContainer, asValue, createContainer, InjectionMode } from 'awilix';
 import { AddressPolicy } from '../egress/address-policy.js';
 import type { JobsHost } from '../jobs/jobs-host.js';
-import { Tokens } from '../modules/auth/tokens.js';
-import type { PlanGate } from '../modules/plans/plan-gate.js';
 import type { RealtimeHub } from '../realtime/hub.js';
 import { DEFAULT_SPREADSHEET_LIMITS, SpreadsheetReader } from '../spreadsheets/spreadsheet-reader.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { PlanGuard } from './plan-guard.js';
 
 /**
  * Everything the container holds: the kernel's singletons at the root, `em` and services per request or job scope.
@@ -19,10 +18,10 @@ export interface Cradle {
   config: Config;
   logger: Logger;
   orm: MikroORM;
-  tokens: Tokens;
   /** Which addresses plugins' egress may reach (egress/address-policy.ts). */
   egressPolicy: AddressPolicy;
-  planGate: PlanGate;
+  /** The plan gate a core module provides (its definition's `planGate`; kernel/plan-guard.ts). */
+  planGate: PlanGuard;
   realtime: RealtimeHub;
   events: EventsPort;
   jobsHost: JobsHost;
@@ -44,7 +43,7 @@ export function createRootContainer(parts: {
   realtime: RealtimeHub;
   events: EventsPort;
   jobsHost: JobsHost;
-  planGate: PlanGate;
+  planGate: PlanGuard;
   clock: Clock;
 }): AwilixContainer<Cradle> {
   const container = createContainer<Cradle>({ injectionMode: InjectionMode.PROXY, strict: true });
@@ -57,7 +56,6 @@ export function createRootContainer(parts: {
     jobsHost: asValue(parts.jobsHost),
     planGate: asValue(parts.planGate),
     clock: asValue(parts.clock),
-    tokens: asValue(new Tokens(parts.config)),
     egressPolicy: asValue(new AddressPolicy(parts.config.egressAllow)),
     spreadsheets: asValue(
       new SpreadsheetReader({ ...DEFAULT_SPREADSHEET_LIMITS, ...parts.config.spreadsheets }),

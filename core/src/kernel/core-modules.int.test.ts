@@ -1,13 +1,13 @@
 import type { Migration } from '@mikro-orm/migrations';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startKernel } from '../app.js';
 import { Migration0014TicketBotEngine } from '../modules/bots/migrations/core-0014-ticket-bot-engine.js';
 import { Migration0013MessageOutbox } from '../modules/messages/migrations/core-0013-message-outbox.js';
 import { CORE_MODULES } from '../modules/registry.js';
 import { Migration0015ChannelSessions } from '../modules/sessions/migrations/core-0015-channel-sessions.js';
 import { testKernelConfig } from '../testing/test-config.js';
 import { createTestDatabase } from '../testing/test-database.js';
-import { startKernel } from './kernel.js';
 import { defineModule } from './module.js';
 
 /** The names the single global migration list recorded before core modules owned their migrations. */

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PluginInfoDto } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Kernel, startKernel, withExtraPlugins } from '../app.js';
 import { fakeWhatsappChannel, fakeWhatsappPlugin } from '../testing/fake-whatsapp-plugin.js';
 import { testKernelConfig } from '../testing/test-config.js';
 import { createTestDatabase } from '../testing/test-database.js';
 import { discoverPlugins } from './discover-plugins.js';
-import { type Kernel, startKernel, withExtraPlugins } from './kernel.js';
 
 /** The example packages under examples/ (their plugin names). */
 const EXAMPLES = ['hello', 'echo'];

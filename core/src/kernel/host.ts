@@ -2,10 +2,14 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AwilixContainer } from 'awilix';
 import { migrateModule } from '../db/module-migrations.js';
 import type { AppRouter } from '../http/types.js';
+import type { Config } from './config.js';
 import { type Cradle, createRequestScope } from './container.js';
 import { orderByDependencies } from './dependency-order.js';
 import type { CoreModuleDefinition, ModuleContext } from './module.js';
+import type { PlanGuard } from './plan-guard.js';
 import type { PluginHost } from './plugin-host.js';
+import { KERNEL_PORTS } from './plugin-ports.js';
+import { collectPortFactories } from './port-factories.js';
 
 const NAME = /^[a-z][a-z0-9-]*$/;
 
@@ -64,6 +68,12 @@ export class Host {
     readonly plugins: PluginHost,
   ) {
     this.modules = orderCoreModules(modules);
+    plugins.usePorts(
+      collectPortFactories([
+        { owner: 'the kernel', ports: KERNEL_PORTS },
+        ...this.modules.map((m) => ({ owner: `core module ${m.name}`, ports: m.ports })),
+      ]),
+    );
   }
 
   entities(): unknown[] {
@@ -79,6 +89,34 @@ export class Host {
       });
     }
     await this.plugins.migrate(orm);
+  }
+
+  /** First start: each module's seed, in module order, once every migration ran; true when one wrote. */
+  async seed(orm: MikroORM, config: Config): Promise<boolean> {
+    let seeded = false;
+    for (const m of this.modules) {
+      if (!m.seed) continue;
+      const wrote = await m.seed({ orm, config }).catch((err) => {
+        throw failed(m, 'seed', err);
+      });
+      seeded ||= wrote;
+    }
+    return seeded;
+  }
+
+  /** The plan gate, from the one core module that provides it. */
+  planGate(orm: MikroORM): PlanGuard {
+    const providers = this.modules.filter((m) => m.planGate);
+    if (providers.length !== 1)
+      throw new Error(
+        `cannot boot: one core module must provide the plan gate (found ${providers.map((m) => m.name).join(', ') || 'none'})`,
+      );
+    const [provider] = providers;
+    try {
+      return provider.planGate!({ orm });
+    } catch (err) {
+      throw failed(provider, 'plan gate', err);
+    }
   }
 
   /** The core modules' services, into the root container. */

@@ -12,9 +12,6 @@ import { createApp } from '../http/app.js';
 import { createHttpServer } from '../http/http-server.js';
 import type { AppState } from '../http/types.js';
 import { JobsHost } from '../jobs/jobs-host.js';
-import { PlanGate } from '../modules/plans/plan-gate.js';
-import { CORE_MODULES } from '../modules/registry.js';
-import { seed } from '../modules/seed.js';
 import { RealtimeHub } from '../realtime/hub.js';
 import { PgBus } from '../realtime/pg-bus.js';
 import { type Clock, systemClock } from './clock.js';
@@ -26,9 +23,6 @@ import { createLogger } from './logger.js';
 import type { CoreModuleDefinition } from './module.js';
 import { PluginHost } from './plugin-host.js';
 
-/** The core modules' entities (each module's `entities`). */
-export const CORE_ENTITIES: readonly unknown[] = CORE_MODULES.flatMap((m) => [...(m.entities ?? [])]);
-
 export interface KernelOptions {
   config: Config;
   /** The plugins to load; when absent, workspace packages are discovered (examples only with `config.examples`). */
@@ -39,7 +33,7 @@ export interface KernelOptions {
    * One that contributes a channel kind replaces the plugin contributing the same kind (see {@link withExtraPlugins}).
    */
   extraPlugins?: readonly AnyPluginDefinition[];
-  /** The core modules; CORE_MODULES unless a test boots others. */
+  /** The core modules; CORE_MODULES (modules/registry.ts, through app.ts's startKernel) unless a test boots others. */
   coreModules?: readonly CoreModuleDefinition[];
   logger?: Logger;
   /** What business rules take as now; the system clock unless a test sets the time (kernel/clock.ts). */
@@ -92,10 +86,14 @@ async function resolveDatabase(
 }
 
 /**
- * Boots Balcão: database (embedded by default) and migrations, seed, plugins, jobs, realtime and HTTP.
- * @example const kernel = await startKernel({ config: loadConfig(process.env) })
+ * Boots Balcão with the core modules it is given: database (embedded by default) and migrations, the modules' seeds,
+ * plugins, jobs, realtime and HTTP. The kernel knows no module: each one's definition contributes what the kernel
+ * asks for (services, ports, the plan gate, seed steps). app.ts's `startKernel` passes the registry's modules.
+ * @example const kernel = await bootKernel({ config: loadConfig(process.env), coreModules: CORE_MODULES })
  */
-export async function startKernel(opts: KernelOptions): Promise<Kernel> {
+export async function bootKernel(
+  opts: KernelOptions & { coreModules: readonly CoreModuleDefinition[] },
+): Promise<Kernel> {
   const { config } = opts;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const discovered = opts.plugins
@@ -104,14 +102,14 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
   const plugins = new PluginHost(withExtraPlugins(discovered.plugins, opts.extraPlugins ?? []), logger);
   for (const f of discovered.failures) plugins.fail(f.name, f.error);
   // A core module that cannot be ordered (missing dependency, cycle) stops the boot before the database starts.
-  const host = new Host(opts.coreModules ?? CORE_MODULES, plugins);
+  const host = new Host(opts.coreModules, plugins);
   const db = await resolveDatabase(config, logger);
 
   const orm = await openDatabase({ url: db.url, entities: host.entities() });
   await host.migrate(orm);
-  const seeded = await seed(orm, config);
+  const seeded = await host.seed(orm, config);
 
-  const planGate = new PlanGate({ orm });
+  const planGate = host.planGate(orm);
   const events = new EventBus({ logger, validate: config.env === 'test' });
   const jobsHost = new JobsHost({ logger, planGate });
   let root: AwilixContainer<Cradle> | undefined;

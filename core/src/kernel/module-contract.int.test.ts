@@ -2,10 +2,10 @@ import { eventually } from '@balcao/testing';
 import { Migration } from '@mikro-orm/migrations';
 import { asValue } from 'awilix';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Kernel, startKernel } from '../app.js';
 import { CORE_MODULES } from '../modules/registry.js';
 import { testKernelConfig } from '../testing/test-config.js';
 import { createTestDatabase } from '../testing/test-database.js';
-import { type Kernel, startKernel } from './kernel.js';
 import { defineModule } from './module.js';
 
 class ProbeLogins extends Migration {

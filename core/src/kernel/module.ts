@@ -1,10 +1,14 @@
 import type { ChannelDefinition, DomainEvents, TenantJobData } from '@balcao/sdk';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import type { AwilixContainer } from 'awilix';
 import type { ModuleMigration } from '../db/module-migrations.js';
 import type { EventBus } from '../events/event-bus.js';
 import type { AppRouter } from '../http/types.js';
+import type { Config } from './config.js';
 import type { Cradle } from './container.js';
+import type { PlanGuard } from './plan-guard.js';
 import type { PluginHost } from './plugin-host.js';
+import type { PortFactories } from './port-factories.js';
 
 /** What a core module's hooks and route declarations get: the root container, the event bus, the plugins. */
 export interface ModuleContext {
@@ -41,6 +45,22 @@ export interface CoreModuleDefinition {
   entities?: readonly unknown[];
   /** In order; names are keys in `mikro_orm_migrations`, unique across core: never rename or reorder them. */
   migrations?: readonly ModuleMigration[];
+  /**
+   * First start only: what the module writes into an empty database once every migration ran (the platform company,
+   * its admin). Returns true when it wrote (the kernel reports `seeded`).
+   */
+  seed?(ctx: { orm: MikroORM; config: Config }): Promise<boolean>;
+  /**
+   * The plan gate the kernel's hosts ask (jobs, plugin routes, bot engines): exactly one core module provides it,
+   * built once the database is migrated.
+   */
+  planGate?(ctx: { orm: MikroORM }): PlanGuard;
+  /**
+   * The plugin ports this module implements, by key of CorePorts: the host builds one for each plugin scope that
+   * `requires` it (kernel/port-factories.ts). A key belongs to one module (or the kernel); a new port is one entry here.
+   * @example ports: { queues: ({ scope, tenant }) => tenant((id) => new CompanyQueuesPort(scope.em, id)) }
+   */
+  ports?: PortFactories;
   /** Registers the module's services (Awilix resolvers) into the root container. */
   register?(container: AwilixContainer<Cradle>): void;
   routes?(router: AppRouter, ctx: ModuleContext): void;

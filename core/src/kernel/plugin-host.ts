@@ -20,6 +20,7 @@ import type { AppState } from '../http/types.js';
 import { type Cradle, createRequestScope } from './container.js';
 import { orderByDependencies } from './dependency-order.js';
 import { PORT_KEYS, pluginPorts } from './plugin-ports.js';
+import type { PortFactories } from './port-factories.js';
 
 export { PORT_KEYS };
 
@@ -42,12 +43,26 @@ export interface PluginFailure {
 export class PluginHost {
   readonly failures: PluginFailure[] = [];
   private plugins: AnyPlugin[] = [];
+  private portFactories: PortFactories = {};
 
   constructor(
     candidates: readonly AnyPluginDefinition[],
     private readonly logger: Logger,
   ) {
     this.plugins = this.order(candidates as readonly AnyPlugin[]);
+  }
+
+  /**
+   * The ports by key (the kernel's and the core modules', kernel/port-factories.ts); a plugin that requires one no
+   * part provides is disabled.
+   */
+  usePorts(factories: PortFactories): void {
+    this.portFactories = factories;
+    for (const p of [...this.plugins]) {
+      const missing = (p.requires ?? []).find((k) => !factories[k]);
+      if (missing && this.plugins.includes(p))
+        this.fail(p.name, `requires the port ${missing}, which no core module provides`);
+    }
   }
 
   get loaded(): readonly AnyPlugin[] {
@@ -300,7 +315,7 @@ export class PluginHost {
     companyId: number | undefined,
     viewer?: AuthUser,
   ): Partial<CorePorts> {
-    return pluginPorts(plugin, root, scope, companyId, viewer);
+    return pluginPorts(plugin, root, scope, companyId, this.portFactories, viewer);
   }
 
   private order(candidates: readonly AnyPlugin[]): AnyPlugin[] {

@@ -4,29 +4,19 @@ import {
   type CorePorts,
   type EventsPort,
   type JobsPort,
-  type Logger,
-  type PluginDefinition,
   type PortKey,
   type RealtimePort,
   type SettingsPort,
 } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
 import { EgressClient } from '../egress/egress.js';
-import { CompanyContactsPort } from '../modules/contacts/contacts-port.js';
-import { CompanyMediaPort } from '../modules/messages/media-port.js';
-import { CompanyMessagesPort } from '../modules/messages/messages-port.js';
-import { CompanyQueuesPort } from '../modules/queues/queues-port.js';
-import { CompanyConnectionsPort } from '../modules/sessions/connections-port.js';
-import { SettingsService } from '../modules/settings/settings-service.js';
-import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
-import { CompanyUsersPort } from '../modules/users/users-port.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
 import type { Cradle } from './container.js';
+import { type AnyPlugin, type PortFactories, portContext } from './port-factories.js';
 import { viewerPort } from './viewer-port.js';
 
-// What a plugin gets for its `requires`: each port of CorePorts, built by the core module that implements it.
-
-type AnyPlugin = PluginDefinition<readonly PortKey[], Record<string, unknown>>;
+// What a plugin gets for its `requires`: each port of CorePorts, built by the kernel (below) or by the core module that
+// implements it (its definition's `ports`, kernel/port-factories.ts).
 
 /** Every port a plugin may list in `requires`. */
 export const PORT_KEYS: readonly PortKey[] = [
@@ -50,14 +40,11 @@ export const PORT_KEYS: readonly PortKey[] = [
   'viewer',
 ];
 
-/** The channel kinds a plugin contributes: the connections whose status it may report. */
-const ownKinds = (plugin: AnyPlugin): string[] => (plugin.contributes?.channels ?? []).map((c) => c.kind);
-
 /**
  * The ports that take a company id as an argument answer for the scope's company only: naming another one (or any,
  * where the scope has none: a public route, onBoot) is 403 ERR_NO_PERMISSION, before anything is read or written.
  */
-function ownCompany(companyId: number | undefined, named: unknown): void {
+export function ownCompany(companyId: number | undefined, named: unknown): void {
   if (companyId === undefined || named !== companyId) throw new AppError('ERR_NO_PERMISSION', 403);
 }
 
@@ -74,7 +61,11 @@ function namespacedJobs(plugin: string, host: Cradle['jobsHost'], companyId: num
   };
 }
 
-function boundSettings(settings: SettingsPort, companyId: number | undefined): SettingsPort {
+/**
+ * The settings port of one scope: it reads the scope's company only (the settings module builds it).
+ * @example ports: { settings: ({ scope, companyId }) => boundSettings(new SettingsService({ em: scope.em }), companyId) }
+ */
+export function boundSettings(settings: SettingsPort, companyId: number | undefined): SettingsPort {
   return {
     get: async (named, key) => {
       ownCompany(companyId, named);
@@ -108,73 +99,40 @@ function boundRealtime(realtime: RealtimePort, companyId: number | undefined): R
   };
 }
 
-/**
- * A company-bound port where there is no company (a public route, onBoot): it refuses as soon as it is used (403
- * ERR_NO_PERMISSION, logged with the plugin's name) — requiring it is fine (the plugin's routes with a company use
- * it), using it there is the plugin's bug, and a request must not turn it into a 500.
- */
-function companyless<T extends object>(plugin: string, logger: Logger): T {
-  return new Proxy({} as T, {
-    get(_target, prop) {
-      if (prop === 'then') return undefined; // not a thenable: `await`ing the deps stays harmless
-      const why = `plugin ${plugin}: the attendance ports need a company (not on public routes or onBoot)`;
-      logger.warn({ plugin, port: String(prop) }, why);
-      throw Object.assign(new AppError('ERR_NO_PERMISSION', 403), { message: why });
-    },
-  });
-}
+/** The ports the kernel itself implements; the core modules declare the others (their `ports`). */
+export const KERNEL_PORTS: PortFactories = {
+  em: ({ scope }) => scope.em,
+  logger: ({ root, plugin }) => root.cradle.logger.child({ plugin: plugin.name }),
+  realtime: ({ root, companyId }) => boundRealtime(root.cradle.realtime, companyId),
+  jobs: ({ root, plugin, companyId }) => namespacedJobs(plugin.name, root.cradle.jobsHost, companyId),
+  events: ({ root, companyId }) => boundEvents(root.cradle.events, companyId),
+  http: ({ root, plugin }) =>
+    new EgressClient(root.cradle.egressPolicy, root.cradle.logger.child({ plugin: plugin.name })),
+  spreadsheets: ({ root, tenant }) => tenant((id) => companySpreadsheets(root.cradle.spreadsheets, id)),
+  viewer: ({ root, plugin, scope, viewer }) => viewerPort(plugin.name, scope, viewer, root.cradle.logger),
+};
 
 /**
- * The ports the plugin listed, built for this scope. Every port is bound to the scope's company (the request's, job's
- * or event's): ids and objects it is passed are looked up inside that company, a company id it is passed must be that
- * one. A public route or onBoot has none: the attendance ports fail there, conversations takes only the handles it
- * gave out, and nothing may be published, emitted, enqueued or read for a company. `viewer` is the request's signed-in
- * user, whom the viewer port answers as; none outside an authenticated route.
+ * The ports the plugin listed, built for this scope from `factories` (the kernel's and the modules', by key). Every
+ * port is bound to the scope's company (the request's, job's or event's): ids and objects it is passed are looked up
+ * inside that company, a company id it is passed must be that one. A public route or onBoot has none: the attendance
+ * ports fail there, conversations takes only the handles it gave out, and nothing may be published, emitted, enqueued
+ * or read for a company. `viewer` is the request's signed-in user, whom the viewer port answers as; none outside an
+ * authenticated route.
  */
 export function pluginPorts(
   plugin: AnyPlugin,
   root: AwilixContainer<Cradle>,
   scope: Cradle,
   companyId: number | undefined,
+  factories: PortFactories,
   viewer?: AuthUser,
 ): Partial<CorePorts> {
-  const { em } = scope;
-  const tenant = <T extends object>(make: (companyId: number) => T): T =>
-    companyId === undefined ? companyless<T>(plugin.name, root.cradle.logger) : make(companyId);
-  const make: { [K in PortKey]: () => CorePorts[K] } = {
-    em: () => em,
-    logger: () => root.cradle.logger.child({ plugin: plugin.name }),
-    realtime: () => boundRealtime(root.cradle.realtime, companyId),
-    jobs: () => namespacedJobs(plugin.name, root.cradle.jobsHost, companyId),
-    settings: () => boundSettings(new SettingsService({ em }), companyId),
-    events: () => boundEvents(root.cradle.events, companyId),
-    conversations: () =>
-      root.cradle.conversations.boundTo({
-        companyId,
-        ownKinds: ownKinds(plugin),
-        store: (id) => root.cradle.sessions.store(id),
-      }),
-    tickets: () => tenant((id) => new CompanyTicketsPort(em, id, scope.tickets, plugin.name)),
-    messages: () => tenant((id) => new CompanyMessagesPort(scope, id, plugin.name)),
-    contacts: () => tenant((id) => new CompanyContactsPort(em, id, scope.contacts, scope.tags)),
-    queues: () => tenant((id) => new CompanyQueuesPort(em, id)),
-    users: () => tenant((id) => new CompanyUsersPort(em, id)),
-    media: () => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),
-    connections: () =>
-      tenant(
-        (id) =>
-          new CompanyConnectionsPort(
-            root.cradle.orm,
-            root.cradle.sessions,
-            id,
-            ownKinds(plugin),
-            () => scope.connections,
-          ),
-      ),
-    config: () => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
-    http: () => new EgressClient(root.cradle.egressPolicy, root.cradle.logger.child({ plugin: plugin.name })),
-    spreadsheets: () => tenant((id) => companySpreadsheets(root.cradle.spreadsheets, id)),
-    viewer: () => viewerPort(plugin.name, scope, viewer, root.cradle.logger),
+  const ctx = portContext(plugin, root, scope, companyId, viewer);
+  const build = (key: PortKey) => {
+    const factory = factories[key] as ((c: typeof ctx) => unknown) | undefined;
+    if (!factory) throw new Error(`plugin ${plugin.name}: no core module provides the port ${key}`);
+    return factory(ctx);
   };
-  return Object.fromEntries((plugin.requires ?? []).map((k) => [k, make[k]()]));
+  return Object.fromEntries((plugin.requires ?? []).map((k) => [k, build(k)]));
 }

@@ -15,6 +15,7 @@ import { momentsModule } from './moments/module.js';
 import { passwordRecoveryModule } from './password-recovery/module.js';
 import { plansModule } from './plans/module.js';
 import { queuesModule } from './queues/module.js';
+import { seedModule } from './seed.js';
 import { sessionsModule } from './sessions/module.js';
 import { settingsModule } from './settings/module.js';
 import { systemModule } from './system/module.js';
@@ -52,4 +53,5 @@ export const CORE_MODULES: readonly CoreModuleDefinition[] = [
   announcementsModule,
   passwordRecoveryModule,
   helpsModule,
+  seedModule,
 ];

@@ -1,6 +1,7 @@
 import { PLAN_FLAGS } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../kernel/config.js';
+import { defineModule } from '../kernel/module.js';
 import { Company } from './companies/company.entity.js';
 import { FAR_FUTURE_DUE_DATE, PLATFORM_COMPANY_ID } from './companies/company-presenter.js';
 import { Connection } from './connections/connection.entity.js';
@@ -70,3 +71,13 @@ export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
   });
   return true;
 }
+
+/**
+ * The first start's data as a core module step: it runs once every module's migrations ran, after the modules whose
+ * tables it fills. It owns no tables.
+ */
+export const seedModule = defineModule({
+  name: 'seed',
+  dependsOn: ['plans', 'companies', 'users', 'settings', 'connections'],
+  seed: ({ orm, config }) => seed(orm, config),
+});

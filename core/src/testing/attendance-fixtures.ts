@@ -1,8 +1,8 @@
 import type { InboundMessage } from '@balcao/sdk';
-import type { TestHost } from '@balcao/testing';
 import pg from 'pg';
 import type { IngestService } from '../modules/conversations/ingest-service.js';
 import type { ChannelRegistry } from '../modules/conversations/outbound.js';
+import type { TestHost } from './test-host.js';
 
 /** Direct SQL on the test database, for arranging state the API under test does not own. */
 export async function sql<T extends pg.QueryResultRow>(

@@ -1,9 +1,10 @@
 import type { AnyPluginDefinition, ConnectionDto } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/testing';
+import { eventually } from '@balcao/sdk/testing';
 import { expect } from 'vitest';
 import { ManualClock } from '../kernel/clock.js';
 import { sql } from './attendance-fixtures.js';
 import { fakeWhatsappPlugin } from './fake-whatsapp-plugin.js';
+import { createTestHost, type TestHost } from './test-host.js';
 
 /** The automation's state of a ticket, as the assertions of a scripted conversation read it. */
 export interface TicketState {

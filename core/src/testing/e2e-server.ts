@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startKernel } from '../app.js';
 import { loadConfig } from '../kernel/config.js';
-import { startKernel } from '../kernel/kernel.js';
 import { createLogger } from '../kernel/logger.js';
 import { startTestPostgres } from './embedded-for-tests.js';
 import { fakeWhatsappPlugin } from './fake-whatsapp-plugin.js';

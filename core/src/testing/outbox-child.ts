@@ -1,5 +1,5 @@
+import { startKernel } from '../app.js';
 import { loadConfig } from '../kernel/config.js';
-import { startKernel } from '../kernel/kernel.js';
 import { httpChannelPlugin } from './http-channel-plugin.js';
 
 /**

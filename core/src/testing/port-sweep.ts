@@ -1,6 +1,6 @@
 import { type CorePorts, defineChannel, definePlugin, type PortKey } from '@balcao/sdk';
-import type { TestHost } from '@balcao/testing';
 import { sql } from './attendance-fixtures.js';
+import type { TestHost } from './test-host.js';
 
 /**
  * A plugin that requires every port a plugin may use with a company and calls any method of any of them with the

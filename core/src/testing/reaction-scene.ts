@@ -1,8 +1,9 @@
 import type { ConnectionDto, IngestResult, MessageDto } from '@balcao/sdk';
-import { createTestHost, eventually, type TestHost } from '@balcao/testing';
+import { eventually } from '@balcao/sdk/testing';
 import { expect } from 'vitest';
 import { sql } from './attendance-fixtures.js';
 import { fakeWhatsappPlugin } from './fake-whatsapp-plugin.js';
+import { createTestHost, type TestHost } from './test-host.js';
 
 /** What a contact sends at the fake WhatsApp's edge (sdk InboundMessage, as its test route takes it). */
 export interface Said {

@@ -1,7 +1,7 @@
 import type { AnyPluginDefinition } from '@balcao/sdk';
-import type { TestHost } from '@balcao/testing';
+import { type Kernel, startKernel } from '../app.js';
 import { type Config, loadConfig } from '../kernel/config.js';
-import { type Kernel, startKernel } from '../kernel/kernel.js';
+import type { TestHost } from './test-host.js';
 
 /**
  * Another web instance on the test host's database, as a second node behind a load balancer would be: it shares only

@@ -1,5 +1,6 @@
-import { createTenant, eventually, type TestHost } from '@balcao/testing';
+import { createTenant, eventually } from '@balcao/sdk/testing';
 import { WebSocket } from 'ws';
+import type { TestHost } from './test-host.js';
 
 /** A company with its admin and one attendant (profile user), both logged in. */
 export interface TenantWithAgent {

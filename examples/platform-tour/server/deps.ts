@@ -16,6 +16,7 @@ export const REQUIRES = [
   'connections',
   'http',
   'viewer',
+  'config',
 ] as const;
 
 /** What the tour's routes, jobs and subscribers receive. */

@@ -1,6 +1,7 @@
 import { definePlugin } from '@balcao/sdk';
 import { actorRoutes } from './actor.js';
 import { REQUIRES } from './deps.js';
+import { mountLayers } from './layers.js';
 import { viewerJobs, viewerRoutes } from './viewer.js';
 
 /**
@@ -18,6 +19,7 @@ export default definePlugin({
     });
     viewerRoutes(router);
     actorRoutes(router);
+    mountLayers(router);
   },
   jobs: [...viewerJobs],
 });

@@ -1,4 +1,4 @@
-import { asClass } from 'awilix';
+import { asClass, asValue } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { AccessGate } from './access-gate.js';
 import { authRoutes } from './auth-routes.js';
@@ -8,6 +8,7 @@ import { LoginLimiter } from './login-limiter.js';
 import { MigrationAuth0001Sessions } from './migrations/auth-0001-sessions.js';
 import { Migration0010AuthAttempts } from './migrations/core-0010-auth-attempts.js';
 import { SignupLimiter } from './signup-limiter.js';
+import { Tokens } from './tokens.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -16,6 +17,8 @@ declare module '../../kernel/container.js' {
     loginLimiter: LoginLimiter;
     signupLimiter: SignupLimiter;
     auth: AuthService;
+    /** Signs and checks access and refresh tokens (the configuration's secrets). */
+    tokens: Tokens;
   }
 }
 
@@ -30,6 +33,7 @@ export const authModule = defineModule({
   ],
   register: (container) =>
     container.register({
+      tokens: asValue(new Tokens(container.cradle.config)),
       accessGate: asClass(AccessGate).singleton(),
       loginLimiter: asClass(LoginLimiter).singleton(),
       signupLimiter: asClass(SignupLimiter).singleton(),

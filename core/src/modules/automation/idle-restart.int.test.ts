@@ -1,7 +1,7 @@
 import type { ConnectionDto } from '@balcao/sdk';
 import { afterAll, expect, it } from 'vitest';
+import { type Kernel, startKernel } from '../../app.js';
 import { ManualClock } from '../../kernel/clock.js';
-import { type Kernel, startKernel } from '../../kernel/kernel.js';
 import { sql } from '../../testing/attendance-fixtures.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
 import { kernelAdmin, testKernelConfig } from '../../testing/test-config.js';

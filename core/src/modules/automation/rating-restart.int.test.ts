@@ -1,8 +1,8 @@
 import type { ConnectionDto } from '@balcao/sdk';
 import { eventually } from '@balcao/testing';
 import { afterAll, expect, it } from 'vitest';
+import { type Kernel, startKernel } from '../../app.js';
 import { ManualClock } from '../../kernel/clock.js';
-import { type Kernel, startKernel } from '../../kernel/kernel.js';
 import { sql } from '../../testing/attendance-fixtures.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
 import { kernelAdmin, testKernelConfig } from '../../testing/test-config.js';

@@ -5,7 +5,7 @@ import {
   type PlanFlag,
 } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
-import type { PlanGate } from '../plans/plan-gate.js';
+import type { PlanGuard } from '../../kernel/plan-guard.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -46,13 +46,13 @@ export class BotEngineRegistry {
   }
 
   /** The engines a company's plan allows (the plugin's flag and the engine's own). */
-  async allowedFor(planGate: PlanGate, companyId: number): Promise<RegisteredBotEngine[]> {
+  async allowedFor(planGate: PlanGuard, companyId: number): Promise<RegisteredBotEngine[]> {
     const out: RegisteredBotEngine[] = [];
     for (const e of this.engines) if (await this.allows(planGate, companyId, e)) out.push(e);
     return out;
   }
 
-  async allows(planGate: PlanGate, companyId: number, e: RegisteredBotEngine): Promise<boolean> {
+  async allows(planGate: PlanGuard, companyId: number, e: RegisteredBotEngine): Promise<boolean> {
     return (
       (await planGate.allows(companyId, e.pluginFlag)) &&
       (await planGate.allows(companyId, e.engine.planFlag))

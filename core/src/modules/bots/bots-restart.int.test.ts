@@ -8,7 +8,7 @@ import {
 import { eventually } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { type Kernel, startKernel } from '../../kernel/kernel.js';
+import { type Kernel, startKernel } from '../../app.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
 import { testKernelConfig } from '../../testing/test-config.js';
 import { createTestDatabase } from '../../testing/test-database.js';

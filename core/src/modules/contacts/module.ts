@@ -3,6 +3,7 @@ import { asClass, asFunction } from 'awilix';
 import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { defineModule } from '../../kernel/module.js';
 import { Contact, ContactCustomField } from './contact.entity.js';
+import { CompanyContactsPort } from './contacts-port.js';
 import { wireContactRealtime } from './contacts-realtime.js';
 import { contactsRoutes } from './contacts-routes.js';
 import { ContactsService } from './contacts-service.js';
@@ -27,6 +28,10 @@ export const contactsModule = defineModule({
         (c: Cradle) => (viewer: AuthUser) => new ViewerContactsReads(c.em, viewer, c.contacts),
       ).scoped(),
     }),
+  ports: {
+    contacts: ({ scope, tenant }) =>
+      tenant((id) => new CompanyContactsPort(scope.em, id, scope.contacts, scope.tags)),
+  },
   routes: contactsRoutes,
   wire: ({ root, events }) =>
     wireContactRealtime(

@@ -78,6 +78,14 @@ export const conversationsModule = defineModule({
       class: MigrationConversations0014ActorIngestReleasesHeld,
     },
   ],
+  ports: {
+    conversations: ({ root, companyId, ownKinds }) =>
+      root.cradle.conversations.boundTo({
+        companyId,
+        ownKinds,
+        store: (id) => root.cradle.sessions.store(id),
+      }),
+  },
   register: (container) =>
     container.register({
       ingest: asClass(IngestService).singleton(),

@@ -7,8 +7,8 @@ import path from 'node:path';
 import { eventually } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type Kernel, startKernel } from '../../app.js';
 import { loadConfig } from '../../kernel/config.js';
-import { type Kernel, startKernel } from '../../kernel/kernel.js';
 import { httpChannelPlugin } from '../../testing/http-channel-plugin.js';
 import { createTestDatabase } from '../../testing/test-database.js';
 

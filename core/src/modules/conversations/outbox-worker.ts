@@ -1,4 +1,5 @@
 import type { EventBus } from '../../events/event-bus.js';
+import type { OutboxOptions } from '../../kernel/config.js';
 import type { DeliveryAction, OutboxKick } from '../messages/outbox.js';
 import {
   DeliveryError,
@@ -9,20 +10,8 @@ import {
 } from './outbound.js';
 import { reactOutbound } from './reaction-outbound.js';
 
-/** How the delivery worker paces itself; the defaults suit production, tests shorten them. */
-export interface OutboxOptions {
-  /** How often an idle worker looks for due deliveries another instance queued. */
-  pollMs: number;
-  /** How long a claimed delivery stays with its worker: a worker killed mid-send loses it after this. */
-  leaseMs: number;
-  /** The first retry's delay; each further one doubles it (capped at maxDelayMs), with ±20 % jitter. */
-  baseDelayMs: number;
-  maxDelayMs: number;
-  /** Attempts before the message is marked failed (the attendant may retry it). */
-  maxAttempts: number;
-  /** Deliveries claimed at once. */
-  batch: number;
-}
+/** How the delivery worker paces itself (declared with the configuration that carries it); tests shorten it. */
+export type { OutboxOptions };
 
 export const DEFAULT_OUTBOX_OPTIONS: OutboxOptions = {
   pollMs: 1000,

@@ -1,8 +1,10 @@
 import { asClass } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { MessageForwardService } from './forward-service.js';
+import { CompanyMediaPort } from './media-port.js';
 import { mediaRoutes, removeCompanyMedia } from './media-storage.js';
 import { Message } from './message.entity.js';
+import { CompanyMessagesPort } from './messages-port.js';
 import { messagesRoutes } from './messages-routes.js';
 import { MessagesService } from './messages-service.js';
 import { Migration0013MessageOutbox } from './migrations/core-0013-message-outbox.js';
@@ -34,6 +36,10 @@ export const messagesModule = defineModule({
     { name: 'messages-0006-outbox-claimed-index', class: MigrationMessages0006OutboxClaimedIndex },
     { name: 'messages-0007-actor-plugin-sends', class: MigrationMessages0007ActorPluginSends },
   ],
+  ports: {
+    messages: ({ scope, plugin, tenant }) => tenant((id) => new CompanyMessagesPort(scope, id, plugin.name)),
+    media: ({ root, tenant }) => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),
+  },
   register: (container) =>
     container.register({
       messages: asClass(MessagesService).scoped(),

@@ -1,5 +1,6 @@
 import type { PlanFlag, PlanFlags } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { PlanGuard } from '../../kernel/plan-guard.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from './plan.entity.js';
 import { planFlags } from './plan-presenter.js';
@@ -10,7 +11,7 @@ const TTL_MS = 5_000;
  * The one place plan flags are read for enforcement (routes, jobs, subscribers, /api/plugins).
  * Cached a few seconds per company; a change forgets the cache at once here and, through the bus, on other instances.
  */
-export class PlanGate {
+export class PlanGate implements PlanGuard {
   private readonly cache = new Map<number, { at: number; flags: PlanFlags | null }>();
   private readonly orm: MikroORM;
   private tellOthers: (() => Promise<void>) | undefined;

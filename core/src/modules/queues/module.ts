@@ -7,6 +7,7 @@ import { ChatbotsService } from './chatbots/chatbots-service.js';
 import { MigrationQueues0001Tables } from './migrations/queues-0001-tables.js';
 import { MigrationQueues0002Chatbots } from './migrations/queues-0002-chatbots.js';
 import { Queue } from './queue.entity.js';
+import { CompanyQueuesPort } from './queues-port.js';
 import { wireQueueRealtime } from './queues-realtime.js';
 import { queuesRoutes } from './queues-routes.js';
 import { QueuesService } from './queues-service.js';
@@ -20,6 +21,7 @@ export const queuesModule = defineModule({
     { name: 'queues-0001-tables', class: MigrationQueues0001Tables, replaces: 'core-0002-attendance' },
     { name: 'queues-0002-chatbots', class: MigrationQueues0002Chatbots },
   ],
+  ports: { queues: ({ scope, tenant }) => tenant((id) => new CompanyQueuesPort(scope.em, id)) },
   register: (container) =>
     container.register({
       queues: asClass(QueuesService).scoped(),

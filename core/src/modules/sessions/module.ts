@@ -1,5 +1,6 @@
 import { asFunction } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
+import { CompanyConnectionsPort } from './connections-port.js';
 import { Migration0015ChannelSessions } from './migrations/core-0015-channel-sessions.js';
 import { MigrationSessions0001SessionCalls } from './migrations/sessions-0001-session-calls.js';
 import { SessionManager } from './session-manager.js';
@@ -15,6 +16,20 @@ export const sessionsModule = defineModule({
     { name: 'sessions-0001-session-calls', class: MigrationSessions0001SessionCalls },
   ],
   // The manager drives adapters for the whole process: it takes the root container, not a scope.
+  ports: {
+    connections: ({ root, scope, ownKinds, tenant }) =>
+      tenant(
+        (id) =>
+          new CompanyConnectionsPort(
+            root.cradle.orm,
+            root.cradle.sessions,
+            id,
+            ownKinds,
+            () => scope.connections,
+          ),
+      ),
+    config: ({ root, plugin, tenant }) => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
+  },
   register: (container) =>
     container.register({
       sessions: asFunction(() => new SessionManager(container, container.cradle.config.sessions)).singleton(),

@@ -1,15 +1,9 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
+import type { SessionLeaseOptions } from '../../kernel/config.js';
 
-/**
- * Lease pacing: a lease lasts `leaseMs` and its owner renews it every `renewMs`; a call relayed to an owner waits
- * `callTimeoutMs` for its answer (tests shorten all three).
- */
-export interface SessionLeaseOptions {
-  leaseMs: number;
-  renewMs: number;
-  /** How long a request waits for a call relayed to the session's owner (session-calls.ts) before 504. */
-  callTimeoutMs: number;
-}
+/** Lease pacing (declared with the configuration that carries it, kernel/config.ts). */
+export type { SessionLeaseOptions };
+
 export const DEFAULT_SESSION_LEASE: SessionLeaseOptions = {
   leaseMs: 30_000,
   renewMs: 5_000,

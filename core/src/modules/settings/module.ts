@@ -1,5 +1,6 @@
 import { asClass } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
+import { boundSettings } from '../../kernel/plugin-ports.js';
 import { MigrationSettings0001Tables } from './migrations/settings-0001-tables.js';
 import { CompanySetting, Setting } from './setting.entity.js';
 import { wireSettingsRealtime } from './settings-realtime.js';
@@ -20,6 +21,9 @@ export const settingsModule = defineModule({
   migrations: [
     { name: 'settings-0001-tables', class: MigrationSettings0001Tables, replaces: 'core-0001-kernel' },
   ],
+  ports: {
+    settings: ({ scope, companyId }) => boundSettings(new SettingsService({ em: scope.em }), companyId),
+  },
   register: (container) => container.register({ settings: asClass(SettingsService).scoped() }),
   routes: settingsRoutes,
   wire: ({ root, events }) => wireSettingsRealtime(root.cradle.realtime, events),

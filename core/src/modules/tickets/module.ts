@@ -18,6 +18,7 @@ import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
 import { TicketBotActions } from './ticket-bot-actions.js';
 import { TicketRatings } from './ticket-ratings.js';
 import { TicketTagSizes } from './ticket-tag-sizes.js';
+import { CompanyTicketsPort } from './tickets-port.js';
 import { TicketsPublisher } from './tickets-publisher.js';
 import { ticketsRoutes } from './tickets-routes.js';
 import { TicketsService } from './tickets-service.js';
@@ -42,6 +43,10 @@ export const ticketsModule = defineModule({
     { name: 'tickets-0004-durations-and-rating-day', class: MigrationTickets0004DurationsAndRatingDay },
     { name: 'tickets-0005-actor-plugin-in-log', class: MigrationTickets0005ActorPluginInLog },
   ],
+  ports: {
+    tickets: ({ scope, plugin, tenant }) =>
+      tenant((id) => new CompanyTicketsPort(scope.em, id, scope.tickets, plugin.name)),
+  },
   register: (container) =>
     container.register({
       tickets: asClass(TicketsService).scoped(),

@@ -5,6 +5,7 @@ import { MigrationUsers0002Wpp } from './migrations/users-0002-wpp.js';
 import { MigrationUsers0003ShowAllTickets } from './migrations/users-0003-show-all-tickets.js';
 import { User } from './user.entity.js';
 import { recordPresence } from './user-presence.js';
+import { CompanyUsersPort } from './users-port.js';
 import { usersRoutes } from './users-routes.js';
 import { UsersService } from './users-service.js';
 
@@ -24,6 +25,7 @@ export const usersModule = defineModule({
     { name: 'users-0002-wpp', class: MigrationUsers0002Wpp },
     { name: 'users-0003-show-all-tickets', class: MigrationUsers0003ShowAllTickets },
   ],
+  ports: { users: ({ scope, tenant }) => tenant((id) => new CompanyUsersPort(scope.em, id)) },
   register: (container) => container.register({ users: asClass(UsersService).scoped() }),
   routes: usersRoutes,
   wire: ({ root, events }) => {

@@ -1,16 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  type Clock,
-  type Config,
-  createTestDatabase,
-  type Kernel,
-  loadConfig,
-  startKernel,
-} from '@balcao/core';
 import type { AnyPluginDefinition, AuthResponse, TenantJobData } from '@balcao/sdk';
 import type { HostClient } from '@balcao/sdk/testing';
+import { type Kernel, startKernel } from '../app.js';
+import type { Clock } from '../kernel/clock.js';
+import { type Config, loadConfig } from '../kernel/config.js';
+import { createTestDatabase } from './test-database.js';
 
 /** A running Balcão on a fresh database, for integration tests. */
 export interface TestHost extends HostClient {

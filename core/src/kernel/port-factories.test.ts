@@ -1,0 +1,76 @@
+import { definePlugin } from '@balcao/sdk';
+import { describe, expect, it } from 'vitest';
+import { CORE_MODULES } from '../modules/registry.js';
+import { Host } from './host.js';
+import { createLogger } from './logger.js';
+import { defineModule } from './module.js';
+import { PluginHost } from './plugin-host.js';
+import { KERNEL_PORTS, PORT_KEYS } from './plugin-ports.js';
+import { collectPortFactories } from './port-factories.js';
+
+// The kernel builds no module's port itself: each core module registers its ports by key (its definition's `ports`),
+// and the kernel's own (em, logger, realtime …) sit beside them in one table.
+
+const logger = createLogger('silent');
+const sources = [
+  { owner: 'the kernel', ports: KERNEL_PORTS },
+  ...CORE_MODULES.map((m) => ({ owner: `core module ${m.name}`, ports: m.ports })),
+];
+
+describe('port factories', () => {
+  it('the kernel and the core modules together provide every port a plugin may require, each once', () => {
+    expect(Object.keys(collectPortFactories(sources)).sort()).toEqual([...PORT_KEYS].sort());
+  });
+
+  it('the kernel provides only ports of its own singletons; the domain ports come from their modules', () => {
+    expect(Object.keys(KERNEL_PORTS).sort()).toEqual(
+      ['em', 'events', 'http', 'jobs', 'logger', 'realtime', 'spreadsheets'].sort(),
+    );
+    const owner = (key: string) => sources.find((s) => s.ports && key in s.ports)?.owner;
+    expect(owner('tickets')).toBe('core module tickets');
+    expect(owner('connections')).toBe('core module sessions');
+  });
+
+  it('refuses a port two parts provide, naming both', () => {
+    const a = defineModule({ name: 'a', ports: { queues: () => ({}) as never } });
+    const b = defineModule({ name: 'b', ports: { queues: () => ({}) as never } });
+    expect(() =>
+      collectPortFactories([
+        { owner: 'core module a', ports: a.ports },
+        { owner: 'core module b', ports: b.ports },
+      ]),
+    ).toThrow('port queues is provided by core module a and by core module b');
+    expect(() => new Host([a, b], new PluginHost([], logger))).toThrow('port queues is provided by');
+  });
+
+  it('disables a plugin that requires a port no core module provides (and keeps the others)', () => {
+    const needsTickets = definePlugin({ name: 'needs-tickets', requires: ['tickets'] as const });
+    const needsLogger = definePlugin({ name: 'needs-logger', requires: ['logger'] as const });
+    const plugins = new PluginHost([needsTickets, needsLogger], logger);
+    new Host([defineModule({ name: 'plans', planGate: () => ({}) as never })], plugins);
+    expect(plugins.loaded.map((p) => p.name)).toEqual(['needs-logger']);
+    expect(plugins.failures).toEqual([
+      { name: 'needs-tickets', error: 'requires the port tickets, which no core module provides' },
+    ]);
+  });
+});
+
+describe('the plan gate', () => {
+  it('comes from the one core module that provides it; none or two stop the boot', () => {
+    const gate = { allows: async () => true } as never;
+    const host = new Host([defineModule({ name: 'p', planGate: () => gate })], new PluginHost([], logger));
+    expect(host.planGate({} as never)).toBe(gate);
+    expect(() =>
+      new Host([defineModule({ name: 'x' })], new PluginHost([], logger)).planGate({} as never),
+    ).toThrow('one core module must provide the plan gate (found none)');
+    const two = [
+      defineModule({ name: 'p', planGate: () => gate }),
+      defineModule({ name: 'q', planGate: () => gate }),
+    ];
+    expect(() => new Host(two, new PluginHost([], logger)).planGate({} as never)).toThrow('(found p, q)');
+  });
+
+  it('is the plans module’s', () => {
+    expect(CORE_MODULES.filter((m) => m.planGate).map((m) => m.name)).toEqual(['plans']);
+  });
+});
