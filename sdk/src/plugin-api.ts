@@ -11,3 +11,4 @@ export * from './plugin.js';
 export * from './ports.js';
 export * from './sessions.js';
 export * from './spreadsheets.js';
+export * from './viewer-port.js';
