@@ -17,6 +17,7 @@ import { CompanyMessagesPort } from '../modules/messages/messages-port.js';
 import { CompanyQueuesPort } from '../modules/queues/queues-port.js';
 import { CompanyConnectionsPort } from '../modules/sessions/connections-port.js';
 import { SettingsService } from '../modules/settings/settings-service.js';
+import { CompanyTagsPort } from '../modules/tags/tags-port.js';
 import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
 import { CompanyUsersPort } from '../modules/users/users-port.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
@@ -38,6 +39,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'tickets',
   'messages',
   'contacts',
+  'tags',
   'queues',
   'users',
   'media',
@@ -149,9 +151,10 @@ export function pluginPorts(
         ownKinds: ownKinds(plugin),
         store: (id) => root.cradle.sessions.store(id),
       }),
-    tickets: () => tenant((id) => new CompanyTicketsPort(em, id, scope.tickets)),
+    tickets: () => tenant((id) => new CompanyTicketsPort(em, id, scope.tickets, scope.ticketTags)),
     messages: () => tenant((id) => new CompanyMessagesPort(scope, id)),
     contacts: () => tenant((id) => new CompanyContactsPort(em, id, scope.contacts, scope.tags)),
+    tags: () => tenant((id) => new CompanyTagsPort(id, scope.tags)),
     queues: () => tenant((id) => new CompanyQueuesPort(em, id)),
     users: () => tenant((id) => new CompanyUsersPort(em, id)),
     media: () => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),

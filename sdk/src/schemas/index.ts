@@ -7,6 +7,7 @@ export * from './companies.js';
 export * from './dashboard.js';
 export * from './history-import.js';
 export * from './reactions.js';
+export * from './read-doors.js';
 export * from './recovery.js';
 export * from './schedules.js';
 export * from './users.js';

@@ -1,10 +1,14 @@
 import {
   AppError,
   type EventsPort,
+  idField,
   type MessageDto,
+  type MessageListQuery,
   type MessagesPort,
+  messageListSchema,
   type SendInput,
   type SettingsPort,
+  validate,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertReaches } from '../connections/connection-reach.js';
@@ -12,7 +16,7 @@ import type { ChannelRegistry } from '../conversations/outbound.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 import { ownMediaType } from './media-storage.js';
-import { findMessageDto } from './message-queries.js';
+import { findMessageDto, messagesBefore } from './message-queries.js';
 import { formatOutgoing, signsMessage } from './messages-service.js';
 import { outgoingTicket, storeOutgoing } from './outgoing.js';
 
@@ -68,6 +72,16 @@ export class CompanyMessagesPort implements MessagesPort {
     private readonly deps: MessagesPortDeps,
     private readonly companyId: number,
   ) {}
+
+  async find(messageId: number): Promise<MessageDto | null> {
+    const id = idField.safeParse(messageId);
+    if (!id.success) return null; // not an id at all (past int4, a fraction): no message has it
+    return findMessageDto(this.deps.em, this.companyId, id.data, { maskNumbers: false });
+  }
+
+  list(query: MessageListQuery): Promise<MessageDto[]> {
+    return messagesBefore(this.deps.em, this.companyId, validate(messageListSchema, query));
+  }
 
   async send(input: SendInput): Promise<MessageDto> {
     const { em } = this.deps;

@@ -16,6 +16,7 @@ import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
 import { TicketBotActions } from './ticket-bot-actions.js';
 import { TicketRatings } from './ticket-ratings.js';
 import { TicketTagSizes } from './ticket-tag-sizes.js';
+import { TicketTags } from './ticket-tags.js';
 import { TicketsPublisher } from './tickets-publisher.js';
 import { ticketsRoutes } from './tickets-routes.js';
 import { TicketsService } from './tickets-service.js';
@@ -42,6 +43,7 @@ export const ticketsModule = defineModule({
     container.register({
       tickets: asClass(TicketsService).scoped(),
       ticketTagSizes: asClass(TicketTagSizes).singleton(),
+      ticketTags: asClass(TicketTags).scoped(),
       ticketBotActions: asClass(TicketBotActions).scoped(),
       ticketRatings: asClass(TicketRatings).scoped(),
       ticketsPublisher: asClass(TicketsPublisher).singleton(),

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows } from '../../db/prepared.js';
 import { User } from '../users/user.entity.js';
 import { findTicketDto, TICKET_SELECT, type TicketRow, toTicketDtos } from './ticket-queries.js';
+import type { TicketTags } from './ticket-tags.js';
 import type { TicketsService } from './tickets-service.js';
 
 const LIST_MAX = 500;
@@ -26,6 +27,7 @@ export class CompanyTicketsPort implements TicketsPort {
     private readonly em: EntityManager,
     private readonly companyId: number,
     private readonly service: TicketsService,
+    private readonly tags: TicketTags,
   ) {}
 
   find(ticketId: number): Promise<TicketDto | null> {
@@ -109,5 +111,17 @@ export class CompanyTicketsPort implements TicketsPort {
   async reopen(ticketId: number, byUserId: number): Promise<TicketDto> {
     const actor = await actorOf(this.em, this.companyId, byUserId);
     return this.service.update(actor, ticketId, { status: 'open', userId: byUserId });
+  }
+
+  setTags(ticketId: number, tagIds: number[]): Promise<TicketDto> {
+    return this.tags.set(this.companyId, ticketId, tagIds);
+  }
+
+  addTag(ticketId: number, tagId: number): Promise<TicketDto> {
+    return this.tags.add(this.companyId, ticketId, tagId);
+  }
+
+  removeTag(ticketId: number, tagId: number): Promise<TicketDto> {
+    return this.tags.remove(this.companyId, ticketId, tagId);
   }
 }
