@@ -1,5 +1,6 @@
 import { definePlugin } from '@balcao/sdk';
 import { REQUIRES } from './deps.js';
+import { readDoorsRoutes } from './read-doors.js';
 
 /**
  * The platform tour: one plugin that uses every door a feature plugin needs, written with `@balcao/sdk` alone. Each
@@ -14,5 +15,6 @@ export default definePlugin({
     router.get('/tour', (ctx) => {
       ctx.body = { plugin: 'tour' };
     });
+    readDoorsRoutes(router);
   },
 });
