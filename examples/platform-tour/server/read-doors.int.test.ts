@@ -180,4 +180,28 @@ describe('tickets.addTag and removeTag', () => {
     expect(foreign).toMatchObject({ status: 404, body: { error: 'ERR_NO_TAG_FOUND' } });
     expect((await sql('select 1 from ticket_tags where ticket_id = $1', [ticketId])).length).toBe(0);
   });
+
+  it("setTags makes the ticket's own tags exactly those; another company's tag or a non-id is refused", async () => {
+    const [lane] = (await call<TagDto[]>('/tags?kanban=true')).body;
+    const vip = (await call<TagDto[]>('/tags?kanban=false')).body.find(
+      (t) => t.name === 'VIP Tour',
+    ) as TagDto;
+    const both = await call<TicketDto>(`/tickets/${ticketId}/tags`, {
+      method: 'PUT',
+      body: { tagIds: [vip.id, lane.id, vip.id] },
+    });
+    expect(both.body.tags.map((t) => t.id).sort()).toEqual([lane.id, vip.id].sort());
+    const one = await call<TicketDto>(`/tickets/${ticketId}/tags`, {
+      method: 'PUT',
+      body: { tagIds: [lane.id] },
+    });
+    expect(one.body.tags.map((t) => t.id)).toEqual([lane.id]);
+    const theirs = (await call<TagDto[]>('/tags', { as: otherToken })).body[0];
+    for (const tagIds of [[theirs.id], ['x'], [2 ** 31]]) {
+      const res = await call(`/tickets/${ticketId}/tags`, { method: 'PUT', body: { tagIds } });
+      expect(res).toMatchObject({ status: 400, body: { error: 'ERR_VALIDATION' } });
+    }
+    const none = await call<TicketDto>(`/tickets/${ticketId}/tags`, { method: 'PUT', body: { tagIds: [] } });
+    expect(none.body.tags).toEqual([]);
+  });
 });

@@ -69,6 +69,11 @@ export function readDoorsRoutes(router: TourRouter): void {
     const ticketId = validate(idField, ctx.params.ticketId);
     ctx.body = await ctx.state.deps.tickets.addTag(ticketId, validate(idField, ctx.params.tagId));
   });
+  router.put('/tour/read-doors/tickets/:ticketId/tags', async (ctx) => {
+    const ticketId = validate(idField, ctx.params.ticketId);
+    const { tagIds } = ctx.request.body as { tagIds: number[] };
+    ctx.body = await ctx.state.deps.tickets.setTags(ticketId, tagIds);
+  });
   router.delete('/tour/read-doors/tickets/:ticketId/tags/:tagId', async (ctx) => {
     const ticketId = validate(idField, ctx.params.ticketId);
     ctx.body = await ctx.state.deps.tickets.removeTag(ticketId, validate(idField, ctx.params.tagId));
