@@ -17,7 +17,6 @@ import { CompanyMessagesPort } from '../modules/messages/messages-port.js';
 import { CompanyQueuesPort } from '../modules/queues/queues-port.js';
 import { CompanyConnectionsPort } from '../modules/sessions/connections-port.js';
 import { SettingsService } from '../modules/settings/settings-service.js';
-import { CompanyTagsPort } from '../modules/tags/tags-port.js';
 import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
 import { CompanyUsersPort } from '../modules/users/users-port.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
@@ -154,7 +153,7 @@ export function pluginPorts(
     tickets: () => tenant((id) => new CompanyTicketsPort(em, id, scope.tickets, scope.ticketTags)),
     messages: () => tenant((id) => new CompanyMessagesPort(scope, id)),
     contacts: () => tenant((id) => new CompanyContactsPort(em, id, scope.contacts, scope.tags)),
-    tags: () => tenant((id) => new CompanyTagsPort(id, scope.tags)),
+    tags: () => tenant((id) => scope.tagsPortFor(id)),
     queues: () => tenant((id) => new CompanyQueuesPort(em, id)),
     users: () => tenant((id) => new CompanyUsersPort(em, id)),
     media: () => tenant((id) => new CompanyMediaPort(root.cradle.config.dataDir, id)),

@@ -1,7 +1,9 @@
-import { asClass } from 'awilix';
+import { asClass, asFunction } from 'awilix';
+import type { Cradle } from '../../kernel/container.js';
 import { defineModule } from '../../kernel/module.js';
 import { MigrationTags0001Tables } from './migrations/tags-0001-tables.js';
 import { Tag } from './tag.entity.js';
+import { CompanyTagsPort } from './tags-port.js';
 import { tagsRoutes } from './tags-routes.js';
 import { TagsService } from './tags-service.js';
 
@@ -13,6 +15,15 @@ export const tagsModule = defineModule({
   migrations: [
     { name: 'tags-0001-tables', class: MigrationTags0001Tables, replaces: 'core-0002-attendance' },
   ],
-  register: (container) => container.register({ tags: asClass(TagsService).scoped() }),
+  register: (container) =>
+    container.register({
+      tags: asClass(TagsService).scoped(),
+      // Registered here so the kernel's plugin ports need not import the module (ARCHITECTURE: modules register).
+      tagsPortFor: asFunction(
+        ({ tags }: Cradle) =>
+          (companyId: number) =>
+            new CompanyTagsPort(companyId, tags),
+      ).scoped(),
+    }),
   routes: tagsRoutes,
 });

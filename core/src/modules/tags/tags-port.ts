@@ -1,6 +1,13 @@
 import { idField, type TagDto, type TagQuery, type TagsPort, tagSchema, validate } from '@balcao/sdk';
 import type { TagsService } from './tags-service.js';
 
+declare module '../../kernel/container.js' {
+  interface Cradle {
+    /** The TagsPort of a company, over the scope's TagsService (plugin-ports.ts builds a plugin's `tags` with it). */
+    tagsPortFor: (companyId: number) => TagsPort;
+  }
+}
+
 /** TagsPort for one company (sdk tags-port.ts), over TagsService: the tags screens' counts and the form's rules. */
 export class CompanyTagsPort implements TagsPort {
   constructor(
