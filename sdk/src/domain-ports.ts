@@ -1,6 +1,7 @@
 import type { UserDto } from './dto.js';
 import type { ContactDto, MessageDto, QueueDto, TicketDto } from './dto-attendance.js';
 import type { Channel, TicketStatus } from './schemas/attendance.js';
+import type { ContactListQuery, MessageListQuery } from './schemas/read-doors.js';
 
 // The attendance core as plugins reach it (ARCHITECTURE "Packages that meet"): tickets, messages, contacts, queues and
 // users, through ports core implements. Each port a plugin gets is bound to one company (the request's, the job's or
@@ -73,6 +74,17 @@ export interface TicketsPort {
    * @example await tickets.reopen(id, 'plugin')
    */
   reopen(ticketId: number, by: TicketActor): Promise<TicketDto>;
+  /**
+   * Makes the ticket's own tags exactly `tagIds` (tags of the company; another's answer 400 ERR_VALIDATION, path
+   * `tagIds`). Its contact's tags stay: `TicketDto.tags` are the ticket's own, `TicketQuery.tagId` matches both.
+   * Emits `ticket.tags.changed` (`oldTagIds`, `tagIds`) when they changed; attendants see the ticket change live.
+   * @example await tickets.setTags(ticketId, [laneId])
+   */
+  setTags(ticketId: number, tagIds: number[]): Promise<TicketDto>;
+  /** Adds one tag to the ticket's own (a tag it has already: nothing changes). @example await tickets.addTag(ticketId, 7) */
+  addTag(ticketId: number, tagId: number): Promise<TicketDto>;
+  /** Removes one of the ticket's own tags (one it lacks: nothing changes). @example await tickets.removeTag(ticketId, 7) */
+  removeTag(ticketId: number, tagId: number): Promise<TicketDto>;
 }
 
 /** A location message. @example { latitude: -23.55, longitude: -46.63, name: 'Loja Centro' } */
@@ -142,6 +154,16 @@ export interface MessagesPort {
    * @example const m = await messages.sendToContact({ contactId, connectionId, body: 'Oi!', idempotencyKey: `camp-9:${contactId}` })
    */
   sendToContact(input: SendToContactInput): Promise<MessageDto>;
+  /** One message of the company, private notes included; null for an id the company does not have. @example await messages.find(120) */
+  find(messageId: number): Promise<MessageDto | null>;
+  /**
+   * A page of one ticket's messages, newest first (by id), private notes included: `limit` (default 50, at most 200;
+   * more is 400 ERR_VALIDATION), `beforeId` the smallest id of the page before. Another company's ticket: [].
+   * @example
+   * let page = await messages.list({ ticketId, limit: 100 });
+   * while (page.length) page = await messages.list({ ticketId, beforeId: page[page.length - 1].id, limit: 100 });
+   */
+  list(query: MessageListQuery): Promise<MessageDto[]>;
 }
 
 /** Contacts of the company. @example const c = await contacts.findOrCreate({ number: '5511999990000', name: 'Ana' }) */
@@ -160,6 +182,19 @@ export interface ContactsPort {
   setTags(contactId: number, tagIds: number[]): Promise<void>;
   /** A blocked contact's messages are not stored (ingest answers 'blocked'). */
   block(contactId: number, blocked: boolean): Promise<ContactDto>;
+  /**
+   * A page of the company's contacts, newest id first, for walking an audience of any size in flat memory: read a
+   * page, pass its last id as `beforeId`, stop at an empty page. Filters combine with AND: `tagIds` the contacts
+   * carrying ANY of these tags; `channel`; `connectionId` the contacts with a ticket on that connection (a contact has
+   * no connection of its own); `search` the contacts screen's search (name, number or e-mail contains it).
+   * `limit` default 50, at most 200. Each contact comes with its tags and extra info.
+   * @example
+   * for (let page = await contacts.list({ tagIds: [vip], limit: 200 }); page.length; ) {
+   *   for (const c of page) await notify(c);
+   *   page = await contacts.list({ tagIds: [vip], limit: 200, beforeId: page[page.length - 1].id });
+   * }
+   */
+  list(query: ContactListQuery): Promise<ContactDto[]>;
 }
 
 /** The company's queues. @example const queues = await queues.list() */

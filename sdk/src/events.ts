@@ -64,7 +64,12 @@ export const DOMAIN_EVENT_SCHEMAS = {
   'ticket.deleted': z.object({ ...ticket, was: audience }),
   /** An attendant opened the ticket and its unread messages were marked read. */
   'ticket.read': z.object({ ...ticket, userId: id }),
-  'ticket.tags.changed': z.object({ ...ticket, tagIds: z.array(id) }),
+  /**
+   * The ticket's tags changed (its own: TicketsPort.setTags/addTag/removeTag, `PUT/DELETE /api/ticket-tags`; or its
+   * contact's, which it carries while in progress). `tagIds` and `oldTagIds`: both kinds together, sorted, as
+   * `TicketQuery.tagId` matches them. `oldTagIds` is absent only from emitters older than it.
+   */
+  'ticket.tags.changed': z.object({ ...ticket, tagIds: z.array(id), oldTagIds: z.array(id).optional() }),
   /**
    * Messages of the ticket changed somewhere in its history, too many to tell one by one: a contact merge
    * (ConversationsPort.mergeContact) named a group member by their number instead of their LID. Views read them again.
@@ -102,6 +107,13 @@ export const DOMAIN_EVENT_SCHEMAS = {
    * messages, notes, tags and custom fields now `contactId`'s. A plugin keeping rows of contacts moves them here.
    */
   'contact.merged': z.object({ ...company, contactId: id, mergedContactId: id }),
+  /** The contact's tags changed (ContactsPort.setTags, `POST /api/tags/sync`): before and after, sorted. */
+  'contact.tags.changed': z.object({
+    ...company,
+    contactId: id,
+    oldTagIds: z.array(id),
+    tagIds: z.array(id),
+  }),
   /** The contact of a ticket in progress is typing or recording (or stopped), as their channel reported. */
   'contact.presence': z.object({ ...ticket, presence: z.enum(CONTACT_PRESENCES) }),
 

@@ -14,6 +14,7 @@ import type { GuestAuthenticator, RealtimeEnvelope, RoomAuthorizer } from './rea
 import type { ConfigPort, ConnectionsPort } from './sessions.js';
 import type { CompanySettingKey } from './settings.js';
 import type { SpreadsheetsPort } from './spreadsheets.js';
+import type { TagsPort } from './tags-port.js';
 import type { ViewerPort } from './viewer-port.js';
 
 /** Structured logger (pino-compatible). @example logger.info({ ticketId }, 'ticket closed') */
@@ -80,6 +81,8 @@ export interface CorePorts {
   tickets: TicketsPort;
   messages: MessagesPort;
   contacts: ContactsPort;
+  /** The company's tags and kanban lanes, with how many contacts and tickets carry each. */
+  tags: TagsPort;
   queues: QueuesPort;
   users: UsersPort;
   media: MediaPort;

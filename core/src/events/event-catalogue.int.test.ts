@@ -169,8 +169,11 @@ describe('event catalogue', () => {
     expect(await after(mark, 'tag.created')).toEqual([{ companyId: 1, tagId: tag.id }]);
     mark = seen.length;
     await call('/api/tags/sync', 'POST', { contactId: contact.id, tags: [{ id: tag.id }] });
+    expect(await after(mark, 'contact.tags.changed')).toEqual([
+      { companyId: 1, contactId: contact.id, oldTagIds: [], tagIds: [tag.id] },
+    ]);
     expect(await after(mark, 'ticket.tags.changed')).toEqual([
-      { companyId: 1, ticketId: ticket.id, tagIds: [tag.id] },
+      { companyId: 1, ticketId: ticket.id, oldTagIds: [], tagIds: [tag.id] },
     ]);
     mark = seen.length;
     await call(`/api/tags/${tag.id}`, 'PUT', { name: 'VIP Ouro' });

@@ -46,6 +46,8 @@ const EXPECTED: Record<string, ErrorCode> = {
   'PUT /api/tickets/:id': 'ERR_NO_TICKET_FOUND',
   'DELETE /api/tickets/:id': 'ERR_NO_TICKET_FOUND',
   'GET /api/tickets-log/:id': 'ERR_NO_TICKET_FOUND',
+  'PUT /api/ticket-tags/:ticketId/:tagId': 'ERR_NO_TICKET_FOUND',
+  'DELETE /api/ticket-tags/:ticketId': 'ERR_NO_TICKET_FOUND',
   'GET /api/messages/:ticketId': 'ERR_NO_TICKET_FOUND',
   'POST /api/messages/:ticketId': 'ERR_NO_TICKET_FOUND',
   'DELETE /api/messages/:id': 'ERR_NO_MESSAGE_FOUND',

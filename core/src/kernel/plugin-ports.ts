@@ -30,6 +30,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'tickets',
   'messages',
   'contacts',
+  'tags',
   'queues',
   'users',
   'media',

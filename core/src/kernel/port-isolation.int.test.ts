@@ -33,6 +33,7 @@ let ticketId: number;
 let contactId: number;
 let queueId: number;
 let tagId: number;
+let messageId: number;
 let mediaUrl: string;
 let b: TenantWithAgent;
 
@@ -64,6 +65,12 @@ beforeAll(async () => {
   contactId = row.contact_id;
   queueId = await createQueue(host, 1, 'Fila Alfa', '#123456');
   tagId = (await (await host.request('/api/tags', { token: tokenA, body: { name: 'Tag Alfa' } })).json()).id;
+  // A's ticket and contact carry A's tag: B removing or listing by it must change and find nothing.
+  expect((await probe(tokenA, 'tickets', 'addTag', [ticketId, tagId])).status).toBe(200);
+  expect((await probe(tokenA, 'contacts', 'setTags', [contactId, [tagId]])).status).toBe(200);
+  [{ id: messageId }] = await sql<{ id: number }>(host, 'select id from messages where ticket_id = $1', [
+    ticketId,
+  ]);
   const stored = await probe(tokenA, 'media', 'store', [
     { data: { $bytes: '%PDF-1.4 alfa' }, fileName: 'alfa.pdf', mimeType: 'application/pdf' },
   ]);
@@ -119,12 +126,17 @@ const sweepOfA = (): PortSweep => {
       transfer: [{ args: [ticketId, { queueId }, by] }, { args: [ticketId, { queueId }, 'plugin'] }],
       close: [{ args: [ticketId, { byUserId: by }] }, { args: [ticketId, { byUserId: 'plugin' }] }],
       reopen: [{ args: [ticketId, by] }, { args: [ticketId, 'plugin'] }],
+      setTags: [{ args: [ticketId, []] }, { args: [ticketId, [tagId]] }],
+      addTag: [{ args: [ticketId, tagId] }],
+      removeTag: [{ args: [ticketId, tagId] }],
     },
     messages: {
       send: [{ args: [{ ticketId, body: 'intruso' }] }],
       sendToContact: [
         { args: [{ contactId, connectionId: connection.id, body: 'intruso', idempotencyKey: 'intruso-1' }] },
       ],
+      find: [{ args: [messageId] }],
+      list: [{ args: [{ ticketId }] }, { args: [{ ticketId, beforeId: messageId + 1 }] }],
     },
     contacts: {
       find: [{ args: [contactId] }],
@@ -133,6 +145,19 @@ const sweepOfA = (): PortSweep => {
       update: [{ args: [contactId, { name: 'Mallory' }] }],
       setTags: [{ args: [contactId, [tagId]] }],
       block: [{ args: [contactId, true] }],
+      list: [
+        { args: [{ tagIds: [tagId] }] },
+        { args: [{ connectionId: connection.id }] },
+        { args: [{ search: 'Vítima' }] },
+      ],
+    },
+    tags: {
+      list: [
+        { args: [], answers: true },
+        { args: [{ kanban: false }], answers: true },
+      ],
+      find: [{ args: [tagId] }],
+      create: [{ args: [{ name: 'Tag Intrusa' }], answers: true }],
     },
     queues: { list: [{ args: [], answers: true }], find: [{ args: [queueId] }] },
     users: { list: [{ args: [], answers: true }], find: [{ args: [adminA] }] },
@@ -228,6 +253,19 @@ describe('every port is bound to the caller’s company', () => {
     expect((await probe(tokenA, 'tickets', 'find', [ticketId])).body.value).toMatchObject({ id: ticketId });
     expect((await probe(tokenA, 'contacts', 'find', [contactId])).body.value).toMatchObject({
       number: NUMBER,
+    });
+    expect((await probe(tokenA, 'messages', 'find', [messageId])).body.value).toMatchObject({
+      body: 'segredo alfa',
+    });
+    expect((await probe(tokenA, 'messages', 'list', [{ ticketId }])).body.value).toHaveLength(1);
+    for (const query of [{ tagIds: [tagId] }, { connectionId: connection.id }, { search: 'Vítima' }])
+      expect((await probe(tokenA, 'contacts', 'list', [query])).body.value).toEqual([
+        expect.objectContaining({ id: contactId }),
+      ]);
+    expect((await probe(tokenA, 'tags', 'find', [tagId])).body.value).toMatchObject({
+      name: 'Tag Alfa',
+      contactsCount: 1,
+      ticketsCount: 1,
     });
     expect((await probe(tokenA, 'config', 'get', ['secret'])).body.value).toBe('alfa-config');
     expect((await probe(tokenA, 'settings', 'isEnabled', [1, 'userRating'])).status).toBe(200);

@@ -13,6 +13,7 @@ export const SWEPT_PORTS = [
   'tickets',
   'messages',
   'contacts',
+  'tags',
   'queues',
   'users',
   'media',

@@ -11,6 +11,7 @@ export const REQUIRES = [
   'tickets',
   'messages',
   'contacts',
+  'tags',
   'queues',
   'users',
   'connections',

@@ -2,6 +2,7 @@ import { definePlugin } from '@balcao/sdk';
 import { actorRoutes } from './actor.js';
 import { REQUIRES } from './deps.js';
 import { mountLayers } from './layers.js';
+import { readDoorsRoutes } from './read-doors.js';
 import { viewerJobs, viewerRoutes } from './viewer.js';
 
 /**
@@ -20,6 +21,7 @@ export default definePlugin({
     viewerRoutes(router);
     actorRoutes(router);
     mountLayers(router);
+    readDoorsRoutes(router);
   },
   jobs: [...viewerJobs],
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatbotTreeSchema, rotationTimeField } from './chatbots.js';
-import { boundedString, countField, dateField, idField, pageNumberField } from './common.js';
+import { boundedString, countField, dateField, hasNul, idField, pageNumberField } from './common.js';
 import { checkImportDates, connectionImportFields } from './history-import.js';
 import { weeklyScheduleSchema } from './schedules.js';
 
@@ -119,8 +119,15 @@ export const tagSchema = z.object({
     // A blank name is only missing: one message, not two.
     .min(1, { error: 'Obrigatório', abort: true })
     .min(3, 'Mensagem muito curta')
-    .max(50, 'Too Long!'),
-  color: z.string().trim().min(3).max(9).optional(),
+    .max(50, 'Too Long!')
+    .refine((v) => !hasNul(v), 'Invalid character'),
+  color: z
+    .string()
+    .trim()
+    .min(3)
+    .max(9)
+    .refine((v) => !hasNul(v), 'Invalid character')
+    .optional(),
   kanban: countField.default(0),
 });
 export type TagInput = z.infer<typeof tagSchema>;

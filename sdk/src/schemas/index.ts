@@ -8,6 +8,7 @@ export * from './dashboard.js';
 export * from './history-import.js';
 export * from './plugin-sends.js';
 export * from './reactions.js';
+export * from './read-doors.js';
 export * from './recovery.js';
 export * from './schedules.js';
 export * from './users.js';

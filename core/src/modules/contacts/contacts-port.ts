@@ -3,6 +3,7 @@ import {
   type AuthUser,
   type Channel,
   type ContactDto,
+  type ContactListQuery,
   type ContactsPort,
   validate,
 } from '@balcao/sdk';
@@ -10,6 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TagsService } from '../tags/tags-service.js';
 import { Contact } from './contact.entity.js';
 import { normaliseNumber } from './contact-number.js';
+import { walkContacts } from './contact-walk.js';
 import { type ContactsService, contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
 
 /** The company's contact with this number (as given or normalised as contacts are) on the channel; null: none. */
@@ -92,5 +94,9 @@ export class CompanyContactsPort implements ContactsPort {
 
   block(contactId: number, blocked: boolean): Promise<ContactDto> {
     return this.contacts.setActive(this.viewer, contactId, !blocked);
+  }
+
+  list(query: ContactListQuery): Promise<ContactDto[]> {
+    return walkContacts(this.em, this.viewer.companyId, query);
   }
 }

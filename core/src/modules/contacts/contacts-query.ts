@@ -100,6 +100,26 @@ export interface ContactPageRow {
 }
 
 /**
+ * A contact's columns as `ContactPageRow` (alias c: a contacts row), with its tags, extra info, and the last message
+ * and `updated_at` of its most recently updated ticket (lateral `lt`, from `CONTACT_LAST_TICKET`).
+ */
+export const CONTACT_ROW_COLUMNS = `c.id, c.name, c.number, c.email, c.channel, c.is_group, c.url_picture, c.active,
+  c.disable_bot, c.accept_audio_message, c.lgpd_accepted_at, c.created_at, c.updated_at,
+  coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color, 'kanban', g.kanban)
+                            order by g.name, g.id)
+              from contact_tags ct join tags g on g.id = ct.tag_id
+             where ct.contact_id = c.id and g.company_id = c.company_id), '[]') as tags,
+  coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name, 'value', x.value) order by x.id)
+              from contact_custom_fields x where x.contact_id = c.id), '[]') as extra_info,
+  lt.last_message, lt.updated_at as last_ticket_updated_at`;
+
+/** The lateral join CONTACT_ROW_COLUMNS reads `lt` from, after `from (…) c`. */
+export const CONTACT_LAST_TICKET = `left join lateral (
+  select t.last_message, t.updated_at from tickets t
+   where t.company_id = c.company_id and t.contact_id = c.id
+   order by t.updated_at desc limit 1) lt on true`;
+
+/**
  * One page of `GET /contacts` and the filter's count as one statement: each contact with its tags, extra info and
  * the last message and `updated_at` of its most recently updated ticket (spec part 1 §3 Contact `tickets
  * (updatedAt)`). A count of 0 comes back as one row with a null id.
@@ -125,21 +145,9 @@ export function contactPageSql(
           select n.total, p.*
             from (select count(*)::int as total from ${f.searchParam ? 'found' : `(${found}) c`}) n
             left join lateral (
-              select c.id, c.name, c.number, c.email, c.channel, c.is_group, c.url_picture, c.active, c.disable_bot,
-                     c.accept_audio_message, c.lgpd_accepted_at, c.created_at, c.updated_at,
-                     coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color,
-                                                                 'kanban', g.kanban) order by g.name, g.id)
-                                 from contact_tags ct join tags g on g.id = ct.tag_id
-                                where ct.contact_id = c.id and g.company_id = c.company_id), '[]') as tags,
-                     coalesce((select json_agg(json_build_object('id', x.id, 'name', x.name, 'value', x.value)
-                                               order by x.id)
-                                 from contact_custom_fields x where x.contact_id = c.id), '[]') as extra_info,
-                     lt.last_message, lt.updated_at as last_ticket_updated_at
+              select ${CONTACT_ROW_COLUMNS}
                 from (${page}) c
-                left join lateral (
-                  select t.last_message, t.updated_at from tickets t
-                   where t.company_id = c.company_id and t.contact_id = c.id
-                   order by t.updated_at desc limit 1) lt on true
+                ${CONTACT_LAST_TICKET}
                order by c.name, c.id limit ${pageSize} offset ?) p on true
            order by p.name, p.id`,
     params: f.searchParam ? [...w.params, offset] : [...w.params, ...w.params, offset],

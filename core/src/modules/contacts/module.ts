@@ -9,6 +9,7 @@ import { contactsRoutes } from './contacts-routes.js';
 import { ContactsService } from './contacts-service.js';
 import { ViewerContactsReads } from './contacts-viewer.js';
 import { MigrationContacts0001Tables } from './migrations/contacts-0001-tables.js';
+import { MigrationContacts0002ReadDoorsIdIndex } from './migrations/contacts-0002-read-doors-id-index.js';
 import { Migration0003ContactsEmailSearch } from './migrations/core-0003-contacts-email-search.js';
 
 /** Contacts, their custom fields and their tags. */
@@ -19,6 +20,7 @@ export const contactsModule = defineModule({
   migrations: [
     { name: 'contacts-0001-tables', class: MigrationContacts0001Tables, replaces: 'core-0002-attendance' },
     { name: 'core-0003-contacts-email-search', class: Migration0003ContactsEmailSearch },
+    { name: 'contacts-0002-read-doors-id-index', class: MigrationContacts0002ReadDoorsIdIndex },
   ],
   register: (container) =>
     container.register({

@@ -224,3 +224,23 @@ export async function findMessageDto(
   ]);
   return row ? toMessageDto(row, opts) : null;
 }
+
+/**
+ * A page of one ticket's messages for MessagesPort.list: newest first by id, `beforeId` the keyset cursor, private
+ * notes included, numbers as stored (the company's own software reads them).
+ * @example await messagesBefore(em, companyId, { ticketId, beforeId: 120, limit: 50 })
+ */
+export async function messagesBefore(
+  em: EntityManager,
+  companyId: number,
+  q: { ticketId: number; beforeId?: number; limit: number },
+): Promise<MessageDto[]> {
+  const before = q.beforeId === undefined ? '' : 'and m.id < ?';
+  const rows = await em
+    .getConnection()
+    .execute<MessageRow[]>(
+      `${MESSAGE_SELECT} where m.company_id = ? and m.ticket_id = ? ${before} order by m.id desc limit ${q.limit}`,
+      [companyId, q.ticketId, ...(q.beforeId === undefined ? [] : [q.beforeId])],
+    );
+  return rows.map((r) => toMessageDto(r));
+}

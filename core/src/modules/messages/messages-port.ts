@@ -1,11 +1,15 @@
 import {
   AppError,
   type EventsPort,
+  idField,
   type MessageDto,
+  type MessageListQuery,
   type MessagesPort,
+  messageListSchema,
   type SendInput,
   type SendToContactInput,
   type SettingsPort,
+  validate,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { assertReaches } from '../connections/connection-reach.js';
@@ -14,7 +18,7 @@ import type { PlanGate } from '../plans/plan-gate.js';
 import { Ticket } from '../tickets/ticket.entity.js';
 import { User } from '../users/user.entity.js';
 import { ownMediaType } from './media-storage.js';
-import { findMessageDto } from './message-queries.js';
+import { findMessageDto, messagesBefore } from './message-queries.js';
 import { formatOutgoing, signsMessage } from './messages-service.js';
 import { outgoingTicket, storeOutgoing } from './outgoing.js';
 import { sendToContact } from './send-to-contact.js';
@@ -77,6 +81,16 @@ export class CompanyMessagesPort implements MessagesPort {
 
   sendToContact(input: SendToContactInput): Promise<MessageDto> {
     return sendToContact(this.deps, this.companyId, this.plugin, input);
+  }
+
+  async find(messageId: number): Promise<MessageDto | null> {
+    const id = idField.safeParse(messageId);
+    if (!id.success) return null; // not an id at all (past int4, a fraction): no message has it
+    return findMessageDto(this.deps.em, this.companyId, id.data, { maskNumbers: false });
+  }
+
+  list(query: MessageListQuery): Promise<MessageDto[]> {
+    return messagesBefore(this.deps.em, this.companyId, validate(messageListSchema, query));
   }
 
   async send(input: SendInput): Promise<MessageDto> {

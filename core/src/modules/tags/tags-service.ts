@@ -25,6 +25,12 @@ declare module '../../kernel/container.js' {
 
 export const TAGS_PAGE_SIZE = 20;
 
+/** Tags (alias t) with how many contacts and tickets (as their own tag) carry each. */
+const COUNTED_TAGS = `select t.id, t.name, t.color, t.kanban,
+        (select count(*) from contact_tags ct where ct.tag_id = t.id)::int as "contactsCount",
+        (select count(*) from ticket_tags tt where tt.tag_id = t.id)::int as "ticketsCount"
+   from tags t`;
+
 /** `PUT /tags/{id}`: colour and kanban stay as they are when not sent. */
 export const tagUpdateSchema = tagSchema.extend({ kanban: tagSchema.shape.kanban.unwrap().optional() });
 type TagUpdateInput = z.infer<typeof tagUpdateSchema>;
@@ -34,6 +40,8 @@ export type KanbanFilter = number | undefined;
 
 const nameTaken = () =>
   new AppError('ERR_VALIDATION', 409, { fields: [{ path: 'name', message: 'ERR_NAME_TAKEN' }] });
+
+const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 /** A colour for a tag created without one (spec: default colour random). */
 const randomColor = () => `#${randomInt(0, 0x1000000).toString(16).padStart(6, '0')}`;
@@ -75,10 +83,7 @@ export class TagsService {
     // One row more than a page tells whether another page exists.
     params.push(TAGS_PAGE_SIZE + 1, TAGS_PAGE_SIZE * (q.pageNumber - 1));
     const rows = await this.em.execute<TagDto[]>(
-      `select t.id, t.name, t.color, t.kanban,
-              (select count(*) from contact_tags ct where ct.tag_id = t.id)::int as "contactsCount",
-              (select count(*) from ticket_tags tt where tt.tag_id = t.id)::int as "ticketsCount"
-         from tags t
+      `${COUNTED_TAGS}
         where ${where}
         order by t.name, t.id
         limit ? offset ?`,
@@ -93,11 +98,24 @@ export class TagsService {
     return rows.map(toTagDto);
   }
 
+  /** Every tag of the company with its counts (TagsPort.list), or only `id` (TagsPort.find), in name order. */
+  async counted(companyId: number, q: { kanban?: KanbanFilter; id?: number }): Promise<TagDto[]> {
+    const params: unknown[] = [companyId];
+    let where = 't.company_id = ?';
+    if (q.kanban !== undefined) where += q.kanban === 0 ? ' and t.kanban = 0' : ' and t.kanban <> 0';
+    if (q.id !== undefined) {
+      where += ' and t.id = ?';
+      params.push(q.id);
+    }
+    return this.em.execute<TagDto[]>(`${COUNTED_TAGS} where ${where} order by t.name, t.id`, params);
+  }
+
   async get(id: number): Promise<TagDto> {
     return toTagDto(await this.find(id));
   }
 
-  async create(companyId: number, userId: number, input: TagInput): Promise<TagDto> {
+  /** `userId`: who created it; null for a plugin (TagsPort.create). */
+  async create(companyId: number, userId: number | null, input: TagInput): Promise<TagDto> {
     await this.assertNameFree(input.name);
     const tag = this.em.create(Tag, { ...input, color: input.color ?? randomColor(), companyId, userId });
     await this.save();
@@ -130,28 +148,54 @@ export class TagsService {
     return (await loadContactTags(this.em, companyId, [contactId])).get(contactId) ?? [];
   }
 
-  /** Replaces the contact's tags with `tagIds`; ids of another company's tags are refused. */
+  /**
+   * Replaces the contact's tags with `tagIds`; ids of another company's tags are refused. Emits `contact.tags.changed`
+   * and, for each of its tickets in progress (they carry its tags), `ticket.tags.changed`, when they changed.
+   */
   async syncContact(companyId: number, contactId: number, tagIds: number[]): Promise<TagDto[]> {
     const contact = await this.contacts.find(contactId);
     if (!(await allOwned(this.em, 'tags', companyId, tagIds))) {
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'tags', message: 'Unknown tag' }] });
     }
+    const before = await this.contactTagState(companyId, contactId);
     await replaceContactTags(this.em, companyId, contactId, tagIds);
     await this.contacts.announce(contact);
-    // A ticket carries its contact's tags (tickets.tag_ids, core-0009): the contact's tickets in progress changed too.
-    const tickets = await this.em
-      .getConnection()
-      .execute<{ id: number; tag_ids: number[] }[]>(
-        `select id, tag_ids from tickets where company_id = ? and contact_id = ? and status <> 'closed'`,
-        [companyId, contactId],
-      );
-    for (const t of tickets)
-      await this.events.emit('ticket.tags.changed', {
+    const after = await this.contactTagState(companyId, contactId);
+    if (!sameIds(before.tagIds, after.tagIds))
+      await this.events.emit('contact.tags.changed', {
         companyId,
-        ticketId: t.id,
-        tagIds: t.tag_ids.map(Number),
+        contactId,
+        oldTagIds: before.tagIds,
+        tagIds: after.tagIds,
       });
+    // A ticket carries its contact's tags (tickets.tag_ids, core-0009): the contact's tickets in progress changed too.
+    for (const [ticketId, tagIds] of after.tickets) {
+      const oldTagIds = before.tickets.get(ticketId) ?? [];
+      if (!sameIds(oldTagIds, tagIds))
+        await this.events.emit('ticket.tags.changed', { companyId, ticketId, oldTagIds, tagIds });
+    }
     return this.ofContact(companyId, contactId);
+  }
+
+  /** The contact's tag ids and its tickets' in progress (tickets.tag_ids), sorted. */
+  private async contactTagState(
+    companyId: number,
+    contactId: number,
+  ): Promise<{ tagIds: number[]; tickets: Map<number, number[]> }> {
+    const conn = this.em.getConnection();
+    const tags = await conn.execute<{ id: number }[]>(
+      `select t.id from contact_tags ct join tags t on t.id = ct.tag_id
+        where t.company_id = ? and ct.contact_id = ? order by t.id`,
+      [companyId, contactId],
+    );
+    const tickets = await conn.execute<{ id: number; tag_ids: number[] }[]>(
+      `select id, tag_ids from tickets where company_id = ? and contact_id = ? and status <> 'closed'`,
+      [companyId, contactId],
+    );
+    return {
+      tagIds: tags.map((t) => Number(t.id)),
+      tickets: new Map(tickets.map((t) => [t.id, t.tag_ids.map(Number)])),
+    };
   }
 
   private async find(id: number): Promise<ITag> {

@@ -18,6 +18,7 @@ import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
 import { TicketBotActions } from './ticket-bot-actions.js';
 import { TicketRatings } from './ticket-ratings.js';
 import { TicketTagSizes } from './ticket-tag-sizes.js';
+import { TicketTags } from './ticket-tags.js';
 import { CompanyTicketsPort } from './tickets-port.js';
 import { TicketsPublisher } from './tickets-publisher.js';
 import { ticketsRoutes } from './tickets-routes.js';
@@ -45,12 +46,13 @@ export const ticketsModule = defineModule({
   ],
   ports: {
     tickets: ({ scope, plugin, tenant }) =>
-      tenant((id) => new CompanyTicketsPort(scope.em, id, scope.tickets, plugin.name)),
+      tenant((id) => new CompanyTicketsPort(scope.em, id, scope.tickets, plugin.name, scope.ticketTags)),
   },
   register: (container) =>
     container.register({
       tickets: asClass(TicketsService).scoped(),
       ticketTagSizes: asClass(TicketTagSizes).singleton(),
+      ticketTags: asClass(TicketTags).scoped(),
       ticketBotActions: asClass(TicketBotActions).scoped(),
       ticketRatings: asClass(TicketRatings).scoped(),
       ticketsPublisher: asClass(TicketsPublisher).singleton(),

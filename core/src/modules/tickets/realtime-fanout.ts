@@ -28,6 +28,10 @@ export function wireTicketFanout(events: Pick<EventBus, 'on'>, publisher: Ticket
   events.on('ticket.updated', async ({ companyId, ticketId, previous }) => {
     await publisher.ticketUpdated(companyId, ticketId, previous);
   });
+  // Its tags (own or its contact's) changed: the ticket as it is now, so lists and the kanban move it.
+  events.on('ticket.tags.changed', async ({ companyId, ticketId }) => {
+    await publisher.ticketUpdated(companyId, ticketId);
+  });
   events.on('ticket.deleted', ({ companyId, ticketId, was }) =>
     publisher.ticketDeleted(companyId, { id: ticketId, ...was }),
   );

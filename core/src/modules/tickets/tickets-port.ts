@@ -12,6 +12,7 @@ import { plainRows } from '../../db/prepared.js';
 import { User } from '../users/user.entity.js';
 import { pluginActor, type TicketActorUser } from './ticket-actor.js';
 import { findTicketDto, TICKET_SELECT, type TicketRow, toTicketDtos } from './ticket-queries.js';
+import type { TicketTags } from './ticket-tags.js';
 import type { TicketsService } from './tickets-service.js';
 
 const LIST_MAX = 500;
@@ -95,6 +96,7 @@ export class CompanyTicketsPort implements TicketsPort {
     private readonly companyId: number,
     private readonly service: TicketsService,
     private readonly plugin: string,
+    private readonly tags: TicketTags,
   ) {}
 
   async find(id: number): Promise<TicketDto | null> {
@@ -160,5 +162,17 @@ export class CompanyTicketsPort implements TicketsPort {
   private actor(by: TicketActor): Promise<TicketActorUser> {
     if (by === 'plugin') return Promise.resolve(pluginActor(this.companyId, this.plugin));
     return actorOf(this.em, this.companyId, by);
+  }
+
+  setTags(ticketId: number, tagIds: number[]): Promise<TicketDto> {
+    return this.tags.set(this.companyId, ticketId, tagIds);
+  }
+
+  addTag(ticketId: number, tagId: number): Promise<TicketDto> {
+    return this.tags.add(this.companyId, ticketId, tagId);
+  }
+
+  removeTag(ticketId: number, tagId: number): Promise<TicketDto> {
+    return this.tags.remove(this.companyId, ticketId, tagId);
   }
 }

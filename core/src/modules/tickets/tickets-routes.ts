@@ -65,6 +65,23 @@ export function ticketsRoutes(router: AppRouter): void {
     await ctx.state.services.tickets.remove(ctx.state.user, idParam(ctx.params.id));
     ctx.status = 204;
   });
+  // Spec part 2 (kanban): the card's lane. Whoever may see the ticket may move it; same code as TicketsPort.
+  router.put('/ticket-tags/:ticketId/:tagId', async (ctx) => {
+    const ticketId = idParam(ctx.params.ticketId, 'ticketId');
+    const tagId = idParam(ctx.params.tagId, 'tagId');
+    const { tickets, ticketTags } = ctx.state.services;
+    await tickets.get(ctx.state.user, { id: ticketId });
+    await ticketTags.add(ctx.state.companyId, ticketId, tagId);
+    // Answered as this user sees the ticket (numbers masked under LGPD), not as the port does.
+    ctx.body = await tickets.get(ctx.state.user, { id: ticketId });
+  });
+  router.delete('/ticket-tags/:ticketId', async (ctx) => {
+    const ticketId = idParam(ctx.params.ticketId, 'ticketId');
+    const { tickets, ticketTags } = ctx.state.services;
+    await tickets.get(ctx.state.user, { id: ticketId });
+    await ticketTags.removeLanes(ctx.state.companyId, ticketId);
+    ctx.body = await tickets.get(ctx.state.user, { id: ticketId });
+  });
   router.get('/tickets-log/:id', async (ctx) => {
     ctx.body = await ctx.state.services.tickets.logs(ctx.state.user, idParam(ctx.params.id));
   });
