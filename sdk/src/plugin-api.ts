@@ -11,4 +11,5 @@ export * from './plugin.js';
 export * from './ports.js';
 export * from './sessions.js';
 export * from './spreadsheets.js';
+export * from './tags-port.js';
 export * from './viewer-port.js';
