@@ -5,6 +5,7 @@ import type { BotEngine } from './bot-engine.js';
 import type { ChannelDefinition } from './channel.js';
 import type { DomainEvents } from './events.js';
 import type { PlanFlag } from './plans.js';
+import type { PluginErrors } from './plugin-errors.js';
 import type { CorePorts, PortKey } from './ports.js';
 
 /** The signed-in user as routes see it. @example ctx.state.user.profile === 'admin' */
@@ -109,6 +110,11 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
   planFlag?: PlanFlag;
   dependsOn?: readonly string[];
   requires?: R;
+  /**
+   * The plugin's own error codes (made with `definePluginErrors` under the plugin's name; the host disables a plugin
+   * whose catalogue names another plugin).
+   */
+  errors?: PluginErrors;
   /** Entity schemas made with `defineEntity` from '@balcao/sdk/orm'. */
   entities?: readonly unknown[];
   migrations?: readonly MigrationObject[];

@@ -306,11 +306,13 @@ export class PluginHost {
         ? `invalid plugin name "${p.name}" (kebab-case expected)`
         : seen.has(p.name)
           ? `plugin ${p.name} is declared twice`
-          : p.planFlag && p.publicRoutes
-            ? `plugin ${p.name} has a plan flag, so its public routes must say whose tenant a request is (flaggedPublicRoutes with companyOf)`
-            : (p.requires ?? [])
-                .filter((k) => !PORT_KEYS.includes(k))
-                .map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0];
+          : p.errors && p.errors.plugin !== p.name
+            ? `plugin ${p.name} declares error codes under another name (${p.errors.plugin}); use definePluginErrors('${p.name}', …)`
+            : p.planFlag && p.publicRoutes
+              ? `plugin ${p.name} has a plan flag, so its public routes must say whose tenant a request is (flaggedPublicRoutes with companyOf)`
+              : (p.requires ?? [])
+                  .filter((k) => !PORT_KEYS.includes(k))
+                  .map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0];
       seen.add(p.name);
       if (problem) {
         this.failures.push({ name: p.name, error: problem });
