@@ -18,6 +18,7 @@ import { requireAuth } from '../http/guards.js';
 import type { AppState } from '../http/types.js';
 import { type Cradle, createRequestScope } from './container.js';
 import { orderByDependencies } from './dependency-order.js';
+import { runnableData } from './plugin-jobs.js';
 import { PORT_KEYS, pluginPorts } from './plugin-ports.js';
 
 export { PORT_KEYS };
@@ -222,10 +223,12 @@ export class PluginHost {
               root.cradle.logger.info({ job: job.name, companyId }, 'job skipped: plan lacks the job flag');
               return;
             }
+            const checked = runnableData(job, data, root.cradle.logger.child({ plugin: plugin.name }));
+            if (!checked) return;
             const scope = createRequestScope(root, companyId);
             await job.handler({
               companyId,
-              data,
+              data: checked,
               deps: this.deps(plugin, root, scope.cradle, companyId) as never,
             });
           },

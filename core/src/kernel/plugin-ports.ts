@@ -2,7 +2,6 @@ import {
   AppError,
   type CorePorts,
   type EventsPort,
-  type JobsPort,
   type Logger,
   type PluginDefinition,
   type PortKey,
@@ -21,6 +20,8 @@ import { CompanyTicketsPort } from '../modules/tickets/tickets-port.js';
 import { CompanyUsersPort } from '../modules/users/users-port.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
 import type { Cradle } from './container.js';
+import { ownCompany } from './own-company.js';
+import { namespacedJobs } from './plugin-jobs.js';
 
 // What a plugin gets for its `requires`: each port of CorePorts, built by the core module that implements it.
 
@@ -49,27 +50,6 @@ export const PORT_KEYS: readonly PortKey[] = [
 
 /** The channel kinds a plugin contributes: the connections whose status it may report. */
 const ownKinds = (plugin: AnyPlugin): string[] => (plugin.contributes?.channels ?? []).map((c) => c.kind);
-
-/**
- * The ports that take a company id as an argument answer for the scope's company only: naming another one (or any,
- * where the scope has none: a public route, onBoot) is 403 ERR_NO_PERMISSION, before anything is read or written.
- */
-function ownCompany(companyId: number | undefined, named: unknown): void {
-  if (companyId === undefined || named !== companyId) throw new AppError('ERR_NO_PERMISSION', 403);
-}
-
-function namespacedJobs(plugin: string, host: Cradle['jobsHost'], companyId: number | undefined): JobsPort {
-  return {
-    now: async (name, data) => {
-      ownCompany(companyId, data?.companyId);
-      await host.now(`${plugin}:${name}`, data);
-    },
-    schedule: async (when, name, data) => {
-      ownCompany(companyId, data?.companyId);
-      await host.schedule(when, `${plugin}:${name}`, data);
-    },
-  };
-}
 
 function boundSettings(settings: SettingsPort, companyId: number | undefined): SettingsPort {
   return {
@@ -140,7 +120,7 @@ export function pluginPorts(
     em: () => em,
     logger: () => root.cradle.logger.child({ plugin: plugin.name }),
     realtime: () => boundRealtime(root.cradle.realtime, companyId),
-    jobs: () => namespacedJobs(plugin.name, root.cradle.jobsHost, companyId),
+    jobs: () => namespacedJobs(plugin, root.cradle.jobsHost, companyId),
     settings: () => boundSettings(new SettingsService({ em }), companyId),
     events: () => boundEvents(root.cradle.events, companyId),
     conversations: () =>

@@ -1,5 +1,6 @@
 import { definePlugin } from '@balcao/sdk';
 import { REQUIRES } from './deps.js';
+import { smallDoors, smallDoorsJobs, tourErrors } from './small-doors.js';
 
 /**
  * The platform tour: one plugin that uses every door a feature plugin needs, written with `@balcao/sdk` alone. Each
@@ -10,9 +11,12 @@ export default definePlugin({
   name: 'tour',
   planFlag: 'useIntegration',
   requires: REQUIRES,
+  errors: tourErrors,
+  jobs: [...smallDoorsJobs],
   routes(router) {
     router.get('/tour', (ctx) => {
       ctx.body = { plugin: 'tour' };
     });
+    smallDoors(router);
   },
 });
