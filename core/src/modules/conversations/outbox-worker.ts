@@ -198,6 +198,7 @@ export class OutboxWorker implements OutboxKick {
             ticketId: m.ticket_id,
             messageId,
             state: 'failed',
+            reason,
           });
       }
     }
