@@ -3,4 +3,11 @@
 
 export type { Kernel } from '@balcao/core';
 export * from '@balcao/sdk/testing';
+export {
+  createFakeChannel,
+  type FakeChannel,
+  type FakeConnection,
+  type FakeInbound,
+} from './fake-channel.js';
 export { createTestHost, startInstance, type TestHost } from './test-host.js';
+export { connectSocket, type TestFrame, type TestSocket } from './test-socket.js';
