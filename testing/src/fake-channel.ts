@@ -7,12 +7,11 @@ import {
   type DeclaredChannelTraits,
   defineChannel,
   definePlugin,
-  type HostClient,
   type IngestResult,
   type OutboundMessage,
   validate,
 } from '@balcao/sdk';
-import { eventually } from '@balcao/sdk/testing';
+import { eventually, type HostClient } from '@balcao/sdk/testing';
 import { z } from 'zod';
 
 /** What the contact writes: who, what, and optionally the channel's id for the message and the one it answers. */

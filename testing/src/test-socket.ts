@@ -1,5 +1,4 @@
-import type { HostClient } from '@balcao/sdk';
-import { eventually } from '@balcao/sdk/testing';
+import { eventually, type HostClient } from '@balcao/sdk/testing';
 import { WebSocket } from 'ws';
 
 /** A frame the server pushed: its channel (`company-1-appMessage`, a room, `ready`) and its data. */
