@@ -1,6 +1,7 @@
 import {
   type AnyPluginDefinition,
   AppError,
+  CHANNEL_KIND,
   type CorePorts,
   channelTraits,
   type Logger,
@@ -160,8 +161,14 @@ export class PluginHost {
 
   /** Channel adapters the plugins contribute. */
   registerChannels(root: AwilixContainer<Cradle>): void {
-    for (const plugin of this.plugins) {
-      for (const channel of plugin.contributes?.channels ?? [])
+    for (const plugin of [...this.plugins]) {
+      const channels = plugin.contributes?.channels ?? [];
+      const bad = channels.find((c) => !CHANNEL_KIND.test(c.kind ?? ''));
+      if (bad) {
+        this.fail(plugin.name, `channel kind "${bad.kind}" is not kebab-case (at most 32 characters)`);
+        continue;
+      }
+      for (const channel of channels)
         root.cradle.channels.add(channel, flagsOf(plugin.planFlag, channel.planFlag));
     }
   }

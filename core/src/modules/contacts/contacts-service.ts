@@ -1,9 +1,9 @@
 import {
   AppError,
   type AuthUser,
-  CHANNELS,
   type ContactDto,
   type ContactSheetRowsDto,
+  channelKindField,
   channelTraits,
   companyChannel,
   contactSchema,
@@ -14,7 +14,7 @@ import {
   type RealtimePort,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import { flushOrConflict } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
@@ -41,7 +41,7 @@ declare module '../../kernel/container.js' {
 export const CONTACTS_PAGE_SIZE = 20;
 
 /** `POST /contacts`: the form's fields, plus the channel (whatsapp unless said). */
-export const contactCreateSchema = contactSchema.extend({ channel: z.enum(CHANNELS).default('whatsapp') });
+export const contactCreateSchema = contactSchema.extend({ channel: channelKindField.default('whatsapp') });
 /**
  * `PUT /contacts/{id}`: extraInfo, when sent, replaces the contact's list as a whole; a number left out stays (the
  * form of a viewer who sees it masked leaves it out).
@@ -155,6 +155,8 @@ export class ContactsService {
     opts: { checkAddress?: boolean } = {},
   ): Promise<ContactDto> {
     const { extraInfo, ...fields } = input;
+    if (!this.channels.knows(fields.channel))
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'channel', message: 'Invalid option' }] });
     let number = normaliseNumber(fields.number, fields.channel, false);
     if (opts.checkAddress) {
       const { em, channels, realtime, sessions, dataDir, logger } = this;
