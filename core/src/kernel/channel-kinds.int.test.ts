@@ -43,6 +43,15 @@ describe('channel kinds declared by channel plugins', () => {
     });
   });
 
+  it("stores a contact's number as digits when its channel declares phone addresses (traits, not a list of names)", async () => {
+    const res = await host.request('/api/contacts', {
+      token,
+      body: { name: 'Bia', number: '+55 (11) 97777-0003', channel: 'carrier-pigeon' },
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ number: '5511977770003', channel: 'carrier-pigeon' });
+  });
+
   it('refuses a connection or contact of a kind no loaded channel declares, or of a malformed one, with 400', async () => {
     for (const channel of ['telegram', 'Not A Kind', 'x'.repeat(40)]) {
       const res = await host.request('/api/whatsapp', {

@@ -9,7 +9,6 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TagsService } from '../tags/tags-service.js';
 import { Contact } from './contact.entity.js';
-import { normaliseNumber } from './contact-number.js';
 import { type ContactsService, contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
 
 /**
@@ -35,7 +34,7 @@ export class CompanyContactsPort implements ContactsPort {
   }
 
   async findByNumber(number: string, channel: Channel = 'whatsapp'): Promise<ContactDto | null> {
-    const normal = normaliseNumber(number, channel, false);
+    const normal = this.contacts.normalisedNumber(number, channel);
     const found = await this.em.findOne(Contact, {
       companyId: this.viewer.companyId,
       channel,
