@@ -165,6 +165,13 @@ export const ERROR_CODES = [
 /** One of {@link ERROR_CODES}. @example const code: ErrorCode = 'ERR_NO_TICKET_FOUND'; */
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * A plugin's own error code: the plugin's name, a colon, then `ERR_…` (see {@link definePluginErrors}). The UI
+ * translates it from the plugin's locales (`errors.ERR_…` in the plugin's namespace).
+ * @example const code: PluginErrorCode = 'tour:ERR_FULL';
+ */
+export type PluginErrorCode = `${string}:ERR_${string}`;
+
 /** A validation problem on one input field. @example { path: 'email', message: 'Invalid email' } */
 export interface FieldError {
   path: string;
@@ -177,7 +184,7 @@ export interface FieldError {
  */
 export class AppError extends Error {
   constructor(
-    public readonly code: ErrorCode,
+    public readonly code: ErrorCode | PluginErrorCode,
     public readonly status = 400,
     public readonly details: Record<string, unknown> = {},
   ) {

@@ -96,8 +96,15 @@ export const DOMAIN_EVENT_SCHEMAS = {
    * recorded the channel's id. The two are one message, kept as `keptId` (which now holds the id); views drop this one.
    */
   'message.removed': z.object({ ...message, keptId: id }),
-  /** Its delivery changed: `queued` again (retry), or `failed` for good after the outbox's last attempt. */
-  'message.delivery': z.object({ ...message, state: z.enum(['queued', 'failed']) }),
+  /**
+   * Its delivery changed: `queued` again (retry), or `failed` for good after the outbox's last attempt, with the
+   * channel's `reason` (what the attendant sees on the message; null when queued).
+   */
+  'message.delivery': z.object({
+    ...message,
+    state: z.enum(['queued', 'failed']),
+    reason: z.string().max(255).nullable(),
+  }),
 
   'contact.created': z.object({ ...company, contactId: id }),
   'contact.updated': z.object({ ...company, contactId: id }),

@@ -18,6 +18,7 @@ export * from './message-format.js';
 export * from './message-preview.js';
 export * from './plans.js';
 export * from './plugin.js';
+export * from './plugin-errors.js';
 export * from './ports.js';
 export * from './realtime.js';
 export * from './realtime-frames.js';

@@ -1,10 +1,12 @@
 import type Router from '@koa/router';
 import type { RouterContext } from '@koa/router';
 import type { MigrationObject } from '@mikro-orm/core';
+import type { z } from 'zod';
 import type { BotEngine } from './bot-engine.js';
 import type { ChannelDefinition } from './channel.js';
 import type { DomainEvents } from './events.js';
 import type { PlanFlag } from './plans.js';
+import type { PluginErrors } from './plugin-errors.js';
 import type { CorePorts, PortKey } from './ports.js';
 
 /** The signed-in user as routes see it. @example ctx.state.user.profile === 'admin' */
@@ -50,16 +52,33 @@ export interface JobContext<D, T> {
 
 /**
  * A job of the plugin. Its name is local (the host prefixes the plugin name). With `every`, the host runs it on that
- * interval once per tenant whose plan has the plugin's flag; without, the plugin enqueues it with `jobs.now`.
+ * interval once per tenant whose plan has the plugin's flag; without, the plugin enqueues it with `jobs.now` or
+ * `jobs.schedule`. With `data`, a zod schema of the job's fields (`companyId` aside: the host adds it), the host checks
+ * the data when it is enqueued (400 ERR_VALIDATION to the caller) and again before it runs (data stored by an older
+ * version that no longer fits is logged and dropped, not retried); the handler gets the parsed data. Data travels as
+ * JSON: a date arrives as a string (use `z.coerce.date()`). Write it with {@link defineJob} to type `data`.
  * @example { name: 'greet', handler: async ({ data, deps }) => deps.greetings.mark(data.id) }
  */
-export interface PluginJob<D> {
+// biome-ignore lint/suspicious/noExplicitAny: without a schema, job data is whatever the enqueuer passed; handlers narrow it.
+export interface PluginJob<D, T = any> {
   name: string;
   every?: string;
   /** A flag of the job's own, besides the plugin's: the host skips the job for tenants without it. */
   planFlag?: PlanFlag;
-  // biome-ignore lint/suspicious/noExplicitAny: job data is whatever the enqueuer passed; handlers narrow it.
-  handler(ctx: JobContext<D, any>): Promise<void>;
+  /** The schema of the job's data, `companyId` aside; without it the handler gets the data as it was enqueued. */
+  data?: z.ZodType<T>;
+  handler(ctx: JobContext<D, T & { companyId: number }>): Promise<void>;
+}
+
+/**
+ * Types a job's `data` from its schema (the deps come from where the job is listed: a plugin's `jobs`, or an array
+ * typed `PluginJob<MyDeps>[]`).
+ * @example defineJob({ name: 'remind', data: z.object({ ticketId: z.number().int() }), handler: async ({ data }) => data.ticketId })
+ */
+export function defineJob<D, T extends Record<string, unknown>>(
+  job: PluginJob<D, T> & { data: z.ZodType<T> },
+): PluginJob<D> {
+  return job as unknown as PluginJob<D>;
 }
 
 /**
@@ -109,6 +128,11 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
   planFlag?: PlanFlag;
   dependsOn?: readonly string[];
   requires?: R;
+  /**
+   * The plugin's own error codes (made with `definePluginErrors` under the plugin's name; the host disables a plugin
+   * whose catalogue names another plugin).
+   */
+  errors?: PluginErrors;
   /** Entity schemas made with `defineEntity` from '@balcao/sdk/orm'. */
   entities?: readonly unknown[];
   migrations?: readonly MigrationObject[];

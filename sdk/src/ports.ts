@@ -45,10 +45,36 @@ export interface TenantJobData {
   [key: string]: unknown;
 }
 
-/** Enqueues the plugin's own jobs (names are local: 'greet' becomes 'hello:greet'). @example await jobs.now('greet', { companyId, greetingId }) */
+/**
+ * How a scheduled job is kept. `uniqueKey`: the company's job of that name already scheduled with this key is replaced
+ * (its time and data), not doubled — one reminder per ticket, whatever the number of times it is asked for.
+ * @example { uniqueKey: `ticket-${ticketId}` }
+ */
+export interface ScheduleOptions {
+  uniqueKey?: string;
+}
+
+/**
+ * Enqueues the plugin's own jobs (names are local: 'greet' becomes 'hello:greet'), for the caller's company only. A job
+ * with a `data` schema refuses data that does not fit it (400 ERR_VALIDATION). Both return the job's id, which
+ * `cancel` takes.
+ * @example await jobs.now('greet', { companyId, greetingId })
+ * @example const id = await jobs.schedule('in 2 hours', 'remind', { companyId, ticketId }, { uniqueKey: `t${ticketId}` })
+ */
 export interface JobsPort {
-  now(name: string, data: TenantJobData): Promise<void>;
-  schedule(when: Date | string, name: string, data: TenantJobData): Promise<void>;
+  now(name: string, data: TenantJobData): Promise<string>;
+  schedule(
+    when: Date | string,
+    name: string,
+    data: TenantJobData,
+    options?: ScheduleOptions,
+  ): Promise<string>;
+  /**
+   * Removes one of the plugin's jobs of the caller's company that has not run yet. False when there is none by that id
+   * (already run, cancelled, another plugin's or another company's: nothing is removed).
+   * @example if (!(await jobs.cancel(id))) deps.logger.info({ id }, 'reminder already sent')
+   */
+  cancel(id: string): Promise<boolean>;
 }
 
 /** Reads company settings. @example if (await settings.isEnabled(companyId, 'requiredTag')) … */

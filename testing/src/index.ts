@@ -6,3 +6,10 @@
 export type { Kernel } from '@balcao/core';
 export { createTestHost, startInstance, type TestHost } from '@balcao/core/testing';
 export * from '@balcao/sdk/testing';
+export {
+  createFakeChannel,
+  type FakeChannel,
+  type FakeConnection,
+  type FakeInbound,
+} from './fake-channel.js';
+export { connectSocket, type TestFrame, type TestSocket } from './test-socket.js';

@@ -10,6 +10,9 @@ export interface HostedJob {
   run(companyId: number, data: TenantJobData): Promise<void>;
 }
 
+/** Where a scheduled job's `uniqueKey` is kept in its data (the host takes it out before the job runs). */
+export const UNIQUE_KEY = '__uniqueKey';
+
 async function createBackend(
   opts: { databaseUrl: string; mongodbUrl?: string },
   logger: Logger,
@@ -48,6 +51,7 @@ export class JobsHost {
   private readonly logger: Logger;
   private readonly planGate: PlanGuard;
   private processing = false;
+  private mongo = false;
 
   constructor({ logger, planGate }: { logger: Logger; planGate: PlanGuard }) {
     this.logger = logger.child({ part: 'jobs' });
@@ -62,6 +66,7 @@ export class JobsHost {
   /** Connects the backend; with `process` this instance also runs jobs (roles all and worker). */
   async start(opts: { databaseUrl: string; mongodbUrl?: string; process: boolean }): Promise<void> {
     this.backend = await createBackend(opts, this.logger);
+    this.mongo = !!opts.mongodbUrl;
     const agenda = new Agenda({ backend: this.backend, processEvery: '5 seconds', name: 'balcao' });
     agenda.on('error', (err) => this.logger.error({ err }, 'agenda error'));
     for (const job of this.jobs.values()) {
@@ -77,8 +82,9 @@ export class JobsHost {
     }
   }
 
-  async now(name: string, data: TenantJobData): Promise<void> {
-    await this.require(name).now(name, data);
+  /** Enqueues a job to run at once; answers its id. */
+  async now(name: string, data: TenantJobData): Promise<string> {
+    return String((await this.require(name).now(name, data)).attrs._id);
   }
 
   /**
@@ -91,8 +97,38 @@ export class JobsHost {
     await this.process(job, data);
   }
 
-  async schedule(when: Date | string, name: string, data: TenantJobData): Promise<void> {
-    await this.require(name).schedule(when, name, data);
+  /**
+   * Schedules a job; answers its id. With `uniqueKey`, the company's job of that name with that key is replaced (its
+   * time and data) instead of doubled: agenda's `unique` on the company and a key kept in the data ({@link UNIQUE_KEY}).
+   */
+  async schedule(
+    when: Date | string,
+    name: string,
+    data: TenantJobData,
+    options: { uniqueKey?: string } = {},
+  ): Promise<string> {
+    const agenda = this.require(name);
+    if (options.uniqueKey === undefined) return String((await agenda.schedule(when, name, data)).attrs._id);
+    const job = agenda.create(name, { ...data, [UNIQUE_KEY]: options.uniqueKey });
+    job
+      .schedule(when)
+      .unique({ 'data.companyId': data.companyId, [`data.${UNIQUE_KEY}`]: options.uniqueKey });
+    return String((await job.save()).attrs._id);
+  }
+
+  /**
+   * Removes a job not run yet, by id, when it is one of `names` and belongs to `companyId`; false when there is none
+   * (an id of another form than the backend's is none either).
+   */
+  async cancel(id: string, names: readonly string[], companyId: number): Promise<boolean> {
+    if (!names.length || !this.idPattern().test(id)) return false;
+    const removed = await this.require(names[0]).cancel({ id, names: [...names], data: { companyId } });
+    return removed > 0;
+  }
+
+  /** Job ids as the backend writes them: a UUID in PostgreSQL, an ObjectId in MongoDB. */
+  private idPattern(): RegExp {
+    return this.mongo ? /^[0-9a-f]{24}$/i : /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   }
 
   get status(): 'running' | 'connected' | 'stopped' {
@@ -136,7 +172,8 @@ export class JobsHost {
         continue;
       }
       try {
-        await job.run(companyId, { ...data, companyId });
+        const { [UNIQUE_KEY]: _key, ...fields } = data;
+        await job.run(companyId, { ...fields, companyId });
       } catch (err) {
         this.logger.error({ err, job: job.name, companyId }, 'job failed');
         if (!job.every) throw err;

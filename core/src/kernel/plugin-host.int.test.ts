@@ -1,4 +1,4 @@
-import { definePlugin } from '@balcao/sdk';
+import { definePlugin, definePluginErrors } from '@balcao/sdk';
 import { Migration } from '@balcao/sdk/orm';
 import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,11 @@ const ungatedPublic = definePlugin({
     });
   },
 });
+/** Error codes are namespaced by their own plugin: a catalogue under another plugin's name is refused. */
+const foreignErrors = definePlugin({
+  name: 'foreign-errors',
+  errors: definePluginErrors('kanbanish', { ERR_FULL: 409 }),
+});
 const brokenRoutes = definePlugin({
   name: 'broken-routes',
   routes() {
@@ -81,6 +86,7 @@ beforeAll(async () => {
       dependsOnBroken,
       brokenRoutes,
       ungatedPublic,
+      foreignErrors,
     ],
   });
   superToken = (await host.login(host.admin.email, host.admin.password)).token;
@@ -95,7 +101,15 @@ describe('plugin host', () => {
     expect(health.status).toBe('ok');
     expect(health.plugins.loaded).toEqual(['kanbanish', 'needs-kanbanish']);
     expect(health.plugins.failed.sort()).toEqual(
-      ['broken-migration', 'broken-routes', 'depends-on-broken', 'greedy', 'orphan', 'ungated-public'].sort(),
+      [
+        'broken-migration',
+        'broken-routes',
+        'depends-on-broken',
+        'foreign-errors',
+        'greedy',
+        'orphan',
+        'ungated-public',
+      ].sort(),
     );
     // Disabled: its public route is not mounted (the path falls through to the UI's pages, or 503 without a build).
     const ungated = await host.request('/ungated-public');

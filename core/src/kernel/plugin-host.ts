@@ -2,6 +2,7 @@ import {
   type AnyPluginDefinition,
   AppError,
   type AuthUser,
+  CHANNEL_KIND,
   type CorePorts,
   channelTraits,
   type Logger,
@@ -19,6 +20,7 @@ import { requireAuth } from '../http/guards.js';
 import type { AppState } from '../http/types.js';
 import { type Cradle, createRequestScope } from './container.js';
 import { orderByDependencies } from './dependency-order.js';
+import { runnableData } from './plugin-jobs.js';
 import { PORT_KEYS, pluginPorts } from './plugin-ports.js';
 import type { PortFactories } from './port-factories.js';
 
@@ -175,8 +177,14 @@ export class PluginHost {
 
   /** Channel adapters the plugins contribute. */
   registerChannels(root: AwilixContainer<Cradle>): void {
-    for (const plugin of this.plugins) {
-      for (const channel of plugin.contributes?.channels ?? [])
+    for (const plugin of [...this.plugins]) {
+      const channels = plugin.contributes?.channels ?? [];
+      const bad = channels.find((c) => !CHANNEL_KIND.test(c.kind ?? ''));
+      if (bad) {
+        this.fail(plugin.name, `channel kind "${bad.kind}" is not kebab-case (at most 32 characters)`);
+        continue;
+      }
+      for (const channel of channels)
         root.cradle.channels.add(channel, flagsOf(plugin.planFlag, channel.planFlag));
     }
   }
@@ -240,10 +248,12 @@ export class PluginHost {
               root.cradle.logger.info({ job: job.name, companyId }, 'job skipped: plan lacks the job flag');
               return;
             }
+            const checked = runnableData(job, data, root.cradle.logger.child({ plugin: plugin.name }));
+            if (!checked) return;
             const scope = createRequestScope(root, companyId);
             await job.handler({
               companyId,
-              data,
+              data: checked,
               deps: this.deps(plugin, root, scope.cradle, companyId) as never,
             });
           },
@@ -326,11 +336,13 @@ export class PluginHost {
         ? `invalid plugin name "${p.name}" (kebab-case expected)`
         : seen.has(p.name)
           ? `plugin ${p.name} is declared twice`
-          : p.planFlag && p.publicRoutes
-            ? `plugin ${p.name} has a plan flag, so its public routes must say whose tenant a request is (flaggedPublicRoutes with companyOf)`
-            : (p.requires ?? [])
-                .filter((k) => !PORT_KEYS.includes(k))
-                .map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0];
+          : p.errors && p.errors.plugin !== p.name
+            ? `plugin ${p.name} declares error codes under another name (${p.errors.plugin}); use definePluginErrors('${p.name}', …)`
+            : p.planFlag && p.publicRoutes
+              ? `plugin ${p.name} has a plan flag, so its public routes must say whose tenant a request is (flaggedPublicRoutes with companyOf)`
+              : (p.requires ?? [])
+                  .filter((k) => !PORT_KEYS.includes(k))
+                  .map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0];
       seen.add(p.name);
       if (problem) {
         this.failures.push({ name: p.name, error: problem });

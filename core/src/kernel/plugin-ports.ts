@@ -3,7 +3,6 @@ import {
   type AuthUser,
   type CorePorts,
   type EventsPort,
-  type JobsPort,
   type PortKey,
   type RealtimePort,
   type SettingsPort,
@@ -12,11 +11,15 @@ import type { AwilixContainer } from 'awilix';
 import { EgressClient } from '../egress/egress.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
 import type { Cradle } from './container.js';
+import { ownCompany } from './own-company.js';
+import { namespacedJobs } from './plugin-jobs.js';
 import { type AnyPlugin, type PortFactories, portContext } from './port-factories.js';
 import { viewerPort } from './viewer-port.js';
 
 // What a plugin gets for its `requires`: each port of CorePorts, built by the kernel (below) or by the core module that
 // implements it (its definition's `ports`, kernel/port-factories.ts).
+
+export { ownCompany };
 
 /** Every port a plugin may list in `requires`. */
 export const PORT_KEYS: readonly PortKey[] = [
@@ -40,27 +43,6 @@ export const PORT_KEYS: readonly PortKey[] = [
   'spreadsheets',
   'viewer',
 ];
-
-/**
- * The ports that take a company id as an argument answer for the scope's company only: naming another one (or any,
- * where the scope has none: a public route, onBoot) is 403 ERR_NO_PERMISSION, before anything is read or written.
- */
-export function ownCompany(companyId: number | undefined, named: unknown): void {
-  if (companyId === undefined || named !== companyId) throw new AppError('ERR_NO_PERMISSION', 403);
-}
-
-function namespacedJobs(plugin: string, host: Cradle['jobsHost'], companyId: number | undefined): JobsPort {
-  return {
-    now: async (name, data) => {
-      ownCompany(companyId, data?.companyId);
-      await host.now(`${plugin}:${name}`, data);
-    },
-    schedule: async (when, name, data) => {
-      ownCompany(companyId, data?.companyId);
-      await host.schedule(when, `${plugin}:${name}`, data);
-    },
-  };
-}
 
 /**
  * The settings port of one scope: it reads the scope's company only (the settings module builds it).
@@ -105,7 +87,7 @@ export const KERNEL_PORTS: PortFactories = {
   em: ({ scope }) => scope.em,
   logger: ({ root, plugin }) => root.cradle.logger.child({ plugin: plugin.name }),
   realtime: ({ root, companyId }) => boundRealtime(root.cradle.realtime, companyId),
-  jobs: ({ root, plugin, companyId }) => namespacedJobs(plugin.name, root.cradle.jobsHost, companyId),
+  jobs: ({ root, plugin, companyId }) => namespacedJobs(plugin, root.cradle.jobsHost, companyId),
   events: ({ root, companyId }) => boundEvents(root.cradle.events, companyId),
   http: ({ root, plugin }) =>
     new EgressClient(root.cradle.egressPolicy, root.cradle.logger.child({ plugin: plugin.name })),

@@ -35,6 +35,7 @@ let queueId: number;
 let tagId: number;
 let messageId: number;
 let mediaUrl: string;
+let jobOfA: string;
 let b: TenantWithAgent;
 
 const probe = async (token: string | undefined, port: string, method: string, args: unknown[]) => {
@@ -77,6 +78,8 @@ beforeAll(async () => {
   if (stored.status !== 200) throw new Error(`media.store: ${stored.status} ${JSON.stringify(stored.body)}`);
   mediaUrl = (stored.body.value as { url: string }).url;
   expect((await probe(tokenA, 'config', 'set', ['secret', 'alfa-config'])).status).toBe(200);
+  const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+  jobOfA = String((await probe(tokenA, 'jobs', 'schedule', [inAnHour, 'noop', { companyId: 1 }])).body.value);
   handle = {
     id: connection.id,
     companyId: 1,
@@ -181,6 +184,7 @@ const sweepOfA = (): PortSweep => {
     jobs: {
       now: [{ args: ['noop', { companyId: 1 }] }],
       schedule: [{ args: [new Date(Date.now() + 60_000).toISOString(), 'noop', { companyId: 1 }] }],
+      cancel: [{ args: [jobOfA] }],
     },
     events: { emit: [{ args: ['ticket.updated', { companyId: 1, ticketId }] }] },
     realtime: {
@@ -270,6 +274,8 @@ describe('every port is bound to the caller’s company', () => {
     expect((await probe(tokenA, 'config', 'get', ['secret'])).body.value).toBe('alfa-config');
     expect((await probe(tokenA, 'settings', 'isEnabled', [1, 'userRating'])).status).toBe(200);
     expect((await probe(tokenA, 'jobs', 'now', ['noop', { companyId: 1 }])).status).toBe(200);
+    // B's cancel (and the public route's) left A's scheduled job: A's own cancel removes it.
+    expect((await probe(tokenA, 'jobs', 'cancel', [jobOfA])).body.value).toBe(true);
     const publish = [{ companyId: 1, channel: 'company-1-probe', data: {} }];
     expect((await probe(tokenA, 'realtime', 'publish', publish)).status).toBe(200);
     expect(

@@ -13,8 +13,8 @@ export interface TestHost extends HostClient {
   databaseUrl: string;
   /** The host's media and data folder (a second instance shares it, as processes of one Balcão share a volume). */
   dataDir: string;
-  /** Enqueues a job by its full name (`plugin:job`), as the plugin's own `jobs.now` would. */
-  enqueue(job: string, data: TenantJobData): Promise<void>;
+  /** Enqueues a job by its full name (`plugin:job`), as the plugin's own `jobs.now` would; answers its id. */
+  enqueue(job: string, data: TenantJobData): Promise<string>;
   /** Runs a job by its full name here and now and waits for it (a recurring job: for every company it applies to). */
   runJob(job: string, data: TenantJobData): Promise<void>;
   /** Resolves a kernel service (tests only). */

@@ -3,6 +3,7 @@ import { actorRoutes } from './actor.js';
 import { REQUIRES } from './deps.js';
 import { mountLayers } from './layers.js';
 import { readDoorsRoutes } from './read-doors.js';
+import { smallDoors, smallDoorsJobs, tourErrors } from './small-doors.js';
 import { viewerJobs, viewerRoutes } from './viewer.js';
 
 /**
@@ -14,6 +15,7 @@ export default definePlugin({
   name: 'tour',
   planFlag: 'useIntegration',
   requires: REQUIRES,
+  errors: tourErrors,
   routes(router) {
     router.get('/tour', (ctx) => {
       ctx.body = { plugin: 'tour' };
@@ -22,6 +24,7 @@ export default definePlugin({
     actorRoutes(router);
     mountLayers(router);
     readDoorsRoutes(router);
+    smallDoors(router);
   },
-  jobs: [...viewerJobs],
+  jobs: [...viewerJobs, ...smallDoorsJobs],
 });

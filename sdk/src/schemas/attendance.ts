@@ -5,12 +5,27 @@ import { checkImportDates, connectionImportFields } from './history-import.js';
 import { weeklyScheduleSchema } from './schedules.js';
 
 /**
- * Channels a contact, connection or ticket belongs to: the spec's five, and 'echo', the teaching channel of
- * examples/echo-channel (only loaded with BALCAO_EXAMPLES=1 or by its tests). A new channel adds its kind here.
+ * The channel kinds Balcão knows without their plugin loaded: the spec's five, and 'echo', the teaching channel of
+ * examples/echo-channel. Rows of these kinds may exist while no plugin provides them. Any other kind is known when a
+ * loaded channel plugin declares it (`defineChannel({ kind })`): adding a channel edits neither the SDK nor core.
  * @example CHANNELS.includes('webchat')
  */
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'webchat', 'echo'] as const;
-export type Channel = (typeof CHANNELS)[number];
+
+/**
+ * A channel kind: one of {@link CHANNELS} or one a channel plugin declares (kebab-case, at most 32 characters).
+ * @example const kind: Channel = 'telegram';
+ */
+export type Channel = string;
+
+/** What a channel kind looks like (the host refuses a channel plugin declaring another). @example CHANNEL_KIND.test('telegram') */
+export const CHANNEL_KIND = /^[a-z][a-z0-9-]{0,31}$/;
+
+/**
+ * A channel kind as input: kind-shaped; whether a loaded channel provides it (or it is one of {@link CHANNELS}) is the
+ * server's check. @example channelKindField.parse('telegram')
+ */
+export const channelKindField = z.string({ error: 'Invalid option' }).regex(CHANNEL_KIND, 'Invalid option');
 
 /**
  * Ticket statuses (spec part 1 §4), plus `nps`: an attendant closed it and it waits for the contact's rating
@@ -218,7 +233,7 @@ function connectionAutomationFields() {
 
 const connectionFields = {
   name: boundedString(2, 50),
-  channel: z.enum(CHANNELS),
+  channel: channelKindField,
   isDefault: z.boolean(),
   greetingMessage: z.string().max(5000).nullish(),
   complationMessage: z.string().max(5000).nullish(),

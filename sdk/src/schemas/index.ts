@@ -6,6 +6,7 @@ export * from './common.js';
 export * from './companies.js';
 export * from './dashboard.js';
 export * from './history-import.js';
+export * from './jobs.js';
 export * from './plugin-sends.js';
 export * from './reactions.js';
 export * from './read-doors.js';

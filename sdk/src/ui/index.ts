@@ -38,6 +38,11 @@ export type SlotId = (typeof SLOT_IDS)[number];
  */
 export interface UiSlotFill {
   component: ComponentType;
+  /**
+   * Names the fill among the plugin's fills of one slot (kebab-case): a tab's URL and test ids read
+   * `<plugin>.<id>`. The plugin's first fill without one is just `<plugin>`, the others `<plugin>.<position>`.
+   */
+  id?: string;
   planFlag?: PlanFlag;
   profile?: 'admin';
   titleKey?: string;
@@ -52,11 +57,34 @@ export interface UiSlotFill {
   fields?: readonly string[];
 }
 
-/** What a plugin puts in a slot: a component, or a {@link UiSlotFill}. @example 'topbar.items': HelloBadge */
-export type UiSlotContribution = ComponentType | UiSlotFill;
+/**
+ * What a plugin puts in a slot: a component, a {@link UiSlotFill}, or several of them (rendered in their order).
+ * @example 'topbar.items': HelloBadge
+ * @example 'settings.tabs': [{ component: Greetings, titleKey: 'hello:settingsTab' }, { id: 'stats', component: Stats, titleKey: 'hello:statsTab' }]
+ */
+export type UiSlotContribution = ComponentType | UiSlotFill | readonly (ComponentType | UiSlotFill)[];
 
-/** The fill form of any contribution. @example slotFillOf(HelloBadge).component === HelloBadge */
-export function slotFillOf(contribution: UiSlotContribution): UiSlotFill {
+/**
+ * Every fill of a contribution, in its order, each with the key the shell gives it (`<plugin>`, `<plugin>.<id>` or
+ * `<plugin>.<position>`: unique among the slot's fills).
+ * @example slotFillsOf('hello', [Badge, { id: 'count', component: Count }]).map((f) => f.key) // ['hello', 'hello.count']
+ */
+export function slotFillsOf(
+  plugin: string,
+  contribution: UiSlotContribution,
+): { key: string; fill: UiSlotFill }[] {
+  const list: readonly (ComponentType | UiSlotFill)[] = Array.isArray(contribution)
+    ? contribution
+    : [contribution as ComponentType | UiSlotFill];
+  return list.map((one, position) => {
+    const fill = slotFillOf(one);
+    const key = fill.id ? `${plugin}.${fill.id}` : position === 0 ? plugin : `${plugin}.${position}`;
+    return { key, fill };
+  });
+}
+
+/** The fill form of one contribution. @example slotFillOf(HelloBadge).component === HelloBadge */
+export function slotFillOf(contribution: ComponentType | UiSlotFill): UiSlotFill {
   return typeof contribution === 'object' && contribution !== null && 'component' in contribution
     ? contribution
     : { component: contribution };

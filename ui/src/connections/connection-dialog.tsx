@@ -149,7 +149,7 @@ function ConnectionForm({
     setErrors(errors);
     const fields = Object.keys(errors);
     const owner = pluginTabs.find((fill) => fields.every((field) => fill.fill.fields?.includes(field)));
-    setTab(owner ? `plugin:${owner.plugin}` : connectionTabOf(fields[0] ?? ''));
+    setTab(owner ? `plugin:${owner.key}` : connectionTabOf(fields[0] ?? ''));
   };
   const formField = (name: string): SlotFormField => {
     const key = name as keyof ConnectionFormValues & string;
@@ -322,14 +322,14 @@ function ConnectionForm({
           )}
           {pluginTabs.map((fill) => (
             <Tab
-              key={fill.plugin}
-              id={`plugin:${fill.plugin}`}
+              key={fill.key}
+              id={`plugin:${fill.key}`}
               title={fill.fill.titleKey ? t(fill.fill.titleKey) : fill.plugin}
-              data-testid={`connection-tab-${fill.plugin}`}
+              data-testid={`connection-tab-${fill.key}`}
               panel={
                 <SlotConnectionContext.Provider value={connection}>
                   <SlotConnectionFormContext.Provider value={formField}>
-                    <PluginFillView {...fill} />
+                    <PluginFillView plugin={fill.plugin} fill={fill.fill} />
                   </SlotConnectionFormContext.Provider>
                 </SlotConnectionContext.Provider>
               }

@@ -10,14 +10,14 @@ const iconOf = (name: string | undefined): IconName =>
 export function PluginPopovers() {
   const { t } = useTranslation();
   const fills = useSlotFills('topbar.popovers');
-  return fills.map(({ plugin, fill }) => {
+  return fills.map(({ plugin, key, fill }) => {
     const title = fill.titleKey ? t(fill.titleKey) : plugin;
     return (
       <PopoverNext
-        key={plugin}
+        key={key}
         placement="bottom-end"
         content={
-          <div className="top-bar-popover" data-testid={`popover-${plugin}`}>
+          <div className="top-bar-popover" data-testid={`popover-${key}`}>
             <H6 className="top-bar-popover__title">
               <Icon icon={iconOf(fill.icon)} /> {title}
             </H6>
@@ -30,7 +30,7 @@ export function PluginPopovers() {
           icon={iconOf(fill.icon)}
           aria-label={title}
           title={title}
-          data-testid={`popover-button-${plugin}`}
+          data-testid={`popover-button-${key}`}
         />
       </PopoverNext>
     );

@@ -46,3 +46,38 @@ describe('errorMessage (spec part 1 §8)', () => {
     expect(errorMessage(undefined, i18n)).toBe('Ocorreu um erro!');
   });
 });
+
+describe("errorMessage of a plugin's own code", () => {
+  it("translates `plugin:ERR_…` from the plugin's namespace, loaded from its locales", async () => {
+    const { createInstance } = await import('i18next');
+    const i18next = createInstance();
+    await i18next.init({
+      lng: 'pt-BR',
+      resources: { 'pt-BR': { translation: { errors: { generic: 'Ocorreu um erro!' } } } },
+    });
+    // What the shell's plugin host does with a UI entry's `locales`.
+    i18next.addResourceBundle(
+      'pt-BR',
+      'tour',
+      { errors: { ERR_FULL: 'O passeio está lotado.' } },
+      true,
+      true,
+    );
+    const full = new ApiError(409, 'tour:ERR_FULL', {}, 'tour:ERR_FULL');
+    expect(errorMessage(full, i18next)).toBe('O passeio está lotado.');
+    // Another plugin's code of the same name is not this one's translation.
+    const other = new ApiError(409, 'other:ERR_FULL', {}, 'other:ERR_FULL');
+    expect(errorMessage(other, i18next)).toBe('Ocorreu um erro!');
+  });
+
+  it("falls back to the screen's text, then to the generic error, never to the raw code", () => {
+    const closed = new ApiError(422, 'tour:ERR_CLOSED', {}, 'tour:ERR_CLOSED');
+    const load: Record<string, string> = {
+      ...texts,
+      'tour.loadFailed': 'Não foi possível carregar o passeio',
+    };
+    const withLoad = { exists: (key: string) => key in load, t: (key: string) => load[key] ?? key };
+    expect(errorMessage(closed, withLoad, 'tour.loadFailed')).toBe('Não foi possível carregar o passeio');
+    expect(errorMessage(closed, i18n)).toBe('Ocorreu um erro!');
+  });
+});

@@ -1,4 +1,4 @@
-import { slotFillOf } from '@balcao/sdk/ui';
+import { slotFillOf, slotFillsOf } from '@balcao/sdk/ui';
 import { describe, expect, it } from 'vitest';
 import { canSee } from './slot-access';
 
@@ -25,5 +25,16 @@ describe('slot fills and pages: their own flag and profile', () => {
     expect(slotFillOf(Badge)).toEqual({ component: Badge });
     const fill = { component: Badge, titleKey: 'hello:tab', planFlag: 'useKanban' as const };
     expect(slotFillOf(fill)).toBe(fill);
+  });
+});
+
+describe('a plugin filling one slot several times', () => {
+  it('keys each fill: the plugin for its first, its id or its position for the others', () => {
+    const A = () => null;
+    const B = () => null;
+    const fills = slotFillsOf('hello', [A, { id: 'stats', component: B }, B]);
+    expect(fills.map((f) => f.key)).toEqual(['hello', 'hello.stats', 'hello.2']);
+    expect(fills.map((f) => f.fill.component)).toEqual([A, B, B]);
+    expect(slotFillsOf('hello', A)).toEqual([{ key: 'hello', fill: { component: A } }]);
   });
 });

@@ -39,9 +39,9 @@ export function SettingsScreen() {
         ]
       : []),
     ...fills.map((fill) => ({
-      id: fill.plugin,
+      id: fill.key,
       title: fill.fill.titleKey ? t(fill.fill.titleKey) : fill.plugin,
-      body: <PluginFillView {...fill} />,
+      body: <PluginFillView plugin={fill.plugin} fill={fill.fill} />,
     })),
   ];
   const selected = tabs.some((x) => x.id === tab) ? tab : 'options';

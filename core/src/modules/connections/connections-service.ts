@@ -297,6 +297,9 @@ export class ConnectionsService {
 
   /** A channel whose plugin (or the channel itself) carries a plan flag the company lacks is not offered. */
   async assertChannelOffered(companyId: number, channel: string): Promise<void> {
+    // Kinds come from the loaded channels (and the SDK's CHANNELS, which rows may hold without their plugin).
+    if (!this.channels.knows(channel))
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'channel', message: 'Invalid option' }] });
     for (const flag of this.channels.planFlagsOf(channel)) {
       if (!(await this.planGate.allows(companyId, flag))) {
         throw new AppError('ERR_CHANNEL_NOT_IN_PLAN', 403, { channel, planFlag: flag });

@@ -51,5 +51,5 @@ export async function checkedAddress(
     throw new AppError('ERR_WAPP_CHECK_CONTACT', 502);
   }
   if (!found) throw new AppError('ERR_WAPP_INVALID_CONTACT', 400);
-  return normaliseNumber(found, channel, false);
+  return normaliseNumber(found, channel, false, deps.channels);
 }

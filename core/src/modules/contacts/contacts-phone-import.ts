@@ -34,10 +34,14 @@ async function defaultConnection(em: EntityManager, companyId: number) {
 }
 
 /** The contact one entry would become, or undefined when its number cannot be one (too short or too long). */
-function candidateOf(entry: PhoneContact, channel: string): ContactCandidate | undefined {
+function candidateOf(
+  entry: PhoneContact,
+  channel: string,
+  channels: ChannelRegistry,
+): ContactCandidate | undefined {
   let number: string;
   try {
-    number = normaliseNumber(String(entry.number ?? ''), channel, false);
+    number = normaliseNumber(String(entry.number ?? ''), channel, false, channels);
   } catch (err) {
     if (err instanceof AppError) return undefined;
     throw err;
@@ -66,7 +70,7 @@ export async function importPhoneContacts(
   const candidates = new Map<string, ContactCandidate>();
   let skipped = 0;
   for (const entry of entries) {
-    const candidate = candidateOf(entry, connection.channel);
+    const candidate = candidateOf(entry, connection.channel, deps.channels);
     // Unusable numbers and a number listed twice are skipped, like the rows of a spreadsheet import.
     if (!candidate || candidates.has(candidate.number)) skipped++;
     else candidates.set(candidate.number, candidate);

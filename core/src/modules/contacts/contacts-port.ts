@@ -10,18 +10,20 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TagsService } from '../tags/tags-service.js';
 import { Contact } from './contact.entity.js';
-import { normaliseNumber } from './contact-number.js';
 import { walkContacts } from './contact-walk.js';
 import { type ContactsService, contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
 
-/** The company's contact with this number (as given or normalised as contacts are) on the channel; null: none. */
+/**
+ * The company's contact with this number on the channel, as given or as `normal` (the number normalised as contacts
+ * are: ContactsService.normalisedNumber); null: none.
+ */
 export async function contactIdByNumber(
   em: EntityManager,
   companyId: number,
   number: string,
+  normal: string,
   channel: Channel,
 ): Promise<number | null> {
-  const normal = normaliseNumber(number, channel, false);
   const found = await em.findOne(Contact, {
     companyId,
     channel,
@@ -53,7 +55,13 @@ export class CompanyContactsPort implements ContactsPort {
   }
 
   async findByNumber(number: string, channel: Channel = 'whatsapp'): Promise<ContactDto | null> {
-    const id = await contactIdByNumber(this.em, this.viewer.companyId, number, channel);
+    const id = await contactIdByNumber(
+      this.em,
+      this.viewer.companyId,
+      number,
+      this.contacts.normalisedNumber(number, channel),
+      channel,
+    );
     return id === null ? null : this.contacts.get(this.viewer, id);
   }
 

@@ -1,4 +1,4 @@
-import { CHANNELS, dateField, type ExtraInfoDto, idField, pageQuery, type TagDto } from '@balcao/sdk';
+import { channelKindField, dateField, type ExtraInfoDto, idField, pageQuery, type TagDto } from '@balcao/sdk';
 import type { EntityManager, QueryBuilder } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { localDaysWhere } from '../../db/local-days.js';
@@ -22,7 +22,7 @@ const jsonIds = z.preprocess((v) => {
  */
 export const contactFilterQuery = pageQuery.extend({
   contactTag: jsonIds,
-  channel: z.enum(CHANNELS).optional(),
+  channel: channelKindField.optional(),
   isGroup: z
     .enum(['true', 'false'])
     .transform((v) => v === 'true')

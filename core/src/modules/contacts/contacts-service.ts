@@ -1,9 +1,9 @@
 import {
   AppError,
   type AuthUser,
-  CHANNELS,
   type ContactDto,
   type ContactSheetRowsDto,
+  channelKindField,
   channelTraits,
   companyChannel,
   contactSchema,
@@ -14,7 +14,7 @@ import {
   type RealtimePort,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import { flushOrConflict } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
@@ -41,7 +41,7 @@ declare module '../../kernel/container.js' {
 export const CONTACTS_PAGE_SIZE = 20;
 
 /** `POST /contacts`: the form's fields, plus the channel (whatsapp unless said). */
-export const contactCreateSchema = contactSchema.extend({ channel: z.enum(CHANNELS).default('whatsapp') });
+export const contactCreateSchema = contactSchema.extend({ channel: channelKindField.default('whatsapp') });
 /**
  * `PUT /contacts/{id}`: extraInfo, when sent, replaces the contact's list as a whole; a number left out stays (the
  * form of a viewer who sees it masked leaves it out).
@@ -155,7 +155,9 @@ export class ContactsService {
     opts: { checkAddress?: boolean } = {},
   ): Promise<ContactDto> {
     const { extraInfo, ...fields } = input;
-    let number = normaliseNumber(fields.number, fields.channel, false);
+    if (!this.channels.knows(fields.channel))
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'channel', message: 'Invalid option' }] });
+    let number = normaliseNumber(fields.number, fields.channel, false, this.channels);
     if (opts.checkAddress) {
       const { em, channels, realtime, sessions, dataDir, logger } = this;
       number = await checkedAddress(
@@ -185,7 +187,7 @@ export class ContactsService {
     viewer: AuthUser,
     row: { name: string; number: string; email?: string | null },
   ): Promise<{ contact: ContactDto; created: boolean }> {
-    const number = normaliseNumber(row.number, 'whatsapp', false);
+    const number = normaliseNumber(row.number, 'whatsapp', false, this.channels);
     const existing = await this.em.findOne(Contact, { channel: 'whatsapp', number });
     if (!existing) {
       const contact = await this.create(viewer, { ...row, channel: 'whatsapp', extraInfo: [] });
@@ -217,6 +219,11 @@ export class ContactsService {
    * a web chat visitor, a mask that loses the conversation): the mask (or the stored number) keeps the stored number,
    * and any other number is refused with 403 ERR_NUMBER_HIDDEN rather than silently dropped, so the client learns why.
    */
+  /** A number as stored for a contact of `channel` (digits only when the channel addresses contacts by phone). */
+  normalisedNumber(number: string, channel: string): string {
+    return normaliseNumber(number, channel, false, this.channels);
+  }
+
   private async numberFrom(viewer: AuthUser, contact: IContact, sent: string | undefined): Promise<string> {
     if (sent === undefined) return contact.number;
     if (!(await this.hidesNumbers(viewer))) {
@@ -229,7 +236,7 @@ export class ContactsService {
           fields: [{ path: 'number', message: "A visitor's id cannot be changed" }],
         });
       }
-      return normaliseNumber(sent, contact.channel, contact.isGroup);
+      return normaliseNumber(sent, contact.channel, contact.isGroup, this.channels);
     }
     if (sent === maskNumber(contact.number) || sent === contact.number) return contact.number;
     throw new AppError('ERR_NUMBER_HIDDEN', 403);

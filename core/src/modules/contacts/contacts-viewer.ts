@@ -34,7 +34,13 @@ export class ViewerContactsReads implements ViewerContacts {
 
   async findByNumber(number: string, channel: Channel = 'whatsapp'): Promise<ContactDto | null> {
     if (number.includes('\0')) return null;
-    const id = await contactIdByNumber(this.em, this.viewer.companyId, number, channel);
+    const id = await contactIdByNumber(
+      this.em,
+      this.viewer.companyId,
+      number,
+      this.contacts.normalisedNumber(number, channel),
+      channel,
+    );
     return id === null ? null : this.contacts.get(this.viewer, id);
   }
 }

@@ -1,11 +1,12 @@
-import type {
-  ChannelDefinition,
-  ChannelSendContext,
-  EventsPort,
-  Logger,
-  PlanFlag,
-  QuotedMessage,
-  RealtimePort,
+import {
+  CHANNELS,
+  type ChannelDefinition,
+  type ChannelSendContext,
+  type EventsPort,
+  type Logger,
+  type PlanFlag,
+  type QuotedMessage,
+  type RealtimePort,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { channelOffered } from '../connections/channel-plan.js';
@@ -33,6 +34,11 @@ export class ChannelRegistry {
 
   get(kind: string): ChannelDefinition | undefined {
     return this.channels.get(kind);
+  }
+
+  /** A kind Balcão knows: one a loaded channel provides, or one of the SDK's CHANNELS (rows may exist without it). */
+  knows(kind: string): boolean {
+    return this.channels.has(kind) || (CHANNELS as readonly string[]).includes(kind);
   }
 
   all(): ChannelDefinition[] {

@@ -187,6 +187,7 @@ export class OutboxWorker implements OutboxKick {
             ticketId: m.ticket_id,
             messageId,
             state: 'failed',
+            reason,
           });
       }
     }

@@ -1,4 +1,10 @@
-import type { ConnectionDto, MessageDto, OutboundMessage } from '@balcao/sdk';
+import {
+  type ConnectionDto,
+  type DomainEvents,
+  definePlugin,
+  type MessageDto,
+  type OutboundMessage,
+} from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
@@ -54,9 +60,16 @@ const until = (check: () => Promise<boolean>) => eventually(async () => ((await 
 const outage = (down: boolean) =>
   host.request(`/test-channel/${connection.token}/outage`, { method: 'PUT', body: { down } });
 
+/** What a plugin subscribed to `message.delivery` received. */
+const deliveries: DomainEvents['message.delivery'][] = [];
+const deliveryWatcher = definePlugin({
+  name: 'delivery-watcher',
+  subscribers: [{ event: 'message.delivery', handler: async (payload) => void deliveries.push(payload) }],
+});
+
 beforeAll(async () => {
   host = await createTestHost({
-    plugins: [fakeWhatsappPlugin],
+    plugins: [fakeWhatsappPlugin, deliveryWatcher],
     env: { OUTBOX_POLL_MS: '50', OUTBOX_RETRY_BASE_MS: '50', OUTBOX_MAX_ATTEMPTS: '3' },
   });
   const login = await host.login(host.admin.email, host.admin.password);
@@ -110,6 +123,15 @@ describe('outbox', () => {
     );
     expect(row).toEqual({ status: 'failed', attempts: 3, last_error: 'WhatsApp servers unreachable' });
     expect((await messageOf(ticketId, message.id))?.ack).toBe(0);
+    // A plugin learns why: the event carries the channel's reason.
+    const failed = await eventually(() => deliveries.find((d) => d.messageId === message.id));
+    expect(failed).toEqual({
+      companyId: 1,
+      ticketId,
+      messageId: message.id,
+      state: 'failed',
+      reason: 'WhatsApp servers unreachable',
+    });
 
     // Still down: a retry fails again; a message that has not failed cannot be retried.
     const other = await host.request(`/api/messages/${message.id + 1000}/retry`, { token, method: 'POST' });
@@ -119,6 +141,12 @@ describe('outbox', () => {
     expect((await outage(false)).status).toBe(204);
     const retry = await host.request(`/api/messages/${message.id}/retry`, { token, method: 'POST' });
     expect(retry.status).toBe(204);
+    const states = () => deliveries.filter((d) => d.messageId === message.id).map((d) => [d.state, d.reason]);
+    await until(async () => states().length === 2);
+    expect(states()).toEqual([
+      ['failed', 'WhatsApp servers unreachable'],
+      ['queued', null],
+    ]);
     await until(async () => (await messageOf(ticketId, message.id))?.ack === 1);
     expect((await messageOf(ticketId, message.id))?.deliveryError).toBeNull();
     expect(await sentOf(message.id)).toHaveLength(1);

@@ -299,6 +299,7 @@ export class MessagesService {
       ticketId: message.ticketId,
       messageId: id,
       state: 'queued',
+      reason: null,
     });
   }
 }

@@ -15,7 +15,8 @@ const ICONS: Record<Channel, { icon: IconName; color: string }> = {
 export function ChannelIcon({ channel, size = 12 }: { channel: Channel; size?: number }) {
   const { t } = useTranslation();
   const { icon, color } = ICONS[channel] ?? ICONS.webchat;
-  const label = t(`tickets.channels.${channel}`);
+  // A kind a channel plugin declared, unknown to the shell's texts, reads as its own name.
+  const label = t(`tickets.channels.${channel}`, { defaultValue: channel });
   return (
     <Icon icon={icon} size={size} color={color} title={label} aria-label={label} className="channel-icon" />
   );
