@@ -8,6 +8,7 @@ export * from './domain-ports.js';
 export * from './events.js';
 export * from './http-port.js';
 export * from './plugin.js';
+export * from './plugin-errors.js';
 export * from './ports.js';
 export * from './sessions.js';
 export * from './spreadsheets.js';

@@ -1,12 +1,4 @@
-import {
-  AppError,
-  type AuthUser,
-  type CorePorts,
-  type EventsPort,
-  type PortKey,
-  type RealtimePort,
-  type SettingsPort,
-} from '@balcao/sdk';
+import type { AuthUser, CorePorts, EventsPort, PortKey, RealtimePort, SettingsPort } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
 import { EgressClient } from '../egress/egress.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
