@@ -109,9 +109,10 @@ export async function startKernel(opts: KernelOptions): Promise<Kernel> {
 
   const orm = await openDatabase({ url: db.url, entities: host.entities() });
   await host.migrate(orm);
-  const seeded = await seed(orm, config);
+  const seeded = await seed(orm, config, plugins.declaredFlags());
 
   const planGate = new PlanGate({ orm });
+  planGate.declare(plugins.declaredFlags());
   const events = new EventBus({ logger, validate: config.env === 'test' });
   const jobsHost = new JobsHost({ logger, planGate });
   let root: AwilixContainer<Cradle> | undefined;
