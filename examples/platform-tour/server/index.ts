@@ -1,5 +1,7 @@
 import { definePlugin } from '@balcao/sdk';
+import { TOUR_LOCALES } from '../shared/locales.js';
 import { REQUIRES } from './deps.js';
+import { planFlagRoutes, TOUR_PLAN_FLAGS } from './plan-flags.js';
 
 /**
  * The platform tour: one plugin that uses every door a feature plugin needs, written with `@balcao/sdk` alone. Each
@@ -9,10 +11,13 @@ import { REQUIRES } from './deps.js';
 export default definePlugin({
   name: 'tour',
   planFlag: 'useIntegration',
+  planFlags: TOUR_PLAN_FLAGS,
+  locales: TOUR_LOCALES,
   requires: REQUIRES,
   routes(router) {
     router.get('/tour', (ctx) => {
       ctx.body = { plugin: 'tour' };
     });
   },
+  flaggedRoutes: [planFlagRoutes],
 });
