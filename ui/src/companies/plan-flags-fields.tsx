@@ -1,4 +1,4 @@
-import { PLAN_FLAGS, type PlanDto, type PluginInfoDto, planHas } from '@balcao/sdk';
+import { PLAN_FLAGS, type PluginInfoDto } from '@balcao/sdk';
 import { Checkbox, H6 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,24 +19,6 @@ export function usePluginPlanFlags(): PluginInfoDto[] {
     };
   }, [i18n.language]);
   return plugins;
-}
-
-/** Every flag's value for the form: the ten core ones and each plugin-declared one the plan stores. */
-export function initialPlanFlags(plan: PlanDto | null): Record<string, boolean> {
-  const core = Object.fromEntries(PLAN_FLAGS.map((f) => [f, planHas(plan, f)]));
-  return { ...plan?.flags, ...core };
-}
-
-/**
- * The form's flags as the API takes them: the core ones as the plan's fields (the spec's shape), the plugins' in
- * `flags`. @example planFlagsInput({ useKanban: true, useTour: false })
- */
-export function planFlagsInput(flags: Record<string, boolean>): Record<string, unknown> {
-  const core = new Set<string>(PLAN_FLAGS);
-  return {
-    ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, flags[f] === true])),
-    flags: Object.fromEntries(Object.entries(flags).filter(([key]) => !core.has(key))),
-  };
 }
 
 /** The plan dialog's flags: the core ones, then one group per plugin that declares flags, with its labels. */

@@ -18,7 +18,8 @@ import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { brl, createPlan, deletePlan, fetchPlans, submitDelay, updatePlan } from './admin-api';
-import { initialPlanFlags, PlanFlagsFields, planFlagsInput, usePluginPlanFlags } from './plan-flags-fields';
+import { initialPlanFlags, planFlagsInput } from './plan-flags';
+import { PlanFlagsFields, usePluginPlanFlags } from './plan-flags-fields';
 import { removeAndReload, useAdminList } from './use-admin-list';
 import './companies.css';
 

@@ -37,7 +37,7 @@ async function readPlugins(): Promise<void> {
   const mine = ++generation;
   let infos: PluginInfoDto[] = [];
   try {
-    infos = await api.get<PluginInfoDto[]>('/plugins');
+    infos = await api.get<PluginInfoDto[]>(`/plugins?lang=${encodeURIComponent(i18n.language)}`);
   } catch (err) {
     toastError(err);
   }

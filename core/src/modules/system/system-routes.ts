@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { acceptedLanguage, type Language, matchLanguage } from '@balcao/sdk';
+import { acceptedLanguage, FALLBACK_LANGUAGE, type Language, matchLanguage } from '@balcao/sdk';
 import type { RouterContext } from '@koa/router';
 import type { AppRouter, AppState } from '../../http/types.js';
 import { REPO_ROOT } from '../../kernel/discover-plugins.js';
@@ -70,6 +70,9 @@ export function publicSystemRoutes(router: AppRouter, host: PluginHost): void {
 export function systemRoutes(router: AppRouter, host: PluginHost): void {
   // Every signed-in user: the UI loads the tenant's enabled plugins from it, the plans dialog their declared flags.
   router.get('/plugins', async (ctx) => {
-    ctx.body = await host.infoFor(ctx.state.scope, ctx.state.companyId, await answerLanguage(ctx));
+    // The language costs a query only when there are labels to translate.
+    const labels = host.loaded.some((p) => p.planFlags?.length);
+    const language = labels ? await answerLanguage(ctx) : FALLBACK_LANGUAGE;
+    ctx.body = await host.infoFor(ctx.state.scope, ctx.state.companyId, language);
   });
 }
