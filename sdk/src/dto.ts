@@ -96,13 +96,27 @@ export interface AuthResponse {
   user: SessionUserDto;
 }
 
+/** A plan flag a plugin declares, labelled in the caller's language. @example { key: 'useTour', labelKey: 'tour:planFlag', label: 'Platform tour' } */
+export interface PluginPlanFlagDto {
+  key: string;
+  labelKey: string;
+  /** `labelKey` translated from the plugin's locales (the language asked, else the user's, else the fallback). */
+  label: string;
+}
+
 /**
- * One plugin the current tenant has (`GET /api/plugins`), with the channel kinds it contributes (the connections
- * screen offers a new connection only on these). @example { name: 'webchat', planFlag: null, channels: ['webchat'] }
+ * One loaded plugin (`GET /api/plugins` lists every one): whether the current tenant has it (`enabled`: its plan
+ * carries the plugin's flag), the plan flags it declares, and the channel kinds it contributes to this tenant (empty
+ * when not enabled; the connections screen offers a new connection only on these).
+ * @example { name: 'webchat', enabled: true, planFlag: null, planFlags: [], channels: ['webchat'] }
  */
 export interface PluginInfoDto {
   name: string;
+  /** The tenant's plan carries the plugin's flag (or the plugin has none): its routes, pages and menu are on. */
+  enabled: boolean;
   planFlag: string | null;
+  /** The flags the plugin declares (the plans dialog groups them under the plugin). */
+  planFlags: PluginPlanFlagDto[];
   channels: string[];
   /** The same channels with their declared traits (the UI decides by these, never by a channel's name). */
   channelTraits: ChannelInfo[];

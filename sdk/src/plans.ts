@@ -1,5 +1,6 @@
 /**
- * The ten feature flags a plan can switch on. The plugin host enforces them; plugins only declare one.
+ * The ten core feature flags a plan can switch on (the spec's names). Plugins may declare more (`planFlags`). The
+ * plugin host enforces them; plugins only name one.
  * @example definePlugin({ name: 'campaigns', planFlag: 'useCampaigns', ... })
  */
 export const PLAN_FLAGS = [
@@ -15,11 +16,46 @@ export const PLAN_FLAGS = [
   'useIntegration',
 ] as const;
 
-/** One of {@link PLAN_FLAGS}. @example const flag: PlanFlag = 'useKanban'; */
-export type PlanFlag = (typeof PLAN_FLAGS)[number];
+/** One of the ten core flags ({@link PLAN_FLAGS}). @example const flag: CorePlanFlag = 'useKanban'; */
+export type CorePlanFlag = (typeof PLAN_FLAGS)[number];
 
-/** The flags of one plan, as the API returns them. @example flags.useKanban === true */
-export type PlanFlags = Record<PlanFlag, boolean>;
+/**
+ * A plan flag: one of the ten core flags, or one a loaded plugin declares in `planFlags` (the host refuses a plugin that
+ * names a flag nobody declares). The core names keep their autocompletion.
+ * @example const flag: PlanFlag = 'useKanban'; const own: PlanFlag = 'useTour';
+ */
+export type PlanFlag = CorePlanFlag | (string & {});
+
+/**
+ * The flags of one plan, as the API returns them: the ten core flags as fields (the spec's plan shape) and `flags`,
+ * the map of every flag the plan stores, core and plugin-declared alike (an absent key is off).
+ * @example flags.useKanban === true; flags.flags.useTour === true
+ */
+export type PlanFlags = Record<CorePlanFlag, boolean> & { flags: Record<string, boolean> };
+
+/**
+ * Rule for a flag key a plugin declares: camelCase starting with `use` (like the core flags), at most 50 characters.
+ * @example PLAN_FLAG_KEY.test('useTypebot') === true
+ */
+export const PLAN_FLAG_KEY = /^use[A-Z][A-Za-z0-9]{0,46}$/;
+
+/** Whether `flag` is one of the ten core flags. @example isCorePlanFlag('useKanban') === true */
+export function isCorePlanFlag(flag: string): flag is CorePlanFlag {
+  return (PLAN_FLAGS as readonly string[]).includes(flag);
+}
+
+/**
+ * Whether a plan (as the API or the session answers it) carries `flag`, core or plugin-declared. No plan: false.
+ * @example planHas(user.company.plan, 'useTour')
+ */
+export function planHas(
+  plan: (Partial<Record<CorePlanFlag, boolean>> & { flags?: Record<string, boolean> }) | null | undefined,
+  flag: PlanFlag,
+): boolean {
+  if (!plan) return false;
+  if (isCorePlanFlag(flag) && typeof plan[flag] === 'boolean') return plan[flag] === true;
+  return plan.flags?.[flag] === true;
+}
 
 /** Company billing recurrences and the months each advances the due date by. @example RECURRENCE_MONTHS.ANUAL === 12 */
 export const RECURRENCE_MONTHS = {

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { BotEngine } from './bot-engine.js';
 import type { ChannelDefinition } from './channel.js';
 import type { DomainEvents } from './events.js';
+import type { Language } from './languages.js';
 import type { PlanFlag } from './plans.js';
 import type { PluginErrors } from './plugin-errors.js';
 import type { CorePorts, PortKey } from './ports.js';
@@ -118,6 +119,24 @@ export interface FlaggedPublicRoutes<D> {
 }
 
 /**
+ * A plan flag a plugin declares: the super admin switches it per plan in the plans dialog, under the plugin's name,
+ * labelled by `labelKey` translated from the plugin's `locales` (`plugin:path`, i18next style). The key follows
+ * `PLAN_FLAG_KEY` (camelCase starting with `use`); naming a core flag or another plugin's disables the plugin.
+ * @example { key: 'useTypebot', labelKey: 'typebot:planFlag' }
+ */
+export interface PlanFlagDeclaration {
+  key: string;
+  labelKey: string;
+}
+
+/**
+ * A plugin's server-side translations by language (the same resources as its UI entry's `locales`, often the same
+ * files): the server uses them for labels it answers itself, such as plan flag labels in `GET /api/plugins`.
+ * @example { en: { planFlag: 'Platform tour' }, 'pt-BR': { planFlag: 'Tour da plataforma' } }
+ */
+export type PluginLocales = Partial<Record<Language, Record<string, unknown>>>;
+
+/**
  * A server plugin. Declared, not looked up: the host checks `requires` at boot, gives the plugin only those ports,
  * mounts `routes` under `/api` behind auth and the plan guard, runs `migrations`, registers `jobs` and `subscribers`.
  * @example export default definePlugin({ name: 'hello', planFlag: 'useIntegration', requires: ['em'], routes(r) { r.get('/hello', list) } })
@@ -125,7 +144,16 @@ export interface FlaggedPublicRoutes<D> {
 export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKey[], S = object> {
   /** kebab-case; namespaces routes, jobs, tables, events and i18n. */
   name: string;
+  /** The flag a tenant's plan needs for anything of the plugin: a core flag or one declared in `planFlags`. */
   planFlag?: PlanFlag;
+  /**
+   * Plan flags the plugin adds to every plan (see {@link PlanFlagDeclaration}); its `planFlag` and its routes', jobs'
+   * and subscribers' flags may name them.
+   * @example planFlags: [{ key: 'useTour', labelKey: 'tour:planFlag' }], planFlag: 'useTour'
+   */
+  planFlags?: readonly PlanFlagDeclaration[];
+  /** Server-side translations (plan flag labels); see {@link PluginLocales}. */
+  locales?: PluginLocales;
   dependsOn?: readonly string[];
   requires?: R;
   /**

@@ -37,6 +37,15 @@ export const clientFrameSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientFrame = z.infer<typeof clientFrameSchema>;
 
+/**
+ * Payload of `company-{id}-plan`: the company's plan (or which plan it is on) changed; the UI reads the session and
+ * `GET /api/plugins` again. @example { action: 'update', planId: 2 }
+ */
+export interface PlanChangedEvent {
+  action: 'update';
+  planId: number;
+}
+
 /** Payload of `company-{id}-auth` when the same account logs in elsewhere. @example { action: 'update', user: { id: 3 }, sessionId: 'a1' } */
 export interface AuthEvent {
   action: 'update';

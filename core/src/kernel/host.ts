@@ -92,11 +92,11 @@ export class Host {
   }
 
   /** First start: each module's seed, in module order, once every migration ran; true when one wrote. */
-  async seed(orm: MikroORM, config: Config): Promise<boolean> {
+  async seed(orm: MikroORM, config: Config, pluginFlags: readonly string[] = []): Promise<boolean> {
     let seeded = false;
     for (const m of this.modules) {
       if (!m.seed) continue;
-      const wrote = await m.seed({ orm, config }).catch((err) => {
+      const wrote = await m.seed({ orm, config, pluginFlags }).catch((err) => {
         throw failed(m, 'seed', err);
       });
       seeded ||= wrote;

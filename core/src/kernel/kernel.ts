@@ -107,9 +107,10 @@ export async function bootKernel(
 
   const orm = await openDatabase({ url: db.url, entities: host.entities() });
   await host.migrate(orm);
-  const seeded = await host.seed(orm, config);
+  const seeded = await host.seed(orm, config, plugins.declaredFlags());
 
   const planGate = host.planGate(orm);
+  planGate.declare(plugins.declaredFlags());
   const events = new EventBus({ logger, validate: config.env === 'test' });
   const jobsHost = new JobsHost({ logger, planGate });
   let root: AwilixContainer<Cradle> | undefined;

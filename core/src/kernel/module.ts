@@ -49,7 +49,7 @@ export interface CoreModuleDefinition {
    * First start only: what the module writes into an empty database once every migration ran (the platform company,
    * its admin). Returns true when it wrote (the kernel reports `seeded`).
    */
-  seed?(ctx: { orm: MikroORM; config: Config }): Promise<boolean>;
+  seed?(ctx: { orm: MikroORM; config: Config; pluginFlags: readonly string[] }): Promise<boolean>;
   /**
    * The plan gate the kernel's hosts ask (jobs, plugin routes, bot engines): exactly one core module provides it,
    * built once the database is migrated.

@@ -19,4 +19,8 @@ export interface PlanGuard {
   announceChangesWith(tell: () => Promise<void>): void;
   /** A plan or a company's plan changed: forgotten here now, on the other instances as the bus tells them. */
   changed(): Promise<void>;
+  /** The kernel tells, once the plugins are checked, which flags exist: the ten core ones and the plugins' declared. */
+  declare(flags: Iterable<string>): void;
+  /** Every flag a plan may store now (core and the loaded plugins' declared). */
+  readonly declared: ReadonlySet<string>;
 }

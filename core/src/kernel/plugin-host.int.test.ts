@@ -132,14 +132,19 @@ describe('plugin host', () => {
     expect((await host.request('/api/needs-kanbanish', { token: flagless.token })).status).toBe(200);
   });
 
-  it('lists per tenant only the plugins its plan allows', async () => {
+  it("lists every loaded plugin, enabled where the tenant's plan allows it", async () => {
     const mine = await (await host.request('/api/plugins', { token: superToken })).json();
     const theirs = await (await host.request('/api/plugins', { token: flagless.token })).json();
-    expect(mine).toEqual([
-      { name: 'kanbanish', planFlag: 'useKanban', channels: [], channelTraits: [] },
-      { name: 'needs-kanbanish', planFlag: null, channels: [], channelTraits: [] },
-    ]);
-    expect(theirs).toEqual([{ name: 'needs-kanbanish', planFlag: null, channels: [], channelTraits: [] }]);
+    const info = (name: string, planFlag: string | null, enabled: boolean) => ({
+      name,
+      enabled,
+      planFlag,
+      planFlags: [],
+      channels: [],
+      channelTraits: [],
+    });
+    expect(mine).toEqual([info('kanbanish', 'useKanban', true), info('needs-kanbanish', null, true)]);
+    expect(theirs).toEqual([info('kanbanish', 'useKanban', false), info('needs-kanbanish', null, true)]);
   });
 
   it('skips subscribers for tenants without the flag', async () => {

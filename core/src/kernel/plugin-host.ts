@@ -5,6 +5,7 @@ import {
   CHANNEL_KIND,
   type CorePorts,
   channelTraits,
+  type Language,
   type Logger,
   type PlanFlag,
   type PluginDefinition,
@@ -21,6 +22,7 @@ import type { AppState } from '../http/types.js';
 import { type Cradle, createRequestScope } from './container.js';
 import { orderByDependencies } from './dependency-order.js';
 import { runnableData } from './plugin-jobs.js';
+import { declarationProblem, labelledFlags, referenceProblem } from './plugin-plan-flags.js';
 import { PORT_KEYS, pluginPorts } from './plugin-ports.js';
 import type { PortFactories } from './port-factories.js';
 
@@ -288,22 +290,37 @@ export class PluginHost {
     }
   }
 
-  /** The plugins a tenant has: those without a flag and those whose flag the plan carries. */
-  async enabledFor(root: AwilixContainer<Cradle>, companyId: number): Promise<PluginInfoDto[]> {
+  /**
+   * Every loaded plugin for `GET /api/plugins`: whether the tenant has it (no flag, or its plan carries the plugin's),
+   * its declared plan flags labelled in `language`, and the channels it contributes to this tenant (none when off).
+   */
+  async infoFor(
+    root: AwilixContainer<Cradle>,
+    companyId: number,
+    language: Language,
+  ): Promise<PluginInfoDto[]> {
     const out: PluginInfoDto[] = [];
     for (const p of this.plugins) {
-      if (!(await root.cradle.planGate.allows(companyId, p.planFlag))) continue;
+      const enabled = await root.cradle.planGate.allows(companyId, p.planFlag);
       const channels = [];
-      for (const c of p.contributes?.channels ?? [])
-        if (await root.cradle.planGate.allows(companyId, c.planFlag)) channels.push(c);
+      if (enabled)
+        for (const c of p.contributes?.channels ?? [])
+          if (await root.cradle.planGate.allows(companyId, c.planFlag)) channels.push(c);
       out.push({
         name: p.name,
+        enabled,
         planFlag: p.planFlag ?? null,
+        planFlags: labelledFlags(p, language),
         channels: channels.map((c) => c.kind),
         channelTraits: channels.map((c) => ({ kind: c.kind, traits: channelTraits(c) })),
       });
     }
     return out;
+  }
+
+  /** The plan flags the loaded plugins declare (besides the ten core ones). */
+  declaredFlags(): string[] {
+    return this.plugins.flatMap((p) => (p.planFlags ?? []).map((f) => f.key));
   }
 
   /** Only what the plugin listed in `requires`, plus the services it builds from them. */
@@ -331,6 +348,11 @@ export class PluginHost {
   private order(candidates: readonly AnyPlugin[]): AnyPlugin[] {
     const valid: AnyPlugin[] = [];
     const seen = new Set<string>();
+    const flags = new Map<string, string>();
+    const refuse = (p: AnyPlugin, problem: string) => {
+      this.failures.push({ name: p.name, error: problem });
+      this.logger.error({ plugin: p.name }, `plugin disabled: ${problem}`);
+    };
     for (const p of candidates) {
       const problem = !NAME.test(p.name ?? '')
         ? `invalid plugin name "${p.name}" (kebab-case expected)`
@@ -340,16 +362,21 @@ export class PluginHost {
             ? `plugin ${p.name} declares error codes under another name (${p.errors.plugin}); use definePluginErrors('${p.name}', …)`
             : p.planFlag && p.publicRoutes
               ? `plugin ${p.name} has a plan flag, so its public routes must say whose tenant a request is (flaggedPublicRoutes with companyOf)`
-              : (p.requires ?? [])
+              : ((p.requires ?? [])
                   .filter((k) => !PORT_KEYS.includes(k))
-                  .map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0];
+                  .map((k) => `plugin ${p.name} requires unknown service "${k}"`)[0] ??
+                declarationProblem(p, flags));
       seen.add(p.name);
-      if (problem) {
-        this.failures.push({ name: p.name, error: problem });
-        this.logger.error({ plugin: p.name }, `plugin disabled: ${problem}`);
-      } else valid.push(p);
+      if (problem) refuse(p, problem);
+      else valid.push(p);
     }
-    const { sorted, unplaced } = orderByDependencies(valid);
+    // Flags are named once every declaration is known: a plugin may name another's (or its own) declared flag.
+    const named = valid.filter((p) => {
+      const problem = referenceProblem(p, flags);
+      if (problem) refuse(p, problem);
+      return !problem;
+    });
+    const { sorted, unplaced } = orderByDependencies(named);
     for (const { item: p, error } of unplaced) {
       this.failures.push({ name: p.name, error });
       this.logger.error({ plugin: p.name }, `plugin ${p.name} disabled: ${error}`);

@@ -12,11 +12,15 @@ import { User } from './users/user.entity.js';
 import { hashPassword } from './users/users-service.js';
 
 /**
- * First start only: a plan with every flag, company 1 "Balcão" (never expires), the super admin, and a web chat
+ * First start only: a plan with every flag (the core ones and those the loaded plugins declare), company 1 "Balcão" (never expires), the super admin, and a web chat
  * connection so a newcomer sees a working channel in the first minute.
  * Returns true when it seeded.
  */
-export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
+export async function seed(
+  orm: MikroORM,
+  config: Config,
+  pluginFlags: readonly string[] = [],
+): Promise<boolean> {
   const em = orm.em.fork();
   if ((await em.count(Company, {})) > 0) return false;
   await em.transactional(async (tx) => {
@@ -28,7 +32,7 @@ export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
       amount: 0,
       // Every feature for free: the platform's own plan, not one a stranger may sign up to.
       isPublic: false,
-      ...Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])),
+      flags: Object.fromEntries([...PLAN_FLAGS, ...pluginFlags].map((f) => [f, true])),
     });
     await tx.flush();
     tx.create(Company, {
@@ -79,5 +83,5 @@ export async function seed(orm: MikroORM, config: Config): Promise<boolean> {
 export const seedModule = defineModule({
   name: 'seed',
   dependsOn: ['plans', 'companies', 'users', 'settings', 'connections'],
-  seed: ({ orm, config }) => seed(orm, config),
+  seed: ({ orm, config, pluginFlags }) => seed(orm, config, pluginFlags),
 });

@@ -1,7 +1,9 @@
 import { definePlugin } from '@balcao/sdk';
+import { TOUR_LOCALES } from '../shared/locales.js';
 import { actorRoutes } from './actor.js';
 import { REQUIRES } from './deps.js';
 import { mountLayers } from './layers.js';
+import { planFlagRoutes, TOUR_PLAN_FLAGS } from './plan-flags.js';
 import { readDoorsRoutes } from './read-doors.js';
 import { smallDoors, smallDoorsJobs, tourErrors } from './small-doors.js';
 import { viewerJobs, viewerRoutes } from './viewer.js';
@@ -14,6 +16,8 @@ import { viewerJobs, viewerRoutes } from './viewer.js';
 export default definePlugin({
   name: 'tour',
   planFlag: 'useIntegration',
+  planFlags: TOUR_PLAN_FLAGS,
+  locales: TOUR_LOCALES,
   requires: REQUIRES,
   errors: tourErrors,
   routes(router) {
@@ -27,4 +31,5 @@ export default definePlugin({
     smallDoors(router);
   },
   jobs: [...viewerJobs, ...smallDoorsJobs],
+  flaggedRoutes: [planFlagRoutes],
 });

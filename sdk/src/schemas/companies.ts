@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_FLAGS, RECURRENCE_MONTHS } from '../plans.js';
+import { PLAN_FLAG_KEY, PLAN_FLAGS, RECURRENCE_MONTHS } from '../plans.js';
 import { boundedString, companyName, countField, dateField, idField } from './common.js';
 
 const recurrence = z.enum(Object.keys(RECURRENCE_MONTHS) as [keyof typeof RECURRENCE_MONTHS]);
@@ -48,6 +48,19 @@ export type CompanyUpdateInput = z.infer<typeof companyUpdateSchema>;
 export const PLAN_AMOUNT_MAX = 99_999_999.99;
 
 const count = countField;
+
+/** How many flags a plan's `flags` map may carry in one write (core and plugin-declared together). */
+export const PLAN_FLAGS_MAX = 200;
+
+/**
+ * A plan's flags by key, core or plugin-declared (`{ useTour: true }`); the server refuses a key no loaded plugin
+ * declares ('Unknown plan flag'). The ten core flags may also come as the plan's own fields (the spec's shape).
+ * @example planFlagsMap.parse({ useTour: true, useKanban: false })
+ */
+export const planFlagsMap = z
+  .record(z.string().regex(PLAN_FLAG_KEY, 'Invalid option'), z.boolean())
+  .refine((flags) => Object.keys(flags).length <= PLAN_FLAGS_MAX, 'Too many options');
+
 const planFields = {
   name: boundedString(2, 50),
   users: count,
@@ -55,13 +68,18 @@ const planFields = {
   queues: count,
   amount: z.coerce.number().min(0).max(PLAN_AMOUNT_MAX),
   isPublic: z.boolean(),
+  flags: planFlagsMap.optional(),
   ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean()])) as Record<
     (typeof PLAN_FLAGS)[number],
     z.ZodBoolean
   >),
 };
 
-/** `POST /api/plans` (super user). @example planCreateSchema.parse({ name: 'Pro', users: 5, amount: 99.9 }) */
+/**
+ * `POST /api/plans` (super user). Flags: the core ones as fields and/or any declared one in `flags`; a field wins over
+ * the same key in `flags`; a flag left out is off.
+ * @example planCreateSchema.parse({ name: 'Pro', users: 5, amount: 99.9, useKanban: true, flags: { useTour: true } })
+ */
 export const planCreateSchema = z.object({
   ...planFields,
   users: count.default(1),
@@ -69,14 +87,18 @@ export const planCreateSchema = z.object({
   queues: count.default(1),
   amount: planFields.amount.default(0),
   isPublic: z.boolean().default(true),
-  ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().default(false)])) as Record<
+  // A core flag left out is off; left out here (no default) so one sent only in `flags` is not overridden.
+  ...(Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean().optional()])) as Record<
     (typeof PLAN_FLAGS)[number],
-    z.ZodDefault<z.ZodBoolean>
+    z.ZodOptional<z.ZodBoolean>
   >),
 });
 export type PlanCreateInput = z.infer<typeof planCreateSchema>;
 
-/** `PUT /api/plans/{id}`. @example planUpdateSchema.parse({ useKanban: true }) */
+/**
+ * `PUT /api/plans/{id}`. Flags sent (as core fields or in `flags`) change; flags left out keep their value.
+ * @example planUpdateSchema.parse({ useKanban: true, flags: { useTour: false } })
+ */
 export const planUpdateSchema = z.object(planFields).partial();
 export type PlanUpdateInput = z.infer<typeof planUpdateSchema>;
 

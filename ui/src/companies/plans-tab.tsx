@@ -1,7 +1,6 @@
-import { PLAN_FLAGS, type PlanDto, type PlanFlag, planCreateSchema, planUpdateSchema } from '@balcao/sdk';
+import { type PlanDto, planCreateSchema, planUpdateSchema } from '@balcao/sdk';
 import {
   Button,
-  Checkbox,
   Classes,
   Dialog,
   DialogBody,
@@ -19,6 +18,8 @@ import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { toastError, toastSuccess } from '../notify/toaster';
 import { brl, createPlan, deletePlan, fetchPlans, submitDelay, updatePlan } from './admin-api';
+import { initialPlanFlags, planFlagsInput } from './plan-flags';
+import { PlanFlagsFields, usePluginPlanFlags } from './plan-flags-fields';
 import { removeAndReload, useAdminList } from './use-admin-list';
 import './companies.css';
 
@@ -105,10 +106,14 @@ export function PlansTab() {
 
 const COUNTS = ['users', 'connections', 'queues', 'amount'] as const;
 
-/** Add or edit a plan: name, users, connections, queues, amount and every feature flag (spec part 2 §1, §3). */
+/**
+ * Add or edit a plan: name, users, connections, queues, amount and every feature flag (spec part 2 §1, §3), the
+ * plugins' declared flags grouped by plugin.
+ */
 function PlanDialog({ plan, onClose, onSaved }: { plan: PlanDto | null; onClose(): void; onSaved(): void }) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
+  const plugins = usePluginPlanFlags();
   const { form, set, setForm, setErrors, validate, error, intent } = useZodForm(
     plan ? planUpdateSchema : planCreateSchema,
     {
@@ -118,14 +123,14 @@ function PlanDialog({ plan, onClose, onSaved }: { plan: PlanDto | null; onClose(
       queues: String(plan?.queues ?? 1),
       amount: String(plan?.amount ?? 0),
       isPublic: plan?.isPublic ?? true,
-      flags: Object.fromEntries(PLAN_FLAGS.map((f) => [f, plan?.[f] ?? false])) as Record<PlanFlag, boolean>,
+      flags: initialPlanFlags(plan),
     },
   );
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
     const { flags, ...rest } = form;
-    const input = validate({ ...rest, amount: rest.amount.replace(',', '.'), ...flags });
+    const input = validate({ ...rest, amount: rest.amount.replace(',', '.'), ...planFlagsInput(flags) });
     if (!input) return;
     setSaving(true);
     try {
@@ -191,20 +196,11 @@ function PlanDialog({ plan, onClose, onSaved }: { plan: PlanDto | null; onClose(
             data-testid="plan-public"
           />
           <p className={`${Classes.TEXT_MUTED} plan-dialog__hint`}>{t('plans.isPublicHint')}</p>
-          <div className="plan-dialog__flags">
-            {PLAN_FLAGS.map((flag) => (
-              <Checkbox
-                key={flag}
-                label={t(`plans.flags.${flag}`)}
-                checked={form.flags[flag]}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  setForm((f) => ({ ...f, flags: { ...f.flags, [flag]: checked } }));
-                }}
-                data-testid={`plan-flag-${flag}`}
-              />
-            ))}
-          </div>
+          <PlanFlagsFields
+            flags={form.flags}
+            plugins={plugins}
+            onChange={(key, on) => setForm((f) => ({ ...f, flags: { ...f.flags, [key]: on } }))}
+          />
         </DialogBody>
         <ConfirmFooter text={t('common.save')} busy={saving} onCancel={onClose} testId="plan-save" />
       </form>

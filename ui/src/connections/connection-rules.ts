@@ -1,9 +1,13 @@
-import type { ConnectionDto, ConnectionFailureReason, ConnectionStatus, PlanFlags } from '@balcao/sdk';
 import {
   CONNECTION_FRAME,
+  type ConnectionDto,
+  type ConnectionFailureReason,
+  type ConnectionStatus,
   IMPORT_MESSAGES_FRAME,
   IMPORT_STATUS,
   importPreparingMs,
+  type PlanFlags,
+  planHas,
   readFrame,
   SESSION_FRAME,
 } from '@balcao/sdk';
@@ -57,7 +61,7 @@ export function channelBlock(
   plan: Partial<PlanFlags>,
   available: ReadonlySet<string>,
 ): 'plan' | 'unavailable' | null {
-  if (entry.planFlag && !plan[entry.planFlag]) return 'plan';
+  if (entry.planFlag && !planHas(plan, entry.planFlag)) return 'plan';
   return available.has(entry.channel) ? null : 'unavailable';
 }
 

@@ -38,6 +38,7 @@ export const VALIDATION_KEYS: Record<string, string> = {
   // Server-side field messages (ERR_VALIDATION fields the shared schemas cannot check in the browser).
   'Unknown tag': 'validation.unknownTag',
   'Unknown media': 'validation.unknownMedia',
+  'Unknown plan flag': 'validation.unknownPlanFlag',
   'Invalid upload': 'validation.invalidUpload',
   'Invalid id': 'validation.invalidId',
   'Invalid character': 'validation.invalidCharacter',

@@ -1,11 +1,13 @@
-import { PLAN_FLAGS, type PlanFlag, type PlanFlags } from '@balcao/sdk';
+import { type CorePlanFlag, PLAN_FLAGS, type PlanFlags } from '@balcao/sdk';
 import { Icons } from '@blueprintjs/icons';
 import { describe, expect, it } from 'vitest';
 import { MENU_ENTRIES, type MenuEntry, menuPathOf, visibleMenu } from './menu';
 
 const ALL_PATHS = MENU_ENTRIES.map((e) => e.path);
-const allFlags = (value: boolean): PlanFlags =>
-  Object.fromEntries(PLAN_FLAGS.map((f) => [f, value])) as Record<PlanFlag, boolean>;
+const allFlags = (value: boolean): PlanFlags => {
+  const core = Object.fromEntries(PLAN_FLAGS.map((f) => [f, value])) as Record<CorePlanFlag, boolean>;
+  return { ...core, flags: { ...core } };
+};
 
 const users = {
   agent: { profile: 'user', super: false },

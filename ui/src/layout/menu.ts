@@ -1,4 +1,4 @@
-import type { PlanFlag, PlanFlags } from '@balcao/sdk';
+import { type PlanFlag, type PlanFlags, planHas } from '@balcao/sdk';
 import type { IconName } from '@blueprintjs/core';
 import { type AccessUser, isAdmin } from '../plugins/page-access';
 
@@ -72,7 +72,7 @@ export interface VisibleMenuInput {
 function isAllowed(entry: MenuEntry, user: AccessUser, plan: Partial<PlanFlags> | null | undefined): boolean {
   if (entry.adminOnly && !isAdmin(user)) return false;
   if (entry.superOnly && !user.super) return false;
-  if (entry.planFlag && plan?.[entry.planFlag] !== true) return false;
+  if (entry.planFlag && !planHas(plan, entry.planFlag)) return false;
   return true;
 }
 

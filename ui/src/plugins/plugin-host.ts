@@ -20,17 +20,32 @@ let generation = 0;
 /** After login: ask which plugins the tenant has, then load and register only those UI entries. */
 export async function bootstrapPlugins(): Promise<void> {
   if (appStore.get(pluginsAtom).status !== 'idle') return;
-  const mine = ++generation;
   appStore.set(pluginsAtom, { status: 'loading' });
+  await readPlugins();
+}
+
+/**
+ * The tenant's plan changed (`company-{id}-plan`): the plugin list is read again and the entries of plugins it gained
+ * are loaded; the menu and pages of the current ones stay until the new list is ready.
+ */
+export async function reloadPlugins(): Promise<void> {
+  if (appStore.get(pluginsAtom).status === 'idle') return;
+  await readPlugins();
+}
+
+async function readPlugins(): Promise<void> {
+  const mine = ++generation;
   let infos: PluginInfoDto[] = [];
   try {
-    infos = await api.get<PluginInfoDto[]>('/plugins');
+    infos = await api.get<PluginInfoDto[]>(`/plugins?lang=${encodeURIComponent(i18n.language)}`);
   } catch (err) {
     toastError(err);
   }
-  const enabled = Array.isArray(infos) ? infos.map((info) => info.name) : [];
-  const channels = Array.isArray(infos) ? infos.flatMap((info) => info.channels ?? []) : [];
-  const channelTraits = Array.isArray(infos) ? infos.flatMap((info) => info.channelTraits ?? []) : [];
+  // Every loaded plugin is listed; the tenant has those `enabled` (an older server listed only those).
+  const mineOnly = Array.isArray(infos) ? infos.filter((info) => info.enabled !== false) : [];
+  const enabled = mineOnly.map((info) => info.name);
+  const channels = mineOnly.flatMap((info) => info.channels ?? []);
+  const channelTraits = mineOnly.flatMap((info) => info.channelTraits ?? []);
   const loaded = await loadPlugins(enabled);
   if (mine !== generation) return;
   for (const plugin of loaded) registerPluginLocales(plugin);

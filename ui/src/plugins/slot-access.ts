@@ -1,4 +1,4 @@
-import type { PlanFlag, PlanFlags } from '@balcao/sdk';
+import { type PlanFlag, type PlanFlags, planHas } from '@balcao/sdk';
 import { type AccessUser, isAdmin } from './page-access';
 
 /** Who sees a plugin's page or slot fill: its own plan flag and profile (the plugin's flag the server applied). */
@@ -14,7 +14,7 @@ export function canSee(
   user: AccessUser | null,
   plan: Partial<PlanFlags> | null | undefined,
 ): boolean {
-  if (gated.planFlag && plan?.[gated.planFlag] !== true) return false;
+  if (gated.planFlag && !planHas(plan, gated.planFlag)) return false;
   if (gated.profile === 'admin' && !(user && isAdmin(user))) return false;
   if (gated.superOnly && !user?.super) return false;
   return true;

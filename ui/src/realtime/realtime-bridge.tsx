@@ -4,6 +4,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sessionIdOf } from '../api/jwt';
 import { toastWarning } from '../notify/toaster';
+import { reloadPlugins } from '../plugins/plugin-host';
 import { parseSettingUpdate, withSetting } from '../session/company-settings';
 import { rememberLogoutReason } from '../session/logout-reason';
 import { noteLiveSessionChange, refreshSessionUser } from '../session/session-actions';
@@ -59,6 +60,11 @@ export function RealtimeBridge() {
   useSocketChannel(user ? companyChannel(user.companyId, 'user') : null, (data) => {
     if (user && isChangeOfSelf(data, user.id)) void refreshSessionUser();
   });
+  // The company's plan changed (a super admin toggled a flag or moved the company): menus, pages and plugins follow.
+  useSocketChannel(user ? companyChannel(user.companyId, 'plan') : null, () => {
+    void refreshSessionUser();
+    void reloadPlugins();
+  });
   useSocketChannel(user ? companyChannel(user.companyId, 'queue') : null, (data) => {
     refreshCompanyQueues();
     if (user && touchesOwnQueues(data, user)) void refreshSessionUser();
@@ -67,6 +73,7 @@ export function RealtimeBridge() {
   useReloadOnResync(() => {
     refreshCompanyQueues();
     void refreshSessionUser();
+    void reloadPlugins();
   }, signedIn);
 
   return null;

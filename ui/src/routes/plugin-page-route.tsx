@@ -1,3 +1,4 @@
+import { planHas } from '@balcao/sdk';
 import type { UiPage } from '@balcao/sdk/ui';
 import { useAtomValue } from 'jotai';
 import { Suspense } from 'react';
@@ -10,7 +11,7 @@ import { RedirectWithToast } from './redirect-with-toast';
 /** A plugin's page, behind its `profile: 'admin'` / `superOnly` declaration and its own plan flag. */
 export function PluginPageRoute({ plugin, page }: { plugin: string; page: UiPage }) {
   const user = requireUser(useAtomValue(userAtom));
-  if (page.planFlag && user.company.plan?.[page.planFlag] !== true) {
+  if (page.planFlag && !planHas(user.company.plan, page.planFlag)) {
     return <RedirectWithToast messageKey="plugins.noPermission" />;
   }
   if (!canAccessPage(page, user)) return <RedirectWithToast messageKey="plugins.noProfilePermission" />;

@@ -16,6 +16,7 @@ import { revokeSessions } from '../auth/revoke-sessions.js';
 import { Plan } from '../plans/plan.entity.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import { toPlanDto } from '../plans/plan-presenter.js';
+import { announcePlanChange } from '../plans/plan-realtime.js';
 import { SettingsService } from '../settings/settings-service.js';
 import { User } from '../users/user.entity.js';
 import { hashPassword, PAGE_SIZE } from '../users/users-service.js';
@@ -143,10 +144,13 @@ export class CompaniesService {
     // Switching the platform's company off would lock the super admin out of the platform.
     if (id === PLATFORM_COMPANY_ID && input.status === false) throw new AppError('ERR_PLATFORM_COMPANY', 400);
     const switchedOff = company.status && input.status === false;
+    const planSwitched = input.planId !== undefined && input.planId !== company.planId;
     const { password: _password, ...fields } = input;
     this.em.assign(company, Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)));
     await this.em.flush();
     await this.planGate.changed();
+    if (planSwitched && this.realtime)
+      await announcePlanChange({ em: this.em, realtime: this.realtime }, company.planId, [id]);
     if (switchedOff) await this.endSessions(id);
     const updated = await this.get(id);
     await this.publish({ action: 'update', company: updated });

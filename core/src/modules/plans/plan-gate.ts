@@ -1,4 +1,4 @@
-import type { PlanFlag, PlanFlags } from '@balcao/sdk';
+import { PLAN_FLAGS, type PlanFlag, type PlanFlags, planHas } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { PlanGuard } from '../../kernel/plan-guard.js';
 import { Company } from '../companies/company.entity.js';
@@ -15,6 +15,7 @@ export class PlanGate implements PlanGuard {
   private readonly cache = new Map<number, { at: number; flags: PlanFlags | null }>();
   private readonly orm: MikroORM;
   private tellOthers: (() => Promise<void>) | undefined;
+  private declaredFlags: ReadonlySet<string> = new Set(PLAN_FLAGS);
 
   constructor({ orm }: { orm: MikroORM }) {
     this.orm = orm;
@@ -34,7 +35,17 @@ export class PlanGate implements PlanGuard {
   /** True when the company's plan has `flag`; a plugin without a flag is always allowed. */
   async allows(companyId: number, flag: PlanFlag | undefined): Promise<boolean> {
     if (!flag) return true;
-    return (await this.flags(companyId))?.[flag] === true;
+    return planHas(await this.flags(companyId), flag);
+  }
+
+  /** The kernel tells, once the plugins are checked, which flags exist: the ten core ones and the plugins' declared. */
+  declare(flags: Iterable<string>): void {
+    this.declaredFlags = new Set([...PLAN_FLAGS, ...flags]);
+  }
+
+  /** Every flag a plan may store now (core and the loaded plugins' declared). */
+  get declared(): ReadonlySet<string> {
+    return this.declaredFlags;
   }
 
   /** Ids of the companies whose plan has `flag` (all active companies when there is no flag). */
@@ -61,7 +72,10 @@ export class PlanGate implements PlanGuard {
   }
 
   private async plansWith(flag: PlanFlag): Promise<number[]> {
-    const plans = await this.orm.em.fork().find(Plan, { [flag]: true }, { fields: ['id'] });
-    return plans.map((p) => p.id);
+    const rows: { id: number }[] = await this.orm.em
+      .fork()
+      .getConnection()
+      .execute('select id from plans where flags @> jsonb_build_object(?::text, true) order by id', [flag]);
+    return rows.map((p) => p.id);
   }
 }

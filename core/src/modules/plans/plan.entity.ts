@@ -12,16 +12,11 @@ export const Plan = defineEntity({
     amount: p.decimal('number').precision(10).scale(2).default(0),
     /** Offered on the signup page; a private plan is given by the super admin only. */
     isPublic: p.boolean().default(true),
-    useWhatsapp: p.boolean().default(false),
-    useFacebook: p.boolean().default(false),
-    useInstagram: p.boolean().default(false),
-    useCampaigns: p.boolean().default(false),
-    useSchedules: p.boolean().default(false),
-    useInternalChat: p.boolean().default(false),
-    useExternalApi: p.boolean().default(false),
-    useKanban: p.boolean().default(false),
-    useOpenAi: p.boolean().default(false),
-    useIntegration: p.boolean().default(false),
+    /**
+     * Every flag the plan stores, core (useWhatsapp…useIntegration) and plugin-declared alike: key → on. An absent key
+     * is off. One jsonb column, not one column per flag (plugins add flags).
+     */
+    flags: p.json<Record<string, boolean>>().defaultRaw("'{}'::jsonb"),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

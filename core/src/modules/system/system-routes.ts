@@ -1,10 +1,25 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AppRouter } from '../../http/types.js';
+import { acceptedLanguage, FALLBACK_LANGUAGE, type Language, matchLanguage } from '@balcao/sdk';
+import type { RouterContext } from '@koa/router';
+import type { AppRouter, AppState } from '../../http/types.js';
 import { REPO_ROOT } from '../../kernel/discover-plugins.js';
 import type { PluginHost } from '../../kernel/plugin-host.js';
 
 const VERSION: string = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')).version;
+
+/**
+ * The language labels are answered in: `?lang=` when supported (the UI's current language), else the user's saved
+ * one, else the browser's `Accept-Language` (the fallback language when none fits).
+ */
+async function answerLanguage(ctx: RouterContext<AppState>): Promise<Language> {
+  const asked = typeof ctx.query.lang === 'string' ? matchLanguage(ctx.query.lang.slice(0, 20)) : null;
+  if (asked) return asked;
+  const rows = await ctx.state.em
+    .getConnection()
+    .execute<{ language: string | null }[]>('select language from users where id = ?', [ctx.state.user.id]);
+  return matchLanguage(rows[0]?.language ?? '') ?? acceptedLanguage(ctx.get('accept-language'));
+}
 
 /** How long /api/health waits for the database and the job runner's backend before calling them unreachable. */
 const PROBE_MS = 2_000;
@@ -53,7 +68,11 @@ export function publicSystemRoutes(router: AppRouter, host: PluginHost): void {
 }
 
 export function systemRoutes(router: AppRouter, host: PluginHost): void {
+  // Every signed-in user: the UI loads the tenant's enabled plugins from it, the plans dialog their declared flags.
   router.get('/plugins', async (ctx) => {
-    ctx.body = await host.enabledFor(ctx.state.scope, ctx.state.companyId);
+    // The language costs a query only when there are labels to translate.
+    const labels = host.loaded.some((p) => p.planFlags?.length);
+    const language = labels ? await answerLanguage(ctx) : FALLBACK_LANGUAGE;
+    ctx.body = await host.infoFor(ctx.state.scope, ctx.state.companyId, language);
   });
 }
