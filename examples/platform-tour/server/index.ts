@@ -1,5 +1,6 @@
 import { definePlugin } from '@balcao/sdk';
 import { REQUIRES } from './deps.js';
+import { TOUR_ENGINES } from './engines.js';
 
 /**
  * The platform tour: one plugin that uses every door a feature plugin needs, written with `@balcao/sdk` alone. Each
@@ -10,6 +11,7 @@ export default definePlugin({
   name: 'tour',
   planFlag: 'useIntegration',
   requires: REQUIRES,
+  contributes: { botEngines: TOUR_ENGINES },
   routes(router) {
     router.get('/tour', (ctx) => {
       ctx.body = { plugin: 'tour' };
