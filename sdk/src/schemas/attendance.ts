@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { chatbotTreeSchema, rotationTimeField } from './chatbots.js';
-import { botEngineKeyField, boundedString, countField, dateField, idField, pageNumberField } from './common.js';
+import {
+  botEngineKeyField,
+  boundedString,
+  countField,
+  dateField,
+  idField,
+  pageNumberField,
+} from './common.js';
 import { checkImportDates, connectionImportFields } from './history-import.js';
 import { weeklyScheduleSchema } from './schedules.js';
 

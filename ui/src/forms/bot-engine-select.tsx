@@ -1,0 +1,75 @@
+import type { BotEngineDto } from '@balcao/sdk';
+import { FormGroup, HTMLSelect, type Intent } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/http';
+import { toastError } from '../notify/toaster';
+
+let cached: Promise<BotEngineDto[]> | undefined;
+
+/**
+ * The bot engines the company may select (`GET /api/bot-engines`, admins), read once per page load: engines come
+ * with the server's plugins and the plan, which do not change while a dialog is open. A failed read is tried again.
+ * @example const engines = await fetchBotEngines()
+ */
+export function fetchBotEngines(): Promise<BotEngineDto[]> {
+  cached ??= api.get<BotEngineDto[]>('/bot-engines').catch((err: unknown) => {
+    cached = undefined;
+    throw err;
+  });
+  return cached;
+}
+
+interface Props {
+  id: string;
+  value: string | null | undefined;
+  onChange(value: string | null): void;
+  /** The i18n key of the help under the select (what the choice does here). */
+  helpKey: string;
+  error?: string;
+  intent?: Intent;
+  disabled?: boolean;
+}
+
+/**
+ * The pick of a bot engine for a queue, a connection or a chatbot option of type integration (docs/writing-a-plugin.md
+ * "Bot engines the admin selects"): none, or one of the registered engines the plan allows. A stored key no longer
+ * offered (its plugin left, the plan changed) shows as unavailable, so the admin sees it and can clear it.
+ * @example <BotEngineSelect id="queue-botEngine" value={form.botEngine} onChange={set('botEngine')} helpKey="botEngines.queueHelp" />
+ */
+export function BotEngineSelect({ id, value, onChange, helpKey, error, intent, disabled }: Props) {
+  const { t } = useTranslation();
+  const [engines, setEngines] = useState<BotEngineDto[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchBotEngines().then((list) => live && setEngines(list), toastError);
+    return () => {
+      live = false;
+    };
+  }, []);
+  const listed = engines ?? [];
+  const options = [
+    { value: '', label: t('botEngines.none') },
+    ...listed.map((e) => ({ value: e.key, label: `${e.label} (${e.key})` })),
+  ];
+  if (value && engines && !listed.some((e) => e.key === value))
+    options.push({ value, label: t('botEngines.unavailable', { key: value }) });
+  return (
+    <FormGroup
+      label={t('botEngines.label')}
+      labelFor={id}
+      helperText={error ?? t(helpKey)}
+      intent={intent ?? (error ? 'danger' : 'none')}
+    >
+      <HTMLSelect
+        id={id}
+        fill
+        value={value ?? ''}
+        onChange={(e) => onChange(e.currentTarget.value || null)}
+        disabled={disabled || engines === null}
+        options={options}
+        data-testid={id}
+      />
+    </FormGroup>
+  );
+}
