@@ -20,6 +20,26 @@ export function fetchBotEngines(): Promise<BotEngineDto[]> {
   return cached;
 }
 
+/**
+ * The select's choices: none, each engine offered (its label and key), and a stored key no longer offered, marked
+ * unavailable (only once the list is known: while it loads, nothing is called unavailable).
+ * @example engineOptions([{ key: 'tour:faq', plugin: 'tour', name: 'faq', label: 'FAQ' }], null, t)
+ */
+export function engineOptions(
+  engines: readonly BotEngineDto[] | null,
+  value: string | null | undefined,
+  t: (key: string, vars?: Record<string, string>) => string,
+): { value: string; label: string }[] {
+  const listed = engines ?? [];
+  const options = [
+    { value: '', label: t('botEngines.none') },
+    ...listed.map((e) => ({ value: e.key, label: `${e.label} (${e.key})` })),
+  ];
+  if (value && engines && !listed.some((e) => e.key === value))
+    options.push({ value, label: t('botEngines.unavailable', { key: value }) });
+  return options;
+}
+
 interface Props {
   id: string;
   value: string | null | undefined;
@@ -47,13 +67,7 @@ export function BotEngineSelect({ id, value, onChange, helpKey, error, intent, d
       live = false;
     };
   }, []);
-  const listed = engines ?? [];
-  const options = [
-    { value: '', label: t('botEngines.none') },
-    ...listed.map((e) => ({ value: e.key, label: `${e.label} (${e.key})` })),
-  ];
-  if (value && engines && !listed.some((e) => e.key === value))
-    options.push({ value, label: t('botEngines.unavailable', { key: value }) });
+  const options = engineOptions(engines, value, (key, vars) => t(key, vars));
   return (
     <FormGroup
       label={t('botEngines.label')}
