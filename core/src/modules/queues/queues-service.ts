@@ -9,9 +9,9 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
+import type { BotEngineRegistry } from '../bots/bot-engine-registry.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from '../plans/plan.entity.js';
-import type { BotEngineRegistry } from '../bots/bot-engine-registry.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import {
   assertChatbotEngines,
