@@ -1,23 +1,30 @@
 import type { BotEngineDto } from '@balcao/sdk';
 import { FormGroup, HTMLSelect, type Intent } from '@blueprintjs/core';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/http';
 import { toastError } from '../notify/toaster';
+import { userAtom } from '../session/session-store';
 
-let cached: Promise<BotEngineDto[]> | undefined;
+const cached = new Map<number, Promise<BotEngineDto[]>>();
 
 /**
- * The bot engines the company may select (`GET /api/bot-engines`, admins), read once per page load: engines come
- * with the server's plugins and the plan, which do not change while a dialog is open. A failed read is tried again.
- * @example const engines = await fetchBotEngines()
+ * The bot engines a company may select (`GET /api/bot-engines`, admins), read once per company and page load: engines
+ * come with the server's plugins and the plan, which do not change while a dialog is open (the chatbot tree's options
+ * share one read). A failed read is tried again.
+ * @example const engines = await fetchBotEngines(user.companyId)
  */
-export function fetchBotEngines(): Promise<BotEngineDto[]> {
-  cached ??= api.get<BotEngineDto[]>('/bot-engines').catch((err: unknown) => {
-    cached = undefined;
-    throw err;
-  });
-  return cached;
+export function fetchBotEngines(companyId: number): Promise<BotEngineDto[]> {
+  let read = cached.get(companyId);
+  if (!read) {
+    read = api.get<BotEngineDto[]>('/bot-engines').catch((err: unknown) => {
+      cached.delete(companyId);
+      throw err;
+    });
+    cached.set(companyId, read);
+  }
+  return read;
 }
 
 /**
@@ -59,14 +66,15 @@ interface Props {
  */
 export function BotEngineSelect({ id, value, onChange, helpKey, error, intent, disabled }: Props) {
   const { t } = useTranslation();
+  const companyId = useAtomValue(userAtom)?.companyId ?? 0;
   const [engines, setEngines] = useState<BotEngineDto[] | null>(null);
   useEffect(() => {
     let live = true;
-    fetchBotEngines().then((list) => live && setEngines(list), toastError);
+    fetchBotEngines(companyId).then((list) => live && setEngines(list), toastError);
     return () => {
       live = false;
     };
-  }, []);
+  }, [companyId]);
   const options = engineOptions(engines, value, (key, vars) => t(key, vars));
   return (
     <FormGroup
