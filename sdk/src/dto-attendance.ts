@@ -29,6 +29,8 @@ export interface QueueDto extends QueueRef {
   integrationId: number | null;
   fileListId: number | null;
   promptId: number | null;
+  /** The bot engine (`plugin:engine`) the admin chose for the queue's conversations; null: none chosen. */
+  botEngine: string | null;
   closeTicket: boolean;
   /** Service hours, a row per weekday (the default week until changed). */
   schedules: ScheduleRow[];
@@ -50,6 +52,8 @@ export interface ChatbotDto {
   optQueueId: number | null;
   optUserId: number | null;
   optIntegrationId: number | null;
+  /** An integration option's bot engine (`plugin:engine`): choosing the option hands the ticket to it. */
+  optBotEngine: string | null;
   optFileId: number | null;
   closeTicket: boolean;
   options: ChatbotDto[];
@@ -186,6 +190,8 @@ export interface ConnectionDto {
   /** The queue integration and AI prompt answering the connection's new conversations (the integrations tab); null: none. */
   integrationId: number | null;
   promptId: number | null;
+  /** The bot engine (`plugin:engine`) the admin chose for the connection's conversations; null: none chosen. */
+  botEngine: string | null;
   /** History import window (ISO dates): messages from `importOldMessages` to `importRecentMessages` (none: now). */
   importOldMessages: string | null;
   importRecentMessages: string | null;

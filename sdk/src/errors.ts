@@ -44,6 +44,8 @@ export const ERROR_CODES = [
   'ERR_NO_CHATBOT_FOUND',
   /** A chatbot option with options under it has no message (spec part 2 §5: the bot would not proceed). */
   'ERR_CHATBOT_MESSAGE_REQUIRED',
+  /** A queue, connection or chatbot option names a bot engine not registered, or one the company's plan lacks. */
+  'ERR_BOT_ENGINE_UNAVAILABLE',
   'ERR_NO_TAG_FOUND',
   'ERR_NO_TICKET_NOTE_FOUND',
   /** A connection's history import window (spec part 1 §5 "Import dates"). */

@@ -55,9 +55,14 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
     })
     .toBeGreaterThan(-1);
   await page.getByTestId('new-connection-webchat').click();
-  // Integrations and prompts cannot be created yet: no tab of empty picks.
+  // The integrations tab holds the bot engine pick; integrations and prompts cannot be created yet: no empty picks.
   await expect(page.getByTestId('connection-tab-general')).toBeVisible();
-  await expect(page.getByTestId('connection-tab-integrations')).toHaveCount(0);
+  await page.getByTestId('connection-tab-integrations').click();
+  await expect(page.getByTestId('connection-botEngine').locator('option:checked')).toHaveText(
+    'Nenhum (só robôs voluntários)',
+  );
+  await expect(page.getByTestId('connection-integrationId')).toHaveCount(0);
+  await page.getByTestId('connection-tab-general').click();
   await page.getByTestId('connection-save').click();
   await expect(page.getByTestId('connection-form').getByText('Obrigatório', { exact: true })).toBeVisible();
   await page.getByTestId('connection-name-input').fill(name);

@@ -40,6 +40,13 @@ test('an admin adds, edits and deletes a queue on /queues; colours stay unique',
   await expect(page.getByTestId('queue-color')).toHaveValue('#6a1b9a');
   await page.getByTestId('queue-order').fill('3');
   await page.getByTestId('queue-greeting').fill('Olá! Bem-vindo às vendas.');
+  // The bot engines the server registered (the platform tour's two, in a build with the examples) are offered.
+  await expect(page.getByTestId('queue-botEngine').locator('option')).toContainText([
+    'Nenhum (só robôs voluntários)',
+    'Tour FAQ (tour:faq)',
+    'Tour greeter (tour:greeter)',
+  ]);
+  await page.getByTestId('queue-botEngine').selectOption('tour:faq');
   await shot(page, 'queues-dialog-light-wide');
   await page.getByTestId('queue-save').click();
   await expect(page.getByText('Fila criada.')).toBeVisible();
@@ -50,6 +57,7 @@ test('an admin adds, edits and deletes a queue on /queues; colours stay unique',
   // A colour typed by hand that another queue uses: the server refuses it, with its message.
   await row.getByRole('button', { name: 'Editar' }).click();
   await expect(page.getByTestId('queue-name')).toHaveValue(`Vendas ${tag}`);
+  await expect(page.getByTestId('queue-botEngine')).toHaveValue('tour:faq');
   await page.getByTestId('queue-color').fill(taken);
   await page.getByTestId('queue-save').click();
   await expect(page.getByText('Esta cor já está em uso, escolha outra.')).toBeVisible();

@@ -2,6 +2,7 @@ import { definePlugin } from '@balcao/sdk';
 import { TOUR_LOCALES } from '../shared/locales.js';
 import { actorRoutes } from './actor.js';
 import { REQUIRES } from './deps.js';
+import { TOUR_ENGINES } from './engines.js';
 import { mountLayers } from './layers.js';
 import { planFlagRoutes, TOUR_PLAN_FLAGS } from './plan-flags.js';
 import { readDoorsRoutes } from './read-doors.js';
@@ -20,6 +21,7 @@ export default definePlugin({
   locales: TOUR_LOCALES,
   requires: REQUIRES,
   errors: tourErrors,
+  contributes: { botEngines: TOUR_ENGINES },
   routes(router) {
     router.get('/tour', (ctx) => {
       ctx.body = { plugin: 'tour' };

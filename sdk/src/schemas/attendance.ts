@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { chatbotTreeSchema, rotationTimeField } from './chatbots.js';
-import { boundedString, countField, dateField, hasNul, idField, pageNumberField } from './common.js';
+import {
+  botEngineKeyField,
+  boundedString,
+  countField,
+  dateField,
+  hasNul,
+  idField,
+  pageNumberField,
+} from './common.js';
 import { checkImportDates, connectionImportFields } from './history-import.js';
 import { weeklyScheduleSchema } from './schedules.js';
 
@@ -118,6 +126,8 @@ export const queueSchema = z.object({
   integrationId: idField.nullish(),
   fileListId: idField.nullish(),
   promptId: idField.nullish(),
+  /** The bot engine answering the queue's conversations (`GET /api/bot-engines`); null: none. */
+  botEngine: botEngineKeyField.nullish(),
   /** Close the ticket once the queue's bot has answered. */
   closeTicket: z.boolean().optional(),
   /** Service hours of the queue (used when the company's scheduleType is queue). */
@@ -247,6 +257,8 @@ const connectionFields = {
   /** Queue integration and AI prompt answering the connection's new conversations (their entities come later; ids only). */
   integrationId: idField.nullish(),
   promptId: idField.nullish(),
+  /** The bot engine answering the connection's conversations (`GET /api/bot-engines`); null: none. */
+  botEngine: botEngineKeyField.nullish(),
   /** Web chat: the websites whose pages may embed the chat page; none (null): only Balcão itself. */
   embedOrigins: z.array(embedOriginSchema).max(20, 'Too Long!').nullish(),
   ...connectionAutomationFields(),

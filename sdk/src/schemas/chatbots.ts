@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedString, hasNul, idField } from './common.js';
+import { botEngineKeyField, boundedString, hasNul, idField } from './common.js';
 
 /**
  * What choosing a chatbot option does (spec part 2 §3 Chatbot option): answer with its message only (text), hand the
@@ -28,6 +28,7 @@ export interface ChatbotNodeInput {
   optQueueId?: number | null;
   optUserId?: number | null;
   optIntegrationId?: number | null;
+  optBotEngine?: string | null;
   optFileId?: number | null;
   closeTicket: boolean;
   options: ChatbotNodeInput[];
@@ -47,6 +48,8 @@ const chatbotFields = {
   optQueueId: idField.nullish(),
   optUserId: idField.nullish(),
   optIntegrationId: idField.nullish(),
+  /** An integration option's bot engine (`GET /api/bot-engines`): choosing the option hands the ticket to it. */
+  optBotEngine: botEngineKeyField.nullish(),
   optFileId: idField.nullish(),
   closeTicket: z.boolean().default(false),
 };

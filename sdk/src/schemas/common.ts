@@ -83,6 +83,15 @@ export const emailField = z
 /** A positive integer id taken from JSON or a query string, at most {@link PG_INT_MAX}. @example idField.parse('3') === 3 */
 export const idField = z.coerce.number().int().positive().max(PG_INT_MAX, 'Invalid id');
 
+/**
+ * A bot engine's key as `GET /api/bot-engines` lists it: `plugin:engine`, both kebab-case ('Invalid option' otherwise).
+ * @example botEngineKeyField.parse('tour:faq') === 'tour:faq'
+ */
+export const botEngineKeyField = z
+  .string()
+  .max(100, 'Invalid option')
+  .regex(/^[a-z][a-z0-9-]*:[a-z][a-z0-9-]*$/, 'Invalid option');
+
 /** A whole number 0…{@link PG_INT_MAX} (an order, a count, a limit). @example countField.parse('0') === 0 */
 export const countField = z.coerce.number().int().min(0).max(PG_INT_MAX);
 

@@ -24,6 +24,11 @@ export const SLOT_IDS = [
   'contact.drawer.sections',
   /** Tabs of the connection dialog, after the shell's own; the fill declares `titleKey` (see `useSlotConnection`). */
   'connection.dialog.tabs',
+  /**
+   * Tabs of the queue dialog, after the shell's own; the fill declares `titleKey` (see `useSlotQueue`): e.g. the
+   * settings a bot engine keeps per queue, saved by the plugin's own routes.
+   */
+  'queue.dialog.tabs',
   /** Tabs of the company settings page (/settings, admins); the fill declares `titleKey`. */
   'settings.tabs',
 ] as const;
@@ -171,9 +176,11 @@ export {
   SlotConnectionFormContext,
   SlotContactContext,
   type SlotFormField,
+  SlotQueueContext,
   SlotTicketContext,
   useSlotConnection,
   useSlotConnectionField,
   useSlotContact,
+  useSlotQueue,
   useSlotTicket,
 } from './slot-context.js';

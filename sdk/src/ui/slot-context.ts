@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { ConnectionDto, ContactDto, TicketDto } from '../dto-attendance.js';
+import type { ConnectionDto, ContactDto, QueueDto, TicketDto } from '../dto-attendance.js';
 
 /** The ticket around a `ticket.header.actions` slot (the shell provides it). @example <SlotTicketContext.Provider value={ticket}>…</SlotTicketContext.Provider> */
 export const SlotTicketContext = createContext<TicketDto | null>(null);
@@ -56,4 +56,18 @@ export function useSlotConnectionField(name: string): SlotFormField {
   const field = useContext(SlotConnectionFormContext);
   if (!field) throw new Error('useSlotConnectionField must be used inside the connection dialog slot');
   return field(name);
+}
+
+/** The queue around a `queue.dialog.tabs` slot (null while it is being created). @example <SlotQueueContext.Provider value={queue}>…</SlotQueueContext.Provider> */
+export const SlotQueueContext = createContext<QueueDto | null | undefined>(undefined);
+
+/**
+ * The queue edited, in a `queue.dialog.tabs` slot: null for a queue not yet created (its settings can be saved once
+ * it exists, by the plugin's own routes); throws elsewhere.
+ * @example const queue = useSlotQueue(); if (!queue) return <p>{t('tour:saveFirst')}</p>
+ */
+export function useSlotQueue(): QueueDto | null {
+  const queue = useContext(SlotQueueContext);
+  if (queue === undefined) throw new Error('useSlotQueue must be used inside the queue dialog slot');
+  return queue;
 }

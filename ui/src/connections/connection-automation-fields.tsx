@@ -1,6 +1,7 @@
 import type { QueueDto } from '@balcao/sdk';
 import { FormGroup, HTMLSelect, type Intent, NumericInput, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { BotEngineSelect } from '../forms/bot-engine-select';
 import { SourceSelect } from '../forms/source-select';
 import type { ConnectionFormValues } from './connection-fields';
 import { sendQueueDelayChoices, sendQueueDelayMinutes } from './connection-rules';
@@ -191,12 +192,23 @@ export function ConnectionNpsTab(p: ConnectionTabProps) {
  * Spec part 1 "Connection modal", integrations tab: the queue integration or AI prompt that answers the connection's
  * new conversations before any queue (peer-server-behaviour: a connection's integrationId starts it on a ticket with no
  * queue and no user). Their pages come with the integrations issue; until then nothing can be chosen (SourceSelect).
+ * The bot engine the connection selects comes first (modules/bots: a chatbot option's or the queue's wins over it);
+ * a plugin's own per-connection settings go in its `connection.dialog.tabs` tab, saved by its own routes.
  */
-export function ConnectionIntegrationsTab({ form }: { form: ConnectionFormValues }) {
+export function ConnectionIntegrationsTab({ form, set, error, intent, disabled }: ConnectionTabProps) {
   const { t } = useTranslation();
   return (
     <>
       <p className="bp6-text-muted">{t('connections.dialog.integrationsHelp')}</p>
+      <BotEngineSelect
+        id="connection-botEngine"
+        value={form.botEngine}
+        onChange={set('botEngine')}
+        helpKey="botEngines.connectionHelp"
+        error={error('botEngine')}
+        intent={intent('botEngine')}
+        disabled={disabled}
+      />
       <SourceSelect kind="integration" id="connection-integrationId" value={form.integrationId} />
       <SourceSelect kind="prompt" id="connection-promptId" value={form.promptId} />
     </>

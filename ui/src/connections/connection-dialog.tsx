@@ -56,6 +56,7 @@ export const valuesOf = (c: ConnectionDto | null): ConnectionFormValues => ({
   queueIds: c?.queues.map((q) => q.id) ?? [],
   integrationId: c?.integrationId ?? null,
   promptId: c?.promptId ?? null,
+  botEngine: c?.botEngine ?? null,
   embedOrigins: c?.embedOrigins.join('\n') ?? '',
   whenExpiresTicket: c?.whenExpiresTicket ?? '0',
   timeCreateNewTicket: c?.timeCreateNewTicket ?? 0,
@@ -274,15 +275,13 @@ function ConnectionForm({
               />
             }
           />
-          {/* Integrations and prompts have no pages yet: the tab shows only what the API stored, never empty picks. */}
-          {(form.integrationId !== null || form.promptId !== null) && (
-            <Tab
-              id="integrations"
-              title={t('connections.dialog.integrations')}
-              data-testid="connection-tab-integrations"
-              panel={<ConnectionIntegrationsTab form={form} />}
-            />
-          )}
+          {/* The bot engine pick; integrations and prompts (no pages yet) show only what the API stored. */}
+          <Tab
+            id="integrations"
+            title={t('connections.dialog.integrations')}
+            data-testid="connection-tab-integrations"
+            panel={<ConnectionIntegrationsTab {...tabProps} />}
+          />
           <Tab
             id="messages"
             title={t('connections.dialog.messages')}

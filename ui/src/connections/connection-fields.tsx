@@ -33,6 +33,8 @@ export interface ConnectionFormValues extends Record<string, unknown>, Connectio
   /** The queue integration and AI prompt answering new conversations (the integrations tab); null: none. */
   integrationId: number | null;
   promptId: number | null;
+  /** The bot engine (`plugin:engine`) answering the connection's conversations; null: none. */
+  botEngine: string | null;
   /** Web chat: the embedding sites, one per line. */
   embedOrigins: string;
   whenExpiresTicket: '0' | '1';

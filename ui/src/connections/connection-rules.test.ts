@@ -57,6 +57,7 @@ const connection = (id: number, name: string, extra: Partial<ConnectionDto> = {}
   queues: [],
   integrationId: null,
   promptId: null,
+  botEngine: null,
   importOldMessages: null,
   importRecentMessages: null,
   importOldMessagesGroups: false,

@@ -227,6 +227,7 @@ const TAB_OF_FIELD: Readonly<Record<string, string>> = {
   maxUseBotQueuesNps: 'nps',
   expiresTicketNps: 'nps',
   schedules: 'schedules',
+  botEngine: 'integrations',
 };
 
 /** The tab that shows a field, so an error opens where it can be fixed. @example connectionTabOf('sendIdQueue') // 'chatbot' */

@@ -33,6 +33,7 @@ describe('plugin slots', () => {
     expect(files('settings.tabs')).toEqual(['settings/settings-screen.tsx']);
     expect(files('topbar.popovers')).toEqual(['layout/plugin-popovers.tsx']);
     expect(files('connection.dialog.tabs')).toEqual(['connections/connection-dialog.tsx']);
+    expect(files('queue.dialog.tabs')).toEqual(['queues/queue-dialog.tsx']);
   });
 
   it('renders no slot outside the SDK list', () => {

@@ -10,6 +10,7 @@ import {
   TextArea,
 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { BotEngineSelect } from '../forms/bot-engine-select';
 import { translateValidation } from '../forms/field-errors';
 import {
   addOption,
@@ -108,14 +109,21 @@ function OptionCard({ root, option, path, siblings, onChange, errors, queues, us
             }))}
           />
         </FormGroup>
-        {target && (
+        {option.queueType === 'integration' && (
+          <BotEngineSelect
+            id={`${id}-engine`}
+            value={option.optBotEngine}
+            onChange={(optBotEngine) => set({ optBotEngine })}
+            helpKey="botEngines.optionHelp"
+            error={err('optBotEngine')}
+            disabled={disabled}
+          />
+        )}
+        {target && target !== 'optIntegrationId' && (
           <FormGroup
             label={t('queues.chatbot.target')}
             labelFor={`${id}-target`}
-            helperText={
-              err(target) ??
-              (target === 'optIntegrationId' || target === 'optFileId' ? t('sources.noneYet') : undefined)
-            }
+            helperText={err(target) ?? (target === 'optFileId' ? t('sources.noneYet') : undefined)}
             intent={err(target) ? 'danger' : 'none'}
           >
             <HTMLSelect

@@ -61,12 +61,12 @@ describe('chatbot tree editing', () => {
 });
 
 describe('offeredOptionTypes', () => {
-  it('offers only the types that lead somewhere today (no integrations or file lists to pick yet)', () => {
-    expect(offeredOptionTypes('text')).toEqual(['text', 'attendent', 'queue']);
-    expect(offeredOptionTypes('queue')).toEqual(['text', 'attendent', 'queue']);
+  it('offers only the types that lead somewhere today (a bot engine for integrations; no file lists yet)', () => {
+    expect(offeredOptionTypes('text')).toEqual(['text', 'attendent', 'queue', 'integration']);
+    expect(offeredOptionTypes('integration')).toEqual(['text', 'attendent', 'queue', 'integration']);
   });
 
   it("keeps an option's stored type that is not offered, so the form shows and keeps it", () => {
-    expect(offeredOptionTypes('integration')).toEqual(['text', 'attendent', 'queue', 'integration']);
+    expect(offeredOptionTypes('file')).toEqual(['text', 'attendent', 'queue', 'integration', 'file']);
   });
 });

@@ -26,6 +26,7 @@ export const blankOption = (): EditableOption => ({
   optQueueId: null,
   optUserId: null,
   optIntegrationId: null,
+  optBotEngine: null,
   optFileId: null,
   closeTicket: false,
   options: [],
@@ -42,6 +43,7 @@ export const toEditable = (nodes: readonly ChatbotDto[]): EditableOption[] =>
     optQueueId: n.optQueueId,
     optUserId: n.optUserId,
     optIntegrationId: n.optIntegrationId,
+    optBotEngine: n.optBotEngine,
     optFileId: n.optFileId,
     closeTicket: n.closeTicket,
     options: toEditable(n.options),
@@ -121,13 +123,16 @@ export function treeErrors(issues: readonly { path: readonly PropertyKey[] | str
   return out;
 }
 
-/** The option types that lead somewhere today; integrations and file lists have no pages yet (nothing to pick). */
-const READY_OPTION_TYPES: readonly ChatbotOptionType[] = ['text', 'attendent', 'queue'];
+/**
+ * The option types that lead somewhere today: an integration option hands the conversation to a bot engine; file
+ * lists have no pages yet (nothing to pick).
+ */
+const READY_OPTION_TYPES: readonly ChatbotOptionType[] = ['text', 'attendent', 'queue', 'integration'];
 
 /**
  * The types an option's select offers: those that exist, plus the option's own type when the API stored another (so
  * the form shows it and keeps it).
- * @example offeredOptionTypes('integration') // ['text', 'attendent', 'queue', 'integration']
+ * @example offeredOptionTypes('file') // ['text', 'attendent', 'queue', 'integration', 'file']
  */
 export function offeredOptionTypes(current: ChatbotOptionType): ChatbotOptionType[] {
   return READY_OPTION_TYPES.includes(current) ? [...READY_OPTION_TYPES] : [...READY_OPTION_TYPES, current];

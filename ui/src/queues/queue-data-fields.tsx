@@ -2,6 +2,7 @@ import { ROTATION_TIMES, type RotationTime } from '@balcao/sdk';
 import type { Intent } from '@blueprintjs/core';
 import { FormGroup, HTMLSelect, InputGroup, NumericInput, Switch, TextArea } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { BotEngineSelect } from '../forms/bot-engine-select';
 import { SourceSelect } from '../forms/source-select';
 import { QUEUE_PALETTE } from './queues-api';
 
@@ -18,6 +19,8 @@ export type QueueFormValues = {
   integrationId: number | null;
   fileListId: number | null;
   promptId: number | null;
+  /** The bot engine (`plugin:engine`) answering the queue's conversations; null: none. */
+  botEngine: string | null;
 };
 
 interface Props {
@@ -31,8 +34,8 @@ interface Props {
 
 /**
  * Name, colour from the palette (or typed), order, greeting, rotation (switch and time, spec part 2 §9), closing the
- * ticket after the bot, and the integration, file list and prompt pickers: those entities come in later pages, so
- * the pickers stay disabled with a hint until some exist.
+ * ticket after the bot, the bot engine answering the queue, and the integration, file list and prompt pickers: those
+ * entities come in later pages, so the pickers stay disabled with a hint until some exist.
  */
 export function QueueDataFields({ form, set, error, intent, usedColors, disabled }: Props) {
   const { t } = useTranslation();
@@ -141,6 +144,15 @@ export function QueueDataFields({ form, set, error, intent, usedColors, disabled
         onChange={(e) => set('closeTicket')(e.currentTarget.checked)}
         disabled={disabled}
         data-testid="queue-close-ticket"
+      />
+      <BotEngineSelect
+        id="queue-botEngine"
+        value={form.botEngine}
+        onChange={set('botEngine')}
+        helpKey="botEngines.queueHelp"
+        error={error('botEngine')}
+        intent={intent('botEngine')}
+        disabled={disabled}
       />
       <div className="queue-dialog__row">
         <SourceSelect kind="integration" id="queue-integrationId" value={form.integrationId} />

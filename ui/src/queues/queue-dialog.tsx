@@ -5,6 +5,7 @@ import {
   queueSchema,
   type ScheduleRow,
 } from '@balcao/sdk';
+import { SlotQueueContext } from '@balcao/sdk/ui';
 import { Dialog, DialogBody, FormGroup, Spinner, Tab, Tabs, TextArea } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ import { toFieldErrors } from '../forms/field-errors';
 import { useZodForm } from '../forms/use-zod-form';
 import { WeeklyScheduleEditor } from '../forms/weekly-schedule-editor';
 import { toastError, toastSuccess } from '../notify/toaster';
+import { PluginFillView, useSlotFills } from '../plugins/slot';
 import { companySetting } from '../session/company-settings';
 import { userAtom } from '../session/session-store';
 import { fetchUserList } from '../tickets/shared/tickets-api';
@@ -44,6 +46,7 @@ const valuesOf = (q: QueueDto | null, usedColors: string[]): QueueFormValues => 
   integrationId: q?.integrationId ?? null,
   fileListId: q?.fileListId ?? null,
   promptId: q?.promptId ?? null,
+  botEngine: q?.botEngine ?? null,
 });
 
 const tabOf = (field: string) =>
@@ -73,6 +76,8 @@ export function QueueDialog({ queue, usedColors, onClose }: Props) {
   const [tab, setTab] = useState('data');
   const [users, setUsers] = useState<{ id: number; name: string }[]>([]);
   const queues = useCompanyQueues();
+  // Plugins' tabs (`queue.dialog.tabs`): e.g. a bot engine's per-queue settings, saved by the plugin's routes.
+  const pluginTabs = useSlotFills('queue.dialog.tabs');
 
   useEffect(() => {
     fetchUserList().then(setUsers, toastError);
@@ -200,6 +205,19 @@ export function QueueDialog({ queue, usedColors, onClose }: Props) {
                   }
                 />
               )}
+              {pluginTabs.map((fill) => (
+                <Tab
+                  key={fill.plugin}
+                  id={`plugin:${fill.plugin}`}
+                  title={fill.fill.titleKey ? t(fill.fill.titleKey) : fill.plugin}
+                  data-testid={`queue-tab-${fill.plugin}`}
+                  panel={
+                    <SlotQueueContext.Provider value={queue}>
+                      <PluginFillView {...fill} />
+                    </SlotQueueContext.Provider>
+                  }
+                />
+              ))}
             </Tabs>
           )}
         </DialogBody>

@@ -124,7 +124,8 @@ async function leaveTree(ctx: InboundContext) {
  * By the option's type: 'text' sends its text and lists its options (moving there), or, a leaf, stays on the level
  * (closing the ticket when closeTicket); 'queue' moves the ticket to that queue, whose own tree then starts as when
  * the menu puts a ticket there (or, without one, its assignment rules run); 'attendent' gives it to that user;
- * 'integration' and 'file' (not available yet) send the text and leave the ticket waiting in its queue.
+ * 'integration' with a bot engine sends its text and hands the ticket to that engine (handToEngine); without one, and
+ * 'file' (not available yet), send the text and leave the ticket waiting in its queue.
  * "#" is the menu's (the caller's): the ticket goes back to the queue menu.
  */
 export async function answerTree(
@@ -175,6 +176,10 @@ export async function answerTree(
       });
       return;
     case 'integration':
+      if (chosen.optBotEngine) return handToEngine(ctx, chosen, chosen.optBotEngine, say);
+      await say();
+      await leaveTree(ctx);
+      return finish(ctx, chosen);
     case 'file':
       await say();
       await leaveTree(ctx);
@@ -201,6 +206,18 @@ export async function answerTree(
     text,
     text ? `\n\n${attendantWillAnswer}` : attendantWillAnswer,
   );
+}
+
+/**
+ * An integration option naming a bot engine: its text, then the engine holds the ticket and the contact's next message
+ * goes to it, told it was selected by this option (`chatbotOptionId` stays on it: modules/bots, bot-selection.ts),
+ * until it hands off, closes or passes.
+ */
+async function handToEngine(ctx: InboundContext, chosen: ChatbotDto, key: string, say: () => Promise<void>) {
+  await say();
+  await leaveTree(ctx);
+  ctx.ticket.chatbotOptionId = chosen.id;
+  await ctx.scope.ticketBotActions.hold(ctx.ticket, key);
 }
 
 /** closeTicket: the option ends the conversation, without farewell (GB). */

@@ -5,9 +5,9 @@ import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
 import { OwedTurns } from './bot-owed.js';
+import { pickEngine, selectionOfHeld } from './bot-selection.js';
 import {
   BotFailure,
-  chooseEngine,
   handToHumansAfterFailure,
   offeredToBots,
   readTurn,
@@ -192,7 +192,11 @@ async function runStage<T>(logger: Logger, name: string, run: () => Promise<T>):
   }
 }
 
-/** Offers the message to the engines; true when one took it (answered, held, handed off, closed or failed). */
+/**
+ * Offers the message to the engines; true when one took it (answered, held, handed off, closed or failed). The engine
+ * holding the ticket, else the one the admin selected (option > queue > connection), else the first volunteer
+ * (bot-selection.ts); a held or selected engine that is gone hands the ticket to humans.
+ */
 async function offerToEngines(
   scope: Cradle,
   logger: Logger,
@@ -213,11 +217,19 @@ async function offerToEngines(
   if (!botEngines.size) return false;
   const turn = await readTurn(scope, companyId, ticket, messageId);
   if (!turn) return true;
-  const engine =
-    held ?? (await chooseEngine(scope, companyId, turn, await botEngines.allowedFor(planGate, companyId)));
-  if (!engine) return false;
+  const pick = held
+    ? { engine: held, selection: await selectionOfHeld(scope, ticket, held.key) }
+    : await pickEngine(scope, companyId, ticket, turn);
+  if (!pick) return false;
+  if ('unavailable' in pick) {
+    // The admin's choice cannot be honoured (plugin removed, plan changed): humans take over, nobody else guesses.
+    const failure = new BotFailure('error', 'o robô escolhido não está disponível');
+    await handToHumansAfterFailure(scope, logger, companyId, ticket, pick.unavailable, failure);
+    return true;
+  }
+  const { engine, selection } = pick;
   try {
-    const outcome = await runEngine(scope, companyId, engine, turn);
+    const outcome = await runEngine(scope, companyId, engine, turn, selection);
     // An attendant may have taken the ticket (or someone closed it) while the engine worked: theirs wins.
     await scope.em.refresh(ticket);
     if (ticket.status === 'closed' || withHumans(ticket)) return true;

@@ -1,7 +1,9 @@
 import {
+  AppError,
   BOT_ENGINE_DEFAULT_TIMEOUT_MS,
   BOT_ENGINE_MAX_TIMEOUT_MS,
   type BotEngine,
+  type BotEngineDto,
   type PlanFlag,
 } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
@@ -50,6 +52,33 @@ export class BotEngineRegistry {
     const out: RegisteredBotEngine[] = [];
     for (const e of this.engines) if (await this.allows(planGate, companyId, e)) out.push(e);
     return out;
+  }
+
+  /** `GET /api/bot-engines`: what the company's admin may select, in the stable order. */
+  async listFor(planGate: PlanGuard, companyId: number): Promise<BotEngineDto[]> {
+    return (await this.allowedFor(planGate, companyId)).map(({ key, engine }) => ({
+      key,
+      plugin: key.slice(0, key.indexOf(':')),
+      name: engine.name,
+      label: engine.label?.trim() || engine.name,
+    }));
+  }
+
+  /**
+   * A selection the admin saves (a queue's, a connection's, a chatbot option's `path`): null or a key of an engine
+   * the company's plan allows; otherwise ERR_BOT_ENGINE_UNAVAILABLE (400) naming the field.
+   * @example await scope.botEngines.assertSelectable(scope.planGate, companyId, input.botEngine, 'botEngine')
+   */
+  async assertSelectable(
+    planGate: PlanGuard,
+    companyId: number,
+    key: string | null | undefined,
+    path: string,
+  ): Promise<void> {
+    if (key == null) return;
+    const entry = this.find(key);
+    if (entry && (await this.allows(planGate, companyId, entry))) return;
+    throw new AppError('ERR_BOT_ENGINE_UNAVAILABLE', 400, { fields: [{ path, message: 'Invalid option' }] });
   }
 
   async allows(planGate: PlanGuard, companyId: number, e: RegisteredBotEngine): Promise<boolean> {

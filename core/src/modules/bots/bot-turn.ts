@@ -1,4 +1,4 @@
-import type { BotOutcome, ContactDto, Logger, MessageDto, TicketDto } from '@balcao/sdk';
+import type { BotOutcome, BotSelection, ContactDto, Logger, MessageDto, TicketDto } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
 import { CompanyContactsPort } from '../contacts/contacts-port.js';
 import { findMessageDto } from '../messages/message-queries.js';
@@ -52,7 +52,7 @@ export async function readTurn(
   return ticket && contact && message ? { ticket, contact, message } : null;
 }
 
-/** The engine holding the ticket, or the first (stable order) that wants it; none: default routing. */
+/** The first engine (stable order, among `allowed`) with `wants` that wants the ticket; none: default routing. */
 export async function chooseEngine(
   scope: Cradle,
   companyId: number,
@@ -60,7 +60,7 @@ export async function chooseEngine(
   allowed: RegisteredBotEngine[],
 ): Promise<RegisteredBotEngine | undefined> {
   for (const e of allowed) {
-    if (turn.ticket.isGroup && !e.engine.groups) continue;
+    if (!e.engine.wants || (turn.ticket.isGroup && !e.engine.groups)) continue;
     if (await e.engine.wants(turn.ticket, turn.contact, e.deps(scope, companyId))) return e;
   }
   return undefined;
@@ -72,6 +72,7 @@ export async function runEngine(
   companyId: number,
   e: RegisteredBotEngine,
   turn: TurnInput,
+  selection: BotSelection,
 ): Promise<BotOutcome> {
   const ms = engineTimeout(e.engine);
   const controller = new AbortController();
@@ -84,7 +85,7 @@ export async function runEngine(
   });
   try {
     const call = Promise.resolve().then(() =>
-      e.engine.handle({ ...turn, deps: e.deps(scope, companyId), signal: controller.signal }),
+      e.engine.handle({ ...turn, deps: e.deps(scope, companyId), selection, signal: controller.signal }),
     );
     const outcome = await Promise.race([call, timeout]).catch((err: unknown) => {
       if (err instanceof BotFailure) throw err;

@@ -56,6 +56,7 @@ export function toConnectionDto(
     queues,
     integrationId: c.integrationId ?? null,
     promptId: c.promptId ?? null,
+    botEngine: c.botEngine ?? null,
     importOldMessages: c.importOldMessages?.toISOString() ?? null,
     importRecentMessages: c.importRecentMessages?.toISOString() ?? null,
     importOldMessagesGroups: c.importOldMessagesGroups,

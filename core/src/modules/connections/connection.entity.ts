@@ -52,6 +52,8 @@ export const Connection = defineEntity({
     provider: p.string().length(20).default('beta'),
     integrationId: p.integer().nullable(),
     promptId: p.integer().nullable(),
+    /** The bot engine selected for the connection (`plugin:engine`, modules/bots); column added by bots-0003. */
+    botEngine: p.string().length(100).nullable(),
     settings: p.json<Record<string, unknown>>().defaultRaw("'{}'"),
     embedOrigins: p.array().nullable(),
     /** Service hours, a row per weekday (used when the company's scheduleType is `connection`); null: none set. */

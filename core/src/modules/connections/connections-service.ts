@@ -14,6 +14,7 @@ import {
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict } from '../../db/sql-helpers.js';
+import type { BotEngineRegistry } from '../bots/bot-engine-registry.js';
 import { Company } from '../companies/company.entity.js';
 import type { ChannelRegistry } from '../conversations/outbound.js';
 import { removeOwnMedia, type UploadedFile } from '../messages/media-storage.js';
@@ -50,6 +51,7 @@ export class ConnectionsService {
   private readonly channels: ChannelRegistry;
   private readonly planGate: PlanGate;
   private readonly dataDir: string;
+  private readonly botEngines: BotEngineRegistry;
 
   constructor({
     em,
@@ -57,13 +59,16 @@ export class ConnectionsService {
     channels,
     planGate,
     config,
+    botEngines,
   }: {
     em: EntityManager;
     realtime: RealtimePort;
     channels: ChannelRegistry;
     planGate: PlanGate;
     config: { dataDir: string };
+    botEngines: BotEngineRegistry;
   }) {
+    this.botEngines = botEngines;
     this.em = em;
     this.realtime = realtime;
     this.channels = channels;
@@ -97,6 +102,7 @@ export class ConnectionsService {
     await this.assertGreeting(input);
     await this.assertOwnQueue(companyId, 'sendIdQueue', input.sendIdQueue);
     await this.assertOwnQueue(companyId, 'queueIdImportMessages', input.queueIdImportMessages);
+    await this.botEngines.assertSelectable(this.planGate, companyId, input.botEngine, 'botEngine');
     const { queueIds, ...fields } = input;
     const isFirst = (await this.em.count(Connection, {})) === 0;
     const connection = await this.em.transactional(async (em) => {
@@ -122,6 +128,7 @@ export class ConnectionsService {
     this.assertImportWindow(connection, input);
     await this.assertOwnQueue(companyId, 'sendIdQueue', input.sendIdQueue);
     await this.assertOwnQueue(companyId, 'queueIdImportMessages', input.queueIdImportMessages);
+    await this.botEngines.assertSelectable(this.planGate, companyId, input.botEngine, 'botEngine');
     // Spec ERR_NO_OTHER_WHATSAPP: a company keeps a default connection; another one is made default instead.
     if (connection.isDefault && input.isDefault === false) throw new AppError('ERR_NO_OTHER_WHATSAPP', 400);
     const { queueIds, channel: _channel, ...fields } = input;

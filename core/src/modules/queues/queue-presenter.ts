@@ -20,6 +20,7 @@ export function toQueueDto(queue: IQueue): QueueDto {
     integrationId: queue.integrationId ?? null,
     fileListId: queue.fileListId ?? null,
     promptId: queue.promptId ?? null,
+    botEngine: queue.botEngine ?? null,
     closeTicket: queue.closeTicket ?? false,
     schedules: queue.schedules ?? defaultWeeklySchedule(),
   };

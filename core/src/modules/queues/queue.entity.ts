@@ -18,6 +18,8 @@ export const Queue = defineEntity({
     integrationId: p.integer().nullable(),
     fileListId: p.integer().nullable(),
     promptId: p.integer().nullable(),
+    /** The bot engine selected for the queue (`plugin:engine`, modules/bots); column added by bots-0003. */
+    botEngine: p.string().length(100).nullable(),
     closeTicket: p.boolean().default(false),
     schedules: p.json<ScheduleRow[]>(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -9,9 +9,16 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { flushOrConflict, likeTerm } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
+import type { BotEngineRegistry } from '../bots/bot-engine-registry.js';
 import { Company } from '../companies/company.entity.js';
 import { Plan } from '../plans/plan.entity.js';
-import { assertChatbotTargets, loadChatbotTrees, replaceChatbotTree } from './chatbots/chatbot-tree.js';
+import type { PlanGate } from '../plans/plan-gate.js';
+import {
+  assertChatbotEngines,
+  assertChatbotTargets,
+  loadChatbotTrees,
+  replaceChatbotTree,
+} from './chatbots/chatbot-tree.js';
 import { type IQueue, Queue } from './queue.entity.js';
 import { toQueueDetailDto, toQueueDto } from './queue-presenter.js';
 
@@ -29,10 +36,19 @@ const colorTaken = () => new AppError('ERR_QUEUE_COLOR_ALREADY_EXISTS', 409);
 export class QueuesService {
   private readonly events: EventsPort;
   private readonly em: EntityManager;
+  private readonly botEngines: BotEngineRegistry;
+  private readonly planGate: PlanGate;
 
-  constructor({ em, events }: { em: EntityManager; events: EventsPort }) {
-    this.events = events;
-    this.em = em;
+  constructor(deps: {
+    em: EntityManager;
+    events: EventsPort;
+    botEngines: BotEngineRegistry;
+    planGate: PlanGate;
+  }) {
+    this.events = deps.events;
+    this.em = deps.em;
+    this.botEngines = deps.botEngines;
+    this.planGate = deps.planGate;
   }
 
   /** Every queue of the company: by orderQueue (unset last), then name. A company has few queues. */
@@ -55,6 +71,7 @@ export class QueuesService {
     await this.assertFree(input);
     const { chatbots, ...fields } = input;
     await assertChatbotTargets(this.em, companyId, chatbots ?? [], 'chatbots');
+    await this.assertEngines(companyId, input);
     const queue = await this.em.transactional(async (em) => {
       const created = em.create(Queue, {
         ...definedOnly(fields),
@@ -83,6 +100,7 @@ export class QueuesService {
     await this.assertFree(input, id);
     const { chatbots, ...fields } = input;
     await assertChatbotTargets(this.em, queue.companyId, chatbots ?? [], 'chatbots');
+    await this.assertEngines(queue.companyId, input);
     await this.em.transactional(async (em) => {
       em.assign(queue, definedOnly(fields));
       await this.save(em);
@@ -103,6 +121,14 @@ export class QueuesService {
     await this.em.remove(queue).flush();
     const { companyId } = queue;
     await this.events.emit('queue.deleted', { companyId, queueId: id });
+  }
+
+  /** The queue's bot engine and its integration options' engines: registered and allowed by the plan. */
+  private async assertEngines(companyId: number, input: QueueInput): Promise<void> {
+    const check = (key: string | null | undefined, path: string) =>
+      this.botEngines.assertSelectable(this.planGate, companyId, key, path);
+    await check(input.botEngine, 'botEngine');
+    await assertChatbotEngines(check, input.chatbots ?? [], 'chatbots');
   }
 
   private async find(id: number): Promise<IQueue> {

@@ -20,6 +20,7 @@ const toRowDto = (row: IChatbot): ChatbotDto => ({
   optQueueId: row.optQueueId ?? null,
   optUserId: row.optUserId ?? null,
   optIntegrationId: row.optIntegrationId ?? null,
+  optBotEngine: row.optBotEngine ?? null,
   optFileId: row.optFileId ?? null,
   closeTicket: row.closeTicket,
   options: [],
@@ -68,6 +69,7 @@ export const chatbotColumns = (node: Omit<ChatbotNodeInput, 'options'>) => ({
   optQueueId: node.queueType === 'queue' ? (node.optQueueId ?? null) : null,
   optUserId: node.queueType === 'attendent' ? (node.optUserId ?? null) : null,
   optIntegrationId: node.queueType === 'integration' ? (node.optIntegrationId ?? null) : null,
+  optBotEngine: node.queueType === 'integration' ? (node.optBotEngine ?? null) : null,
   optFileId: node.queueType === 'file' ? (node.optFileId ?? null) : null,
   closeTicket: node.closeTicket,
 });
@@ -114,6 +116,23 @@ export async function assertChatbotTargets(
     .filter((w) => !owned.has(`${w.table}:${w.id}`))
     .map((w) => ({ path: w.path, message: w.table === 'queues' ? 'Unknown queue' : 'Unknown user' }));
   if (fields.length) throw new AppError('ERR_VALIDATION', 400, { fields });
+}
+
+/** Checks one bot engine selection (`BotEngineRegistry.assertSelectable` bound to the company). */
+export type EngineCheck = (key: string | null | undefined, path: string) => Promise<void>;
+
+/** Refuses an integration option naming an engine the company may not select (ERR_BOT_ENGINE_UNAVAILABLE). */
+export async function assertChatbotEngines(
+  check: EngineCheck,
+  nodes: readonly ChatbotNodeInput[],
+  path: string,
+): Promise<void> {
+  const wanted: { key: string; path: string }[] = [];
+  walk(nodes, path, (node, at) => {
+    if (node.queueType === 'integration' && node.optBotEngine)
+      wanted.push({ key: node.optBotEngine, path: `${at}.optBotEngine` });
+  });
+  for (const w of wanted) await check(w.key, w.path);
 }
 
 interface Scope {

@@ -18,6 +18,8 @@ export const Chatbot = defineEntity({
     optQueueId: p.integer().nullable(),
     optUserId: p.integer().nullable(),
     optIntegrationId: p.integer().nullable(),
+    /** An integration option's bot engine (`plugin:engine`, modules/bots); column added by bots-0003. */
+    optBotEngine: p.string().length(100).nullable(),
     optFileId: p.integer().nullable(),
     closeTicket: p.boolean(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -9,9 +9,12 @@ import {
   type EventsPort,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { BotEngineRegistry } from '../../bots/bot-engine-registry.js';
+import type { PlanGate } from '../../plans/plan-gate.js';
 import { Queue } from '../queue.entity.js';
 import { Chatbot, type IChatbot } from './chatbot.entity.js';
 import {
+  assertChatbotEngines,
   assertChatbotTargets,
   chatbotColumns,
   descendantsOf,
@@ -44,10 +47,28 @@ const countOf = (nodes: readonly ChatbotNodeInput[]): number =>
 export class ChatbotsService {
   private readonly em: EntityManager;
   private readonly events: EventsPort;
+  private readonly botEngines: BotEngineRegistry;
+  private readonly planGate: PlanGate;
 
-  constructor({ em, events }: { em: EntityManager; events: EventsPort }) {
-    this.em = em;
-    this.events = events;
+  constructor(deps: {
+    em: EntityManager;
+    events: EventsPort;
+    botEngines: BotEngineRegistry;
+    planGate: PlanGate;
+  }) {
+    this.em = deps.em;
+    this.events = deps.events;
+    this.botEngines = deps.botEngines;
+    this.planGate = deps.planGate;
+  }
+
+  /** Integration options name engines the company may select (ERR_BOT_ENGINE_UNAVAILABLE otherwise). */
+  private assertEngines(companyId: number, nodes: readonly ChatbotNodeInput[]): Promise<void> {
+    return assertChatbotEngines(
+      (key, path) => this.botEngines.assertSelectable(this.planGate, companyId, key, path),
+      nodes,
+      'chatbot',
+    );
   }
 
   async get(id: number): Promise<ChatbotDto> {
@@ -66,6 +87,7 @@ export class ChatbotsService {
     const level = parent ? this.levelOf(parent, rows) + 1 : 1;
     this.assertRoom(rows.length, level, options, 1);
     await assertChatbotTargets(this.em, companyId, [{ ...fields, options }], 'chatbot');
+    await this.assertEngines(companyId, [{ ...fields, options }]);
     const created = await this.em.transactional(async (em) => {
       const siblings = rows.filter((r) => (r.parentId ?? null) === (parent?.id ?? null));
       const position = siblings.reduce((max, r) => Math.max(max, r.position + 1), 0);
@@ -96,6 +118,7 @@ export class ChatbotsService {
       this.assertRoom(rows.length - replaced - 1, this.levelOf(row, rows), options, 1);
     }
     await assertChatbotTargets(this.em, row.companyId, [{ ...fields, options: options ?? [] }], 'chatbot');
+    await this.assertEngines(row.companyId, [{ ...fields, options: options ?? [] }]);
     await this.em.transactional(async (em) => {
       em.assign(row, chatbotColumns(fields));
       await em.flush();
