@@ -10,6 +10,7 @@ import { MigrationTickets0001Tables } from './migrations/tickets-0001-tables.js'
 import { MigrationTickets0002ListIndexes } from './migrations/tickets-0002-list-indexes.js';
 import { MigrationTickets0003TrackingAndRatings } from './migrations/tickets-0003-tracking-and-ratings.js';
 import { MigrationTickets0004DurationsAndRatingDay } from './migrations/tickets-0004-durations-and-rating-day.js';
+import { MigrationTickets0005PerfDbUnassignedAnyQueue } from './migrations/tickets-0005-perf-db-unassigned-any-queue.js';
 import { wireTicketFanout } from './realtime-fanout.js';
 import { wireTicketRealtime } from './realtime-wiring.js';
 import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
@@ -37,6 +38,10 @@ export const ticketsModule = defineModule({
     { name: 'core-0009-ticket-tag-ids', class: Migration0009TicketTagIds },
     { name: 'tickets-0003-tracking-and-ratings', class: MigrationTickets0003TrackingAndRatings },
     { name: 'tickets-0004-durations-and-rating-day', class: MigrationTickets0004DurationsAndRatingDay },
+    {
+      name: 'tickets-0005-perf-db-unassigned-any-queue',
+      class: MigrationTickets0005PerfDbUnassignedAnyQueue,
+    },
   ],
   register: (container) =>
     container.register({

@@ -172,6 +172,14 @@ const EVERY_TICKET: Condition = { sql: 'true', params: [] };
 function ownViewBranches(a: TicketAccess): Condition[] {
   // Without allowGroup, unassigned group tickets stay hidden: a filter on rows the index walk reads anyway.
   const groups = a.allowGroup ? '' : ' and not t.is_group';
+  // In every queue (an admin), the unassigned in no queue and in each queue are every unassigned ticket: one branch,
+  // read off tickets_unassigned_any_queue_list_index (one per queue read 7 × 100 entries for the Pending tab).
+  if (a.everyQueue)
+    return [
+      { sql: 't.user_id = ?', params: [a.userId] },
+      { sql: `t.user_id is null${groups}`, params: [] },
+      ...(a.allowGroup ? [{ sql: 't.is_group and t.user_id <> ?', params: [a.userId] }] : []),
+    ];
   const branches: Condition[] = [
     { sql: 't.user_id = ?', params: [a.userId] },
     { sql: `t.user_id is null and coalesce(t.queue_id, 0) = 0${groups}`, params: [] },
