@@ -78,6 +78,20 @@ describe('search plans', () => {
     expect(lines.filter((l) => /Seq Scan on (tickets|contacts|messages)/.test(l))).toEqual([]);
   });
 
+  it("an admin's own Pending tab reads every unassigned ticket in one walk, not one per queue", async () => {
+    const lines = await plan(
+      ticketListSql(
+        1,
+        { ...admin, queueIds: [1, 2, 3], everyQueue: true },
+        { ...noFilters, showAll: false, searchParam: '', status: 'pending' },
+      ),
+    );
+    // The walk's reads are tickets t_1, t_2…: the admin's own tickets and every unassigned one (with one read per
+    // queue, 3 queues made 5).
+    expect(lines.filter((l) => /Scan .* on tickets t_\d/.test(l))).toHaveLength(2);
+    expect(lines.filter((l) => /tickets_unassigned_list_index/.test(l))).toEqual([]);
+  });
+
   it('keeps a 1,000-name histogram for the names and numbers the search tests (contacts-0002)', async () => {
     const rows = await sql<{ attname: string; target: number }>(
       host,
