@@ -27,6 +27,8 @@ export interface Fixture {
   longTicketId: number;
   longTicketPage: number;
   contactName: string;
+  /** The contact's last name in lower case: a name shared by ~2 % of the contacts, as issue 30's "nogueira". */
+  surname: string;
   numberPart: string;
   orderCode: string;
 }
@@ -66,6 +68,7 @@ export async function loadFixture(url: string): Promise<Fixture> {
       longTicketId: long.ticket_id,
       longTicketPage: Math.max(1, Math.floor(Number(long.n) / 20 / 2)),
       contactName: t.name,
+      surname: (t.name.split(' ').at(-1) ?? t.name).toLowerCase(),
       numberPart: t.number.slice(2, 9),
       orderCode: /pedido \d+/.exec(m?.body ?? '')?.[0] ?? 'pedido',
     };
@@ -135,8 +138,11 @@ const enc = (v: unknown) => encodeURIComponent(typeof v === 'string' ? v : JSON.
 export function scenarios(
   f: Fixture,
 ): { title: string; target: number; path: string; as: 'admin' | 'user' }[] {
+  // Issue 30's goals: lists 30 ms, a search by name 50 ms, a message page 15 ms, contacts 50 ms (p95, 10 clients).
   const list = 30;
   const search = 100;
+  const byName = 50;
+  const messagePage = 15;
   const tickets = (qs: string) => `/api/tickets?pageNumber=1&${qs}`;
   const rows: { title: string; target: number; path: string; as: 'admin' | 'user' }[] = [];
   for (const as of ['admin', 'user'] as const) {
@@ -194,8 +200,14 @@ export function scenarios(
     },
     {
       title: `search contact name "${f.contactName}"`,
-      target: search,
+      target: byName,
       path: tickets(`showAll=true&searchParam=${enc(f.contactName)}`),
+      as: 'admin',
+    },
+    {
+      title: `search surname "${f.surname}"`,
+      target: byName,
+      path: tickets(`showAll=true&searchParam=${enc(f.surname)}`),
       as: 'admin',
     },
     {
@@ -212,7 +224,7 @@ export function scenarios(
     },
     {
       title: `search contact name "${f.contactName}"`,
-      target: search,
+      target: byName,
       path: tickets(`searchParam=${enc(f.contactName)}`),
       as: 'user',
     },
@@ -222,18 +234,34 @@ export function scenarios(
       path: tickets(`searchParam=${enc(f.orderCode)}`),
       as: 'user',
     },
-    { title: 'messages page 1', target: 20, path: `/api/messages/${f.ticketId}?pageNumber=1`, as: 'admin' },
+    {
+      title: 'messages page 1',
+      target: messagePage,
+      path: `/api/messages/${f.ticketId}?pageNumber=1`,
+      as: 'admin',
+    },
     {
       title: `messages page ${f.longTicketPage} (long conversation)`,
-      target: 20,
+      target: messagePage,
       path: `/api/messages/${f.longTicketId}?pageNumber=${f.longTicketPage}`,
       as: 'admin',
     },
-    { title: 'messages page 1', target: 20, path: `/api/messages/${f.ticketId}?pageNumber=1`, as: 'user' },
+    {
+      title: 'messages page 1',
+      target: messagePage,
+      path: `/api/messages/${f.ticketId}?pageNumber=1`,
+      as: 'user',
+    },
     {
       title: `contacts search name "${f.contactName}"`,
       target: 50,
       path: `/api/contacts?searchParam=${enc(f.contactName)}`,
+      as: 'admin',
+    },
+    {
+      title: `contacts search surname "${f.surname}"`,
+      target: 50,
+      path: `/api/contacts?searchParam=${enc(f.surname)}`,
       as: 'admin',
     },
     {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createLogger } from '../../src/kernel/logger.js';
+import { againstBaseline, readBaseline, writeBaseline } from './baseline.js';
 import { CONNECTIONS, loadFixture, measure, type Row, scenarios } from './http-rows.js';
 import { ingest } from './ingest.js';
 import { explainMainQueries } from './plans.js';
@@ -12,9 +13,11 @@ import { cpuPressure, login, rssMb, startServer, stopServer } from './server.js'
 /**
  * Attendance benchmark (issue 3): `npm run bench -- attendance`. BENCH_SCALE (1 = 100,000 tickets and 2,000,000
  * messages), BENCH_REUSE=1 keeps an already-seeded `balcao_bench` database, BENCH_SECONDS per row (5),
- * BENCH_SEED_ONLY=1 stops after seeding.
+ * BENCH_SEED_ONLY=1 stops after seeding, BENCH_WRITE_BASELINE=1 keeps this run's p95s as baseline.json, BENCH_DB names the database (`balcao_bench`; another name lets two
+ * checkouts keep their own data on one PostgreSQL).
  */
-const DB_NAME = 'balcao_bench';
+const DB_NAME = process.env.BENCH_DB ?? 'balcao_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`BENCH_DB: not a plain database name: ${DB_NAME}`);
 const log = (s: string) => console.log(s);
 
 async function benchDatabaseUrl(): Promise<{ url: string; admin: string; stop(): Promise<void> }> {
@@ -40,8 +43,8 @@ async function onAdmin(admin: string, sql: string): Promise<void> {
   await c.query(sql).finally(() => c.end());
 }
 
-const fmt = (r: Row) =>
-  `| ${r.title} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | < ${r.target} | ${r.p95 < r.target ? 'met' : '**missed**'} |`;
+const fmt = (r: Row, baseline: Record<string, number>) =>
+  `| ${r.title} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | < ${r.target} | ${r.p95 < r.target ? 'met' : '**missed**'} | ${againstBaseline(r, baseline)} |`;
 
 export async function runAttendanceBench(): Promise<void> {
   const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -85,6 +88,8 @@ export async function runAttendanceBench(): Promise<void> {
         .catch(() => undefined);
     }, 200);
     const rows: string[] = [];
+    const measured: Row[] = [];
+    const baseline = await readBaseline(scale);
     log(`Machine before the run: ${before}.`);
     // Unmeasured: the server's first seconds (JIT, each pooled connection preparing its statements) would otherwise
     // land on whichever row comes first.
@@ -92,9 +97,11 @@ export async function runAttendanceBench(): Promise<void> {
     for (const s of all.slice(0, 3)) await measure('warm-up', s.target, s.path, tokens[s.as], 2);
     for (const s of all) {
       const row = await measure(`${s.as}: ${s.title}`, s.target, s.path, tokens[s.as]);
-      rows.push(fmt(row));
-      log(fmt(row));
+      measured.push(row);
+      rows.push(fmt(row, baseline));
+      log(fmt(row, baseline));
     }
+    if (process.env.BENCH_WRITE_BASELINE === '1') await writeBaseline(scale, measured);
     const httpPeak = peak;
     const afterHttp = await cpuPressure();
     await settle(db.url);
@@ -114,8 +121,8 @@ export async function runAttendanceBench(): Promise<void> {
     log(
       `${CONNECTIONS} concurrent clients, ${process.env.BENCH_SECONDS ?? 5} s per row; load generator on the same machine.\n`,
     );
-    log('| Request | p50 ms | p95 ms | p99 ms | req/s | target p95 ms | |');
-    log('|---|---|---|---|---|---|---|');
+    log('| Request | p50 ms | p95 ms | p99 ms | req/s | goal p95 ms | | baseline p95 ms | regression |');
+    log('|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) log(r);
     log(
       `\nServer memory (RSS): idle ${idle} MB, peak under HTTP load ${httpPeak} MB, peak during ingest ${peak} MB.`,

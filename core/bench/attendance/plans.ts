@@ -27,7 +27,7 @@ const numbered = (sql: string) => {
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of the statements the server runs for the main requests, built by the same functions;
- * only the lines that name a scan (which index, or a sequential scan) and the execution time are kept.
+ * only the lines that name a scan (which index, or a sequential scan), a hash join and the execution time are kept.
  */
 export async function explainMainQueries(url: string, f: Fixture): Promise<string> {
   const c = new pg.Client({ connectionString: url });
@@ -72,6 +72,7 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
         generic,
       ],
       ['search by contact name', list(admin, { showAll: true, searchParam: f.contactName }), !generic],
+      ['search by surname', list(admin, { showAll: true, searchParam: f.surname }), !generic],
       ['search by message text', list(admin, { showAll: true, searchParam: f.orderCode }), !generic],
       [
         'search by a common word (walks the list)',
@@ -85,6 +86,11 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
         contactPageSql(1, { pageNumber: 1, searchParam: f.contactName }, CONTACTS_PAGE_SIZE),
         !generic,
       ],
+      [
+        'contacts search by surname',
+        contactPageSql(1, { pageNumber: 1, searchParam: f.surname }, CONTACTS_PAGE_SIZE),
+        !generic,
+      ],
     ];
     const out: string[] = [];
     for (const [title, q, isGeneric] of cases) {
@@ -93,7 +99,7 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
         : await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${numbered(q.sql)}`, q.params);
       const lines = rows
         .map((r) => r['QUERY PLAN'])
-        .filter((l) => /Index|Bitmap|Seq Scan|Execution Time/.test(l))
+        .filter((l) => /Index|Bitmap|Seq Scan|Hash Join|Execution Time/.test(l))
         .map((l) => l.replace(/\s+\(cost=[^)]*\)/, '').trimEnd());
       out.push(`${title}:\n${lines.map((l) => `    ${l}`).join('\n')}`);
     }

@@ -21,6 +21,12 @@ export async function startServer(databaseUrl: string, password: string): Promis
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'bench-access-secret-0123456789',
       JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
+      // The ingest row plays 1,000 visitors from one address on one connection: the web chat's abuse limits
+      // (plugins/webchat/server/limits.ts) would refuse 900 of them (429), so they are set past the run's volume.
+      WEBCHAT_LIMIT_ADDRESS_MESSAGES: '1000000/60',
+      WEBCHAT_LIMIT_CONNECTION_MESSAGES: '1000000/60',
+      WEBCHAT_LIMIT_NEW_VISITORS: '1000000/600',
+      WEBCHAT_LIMIT_ADDRESS_SIGNALS: '1000000/60',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

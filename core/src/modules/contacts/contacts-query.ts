@@ -135,10 +135,13 @@ export function contactPageSql(
   // made once for every page guessed a long read and sorted all the contacts (180 ms for page 1).
   const readUpTo = 2 ** Math.ceil(Math.log2(offset + pageSize));
   // A text search finds its few contacts once (three trigram indexes) for both the count and the page; the list of
-  // all contacts counts off the name index and reads its page in name order.
-  const found = `select c.id from contacts c where ${w.sql}`;
+  // all contacts counts off the name index and reads its page in name order. The search's page is cut from the hits
+  // (id and name) before any row is read again: joining all the hits back to contacts let the plan flip with the
+  // statistics' guess of their number (20 or 6,000 for 2,000 found) to a hash join over every contact (issue 30).
+  const found = `select c.id${f.searchParam ? ', c.name' : ''} from contacts c where ${w.sql}`;
   const page = f.searchParam
-    ? `select c.* from found join contacts c on c.id = found.id order by c.name, c.id limit ${readUpTo}`
+    ? `select c.* from (select found.id from found order by found.name, found.id limit ${readUpTo}) h
+         cross join lateral (select * from contacts c where c.id = h.id offset 0) c`
     : `select c.* from contacts c where ${w.sql} order by c.name, c.id limit ${readUpTo}`;
   return {
     sql: `${f.searchParam ? `with found as materialized (${found})` : ''}

@@ -10,6 +10,7 @@ import { ContactsService } from './contacts-service.js';
 import { ViewerContactsReads } from './contacts-viewer.js';
 import { MigrationContacts0001Tables } from './migrations/contacts-0001-tables.js';
 import { MigrationContacts0002ReadDoorsIdIndex } from './migrations/contacts-0002-read-doors-id-index.js';
+import { MigrationContacts0003PerfDbSearchStatistics } from './migrations/contacts-0003-perf-db-search-statistics.js';
 import { Migration0003ContactsEmailSearch } from './migrations/core-0003-contacts-email-search.js';
 
 /** Contacts, their custom fields and their tags. */
@@ -21,6 +22,7 @@ export const contactsModule = defineModule({
     { name: 'contacts-0001-tables', class: MigrationContacts0001Tables, replaces: 'core-0002-attendance' },
     { name: 'core-0003-contacts-email-search', class: Migration0003ContactsEmailSearch },
     { name: 'contacts-0002-read-doors-id-index', class: MigrationContacts0002ReadDoorsIdIndex },
+    { name: 'contacts-0003-perf-db-search-statistics', class: MigrationContacts0003PerfDbSearchStatistics },
   ],
   register: (container) =>
     container.register({

@@ -1,5 +1,6 @@
 import type { MessageDto } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { acceptedTicket, createQueue, sql, webchatConnection } from '../../testing/attendance-fixtures.js';
 
@@ -78,4 +79,41 @@ describe('message pages', () => {
       .filter((b) => b.startsWith('msg '));
     expect(ours).toEqual(Array.from({ length: 35 }, (_, i) => `msg ${i + 11}`));
   });
+
+  it('opening the first page is one statement on messages when nothing is new, and still reads what the contact wrote', async () => {
+    await page(1);
+    // Issue 30: whether the contact wrote something unread was a second statement per opening.
+    expect(await messageStatements(() => page(1))).toHaveLength(1);
+    // Unread from the contact while the ticket's counter is 0 (a reply clears it): the opening reads it.
+    const [{ id }] = await sql<{ id: string }>(
+      host,
+      `insert into messages (company_id, ticket_id, contact_id, body, from_me, read, ack, media_type, created_at)
+       select 1, t.id, t.contact_id, 'sem contador', false, false, 0, 'chat', now() + interval '1 hour'
+         from tickets t where t.id = $1 returning id`,
+      [ticket],
+    );
+    await sql(host, 'update tickets set unread_messages = 0 where id = $1', [ticket]);
+    const opened = await page(1);
+    expect(opened.messages.at(-1)).toMatchObject({ body: 'sem contador', read: true });
+    expect(await sql(host, 'select 1 from messages where id = $1 and read', [id])).toHaveLength(1);
+  });
 });
+
+/** The statements naming the messages table that this process's pg clients (the server's pool) send during `run`. */
+async function messageStatements(run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const original = pg.Client.prototype.query;
+  const counting = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0];
+    const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? '');
+    if (/\bmessages\b/.test(text)) seen.push(text);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  };
+  pg.Client.prototype.query = counting as typeof original;
+  try {
+    await run();
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return seen;
+}

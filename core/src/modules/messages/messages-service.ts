@@ -106,12 +106,12 @@ export class MessagesService {
     const page = await ticketMessagePage(this.em, actor.companyId, actor.id, ticketId, pageNumber, queueIds);
     if (!page || !canSeeTicket(page.access, page.ticket)) throw new AppError('ERR_NO_TICKET_FOUND', 404);
     const { ticket } = page;
-    // The unread counter may already be 0 (a reply or an accept clears it): the messages themselves say what is new.
-    // Most openings find nothing new; a read answers that without a write transaction.
+    // The unread counter may already be 0 (a reply or an accept clears it): the messages themselves say what is new
+    // (the page's query answers that too). Most openings find nothing new and write nothing.
     const unread =
       pageNumber === 1 &&
       ticket.status !== 'pending' &&
-      (ticket.unreadMessages > 0 || (await hasUnreadFromContact(this.em, ticketId)));
+      (ticket.unreadMessages > 0 || ticket.unreadFromContact);
     if (unread) {
       const read = await this.em.transactional(async (tx) => {
         const rows = await tx.getConnection().execute<{ id: number; external_id: string | null }[]>(
@@ -302,15 +302,4 @@ export class MessagesService {
       reason: null,
     });
   }
-}
-
-/** Whether the contact wrote something in the ticket nobody has read yet. */
-async function hasUnreadFromContact(em: EntityManager, ticketId: number): Promise<boolean> {
-  const [row] = await em
-    .getConnection()
-    .execute<{ unread: boolean }[]>(
-      'select exists (select 1 from messages where ticket_id = ? and not read and not from_me) as unread',
-      [ticketId],
-    );
-  return row?.unread === true;
 }

@@ -12,6 +12,7 @@ import { MigrationTickets0002ListIndexes } from './migrations/tickets-0002-list-
 import { MigrationTickets0003TrackingAndRatings } from './migrations/tickets-0003-tracking-and-ratings.js';
 import { MigrationTickets0004DurationsAndRatingDay } from './migrations/tickets-0004-durations-and-rating-day.js';
 import { MigrationTickets0005ActorPluginInLog } from './migrations/tickets-0005-actor-plugin-in-log.js';
+import { MigrationTickets0006PerfDbUnassignedAnyQueue } from './migrations/tickets-0006-perf-db-unassigned-any-queue.js';
 import { wireTicketFanout } from './realtime-fanout.js';
 import { wireTicketRealtime } from './realtime-wiring.js';
 import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
@@ -43,6 +44,10 @@ export const ticketsModule = defineModule({
     { name: 'tickets-0003-tracking-and-ratings', class: MigrationTickets0003TrackingAndRatings },
     { name: 'tickets-0004-durations-and-rating-day', class: MigrationTickets0004DurationsAndRatingDay },
     { name: 'tickets-0005-actor-plugin-in-log', class: MigrationTickets0005ActorPluginInLog },
+    {
+      name: 'tickets-0006-perf-db-unassigned-any-queue',
+      class: MigrationTickets0006PerfDbUnassignedAnyQueue,
+    },
   ],
   ports: {
     tickets: ({ scope, plugin, tenant }) =>

@@ -113,12 +113,17 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
     params.push(term, term, term);
   } else if (f.searchParam) {
     // Two id sets (contacts by trigram on name or number, messages by trigram on body), not an OR across joins:
-    // each side is answered from its own index; materialized once for both the count and the page.
+    // each side is answered from its own index; materialized once for both the count and the page. Each contact found
+    // reads its tickets off tickets_contact_id_index (the lateral `offset 0` keeps it a nested loop): as a join, a
+    // guess of many contacts hashed every ticket of the company first (issue 30: the name search's first step read
+    // all 100,000 tickets).
     const term = `%${likeTerm(f.searchParam)}%`;
     ctes.push({
       sql: `hits as materialized (
-              select st.id from tickets st join contacts sc on sc.id = st.contact_id
-               where sc.company_id = ? and st.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
+              select st.id from contacts sc
+               cross join lateral (select st.id from tickets st where st.contact_id = sc.id and st.company_id = ?
+                                   offset 0) st
+               where sc.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
               union
               select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`,
       params: [companyId, companyId, term, term, companyId, term],
@@ -169,6 +174,14 @@ const EVERY_TICKET: Condition = { sql: 'true', params: [] };
 function ownViewBranches(a: TicketAccess): Condition[] {
   // Without allowGroup, unassigned group tickets stay hidden: a filter on rows the index walk reads anyway.
   const groups = a.allowGroup ? '' : ' and not t.is_group';
+  // In every queue (an admin), the unassigned in no queue and in each queue are every unassigned ticket: one branch,
+  // read off tickets_unassigned_any_queue_list_index (one per queue read 7 × 100 entries for the Pending tab).
+  if (a.everyQueue)
+    return [
+      { sql: 't.user_id = ?', params: [a.userId] },
+      { sql: `t.user_id is null${groups}`, params: [] },
+      ...(a.allowGroup ? [{ sql: 't.is_group and t.user_id <> ?', params: [a.userId] }] : []),
+    ];
   const branches: Condition[] = [
     { sql: 't.user_id = ?', params: [a.userId] },
     { sql: `t.user_id is null and coalesce(t.queue_id, 0) = 0${groups}`, params: [] },

@@ -10,6 +10,11 @@ export interface TicketAccess {
   allowGroup: boolean;
   /** The user's queues; for an admin, every queue of the company (loadTicketAccess). */
   queueIds: number[];
+  /**
+   * `queueIds` is every queue of the company (an admin): the unassigned tickets of the own view are then all of them,
+   * one list branch instead of one per queue.
+   */
+  everyQueue?: boolean;
 }
 
 /** Who may receive a ticket's events, read from a ticket row, entity or DTO (missing owner or queue: none). */
@@ -85,6 +90,7 @@ export async function loadTicketAccess(em: EntityManager, userId: number): Promi
     allTicket: user?.all_ticket === 'enable',
     allowGroup: user?.allow_group ?? false,
     queueIds: user?.queue_ids ?? [],
+    everyQueue: user?.profile === 'admin',
     hideNumbers: user?.hide_numbers ?? true,
   };
 }

@@ -1,0 +1,118 @@
+import { createTestHost, type TestHost } from '@balcao/testing';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../../testing/attendance-fixtures.js';
+import { contactPageSql } from '../contacts/contacts-query.js';
+import { CONTACTS_PAGE_SIZE } from '../contacts/contacts-service.js';
+import { ticketListSql } from './ticket-list-sql.js';
+
+// Issue 30: searches by name must be answered from the trigram indexes as written, whatever the statistics guess.
+// Plan shape, not time: EXPLAIN (no ANALYZE) with sequential scans priced out, as on a table too large to read
+// whole; a query the indexes cannot drive still shows its sequential scan.
+
+let host: TestHost;
+
+beforeAll(async () => {
+  host = await createTestHost();
+  // 20,000 contacts, one in 500 a Nogueira (40), each with a ticket.
+  await sql(
+    host,
+    `insert into contacts (company_id, name, number, channel)
+     select 1, case when i % 500 = 0 then 'Ana Nogueira ' || i else 'Bruno Silva ' || i end,
+            '5511' || lpad(i::text, 9, '0'), 'whatsapp'
+       from generate_series(1, 20000) i;
+     insert into tickets (company_id, status, channel, contact_id, updated_at)
+     select 1, case when c.id % 3 = 0 then 'closed' else 'pending' end, 'whatsapp', c.id, now() - c.id * interval '1 minute'
+       from contacts c where c.company_id = 1 and c.name like '% %'`,
+  );
+  // As autovacuum leaves them: the trigram indexes' pending entries merged, statistics taken.
+  for (const table of ['contacts', 'tickets', 'messages']) await sql(host, `vacuum analyze ${table}`);
+});
+afterAll(() => host?.stop());
+
+/** The plan's node lines, planned for the values as the server plans a search (not a generic plan). */
+async function plan(q: { sql: string; params: unknown[] }): Promise<string[]> {
+  const c = new pg.Client({ connectionString: host.databaseUrl });
+  await c.connect();
+  try {
+    await c.query('set enable_seqscan = off');
+    let n = 0;
+    const { rows } = await c.query<{ 'QUERY PLAN': string }>(
+      `explain ${q.sql.replace(/\?/g, () => `$${++n}`)}`,
+      q.params,
+    );
+    return rows.map((r) => r['QUERY PLAN']);
+  } finally {
+    await c.end();
+  }
+}
+
+const admin = { userId: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
+const noFilters = {
+  pageNumber: 1,
+  showAll: true,
+  statuses: [],
+  queueIds: [],
+  tagIds: [],
+  userIds: [],
+  whatsappIds: [],
+  withUnreadMessages: false,
+};
+
+describe('search plans', () => {
+  it('the contacts search finds names by trigram and reads only the page back, by primary key', async () => {
+    const lines = await plan(
+      contactPageSql(1, { pageNumber: 1, searchParam: 'nogueira' }, CONTACTS_PAGE_SIZE),
+    );
+    expect(lines.some((l) => /Bitmap Index Scan on contacts_name_trgm/.test(l))).toBe(true);
+    expect(lines.some((l) => /Index Scan using contacts_pkey on contacts/.test(l))).toBe(true);
+    expect(
+      lines.filter((l) => /Seq Scan on contacts|Hash Join/.test(l) && !/tags|custom_fields/.test(l)),
+    ).toEqual([]);
+  });
+
+  it("the ticket search by name reads the found contacts' tickets off tickets_contact_id_index, never every ticket", async () => {
+    const lines = await plan(ticketListSql(1, admin, { ...noFilters, searchParam: 'nogueira' }));
+    expect(lines.some((l) => /Bitmap Index Scan on contacts_name_trgm/.test(l))).toBe(true);
+    expect(lines.some((l) => /Index Scan using tickets_contact_id_index on tickets/.test(l))).toBe(true);
+    expect(lines.filter((l) => /Seq Scan on (tickets|contacts|messages)/.test(l))).toEqual([]);
+  });
+
+  it("an admin's own Pending tab reads every unassigned ticket in one walk, not one per queue", async () => {
+    const lines = await plan(
+      ticketListSql(
+        1,
+        { ...admin, queueIds: [1, 2, 3], everyQueue: true },
+        { ...noFilters, showAll: false, searchParam: '', status: 'pending' },
+      ),
+    );
+    // The walk's reads are tickets t_1, t_2…: the admin's own tickets and every unassigned one (with one read per
+    // queue, 3 queues made 5).
+    expect(lines.filter((l) => /Scan .* on tickets t_\d/.test(l))).toHaveLength(2);
+    expect(lines.filter((l) => /tickets_unassigned_list_index/.test(l))).toEqual([]);
+  });
+
+  it('keeps a 1,000-name histogram for the names and numbers the search tests (contacts-0002)', async () => {
+    const rows = await sql<{ attname: string; target: number }>(
+      host,
+      `select attname, attstattarget::int as target from pg_attribute
+        where attrelid = 'contacts'::regclass and attname in ('name', 'number') order by attname`,
+    );
+    expect(rows).toEqual([
+      { attname: 'name', target: 1000 },
+      { attname: 'number', target: 1000 },
+    ]);
+  });
+
+  it('the searches still find the Nogueiras (40 contacts, their 40 tickets)', async () => {
+    const { token } = await host.login(host.admin.email, host.admin.password);
+    const contacts = await (await host.request('/api/contacts?searchParam=nogueira', { token })).json();
+    expect(contacts.count).toBe(40);
+    expect(contacts.contacts).toHaveLength(20);
+    expect(contacts.contacts.every((c: { name: string }) => c.name.startsWith('Ana Nogueira'))).toBe(true);
+    const tickets = await (
+      await host.request('/api/tickets?showAll=true&searchParam=nogueira', { token })
+    ).json();
+    expect(tickets.count).toBe(40);
+  });
+});
