@@ -8,6 +8,7 @@ import { createLogger } from '../src/kernel/logger.js';
 import { createTestDatabase } from '../src/testing/test-database.js';
 import { runAttendanceBench } from './attendance/main.js';
 import { runDashboardBench } from './dashboard/main.js';
+import { runFirstLoadBench } from './first-load/main.js';
 import { runHistoryBench } from './history/main.js';
 
 /**
@@ -15,7 +16,8 @@ import { runHistoryBench } from './history/main.js';
  * the load generator. Authenticated request latency and throughput at 10 concurrent clients, realtime fan-out
  * latency, server memory idle and under load. `npm run bench` (TEST_DATABASE_URL or an embedded PostgreSQL).
  * `npm run bench -- attendance` runs the attendance benchmark instead (attendance/main.ts), `npm run bench -- history`
- * the history import's (history/main.ts), `npm run bench -- dashboard` the dashboard's (dashboard/main.ts).
+ * the history import's (history/main.ts), `npm run bench -- dashboard` the dashboard's (dashboard/main.ts),
+ * `npm run bench -- first-load` the UI's first load (first-load/main.ts).
  */
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -169,6 +171,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   attendance: runAttendanceBench,
   history: runHistoryBench,
   dashboard: runDashboardBench,
+  'first-load': runFirstLoadBench,
 };
 const bench = BENCHES[process.argv[2] ?? ''] ?? main;
 bench().catch((err) => {

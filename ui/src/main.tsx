@@ -3,11 +3,12 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import './theme/theme.css';
 import './app.css';
 import { FocusStyleManager } from '@blueprintjs/core';
-import { IconNames, IconSize, Icons } from '@blueprintjs/icons';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { i18nReady } from './i18n';
 import { installSessionHooks, restoreSession } from './session/session-actions';
+import { loadIconsBeforePaint, loadRemainingIcons } from './theme/icon-loading';
 
 // Focus rings for keyboard users only.
 FocusStyleManager.onlyShowFocusOnTabs();
@@ -25,11 +26,9 @@ function render(): void {
 }
 
 const warn = (err: unknown) => console.warn('[icons] could not preload Blueprint icons', err);
-// Icons load lazily by default and would flash as empty boxes: the 16 px paths (every icon of standard size, one
-// cached chunk) arrive before the first paint; the 20 px ones (large icons only) follow after it.
-Icons.load(Object.values(IconNames), IconSize.STANDARD)
-  .catch(warn)
-  .finally(() => {
-    render();
-    void Icons.load(Object.values(IconNames), IconSize.LARGE).catch(warn);
-  });
+// Icons load lazily by default and would flash as empty boxes: what the first page shows arrives before the first
+// paint (theme/icon-loading.ts), the rest after it. The first language's texts arrive before it too.
+Promise.all([loadIconsBeforePaint(window.location.pathname).catch(warn), i18nReady]).finally(() => {
+  render();
+  void loadRemainingIcons().catch(warn);
+});

@@ -1,27 +1,29 @@
 import { useAtomValue } from 'jotai';
 import { Route, Routes } from 'react-router-dom';
-import { AnnouncementsPage } from '../pages/announcements-page';
-import { CompaniesPage } from '../pages/companies-page';
-import { ConnectionsPage } from '../pages/connections-page';
-import { ContactsPage } from '../pages/contacts-page';
-import { DashboardPage } from '../pages/dashboard-page';
-import { FinanceiroPage } from '../pages/financeiro-page';
-import { HelpsPage } from '../pages/helps-page';
 import { LoginPage } from '../pages/login-page';
-import { MomentsPage } from '../pages/moments-page';
-import { QueuesPage } from '../pages/queues-page';
-import { RecoveryPasswordPage } from '../pages/recovery-password-page';
-import { SettingsPage } from '../pages/settings-page';
-import { SignupPage } from '../pages/signup-page';
-import { TagsPage } from '../pages/tags-page';
-import { TicketsPage } from '../pages/tickets-page';
-import { UsersPage } from '../pages/users-page';
 import { pluginPagesAtom } from '../plugins/plugin-store';
 import { AnyVisitor, PublicOnly, RequireAuth } from './guards';
+import {
+  AnnouncementsPage,
+  CompaniesPage,
+  ConnectionsPage,
+  ContactsPage,
+  DashboardPage,
+  FinanceiroPage,
+  HelpsPage,
+  MomentsPage,
+  QueuesPage,
+  RecoveryPasswordPage,
+  SettingsPage,
+  SignupPage,
+  TagsPage,
+  TicketsPage,
+  UsersPage,
+} from './lazy-pages';
 import { PluginPageRoute } from './plugin-page-route';
 import { UnknownRoute } from './unknown-route';
 
-/** Route table: spec part 1 §2 and part 2 §2, as far as pages exist today. */
+/** Route table: spec part 1 §2 and part 2 §2, as far as pages exist today. Pages but the login form load on demand. */
 export function AppRoutes() {
   const pluginPages = useAtomValue(pluginPagesAtom);
   return (

@@ -1,12 +1,12 @@
 import { isSubscriptionExpired } from '@balcao/sdk';
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
-import { AppLayout } from '../layout/app-layout';
 import { FullPageSpinner } from '../pages/full-page-spinner';
 import { bootstrapPlugins } from '../plugins/plugin-host';
 import { pluginsAtom } from '../plugins/plugin-store';
 import { sessionStatusAtom, userAtom } from '../session/session-store';
+import { AppLayout, prefetchSignedInPages } from './lazy-pages';
 
 /** Private routes: signed in, subscription active, tenant plugins loaded; rendered inside the app layout. */
 export function RequireAuth() {
@@ -24,10 +24,15 @@ export function RequireAuth() {
     return <Navigate to="/financeiro-aberto" replace state={{ dueDate: user.company.dueDate }} />;
   }
   if (plugins.status !== 'ready') return <FullPageSpinner />;
+  // The layout stays on screen while a page's chunk loads: only the page area shows the spinner.
   return (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppLayout>
+        <Suspense fallback={<FullPageSpinner />}>
+          <Outlet />
+        </Suspense>
+      </AppLayout>
+    </Suspense>
   );
 }
 
@@ -40,14 +45,25 @@ export function PublicOnly() {
   const status = useAtomValue(sessionStatusAtom);
   const user = useAtomValue(userAtom);
   const signedInOnArrival = useRef<boolean | null>(null);
+  // While someone types their password, the pages they land on arrive in the background.
+  useEffect(prefetchSignedInPages, []);
   if (status === 'restoring') return <FullPageSpinner />;
   signedInOnArrival.current ??= user !== null;
   if (user) return <Navigate to={signedInOnArrival.current ? '/' : '/tickets'} replace />;
-  return <Outlet />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
 }
 
 /** Pages reachable signed in or out: wait for the session to settle first. */
 export function AnyVisitor() {
   const status = useAtomValue(sessionStatusAtom);
-  return status === 'restoring' ? <FullPageSpinner /> : <Outlet />;
+  if (status === 'restoring') return <FullPageSpinner />;
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <Outlet />
+    </Suspense>
+  );
 }
