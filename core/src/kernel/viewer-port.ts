@@ -2,8 +2,8 @@ import { AppError, type AuthUser, type Logger, type ViewerPort } from '@balcao/s
 import type { Cradle } from './container.js';
 
 // The viewer port (sdk viewer-port.ts): reads as the request's signed-in user. The kernel only composes it; each module
-// registers its reads in the request scope (`viewerTickets`, `viewerContacts`), built on the functions its REST routes
-// answer that user with, so the visibility rule and the LGPD mask have one implementation.
+// registers its reads in the request scope (`viewerTickets`, `viewerContacts`, `viewerMessages`), built on the functions
+// its REST routes answer that user with, so the visibility rule and the LGPD mask have one implementation.
 
 /**
  * The viewer port of a plugin for this scope: bound to `viewer`, the request's signed-in user. Without one (a job, a
@@ -19,6 +19,7 @@ export function viewerPort(
   return {
     tickets: scope.viewerTickets(viewer),
     contacts: scope.viewerContacts(viewer),
+    messages: scope.viewerMessages(viewer),
   };
 }
 

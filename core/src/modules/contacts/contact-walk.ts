@@ -13,12 +13,14 @@ import {
  * One page of `ContactsPort.list`: keyset by id, newest first, so walking a whole audience reads each contact once and
  * holds one page at a time (no offset, no count). The contacts screen's filters (search, tags: any of them, channel),
  * plus `connectionId`: contacts with a ticket on that connection, as contacts have no connection of their own.
- * Numbers are never masked: the caller is the company's own software.
+ * Numbers are never masked for the company's own software; `maskNumbers` masks them as the contacts screen does for a
+ * reader the LGPD setting hides them from (the viewer port).
  */
 export async function walkContacts(
   em: EntityManager,
   companyId: number,
   query: ContactListQuery,
+  maskNumbers = false,
 ): Promise<ContactDto[]> {
   const q = validate(contactListSchema, query);
   const w = contactWhereSql(companyId, {
@@ -46,5 +48,5 @@ export async function walkContacts(
       order by c.id desc`,
     params,
   );
-  return rows.map((r) => contactDtoOfRow(r, false));
+  return rows.map((r) => contactDtoOfRow(r, maskNumbers));
 }

@@ -1,6 +1,14 @@
-import { type AuthUser, type Channel, type ContactDto, PG_INT_MAX, type ViewerContacts } from '@balcao/sdk';
+import {
+  type AuthUser,
+  type Channel,
+  type ContactDto,
+  type ContactListQuery,
+  PG_INT_MAX,
+  type ViewerContacts,
+} from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Contact } from './contact.entity.js';
+import { walkContacts } from './contact-walk.js';
 import { contactIdByNumber } from './contacts-port.js';
 import type { ContactsService } from './contacts-service.js';
 
@@ -16,8 +24,9 @@ const isContactId = (id: number) => Number.isInteger(id) && id > 0 && id <= PG_I
 
 /**
  * The contact reads of the viewer port (sdk viewer-port.ts): each contact as `GET /api/contacts/:id` answers this
- * user, by the same code (ContactsService.get: the LGPD mask for who must not see numbers). Every signed-in user reads
- * the company's contacts, as on the contacts screen.
+ * user, by the same code (ContactsService.get: the LGPD mask for who must not see numbers); `list` is the port's list
+ * masked as `GET /api/contacts` masks it (ContactsService.hidesNumbers). Every signed-in user reads the company's
+ * contacts, as on the contacts screen.
  */
 export class ViewerContactsReads implements ViewerContacts {
   constructor(
@@ -42,5 +51,9 @@ export class ViewerContactsReads implements ViewerContacts {
       channel,
     );
     return id === null ? null : this.contacts.get(this.viewer, id);
+  }
+
+  async list(query: ContactListQuery): Promise<ContactDto[]> {
+    return walkContacts(this.em, this.viewer.companyId, query, await this.contacts.hidesNumbers(this.viewer));
   }
 }

@@ -237,13 +237,15 @@ export async function findMessageDto(
 
 /**
  * A page of one ticket's messages for MessagesPort.list: newest first by id, `beforeId` the keyset cursor, private
- * notes included, numbers as stored (the company's own software reads them).
+ * notes included, numbers as stored (the company's own software reads them) unless `maskNumbers` (the viewer port's
+ * reader who must not see numbers, LGPD).
  * @example await messagesBefore(em, companyId, { ticketId, beforeId: 120, limit: 50 })
  */
 export async function messagesBefore(
   em: EntityManager,
   companyId: number,
   q: { ticketId: number; beforeId?: number; limit: number },
+  opts: { maskNumbers: boolean } = { maskNumbers: false },
 ): Promise<MessageDto[]> {
   const before = q.beforeId === undefined ? '' : 'and m.id < ?';
   const rows = await em
@@ -252,5 +254,5 @@ export async function messagesBefore(
       `${MESSAGE_SELECT} where m.company_id = ? and m.ticket_id = ? ${before} order by m.id desc limit ${q.limit}`,
       [companyId, q.ticketId, ...(q.beforeId === undefined ? [] : [q.beforeId])],
     );
-  return rows.map((r) => toMessageDto(r));
+  return rows.map((r) => toMessageDto(r, opts));
 }

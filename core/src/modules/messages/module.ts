@@ -1,4 +1,6 @@
-import { asClass } from 'awilix';
+import type { AuthUser } from '@balcao/sdk';
+import { asClass, asFunction } from 'awilix';
+import type { Cradle } from '../../kernel/container.js';
 import { defineModule } from '../../kernel/module.js';
 import { MessageForwardService } from './forward-service.js';
 import { CompanyMediaPort } from './media-port.js';
@@ -7,6 +9,7 @@ import { Message } from './message.entity.js';
 import { CompanyMessagesPort } from './messages-port.js';
 import { messagesRoutes } from './messages-routes.js';
 import { MessagesService } from './messages-service.js';
+import { ViewerMessagesReads } from './messages-viewer.js';
 import { Migration0013MessageOutbox } from './migrations/core-0013-message-outbox.js';
 import { MigrationMessages0001Tables } from './migrations/messages-0001-tables.js';
 import { MigrationMessages0002ForeignKeyIndexes } from './migrations/messages-0002-foreign-key-indexes.js';
@@ -45,6 +48,10 @@ export const messagesModule = defineModule({
       messages: asClass(MessagesService).scoped(),
       messageForward: asClass(MessageForwardService).scoped(),
       messageReactions: asClass(MessageReactionsService).scoped(),
+      // The viewer port's message reads (kernel/viewer-port.ts): as `GET /api/messages/:ticketId` answers that user.
+      viewerMessages: asFunction(
+        (c: Cradle) => (viewer: AuthUser) => new ViewerMessagesReads(c.em, viewer),
+      ).scoped(),
     }),
   routes: messagesRoutes,
   subscribers: [
