@@ -1,4 +1,4 @@
-import type { ContactDto, TicketDto } from '@balcao/sdk';
+import type { ContactDto, MessageDto, TicketDto } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tour from './index.js';
@@ -17,6 +17,9 @@ const contacts: ContactDto[] = [];
 /** Tickets by what they are to Ana (Vendas attendant, no allTicket): the ones she sees and the ones she does not. */
 const visibleToAna: number[] = [];
 const hiddenFromAna: number[] = [];
+/** Private notes (they never leave Balcão) on Ana's open ticket (one a contact card) and on another queue's. */
+const notesOfAna: number[] = [];
+let noteHiddenFromAna: number;
 
 async function json<T>(path: string, token: string, init: { method?: string; body?: unknown } = {}) {
   const res = await host.request(path, { token, ...init });
@@ -90,6 +93,15 @@ beforeAll(async () => {
     await ticket({ status: 'open', queueId: queues.Suporte, userId: rui.id }),
     await ticket({ status: 'open', queueId: queues.Vendas, userId: rui.id }),
   );
+  const note = (ticketId: number, body: object) =>
+    json<MessageDto>(`/api/messages/${ticketId}`, admin, { body: { isPrivate: true, ...body } }).then(
+      (m) => m.id,
+    );
+  notesOfAna.push(
+    await note(visibleToAna[0], { body: 'Cliente pediu retorno' }),
+    await note(visibleToAna[0], { vCard: { contactId: contacts[4].id } }),
+  );
+  noteHiddenFromAna = await note(hiddenFromAna[1], { body: 'Só o suporte lê isto' });
   // LGPD: attendants (profile user) of this company see numbers masked; admins never do.
   await json('/api/settings/lgpdHideNumber', admin, { method: 'PUT', body: { value: 'enabled' } });
 });
@@ -159,6 +171,67 @@ describe('deps.viewer masks numbers as core does (LGPD lgpdHideNumber)', () => {
   });
 });
 
+describe('deps.viewer.messages answers as GET /api/messages/:ticketId answers the user', () => {
+  const doorList = (token: string, ticketId: number) =>
+    json<{ messages: MessageDto[] }>(`/api/tour/viewer/messages?ticketId=${ticketId}`, token).then(
+      (b) => b.messages,
+    );
+  const msgsById = (messages: MessageDto[]) => [...messages].sort((a, b) => a.id - b.id);
+
+  it('a ticket the user may see: the same messages, numbers masked for the attendant only', async () => {
+    const stored = contacts[4].number;
+    for (const token of [ana, admin]) {
+      const rest = await json<{ messages: MessageDto[] }>(`/api/messages/${visibleToAna[0]}`, token);
+      const door = await doorList(token, visibleToAna[0]);
+      expect(door.map((m) => m.id)).toEqual([...notesOfAna].reverse()); // newest first, as the port pages
+      expect(msgsById(door)).toEqual(msgsById(rest.messages));
+      for (const m of door)
+        expect(await json<MessageDto>(`/api/tour/viewer/messages/${m.id}`, token)).toEqual(m);
+    }
+    const card = (token: string) =>
+      json<MessageDto>(`/api/tour/viewer/messages/${notesOfAna[1]}`, token).then((m) => m.body);
+    expect(await card(admin)).toContain(stored);
+    expect(await card(ana)).not.toContain(stored);
+    expect(await card(ana)).toContain('551199*****14');
+  });
+
+  it("another queue's ticket: [] and null (404) for the attendant, as REST is 404; the admin reads it", async () => {
+    const ticketId = hiddenFromAna[1];
+    expect((await host.request(`/api/messages/${ticketId}`, { token: ana })).status).toBe(404);
+    expect(await doorList(ana, ticketId)).toEqual([]);
+    const res = await host.request(`/api/tour/viewer/messages/${noteHiddenFromAna}`, { token: ana });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'ERR_NO_MESSAGE_FOUND' });
+    expect((await doorList(admin, ticketId)).map((m) => m.id)).toEqual([noteHiddenFromAna]);
+    const asAdmin = await json<MessageDto>(`/api/tour/viewer/messages/${noteHiddenFromAna}`, admin);
+    expect(asAdmin.body).toContain('Só o suporte lê isto');
+  });
+});
+
+describe('deps.viewer.contacts.list masks as the contacts screen masks', () => {
+  const doorContacts = (token: string, query = '') =>
+    json<{ contacts: ContactDto[] }>(`/api/tour/viewer/contact-list${query}`, token).then((b) => b.contacts);
+  const restContacts = (token: string, query = '') =>
+    json<{ contacts: ContactDto[] }>(`/api/contacts${query}`, token).then((b) => b.contacts);
+  const contactsById = (list: ContactDto[]) => [...list].sort((a, b) => a.id - b.id);
+
+  it('the attendant gets every number masked, the admin the stored ones, each as GET /api/contacts shows them', async () => {
+    const asAna = await doorContacts(ana);
+    expect(contactsById(asAna)).toEqual(contactsById(await restContacts(ana)));
+    expect(asAna.map((c) => c.id).sort()).toEqual(contacts.map((c) => c.id).sort());
+    for (const c of asAna) expect(c.number).toMatch(/^551199\*{5}1\d$/);
+    const asAdmin = await doorContacts(admin);
+    expect(contactsById(asAdmin)).toEqual(contactsById(await restContacts(admin)));
+    expect(contactsById(asAdmin).map((c) => c.number)).toEqual(contactsById(contacts).map((c) => c.number));
+  });
+
+  it("the company port's filters apply: a search finds one contact, masked for the attendant", async () => {
+    const found = await doorContacts(ana, `?search=${encodeURIComponent(contacts[2].name)}`);
+    expect(found.map((c) => c.id)).toEqual([contacts[2].id]);
+    expect(found[0].number).toBe('551199*****12');
+  });
+});
+
 describe('the viewer door outside a request, and hostile input', () => {
   it('a job has no signed-in user: the door refuses with a message that says so', async () => {
     await expect(host.runJob('tour:viewer-outside-a-request', { companyId })).rejects.toMatchObject({
@@ -173,6 +246,11 @@ describe('the viewer door outside a request, and hostile input', () => {
       '/api/tour/viewer/contacts/0',
       '/api/tour/viewer/contacts?number=55%0011',
       '/api/tour/viewer/tickets?status=everything',
+      '/api/tour/viewer/messages/99999999999',
+      '/api/tour/viewer/messages?ticketId=0',
+      '/api/tour/viewer/messages?ticketId=1&limit=100000',
+      '/api/tour/viewer/contact-list?search=a%00b',
+      '/api/tour/viewer/contact-list?beforeId=99999999999',
     ]) {
       const res = await host.request(path, { token: ana });
       expect(res.status, path).toBe(400);

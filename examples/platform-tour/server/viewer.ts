@@ -1,4 +1,13 @@
-import { AppError, boundedString, idField, type PluginJob, TICKET_STATUSES, validate } from '@balcao/sdk';
+import {
+  AppError,
+  boundedString,
+  contactListSchema,
+  idField,
+  messageListSchema,
+  type PluginJob,
+  TICKET_STATUSES,
+  validate,
+} from '@balcao/sdk';
 import { z } from 'zod';
 import type { TourDeps, TourRouter } from './deps.js';
 
@@ -9,8 +18,13 @@ import type { TourDeps, TourRouter } from './deps.js';
 const listQuery = z.object({ status: z.enum(TICKET_STATUSES).optional() });
 const byNumberQuery = z.object({ number: boundedString(1, 50) });
 const idParams = z.object({ id: idField });
+/** The contacts list's filters but tags (one query string value each): search, channel, connectionId, beforeId, limit. */
+const contactListQuery = contactListSchema.omit({ tagIds: true });
 
-/** `/api/tour/viewer/…`: tickets and contacts exactly as `GET /api/tickets` and `GET /api/contacts/:id` show them. */
+/**
+ * `/api/tour/viewer/…`: tickets, their messages and contacts exactly as `GET /api/tickets`, `GET /api/messages/:ticketId`
+ * and `GET /api/contacts(/:id)` show them to the signed-in user.
+ */
 export function viewerRoutes(router: TourRouter): void {
   router.get('/tour/viewer/tickets', async (ctx) => {
     const { status } = validate(listQuery, ctx.query);
@@ -34,6 +48,21 @@ export function viewerRoutes(router: TourRouter): void {
     const contact = await ctx.state.deps.viewer.contacts.find(id);
     if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
     ctx.body = contact;
+  });
+  router.get('/tour/viewer/contact-list', async (ctx) => {
+    ctx.body = { contacts: await ctx.state.deps.viewer.contacts.list(validate(contactListQuery, ctx.query)) };
+  });
+  // A ticket this user may not see has, to them, no messages: [] (core's route answers 404 there).
+  router.get('/tour/viewer/messages', async (ctx) => {
+    ctx.body = {
+      messages: await ctx.state.deps.viewer.messages.list(validate(messageListSchema, ctx.query)),
+    };
+  });
+  router.get('/tour/viewer/messages/:id', async (ctx) => {
+    const { id } = validate(idParams, ctx.params);
+    const message = await ctx.state.deps.viewer.messages.find(id);
+    if (!message) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
+    ctx.body = message;
   });
 }
 
