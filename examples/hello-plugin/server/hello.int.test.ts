@@ -130,13 +130,15 @@ describe('GET /api/plugins', () => {
   const plugins = async (tenant: Tenant) =>
     (await (await host.request('/api/plugins', { token: tenant.token })).json()) as PluginInfoDto[];
 
-  it('lists hello for a tenant whose plan has the flag and not for one without', async () => {
+  it('lists hello enabled for a tenant whose plan has the flag, and disabled for one without', async () => {
     expect(await plugins(company1)).toContainEqual({
       name: 'hello',
+      enabled: true,
       planFlag: 'useIntegration',
+      planFlags: [],
       channels: [],
       channelTraits: [],
     });
-    expect((await plugins(flagless)).map((p) => p.name)).not.toContain('hello');
+    expect((await plugins(flagless)).find((p) => p.name === 'hello')).toMatchObject({ enabled: false });
   });
 });
