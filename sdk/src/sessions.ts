@@ -158,9 +158,19 @@ export interface ConnectionsPort {
 export interface ConfigPort {
   get(key: string): Promise<string | null>;
   set(key: string, value: string | null): Promise<void>;
-  /** Every key of the plugin's namespace, sorted. */
+  /** Every key of the plugin's namespace, sorted (a connection's settings are not among them). */
   keys(): Promise<string[]>;
+  /**
+   * The plugin's settings for one connection of the company (what its tab in the connection dialog saves: the
+   * `connection.dialog.tabs` slot): the same encrypted store, a namespace per connection, gone with the connection.
+   * Another company's connection, or none, is 404 ERR_NO_WAPP_FOUND. A connection's own settings have no `forConnection`.
+   * @example const c = await config.forConnection(connectionId); await c.set('promptId', '7')
+   */
+  forConnection(connectionId: number): Promise<ConnectionConfig>;
 }
+
+/** A plugin's settings for one connection (ConfigPort.forConnection). @example await c.get('promptId') */
+export type ConnectionConfig = Omit<ConfigPort, 'forConnection'>;
 
 /** Keys of SessionStore and ConfigPort: 1–200 printable characters. @example sessionKeySchema.parse('creds') */
 export const sessionKeySchema = z

@@ -179,7 +179,12 @@ const sweepOfA = (): PortSweep => {
       checkLink: [{ args: ['whatsapp'] }],
       session: [{ args: [connection.id] }],
     },
-    config: { get: [{ args: ['secret'] }], set: [{ args: ['secret', null] }], keys: [{ args: [] }] },
+    config: {
+      get: [{ args: ['secret'] }],
+      set: [{ args: ['secret', null] }],
+      keys: [{ args: [] }],
+      forConnection: [{ args: [connection.id] }],
+    },
     settings: { get: [{ args: [1, 'userRating'] }], isEnabled: [{ args: [1, 'userRating'] }] },
     jobs: {
       now: [{ args: ['noop', { companyId: 1 }] }],

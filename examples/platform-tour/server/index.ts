@@ -1,6 +1,7 @@
 import { definePlugin } from '@balcao/sdk';
 import { TOUR_LOCALES } from '../shared/locales.js';
 import { actorRoutes } from './actor.js';
+import { mountConnectionSettings } from './connection-settings.js';
 import { REQUIRES } from './deps.js';
 import { TOUR_ENGINES } from './engines.js';
 import { mountLayers } from './layers.js';
@@ -29,6 +30,7 @@ export default definePlugin({
     viewerRoutes(router);
     actorRoutes(router);
     mountLayers(router);
+    mountConnectionSettings(router);
     readDoorsRoutes(router);
     smallDoors(router);
   },

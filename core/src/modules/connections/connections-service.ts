@@ -148,6 +148,14 @@ export class ConnectionsService {
     const promoted = await this.em.transactional(async (em) => {
       em.remove(connection);
       await em.flush();
+      // The plugins' settings for it (ConfigPort.forConnection: keys under `connection:<id>:`) go with it.
+      await em
+        .getConnection()
+        .execute(
+          "delete from plugin_config where company_id = ? and key like ? escape '\\'",
+          [companyId, `connection:${id}:%`],
+          'run',
+        );
       if (!connection.isDefault) return null;
       const [next] = await em.find(Connection, {}, { orderBy: { id: 'asc' }, limit: 1 });
       if (next) next.isDefault = true;
