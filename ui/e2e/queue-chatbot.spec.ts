@@ -41,10 +41,12 @@ test('an admin builds a queue with a two-level chatbot tree, saves it and finds 
     await page.getByTestId('chatbot-0-0-message').fill('Enviamos a segunda via por aqui.');
     await page.getByTestId('chatbot-add').click();
     await page.getByTestId('chatbot-1-name').fill('Falar com Ana');
+    // Integration hands the conversation to a bot engine the admin selects (file lists have no page yet).
     await expect(page.getByTestId('chatbot-1-type').locator('option')).toHaveText([
       'Texto',
       'Atendente',
       'Fila',
+      'Integração',
     ]);
     await page.getByTestId('chatbot-1-type').selectOption('attendent');
     await page.getByTestId('chatbot-1-target').selectOption(String(ana.id));
