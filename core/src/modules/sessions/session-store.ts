@@ -116,7 +116,7 @@ export class PgPluginConfig implements ConfigPort {
   private stored(k: string): string {
     const own = key(k);
     if (!this.prefix && own.startsWith(CONNECTION_PREFIX)) {
-      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'key', message: 'Invalid value' }] });
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'key', message: 'Invalid option' }] });
     }
     return `${this.prefix}${own}`;
   }
