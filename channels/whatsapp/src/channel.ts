@@ -8,15 +8,9 @@ import {
   defineChannel,
   type OutboundMessage,
 } from '@balcao/sdk';
-import {
-  downloadMediaMessage,
-  jidDecode,
-  makeWASocket,
-  type UserFacingSocketConfig,
-} from '@whiskeysockets/baileys';
-import { jidOf } from './inbound.js';
-import { carriesMedia, contentFor, type MediaFile, quotedMessage, reactionContent } from './outbound.js';
-import { type DownloadMedia, WhatsappSession } from './session.js';
+import type { UserFacingSocketConfig } from '@whiskeysockets/baileys';
+import type { MediaFile } from './outbound.js';
+import type { DownloadMedia, WhatsappSession } from './session.js';
 import { DEFAULT_SESSION_POLICY, type SessionPolicy } from './session-policy.js';
 import type { BaileysLogger, MakeSocket, WhatsappSocket } from './socket.js';
 
@@ -47,8 +41,11 @@ const silent: BaileysLogger = {
   error() {},
 };
 
+/** Baileys and the modules built on it, loaded once, on first use (see runtime.ts). */
+const runtime = () => import('./runtime.js');
+
 const defaultDownload: DownloadMedia = async (message, socket) =>
-  downloadMediaMessage(
+  (await runtime()).downloadMediaMessage(
     message,
     'buffer',
     {},
@@ -87,7 +84,6 @@ class BoundedMap<K, V> extends Map<K, V> {
  */
 export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDefinition {
   const policy = { ...DEFAULT_SESSION_POLICY, ...options.policy };
-  const makeSocket: MakeSocket = options.makeSocket ?? ((config) => makeWASocket(config));
   const remember = options.rememberSent ?? 5_000;
   const sessions = new Map<number, WhatsappSession>();
   /** idempotency key → WhatsApp's id for the message (or the send under way). */
@@ -114,6 +110,7 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
   async function deliver(message: OutboundMessage, ctx: ChannelSendContext): Promise<string> {
     const { connection } = ctx;
     const socket = socketOf(connection);
+    const { carriesMedia, contentFor, jidOf, quotedMessage } = await runtime();
     // A file that cannot be read (not the company's, gone) throws in contentFor: the outbox marks it, nothing is lost.
     const file: MediaFile | null = carriesMedia(message)
       ? await ctx.media.read(message.mediaUrl ?? '')
@@ -133,7 +130,10 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
   }
 
   async function startSession(ctx: ChannelSessionContext): Promise<void> {
+    // Loaded before the old session stops, so nothing else waits between its stop and the new one's place in the map.
+    const { makeWASocket, WhatsappSession } = await runtime();
     await sessions.get(ctx.connection.id)?.stop();
+    const makeSocket: MakeSocket = options.makeSocket ?? ((config) => makeWASocket(config));
     const session = new WhatsappSession(ctx, {
       makeSocket,
       socketConfig: options.socketConfig,
@@ -180,7 +180,7 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       const key = `${connection.id}:retract:${message.idempotencyKey}`;
       if (sent.has(key)) return;
       const socket = socketOf(connection);
-      const jid = jidOf(message.to);
+      const jid = (await runtime()).jidOf(message.to);
       await refused('ERR_DELETE_WAPP_MSG', () =>
         socket.sendMessage(jid, { delete: { remoteJid: jid, fromMe: true, id: message.externalId } }),
       );
@@ -192,6 +192,7 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       const key = `${connection.id}:read:${message.idempotencyKey}`;
       if (sent.has(key)) return;
       const socket = socketOf(connection);
+      const { jidOf } = await runtime();
       const remoteJid = jidOf(message.to);
       await refused('ERR_SENDING_WAPP_MSG', () =>
         socket.readMessages([
@@ -212,8 +213,9 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       let pending = sent.get(key);
       if (!pending) {
         const socket = socketOf(connection);
-        const jid = jidOf(reaction.to);
         pending = refused('ERR_SENDING_WAPP_MSG', async () => {
+          const { jidOf, reactionContent } = await runtime();
+          const jid = jidOf(reaction.to);
           const result = await socket.sendMessage(
             jid,
             reactionContent(jid, reaction.emoji, reaction.target),
@@ -237,6 +239,7 @@ export function whatsappChannel(options: WhatsappChannelOptions = {}): ChannelDe
       const socket = socketOf(connection);
       const digits = address.replace(/\D/g, '');
       if (!digits) return null;
+      const { jidDecode, jidOf } = await runtime();
       const [found] = (await socket.onWhatsApp(jidOf(digits))) ?? [];
       if (!found?.exists) return null;
       return jidDecode(found.jid)?.user ?? digits;

@@ -1,4 +1,4 @@
-import { policyFromEnv, type WhatsappChannelOptions, whatsappChannel } from '@balcao/channel-whatsapp';
+import { policyFromEnv, type WhatsappChannelOptions, whatsappChannel } from '@balcao/channel-whatsapp/channel';
 import { definePlugin } from '@balcao/sdk';
 
 /**

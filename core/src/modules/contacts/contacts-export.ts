@@ -1,6 +1,5 @@
 import { type AuthUser, maskNumber } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import ExcelJS from 'exceljs';
 import { type ContactFilter, contactsQuery } from './contacts-query.js';
 
 const BATCH = 1_000;
@@ -17,6 +16,8 @@ export async function exportContacts(
   filter: Omit<ContactFilter, 'pageNumber'>,
   hideNumber: boolean,
 ): Promise<Buffer> {
+  // Loaded on the first export: exceljs costs about 30 MB that a server nobody exports from should not carry.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Contacts');
   sheet.columns = [
