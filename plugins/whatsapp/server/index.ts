@@ -1,4 +1,8 @@
-import { policyFromEnv, type WhatsappChannelOptions, whatsappChannel } from '@balcao/channel-whatsapp/channel';
+import {
+  policyFromEnv,
+  type WhatsappChannelOptions,
+  whatsappChannel,
+} from '@balcao/channel-whatsapp/channel';
 import { definePlugin } from '@balcao/sdk';
 
 /**
