@@ -97,6 +97,12 @@ const takeSql = (
  */
 export class WebchatLimiter {
   private sweptAt = 0;
+  /**
+   * Visitors this process recorded lately (key → when): their next messages skip the upsert. The row's `seen_at`
+   * then lags by at most {@link WebchatLimiter.recentMs}, far inside the window the sweep keeps visitors for, so a
+   * known visitor never becomes new again; and nothing is refused that the database would have let through.
+   */
+  private readonly recent = new Map<string, number>();
 
   constructor(readonly limits: WebchatLimits) {}
 
@@ -149,24 +155,47 @@ export class WebchatLimiter {
     if (refused) throw new WebchatRefusal(Math.max(1, Math.ceil((1 - refused.tokens) / refused.per_second)));
   }
 
+  /** At most a minute, and a quarter of the new-visitor window (the sweep keeps visitors for the whole window). */
+  private get recentMs(): number {
+    return Math.min(60_000, (this.limits.newVisitors.seconds * 1000) / 4);
+  }
+
   /** A visitor id not seen from this address lately takes one of the address's new-visitor tokens. */
   private async newVisitor(em: EntityManager, address: string, visitor: string): Promise<void> {
     const key = [hashed(`address:${address}`), hashed(visitor)];
+    const memo = key.join(':');
+    const now = Date.now();
+    const seen = this.recent.get(memo);
+    if (seen !== undefined && now - seen < this.recentMs) return;
     const rows: { inserted: boolean }[] = await em.getConnection().execute(
       `insert into webchat_address_visitors (address, visitor, seen_at) values (?, ?, now())
          on conflict (address, visitor) do update set seen_at = now()
        returning (xmax = 0) as inserted`,
       key,
     );
-    if (!rows[0]?.inserted) return;
+    if (!rows[0]?.inserted) {
+      this.remember(memo, now);
+      return;
+    }
     try {
       await this.take(em, [{ key: `new-visitors:${address}`, rate: this.limits.newVisitors }]);
+      this.remember(memo, now);
     } catch (err) {
       // Still new next time: refused ids do not become known ones.
       await em
         .getConnection()
         .execute('delete from webchat_address_visitors where address = ? and visitor = ?', key);
       throw err;
+    }
+  }
+
+  /** Bounded: past 10,000 visitors the oldest entries go (Map keeps insertion order). */
+  private remember(memo: string, at: number): void {
+    this.recent.delete(memo);
+    this.recent.set(memo, at);
+    if (this.recent.size > 10_000) {
+      const oldest = this.recent.keys().next().value;
+      if (oldest !== undefined) this.recent.delete(oldest);
     }
   }
 

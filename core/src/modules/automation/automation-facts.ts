@@ -29,17 +29,48 @@ export type ConnectionFacts = Pick<
   | 'maxUseBotQueuesNps'
 >;
 
+/**
+ * What one scope (a bot turn, a job run, a request) has read of connections and their menus, by key: a turn deals with
+ * several messages of one ticket and its stages each ask for the connection, which does not change under them. Read
+ * once per scope instead of once per stage and message (issue 30: the ingest's statements per message).
+ */
+const readInScope = new WeakMap<Cradle, Map<string, Promise<unknown>>>();
+
+function onceInScope<T>(scope: Cradle, key: string, read: () => Promise<T>): Promise<T> {
+  let reads = readInScope.get(scope);
+  if (!reads) {
+    reads = new Map();
+    readInScope.set(scope, reads);
+  }
+  let pending = reads.get(key) as Promise<T> | undefined;
+  if (!pending) {
+    pending = read();
+    reads.set(key, pending);
+    // A failed read is not kept: the next stage asks the database again.
+    pending.catch(() => reads.get(key) === pending && reads.delete(key));
+  }
+  return pending;
+}
+
 export async function connectionFacts(
   scope: Cradle,
   companyId: number,
   whatsappId: number | null | undefined,
 ): Promise<ConnectionFacts | null> {
   if (!whatsappId) return null;
-  return scope.em.findOne(Connection, { id: whatsappId, companyId });
+  return onceInScope(scope, `connection:${companyId}:${whatsappId}`, () =>
+    scope.em.findOne(Connection, { id: whatsappId, companyId }),
+  );
 }
 
 /** The connection's queues as the menu lists them: by orderQueue (unset last), then by id (GB lists by orderQueue). */
-export async function menuQueues(scope: Cradle, companyId: number, whatsappId: number): Promise<MenuQueue[]> {
+export function menuQueues(scope: Cradle, companyId: number, whatsappId: number): Promise<MenuQueue[]> {
+  return onceInScope(scope, `menu:${companyId}:${whatsappId}`, () =>
+    readMenuQueues(scope, companyId, whatsappId),
+  );
+}
+
+async function readMenuQueues(scope: Cradle, companyId: number, whatsappId: number): Promise<MenuQueue[]> {
   const rows = await scope.em.getConnection().execute<
     {
       id: number;
