@@ -1,6 +1,6 @@
 import { type FormFieldErrors, FormFooter, useSave, useUiHost } from '@balcao/sdk/ui';
 import { Dialog, DialogBody, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   INTEGRATION_TYPES,
@@ -94,6 +94,9 @@ export function IntegrationDialog({ recordId, onClose }: { recordId: number | nu
   const [errors, setErrors] = useState<FormFieldErrors>({});
   const { saving, save } = useSave(setErrors);
 
+  // Read once per record: the page re-renders around the dialog (live frames), which must not reset what is typed.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     if (recordId === null) return;
     api
@@ -104,9 +107,9 @@ export function IntegrationDialog({ recordId, onClose }: { recordId: number | nu
       })
       .catch((err) => {
         toastError(err);
-        onClose();
+        close.current();
       });
-  }, [api, recordId, toastError, onClose]);
+  }, [api, recordId, toastError]);
 
   const set = (field: keyof IntegrationForm) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
