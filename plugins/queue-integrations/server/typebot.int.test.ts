@@ -1,6 +1,7 @@
 import webchat from '@balcao/plugin-webchat/server/index.js';
 import type { ConnectionDto, QueueDto, TicketDto } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationDetailDto } from '../shared/integration.js';
 import integrations from './index.js';
@@ -126,6 +127,33 @@ describe('typebot engine', () => {
     expect(bodies(await visitor.received(7))[4]).toBe('Olá, *Bruno*!');
     await visitor.write('#sair');
     await eventually(async () => ((await visitor.ticket())?.status === 'closed' ? true : undefined), 15_000);
+  });
+
+  it('a session quiet for longer than typebotExpires minutes starts over', async () => {
+    const visitor = webchatVisitor(
+      host,
+      token,
+      await siteFor(await typebotRecord({ typebotExpires: 5 })),
+      'Eva',
+    );
+    await visitor.write('oi');
+    await visitor.received(3);
+    const ticket = (await visitor.ticket()) as TicketDto;
+    // Six minutes pass without a message (the session's clock moved back rather than the test waiting).
+    const db = new pg.Client({ connectionString: host.databaseUrl });
+    await db.connect();
+    await db.query(
+      "update queue_integrations_sessions set started_at = now() - interval '6 minutes' where ticket_id = $1",
+      [ticket.id],
+    );
+    await db.end();
+    await visitor.write('1');
+    // Not "Vendas" in the old session: a new one greets again.
+    expect(bodies(await visitor.received(6)).slice(3)).toEqual([
+      'Olá, *Eva*!',
+      expect.anything(),
+      '1 - Vendas\n2 - Suporte',
+    ]);
   });
 
   it("the bot's #{queueId} command hands the ticket to that queue's humans", async () => {
