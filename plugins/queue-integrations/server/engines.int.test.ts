@@ -141,7 +141,7 @@ describe('n8n and webhook engines', () => {
 });
 
 describe('dialogflow engine', () => {
-  it('sends the fulfilment messages, says it did not understand, and hands the ticket over at the end', async () => {
+  it('sends the fulfilment messages, says in the agent’s language it did not understand, and hands the ticket over at the end', async () => {
     const agent = await record({
       type: 'dialogflow',
       name: 'Agente',
@@ -153,7 +153,7 @@ describe('dialogflow engine', () => {
     await visitor.write('oi');
     expect(bodies(await visitor.received(2))).toEqual(['Olá! (es)', 'Como posso ajudar?']);
     await visitor.write('qual o sentido da vida?');
-    expect(bodies(await visitor.received(3))[2]).toBe('*Agente:* Não consegui entender sua dúvida.');
+    expect(bodies(await visitor.received(3))[2]).toBe('*Agente:* No pude entender su pregunta.');
     await visitor.write('tchau');
     expect(bodies(await visitor.received(4))[3]).toBe('Até logo! Um atendente continua daqui.');
     const handed = await eventually(async () => {

@@ -60,6 +60,13 @@ export async function detectIntent(
   return { intent: result.intent?.displayName ?? null, texts, end };
 }
 
+/** What the contact reads when the agent has no answer (peer §2.6's pt-BR text), in the agent's language. */
+const NOT_UNDERSTOOD: Record<DialogflowLanguage, string> = {
+  'pt-BR': 'Não consegui entender sua dúvida.',
+  en: 'I could not understand your question.',
+  es: 'No pude entender su pregunta.',
+};
+
 /**
  * Dialogflow (peer §2.6): each text goes to the agent's session of the contact; its fulfilment messages are sent; an
  * empty answer sends "*{name}:* Não consegui entender sua dúvida."; an end-of-conversation intent hands the ticket to
@@ -76,18 +83,15 @@ export function dialogflowEngine(endpoints: GoogleEndpoints): BotEngine<Integrat
       const jsonContent = await deps.records.credentials(record.id);
       if (!jsonContent || !record.projectName)
         throw new Error(`a integração "${record.name}" não tem credenciais`);
+      const language = (record.language ?? 'pt-BR') as DialogflowLanguage;
       const { texts, end } = await detectIntent(
         deps.http,
         endpoints,
-        {
-          projectName: record.projectName,
-          jsonContent,
-          language: (record.language ?? 'pt-BR') as DialogflowLanguage,
-        },
+        { projectName: record.projectName, jsonContent, language },
         `contact-${contact.id}`,
         message.body || ' ',
       );
-      const replies = texts.length ? texts : [`*${record.name}:* Não consegui entender sua dúvida.`];
+      const replies = texts.length ? texts : [`*${record.name}:* ${NOT_UNDERSTOOD[language]}`];
       await sendReplies(
         deps,
         ticket.id,
