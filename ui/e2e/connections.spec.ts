@@ -55,13 +55,13 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
     })
     .toBeGreaterThan(-1);
   await page.getByTestId('new-connection-webchat').click();
-  // The integrations tab holds the bot engine pick; integrations and prompts cannot be created yet: no empty picks.
+  // The integrations tab holds the bot engine pick and the queue integration (none yet); prompts cannot be created yet.
   await expect(page.getByTestId('connection-tab-general')).toBeVisible();
   await page.getByTestId('connection-tab-integrations').click();
   await expect(page.getByTestId('connection-botEngine').locator('option:checked')).toHaveText(
     'Nenhum (só robôs voluntários)',
   );
-  await expect(page.getByTestId('connection-integrationId')).toHaveCount(0);
+  await expect(page.getByTestId('connection-integrationId').locator('option:checked')).toHaveText('Nenhuma');
   await page.getByTestId('connection-tab-general').click();
   await page.getByTestId('connection-save').click();
   await expect(page.getByTestId('connection-form').getByText('Obrigatório', { exact: true })).toBeVisible();
@@ -329,8 +329,10 @@ test('the dialog keeps the messages, chatbot and NPS settings, and the hours of 
       'Chat do site',
     ]);
     await page.getByTestId('connection-tab-integrations').click();
-    // No integration stored and none to pick yet: no empty select.
-    await expect(page.getByTestId('connection-integrationId')).toHaveCount(0);
+    // No integration stored: the pick says none.
+    await expect(page.getByTestId('connection-integrationId').locator('option:checked')).toHaveText(
+      'Nenhuma',
+    );
     await expect(page.getByTestId('connection-promptId').locator('option:checked')).toHaveText('#4');
     await shot(page, 'connections-dialog-integrations');
 

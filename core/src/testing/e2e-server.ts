@@ -73,6 +73,8 @@ async function main(): Promise<void> {
       ADMIN_EMAIL: E2E.admin.email,
       ADMIN_PASSWORD: E2E.admin.password,
       BALCAO_EXAMPLES: '1',
+      // The specs' stand-ins for outside services (a Typebot, a flow) listen on loopback, which egress refuses otherwise.
+      BALCAO_EGRESS_ALLOW: '127.0.0.1',
     },
     {
       port: E2E.port,

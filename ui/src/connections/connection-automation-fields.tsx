@@ -191,7 +191,7 @@ export function ConnectionNpsTab(p: ConnectionTabProps) {
 /**
  * Spec part 1 "Connection modal", integrations tab: the queue integration or AI prompt that answers the connection's
  * new conversations before any queue (peer-server-behaviour: a connection's integrationId starts it on a ticket with no
- * queue and no user). Their pages come with the integrations issue; until then nothing can be chosen (SourceSelect).
+ * queue and no user). Integrations are picked by name from /queue-integration; prompts have no page yet (SourceSelect).
  * The bot engine the connection selects comes first (modules/bots: a chatbot option's or the queue's wins over it);
  * a plugin's own per-connection settings go in its `connection.dialog.tabs` tab, saved by its own routes.
  */
@@ -209,7 +209,13 @@ export function ConnectionIntegrationsTab({ form, set, error, intent, disabled }
         intent={intent('botEngine')}
         disabled={disabled}
       />
-      <SourceSelect kind="integration" id="connection-integrationId" value={form.integrationId} />
+      <SourceSelect
+        kind="integration"
+        id="connection-integrationId"
+        value={form.integrationId}
+        onChange={set('integrationId')}
+        disabled={disabled}
+      />
       <SourceSelect kind="prompt" id="connection-promptId" value={form.promptId} />
     </>
   );

@@ -55,6 +55,7 @@ export const VALIDATION_KEYS: Record<string, string> = {
   'One emoji': 'validation.oneEmoji',
   'Must be an http(s) URL': 'validation.httpUrl',
   'File too large (10 MB at most)': 'validation.spreadsheetTooLarge',
+  'Invalid credentials': 'validation.invalidCredentials',
 };
 
 interface IssueLike {

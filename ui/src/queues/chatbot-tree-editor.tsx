@@ -12,6 +12,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { BotEngineSelect } from '../forms/bot-engine-select';
 import { translateValidation } from '../forms/field-errors';
+import { SourceSelect } from '../forms/source-select';
 import {
   addOption,
   canNest,
@@ -116,6 +117,15 @@ function OptionCard({ root, option, path, siblings, onChange, errors, queues, us
             onChange={(optBotEngine) => set({ optBotEngine })}
             helpKey="botEngines.optionHelp"
             error={err('optBotEngine')}
+            disabled={disabled}
+          />
+        )}
+        {option.queueType === 'integration' && (
+          <SourceSelect
+            kind="integration"
+            id={`${id}-integration`}
+            value={option.optIntegrationId ?? null}
+            onChange={(optIntegrationId) => set({ optIntegrationId })}
             disabled={disabled}
           />
         )}

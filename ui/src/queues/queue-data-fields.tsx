@@ -155,7 +155,13 @@ export function QueueDataFields({ form, set, error, intent, usedColors, disabled
         disabled={disabled}
       />
       <div className="queue-dialog__row">
-        <SourceSelect kind="integration" id="queue-integrationId" value={form.integrationId} />
+        <SourceSelect
+          kind="integration"
+          id="queue-integrationId"
+          value={form.integrationId}
+          onChange={set('integrationId')}
+          disabled={disabled}
+        />
         <SourceSelect kind="fileList" id="queue-fileListId" value={form.fileListId} />
         <SourceSelect kind="prompt" id="queue-promptId" value={form.promptId} />
       </div>

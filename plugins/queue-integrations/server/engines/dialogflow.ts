@@ -1,0 +1,136 @@
+import type { BotEngine, HttpPort } from '@balcao/sdk';
+import {
+  type DialogflowLanguage,
+  parseServiceAccount,
+  type TestSessionDto,
+} from '../../shared/integration.js';
+import type { IntegrationDeps } from '../deps.js';
+import { integrationErrors } from '../errors.js';
+import { EGRESS_TIMEOUT_MS, recordFor, sendReplies } from './common.js';
+import { accessToken, GOOGLE_TOKEN_URL } from './google-token.js';
+
+/** Where the plugin reaches Google; tests point both at a local mock. */
+export interface GoogleEndpoints {
+  dialogflowUrl: string;
+  tokenUrl: string;
+}
+export const GOOGLE_ENDPOINTS: GoogleEndpoints = {
+  dialogflowUrl: 'https://dialogflow.googleapis.com',
+  tokenUrl: GOOGLE_TOKEN_URL,
+};
+
+interface QueryResult {
+  fulfillmentText?: string;
+  fulfillmentMessages?: { text?: { text?: string[] } }[];
+  intent?: { displayName?: string; endInteraction?: boolean };
+  diagnosticInfo?: { end_conversation?: boolean };
+}
+
+/** One detectIntent call (Dialogflow ES v2 REST) for the text in the session. */
+export async function detectIntent(
+  http: HttpPort,
+  endpoints: GoogleEndpoints,
+  agent: { projectName: string; jsonContent: string; language: DialogflowLanguage },
+  sessionId: string,
+  text: string,
+): Promise<{ intent: string | null; texts: string[]; end: boolean }> {
+  const account = parseServiceAccount(agent.jsonContent);
+  if (!account) throw new Error('o arquivo da conta de serviço é inválido');
+  const token = await accessToken(http, account, endpoints.tokenUrl);
+  const project = encodeURIComponent(agent.projectName);
+  const res = await http.request({
+    url: `${endpoints.dialogflowUrl.replace(/\/+$/, '')}/v2/projects/${project}/agent/sessions/${encodeURIComponent(sessionId)}:detectIntent`,
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    json: { queryInput: { text: { text: text.slice(0, 256), languageCode: agent.language } } },
+    timeoutMs: EGRESS_TIMEOUT_MS,
+    maxBytes: 512 * 1024,
+  });
+  if (res.status !== 200) throw new Error(`o Dialogflow respondeu ${res.status}`);
+  const result = res.json<{ queryResult?: QueryResult }>().queryResult ?? {};
+  const fromMessages = (result.fulfillmentMessages ?? [])
+    .flatMap((m) => m.text?.text ?? [])
+    .filter((t) => t.trim());
+  const texts = fromMessages.length
+    ? fromMessages
+    : result.fulfillmentText?.trim()
+      ? [result.fulfillmentText]
+      : [];
+  const end = !!result.intent?.endInteraction || !!result.diagnosticInfo?.end_conversation;
+  return { intent: result.intent?.displayName ?? null, texts, end };
+}
+
+/** What the contact reads when the agent has no answer (peer §2.6's pt-BR text), in the agent's language. */
+const NOT_UNDERSTOOD: Record<DialogflowLanguage, string> = {
+  'pt-BR': 'Não consegui entender sua dúvida.',
+  en: 'I could not understand your question.',
+  es: 'No pude entender su pregunta.',
+};
+
+/**
+ * Dialogflow (peer §2.6): each text goes to the agent's session of the contact; its fulfilment messages are sent; an
+ * empty answer sends "*{name}:* Não consegui entender sua dúvida."; an end-of-conversation intent hands the ticket to
+ * its queue's humans.
+ */
+export function dialogflowEngine(endpoints: GoogleEndpoints): BotEngine<IntegrationDeps> {
+  return {
+    name: 'dialogflow',
+    label: 'Dialogflow',
+    planFlag: 'useIntegration',
+    timeoutMs: 30_000,
+    async handle({ deps, ticket, contact, message, selection, signal }) {
+      const record = await recordFor(deps, selection, 'dialogflow');
+      const jsonContent = await deps.records.credentials(record.id);
+      if (!jsonContent || !record.projectName)
+        throw new Error(`a integração "${record.name}" não tem credenciais`);
+      const language = (record.language ?? 'pt-BR') as DialogflowLanguage;
+      const { texts, end } = await detectIntent(
+        deps.http,
+        endpoints,
+        { projectName: record.projectName, jsonContent, language },
+        `contact-${contact.id}`,
+        message.body || ' ',
+      );
+      const replies = texts.length ? texts : [`*${record.name}:* ${NOT_UNDERSTOOD[language]}`];
+      await sendReplies(
+        deps,
+        ticket.id,
+        replies.map((body) => ({ kind: 'text' as const, body })),
+        500,
+        signal,
+      );
+      return end ? { type: 'handoff' } : { type: 'reply-sent' };
+    },
+  };
+}
+
+/** `POST /api/queueIntegration/testSession`: asks the agent once and answers what it said. */
+export async function testSession(
+  deps: IntegrationDeps,
+  endpoints: GoogleEndpoints,
+  input: {
+    integrationId?: number | null;
+    projectName: string;
+    jsonContent: string | null;
+    language: DialogflowLanguage;
+    text: string | null;
+  },
+): Promise<TestSessionDto> {
+  const jsonContent =
+    input.jsonContent ?? (input.integrationId ? await deps.records.credentials(input.integrationId) : null);
+  if (!jsonContent) throw integrationErrors.raise('ERR_INTEGRATION_NOT_FOUND');
+  try {
+    const { intent, texts } = await detectIntent(
+      deps.http,
+      endpoints,
+      { projectName: input.projectName, jsonContent, language: input.language },
+      `balcao-test-${Date.now()}`,
+      input.text ?? 'Olá',
+    );
+    return { intent, answer: texts.join('\n') };
+  } catch (err) {
+    throw integrationErrors.raise('ERR_DIALOGFLOW_FAILED', {
+      reason: err instanceof Error ? err.message : String(err),
+    });
+  }
+}
