@@ -109,13 +109,9 @@ export function ChatDialog({
                 <NonIdealState icon="people" description={t('dialog.noUsers')} />
               ) : (
                 shown.map((u) => (
-                  <Checkbox
-                    key={u.id}
-                    label={u.name}
-                    checked={chosen.has(u.id)}
-                    onChange={() => toggle(u.id)}
-                    data-testid={`chat-user-${u.id}`}
-                  />
+                  <div key={u.id} data-testid={`chat-user-${u.id}`}>
+                    <Checkbox label={u.name} checked={chosen.has(u.id)} onChange={() => toggle(u.id)} />
+                  </div>
                 ))
               )}
             </div>
