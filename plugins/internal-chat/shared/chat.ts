@@ -1,4 +1,4 @@
-import { boundedString, hasNul, idField, PG_INT_MAX } from '@balcao/sdk';
+import { boundedString, hasNul, PG_INT_MAX } from '@balcao/sdk';
 import { z } from 'zod';
 
 // One contract for the server (validation, answers, frames) and the UI (forms, lists, live updates).
@@ -14,8 +14,26 @@ export const CHAT_PAGE_SIZE = 20;
 /** The messages view loads older messages when scrolled under this many pixels from the top (spec part 2 §9). */
 export const OLDER_MESSAGES_THRESHOLD_PX = 600;
 
+/** A row id (user, chat), 'Invalid id' for anything but 1…PG_INT_MAX. */
+const rowId = z.coerce
+  .number({ error: 'Invalid id' })
+  .int('Invalid id')
+  .positive('Invalid id')
+  .max(PG_INT_MAX, 'Invalid id');
+
 /** A member as the legacy API sent it (`{ id, name }`) or simply the user's id. */
-const memberRef = z.union([idField, z.object({ id: idField }).transform((u) => u.id)]);
+const memberRef = z.union([rowId, z.object({ id: rowId }).transform((u) => u.id)], {
+  error: 'Invalid id',
+});
+
+/** A page number, 1 and up ('Invalid number' otherwise). */
+const pageNumber = z.coerce
+  .number({ error: 'Invalid number' })
+  .int('Invalid number')
+  .min(1, 'Invalid number')
+  .max(PG_INT_MAX, 'Invalid number')
+  .optional()
+  .default(1);
 
 /**
  * `POST /api/chats` and `PUT /api/chats/{id}`: a title and at least one member besides the owner (who is always
@@ -41,7 +59,7 @@ export const chatMessageInputSchema = z.object({
 });
 
 /** `POST /api/chats/{id}/read`: the reader may name themself (the legacy body); nobody else. */
-export const chatReadInputSchema = z.object({ userId: idField.optional() });
+export const chatReadInputSchema = z.object({ userId: rowId.optional() });
 
 /** `GET /api/chats`: the member's chats, newest activity first, searched by title. */
 export const chatListQuery = z.object({
@@ -52,13 +70,11 @@ export const chatListQuery = z.object({
     .refine((v) => !hasNul(v), 'Invalid character')
     .optional()
     .default(''),
-  pageNumber: z.coerce.number().int().min(1).max(PG_INT_MAX, 'Invalid id').optional().default(1),
+  pageNumber,
 });
 
 /** `GET /api/chats/{id}/messages`: newest page first. */
-export const chatMessagesQuery = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(PG_INT_MAX, 'Invalid id').optional().default(1),
-});
+export const chatMessagesQuery = z.object({ pageNumber });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -69,7 +85,7 @@ export const chatRefSchema = z.union(
       .string()
       .regex(UUID)
       .transform((uuid) => ({ uuid: uuid.toLowerCase() })),
-    idField.transform((id) => ({ id })),
+    rowId.transform((id) => ({ id })),
   ],
   { error: 'Invalid id' },
 );
