@@ -12,6 +12,18 @@ export interface UiApi {
 }
 
 /**
+ * An alert for the signed-in user, as a new ticket message gives: `title` and `body` of the desktop notification, `tag`
+ * (a newer alert with the same tag replaces the older one), `onClick` when they click it.
+ * @example notify({ title: 'Ana in Vendas', body: 'Bom dia!', tag: 'chat-7', onClick: () => navigate('/chats/…') })
+ */
+export interface UiAlert {
+  title: string;
+  body: string;
+  tag: string;
+  onClick(): void;
+}
+
+/**
  * What the shell offers plugin UIs: its API client, its toasts (errors translated from `ERR_…`), realtime channels and
  * the signed-in user. Plugins never read tokens or open sockets themselves.
  * @example const { api, toastError } = useUiHost(); api.get<GreetingPageDto>('/hello').catch(toastError)
@@ -25,6 +37,11 @@ export interface UiHost {
   /** Listens to a socket channel; returns the unsubscribe function. */
   subscribe(channel: string, handler: (data: unknown) => void): () => void;
   user: SessionUserDto;
+  /**
+   * Alerts the user as the ticket notifications do: the chime at the top bar's volume and, when the browser permits
+   * it, a desktop notification (clicking it focuses the tab). Deciding when to alert is the caller's.
+   */
+  notify(alert: UiAlert): void;
   /** The shell's building blocks (ticket row, avatar, delete confirmation, form footer, save helper, list page). */
   blocks: ShellBlocks;
 }

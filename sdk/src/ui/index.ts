@@ -170,7 +170,14 @@ export {
   useSave,
 } from './blocks.js';
 export { type ComposerApi, ComposerContext, useComposer } from './composer.js';
-export { type UiApi, type UiHost, UiHostContext, useCompanyChannel, useUiHost } from './host.js';
+export {
+  type UiAlert,
+  type UiApi,
+  type UiHost,
+  UiHostContext,
+  useCompanyChannel,
+  useUiHost,
+} from './host.js';
 export {
   SlotConnectionContext,
   SlotConnectionFormContext,

@@ -1,5 +1,5 @@
 import type { SessionUserDto } from '@balcao/sdk';
-import type { ShellBlocks, UiHost } from '@balcao/sdk/ui';
+import type { ShellBlocks, UiAlert, UiHost } from '@balcao/sdk/ui';
 
 /** One call a plugin UI made on the fake host's API client. */
 export interface FakeApiCall {
@@ -15,6 +15,8 @@ export interface FakeUiHost {
   calls: FakeApiCall[];
   /** What `toastError` and `toastSuccess` were given. */
   toasts: { errors: unknown[]; successes: string[] };
+  /** What `notify` was given (the chime and desktop notification the shell would give). */
+  alerts: UiAlert[];
   /** Pushes `data` to the subscribers of a realtime channel (`company-1-hello`), as the shell's socket would. */
   emit(channel: string, data: unknown): void;
 }
@@ -60,6 +62,7 @@ export function createFakeUiHost(
 ): FakeUiHost {
   const calls: FakeApiCall[] = [];
   const toasts = { errors: [] as unknown[], successes: [] as string[] };
+  const alerts: UiAlert[] = [];
   const listeners = new Map<string, Set<(data: unknown) => void>>();
   const answer = async <T,>(method: FakeApiCall['method'], path: string, body?: unknown): Promise<T> => {
     calls.push({ method, path, ...(body === undefined ? {} : { body }) });
@@ -83,6 +86,7 @@ export function createFakeUiHost(
       listeners.set(channel, set);
       return () => set.delete(handler);
     },
+    notify: (alert) => void alerts.push(alert),
     user: fakeUser(opts.user ?? {}),
     blocks: fakeBlocks,
   };
@@ -90,6 +94,7 @@ export function createFakeUiHost(
     host,
     calls,
     toasts,
+    alerts,
     emit: (channel, data) => {
       for (const handler of listeners.get(channel) ?? []) handler(data);
     },
