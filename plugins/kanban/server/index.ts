@@ -1,5 +1,5 @@
-import { AppError, definePlugin, validate } from '@balcao/sdk';
-import { boardQuerySchema, laneOrderSchema } from '../shared/board.js';
+import { AppError, companyChannel, definePlugin, validate } from '@balcao/sdk';
+import { boardQuerySchema, KANBAN_TOPIC, laneOrderSchema } from '../shared/board.js';
 import { Board } from './board.js';
 import { kanbanErrors } from './errors.js';
 import { LaneOrder } from './lane-order.js';
@@ -13,7 +13,7 @@ import { migrations } from './migrations.js';
 export default definePlugin({
   name: 'kanban',
   planFlag: 'useKanban',
-  requires: ['em', 'viewer', 'tags'],
+  requires: ['em', 'viewer', 'tags', 'realtime'],
   errors: kanbanErrors,
   migrations,
   routes(router) {
@@ -26,7 +26,14 @@ export default definePlugin({
     router.put('/kanban/lanes/order', async (ctx) => {
       if (ctx.state.user.profile !== 'admin') throw new AppError('ERR_NO_PERMISSION', 403);
       const { tagIds } = validate(laneOrderSchema, ctx.request.body);
-      ctx.body = { lanes: await new LaneOrder(ctx.state.deps, ctx.state.companyId).set(tagIds) };
+      const { companyId, deps } = ctx.state;
+      ctx.body = { lanes: await new LaneOrder(deps, companyId).set(tagIds) };
+      // Every open board of the company takes the new order.
+      await deps.realtime.publish({
+        companyId,
+        channel: companyChannel(companyId, KANBAN_TOPIC),
+        data: { action: 'lanes' },
+      });
     });
   },
 });

@@ -10,6 +10,9 @@ export const DEFAULT_LANE = 0;
 /** At most this many cards on one board answer (the rest: `hasMore`); a lane of thousands still fits. */
 export const BOARD_MAX_CARDS = 5000;
 
+/** The plugin's realtime topic (`company-{id}-kanban`): `{ action: 'lanes' }` when the admin reorders the lanes. */
+export const KANBAN_TOPIC = 'kanban';
+
 /** At most this many queue ids in one board query, lanes in one order. */
 export const MAX_QUEUE_IDS = 100;
 export const MAX_LANES = 500;
