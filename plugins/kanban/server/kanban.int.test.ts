@@ -1,5 +1,5 @@
 import type { ContactDto, TagDto, TicketDto } from '@balcao/sdk';
-import { createTenant, createTestHost, type TestHost } from '@balcao/testing';
+import { connectSocket, createTenant, createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoardDto, DEFAULT_LANE, groupByLane, type LanesDto } from '../shared/board.js';
 import kanban from './index.js';
@@ -16,6 +16,7 @@ const queues: Record<string, number> = {};
 const lanes: Record<string, TagDto> = {};
 let ordinary: TagDto;
 let contacts = 0;
+let companyId: number;
 /** Tickets by name: Vendas pending / open, Suporte pending, and one closed. */
 const tickets: Record<string, TicketDto> = {};
 
@@ -46,7 +47,7 @@ beforeAll(async () => {
     body: { name: 'Quadro plan', users: 10, queues: 5, useKanban: true },
   });
   const email = 'admin@quadro.test';
-  await json('/api/companies', root, {
+  const company = await json<{ id: number }>('/api/companies', root, {
     body: {
       name: 'Quadro',
       email,
@@ -56,6 +57,7 @@ beforeAll(async () => {
       password: 'quadro-pass',
     },
   });
+  companyId = company.id;
   admin = (await host.login(email, 'quadro-pass')).token;
   for (const [name, color] of [
     ['Vendas', '#2e7d32'],
@@ -195,6 +197,28 @@ describe('lane order', () => {
     await order(admin, { tagIds: [lanes.Aguardando.id] });
     const again = (await json<LanesDto>('/api/kanban/lanes', admin)).lanes.map((l) => l.name);
     expect(again).toEqual(['Aguardando', 'Fechamento', 'Negociação']);
+  });
+
+  it("every board hears of it live: a new order and a card's move reach the attendant's socket", async () => {
+    const socket = await connectSocket(host, ana);
+    try {
+      const r = await order(admin, { tagIds: [lanes.Fechamento.id] });
+      expect(r.status).toBe(200);
+      await socket.waitFor(
+        `company-${companyId}-kanban`,
+        (d) => (d as { action?: string }).action === 'lanes',
+      );
+      const id = tickets.vendas.id;
+      await json(`/api/ticket-tags/${id}/${lanes.Aguardando.id}`, admin, { method: 'PUT' });
+      const frame = await socket.waitFor(`company-${companyId}-ticket`, (d) => {
+        const t = (d as { ticket?: TicketDto }).ticket;
+        return t?.id === id && t.tags.some((g) => g.id === lanes.Aguardando.id);
+      });
+      expect(frame).toBeDefined();
+      await json(`/api/ticket-tags/${id}`, admin, { method: 'DELETE' });
+    } finally {
+      socket.close();
+    }
   });
 
   it('a deleted lane leaves the order; a new one joins at the end', async () => {
