@@ -50,7 +50,6 @@ export function KanbanCard({ card, laneId, top, picked, onPick, onKeys }: Props)
       aria-roledescription="card"
       aria-label={t('card.label', { id: card.id, name: card.contact.name })}
       aria-describedby="kanban-grab-hint"
-      aria-pressed={picked}
       onDragStart={handleDragStart}
       onKeyDown={handleKeyDown}
       data-testid={`kanban-card-${card.id}`}
@@ -59,7 +58,7 @@ export function KanbanCard({ card, laneId, top, picked, onPick, onKeys }: Props)
         <strong className="kanban-card__name" data-testid="kanban-card-name">
           {card.contact.name}
         </strong>
-        <span className="bp6-text-muted">{t('card.ticket', { id: card.id })}</span>
+        <span className="bp6-text-muted kanban-card__id">{t('card.ticket', { id: card.id })}</span>
       </div>
       <div className="bp6-text-muted kanban-card__number" data-testid="kanban-card-number">
         {card.contact.number}
