@@ -15,15 +15,14 @@ const noNul = (v: string) => !hasNul(v);
 
 /**
  * A number as the API takes it: no mask (country code, area code, number: 5511999990000), or a channel's own contact
- * id (a web chat visitor's). Spaces, '+', dashes between groups or parentheses are refused ('Invalid number').
+ * id (a web chat visitor's). Spaces, '+', dots or parentheses of a mask are refused ('Invalid number').
  */
 export const apiNumberField = z
   .string({ error: 'Required' })
   .trim()
   .min(1, 'Required')
   .max(50, 'Too Long!')
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid number')
-  .refine((v) => !/^[-_]|[-_]$/.test(v), 'Invalid number');
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid number');
 
 /** An optional flag as JSON (true) or a multipart field ('true'). */
 const flagField = z

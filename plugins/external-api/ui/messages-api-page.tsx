@@ -11,6 +11,9 @@ const JSON_EXAMPLE = JSON.stringify(
   2,
 );
 
+// Long lines (the OpenAPI document's descriptions) wrap instead of widening the page past the screen.
+const WRAP = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
+
 /**
  * /messages-api (spec part 2 §2): documents the text and media sends of `POST /api/messages/send`, offers a test
  * form for each, and shows the OpenAPI 3.1 document. Plans without useExternalApi never reach it (the shell's toast
@@ -31,7 +34,7 @@ export function MessagesApiPage() {
       <header className="page-header">
         <H3 className="page-header__title">{t('title')}</H3>
       </header>
-      <div style={{ display: 'grid', gap: 16, padding: 16 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 16, padding: 16 }}>
         <Callout intent="primary" title={t('notes')}>
           <ul>
             <li>{t('noteToken')}</li>
@@ -46,7 +49,7 @@ export function MessagesApiPage() {
           <p className={Classes.TEXT_MUTED}>{t('textHelp')}</p>
           <dl>
             <dt>{t('endpoint')}</dt>
-            <dd>
+            <dd style={{ overflowWrap: 'anywhere' }}>
               <code>{endpoint}</code>
             </dd>
             <dt>{t('method')}</dt>
@@ -60,7 +63,7 @@ export function MessagesApiPage() {
             </dd>
             <dt>{t('body')}</dt>
           </dl>
-          <Pre>{JSON_EXAMPLE}</Pre>
+          <Pre style={WRAP}>{JSON_EXAMPLE}</Pre>
           <H5>{t('testText')}</H5>
           <SendTestForm media={false} />
         </Card>
@@ -69,7 +72,7 @@ export function MessagesApiPage() {
           <p className={Classes.TEXT_MUTED}>{t('mediaHelp')}</p>
           <dl>
             <dt>{t('endpoint')}</dt>
-            <dd>
+            <dd style={{ overflowWrap: 'anywhere' }}>
               <code>{endpoint}</code>
             </dd>
             <dt>{t('method')}</dt>
@@ -92,7 +95,7 @@ export function MessagesApiPage() {
         <Card data-testid="messages-api-openapi">
           <H5>{t('openapi')}</H5>
           <p className={Classes.TEXT_MUTED}>{t('openapiHelp')}</p>
-          <Pre style={{ maxHeight: 480, overflow: 'auto' }}>
+          <Pre style={{ ...WRAP, maxHeight: 480, overflow: 'auto' }}>
             {openApi ? JSON.stringify(openApi, null, 2) : '…'}
           </Pre>
         </Card>
