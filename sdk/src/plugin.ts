@@ -29,6 +29,8 @@ export interface PluginState<D> {
 /** What a public route handler finds, and may set, in `ctx.state`. @example ctx.state.frameAncestors = ['https://loja.com.br'] */
 export interface PublicRouteState<D> {
   deps: D;
+  /** The tenant a flagged group's `companyOf` named, when the group is `asTenant`; undefined otherwise. */
+  companyId?: number;
   /** The request's body as it arrived ('' without one): a webhook's signature is computed over these bytes. */
   rawBody: string;
   /**
@@ -115,6 +117,13 @@ export interface FlaggedRoutes<D> {
 export interface FlaggedPublicRoutes<D> {
   planFlag: PlanFlag;
   companyOf(ctx: RouterContext<PublicRouteState<D>>): Promise<number | null> | number | null;
+  /**
+   * The credential speaks for the tenant `companyOf` names (an API token the company issued): the routes' `deps` are
+   * bound to that company as a job's are — the attendance ports, `connections`, `config`, and `em` scoped to it — and
+   * `ctx.state.companyId` is set. Left out, or when `companyOf` answers null, they stay unbound as on any public route.
+   * @example { planFlag: 'useExternalApi', asTenant: true, companyOf: (ctx) => tokens.companyOf(ctx), routes(r) { … } }
+   */
+  asTenant?: boolean;
   routes(router: Router<PublicRouteState<D>>): void;
 }
 

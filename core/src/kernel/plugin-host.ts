@@ -158,6 +158,16 @@ export class PluginHost {
             if (companyId !== null && !(await allowsAll(gate, companyId, [p.planFlag, group.planFlag]))) {
               throw new AppError('ERR_NO_PERMISSION', 403);
             }
+            if (group.asTenant && companyId !== null) {
+              // The plugin vouched for the tenant by its own credential: its ports answer for that company, as in a job.
+              ctx.state.companyId = companyId;
+              (ctx.state as AppState & { deps: Deps }).deps = this.deps(
+                p,
+                root,
+                createRequestScope(root, companyId).cradle,
+                companyId,
+              );
+            }
             await next();
           };
           // Route layers only: a router-level `use` runs before the route's params are known.

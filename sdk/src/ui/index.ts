@@ -169,7 +169,16 @@ export {
   type TicketRowProps,
   useSave,
 } from './blocks.js';
-export { type ComposerApi, ComposerContext, useComposer } from './composer.js';
+export {
+  type ComposerApi,
+  ComposerContext,
+  type ComposerKeyEvent,
+  type ComposerKeyHandler,
+  type ComposerKeys,
+  createComposerKeys,
+  useComposer,
+  useComposerKey,
+} from './composer.js';
 export {
   type UiAlert,
   type UiApi,

@@ -1,5 +1,5 @@
 import { type ContactDto, lastMessagePreview, type MessageDto, type TicketDto } from '@balcao/sdk';
-import { type ComposerApi, ComposerContext } from '@balcao/sdk/ui';
+import { type ComposerApi, ComposerContext, createComposerKeys } from '@balcao/sdk/ui';
 import { Button, Icon, TextArea, Tooltip } from '@blueprintjs/core';
 import { type KeyboardEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +45,8 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
   const [files, setFiles] = useState<File[]>([]);
   const [cardOpen, setCardOpen] = useState(false);
   const input = useRef<HTMLTextAreaElement>(null);
+  // Slots (quick-reply suggestions) take the input's keys first: arrows and Enter pick a suggestion.
+  const keys = useMemo(createComposerKeys, []);
   const enabled = canSend(ticket);
 
   const sendFiles = async (chosen: File[], caption: string, voiceNote = false) => {
@@ -116,11 +118,17 @@ export function Composer({ ticket, replyTo, onCancelReply, onSent }: Props) {
         setText(next);
         input.current?.focus();
       },
+      attach: (added) => setFiles((f) => [...f, ...added]),
+      keys,
     }),
-    [ticket, text, isPrivate],
+    [ticket, text, isPrivate, keys],
   );
 
   const handleKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (!e.nativeEvent.isComposing && keys.handle(e)) {
+      e.preventDefault();
+      return;
+    }
     if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
     e.preventDefault();
     void send();

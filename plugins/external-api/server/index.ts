@@ -1,0 +1,99 @@
+import { AppError, CHANNELS, type ChannelConnection, definePlugin, validate } from '@balcao/sdk';
+import { openApiDocument } from '../shared/openapi.js';
+import { idempotencyKeyField, MEDIAS_FIELD, MEDIAS_MAX, SEND_PATH, sendSchema } from '../shared/send.js';
+import { externalApiErrors } from './errors.js';
+import { type RateLimit, readRateLimit, TokenRateLimiter } from './rate-limit.js';
+import { ExternalSender } from './sender.js';
+import { readUpload } from './upload.js';
+
+/** Options of {@link createExternalApiPlugin}: the rate limit and file size over the environment's. */
+export interface ExternalApiOptions {
+  rate?: RateLimit;
+  maxFileBytes?: number;
+  env?: Record<string, string | undefined>;
+}
+
+const bearer = (header: string | undefined): string => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? '';
+
+/**
+ * The external messages API (spec part 2 §7; issue 29), for plans with useExternalApi: `POST /api/messages/send` with a
+ * connection's token as bearer sends to a number as the company, JSON or multipart (`medias`), once per
+ * `Idempotency-Key`, rate limited per token. `GET /api/openapi.json` documents it for the /messages-api page.
+ * @example createExternalApiPlugin({ rate: { count: 3, seconds: 60 } })
+ */
+export function createExternalApiPlugin(options: ExternalApiOptions = {}) {
+  let limiter: TokenRateLimiter | undefined;
+  const limiterOf = () => {
+    limiter ??= new TokenRateLimiter(options.rate ?? readRateLimit(options.env ?? process.env));
+    return limiter;
+  };
+  return definePlugin({
+    name: 'external-api',
+    planFlag: 'useExternalApi',
+    requires: ['conversations', 'contacts', 'messages', 'media', 'tickets', 'users', 'queues'],
+    errors: externalApiErrors,
+    services: (deps) => ({ sender: new ExternalSender(deps) }),
+    async onBoot() {
+      limiterOf();
+    },
+    routes(router) {
+      router.get('/openapi.json', (ctx) => {
+        ctx.body = openApiDocument(`${ctx.protocol}://${ctx.host}`);
+      });
+    },
+    flaggedPublicRoutes: [
+      {
+        planFlag: 'useExternalApi',
+        asTenant: true,
+        // The token is a connection's: its company is the tenant, and the call sends on that connection.
+        async companyOf(ctx) {
+          const token = bearer(ctx.get('authorization'));
+          if (!/^[A-Z0-9]{30}$/.test(token)) throw externalApiErrors.raise('ERR_INVALID_TOKEN');
+          for (const channel of CHANNELS) {
+            const connection = await ctx.state.deps.conversations.connectionByToken(token, channel);
+            if (connection) {
+              (ctx.state as { apiConnection?: ChannelConnection }).apiConnection = connection;
+              return connection.companyId;
+            }
+          }
+          throw externalApiErrors.raise('ERR_INVALID_TOKEN');
+        },
+        routes(router) {
+          router.post(SEND_PATH, async (ctx) => {
+            const connection = (ctx.state as { apiConnection?: ChannelConnection }).apiConnection;
+            if (!connection) throw externalApiErrors.raise('ERR_INVALID_TOKEN');
+            const wait = limiterOf().take(String(connection.id));
+            if (wait > 0) {
+              ctx.set('Retry-After', String(wait));
+              throw externalApiErrors.raise('ERR_RATE_LIMITED', { retryAfter: wait });
+            }
+            const rawKey = ctx.get('idempotency-key');
+            const key = rawKey === '' ? undefined : idempotencyKeyField.safeParse(rawKey);
+            if (key && !key.success)
+              throw new AppError('ERR_VALIDATION', 400, {
+                fields: [{ path: 'Idempotency-Key', message: key.error.issues[0]?.message ?? 'Invalid' }],
+              });
+            const multipart = ctx.is('multipart') !== false;
+            const { fields, files } = multipart
+              ? await readUpload(
+                  ctx as never,
+                  MEDIAS_FIELD,
+                  MEDIAS_MAX,
+                  () => externalApiErrors.raise('ERR_FILE_TOO_LARGE'),
+                  options.maxFileBytes,
+                )
+              : { fields: ctx.request.body, files: [] };
+            if (multipart && files.length === 0)
+              throw new AppError('ERR_VALIDATION', 400, {
+                fields: [{ path: MEDIAS_FIELD, message: 'Required' }],
+              });
+            const input = validate(sendSchema, fields);
+            ctx.body = await ctx.state.deps.sender.send(connection, input, files, key?.data);
+          });
+        },
+      },
+    ],
+  });
+}
+
+export default createExternalApiPlugin();

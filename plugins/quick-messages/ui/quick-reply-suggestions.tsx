@@ -1,0 +1,97 @@
+import { useComposer, useComposerKey, useUiHost } from '@balcao/sdk/ui';
+import { Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type QuickMessageDto, type QuickMessagePageDto, suggestionLabel } from '../shared/quick-message';
+import { fillVariables } from '../shared/variables';
+import { useDebounced } from './use-quick-messages';
+
+/** The composer waits this little after a keystroke before asking: the list follows the typing, not every key. */
+const TYPING_DEBOUNCE_MS = 150;
+
+/**
+ * The composer's '/' list (spec part 1 §5): the user's and shared active replies whose shortcut or text matches what
+ * follows the '/', labels cut at 35 characters. Arrows move, Enter or a click picks: the text goes into the composer
+ * with its variables filled, and a reply's file is attached.
+ */
+export function QuickReplySuggestions() {
+  const { t, i18n } = useTranslation('quick-messages');
+  const { api, user, toastError } = useUiHost();
+  const { text, ticket, setText, attach } = useComposer();
+  const search = useDebounced(text.slice(1).trim(), TYPING_DEBOUNCE_MS);
+  const [replies, setReplies] = useState<QuickMessageDto[]>([]);
+  const [active, setActive] = useState(0);
+
+  useEffect(() => {
+    let alive = true;
+    api.get<QuickMessagePageDto>('/quick-messages', { searchParam: search, pageNumber: 1 }).then((page) => {
+      if (!alive) return;
+      setReplies(page.records.filter((r) => r.status));
+      setActive(0);
+    }, toastError);
+    return () => {
+      alive = false;
+    };
+  }, [api, toastError, search]);
+
+  const pick = async (reply: QuickMessageDto) => {
+    const periods = [
+      t('periods.dawn'),
+      t('periods.morning'),
+      t('periods.afternoon'),
+      t('periods.evening'),
+    ] as const;
+    setText(
+      fillVariables(reply.message, {
+        contactName: ticket.contact.name,
+        ticketId: ticket.id,
+        userName: user.name,
+        queueName: ticket.queue?.name ?? '',
+        connectionName: ticket.whatsapp?.name ?? '',
+        companyName: user.company.name,
+        periods,
+        at: t('at'),
+        now: new Date(),
+      }),
+    );
+    if (!reply.mediaPath) return;
+    try {
+      // Media are served to whoever holds the URL (the file's random name is the capability): no token needed.
+      const res = await fetch(reply.mediaPath);
+      if (!res.ok) throw new Error(`media ${res.status}`);
+      const blob = await res.blob();
+      attach([new File([blob], reply.mediaName ?? 'file', { type: blob.type })]);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  useComposerKey((event) => {
+    if (replies.length === 0) return false;
+    if (event.key === 'ArrowDown') setActive((i) => (i + 1) % replies.length);
+    else if (event.key === 'ArrowUp') setActive((i) => (i - 1 + replies.length) % replies.length);
+    else if (event.key === 'Enter' && !event.shiftKey) {
+      const chosen = replies[active];
+      if (chosen) void pick(chosen);
+    } else return false;
+    return true;
+  });
+
+  if (replies.length === 0) return null;
+  return (
+    <Menu data-testid="quick-reply-suggestions" aria-label={t('composer.title')}>
+      <MenuDivider title={`${t('composer.title')} · ${t('composer.hint')}`} />
+      {replies.map((reply, i) => (
+        <MenuItem
+          key={reply.id}
+          icon={reply.mediaPath ? 'paperclip' : 'lightning'}
+          text={suggestionLabel(reply)}
+          active={i === active}
+          onClick={() => void pick(reply)}
+          data-testid="quick-reply-suggestion"
+          lang={i18n.language}
+        />
+      ))}
+    </Menu>
+  );
+}
