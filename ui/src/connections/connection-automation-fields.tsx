@@ -210,7 +210,13 @@ export function ConnectionIntegrationsTab({ form, set, error, intent, disabled }
         disabled={disabled}
       />
       <SourceSelect kind="integration" id="connection-integrationId" value={form.integrationId} />
-      <SourceSelect kind="prompt" id="connection-promptId" value={form.promptId} />
+      <SourceSelect
+        kind="prompt"
+        id="connection-promptId"
+        value={form.promptId}
+        onChange={set('promptId')}
+        disabled={disabled}
+      />
     </>
   );
 }
