@@ -66,64 +66,69 @@ export function FilesPage() {
     }
   };
 
+  // The dialogs sit beside the list: ListPage shows its empty text instead of its children.
   return (
-    <ListPage
-      title={t('title')}
-      count={count}
-      testId="files-page"
-      actions={
-        <div className="file-lists__actions">
-          <InputGroup
-            leftIcon="search"
-            placeholder={t('search')}
-            value={search}
-            onValueChange={setSearch}
-            data-testid="files-search"
-          />
-          <Button
-            intent="primary"
-            icon="add"
-            text={t('add')}
-            onClick={() => setEditing('new')}
-            data-testid="file-list-add"
-          />
-        </div>
-      }
-      empty={loaded && !lists.length ? t('empty') : null}
-    >
-      <HTMLTable striped className="file-lists__table">
-        <thead>
-          <tr>
-            <th>{t('columns.name')}</th>
-            <th>{t('columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lists.map((l) => (
-            <tr key={l.id} data-testid={`file-list-row-${l.id}`}>
-              <td>{l.name}</td>
-              <td>
-                <Button
-                  minimal
-                  icon="edit"
-                  aria-label={t('edit')}
-                  title={t('edit')}
-                  onClick={() => setEditing(l)}
-                />
-                <Button
-                  minimal
-                  icon="trash"
-                  intent="danger"
-                  aria-label={t('remove')}
-                  title={t('remove')}
-                  onClick={() => setDoomed(l)}
-                />
-              </td>
+    <>
+      <ListPage
+        title={t('title')}
+        count={count}
+        testId="files-page"
+        actions={
+          <div className="file-lists__actions">
+            <InputGroup
+              leftIcon="search"
+              placeholder={t('search')}
+              value={search}
+              onValueChange={setSearch}
+              data-testid="files-search"
+            />
+            <Button
+              intent="primary"
+              icon="add"
+              text={t('add')}
+              onClick={() => setEditing('new')}
+              data-testid="file-list-add"
+            />
+          </div>
+        }
+        empty={loaded && !lists.length ? t('empty') : null}
+      >
+        <HTMLTable striped className="file-lists__table">
+          <thead>
+            <tr>
+              <th>{t('columns.name')}</th>
+              <th>{t('columns.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      {page.hasMore && <Button minimal fill icon="more" onClick={() => void load(search, page.number + 1)} />}
+          </thead>
+          <tbody>
+            {lists.map((l) => (
+              <tr key={l.id} data-testid={`file-list-row-${l.id}`}>
+                <td>{l.name}</td>
+                <td>
+                  <Button
+                    minimal
+                    icon="edit"
+                    aria-label={t('edit')}
+                    title={t('edit')}
+                    onClick={() => setEditing(l)}
+                  />
+                  <Button
+                    minimal
+                    icon="trash"
+                    intent="danger"
+                    aria-label={t('remove')}
+                    title={t('remove')}
+                    onClick={() => setDoomed(l)}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        {page.hasMore && (
+          <Button minimal fill icon="more" onClick={() => void load(search, page.number + 1)} />
+        )}
+      </ListPage>
       {editing && (
         <FileListDialog
           list={editing === 'new' ? null : editing}
@@ -137,6 +142,6 @@ export function FilesPage() {
         onCancel={() => setDoomed(null)}
         onConfirm={() => void remove()}
       />
-    </ListPage>
+    </>
   );
 }

@@ -58,61 +58,64 @@ export function PromptsPage() {
     }
   };
 
+  // The dialogs sit beside the list: ListPage shows its empty text instead of its children.
   return (
-    <ListPage
-      title={t('title')}
-      count={prompts.length}
-      testId="prompts-page"
-      actions={
-        <Button
-          intent="primary"
-          icon="add"
-          text={t('add')}
-          onClick={() => setEditing('new')}
-          data-testid="prompt-add"
-        />
-      }
-      empty={loaded && !prompts.length ? t('empty') : null}
-    >
-      <HTMLTable striped interactive className="openai-prompts__table">
-        <thead>
-          <tr>
-            <th>{t('columns.name')}</th>
-            <th>{t('columns.queue')}</th>
-            <th>{t('columns.maxTokens')}</th>
-            <th>{t('columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {prompts.map((p) => (
-            <tr key={p.id} data-testid={`prompt-row-${p.id}`}>
-              <td>{p.name}</td>
-              <td>{p.queue?.name ?? ''}</td>
-              <td>{p.maxTokens}</td>
-              <td>
-                <Button
-                  minimal
-                  icon="edit"
-                  aria-label={t('edit')}
-                  title={t('edit')}
-                  onClick={() => setEditing(p)}
-                  data-testid={`prompt-edit-${p.id}`}
-                />
-                <Button
-                  minimal
-                  icon="trash"
-                  intent="danger"
-                  aria-label={t('remove')}
-                  title={t('remove')}
-                  onClick={() => setDoomed(p)}
-                  data-testid={`prompt-delete-${p.id}`}
-                />
-              </td>
+    <>
+      <ListPage
+        title={t('title')}
+        count={prompts.length}
+        testId="prompts-page"
+        actions={
+          <Button
+            intent="primary"
+            icon="add"
+            text={t('add')}
+            onClick={() => setEditing('new')}
+            data-testid="prompt-add"
+          />
+        }
+        empty={loaded && !prompts.length ? t('empty') : null}
+      >
+        <HTMLTable striped interactive className="openai-prompts__table">
+          <thead>
+            <tr>
+              <th>{t('columns.name')}</th>
+              <th>{t('columns.queue')}</th>
+              <th>{t('columns.maxTokens')}</th>
+              <th>{t('columns.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      {page.hasMore && <Button minimal fill text="…" onClick={() => void load(page.number + 1)} />}
+          </thead>
+          <tbody>
+            {prompts.map((p) => (
+              <tr key={p.id} data-testid={`prompt-row-${p.id}`}>
+                <td>{p.name}</td>
+                <td>{p.queue?.name ?? ''}</td>
+                <td>{p.maxTokens}</td>
+                <td>
+                  <Button
+                    minimal
+                    icon="edit"
+                    aria-label={t('edit')}
+                    title={t('edit')}
+                    onClick={() => setEditing(p)}
+                    data-testid={`prompt-edit-${p.id}`}
+                  />
+                  <Button
+                    minimal
+                    icon="trash"
+                    intent="danger"
+                    aria-label={t('remove')}
+                    title={t('remove')}
+                    onClick={() => setDoomed(p)}
+                    data-testid={`prompt-delete-${p.id}`}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        {page.hasMore && <Button minimal fill text="…" onClick={() => void load(page.number + 1)} />}
+      </ListPage>
       {editing && (
         <PromptDialog
           prompt={editing === 'new' ? null : editing}
@@ -127,6 +130,6 @@ export function PromptsPage() {
         onCancel={() => setDoomed(null)}
         onConfirm={() => void remove()}
       />
-    </ListPage>
+    </>
   );
 }
