@@ -73,6 +73,8 @@ async function main(): Promise<void> {
       ADMIN_EMAIL: E2E.admin.email,
       ADMIN_PASSWORD: E2E.admin.password,
       BALCAO_EXAMPLES: '1',
+      // The specs' mock servers (an OpenAI-compatible model, a Typebot…) listen on this machine.
+      BALCAO_EGRESS_ALLOW: '127.0.0.1',
     },
     {
       port: E2E.port,
