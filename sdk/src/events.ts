@@ -75,6 +75,11 @@ export const DOMAIN_EVENT_SCHEMAS = {
    * (ConversationsPort.mergeContact) named a group member by their number instead of their LID. Views read them again.
    */
   'ticket.messages.changed': z.object(ticket),
+  /**
+   * The contact picked a chatbot option of type file (`optFileId`, after the option's text was sent): the file-list
+   * plugin sends the list's message and attachments on the ticket. `optionId` is the option's.
+   */
+  'ticket.fileList.requested': z.object({ ...ticket, fileListId: id, optionId: id }),
 
   /** `mediaType` as stored (chat, image, audio, …), so a subscriber interested in one kind reads nothing for others. */
   'message.created': z.object({

@@ -9,6 +9,15 @@ export interface UiApi {
   post<T>(path: string, body?: unknown): Promise<T>;
   put<T>(path: string, body?: unknown): Promise<T>;
   delete<T = void>(path: string): Promise<T>;
+  /**
+   * POSTs a file as the request's body (`application/octet-stream`), reporting the share sent so far (0–1) while it
+   * goes: an upload with a progress bar. @example await api.upload('/files/3/options/9/file', file, { query: { fileName: file.name }, onProgress: setShare })
+   */
+  upload<T>(
+    path: string,
+    file: Blob,
+    opts?: { query?: Record<string, string>; onProgress?(share: number): void },
+  ): Promise<T>;
 }
 
 /**

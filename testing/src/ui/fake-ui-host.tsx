@@ -77,6 +77,8 @@ export function createFakeUiHost(
       post: (path, body) => answer('post', path, body),
       put: (path, body) => answer('put', path, body),
       delete: (path) => answer('delete', path),
+      upload: (path, file, o) =>
+        answer('post', o?.query ? `${path}?${new URLSearchParams(o.query)}` : path, file),
     },
     toastError: (error) => void toasts.errors.push(error),
     toastSuccess: (message) => void toasts.successes.push(message),

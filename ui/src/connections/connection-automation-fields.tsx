@@ -216,7 +216,13 @@ export function ConnectionIntegrationsTab({ form, set, error, intent, disabled }
         onChange={set('integrationId')}
         disabled={disabled}
       />
-      <SourceSelect kind="prompt" id="connection-promptId" value={form.promptId} />
+      <SourceSelect
+        kind="prompt"
+        id="connection-promptId"
+        value={form.promptId}
+        onChange={set('promptId')}
+        disabled={disabled}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { type UiHost, UiHostContext } from '@balcao/sdk/ui';
 import { useAtomValue } from 'jotai';
 import { type ReactNode, useMemo, useRef } from 'react';
 import { api } from '../api/http';
+import { uploadFile } from '../api/upload';
 import { showDesktopNotification } from '../notifications/desktop-notification';
 import { playNotificationSound } from '../notifications/notification-sound';
 import { toastError, toastSuccess } from '../notify/toaster';
@@ -15,6 +16,7 @@ const hostApi: UiHost['api'] = {
   post: (path, body) => api.post(path, body),
   put: (path, body) => api.put(path, body),
   delete: (path) => api.delete(path),
+  upload: uploadFile,
 };
 
 const subscribe: UiHost['subscribe'] = (channel, handler) => realtime.subscribe(channel, handler);

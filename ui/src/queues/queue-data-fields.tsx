@@ -162,8 +162,20 @@ export function QueueDataFields({ form, set, error, intent, usedColors, disabled
           onChange={set('integrationId')}
           disabled={disabled}
         />
-        <SourceSelect kind="fileList" id="queue-fileListId" value={form.fileListId} />
-        <SourceSelect kind="prompt" id="queue-promptId" value={form.promptId} />
+        <SourceSelect
+          kind="fileList"
+          id="queue-fileListId"
+          value={form.fileListId}
+          onChange={set('fileListId')}
+          disabled={disabled}
+        />
+        <SourceSelect
+          kind="prompt"
+          id="queue-promptId"
+          value={form.promptId}
+          onChange={set('promptId')}
+          disabled={disabled}
+        />
       </div>
     </>
   );

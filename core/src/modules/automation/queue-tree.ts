@@ -125,7 +125,8 @@ async function leaveTree(ctx: InboundContext) {
  * (closing the ticket when closeTicket); 'queue' moves the ticket to that queue, whose own tree then starts as when
  * the menu puts a ticket there (or, without one, its assignment rules run); 'attendent' gives it to that user;
  * 'integration' with a bot engine sends its text and hands the ticket to that engine (handToEngine); without one, and
- * 'file' (not available yet), send the text and leave the ticket waiting in its queue.
+ * 'file', send the text and leave the ticket waiting in its queue ('file' also asks for its list: the event
+ * `ticket.fileList.requested`, which the file-list plugin answers).
  * "#" is the menu's (the caller's): the ticket goes back to the queue menu.
  */
 export async function answerTree(
@@ -183,6 +184,14 @@ export async function answerTree(
     case 'file':
       await say();
       await leaveTree(ctx);
+      // The file-list plugin sends the list (after commit, as a subscriber); without it the option only speaks.
+      if (chosen.optFileId != null)
+        await scope.events.emit('ticket.fileList.requested', {
+          companyId,
+          ticketId: ticket.id,
+          fileListId: chosen.optFileId,
+          optionId: chosen.id,
+        });
       return finish(ctx, chosen);
   }
   // 'text' (or a target-less option): its options, or, a leaf, its text alone on the same level.
