@@ -41,74 +41,77 @@ export function OnCallPage() {
     }
   };
 
+  // The list page shows its children only when the list has rows: the dialogs live beside it.
   return (
-    <ListPage
-      title={t('title')}
-      count={rows.length}
-      testId="on-call-page"
-      actions={
-        <Button
-          intent="primary"
-          icon="add"
-          text={t('add')}
-          onClick={() => setEditing(null)}
-          data-testid="on-call-add"
-        />
-      }
-      empty={rows.length ? null : t('empty')}
-    >
-      <HTMLTable striped style={{ width: '100%' }} data-testid="on-call-table">
-        <thead>
-          <tr>
-            <th>{t('columns.id')}</th>
-            <th>{t('columns.user')}</th>
-            <th>{t('columns.phone')}</th>
-            <th>{t('columns.hours')}</th>
-            <th>{t('columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((d) => (
-            <tr key={d.id} data-testid={`on-call-row-${d.id}`}>
-              <td>{d.id}</td>
-              <td>{d.user?.name ?? '—'}</td>
-              <td>{d.phone}</td>
-              <td>
-                {d.days
-                  .filter((day) => day.startTime && day.endTime)
-                  .map((day) => (
-                    <div key={day.weekdayEn}>
-                      {t('hoursLine', {
-                        weekday: t(`weekdays.${day.weekdayEn}`),
-                        start: day.startTime,
-                        end: day.endTime,
-                      })}
-                    </div>
-                  ))}
-              </td>
-              <td style={{ whiteSpace: 'nowrap' }}>
-                <Button
-                  variant="minimal"
-                  icon="edit"
-                  title={t('actions.edit')}
-                  aria-label={t('actions.edit')}
-                  onClick={() => setEditing(d)}
-                  data-testid="on-call-edit"
-                />
-                <Button
-                  variant="minimal"
-                  icon="trash"
-                  intent="danger"
-                  title={t('actions.delete')}
-                  aria-label={t('actions.delete')}
-                  onClick={() => setDoomed(d)}
-                  data-testid="on-call-delete"
-                />
-              </td>
+    <>
+      <ListPage
+        title={t('title')}
+        count={rows.length}
+        testId="on-call-page"
+        actions={
+          <Button
+            intent="primary"
+            icon="add"
+            text={t('add')}
+            onClick={() => setEditing(null)}
+            data-testid="on-call-add"
+          />
+        }
+        empty={rows.length ? null : t('empty')}
+      >
+        <HTMLTable striped style={{ width: '100%' }} data-testid="on-call-table">
+          <thead>
+            <tr>
+              <th>{t('columns.id')}</th>
+              <th>{t('columns.user')}</th>
+              <th>{t('columns.phone')}</th>
+              <th>{t('columns.hours')}</th>
+              <th>{t('columns.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {rows.map((d) => (
+              <tr key={d.id} data-testid={`on-call-row-${d.id}`}>
+                <td>{d.id}</td>
+                <td>{d.user?.name ?? '—'}</td>
+                <td>{d.phone}</td>
+                <td>
+                  {d.days
+                    .filter((day) => day.startTime && day.endTime)
+                    .map((day) => (
+                      <div key={day.weekdayEn}>
+                        {t('hoursLine', {
+                          weekday: t(`weekdays.${day.weekdayEn}`),
+                          start: day.startTime,
+                          end: day.endTime,
+                        })}
+                      </div>
+                    ))}
+                </td>
+                <td style={{ whiteSpace: 'nowrap' }}>
+                  <Button
+                    variant="minimal"
+                    icon="edit"
+                    title={t('actions.edit')}
+                    aria-label={t('actions.edit')}
+                    onClick={() => setEditing(d)}
+                    data-testid="on-call-edit"
+                  />
+                  <Button
+                    variant="minimal"
+                    icon="trash"
+                    intent="danger"
+                    title={t('actions.delete')}
+                    aria-label={t('actions.delete')}
+                    onClick={() => setDoomed(d)}
+                    data-testid="on-call-delete"
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </ListPage>
       {editing !== undefined && (
         <DutyDialog
           duty={editing}
@@ -122,6 +125,6 @@ export function OnCallPage() {
         onCancel={() => setDoomed(null)}
         onConfirm={() => void remove()}
       />
-    </ListPage>
+    </>
   );
 }

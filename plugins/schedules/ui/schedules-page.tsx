@@ -85,61 +85,64 @@ export function SchedulesPage() {
     }
   };
 
+  // The list page shows its children only when the list has rows: the dialogs live beside it.
   return (
-    <ListPage
-      title={t('title')}
-      count={rows.length}
-      testId="schedules-page"
-      actions={
-        <div style={{ display: 'flex', gap: 8 }}>
-          <InputGroup
-            leftIcon="search"
-            placeholder={t('search')}
-            value={search}
-            onValueChange={setSearch}
-            data-testid="schedules-search"
-          />
-          <Button
-            intent="primary"
-            icon="add"
-            text={t('add')}
-            onClick={() => setEditing(null)}
-            data-testid="schedules-add"
-          />
-        </div>
-      }
-      empty={rows.length ? null : t('empty')}
-    >
-      <HTMLTable striped style={{ width: '100%' }} data-testid="schedules-table">
-        <thead>
-          <tr>
-            <th>{t('columns.contact')}</th>
-            <th>{t('columns.body')}</th>
-            <th>{t('columns.sendAt')}</th>
-            <th>{t('columns.status')}</th>
-            <th>{t('columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((s) => (
-            <ScheduleRow
-              key={s.id}
-              schedule={s}
-              onEdit={() => setEditing(s)}
-              onDelete={() => setDoomed(s)}
-              onRetry={() => void retry(s)}
+    <>
+      <ListPage
+        title={t('title')}
+        count={rows.length}
+        testId="schedules-page"
+        actions={
+          <div style={{ display: 'flex', gap: 8 }}>
+            <InputGroup
+              leftIcon="search"
+              placeholder={t('search')}
+              value={search}
+              onValueChange={setSearch}
+              data-testid="schedules-search"
             />
-          ))}
-        </tbody>
-      </HTMLTable>
-      {page.hasMore && (
-        <Button
-          text={t('loadMore')}
-          fill
-          variant="minimal"
-          onClick={() => void load(page.number + 1, search)}
-        />
-      )}
+            <Button
+              intent="primary"
+              icon="add"
+              text={t('add')}
+              onClick={() => setEditing(null)}
+              data-testid="schedules-add"
+            />
+          </div>
+        }
+        empty={rows.length ? null : t('empty')}
+      >
+        <HTMLTable striped style={{ width: '100%' }} data-testid="schedules-table">
+          <thead>
+            <tr>
+              <th>{t('columns.contact')}</th>
+              <th>{t('columns.body')}</th>
+              <th>{t('columns.sendAt')}</th>
+              <th>{t('columns.status')}</th>
+              <th>{t('columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((s) => (
+              <ScheduleRow
+                key={s.id}
+                schedule={s}
+                onEdit={() => setEditing(s)}
+                onDelete={() => setDoomed(s)}
+                onRetry={() => void retry(s)}
+              />
+            ))}
+          </tbody>
+        </HTMLTable>
+        {page.hasMore && (
+          <Button
+            text={t('loadMore')}
+            fill
+            variant="minimal"
+            onClick={() => void load(page.number + 1, search)}
+          />
+        )}
+      </ListPage>
       {editing !== undefined && (
         <ScheduleDialog
           schedule={editing}
@@ -154,7 +157,7 @@ export function SchedulesPage() {
         onCancel={() => setDoomed(null)}
         onConfirm={() => void remove()}
       />
-    </ListPage>
+    </>
   );
 }
 
