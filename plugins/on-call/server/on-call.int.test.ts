@@ -42,8 +42,18 @@ const days = (monday: [string, string]) =>
     d.weekdayEn === 'monday' ? { ...d, startTime: monday[0], endTime: monday[1] } : d,
   );
 const notify = () => host.runJob('on-call:notify', { companyId: 0 });
-const notices = (ticketId: number) =>
-  line.sent().filter((m) => m.to === ON_CALL_PHONE && m.body.includes(`#${ticketId})`));
+/** The on-call person's conversation (held: out of the attendants' lists), found with the first notice. */
+let onCallTicket = 0;
+/** The notices about `ticketId` stored on it: a send is stored at once, its delivery to the fake follows. */
+async function notices(ticketId: number): Promise<string[]> {
+  if (!onCallTicket) {
+    const first = line.sent().find((m) => m.to === ON_CALL_PHONE);
+    if (!first) return [];
+    onCallTicket = first.ticketId;
+  }
+  const res = await api<{ messages: { body: string }[] }>(`/api/messages/${onCallTicket}`);
+  return res.body.messages.map((m) => m.body).filter((b) => b.includes(`#${ticketId})`));
+}
 
 beforeAll(async () => {
   host = await createTestHost({ plugins: [fake.plugin, onCall], clock });
@@ -128,18 +138,19 @@ describe('the on-call notice', () => {
     if (inbound.outcome !== 'stored') throw new Error(inbound.outcome);
     const ticketId = inbound.ticketId;
     await notify();
-    expect(notices(ticketId).map((m) => m.body)).toEqual([
+    await line.waitForSent((m) => m.to === ON_CALL_PHONE && m.body.includes(`#${ticketId})`));
+    expect(await notices(ticketId)).toEqual([
       `Plantão: Marta Noturna aguarda atendimento sem fila (atendimento #${ticketId}), fora do horário.`,
     ]);
     await Promise.all([notify(), notify()]);
-    expect(notices(ticketId)).toHaveLength(1);
+    expect(await notices(ticketId)).toHaveLength(1);
     // Two hours later (the entry's interval), it goes again.
     await sql(
       `update on_call_notices set notified_at = notified_at - interval '2 hours' where ticket_id = $1`,
       [ticketId],
     );
     await notify();
-    expect(notices(ticketId)).toHaveLength(2);
+    expect(await notices(ticketId)).toHaveLength(2);
     // Nobody is on call at 23:30: nothing goes, however long it waits.
     await sql(
       `update on_call_notices set notified_at = notified_at - interval '2 hours' where ticket_id = $1`,
@@ -147,7 +158,7 @@ describe('the on-call notice', () => {
     );
     clock.at = monday('23:30');
     await notify();
-    expect(notices(ticketId)).toHaveLength(2);
+    expect(await notices(ticketId)).toHaveLength(2);
   });
 
   it('says nothing within hours, nor of a ticket someone took', async () => {
@@ -158,7 +169,7 @@ describe('the on-call notice', () => {
     const day = await line.receive({ from: '5511933330002', body: 'Bom dia', name: 'Diurno' });
     if (day.outcome !== 'stored') throw new Error(day.outcome);
     await notify();
-    expect(notices(day.ticketId)).toEqual([]);
+    expect(await notices(day.ticketId)).toEqual([]);
 
     clock.at = monday('21:00');
     const taken = await line.receive({ from: '5511933330003', body: 'Boa noite', name: 'Atendido' });
@@ -169,8 +180,8 @@ describe('the on-call notice', () => {
     });
     expect(opened.status).toBe(200);
     await notify();
-    expect(notices(taken.ticketId)).toEqual([]);
+    expect(await notices(taken.ticketId)).toEqual([]);
     // The waiting daytime ticket is outside hours now: it is told, by each entry on call at 21:00 (19–23 and all day).
-    expect(notices(day.ticketId)).toHaveLength(2);
+    expect(await notices(day.ticketId)).toHaveLength(2);
   });
 });

@@ -37,50 +37,52 @@ const daySchema = z.object({
  * seven days, each with both times or neither, at least one with both; times ##:##.
  * @example dutyInputSchema.parse({ userId: 2, phone: '5511999990000', interval: 1, days: defaultDays() })
  */
-export const dutyInputSchema = z
-  .object({
-    userId: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.coerce
-        .number({ error: 'Informe o usuário' })
-        .int('Informe o usuário')
-        .positive('Informe o usuário')
-        .max(PG_INT_MAX, 'Invalid id'),
-    ),
-    phone: z
-      .string({ error: 'Informe o telefone' })
-      .trim()
-      .min(1, { error: 'Informe o telefone', abort: true })
-      .max(30, 'Invalid number')
-      .regex(/^\+?[\d\s().-]+$/, { error: 'Invalid number', abort: true })
-      .transform((v) => v.replace(/\D/g, ''))
-      .refine((v) => v.length >= 10 && v.length <= 15, 'Invalid number'),
-    interval: z.preprocess(
-      (v) => (v === '' || v === null || v === undefined ? 1 : v),
-      z.coerce
-        .number({ error: 'Invalid interval' })
-        .int('Invalid interval')
-        .min(1, 'Invalid interval')
-        .max(24, 'Invalid interval'),
-    ),
-    days: z.array(daySchema, { error: 'Required' }).length(7, 'Required'),
-  })
-  .superRefine((input, ctx) => {
-    input.days.forEach((day, i) => {
-      if (day.startTime && !day.endTime)
-        ctx.addIssue({ code: 'custom', path: ['days', i, 'endTime'], message: 'Required' });
-      if (day.endTime && !day.startTime)
-        ctx.addIssue({ code: 'custom', path: ['days', i, 'startTime'], message: 'Required' });
-    });
-    if (new Set(input.days.map((d) => d.weekdayEn)).size !== 7)
-      ctx.addIssue({ code: 'custom', path: ['days'], message: 'Invalid option' });
-    if (!input.days.some((d) => d.startTime && d.endTime))
-      ctx.addIssue({
-        code: 'custom',
-        path: ['days'],
-        message: 'Pelo menos um dia da semana deve ter o horário de início e fim preenchido',
+export const dutyInputSchema = z.object({
+  userId: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: 'Informe o usuário' })
+      .int('Informe o usuário')
+      .positive('Informe o usuário')
+      .max(PG_INT_MAX, 'Invalid id'),
+  ),
+  phone: z
+    .string({ error: 'Informe o telefone' })
+    .trim()
+    .min(1, { error: 'Informe o telefone', abort: true })
+    .max(30, 'Invalid number')
+    .regex(/^\+?[\d\s().-]+$/, { error: 'Invalid number', abort: true })
+    .transform((v) => v.replace(/\D/g, ''))
+    .refine((v) => v.length >= 10 && v.length <= 15, 'Invalid number'),
+  interval: z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? 1 : v),
+    z.coerce
+      .number({ error: 'Invalid interval' })
+      .int('Invalid interval')
+      .min(1, 'Invalid interval')
+      .max(24, 'Invalid interval'),
+  ),
+  // The days' rules refine the list itself, so they are told together with the other fields' problems.
+  days: z
+    .array(daySchema, { error: 'Required' })
+    .length(7, 'Required')
+    .superRefine((days, ctx) => {
+      days.forEach((day, i) => {
+        if (day.startTime && !day.endTime)
+          ctx.addIssue({ code: 'custom', path: [i, 'endTime'], message: 'Required' });
+        if (day.endTime && !day.startTime)
+          ctx.addIssue({ code: 'custom', path: [i, 'startTime'], message: 'Required' });
       });
-  });
+      if (new Set(days.map((d) => d.weekdayEn)).size !== 7)
+        ctx.addIssue({ code: 'custom', path: [], message: 'Invalid option' });
+      if (!days.some((d) => d.startTime && d.endTime))
+        ctx.addIssue({
+          code: 'custom',
+          path: [],
+          message: 'Pelo menos um dia da semana deve ter o horário de início e fim preenchido',
+        });
+    }),
+});
 export type DutyInput = z.infer<typeof dutyInputSchema>;
 
 export const dutyParams = z.object({ id: idField });
