@@ -42,7 +42,7 @@ test('a message scheduled a little ahead reaches a web chat visitor, and the row
   await expect(form).toHaveCount(0);
 
   const row = page.getByTestId('schedules-table').locator('tr', { hasText: name });
-  await expect(row).toContainText('Lembrete: sua consulta é...');
+  await expect(row).toContainText('Lembrete: sua consulta é ...');
   await expect(row).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
   // The send job runs at the time: the visitor gets it, and the row turns to sent live.
   await expect(visitor.page.getByText(body)).toBeVisible({ timeout: 30_000 });
