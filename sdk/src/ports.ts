@@ -122,6 +122,28 @@ export interface CorePorts {
   spreadsheets: SpreadsheetsPort;
   /** Reads as the signed-in user of the request (visibility and LGPD masking as core's REST); see {@link ViewerPort}. */
   viewer: ViewerPort;
+  /** The company's service hours as core applies them to a ticket, and its wall clock; see {@link HoursPort}. */
+  hours: HoursPort;
+}
+
+/**
+ * Where a ticket stands against the service hours that apply to it now (the company setting `scheduleType`: the
+ * company's, its connection's or its queue's weekly rows; `disabled`: never outside), as the working-hours automation
+ * judges it, and the company's wall clock at that moment (the time business rules read, which tests may set).
+ * @example { outOfHours: true, weekday: 'sunday', time: '22:15' }
+ */
+export interface TicketHours {
+  outOfHours: boolean;
+  /** The company's weekday now, as schedules key it ('monday'…'sunday'). */
+  weekday: string;
+  /** The company's time of day now, HH:MM. */
+  time: string;
+}
+
+/** Service hours for plugins (bound to the scope's company). @example const h = await hours.ofTicket(ticketId); if (h?.outOfHours) … */
+export interface HoursPort {
+  /** Null for a ticket the company does not have. */
+  ofTicket(ticketId: number): Promise<TicketHours | null>;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

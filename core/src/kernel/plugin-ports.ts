@@ -34,6 +34,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'http',
   'spreadsheets',
   'viewer',
+  'hours',
 ];
 
 /**

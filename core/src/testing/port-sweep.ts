@@ -23,6 +23,7 @@ export const SWEPT_PORTS = [
   'jobs',
   'events',
   'realtime',
+  'hours',
 ] as const satisfies readonly PortKey[];
 export type SweptPort = (typeof SWEPT_PORTS)[number];
 

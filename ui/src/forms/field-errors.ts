@@ -56,6 +56,12 @@ export const VALIDATION_KEYS: Record<string, string> = {
   'Must be an http(s) URL': 'validation.httpUrl',
   'File too large (10 MB at most)': 'validation.spreadsheetTooLarge',
   'Invalid credentials': 'validation.invalidCredentials',
+  // Schedules and on-call plugins (spec part 2 §5: the on-call form's own wording).
+  'In the past': 'validation.inThePast',
+  'Informe o usuário': 'validation.onCallUser',
+  'Informe o telefone': 'validation.onCallPhone',
+  'Pelo menos um dia da semana deve ter o horário de início e fim preenchido': 'validation.onCallOneDay',
+  'Invalid interval': 'validation.invalidInterval',
 };
 
 interface IssueLike {

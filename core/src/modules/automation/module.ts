@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
 import { refuseAudio } from './audio-refusal.js';
+import { CompanyHoursPort } from './hours-port.js';
 import { sweepIdleTickets } from './idle-tickets.js';
 import { lgpdStage } from './lgpd-stage.js';
 import { MigrationAutomation0001TicketMenuState } from './migrations/automation-0001-ticket-menu-state.js';
@@ -26,6 +27,8 @@ import { ratingCloseStep } from './rating-request.js';
 export const automationModule = defineModule({
   name: 'automation',
   dependsOn: ['bots', 'settings', 'companies', 'connections', 'queues'],
+  // Plugins ask whether a ticket is outside its service hours (the on-call notice) through this door.
+  ports: { hours: ({ scope, tenant }) => tenant((id) => new CompanyHoursPort(scope, id)) },
   migrations: [
     { name: 'automation-0001-ticket-menu-state', class: MigrationAutomation0001TicketMenuState },
     { name: 'automation-0002-ticket-chatbot-option', class: MigrationAutomation0002TicketChatbotOption },
