@@ -89,6 +89,12 @@ export async function importSheet(
     };
     await deps.realtime.publish({ companyId, channel: companyChannel(companyId, ITEM_TOPIC), data: frame });
   }
+  // Open item pages read their rows again (one frame for the whole sheet, not one per row).
+  await deps.realtime.publish({
+    companyId,
+    channel: companyChannel(companyId, ITEM_TOPIC),
+    data: { action: 'reload', contactListId },
+  });
   errors.sort((a, b) => a.row - b.row);
   const refusedRows = new Set(errors.map((e) => e.row)).size;
   const summary: UploadSummaryDto = {

@@ -35,7 +35,7 @@ const newList = async (name: string) =>
   (await call(host, '/api/contact-lists', { token: shop.adminToken, body: { name } })).body as { id: number };
 
 describe('spreadsheet upload', () => {
-  it('imports the good rows and says why each other row was refused, with progress on the socket', async () => {
+  it('imports the good rows and says why each other row was refused, with progress and a reload on the socket', async () => {
     const list = await newList('Planilha');
     await call(host, '/api/contact-list-items', {
       token: shop.adminToken,
@@ -75,6 +75,11 @@ describe('spreadsheet upload', () => {
         (d) => (d as { action: string }).action === 'progress',
       );
       expect(progress.data).toEqual({ action: 'progress', contactListId: list.id, done: 7, total: 7 });
+      const reload = await socket.waitFor(
+        `company-${shop.companyId}-ContactListItem`,
+        (d) => (d as { action: string }).action === 'reload',
+      );
+      expect(reload.data).toEqual({ action: 'reload', contactListId: list.id });
     } finally {
       socket.close();
     }
