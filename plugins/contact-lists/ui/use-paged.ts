@@ -1,0 +1,78 @@
+import { useCompanyChannel, useUiHost } from '@balcao/sdk/ui';
+import { type UIEvent, useCallback, useEffect, useRef, useState } from 'react';
+
+/** Spec part 2 §9: the next page loads within 100 px of the bottom. */
+const NEAR_BOTTOM_PX = 100;
+/** Spec part 2 §9: searches wait 500 ms after the last key. */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * A server list page by page (pages from 1), kept live: any frame of `topic` but upload progress reads the pages shown
+ * again, so order and counts stay the server's. `onScroll` on the scrolling box asks for the next page near its end.
+ */
+export function usePaged<T>(
+  path: string,
+  pick: (answer: never) => { rows: T[]; hasMore: boolean },
+  query: Record<string, string | number>,
+  topic: string,
+) {
+  const { api, toastError } = useUiHost();
+  const [rows, setRows] = useState<T[]>([]);
+  const [hasMore, setHasMore] = useState(false);
+  const [loading, setLoading] = useState(true);
+  const pages = useRef(1);
+  const ticket = useRef(0);
+  const key = JSON.stringify(query);
+  const picker = useRef(pick);
+  picker.current = pick;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query's contents.
+  const load = useCallback(
+    async (upTo: number) => {
+      const mine = ++ticket.current;
+      setLoading(true);
+      try {
+        let all: T[] = [];
+        let more = false;
+        for (let n = 1; n <= upTo; n++) {
+          const page = picker.current((await api.get(path, { ...query, pageNumber: n })) as never);
+          all = [...all, ...page.rows];
+          more = page.hasMore;
+          if (!more) break;
+        }
+        if (mine !== ticket.current) return;
+        pages.current = upTo;
+        setRows(all);
+        setHasMore(more);
+      } catch (err) {
+        if (mine === ticket.current) toastError(err);
+      } finally {
+        if (mine === ticket.current) setLoading(false);
+      }
+    },
+    [api, toastError, path, key],
+  );
+
+  useEffect(() => {
+    void load(1);
+  }, [load]);
+  useCompanyChannel(topic, (data) => {
+    if ((data as { action?: string }).action !== 'progress') void load(pages.current);
+  });
+
+  const onScroll = (event: UIEvent<HTMLElement>) => {
+    const el = event.currentTarget;
+    if (hasMore && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX)
+      void load(pages.current + 1);
+  };
+  return { rows, hasMore, loading, onScroll, reload: () => void load(pages.current) };
+}

@@ -1,0 +1,67 @@
+import { hasNul } from '@balcao/sdk/rest';
+import { z } from 'zod';
+
+/** The browser storage key of the spec (part 2 §3 "Local task", §9). */
+export const TASKS_KEY = 'tasks';
+export const MAX_TASKS = 500;
+export const MAX_TASK_LENGTH = 1000;
+
+/** An instant as JSON carries it (zod's ISO rule already refuses days that do not exist), years 1970–9999. */
+const instant = z.iso
+  .datetime({ offset: true, error: 'Invalid date' })
+  .refine((v) => new Date(v).getUTCFullYear() >= 1970, 'Invalid date');
+
+/** A task as the spec keeps it: text, createdAt (its identity), updatedAt. */
+export const taskSchema = z.object({
+  text: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .max(MAX_TASK_LENGTH, 'Too Long!')
+    .refine((v) => !hasNul(v), 'Invalid character'),
+  createdAt: instant,
+  updatedAt: instant,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+/** `PUT /todo`: the user's whole list. */
+export const tasksBodySchema = z.object({ tasks: z.array(taskSchema).max(MAX_TASKS, 'Too many tasks') });
+
+export interface TasksDto {
+  tasks: Task[];
+}
+
+/**
+ * The list a user sees after being away: the browser's copy and the server's joined, one task per createdAt (its
+ * identity), the copy edited last (updatedAt) winning; newest first. A task deleted in one place while the other copy
+ * was not reachable comes back (no tombstones: the spec keeps none).
+ * @example mergeTasks([{ text: 'a', createdAt: t1, updatedAt: t2 }], [{ text: 'b', createdAt: t1, updatedAt: t1 }]) // 'a'
+ */
+export function mergeTasks(local: readonly Task[], remote: readonly Task[]): Task[] {
+  const byCreation = new Map<string, Task>();
+  for (const task of [...remote, ...local]) {
+    const key = new Date(task.createdAt).toISOString();
+    const kept = byCreation.get(key);
+    if (!kept || Date.parse(task.updatedAt) >= Date.parse(kept.updatedAt)) byCreation.set(key, task);
+  }
+  return [...byCreation.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** Whether two lists hold the same tasks in the same order. */
+export const sameTasks = (a: readonly Task[], b: readonly Task[]): boolean =>
+  a.length === b.length &&
+  a.every((t, i) => t.text === b[i].text && t.createdAt === b[i].createdAt && t.updatedAt === b[i].updatedAt);
+
+/** The browser's copy, whatever the storage holds (a broken or foreign value reads as no tasks). */
+export function parseStoredTasks(raw: string | null): Task[] {
+  if (!raw) return [];
+  try {
+    const parsed = z.array(z.unknown()).parse(JSON.parse(raw));
+    return parsed.flatMap((item) => {
+      const task = taskSchema.safeParse(item);
+      return task.success ? [task.data] : [];
+    });
+  } catch {
+    return [];
+  }
+}

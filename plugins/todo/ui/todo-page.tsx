@@ -1,0 +1,122 @@
+import { useUiHost } from '@balcao/sdk/ui';
+import { Button, Card, H3, InputGroup } from '@blueprintjs/core';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  MAX_TASK_LENGTH,
+  mergeTasks,
+  parseStoredTasks,
+  sameTasks,
+  TASKS_KEY,
+  type Task,
+  type TasksDto,
+} from '../shared/tasks';
+
+const readLocal = (): Task[] => parseStoredTasks(localStorage.getItem(TASKS_KEY));
+const writeLocal = (tasks: Task[]) => localStorage.setItem(TASKS_KEY, JSON.stringify(tasks));
+
+/**
+ * /todolist (spec part 2 §2): 'Nova tarefa' with 'Adicionar' ('Salvar' while editing), the tasks with their time, edit
+ * and delete. The browser's `tasks` is the offline copy; the server's follows the user to other browsers.
+ */
+export function TodoPage() {
+  const { t, i18n } = useTranslation('todo');
+  const { api, toastError } = useUiHost();
+  const [tasks, setTasks] = useState<Task[]>(readLocal);
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState<string | null>(null);
+  const synced = useRef(false);
+
+  const store = useCallback(
+    (next: Task[]) => {
+      setTasks(next);
+      writeLocal(next);
+      // Offline the browser's copy stays; the next visit merges it with the server's.
+      if (synced.current) api.put<TasksDto>('/todo', { tasks: next }).catch(toastError);
+    },
+    [api, toastError],
+  );
+
+  useEffect(() => {
+    api.get<TasksDto>('/todo').then(({ tasks: remote }) => {
+      const merged = mergeTasks(readLocal(), remote);
+      synced.current = true;
+      setTasks(merged);
+      writeLocal(merged);
+      if (!sameTasks(merged, remote)) api.put('/todo', { tasks: merged }).catch(toastError);
+    }, toastError);
+  }, [api, toastError]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = text.trim();
+    if (!value) return;
+    const now = new Date().toISOString();
+    if (editing) {
+      store(
+        tasks.map((task) => (task.createdAt === editing ? { ...task, text: value, updatedAt: now } : task)),
+      );
+    } else {
+      store([{ text: value, createdAt: now, updatedAt: now }, ...tasks]);
+    }
+    setText('');
+    setEditing(null);
+  };
+
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <div className="list-screen" data-testid="todo-page">
+      <header className="page-header">
+        <H3 className="page-header__title">{t('title')}</H3>
+      </header>
+      <form onSubmit={submit} style={{ display: 'flex', gap: 8 }}>
+        <InputGroup
+          fill
+          placeholder={t('newTask')}
+          aria-label={t('newTask')}
+          value={text}
+          maxLength={MAX_TASK_LENGTH}
+          onValueChange={setText}
+          data-testid="todo-input"
+        />
+        <Button type="submit" intent="primary" text={t(editing ? 'save' : 'add')} data-testid="todo-submit" />
+      </form>
+      <div className="list-screen__body">
+        {tasks.length === 0 && <p className="bp6-text-muted list-screen__empty">{t('empty')}</p>}
+        {tasks.map((task) => (
+          <Card
+            key={task.createdAt}
+            compact
+            style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}
+            data-testid="todo-task"
+          >
+            <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+              <div>{task.text}</div>
+              <small className="bp6-text-muted">{when.format(new Date(task.updatedAt))}</small>
+            </div>
+            <Button
+              variant="minimal"
+              icon="edit"
+              aria-label={t('edit')}
+              title={t('edit')}
+              onClick={() => {
+                setEditing(task.createdAt);
+                setText(task.text);
+              }}
+              data-testid="todo-edit"
+            />
+            <Button
+              variant="minimal"
+              intent="danger"
+              icon="trash"
+              aria-label={t('delete')}
+              title={t('delete')}
+              onClick={() => store(tasks.filter((x) => x.createdAt !== task.createdAt))}
+              data-testid="todo-delete"
+            />
+          </Card>
+        ))}
+      </div>
+    </div>
+  );
+}

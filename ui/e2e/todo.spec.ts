@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { login, USERS } from './helpers';
+
+test('a task added, edited and deleted follows the user to another browser', async ({ browser, page }) => {
+  // Two browsers sign in on a busy 2-core machine: each sign-in and first paint may take many seconds.
+  test.setTimeout(180_000);
+  const text = `Ligar para a Ana ${Date.now() % 100_000}`;
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto('/todolist');
+  await page.getByTestId('todo-input').fill('   ');
+  await page.getByTestId('todo-submit').click();
+  await page.getByTestId('todo-input').fill(text);
+  await page.getByTestId('todo-submit').click();
+  const task = page.getByTestId('todo-task').filter({ hasText: text });
+  await expect(task).toHaveCount(1);
+  await task.getByTestId('todo-edit').click();
+  await page.getByTestId('todo-input').fill(`${text} (feito)`);
+  // The server's copy is written after the screen changes: wait for it before another browser signs in.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/todo') && r.request().method() === 'PUT' && r.ok(),
+  );
+  await page.getByTestId('todo-submit').click();
+  await saved;
+  await expect(page.getByTestId('todo-task').filter({ hasText: `${text} (feito)` })).toHaveCount(1);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('tasks') ?? '[]'));
+  expect(stored[0].text).toBe(`${text} (feito)`);
+  expect(stored[0].createdAt).not.toBe(stored[0].updatedAt);
+
+  // Another browser (no local copy) reads the list from the server.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await login(second, USERS.admin);
+  await expect(second).toHaveURL(/\/tickets$/);
+  await second.goto('/todolist');
+  const there = second.getByTestId('todo-task').filter({ hasText: `${text} (feito)` });
+  await expect(there).toHaveCount(1, { timeout: 60_000 });
+  await there.getByTestId('todo-delete').click();
+  await expect(there).toHaveCount(0);
+  await other.close();
+});
