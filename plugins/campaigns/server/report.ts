@@ -5,6 +5,17 @@ import type { ICampaign } from './entities.js';
 import { toCampaignDto } from './presenter.js';
 
 const PAGE_SIZE = 40;
+
+/** The sheet's headers and state names in the asked language (the `export` section of the locales). */
+export interface ExportLabels {
+  name: string;
+  number: string;
+  state: string;
+  failureReason: string;
+  deliveredAt: string;
+  confirmedAt: string;
+  states: Record<string, string>;
+}
 const EXPORT_PAGE = 1000;
 
 interface Row {
@@ -78,16 +89,16 @@ export class CampaignReports {
   }
 
   /** Every contact of the campaign as a sheet, read in keyset pages (headers as `labels` names them). */
-  async exportXlsx(companyId: number, campaign: ICampaign, labels: Record<string, string>): Promise<Buffer> {
+  async exportXlsx(companyId: number, campaign: ICampaign, labels: ExportLabels): Promise<Buffer> {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(campaign.name.slice(0, 31).replace(/[[\]*?/\\:]/g, ' ') || 'Campaign');
     sheet.columns = [
-      { header: labels.name ?? 'name', key: 'name', width: 30 },
-      { header: labels.number ?? 'number', key: 'number', width: 20 },
-      { header: labels.state ?? 'state', key: 'state', width: 20 },
-      { header: labels.failureReason ?? 'failureReason', key: 'failureReason', width: 40 },
-      { header: labels.deliveredAt ?? 'deliveredAt', key: 'deliveredAt', width: 24 },
-      { header: labels.confirmedAt ?? 'confirmedAt', key: 'confirmedAt', width: 24 },
+      { header: labels.name, key: 'name', width: 30 },
+      { header: labels.number, key: 'number', width: 20 },
+      { header: labels.state, key: 'state', width: 20 },
+      { header: labels.failureReason, key: 'failureReason', width: 40 },
+      { header: labels.deliveredAt, key: 'deliveredAt', width: 24 },
+      { header: labels.confirmedAt, key: 'confirmedAt', width: 24 },
     ];
     let afterId = 0;
     for (;;) {
@@ -101,7 +112,7 @@ export class CampaignReports {
         const dto = toShippingDto(r);
         sheet.addRow({
           ...dto,
-          state: labels[`state.${dto.state}`] ?? dto.state,
+          state: labels.states[dto.state] ?? dto.state,
           deliveredAt: r.delivered_at ? new Date(r.delivered_at) : null,
           confirmedAt: r.confirmed_at ? new Date(r.confirmed_at) : null,
         });
