@@ -88,96 +88,103 @@ export function CampaignsPage() {
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   const date = (iso: string | null) => (iso ? when.format(new Date(iso)) : t('notDefined'));
   return (
-    <ListPage
-      title={t('title')}
-      count={rows.length}
-      testId="campaigns-page"
-      empty={rows.length === 0 ? t('empty') : null}
-      actions={
-        <>
-          <InputGroup leftIcon="search" placeholder={t('search')} value={search} onValueChange={setSearch} />
-          <Button
-            intent="primary"
-            icon="add"
-            text={t('add')}
-            onClick={() => setEditing('new')}
-            data-testid="campaign-add"
-          />
-        </>
-      }
-    >
-      <HTMLTable striped interactive style={{ width: '100%' }}>
-        <thead>
-          <tr>
-            <th>{t('columns.name')}</th>
-            <th>{t('columns.status')}</th>
-            <th>{t('columns.scheduledAt')}</th>
-            <th>{t('columns.completedAt')}</th>
-            <th>{t('columns.confirmation')}</th>
-            <th>{t('columns.actions')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((c) => (
-            <tr key={c.id} data-testid={`campaign-row-${c.id}`}>
-              <td>{c.name}</td>
-              <td>
-                <Tag minimal intent={STATUS_INTENT[c.status]} data-testid="campaign-status">
-                  {t(`status.${c.status}`)}
-                </Tag>
-              </td>
-              <td>{date(c.scheduledAt)}</td>
-              <td>{date(c.completedAt)}</td>
-              <td>{t(c.confirmation ? 'yes' : 'no')}</td>
-              <td>
-                <ButtonGroup minimal>
-                  {c.status === 'EM_ANDAMENTO' && (
-                    <Button
-                      icon="stop"
-                      title={t('actions.cancel')}
-                      aria-label={t('actions.cancel')}
-                      onClick={() => act(c, 'cancel')}
-                    />
-                  )}
-                  {c.status === 'CANCELADA' && (
-                    <Button
-                      icon="repeat"
-                      title={t('actions.restart')}
-                      aria-label={t('actions.restart')}
-                      onClick={() => act(c, 'restart')}
-                    />
-                  )}
-                  {c.status !== 'INATIVA' && c.status !== 'PROGRAMADA' && (
-                    <Button
-                      icon="timeline-bar-chart"
-                      title={t('actions.report')}
-                      aria-label={t('actions.report')}
-                      data-testid="campaign-report"
-                      onClick={() => navigate(`/campaign/${c.id}/report`)}
-                    />
-                  )}
-                  <Button
-                    icon="edit"
-                    title={t('actions.edit')}
-                    aria-label={t('actions.edit')}
-                    onClick={() => setEditing(c)}
-                  />
-                  <Button
-                    icon="trash"
-                    intent="danger"
-                    title={t('actions.delete')}
-                    aria-label={t('actions.delete')}
-                    onClick={() => setDoomed(c)}
-                  />
-                </ButtonGroup>
-              </td>
+    <>
+      <ListPage
+        title={t('title')}
+        count={rows.length}
+        testId="campaigns-page"
+        empty={rows.length === 0 ? t('empty') : null}
+        actions={
+          <>
+            <InputGroup
+              leftIcon="search"
+              placeholder={t('search')}
+              value={search}
+              onValueChange={setSearch}
+            />
+            <Button
+              intent="primary"
+              icon="add"
+              text={t('add')}
+              onClick={() => setEditing('new')}
+              data-testid="campaign-add"
+            />
+          </>
+        }
+      >
+        <HTMLTable striped interactive style={{ width: '100%' }}>
+          <thead>
+            <tr>
+              <th>{t('columns.name')}</th>
+              <th>{t('columns.status')}</th>
+              <th>{t('columns.scheduledAt')}</th>
+              <th>{t('columns.completedAt')}</th>
+              <th>{t('columns.confirmation')}</th>
+              <th>{t('columns.actions')}</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-      {page.hasMore && (
-        <Button fill minimal text={t('loadMore')} onClick={() => load(page.number + 1, search)} />
-      )}
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id} data-testid={`campaign-row-${c.id}`}>
+                <td>{c.name}</td>
+                <td>
+                  <Tag minimal intent={STATUS_INTENT[c.status]} data-testid="campaign-status">
+                    {t(`status.${c.status}`)}
+                  </Tag>
+                </td>
+                <td>{date(c.scheduledAt)}</td>
+                <td>{date(c.completedAt)}</td>
+                <td>{t(c.confirmation ? 'yes' : 'no')}</td>
+                <td>
+                  <ButtonGroup minimal>
+                    {c.status === 'EM_ANDAMENTO' && (
+                      <Button
+                        icon="stop"
+                        title={t('actions.cancel')}
+                        aria-label={t('actions.cancel')}
+                        onClick={() => act(c, 'cancel')}
+                      />
+                    )}
+                    {c.status === 'CANCELADA' && (
+                      <Button
+                        icon="repeat"
+                        title={t('actions.restart')}
+                        aria-label={t('actions.restart')}
+                        onClick={() => act(c, 'restart')}
+                      />
+                    )}
+                    {c.status !== 'INATIVA' && c.status !== 'PROGRAMADA' && (
+                      <Button
+                        icon="timeline-bar-chart"
+                        title={t('actions.report')}
+                        aria-label={t('actions.report')}
+                        data-testid="campaign-report"
+                        onClick={() => navigate(`/campaign/${c.id}/report`)}
+                      />
+                    )}
+                    <Button
+                      icon="edit"
+                      title={t('actions.edit')}
+                      aria-label={t('actions.edit')}
+                      onClick={() => setEditing(c)}
+                    />
+                    <Button
+                      icon="trash"
+                      intent="danger"
+                      title={t('actions.delete')}
+                      aria-label={t('actions.delete')}
+                      onClick={() => setDoomed(c)}
+                    />
+                  </ButtonGroup>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+        {page.hasMore && (
+          <Button fill minimal text={t('loadMore')} onClick={() => load(page.number + 1, search)} />
+        )}
+      </ListPage>
       {editing && (
         <CampaignDialog campaign={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
       )}
@@ -187,6 +194,6 @@ export function CampaignsPage() {
         onCancel={() => setDoomed(null)}
         onConfirm={remove}
       />
-    </ListPage>
+    </>
   );
 }
