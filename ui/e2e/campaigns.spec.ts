@@ -59,7 +59,9 @@ test('an admin runs a campaign to web chat visitors and watches its report reach
   await page.addInitScript(() => localStorage.setItem('cshow', '1'));
   await login(page, USERS.admin);
   await expect(page).toHaveURL(/\/tickets$/);
-  await page.goto('/campaigns');
+  await page.getByRole('menuitem', { name: /^(Campaigns|Campanhas|Campañas|Kampanyalar)$/ }).click();
+  // The plugin's UI loads lazily: on a busy machine its first paint takes a while.
+  await expect(page.getByTestId('campaign-add')).toBeVisible({ timeout: 60_000 });
   await page.getByTestId('campaign-add').click();
   await page.getByTestId('campaign-name').fill(`Oferta ${suffix}`);
   const now = new Date();
