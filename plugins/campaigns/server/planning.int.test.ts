@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => host?.stop());
 
-it('plans 100,000 list items in under 10 s', async () => {
+it('plans 100,000 list items in under 10 s', { timeout: 120_000 }, async () => {
   const login = await host.login(host.admin.email, host.admin.password);
   const api = apiOf(host, login.token);
   const line = await fake.connect(host, login.token);
@@ -48,7 +48,8 @@ it('plans 100,000 list items in under 10 s', async () => {
       [created.body.id],
     );
     return Number(n) === SIZE ? true : undefined;
-  }, 10_000);
-  expect(Date.now() - started).toBeLessThan(10_000);
+  }, 60_000);
+  const elapsed = Date.now() - started;
+  expect(elapsed, `planned in ${elapsed} ms`).toBeLessThan(10_000);
   await api.call(`/api/campaigns/${created.body.id}/cancel`, 'POST', {});
 });
