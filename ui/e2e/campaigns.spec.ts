@@ -72,7 +72,8 @@ test('an admin runs a campaign to web chat visitors and watches its report reach
       `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`,
     );
   await page.getByTestId('campaign-audience').selectOption(String(tag.id));
-  await page.getByTestId(`campaign-connection-${webchat.id}`).check();
+  // Blueprint draws its own box over the input: the input itself is what holds the state.
+  await page.getByTestId(`campaign-connection-${webchat.id}`).check({ force: true });
   await page.getByTestId('campaign-message1').fill('Olá {nome}, temos uma oferta para você!');
   await shot(page, 'campaigns-dialog');
   await page.getByTestId('campaign-save').click();
