@@ -1,0 +1,287 @@
+import { AppError, companyChannel } from '@balcao/sdk';
+import { CONFIRMATION_FIELDS, MESSAGE_FIELDS } from '../shared/campaign.js';
+import { pauseAfter, pickVariant, renderMessage } from '../shared/placeholders.js';
+import type { CampaignSettingsDto } from '../shared/settings.js';
+import { CAMPAIGN_TOPIC, type Ports } from './deps.js';
+import { Campaign, type ICampaign } from './entities.js';
+import type { Planner } from './planner.js';
+import { toCampaignDto } from './presenter.js';
+import type { CampaignSettingsService } from './settings-service.js';
+
+/** Sends one job run makes before handing over to the next (keeps each run short and lets others interleave). */
+const SENDS_PER_RUN = 200;
+/** A claimed row nobody finished (a crashed worker) is claimable again after this. */
+const CLAIM_LEASE = "interval '2 minutes'";
+/** After an unexpected failure (database, network), the chain tries again this much later. */
+const RETRY_MS = 30_000;
+/** Progress frames to the report at most this often per chain. */
+const PROGRESS_EVERY_MS = 1_000;
+
+/** The `dispatch` job's data: which campaign, which chain, and how many it sent so far (for the longer pause). */
+export interface DispatchData {
+  campaignId: number;
+  run: number;
+  plan?: boolean;
+  sent?: number;
+}
+
+interface ShippingRow {
+  id: number;
+  contact_id: number | null;
+  number: string;
+  name: string;
+  email: string | null;
+  confirmation_requested_at: Date | null;
+  confirmed_at: Date | null;
+}
+
+/** The idempotency key of one send: the same (campaign, contact, kind) is never messaged twice, whatever replays it. */
+export const sendKey = (campaignId: number, contactId: number, kind: 'message' | 'confirmation') =>
+  `campaign-${campaignId}:contact-${contactId}:${kind}`;
+
+const reasonOf = (err: unknown) => (err instanceof AppError ? err.code : 'ERR_SEND_FAILED').slice(0, 255);
+
+/**
+ * Durable dispatch. Each shipping row is claimed by one atomic UPDATE (SKIP LOCKED, with a lease), sent through
+ * `messages.sendToContact` with a key derived from the campaign and contact, then stamped. A crash between the send
+ * and the stamp leaves the lease to expire: the next claim replays the same key and core answers the first message
+ * without sending. A second worker claims other rows. Pacing is a chain of jobs, one per pause; a start or restart
+ * begins a new chain (`dispatchRun`) and an older one stops at its next wake, as a cancel stops it.
+ */
+export class Dispatcher {
+  constructor(
+    private readonly ports: Ports,
+    readonly planner: Planner,
+    private readonly settings: CampaignSettingsService,
+  ) {}
+
+  /** A scheduled campaign's time came (the `start` job). */
+  async startScheduled(companyId: number, campaignId: number): Promise<void> {
+    const campaign = await this.ports.em.findOne(Campaign, { id: campaignId });
+    if (!campaign || campaign.status !== 'PROGRAMADA' || !campaign.scheduledAt) return;
+    // Moved later since this job was set: the newer start job will run it.
+    if (campaign.scheduledAt.getTime() > Date.now() + 5_000) return;
+    if (!(await this.begin(companyId, campaign, 'PROGRAMADA'))) return;
+    await this.publish(companyId, { action: 'update', record: toCampaignDto(campaign) });
+  }
+
+  /**
+   * EM_ANDAMENTO now, with a new dispatch chain that plans the audience first. A compare-and-set from `from`: of two
+   * start jobs or two restarts at once, one begins a chain and the other answers false.
+   */
+  async begin(companyId: number, campaign: ICampaign, from: 'PROGRAMADA' | 'CANCELADA'): Promise<boolean> {
+    const rows = await this.ports.em.execute<{ dispatch_run: number }[]>(
+      `update campaigns set status = 'EM_ANDAMENTO', completed_at = null, start_job_id = null,
+              dispatch_run = dispatch_run + 1, updated_at = now()
+        where id = ? and company_id = ? and status = ? returning dispatch_run`,
+      [campaign.id, companyId, from],
+    );
+    if (rows.length === 0) return false;
+    const run = rows[0].dispatch_run;
+    Object.assign(campaign, {
+      status: 'EM_ANDAMENTO',
+      completedAt: null,
+      startJobId: null,
+      dispatchRun: run,
+    });
+    // A restart does not wait for the leases of rows a cancelled chain had claimed: the keys make a replay harmless.
+    await this.ports.em.execute(
+      'update campaign_shippings set claimed_until = null where company_id = ? and campaign_id = ?',
+      [companyId, campaign.id],
+    );
+    await this.ports.jobs.now('dispatch', { companyId, campaignId: campaign.id, run, plan: true, sent: 0 });
+    return true;
+  }
+
+  /** One link of the chain: plan if asked, then send until a pause is due, the audience is done or the run is long. */
+  async dispatch(companyId: number, data: DispatchData): Promise<void> {
+    const campaign = await this.ports.em.findOne(Campaign, { id: data.campaignId });
+    if (!campaign || !(await this.stillRunning(companyId, data))) return;
+    if (data.plan) await this.planner.plan(companyId, campaign);
+    const settings = await this.settings.get();
+    let sent = data.sent ?? 0;
+    let lastProgress = 0;
+    for (let i = 0; i < SENDS_PER_RUN; i++) {
+      if (i > 0 && !(await this.stillRunning(companyId, data))) return;
+      const row = await this.claim(companyId, campaign.id);
+      if (!row) {
+        await this.finishIfDone(companyId, campaign.id, data.run);
+        return;
+      }
+      let messaged: boolean;
+      try {
+        messaged = await this.sendRow(companyId, campaign, row, settings);
+      } catch (err) {
+        // Not the contact's fault (database, network): leave the row to the next try rather than skip the contact.
+        this.ports.logger.error({ err, campaignId: campaign.id, shippingId: row.id }, 'campaign send failed');
+        await this.release(companyId, row.id);
+        await this.next(companyId, data, sent, RETRY_MS);
+        return;
+      }
+      if (Date.now() - lastProgress > PROGRESS_EVERY_MS) {
+        lastProgress = Date.now();
+        await this.publish(companyId, { action: 'progress', campaignId: campaign.id });
+      }
+      if (!messaged) continue;
+      sent += 1;
+      const pause = pauseAfter(sent, settings);
+      if (pause > 0) return this.next(companyId, data, sent, pause * 1000);
+    }
+    await this.next(companyId, data, sent, 0);
+  }
+
+  /** The contact answered a confirmation request: their real message goes out now, on a new chain. */
+  async resume(companyId: number, campaignId: number): Promise<void> {
+    const rows = await this.ports.em.execute<{ dispatch_run: number }[]>(
+      `update campaigns set dispatch_run = dispatch_run + 1, updated_at = now()
+        where id = ? and company_id = ? and status = 'EM_ANDAMENTO' returning dispatch_run`,
+      [campaignId, companyId],
+    );
+    if (rows.length === 0) return;
+    await this.ports.jobs.now('dispatch', { companyId, campaignId, run: rows[0].dispatch_run, sent: 0 });
+  }
+
+  private async next(companyId: number, data: DispatchData, sent: number, delayMs: number): Promise<void> {
+    const next = { companyId, campaignId: data.campaignId, run: data.run, sent };
+    if (delayMs === 0) await this.ports.jobs.now('dispatch', next);
+    else await this.ports.jobs.schedule(new Date(Date.now() + delayMs), 'dispatch', next);
+  }
+
+  /** Read past the identity map: a cancel or a newer chain written by another request must be seen. */
+  private async stillRunning(companyId: number, data: DispatchData): Promise<boolean> {
+    const rows = await this.ports.em.execute<{ status: string; dispatch_run: number }[]>(
+      'select status, dispatch_run from campaigns where id = ? and company_id = ?',
+      [data.campaignId, companyId],
+    );
+    return rows[0]?.status === 'EM_ANDAMENTO' && rows[0].dispatch_run === data.run;
+  }
+
+  private async claim(companyId: number, campaignId: number): Promise<ShippingRow | null> {
+    const rows = await this.ports.em.execute<ShippingRow[]>(
+      `update campaign_shippings set claimed_until = now() + ${CLAIM_LEASE}, updated_at = now()
+        where id = (
+          select id from campaign_shippings
+           where company_id = ? and campaign_id = ?
+             and delivered_at is null and failed_at is null and opted_out_at is null
+             and (confirmation_requested_at is null or confirmed_at is not null)
+             and (claimed_until is null or claimed_until < now())
+           order by id limit 1 for update skip locked)
+        returning id, contact_id, number, name, email, confirmation_requested_at, confirmed_at`,
+      [companyId, campaignId],
+    );
+    return rows[0] ?? null;
+  }
+
+  private async release(companyId: number, id: number): Promise<void> {
+    await this.ports.em.execute(
+      'update campaign_shippings set claimed_until = null where id = ? and company_id = ?',
+      [id, companyId],
+    );
+  }
+
+  private async stamp(companyId: number, id: number, sets: string, params: unknown[]): Promise<void> {
+    await this.ports.em.execute(
+      `update campaign_shippings set ${sets}, claimed_until = null, updated_at = now() where id = ? and company_id = ?`,
+      [...params, id, companyId],
+    );
+  }
+
+  /** Sends the row's confirmation request or its message; false when nothing went out (failed, opted out). */
+  private async sendRow(
+    companyId: number,
+    campaign: ICampaign,
+    row: ShippingRow,
+    settings: CampaignSettingsDto,
+  ): Promise<boolean> {
+    let contactId = row.contact_id;
+    if (contactId === null) {
+      try {
+        const contact = await this.ports.contacts.findOrCreate({
+          number: row.number,
+          name: row.name || row.number,
+          ...(row.email ? { email: row.email } : {}),
+        });
+        contactId = contact.id;
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        await this.stamp(companyId, row.id, 'failed_at = now(), failure_reason = ?', [reasonOf(err)]);
+        return false;
+      }
+      await this.stamp(companyId, row.id, 'contact_id = ?', [contactId]);
+    }
+    if (await this.optedOut(companyId, contactId)) {
+      await this.stamp(companyId, row.id, 'opted_out_at = now()', []);
+      return false;
+    }
+    const connectionIds = campaign.whatsappId.split(',').map(Number);
+    // Rotation by row: the same row always leaves by the same connection, so a replay matches its first send.
+    const connectionId = connectionIds[row.id % connectionIds.length];
+    const asking = campaign.confirmation && row.confirmation_requested_at === null;
+    const fields = asking ? CONFIRMATION_FIELDS : MESSAGE_FIELDS;
+    const template = pickVariant(fields.map((f) => campaign[f] ?? null)) ?? '';
+    const body = renderMessage(template, row, settings.variables);
+    try {
+      const message = await this.ports.messages.sendToContact({
+        contactId,
+        connectionId,
+        body,
+        idempotencyKey: sendKey(campaign.id, contactId, asking ? 'confirmation' : 'message'),
+        holdUntilReply: true,
+      });
+      if (asking)
+        await this.stamp(
+          companyId,
+          row.id,
+          'confirmation_requested_at = now(), confirmation_message = ?, confirmation_message_id = ?, connection_id = ?',
+          [message.body, message.id, connectionId],
+        );
+      else
+        await this.stamp(
+          companyId,
+          row.id,
+          'delivered_at = now(), message = ?, message_id = ?, connection_id = ?',
+          [message.body, message.id, connectionId],
+        );
+      return true;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      await this.stamp(companyId, row.id, 'failed_at = now(), failure_reason = ?, connection_id = ?', [
+        reasonOf(err),
+        connectionId,
+      ]);
+      return false;
+    }
+  }
+
+  private async optedOut(companyId: number, contactId: number): Promise<boolean> {
+    const rows = await this.ports.em.execute(
+      'select 1 from campaign_opt_outs where company_id = ? and contact_id = ? limit 1',
+      [companyId, contactId],
+    );
+    return rows.length > 0;
+  }
+
+  /** FINALIZADA once no row waits for a send or an answer; a row another worker holds keeps it running. */
+  private async finishIfDone(companyId: number, campaignId: number, run: number): Promise<void> {
+    const rows = await this.ports.em.execute(
+      `update campaigns set status = 'FINALIZADA', completed_at = now(), updated_at = now()
+        where id = ? and company_id = ? and status = 'EM_ANDAMENTO' and dispatch_run = ?
+          and not exists (
+            select 1 from campaign_shippings
+             where company_id = ? and campaign_id = ?
+               and delivered_at is null and failed_at is null and opted_out_at is null)
+        returning id`,
+      [campaignId, companyId, run, companyId, campaignId],
+    );
+    if (rows.length > 0) await this.publish(companyId, { action: 'status', campaignId });
+    else await this.publish(companyId, { action: 'progress', campaignId });
+  }
+
+  async publish(companyId: number, data: Record<string, unknown>): Promise<void> {
+    await this.ports.realtime.publish({
+      companyId,
+      channel: companyChannel(companyId, CAMPAIGN_TOPIC),
+      data,
+    });
+  }
+}

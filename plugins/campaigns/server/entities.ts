@@ -1,0 +1,62 @@
+import { defineEntity, type InferEntity, tenantFilter } from '@balcao/sdk/orm';
+
+/** A campaign (spec part 2 §3). Its shipping rows live in `campaign_shippings`, written by SQL (dispatch.ts). */
+export const Campaign = defineEntity({
+  name: 'CampaignsCampaign',
+  tableName: 'campaigns',
+  filters: tenantFilter,
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    name: p.string(),
+    message1: p.text().nullable(),
+    message2: p.text().nullable(),
+    message3: p.text().nullable(),
+    message4: p.text().nullable(),
+    message5: p.text().nullable(),
+    confirmationMessage1: p.text().nullable(),
+    confirmationMessage2: p.text().nullable(),
+    confirmationMessage3: p.text().nullable(),
+    confirmationMessage4: p.text().nullable(),
+    confirmationMessage5: p.text().nullable(),
+    status: p.string(),
+    confirmation: p.boolean(),
+    scheduledAt: p.datetime().nullable(),
+    completedAt: p.datetime().nullable(),
+    contactListId: p.integer().nullable(),
+    tagListId: p.integer().nullable(),
+    /** Comma-joined connection ids, as the spec saves them. */
+    whatsappId: p.string(),
+    mediaPath: p.string().nullable(),
+    mediaName: p.string().nullable(),
+    /** The dispatch chain allowed to run: a start or restart begins a new one and the older one stops. */
+    dispatchRun: p.integer(),
+    /** The pending start job (scheduled at `scheduledAt`), so a new date or a delete can cancel it. */
+    startJobId: p.string().nullable(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  }),
+});
+export type ICampaign = InferEntity<typeof Campaign>;
+
+/** One campaign setting of a company (`messageInterval`, …, `variables`), its value as JSON (spec part 2 §3). */
+export const CampaignSetting = defineEntity({
+  name: 'CampaignsSetting',
+  tableName: 'campaign_settings',
+  filters: tenantFilter,
+  properties: (p) => ({
+    id: p.integer().primary().autoincrement(),
+    companyId: p.integer(),
+    key: p.string(),
+    value: p.json<unknown>(),
+    createdAt: p.datetime().onCreate(() => new Date()),
+    updatedAt: p
+      .datetime()
+      .onCreate(() => new Date())
+      .onUpdate(() => new Date()),
+  }),
+});
+export type ICampaignSetting = InferEntity<typeof CampaignSetting>;

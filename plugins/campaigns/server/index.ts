@@ -1,0 +1,62 @@
+import { defineJob, definePlugin, idField, type PluginJob } from '@balcao/sdk';
+import { z } from 'zod';
+import { CampaignsService } from './campaigns-service.js';
+import { type CampaignDeps, REQUIRES } from './deps.js';
+import { Dispatcher } from './dispatch.js';
+import { Campaign, CampaignSetting } from './entities.js';
+import { campaignErrors } from './errors.js';
+import { migrations } from './migrations.js';
+import { Planner } from './planner.js';
+import { CampaignReports } from './report.js';
+import { campaignRoutes } from './routes.js';
+import { CampaignSettingsService } from './settings-service.js';
+import { campaignSubscribers } from './subscribers.js';
+
+const dispatchData = z.object({
+  campaignId: idField,
+  run: z.number().int().min(0),
+  plan: z.boolean().optional(),
+  sent: z.number().int().min(0).optional(),
+});
+
+const campaignJobs: PluginJob<CampaignDeps>[] = [
+  defineJob({
+    name: 'start',
+    data: z.object({ campaignId: idField }),
+    handler: ({ companyId, data, deps }) => deps.dispatcher.startScheduled(companyId, data.campaignId),
+  }),
+  defineJob({
+    name: 'dispatch',
+    data: dispatchData,
+    handler: ({ companyId, data, deps }) => deps.dispatcher.dispatch(companyId, data),
+  }),
+];
+
+/**
+ * Campaigns (spec part 2 §2, §7; peer §5.7): a message in up to five variants to a tag's contacts or a contact list,
+ * through one or more connections, paced by the company's settings, sent exactly once per contact, with a live
+ * report. Gated by the plan flag useCampaigns.
+ */
+export default definePlugin({
+  name: 'campaigns',
+  planFlag: 'useCampaigns',
+  // Its tables hold the contact lists a campaign may target (read by SQL, company-scoped).
+  dependsOn: ['contact-lists'],
+  requires: REQUIRES,
+  errors: campaignErrors,
+  entities: [Campaign, CampaignSetting],
+  migrations,
+  services: (ports) => {
+    const campaignSettings = new CampaignSettingsService(ports);
+    const dispatcher = new Dispatcher(ports, new Planner(ports), campaignSettings);
+    return {
+      campaignSettings,
+      dispatcher,
+      campaigns: new CampaignsService(ports, dispatcher),
+      reports: new CampaignReports(ports),
+    };
+  },
+  routes: campaignRoutes,
+  jobs: campaignJobs,
+  subscribers: campaignSubscribers,
+});

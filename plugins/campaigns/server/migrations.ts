@@ -1,0 +1,95 @@
+import { Migration } from '@balcao/sdk/orm';
+
+class Migration0001Tables extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      create table campaigns (
+        id serial primary key,
+        company_id int not null references companies(id) on delete cascade,
+        name varchar(50) not null,
+        message1 text, message2 text, message3 text, message4 text, message5 text,
+        confirmation_message1 text, confirmation_message2 text, confirmation_message3 text,
+        confirmation_message4 text, confirmation_message5 text,
+        status varchar(20) not null default 'INATIVA',
+        confirmation boolean not null default false,
+        scheduled_at timestamptz,
+        completed_at timestamptz,
+        contact_list_id int references contact_lists(id) on delete set null,
+        tag_list_id int references tags(id) on delete set null,
+        whatsapp_id varchar(200) not null,
+        media_path varchar(500),
+        media_name varchar(255),
+        dispatch_run int not null default 0,
+        start_job_id varchar(100),
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      create index campaigns_company_id_id_index on campaigns (company_id, id desc);
+
+      create table campaign_settings (
+        id serial primary key,
+        company_id int not null references companies(id) on delete cascade,
+        key varchar(50) not null,
+        value jsonb not null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now(),
+        unique (company_id, key)
+      );
+
+      create table campaign_shippings (
+        id serial primary key,
+        company_id int not null references companies(id) on delete cascade,
+        campaign_id int not null references campaigns(id) on delete cascade,
+        contact_id int references contacts(id) on delete set null,
+        contact_list_item_id int,
+        number varchar(100) not null,
+        name varchar(255) not null default '',
+        email varchar(255),
+        connection_id int,
+        message text,
+        confirmation_message text,
+        message_id int,
+        confirmation_message_id int,
+        ack smallint not null default 0,
+        claimed_until timestamptz,
+        confirmation_requested_at timestamptz,
+        confirmed_at timestamptz,
+        delivered_at timestamptz,
+        failed_at timestamptz,
+        failure_reason varchar(255),
+        opted_out_at timestamptz,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+      -- One row per (campaign, contact) for a tag's contacts, per (campaign, list item) for a list's.
+      create unique index campaign_shippings_contact_unique on campaign_shippings (campaign_id, contact_id)
+        where contact_list_item_id is null;
+      create unique index campaign_shippings_item_unique on campaign_shippings (campaign_id, contact_list_item_id)
+        where contact_list_item_id is not null;
+      -- What the dispatch claims next.
+      create index campaign_shippings_todo_index on campaign_shippings (campaign_id, id)
+        where delivered_at is null and failed_at is null and opted_out_at is null;
+      create index campaign_shippings_message_index on campaign_shippings (company_id, message_id);
+      create index campaign_shippings_confirmation_index on campaign_shippings (company_id, confirmation_message_id);
+      create index campaign_shippings_contact_index on campaign_shippings (company_id, contact_id)
+        where confirmation_requested_at is not null and confirmed_at is null;
+
+      -- Contacts who answered the stop word: no campaign messages them again.
+      create table campaign_opt_outs (
+        company_id int not null references companies(id) on delete cascade,
+        contact_id int not null references contacts(id) on delete cascade,
+        created_at timestamptz not null default now(),
+        primary key (company_id, contact_id)
+      );
+    `);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(
+      'drop table if exists campaign_opt_outs; drop table if exists campaign_shippings; drop table if exists campaign_settings; drop table if exists campaigns;',
+    );
+  }
+}
+
+/** In order; names are stable keys in `plugin_migrations`, so never rename or reorder them. */
+export const migrations = [{ name: '0001-tables', class: Migration0001Tables }];

@@ -1,0 +1,70 @@
+import type { PluginSubscriber } from '@balcao/sdk';
+import type { CampaignDeps } from './deps.js';
+
+/** What a contact writes to stop receiving campaigns (compared trimmed, case-insensitive). */
+export const OPT_OUT_WORDS = ['sair', 'parar', 'stop', 'descadastrar', 'cancelar'];
+
+/**
+ * Core's events as the campaigns see them: a contact's answer confirms a pending request (the real message follows)
+ * or, when it is the stop word, opts the contact out; the channel's delivery states reach the report.
+ */
+export const campaignSubscribers: PluginSubscriber<CampaignDeps>[] = [
+  {
+    event: 'message.created',
+    handler: async ({ companyId, ticketId, messageId, kind }, deps) => {
+      if (kind !== 'inbound') return;
+      const ticket = await deps.tickets.find(ticketId);
+      if (!ticket || ticket.isGroup) return;
+      const contactId = ticket.contactId;
+      const message = await deps.messages.find(messageId);
+      if (message && OPT_OUT_WORDS.includes(message.body.trim().toLowerCase())) {
+        await deps.em.execute(
+          'insert into campaign_opt_outs (company_id, contact_id) values (?, ?) on conflict do nothing',
+          [companyId, contactId],
+        );
+        await deps.em.execute(
+          `update campaign_shippings set opted_out_at = now(), updated_at = now()
+            where company_id = ? and contact_id = ? and opted_out_at is null and delivered_at is null`,
+          [companyId, contactId],
+        );
+        return;
+      }
+      const confirmed = await deps.em.execute<{ campaign_id: number }[]>(
+        `update campaign_shippings s set confirmed_at = now(), updated_at = now()
+           from campaigns c
+          where s.company_id = ? and s.contact_id = ? and s.confirmation_requested_at is not null
+            and s.confirmed_at is null and c.id = s.campaign_id and c.company_id = ?
+            and c.status = 'EM_ANDAMENTO' and c.confirmation
+        returning s.campaign_id`,
+        [companyId, contactId, companyId],
+      );
+      for (const campaignId of new Set(confirmed.map((r) => r.campaign_id)))
+        await deps.dispatcher.resume(companyId, campaignId);
+    },
+  },
+  {
+    event: 'message.ack',
+    handler: async ({ companyId, messageId, ack }, deps) => {
+      const rows = await deps.em.execute<{ campaign_id: number }[]>(
+        `update campaign_shippings set ack = greatest(ack, ?), updated_at = now()
+          where company_id = ? and message_id = ? and ack < ? returning campaign_id`,
+        [ack, companyId, messageId, ack],
+      );
+      if (rows.length > 0)
+        await deps.dispatcher.publish(companyId, { action: 'progress', campaignId: rows[0].campaign_id });
+    },
+  },
+  {
+    event: 'message.delivery',
+    handler: async ({ companyId, messageId, state, reason }, deps) => {
+      if (state !== 'failed') return;
+      const rows = await deps.em.execute<{ campaign_id: number }[]>(
+        `update campaign_shippings set failed_at = coalesce(failed_at, now()), failure_reason = ?, updated_at = now()
+          where company_id = ? and (message_id = ? or confirmation_message_id = ?) returning campaign_id`,
+        [(reason ?? 'failed').slice(0, 255), companyId, messageId, messageId],
+      );
+      if (rows.length > 0)
+        await deps.dispatcher.publish(companyId, { action: 'progress', campaignId: rows[0].campaign_id });
+    },
+  },
+];

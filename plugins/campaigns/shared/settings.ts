@@ -1,0 +1,70 @@
+import { hasNul } from '@balcao/sdk';
+import { z } from 'zod';
+
+/** Spec part 2 §9: the settings page's options (seconds, messages, seconds) and defaults. */
+export const MESSAGE_INTERVAL_OPTIONS = [0, 5, 10, 15, 20] as const;
+export const LONGER_INTERVAL_AFTER_OPTIONS = [0, 5, 10, 15, 20] as const;
+export const GREATER_INTERVAL_OPTIONS = [0, 20, 30, 40, 50, 60] as const;
+export const CAMPAIGN_SETTINGS_DEFAULTS = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [] as CampaignVariable[],
+};
+export const VARIABLES_MAX = 50;
+
+export interface CampaignVariable {
+  key: string;
+  value: string;
+}
+export interface CampaignSettingsDto {
+  messageInterval: number;
+  longerIntervalAfter: number;
+  greaterInterval: number;
+  variables: CampaignVariable[];
+}
+
+const option = (options: readonly number[]) =>
+  z.coerce.number().refine((v) => options.includes(v), 'Invalid option');
+
+/** A variable's key: what goes between braces in a message (`{cupom}`). */
+export const variableKeySchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(30, 'Too Long!')
+  .regex(/^[\p{L}\p{N}_-]+$/u, 'Invalid option');
+
+const variableSchema = z.object({
+  key: variableKeySchema,
+  value: z
+    .string()
+    .max(1000, 'Too Long!')
+    .refine((v) => !hasNul(v), 'Invalid character'),
+});
+
+/**
+ * POST /campaign-settings body: `{ settings: { messageInterval, longerIntervalAfter, greaterInterval, variables } }`;
+ * a variable key appears once (spec §5).
+ */
+export const campaignSettingsInputSchema = z.object({
+  settings: z.object({
+    messageInterval: option(MESSAGE_INTERVAL_OPTIONS).default(CAMPAIGN_SETTINGS_DEFAULTS.messageInterval),
+    longerIntervalAfter: option(LONGER_INTERVAL_AFTER_OPTIONS).default(
+      CAMPAIGN_SETTINGS_DEFAULTS.longerIntervalAfter,
+    ),
+    greaterInterval: option(GREATER_INTERVAL_OPTIONS).default(CAMPAIGN_SETTINGS_DEFAULTS.greaterInterval),
+    variables: z
+      .array(variableSchema)
+      .max(VARIABLES_MAX, 'Too Long!')
+      .default([])
+      .superRefine((vars, ctx) => {
+        const seen = new Set<string>();
+        vars.forEach((v, i) => {
+          if (seen.has(v.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: 'Repeated option' });
+          seen.add(v.key);
+        });
+      }),
+  }),
+});
+export type CampaignSettingsInput = z.infer<typeof campaignSettingsInputSchema>['settings'];

@@ -1,0 +1,183 @@
+import { useCompanyChannel, useUiHost } from '@balcao/sdk/ui';
+import {
+  Button,
+  Card,
+  HTMLTable,
+  NonIdealState,
+  ProgressBar,
+  Section,
+  SectionCard,
+  Tag,
+} from '@blueprintjs/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { CampaignDto } from '../shared/campaign';
+import { type CampaignCounts, type CampaignReportDto, progressOf } from '../shared/report';
+import { STATUS_INTENT } from './campaigns-page';
+
+const COUNT_KEYS: (keyof Omit<CampaignCounts, 'done'>)[] = [
+  'planned',
+  'sent',
+  'delivered',
+  'read',
+  'failed',
+  'confirmationRequested',
+  'confirmed',
+  'optedOut',
+];
+/** Spec part 2 §4: the report reloads this long after a live update shows FINALIZADA. */
+const RELOAD_AFTER_FINISH_MS = 5_000;
+const LIVE_REFRESH_MS = 1_000;
+
+/** /campaign/{id}/report — counts, a progress bar and the per-contact table, live; export to .xlsx. */
+export function CampaignReportPage() {
+  const { t, i18n } = useTranslation('campaigns');
+  const { api, toastError, toastSuccess } = useUiHost();
+  const navigate = useNavigate();
+  const id = Number(useParams().campaignId);
+  const [report, setReport] = useState<CampaignReportDto | null>(null);
+  const [pages, setPages] = useState(1);
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      const first = await api.get<CampaignReportDto>(`/campaigns/${id}/report`, { pageNumber: 1 });
+      setReport(first);
+    } catch (error) {
+      toastError(error);
+    }
+  }, [api, toastError, id]);
+
+  useEffect(() => {
+    if (Number.isInteger(id) && id > 0) void load();
+    return () => {
+      if (pending.current) clearTimeout(pending.current);
+    };
+  }, [load, id]);
+
+  // Progress frames come once a second at most: refresh at that pace, and once more 5 s after it finishes.
+  useCompanyChannel('campaign', (data) => {
+    const frame = data as { action: string; record?: CampaignDto; campaignId?: number };
+    if ((frame.record?.id ?? frame.campaignId) !== id || pending.current) return;
+    const finished = frame.record?.status === 'FINALIZADA' || frame.action === 'status';
+    pending.current = setTimeout(
+      () => {
+        pending.current = null;
+        void load();
+      },
+      finished ? RELOAD_AFTER_FINISH_MS : LIVE_REFRESH_MS,
+    );
+  });
+
+  const more = async () => {
+    if (!report) return;
+    try {
+      const next = await api.get<CampaignReportDto>(`/campaigns/${id}/report`, { pageNumber: pages + 1 });
+      setReport({ ...next, shippings: [...report.shippings, ...next.shippings] });
+      setPages(pages + 1);
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  const exportXlsx = async () => {
+    try {
+      const file = await api.get<{ fileName: string; data: string }>(`/campaigns/${id}/report/export`, {
+        lang: i18n.language,
+      });
+      const bytes = Uint8Array.from(atob(file.data), (ch) => ch.charCodeAt(0));
+      const url = URL.createObjectURL(
+        new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
+      );
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = file.fileName;
+      link.click();
+      URL.revokeObjectURL(url);
+      toastSuccess(t('toasts.exported'));
+    } catch (error) {
+      toastError(error);
+    }
+  };
+
+  if (!report) return null;
+  const { campaign, counts } = report;
+  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
+  const progress = progressOf(counts);
+  return (
+    <Section
+      title={t('report.title', { name: campaign.name })}
+      icon="timeline-bar-chart"
+      rightElement={
+        <>
+          <Tag large intent={STATUS_INTENT[campaign.status]} data-testid="report-status">
+            {t(`status.${campaign.status}`)}
+          </Tag>
+          <Button
+            icon="download"
+            text={t('report.export')}
+            onClick={exportXlsx}
+            data-testid="report-export"
+          />
+          <Button icon="arrow-left" minimal text={t('report.back')} onClick={() => navigate('/campaigns')} />
+        </>
+      }
+    >
+      <SectionCard>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
+          {COUNT_KEYS.filter(
+            (k) => campaign.confirmation || (k !== 'confirmationRequested' && k !== 'confirmed'),
+          ).map((k) => (
+            <Card key={k} compact style={{ minWidth: 120 }} data-testid={`report-count-${k}`}>
+              <div className="bp6-text-muted">{t(`report.counts.${k}`)}</div>
+              <div style={{ fontSize: 24 }} data-testid="report-count-value">
+                {counts[k]}
+              </div>
+            </Card>
+          ))}
+        </div>
+        <p style={{ marginTop: 12 }}>
+          {t('report.progress')}: {Math.round(progress * 100)}%
+        </p>
+        <ProgressBar
+          value={progress}
+          intent={campaign.status === 'FINALIZADA' ? 'success' : 'primary'}
+          animate={campaign.status === 'EM_ANDAMENTO'}
+          stripes={campaign.status === 'EM_ANDAMENTO'}
+        />
+      </SectionCard>
+      <SectionCard padded={false}>
+        {report.shippings.length === 0 ? (
+          <NonIdealState icon="people" title={t('report.empty')} />
+        ) : (
+          <HTMLTable striped compact style={{ width: '100%' }}>
+            <thead>
+              <tr>
+                <th>{t('export.name')}</th>
+                <th>{t('export.number')}</th>
+                <th>{t('export.state')}</th>
+                <th>{t('export.deliveredAt')}</th>
+                <th>{t('export.failureReason')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.shippings.map((s) => (
+                <tr key={s.id} data-testid="report-row">
+                  <td>{s.name}</td>
+                  <td>{s.number}</td>
+                  <td>{t(`export.states.${s.state}`)}</td>
+                  <td>{s.deliveredAt ? when.format(new Date(s.deliveredAt)) : ''}</td>
+                  <td>
+                    {s.failureReason ? t(`translation:errors.${s.failureReason}`, s.failureReason) : ''}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+        {report.hasMore && <Button fill minimal text={t('loadMore')} onClick={more} />}
+      </SectionCard>
+    </Section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { TFunction } from 'i18next';
+
+/** The server's field messages this plugin's schemas use, as the shell's validation texts name them. */
+const SHELL_KEYS: Record<string, string> = {
+  Required: 'validation.required',
+  'Too Short!': 'validation.tooShort',
+  'Too Long!': 'validation.tooLong',
+  'Invalid date': 'validation.invalidDate',
+  'Invalid id': 'validation.invalidId',
+  'Invalid character': 'validation.invalidCharacter',
+  'Invalid option': 'validation.invalidOption',
+  'Repeated option': 'validation.repeatedOption',
+  'Unknown tag': 'validation.unknownTag',
+  Unknown: 'validation.unknownRecord',
+};
+
+/** A field's message in the user's language (the shell's `translation` namespace holds the texts). */
+export function fieldMessage(t: TFunction, message: string | undefined): string | undefined {
+  if (!message) return undefined;
+  const key = SHELL_KEYS[message];
+  return key ? t(`translation:${key}`) : message;
+}
