@@ -1,4 +1,4 @@
-import { defaultWeeklySchedule, type ErrorCode } from '@balcao/sdk';
+import { defaultWeeklySchedule, type ErrorCode, WEEKDAYS_EN } from '@balcao/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../testing/hostile-requests.js';
 import { type SweepServer, startSweepServer } from '../testing/route-sweep.js';
@@ -20,8 +20,8 @@ const ENTITY_PARAMS: Record<string, string> = {
   name: '00000000-0000-4000-8000-000000000000.png',
 };
 
-/** The code each route answers for an id (token, key, file) nobody has. */
-const EXPECTED: Record<string, ErrorCode> = {
+/** The code each route answers for an id (token, key, file) nobody has; a plugin's codes carry its name. */
+const EXPECTED: Record<string, ErrorCode | `${string}:${string}`> = {
   'GET /api/media/:folder/:name': 'ERR_NO_MEDIA_FOUND',
   'GET /api/users/:id': 'ERR_NO_USER_FOUND',
   'PUT /api/users/:id': 'ERR_NO_USER_FOUND',
@@ -104,6 +104,49 @@ const EXPECTED: Record<string, ErrorCode> = {
   'DELETE /api/whatsapp/:id/media-upload': 'ERR_NO_WAPP_FOUND',
   // A password-reset attempt is found by its id and its number together.
   'POST /api/verificar-code/:number': 'ERR_NO_RESET_ATTEMPT_FOUND',
+  // The plugins' records (plugins/*): each plugin names its own.
+  'GET /api/campaigns/:id': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'PUT /api/campaigns/:id': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'DELETE /api/campaigns/:id': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'POST /api/campaigns/:id/cancel': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'POST /api/campaigns/:id/restart': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'GET /api/campaigns/:id/report': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'GET /api/campaigns/:id/report/export': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'GET /api/chats/:id': 'internal-chat:ERR_CHAT_NOT_FOUND',
+  'PUT /api/chats/:id': 'internal-chat:ERR_CHAT_NOT_FOUND',
+  'DELETE /api/chats/:id': 'internal-chat:ERR_CHAT_NOT_FOUND',
+  'GET /api/chats/:id/messages': 'internal-chat:ERR_CHAT_NOT_FOUND',
+  'POST /api/chats/:id/messages': 'internal-chat:ERR_CHAT_NOT_FOUND',
+  'POST /api/chats/:id/read': 'internal-chat:ERR_CHAT_NOT_FOUND',
+  'GET /api/contact-lists/:id': 'contact-lists:ERR_NO_CONTACT_LIST_FOUND',
+  'PUT /api/contact-lists/:id': 'contact-lists:ERR_NO_CONTACT_LIST_FOUND',
+  'DELETE /api/contact-lists/:id': 'contact-lists:ERR_NO_CONTACT_LIST_FOUND',
+  'POST /api/contact-lists/:id/upload': 'contact-lists:ERR_NO_CONTACT_LIST_FOUND',
+  'GET /api/contact-list-items/:id': 'contact-lists:ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  'PUT /api/contact-list-items/:id': 'contact-lists:ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  'DELETE /api/contact-list-items/:id': 'contact-lists:ERR_NO_CONTACT_LIST_ITEM_FOUND',
+  'GET /api/files/:id': 'file-lists:ERR_NO_FILE_LIST_FOUND',
+  'PUT /api/files/:id': 'file-lists:ERR_NO_FILE_LIST_FOUND',
+  'DELETE /api/files/:id': 'file-lists:ERR_NO_FILE_LIST_FOUND',
+  'POST /api/files/:id/options/:optionId/file': 'file-lists:ERR_NO_FILE_LIST_FOUND',
+  'GET /api/plantao/:id': 'on-call:ERR_ON_CALL_NOT_FOUND',
+  'PUT /api/plantao/:id': 'on-call:ERR_ON_CALL_NOT_FOUND',
+  'DELETE /api/plantao/:id': 'on-call:ERR_ON_CALL_NOT_FOUND',
+  'GET /api/prompt/:id': 'openai:ERR_NO_PROMPT_FOUND',
+  'PUT /api/prompt/:id': 'openai:ERR_NO_PROMPT_FOUND',
+  'DELETE /api/prompt/:id': 'openai:ERR_NO_PROMPT_FOUND',
+  'GET /api/queueIntegration/:id': 'queue-integrations:ERR_INTEGRATION_NOT_FOUND',
+  'PUT /api/queueIntegration/:id': 'queue-integrations:ERR_INTEGRATION_NOT_FOUND',
+  'DELETE /api/queueIntegration/:id': 'queue-integrations:ERR_INTEGRATION_NOT_FOUND',
+  'GET /api/quick-messages/:id': 'quick-messages:ERR_QUICK_MESSAGE_NOT_FOUND',
+  'PUT /api/quick-messages/:id': 'quick-messages:ERR_QUICK_MESSAGE_NOT_FOUND',
+  'DELETE /api/quick-messages/:id': 'quick-messages:ERR_QUICK_MESSAGE_NOT_FOUND',
+  'POST /api/quick-messages/:id/media-upload': 'quick-messages:ERR_QUICK_MESSAGE_NOT_FOUND',
+  'DELETE /api/quick-messages/:id/media-upload': 'quick-messages:ERR_QUICK_MESSAGE_NOT_FOUND',
+  'GET /api/schedules/:id': 'schedules:ERR_SCHEDULE_NOT_FOUND',
+  'PUT /api/schedules/:id': 'schedules:ERR_SCHEDULE_NOT_FOUND',
+  'DELETE /api/schedules/:id': 'schedules:ERR_SCHEDULE_NOT_FOUND',
+  'POST /api/schedules/:id/retry': 'schedules:ERR_SCHEDULE_NOT_FOUND',
 };
 
 /** Bodies that pass validation, so that the missing entity is what answers. */
@@ -120,6 +163,38 @@ const BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/queue/:id': { name: 'Nenhuma', color: '#1565c0' },
   'PUT /api/chatbot/:id': { name: 'Nenhuma' },
   'POST /api/verificar-code/:number': { userId: '00000000-0000-4000-8000-000000000000', code: '123456' },
+  'PUT /api/campaigns/:id': { name: 'Nenhuma', whatsappId: '1', contactListId: 1, message1: 'Olá' },
+  'PUT /api/chats/:id': { title: 'Nenhum', users: [{ id: 1 }] },
+  'POST /api/chats/:id/messages': { message: 'Olá' },
+  'PUT /api/contact-lists/:id': { name: 'Nenhuma' },
+  'PUT /api/contact-list-items/:id': { name: 'Ninguém', number: '5511900009999' },
+  'PUT /api/files/:id': { name: 'Nenhuma', message: 'Nada' },
+  'PUT /api/plantao/:id': {
+    userId: 1,
+    phone: '5511900009999',
+    interval: 1,
+    days: WEEKDAYS_EN.map((weekdayEn) => ({ weekdayEn, startTime: '08:00', endTime: '18:00' })),
+  },
+  'PUT /api/prompt/:id': { name: 'Nenhum', prompt: 'Responda com educação.', queueId: 1 },
+  'PUT /api/queueIntegration/:id': {
+    type: 'webhook',
+    name: 'Nenhuma',
+    urlN8N: 'https://exemplo.com.br/gancho',
+  },
+  'PUT /api/quick-messages/:id': { shortcode: 'nada', message: 'Nada' },
+  'PUT /api/schedules/:id': {
+    contactId: 1,
+    body: 'Mensagem agendada',
+    sendAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+  },
+};
+
+/** Routes whose body is the file itself (its name and type in the query). */
+const RAW_UPLOADS = new Set(['POST /api/files/:id/options/:optionId/file']);
+
+/** Query strings a route validates before it looks up its record. */
+const QUERIES: Record<string, string> = {
+  'POST /api/files/:id/options/:optionId/file': '?fileName=a.png&mimeType=image%2Fpng',
 };
 
 const keyOf = (route: RouteEntry) => `${route.method} ${route.path}`;
@@ -134,7 +209,17 @@ const UPLOAD_FIELDS: Record<string, string> = {
 
 /** The route with nobody's id in each parameter. */
 async function sendUnknown(route: RouteEntry, token: string): Promise<{ status: number; text: string }> {
-  const url = route.url(Object.fromEntries(route.params.map((p) => [p, ENTITY_PARAMS[p] ?? UNKNOWN_ID])));
+  const url =
+    route.url(Object.fromEntries(route.params.map((p) => [p, ENTITY_PARAMS[p] ?? UNKNOWN_ID]))) +
+    (QUERIES[keyOf(route)] ?? '');
+  if (RAW_UPLOADS.has(keyOf(route))) {
+    const res = await fetch(`${server.kernel.url}${url}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: Buffer.from('89504e470d0a1a0a', 'hex'),
+    });
+    return { status: res.status, text: await res.text() };
+  }
   const uploadField = UPLOAD_FIELDS[keyOf(route)];
   if (uploadField) {
     const form = new FormData();

@@ -58,7 +58,7 @@ export class Dispatcher {
   /** A scheduled campaign's time came (the `start` job). */
   async startScheduled(companyId: number, campaignId: number): Promise<void> {
     const campaign = await this.ports.em.findOne(Campaign, { id: campaignId });
-    if (!campaign || campaign.status !== 'PROGRAMADA' || !campaign.scheduledAt) return;
+    if (campaign?.status !== 'PROGRAMADA' || !campaign.scheduledAt) return;
     // Moved later since this job was set: the newer start job will run it.
     if (campaign.scheduledAt.getTime() > Date.now() + 5_000) return;
     if (!(await this.begin(companyId, campaign, 'PROGRAMADA'))) return;
