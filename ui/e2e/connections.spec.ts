@@ -18,6 +18,9 @@ test('an admin creates a web chat connection, embeds it, chats through it, renam
   browser,
   request,
 }) => {
+  // The product's longest journey (two browsers, the embed page, a chat, a rename and a delete): 42 s on a loaded
+  // 2-core machine, against the 45 s default.
+  test.slow();
   const token = await adminToken(request);
   const name = `Site ${uniqueTag()}`;
   const { context, page } = await signedIn(browser, USERS.admin, 1400, {
