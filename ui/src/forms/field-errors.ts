@@ -62,6 +62,8 @@ export const VALIDATION_KEYS: Record<string, string> = {
   'Informe o telefone': 'validation.onCallPhone',
   'Pelo menos um dia da semana deve ter o horário de início e fim preenchido': 'validation.onCallOneDay',
   'Invalid interval': 'validation.invalidInterval',
+  // The to-do plugin: a list past its limit.
+  'Too many tasks': 'validation.tooManyTasks',
 };
 
 interface IssueLike {
