@@ -123,6 +123,7 @@ describe('dispatch', () => {
       expect((await api.call<CampaignDto>(`/api/campaigns/${c.id}/cancel`, 'POST', {})).body.status).toBe(
         'CANCELADA',
       );
+      await api.drained();
       const before = to.map((n) => sentTo(n).length);
       expect(before.reduce((a, b) => a + b, 0)).toBeLessThan(3);
       // The chain wakes after its pause and finds the campaign cancelled: nothing more goes out.
@@ -153,6 +154,7 @@ describe('dispatch', () => {
     await eventually(async () =>
       (await api.report(c.id)).counts.confirmationRequested === 2 ? true : undefined,
     );
+    await api.drained();
     for (const n of to)
       expect(sentTo(n).map((m) => m.body)).toEqual([`Podemos enviar a oferta, Cliente ${n}?`]);
     expect((await api.report(c.id)).campaign.status).toBe('EM_ANDAMENTO');

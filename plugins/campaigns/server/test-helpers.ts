@@ -10,7 +10,7 @@ export function apiOf(host: TestHost, token: string) {
     const res = await host.request(path, { token, method, body });
     return { status: res.status, body: (await res.json()) as T };
   };
-  return {
+  const api = {
     call,
     async taggedContacts(tagId: number, numbers: string[]): Promise<number[]> {
       const ids: number[] = [];
@@ -28,13 +28,29 @@ export function apiOf(host: TestHost, token: string) {
       return (await call<{ id: number }>('/api/tags', 'POST', { name, color: '#3366aa' })).body.id;
     },
     report: async (id: number) => (await call<CampaignReportDto>(`/api/campaigns/${id}/report`)).body,
-    /** Waits for the campaign to reach `status` (the job chain runs in the background). */
-    status: (id: number, status: CampaignDto['status'], timeoutMs = 15_000) =>
+    /**
+     * Waits until every message the company stored has had its first delivery attempt: a row stamped sent holds a
+     * message the outbox hands to the channel a moment later, so the fake channel is read only after this.
+     */
+    drained: (timeoutMs = 15_000) =>
       eventually(async () => {
+        const [{ n }] = await sql<{ n: string }>(
+          host,
+          "select count(*) as n from message_outbox where status = 'pending' and attempts = 0",
+        );
+        return Number(n) === 0 ? true : undefined;
+      }, timeoutMs),
+    /** Waits for the campaign to reach `status` (the job chain runs in the background), then for its deliveries. */
+    status: async (id: number, status: CampaignDto['status'], timeoutMs = 15_000) => {
+      const reached = await eventually(async () => {
         const { body } = await call<CampaignDto>(`/api/campaigns/${id}`);
         return body.status === status ? body : undefined;
-      }, timeoutMs),
+      }, timeoutMs);
+      await api.drained(timeoutMs);
+      return reached;
+    },
   };
+  return api;
 }
 
 /** Runs SQL on the test database (setting up lists, simulating a crash's lost writes). */
