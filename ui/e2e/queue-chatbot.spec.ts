@@ -28,8 +28,8 @@ test('an admin builds a queue with a two-level chatbot tree, saves it and finds 
     await page.getByTestId('queue-name').fill(name);
     await page.getByTestId('queue-rotation').check({ force: true });
     await page.getByTestId('queue-rotation-time').selectOption('15');
-    // Integrations, file lists and prompts have no pages yet: no empty picks.
-    await expect(page.getByTestId('queue-promptId')).toHaveCount(0);
+    // Prompts are the openai plugin's records: a new queue picks none.
+    await expect(page.getByTestId('queue-promptId').locator('option:checked')).toHaveText('Nenhuma');
 
     // The tree: "Boletos" with "Segunda via" under it, an option to the finance queue and one to Ana.
     await page.getByTestId('queue-tab-chatbot').click();
