@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChannelConnection, ChannelMedia } from './channel.js';
+import type { ChannelTraits } from './channel-traits.js';
 import type { ConversationsPort } from './conversations-port.js';
 import type { Logger } from './ports.js';
 import {
@@ -123,8 +124,12 @@ export interface ConnectionInfo extends ChannelConnection {
  * @example const main = await connections.default(); await connections.reportStatus(main.id, { status: 'CONNECTED' })
  */
 export interface ConnectionsPort {
-  /** By name; only those of `channel` when given. */
-  list(filter?: { channel?: string }): Promise<ConnectionInfo[]>;
+  /**
+   * By name; only those of `channel` when given, and only those whose channel reaches `reaches` (its adapter's trait:
+   * 'phone-numbers' for a channel that writes to any phone number) when given.
+   * @example const phones = await connections.list({ reaches: 'phone-numbers' })
+   */
+  list(filter?: { channel?: string; reaches?: ChannelTraits['reaches'] }): Promise<ConnectionInfo[]>;
   /** The company's default connection, or null when it has none. */
   default(): Promise<ConnectionInfo | null>;
   find(id: number): Promise<ConnectionInfo | null>;

@@ -69,7 +69,7 @@ export class OnCallNotifier {
       const contact = await this.deps.contacts.findOrCreate({
         number: duty.phone,
         name: user?.name ?? duty.phone,
-        channel: 'whatsapp',
+        channel: connection.channel,
       });
       await this.deps.messages.sendToContact({
         contactId: contact.id,
@@ -86,10 +86,10 @@ export class OnCallNotifier {
     }
   }
 
-  /** The company's default connection when it is a WhatsApp one, else its first WhatsApp connection. */
+  /** The company's default connection when its channel writes to phone numbers, else the first one that does. */
   private async connection(): Promise<ConnectionInfo | null> {
     const main = await this.deps.connections.default();
-    if (main?.channel === 'whatsapp') return main;
-    return (await this.deps.connections.list({ channel: 'whatsapp' }))[0] ?? null;
+    const phones = await this.deps.connections.list({ reaches: 'phone-numbers' });
+    return phones.find((c) => c.id === main?.id) ?? phones[0] ?? null;
   }
 }

@@ -1,6 +1,7 @@
 import {
   AppError,
   type Channel,
+  type ChannelTraits,
   type ConnectionInfo,
   type ConnectionStatus,
   type ConnectionsPort,
@@ -38,6 +39,8 @@ export class CompanyConnectionsPort implements ConnectionsPort {
     private readonly ownKinds: readonly string[],
     /** The company's connections service (plan limits, channel flags, the list's realtime update). */
     private readonly service: () => ConnectionsService,
+    /** A channel's traits, from its adapter (undefined for a channel no loaded plugin provides). */
+    private readonly traitsOf: (channel: string) => ChannelTraits | undefined,
   ) {}
 
   private rows(where: string, params: unknown[]): Promise<Row[]> {
@@ -49,11 +52,14 @@ export class CompanyConnectionsPort implements ConnectionsPort {
       ]);
   }
 
-  async list(filter: { channel?: string } = {}): Promise<ConnectionInfo[]> {
+  async list(
+    filter: { channel?: string; reaches?: ChannelTraits['reaches'] } = {},
+  ): Promise<ConnectionInfo[]> {
     const rows = filter.channel
       ? await this.rows('and channel = ?', [filter.channel])
       : await this.rows('', []);
-    return rows.map(toInfo);
+    const { reaches } = filter;
+    return (reaches ? rows.filter((r) => this.traitsOf(r.channel)?.reaches === reaches) : rows).map(toInfo);
   }
 
   async default(): Promise<ConnectionInfo | null> {

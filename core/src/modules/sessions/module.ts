@@ -1,3 +1,4 @@
+import { channelTraits } from '@balcao/sdk';
 import { asFunction } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { CompanyConnectionsPort } from './connections-port.js';
@@ -26,6 +27,10 @@ export const sessionsModule = defineModule({
             id,
             ownKinds,
             () => scope.connections,
+            (channel) => {
+              const adapter = root.cradle.channels.get(channel);
+              return adapter && channelTraits(adapter);
+            },
           ),
       ),
     config: ({ root, plugin, tenant }) => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),

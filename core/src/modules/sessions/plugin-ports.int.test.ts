@@ -26,6 +26,7 @@ const vault = definePlugin({
       ctx.body = {
         all: (await connections.list()).map((c) => c.name),
         webchat: (await connections.list({ channel: 'webchat' })).map((c) => c.name),
+        phones: (await connections.list({ reaches: 'phone-numbers' })).map((c) => c.name),
         default: main?.name ?? null,
         found: (await connections.find(main?.id ?? 0))?.status ?? null,
       };
@@ -158,6 +159,8 @@ describe('plugin ports: config (encrypted, per plugin and company) and connectio
     expect(body).toEqual({
       all: ['Balcão', 'Chat do site', 'Site'],
       webchat: ['Balcão', 'Chat do site', 'Site'],
+      // Web chat reaches its own visitors only, never a phone number.
+      phones: [],
       default: 'Chat do site',
       found: 'CONNECTED',
     });
