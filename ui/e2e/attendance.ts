@@ -120,6 +120,20 @@ export async function visitorSays(
 }
 
 /**
+ * Closes every pending ticket of the company (the admin's Close all). The browser specs share one server, and many
+ * leave a web chat visitor waiting with an unread message; unread tickets lead the list, so past a page of them a
+ * spec's own ticket, once read, is out of sight. A spec that reads a ticket's place in Pending starts from an empty
+ * waiting room (the specs run one at a time).
+ */
+export async function emptyWaitingRoom(request: APIRequestContext, token: string) {
+  const res = await request.post('/api/tickets/closeAll', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { status: 'pending' },
+  });
+  expect(res.ok()).toBe(true);
+}
+
+/**
  * Holds back the answers to requests matching `url` (for signedIn's `prepare`): the server answers each at once, the
  * page gets it only on release(). `read()` counts the answers the server has given, so a spec knows the server has
  * read its data before it changes that data.

@@ -3,6 +3,7 @@ import {
   adminToken,
   browserAdmin,
   createAttendant,
+  emptyWaitingRoom,
   openPending,
   seededWebchat,
   signedIn,
@@ -43,6 +44,7 @@ test('accept without a queue asks for one; transfer to a queue only puts it back
 }) => {
   test.setTimeout(90_000); // two attendants' browsers and a dozen round trips
   const token = await adminToken(request);
+  await emptyWaitingRoom(request, token);
   const tag = unique();
   const sales = await createQueue(`Vendas ${tag}`);
   const support = await createQueue(`Suporte ${tag}`);

@@ -97,8 +97,9 @@ async function main(): Promise<void> {
     body: JSON.stringify(E2E.admin),
   });
   const { token } = (await login.json()) as { token: string };
-  // The browser specs each make and keep a connection or two; the seeded plan's 10 would run out as specs are added.
-  await api(kernel.url, `/api/plans/${E2E.platformPlanId}`, token, { connections: 30 }, 'PUT');
+  // The browser specs each make and keep a connection or two and several attendants; the seeded plan's 10
+  // connections and 100 users ran out as specs were added (a clean-clone run's 101st attendant was refused).
+  await api(kernel.url, `/api/plans/${E2E.platformPlanId}`, token, { connections: 30, users: 1000 }, 'PUT');
   const basicPlan = await api(kernel.url, '/api/plans', token, {
     name: 'Básico',
     users: 5,
