@@ -12,7 +12,8 @@ import { openApiDocument } from '../shared/openapi.js';
 import type { SendAnswer } from '../shared/send.js';
 import { createExternalApiPlugin } from './index.js';
 
-const RATE = { count: 30, seconds: 60 };
+// A day-long window: windows are aligned on the clock, and the 429 test must not straddle two of them.
+const RATE = { count: 30, seconds: 86_400 };
 const fake = createFakeChannel();
 let host: TestHost;
 let admin: string;
