@@ -2,6 +2,7 @@ import { AppError, CHANNELS, type ChannelConnection, definePlugin, validate } fr
 import { openApiDocument } from '../shared/openapi.js';
 import { idempotencyKeyField, MEDIAS_FIELD, MEDIAS_MAX, SEND_PATH, sendSchema } from '../shared/send.js';
 import { externalApiErrors } from './errors.js';
+import { IdempotentSends } from './idempotent-sends.js';
 import { migrations } from './migrations.js';
 import { type RateLimit, readRateLimit, SharedRateLimiter } from './rate-limit.js';
 import { ExternalSender } from './sender.js';
@@ -93,7 +94,14 @@ export function createExternalApiPlugin(options: ExternalApiOptions = {}) {
                 fields: [{ path: MEDIAS_FIELD, message: 'Required' }],
               });
             const input = validate(sendSchema, fields);
-            ctx.body = await ctx.state.deps.sender.send(connection, input, files, key?.data);
+            const send = () => ctx.state.deps.sender.send(connection, input, files, key?.data);
+            // A replay answers the first call's answer before its files are stored again.
+            ctx.body = key?.data
+              ? await new IdempotentSends(ctx.state.deps.em).once(
+                  { companyId: connection.companyId, connectionId: connection.id, clientKey: key.data },
+                  send,
+                )
+              : await send();
           });
         },
       },
