@@ -52,7 +52,7 @@ describe('the chat list kept live', () => {
     expect(unreadAfter(3, { records: [], hasMore: true, unread: 41 })).toBe(41);
     expect(unreadAfter(41, { action: 'delete', chatId: 2, unread: 0 })).toBe(0);
     expect(unreadAfter(7, { action: 'update', chat: a })).toBe(7);
-    expect(unreadAfter(7, { unread: -1 })).toBe(7);
+    expect(unreadAfter(7, { action: 'delete', chatId: 2, unread: -1 })).toBe(7);
   });
 
   it('knows the owner', () => {

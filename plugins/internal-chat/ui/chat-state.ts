@@ -1,5 +1,5 @@
 import { formatSegments } from '@balcao/sdk';
-import type { ChatDto, ChatFrame, ChatMessageDto } from '../shared/chat';
+import type { ChatDto, ChatFrame, ChatMessageDto, ChatPageDto } from '../shared/chat';
 
 // Pure rules of the lists the page and the popover keep: live frames applied to what is shown.
 
@@ -32,7 +32,7 @@ export function mergeMessages(
  * The badge's count after a list answer or a frame: the server's total over all the member's chats when it carries one
  * (the list shows only some of them), else the count already shown.
  */
-export const unreadAfter = (shown: number, from: { unread?: unknown }): number =>
+export const unreadAfter = (shown: number, from: ChatPageDto | ChatFrame): number =>
   typeof from.unread === 'number' && Number.isInteger(from.unread) && from.unread >= 0 ? from.unread : shown;
 
 /** Whether the viewer may edit or delete the chat (spec part 2 §6: the owner only). */
