@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import {
   createFakeChannel,
   createTenant,
@@ -12,7 +14,8 @@ import { openApiDocument } from '../shared/openapi.js';
 import type { SendAnswer } from '../shared/send.js';
 import { createExternalApiPlugin } from './index.js';
 
-const RATE = { count: 30, seconds: 60 };
+// A day-long window: windows are aligned on the clock, and the 429 test must not straddle two of them.
+const RATE = { count: 30, seconds: 86_400 };
 const fake = createFakeChannel();
 let host: TestHost;
 let admin: string;
@@ -120,6 +123,43 @@ describe('POST /api/messages/send', () => {
     // Without the key, the same call sends again.
     await call(tokenOf(line), body);
     await eventually(() => (sentTo(line, '5511999990003').length === 2 ? true : undefined), 20_000);
+  });
+
+  it('stores the files of a multipart call once, however often it is replayed with its Idempotency-Key', async () => {
+    const stored = async () => (await readdir(path.join(host.dataDir, 'media', 'company1'))).length;
+    const form = () => {
+      const f = new FormData();
+      f.set('number', '5511999990008');
+      f.append('medias', new Blob(['%PDF-1.4 recibo'], { type: 'application/pdf' }), 'recibo.pdf');
+      return f;
+    };
+    const headers = { 'Idempotency-Key': 'recibo-77' };
+    const before = await stored();
+    const first = await call(tokenOf(line), form(), headers);
+    expect(first.status).toBe(200);
+    expect(await stored()).toBe(before + 1);
+    // Replayed after it, and twice at once: the same answer, and no file stored again.
+    const replays = [
+      await call(tokenOf(line), form(), headers),
+      ...(await Promise.all([call(tokenOf(line), form(), headers), call(tokenOf(line), form(), headers)])),
+    ];
+    for (const replay of replays) expect(replay).toMatchObject({ status: 200, json: first.json });
+    expect(await stored()).toBe(before + 1);
+    await delivered(line, (m) => m.to === '5511999990008' && m.body === 'recibo.pdf');
+    expect(sentTo(line, '5511999990008')).toHaveLength(1);
+    // Another key is another call: its file is stored.
+    expect((await call(tokenOf(line), form(), { 'Idempotency-Key': 'recibo-78' })).status).toBe(200);
+    expect(await stored()).toBe(before + 2);
+    // A refused call keeps nothing of its key: the corrected retry with it is done.
+    const retried = { 'Idempotency-Key': 'recibo-79' };
+    const refused = await call(
+      tokenOf(line),
+      { number: '5511999990008', body: 'x', queueId: 2147483647 },
+      retried,
+    );
+    expect(refused.status).toBe(400);
+    const done = await call(tokenOf(line), { number: '5511999990008', body: 'Recibo corrigido' }, retried);
+    expect(done).toMatchObject({ status: 200, json: { messages: [{ body: 'Recibo corrigido' }] } });
   });
 
   it('gives the ticket to the queue and attendant named, and signs with the attendant', async () => {

@@ -2,7 +2,9 @@ import { AppError, CHANNELS, type ChannelConnection, definePlugin, validate } fr
 import { openApiDocument } from '../shared/openapi.js';
 import { idempotencyKeyField, MEDIAS_FIELD, MEDIAS_MAX, SEND_PATH, sendSchema } from '../shared/send.js';
 import { externalApiErrors } from './errors.js';
-import { type RateLimit, readRateLimit, TokenRateLimiter } from './rate-limit.js';
+import { IdempotentSends } from './idempotent-sends.js';
+import { migrations } from './migrations.js';
+import { type RateLimit, readRateLimit, SharedRateLimiter } from './rate-limit.js';
 import { ExternalSender } from './sender.js';
 import { readUpload } from './upload.js';
 
@@ -18,20 +20,21 @@ const bearer = (header: string | undefined): string => /^Bearer\s+(\S+)$/i.exec(
 /**
  * The external messages API (spec part 2 §7; issue 29), for plans with useExternalApi: `POST /api/messages/send` with a
  * connection's token as bearer sends to a number as the company, JSON or multipart (`medias`), once per
- * `Idempotency-Key`, rate limited per token. `GET /api/openapi.json` documents it for the /messages-api page.
+ * `Idempotency-Key`, rate limited per token (the budget is shared by every instance). `GET /api/openapi.json` documents it for the /messages-api page.
  * @example createExternalApiPlugin({ rate: { count: 3, seconds: 60 } })
  */
 export function createExternalApiPlugin(options: ExternalApiOptions = {}) {
-  let limiter: TokenRateLimiter | undefined;
+  let limiter: SharedRateLimiter | undefined;
   const limiterOf = () => {
-    limiter ??= new TokenRateLimiter(options.rate ?? readRateLimit(options.env ?? process.env));
+    limiter ??= new SharedRateLimiter(options.rate ?? readRateLimit(options.env ?? process.env));
     return limiter;
   };
   return definePlugin({
     name: 'external-api',
     planFlag: 'useExternalApi',
-    requires: ['conversations', 'contacts', 'messages', 'media', 'tickets', 'users', 'queues'],
+    requires: ['em', 'conversations', 'contacts', 'messages', 'media', 'tickets', 'users', 'queues'],
     errors: externalApiErrors,
+    migrations,
     services: (deps) => ({ sender: new ExternalSender(deps) }),
     async onBoot() {
       limiterOf();
@@ -62,7 +65,10 @@ export function createExternalApiPlugin(options: ExternalApiOptions = {}) {
           router.post(SEND_PATH, async (ctx) => {
             const connection = (ctx.state as { apiConnection?: ChannelConnection }).apiConnection;
             if (!connection) throw externalApiErrors.raise('ERR_INVALID_TOKEN');
-            const wait = limiterOf().take(String(connection.id));
+            const wait = await limiterOf().take(ctx.state.deps.em, {
+              companyId: connection.companyId,
+              connectionId: connection.id,
+            });
             if (wait > 0) {
               ctx.set('Retry-After', String(wait));
               throw externalApiErrors.raise('ERR_RATE_LIMITED', { retryAfter: wait });
@@ -88,7 +94,14 @@ export function createExternalApiPlugin(options: ExternalApiOptions = {}) {
                 fields: [{ path: MEDIAS_FIELD, message: 'Required' }],
               });
             const input = validate(sendSchema, fields);
-            ctx.body = await ctx.state.deps.sender.send(connection, input, files, key?.data);
+            const send = () => ctx.state.deps.sender.send(connection, input, files, key?.data);
+            // A replay answers the first call's answer before its files are stored again.
+            ctx.body = key?.data
+              ? await new IdempotentSends(ctx.state.deps.em).once(
+                  { companyId: connection.companyId, connectionId: connection.id, clientKey: key.data },
+                  send,
+                )
+              : await send();
           });
         },
       },

@@ -1,17 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readRateLimit, TokenRateLimiter } from './rate-limit.js';
-
-describe('TokenRateLimiter', () => {
-  it('lets `count` calls through per window and per token, then answers the seconds left', () => {
-    let now = 0;
-    const limiter = new TokenRateLimiter({ count: 2, seconds: 10 }, () => now);
-    expect([limiter.take('a'), limiter.take('a'), limiter.take('b')]).toEqual([0, 0, 0]);
-    now = 2500;
-    expect(limiter.take('a')).toBe(8);
-    now = 10_000;
-    expect(limiter.take('a')).toBe(0);
-  });
-});
+import { readRateLimit } from './rate-limit.js';
 
 describe('readRateLimit', () => {
   it('reads count/seconds, defaults to 60 a minute, refuses nonsense', () => {

@@ -1,3 +1,5 @@
+import type { CorePorts } from '@balcao/sdk';
+
 /** How many calls a token may make per window. */
 export interface RateLimit {
   count: number;
@@ -15,33 +17,50 @@ export function readRateLimit(env: Record<string, string | undefined>): RateLimi
 }
 
 /**
- * A fixed window per key (a connection's id): `take` answers 0 when the call may go, else the seconds until the
- * window ends. In this process's memory: with several instances each allows the count (the limit protects the
- * channel from a runaway client, not a hard quota). Old windows are swept as new keys arrive.
+ * One call against the token's budget, in one statement: the current window's counter row of the connection is
+ * created or incremented (the row lock orders concurrent calls from any instance), its older windows are deleted (those
+ * another call holds are skipped: two calls astride a window's end never wait on each other), and the count and the
+ * seconds left in the window come back. Windows are aligned on the database's clock, the one every
+ * instance shares. The count stops growing past the limit, so a client hammering a closed window cannot overflow it.
  */
-export class TokenRateLimiter {
-  private readonly windows = new Map<string, { start: number; used: number }>();
+const TAKE = `
+  with bounds as (
+    select to_timestamp(floor(extract(epoch from now()) / ?) * ?) as start
+  ), pruned as (
+    delete from external_api_rate_windows
+     where (connection_id, window_start) in (
+       select connection_id, window_start from external_api_rate_windows
+        where connection_id = ? and window_start < (select start from bounds)
+        for update skip locked)
+  )
+  insert into external_api_rate_windows (connection_id, window_start, company_id, used)
+  select ?, start, ?, 1 from bounds
+  on conflict (connection_id, window_start)
+    do update set used = least(external_api_rate_windows.used + 1, ?)
+  returning used,
+    ceil(extract(epoch from window_start + make_interval(secs => ?) - now()))::int as seconds_left`;
 
-  constructor(
-    private readonly limit: RateLimit,
-    private readonly now: () => number = Date.now,
-  ) {}
+/**
+ * A fixed window per token (a connection), kept in PostgreSQL so that every instance spends the same budget: `take`
+ * answers 0 when the call may go, else the seconds until the window ends (at least 1, for Retry-After).
+ * @example const wait = await limiter.take(deps.em, { companyId, connectionId })
+ */
+export class SharedRateLimiter {
+  constructor(private readonly limit: RateLimit) {}
 
-  take(key: string): number {
-    const now = this.now();
-    const span = this.limit.seconds * 1000;
-    let window = this.windows.get(key);
-    if (!window || now - window.start >= span) {
-      if (!window && this.windows.size > 10_000) this.sweep(now, span);
-      window = { start: now, used: 0 };
-      this.windows.set(key, window);
-    }
-    if (window.used >= this.limit.count) return Math.max(1, Math.ceil((window.start + span - now) / 1000));
-    window.used++;
-    return 0;
-  }
-
-  private sweep(now: number, span: number) {
-    for (const [key, w] of this.windows) if (now - w.start >= span) this.windows.delete(key);
+  async take(em: CorePorts['em'], who: { companyId: number; connectionId: number }): Promise<number> {
+    const { count, seconds } = this.limit;
+    const [row] = await em
+      .getConnection()
+      .execute<{ used: number; seconds_left: number }[]>(TAKE, [
+        seconds,
+        seconds,
+        who.connectionId,
+        who.connectionId,
+        who.companyId,
+        count + 1,
+        seconds,
+      ]);
+    return row.used <= count ? 0 : Math.max(1, row.seconds_left);
   }
 }

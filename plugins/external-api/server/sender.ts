@@ -1,7 +1,8 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AppError, type ChannelConnection, type CorePorts, type MessageDto } from '@balcao/sdk';
 import type { SendAnswer, SendInput } from '../shared/send.js';
 import { externalApiErrors } from './errors.js';
+import { hashKey } from './idempotent-sends.js';
 import type { UploadedBytes } from './upload.js';
 
 type Deps = Pick<CorePorts, 'contacts' | 'messages' | 'media' | 'tickets' | 'users' | 'queues'>;
@@ -49,9 +50,7 @@ export class ExternalSender {
     );
     // The caller's key, made fixed-length and scoped to the connection (two tokens of one company never collide);
     // without one, every call is its own send.
-    const key = `api:${connection.id}:${createHash('sha256')
-      .update(clientKey ?? randomUUID())
-      .digest('hex')}`;
+    const key = `api:${connection.id}:${hashKey(clientKey ?? randomUUID())}`;
     const text = input.sendSignature && user ? `*${user.name}:*\n${input.body}` : input.body;
     const sent: MessageDto[] = [];
     if (files.length === 0) {

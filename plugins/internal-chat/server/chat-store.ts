@@ -93,6 +93,22 @@ export class ChatStore {
     );
   }
 
+  /**
+   * What each of `userIds` has not read, over all their chats (not only a page of them), in one query on the members'
+   * (company_id, user_id) index. A user with no chat counts 0.
+   */
+  async unreadTotals(userIds: readonly number[]): Promise<Map<number, number>> {
+    const totals = new Map(userIds.map((id) => [id, 0]));
+    if (userIds.length === 0) return totals;
+    const rows = await this.run<{ user_id: number; total: string }>(
+      `select user_id, sum(unreads) as total from internal_chat_members
+        where company_id = ? and user_id in (${marks(userIds.length)}) group by user_id`,
+      [this.companyId, ...userIds],
+    );
+    for (const row of rows) totals.set(row.user_id, Number(row.total));
+    return totals;
+  }
+
   async create(title: string, ownerId: number): Promise<ChatRow> {
     const [row] = await this.run<ChatRow>(
       `insert into internal_chat_chats (company_id, title, owner_id) values (?, ?, ?)

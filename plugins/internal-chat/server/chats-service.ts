@@ -39,8 +39,12 @@ export class ChatsService {
   }
 
   async list(search: string, pageNumber: number): Promise<ChatPageDto> {
-    const { rows, hasMore } = await this.store.listFor(this.viewer.userId, search, pageNumber);
-    return { records: await this.present(rows), hasMore };
+    const { userId } = this.viewer;
+    const [{ rows, hasMore }, totals] = await Promise.all([
+      this.store.listFor(userId, search, pageNumber),
+      this.store.unreadTotals([userId]),
+    ]);
+    return { records: await this.present(rows), hasMore, unread: totals.get(userId) ?? 0 };
   }
 
   async show(ref: ChatRef): Promise<ChatDto> {
@@ -195,12 +199,23 @@ export class ChatsService {
     };
   }
 
-  /** Each user's sockets only, on every instance (the realtime port fans out through PostgreSQL). */
+  /**
+   * Each user's sockets only, on every instance (the realtime port fans out through PostgreSQL); each frame carries its
+   * recipient's unread total over all their chats, so the top bar's badge stays exact beyond the chats it loaded.
+   */
   private async tell(userIds: readonly number[], frame: ChatFrame): Promise<void> {
     const { companyId } = this.viewer;
     const channel = companyChannel(companyId, CHAT_TOPIC);
+    const totals = await this.store.unreadTotals(userIds);
     await Promise.all(
-      userIds.map((userId) => this.deps.realtime.publish({ companyId, channel, userId, data: frame })),
+      userIds.map((userId) =>
+        this.deps.realtime.publish({
+          companyId,
+          channel,
+          userId,
+          data: { ...frame, unread: totals.get(userId) ?? 0 },
+        }),
+      ),
     );
   }
 }

@@ -116,6 +116,8 @@ export interface ChatDto {
 export interface ChatPageDto {
   records: ChatDto[];
   hasMore: boolean;
+  /** What the viewer has not read over all their chats (the top bar's badge), whatever the page or search. */
+  unread: number;
 }
 
 export interface ChatMessageDto {
@@ -140,20 +142,25 @@ export const CHAT_TOPIC = 'chat';
 const id = z.number().int().positive();
 const chatShape = z.looseObject({ id, uuid: z.string(), title: z.string(), users: z.array(z.unknown()) });
 const messageShape = z.looseObject({ id, chatId: id, message: z.string() });
+/** The recipient's unread total over all their chats once the frame's change is made. */
+const unread = z.number().int().min(0).optional();
 
 /**
  * `company-{id}-chat`, sent to each member only: `update` (created, renamed, members changed, read, a message), `delete`
- * (deleted, or the reader is no longer a member), `new-message` (with the chat as it now stands for them).
+ * (deleted, or the reader is no longer a member), `new-message` (with the chat as it now stands for them); each with the
+ * recipient's `unread` total.
  */
 export const CHAT_FRAME = z.discriminatedUnion('action', [
-  z.object({ action: z.literal('update'), chat: chatShape }),
-  z.object({ action: z.literal('delete'), chatId: id }),
-  z.object({ action: z.literal('new-message'), chat: chatShape, newMessage: messageShape }),
+  z.object({ action: z.literal('update'), chat: chatShape, unread }),
+  z.object({ action: z.literal('delete'), chatId: id, unread }),
+  z.object({ action: z.literal('new-message'), chat: chatShape, newMessage: messageShape, unread }),
 ]);
-export type ChatFrame =
+/** `unread`: the recipient's total over all their chats after the change (the server always sends it). */
+export type ChatFrame = (
   | { action: 'update'; chat: ChatDto }
   | { action: 'delete'; chatId: number }
-  | { action: 'new-message'; chat: ChatDto; newMessage: ChatMessageDto };
+  | { action: 'new-message'; chat: ChatDto; newMessage: ChatMessageDto }
+) & { unread?: number };
 
 /** The frame if it is a chat frame, else null (the UI never trusts a frame's shape). */
 export function readChatFrame(data: unknown): ChatFrame | null {

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { unreadsOf } from '../shared/chat';
-import { alertFor, totalUnreads } from './chat-state';
+import { alertFor } from './chat-state';
 import { useChats } from './use-chats';
 import './chats.css';
 
@@ -12,8 +12,8 @@ import './chats.css';
 const LATEST = 5;
 
 /**
- * The top bar's internal chat button (spec part 1 §2): the unread count over the member's chats, live on every
- * instance, and the latest chats; a click opens one. A message of someone else alerts (the chime, and a desktop
+ * The top bar's internal chat button (spec part 1 §2): the unread count over all the member's chats (the server's,
+ * not only the loaded page's), live on every instance, and the latest chats; a click opens one. A message of someone else alerts (the chime, and a desktop
  * notification) unless the user is looking at that chat.
  */
 export function ChatPopover() {
@@ -25,7 +25,7 @@ export function ChatPopover() {
   const looking = useRef(viewing);
   looking.current = viewing;
 
-  const { chats } = useChats('', (frame) => {
+  const { chats, unread } = useChats('', (frame) => {
     const visible = document.visibilityState === 'visible';
     const alert = alertFor(frame, user.id, visible ? looking.current : null);
     if (!alert) return;
@@ -36,7 +36,6 @@ export function ChatPopover() {
       onClick: () => navigate(`/chats/${alert.chat.uuid}`),
     });
   });
-  const unread = totalUnreads(chats, user.id);
   const open = (path: string) => {
     setOpen(false);
     navigate(path);

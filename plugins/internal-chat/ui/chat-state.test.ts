@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatDto, ChatMessageDto } from '../shared/chat';
-import { alertFor, applyChatFrame, mergeChats, mergeMessages, ownsChat, totalUnreads } from './chat-state';
+import { alertFor, applyChatFrame, mergeChats, mergeMessages, ownsChat, unreadAfter } from './chat-state';
 
 const chat = (id: number, updatedAt: string, unreads: Record<number, number> = {}): ChatDto => ({
   id,
@@ -48,8 +48,14 @@ describe('the chat list kept live', () => {
     ).toEqual([1, 3, 4]);
   });
 
-  it("sums the user's unreads and knows the owner", () => {
-    expect(totalUnreads([chat(1, 'x', { 5: 2, 6: 9 }), chat(2, 'y', { 5: 3 })], 5)).toBe(5);
+  it("takes the server's unread total from an answer or a frame, keeping the shown one otherwise", () => {
+    expect(unreadAfter(3, { records: [], hasMore: true, unread: 41 })).toBe(41);
+    expect(unreadAfter(41, { action: 'delete', chatId: 2, unread: 0 })).toBe(0);
+    expect(unreadAfter(7, { action: 'update', chat: a })).toBe(7);
+    expect(unreadAfter(7, { action: 'delete', chatId: 2, unread: -1 })).toBe(7);
+  });
+
+  it('knows the owner', () => {
     expect(ownsChat(a, 1)).toBe(true);
     expect(ownsChat(a, 2)).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { formatSegments } from '@balcao/sdk';
-import type { ChatDto, ChatFrame, ChatMessageDto } from '../shared/chat';
+import type { ChatDto, ChatFrame, ChatMessageDto, ChatPageDto } from '../shared/chat';
 
 // Pure rules of the lists the page and the popover keep: live frames applied to what is shown.
 
@@ -28,9 +28,12 @@ export function mergeMessages(
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/** What the member has not read, over the chats shown. */
-export const totalUnreads = (chats: readonly ChatDto[], userId: number): number =>
-  chats.reduce((sum, c) => sum + (c.users.find((u) => u.userId === userId)?.unreads ?? 0), 0);
+/**
+ * The badge's count after a list answer or a frame: the server's total over all the member's chats when it carries one
+ * (the list shows only some of them), else the count already shown.
+ */
+export const unreadAfter = (shown: number, from: ChatPageDto | ChatFrame): number =>
+  typeof from.unread === 'number' && Number.isInteger(from.unread) && from.unread >= 0 ? from.unread : shown;
 
 /** Whether the viewer may edit or delete the chat (spec part 2 §6: the owner only). */
 export const ownsChat = (chat: ChatDto, userId: number): boolean => chat.ownerId === userId;

@@ -12,6 +12,7 @@ export const REQUIRES = [
   'messages',
   'connections',
   'hours',
+  'settings',
 ] as const;
 
 export type OnCallPorts = Pick<CorePorts, (typeof REQUIRES)[number]>;

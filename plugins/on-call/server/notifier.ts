@@ -1,19 +1,11 @@
-import type { ConnectionInfo, TicketDto } from '@balcao/sdk';
+import type { ConnectionInfo, Language, TicketDto } from '@balcao/sdk';
 import { onCallAt } from '../shared/duty.js';
 import type { OnCallPorts } from './deps.js';
 import { Duty, type IDuty } from './entities.js';
+import { noticeLanguage, noticeText } from './notice-text.js';
 
 /** Pending tickets looked at per run, newest first: a backlog larger than this is told about as it moves up. */
 const TICKETS_PER_RUN = 500;
-
-/**
- * What the on-call person gets (WhatsApp, pt-BR: the product's language): who waits, in which queue, which ticket.
- * @example noticeText(ticket) // 'Plantão: Ana aguarda atendimento na fila Suporte (atendimento #12), fora do horário.'
- */
-export function noticeText(ticket: Pick<TicketDto, 'id' | 'contact' | 'queue'>): string {
-  const where = ticket.queue ? `na fila ${ticket.queue.name}` : 'sem fila';
-  return `Plantão: ${ticket.contact.name} aguarda atendimento ${where} (atendimento #${ticket.id}), fora do horário.`;
-}
 
 /**
  * The on-call notice (see the README): for each ticket waiting in pending outside its service hours, each person on
@@ -29,6 +21,7 @@ export class OnCallNotifier {
     if (!duties.length) return 0;
     const phones = new Set(duties.map((d) => d.phone));
     const pending = await this.deps.tickets.list({ status: 'pending', limit: TICKETS_PER_RUN });
+    const language = noticeLanguage(await this.deps.settings.get(companyId, 'language'));
     let sent = 0;
     for (const ticket of pending) {
       // The on-call person's own answer to a notice is no customer waiting.
@@ -37,7 +30,7 @@ export class OnCallNotifier {
       if (!hours?.outOfHours) continue;
       for (const duty of duties.filter((d) => onCallAt(d.days, hours.weekday, hours.time))) {
         const notifiedAt = await this.claim(companyId, duty, ticket.id);
-        if (notifiedAt && (await this.notify(duty, ticket, notifiedAt))) sent++;
+        if (notifiedAt && (await this.notify(duty, ticket, notifiedAt, language))) sent++;
       }
     }
     return sent;
@@ -55,7 +48,7 @@ export class OnCallNotifier {
     return row ? new Date(row.notified_at) : null;
   }
 
-  private async notify(duty: IDuty, ticket: TicketDto, at: Date): Promise<boolean> {
+  private async notify(duty: IDuty, ticket: TicketDto, at: Date, language: Language): Promise<boolean> {
     try {
       const connection = await this.connection();
       if (!connection) {
@@ -74,7 +67,7 @@ export class OnCallNotifier {
       await this.deps.messages.sendToContact({
         contactId: contact.id,
         connectionId: connection.id,
-        body: noticeText(ticket),
+        body: noticeText(ticket, language),
         idempotencyKey: `on-call-${duty.id}-${ticket.id}-${at.getTime()}`,
         // The on-call person's conversation stays out of the attendants' lists unless they answer.
         holdUntilReply: true,

@@ -185,3 +185,21 @@ describe('the on-call notice', () => {
     expect(await notices(day.ticketId)).toHaveLength(2);
   });
 });
+
+describe("the notice in the company's language", () => {
+  afterAll(() => api('/api/settings/language', { method: 'PUT', body: { value: 'pt-BR' } }));
+
+  it('a company in English gets the English notice', async () => {
+    const set = await api('/api/settings/language', { method: 'PUT', body: { value: 'en' } });
+    expect(set.status).toBe(200);
+    clock.at = monday('20:30');
+    const inbound = await line.receive({ from: '5511933330004', body: 'Hello?', name: 'Night Owl' });
+    if (inbound.outcome !== 'stored') throw new Error(inbound.outcome);
+    await notify();
+    const english = `On call: Night Owl is waiting with no queue (ticket #${inbound.ticketId}), outside service hours.`;
+    await line.waitForSent((m) => m.to === ON_CALL_PHONE && m.body === english);
+    const told = await notices(inbound.ticketId);
+    expect(told.length).toBeGreaterThan(0);
+    expect(new Set(told)).toEqual(new Set([english]));
+  });
+});
