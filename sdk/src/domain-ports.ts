@@ -85,6 +85,13 @@ export interface TicketsPort {
   addTag(ticketId: number, tagId: number): Promise<TicketDto>;
   /** Removes one of the ticket's own tags (one it lacks: nothing changes). @example await tickets.removeTag(ticketId, 7) */
   removeTag(ticketId: number, tagId: number): Promise<TicketDto>;
+  /**
+   * Moves the ticket's card to one kanban lane in one transaction: every kanban tag of its own off, `laneId` on (null:
+   * the default lane, no lane); ordinary tags stay. One `ticket.tags.changed` when it changed; attendants see the card
+   * move live. A tag the company lacks: 404 ERR_NO_TAG_FOUND; an ordinary tag: 400 ERR_VALIDATION on `laneId`.
+   * @example await tickets.moveToLane(ticketId, laneId)
+   */
+  moveToLane(ticketId: number, laneId: number | null): Promise<TicketDto>;
 }
 
 /** A location message. @example { latitude: -23.55, longitude: -46.63, name: 'Loja Centro' } */

@@ -77,3 +77,70 @@ test('a card dragged to another lane moves there, with the two toasts, and on a 
   await admin.context.close();
   await other.context.close();
 });
+
+test('an admin adds kanban tags on /TagsKanban, and the board follows the lane order she sets with the arrows', async ({
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const unique = uniqueTag();
+  // Two lanes, named so that, unplaced, A comes before B (lanes without a place follow by name).
+  const names = [`Raia A ${unique}`, `Raia B ${unique}`];
+  const admin = await signedIn(browser, USERS.admin);
+  const { page } = admin;
+  await page.getByTestId('menu-/TagsKanban').click();
+  await expect(page).toHaveURL(/\/TagsKanban$/i);
+  const laneIds: number[] = [];
+  for (const name of names) {
+    await page.getByTestId('kanban-tags-add').click();
+    await page.getByTestId('kanban-tag-name').fill(name);
+    await page.getByTestId('kanban-tag-save').click();
+    await expect(page.getByText('Tag salva com sucesso!').first()).toBeVisible();
+    // Other specs' tags may fill the first page: the search finds the new one.
+    await page.getByTestId('kanban-tags-search').fill(name);
+    const row = page.getByTestId('kanban-tags-table').locator('tbody tr', { hasText: name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByTestId('kanban-tag-tickets')).toHaveText('0');
+    laneIds.push(Number((await row.getAttribute('data-testid'))?.replace('kanban-tag-row-', '')));
+    await page.getByTestId('kanban-tags-search').fill('');
+  }
+  const [a, b] = laneIds;
+
+  await openBoard(page);
+  // The lanes left to right, as their test ids (`kanban-lane-<id>`; 0 is the default lane).
+  const order = () =>
+    page
+      .getByTestId('kanban-board')
+      .locator('section.kanban-lane')
+      .evaluateAll((lanes) =>
+        lanes.map((l) => Number(l.getAttribute('data-testid')?.replace('kanban-lane-', ''))),
+      );
+  await expect.poll(order).toContain(b);
+  const before = await order();
+  expect(before[0]).toBe(0);
+  expect(before.indexOf(a)).toBeLessThan(before.indexOf(b));
+  const leftOfB = before[before.indexOf(b) - 1];
+
+  // B's left arrow: B swaps places with the lane on its left; the board shows it at once and after a reload.
+  await page.getByTestId(`kanban-lane-${b}`).getByTestId('kanban-lane-left').click();
+  await expect(page.getByText('Ordem das colunas salva').first()).toBeVisible();
+  const swapped = [...before];
+  swapped.splice(before.indexOf(b) - 1, 2, b, leftOfB);
+  await expect.poll(order).toEqual(swapped);
+  await page.reload();
+  await expect(page.getByTestId('kanban-board')).toBeVisible();
+  await expect.poll(order).toEqual(swapped);
+
+  // And back with its right arrow.
+  await page.getByTestId(`kanban-lane-${b}`).getByTestId('kanban-lane-right').click();
+  await expect.poll(order).toEqual(before);
+
+  // Tidy up on /TagsKanban: delete both, after the confirmation.
+  await page.getByTestId('menu-/TagsKanban').click();
+  for (const [i, id] of laneIds.entries()) {
+    await page.getByTestId('kanban-tags-search').fill(names[i]);
+    await page.getByTestId(`kanban-tag-delete-${id}`).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Excluir' }).click();
+    await expect(page.getByTestId(`kanban-tag-row-${id}`)).toHaveCount(0);
+  }
+  await admin.context.close();
+});

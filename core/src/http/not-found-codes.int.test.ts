@@ -132,6 +132,7 @@ const EXPECTED: Record<string, ErrorCode | `${string}:${string}`> = {
   'GET /api/plantao/:id': 'on-call:ERR_ON_CALL_NOT_FOUND',
   'PUT /api/plantao/:id': 'on-call:ERR_ON_CALL_NOT_FOUND',
   'DELETE /api/plantao/:id': 'on-call:ERR_ON_CALL_NOT_FOUND',
+  'PUT /api/ticket/kanban/:ticketId': 'ERR_NO_TICKET_FOUND',
   'GET /api/prompt/:id': 'openai:ERR_NO_PROMPT_FOUND',
   'PUT /api/prompt/:id': 'openai:ERR_NO_PROMPT_FOUND',
   'DELETE /api/prompt/:id': 'openai:ERR_NO_PROMPT_FOUND',
@@ -175,6 +176,7 @@ const BODIES: Record<string, Record<string, unknown>> = {
     interval: 1,
     days: WEEKDAYS_EN.map((weekdayEn) => ({ weekdayEn, startTime: '08:00', endTime: '18:00' })),
   },
+  'PUT /api/ticket/kanban/:ticketId': { laneTagId: null },
   'PUT /api/prompt/:id': { name: 'Nenhum', prompt: 'Responda com educação.', queueId: 1 },
   'PUT /api/queueIntegration/:id': {
     type: 'webhook',

@@ -132,6 +132,7 @@ const sweepOfA = (): PortSweep => {
       setTags: [{ args: [ticketId, []] }, { args: [ticketId, [tagId]] }],
       addTag: [{ args: [ticketId, tagId] }],
       removeTag: [{ args: [ticketId, tagId] }],
+      moveToLane: [{ args: [ticketId, null] }, { args: [ticketId, tagId] }],
     },
     messages: {
       send: [{ args: [{ ticketId, body: 'intruso' }] }],

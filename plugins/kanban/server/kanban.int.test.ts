@@ -5,8 +5,8 @@ import { type BoardDto, DEFAULT_LANE, groupByLane, type LanesDto } from '../shar
 import kanban from './index.js';
 
 /**
- * The board as users get it: its lanes and cards, a card's move through core's ticket-tags calls, the plan gate, the
- * viewer's visibility (an attendant never sees another queue's card) and the admin's lane order.
+ * The board as users get it: its lanes and cards, a card's move through the plugin's own call, the plan gate, the
+ * viewer's visibility (an attendant never sees nor moves another queue's card) and the admin's lane order.
  */
 let host: TestHost;
 let root: string;
@@ -35,6 +35,8 @@ async function ticket(queueId: number, status: 'open' | 'pending' = 'pending') {
 }
 
 const board = (token: string, query = '') => json<BoardDto>(`/api/ticket/kanban${query}`, token);
+const move = (token: string, ticketId: number, body: unknown) =>
+  host.request(`/api/ticket/kanban/${ticketId}`, { token, method: 'PUT', body });
 const laneOf = (b: BoardDto, laneIds: number[], ticketId: number) =>
   [...groupByLane(b.tickets, laneIds)]
     .filter(([, cards]) => cards.some((c) => c.id === ticketId))
@@ -111,18 +113,18 @@ describe('the board', () => {
     expect(laneOf(b, laneIds, tickets.vendas.id)).toEqual([DEFAULT_LANE]);
   });
 
-  it("moves a card as the UI does: core's DELETE takes its lane off, PUT puts the new one; ordinary tags stay", async () => {
+  it('moves a card with its own call: the old lane off and the new one on at once; ordinary tags stay', async () => {
     const id = tickets.vendas.id;
     const laneIds = Object.values(lanes).map((l) => l.id);
     await json(`/api/ticket-tags/${id}/${ordinary.id}`, admin, { method: 'PUT' });
-    await json(`/api/ticket-tags/${id}/${lanes.Negociação.id}`, admin, { method: 'PUT' });
+    const onto = await move(admin, id, { laneTagId: lanes.Negociação.id });
+    expect(onto.status).toBe(200);
     expect(laneOf(await board(admin), laneIds, id)).toEqual([lanes.Negociação.id]);
-
-    await json(`/api/ticket-tags/${id}`, admin, { method: 'DELETE' });
-    const moved = await json<TicketDto>(`/api/ticket-tags/${id}/${lanes.Fechamento.id}`, admin, {
-      method: 'PUT',
-    });
-    expect(moved.tags.map((t) => t.id).sort()).toEqual([ordinary.id, lanes.Fechamento.id].sort());
+    const moved = await move(admin, id, { laneTagId: lanes.Fechamento.id });
+    expect(moved.status).toBe(200);
+    expect(((await moved.json()) as TicketDto).tags.map((t) => t.id).sort()).toEqual(
+      [ordinary.id, lanes.Fechamento.id].sort(),
+    );
     const b = await board(admin);
     expect(laneOf(b, laneIds, id)).toEqual([lanes.Fechamento.id]);
     expect(b.tickets.find((t) => t.id === id)?.tagIds.sort()).toEqual(
@@ -131,10 +133,51 @@ describe('the board', () => {
     const counted = (await json<LanesDto>('/api/kanban/lanes', admin)).lanes;
     expect(counted.find((l) => l.id === lanes.Fechamento.id)?.ticketsCount).toBe(1);
     expect(counted.find((l) => l.id === lanes.Negociação.id)?.ticketsCount).toBe(0);
-
-    // Back to the default lane: only the DELETE.
-    await json(`/api/ticket-tags/${id}`, admin, { method: 'DELETE' });
+    // Back to the default lane: laneTagId null.
+    const back = await move(admin, id, { laneTagId: null });
+    expect(((await back.json()) as TicketDto).tags.map((t) => t.id)).toEqual([ordinary.id]);
     expect(laneOf(await board(admin), laneIds, id)).toEqual([DEFAULT_LANE]);
+  });
+
+  it("an attendant moves her queue's card; another queue's is not found to her, and stays where it was", async () => {
+    const laneIds = Object.values(lanes).map((l) => l.id);
+    // The pending ticket of her queue (the admin's open one is his alone).
+    const hers = await move(ana, tickets.vendas.id, { laneTagId: lanes.Aguardando.id });
+    expect(hers.status).toBe(200);
+    expect(laneOf(await board(ana), laneIds, tickets.vendas.id)).toEqual([lanes.Aguardando.id]);
+    const theirs = await move(ana, tickets.suporte.id, { laneTagId: lanes.Aguardando.id });
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toEqual({ error: 'ERR_NO_TICKET_FOUND' });
+    expect(laneOf(await board(admin), laneIds, tickets.suporte.id)).toEqual([DEFAULT_LANE]);
+    expect((await move(ana, tickets.vendasOpen.id, { laneTagId: null })).status).toBe(404);
+    await move(ana, tickets.vendas.id, { laneTagId: null });
+  });
+
+  it("refuses an ordinary tag, an unknown one or another company's lane (kanban:ERR_NOT_A_LANE), moving nothing", async () => {
+    const theirs = await json<TagDto>('/api/tags', root, { body: { name: 'Raia alheia', kanban: 1 } });
+    for (const laneTagId of [ordinary.id, 2_000_000, theirs.id]) {
+      const res = await move(admin, tickets.vendas.id, { laneTagId });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ error: 'kanban:ERR_NOT_A_LANE', tagIds: [laneTagId] });
+    }
+    const card = (await board(admin)).tickets.find((t) => t.id === tickets.vendas.id);
+    expect(card?.tagIds).toEqual([ordinary.id]);
+  });
+
+  it('refuses malformed ids and bodies with 400 ERR_VALIDATION, never 500', async () => {
+    const id = tickets.vendas.id;
+    for (const [path, body] of [
+      [`/api/ticket/kanban/${id}`, {}],
+      [`/api/ticket/kanban/${id}`, { laneTagId: 'x' }],
+      [`/api/ticket/kanban/${id}`, { laneTagId: 3_000_000_000 }],
+      [`/api/ticket/kanban/${id}`, { laneTagId: -1 }],
+      ['/api/ticket/kanban/abc', { laneTagId: null }],
+      ['/api/ticket/kanban/2147483648', { laneTagId: null }],
+    ] as const) {
+      const res = await host.request(path, { token: admin, method: 'PUT', body });
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect((await res.json()).error).toBe('ERR_VALIDATION');
+    }
   });
 
   it('narrows the board to the queues asked for (queueIds, a JSON list)', async () => {
@@ -209,13 +252,13 @@ describe('lane order', () => {
         (d) => (d as { action?: string }).action === 'lanes',
       );
       const id = tickets.vendas.id;
-      await json(`/api/ticket-tags/${id}/${lanes.Aguardando.id}`, admin, { method: 'PUT' });
+      expect((await move(admin, id, { laneTagId: lanes.Aguardando.id })).status).toBe(200);
       const frame = await socket.waitFor(`company-${companyId}-ticket`, (d) => {
         const t = (d as { ticket?: TicketDto }).ticket;
         return t?.id === id && t.tags.some((g) => g.id === lanes.Aguardando.id);
       });
       expect(frame).toBeDefined();
-      await json(`/api/ticket-tags/${id}`, admin, { method: 'DELETE' });
+      await move(admin, id, { laneTagId: null });
     } finally {
       socket.close();
     }
@@ -261,9 +304,21 @@ describe('lane order', () => {
 });
 
 describe('plan gate', () => {
-  it('a company whose plan lacks useKanban gets 403 on every kanban route', async () => {
+  it('a company whose plan lacks useKanban gets 403 on every kanban route, the move of its own ticket included', async () => {
     const t = await createTenant(host, root, { name: 'Sem Quadro', flags: { useKanban: false } });
     const { token } = await host.login(t.email, t.password);
+    // Its own ticket and a kanban tag of its own: the refusal is the plan's, not a missing record.
+    const contact = await json<ContactDto>('/api/contacts', token, {
+      body: { name: 'Cliente Sem Quadro', number: '5511988809999' },
+    });
+    const own = await json<TicketDto>('/api/tickets', token, {
+      body: { contactId: contact.id, status: 'open' },
+    });
+    const lane = await json<TagDto>('/api/tags', token, { body: { name: 'Raia sem plano', kanban: 1 } });
+    const moveRes = await move(token, own.id, { laneTagId: lane.id });
+    expect(moveRes.status).toBe(403);
+    expect(await moveRes.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect((await json<TicketDto>(`/api/tickets/${own.id}`, token)).tags).toEqual([]);
     for (const [path, method] of [
       ['/api/ticket/kanban', 'GET'],
       ['/api/kanban/lanes', 'GET'],

@@ -43,6 +43,16 @@ export const laneOrderSchema = z.object({
 });
 export type LaneOrderInput = z.infer<typeof laneOrderSchema>;
 
+/** `PUT /api/ticket/kanban/{ticketId}`'s path. */
+export const moveParamsSchema = z.object({ ticketId: idField });
+
+/**
+ * `PUT /api/ticket/kanban/{ticketId}`: the lane the card goes to, a kanban tag's id; null: the default lane (the card
+ * loses its kanban tags). @example moveCardSchema.parse({ laneTagId: 7 })
+ */
+export const moveCardSchema = z.object({ laneTagId: idField.nullable() });
+export type MoveCardInput = z.infer<typeof moveCardSchema>;
+
 /** A ticket as its card shows it (spec part 2 §3 "Ticket on kanban"). Numbers arrive masked when LGPD hides them. */
 export interface KanbanCard {
   id: number;

@@ -21,7 +21,7 @@ interface Picked {
 /**
  * /Kanban (spec part 2 §2, §4): a default lane for tickets without a kanban tag, then one lane per kanban tag in the
  * admin's order, each with its count. A card moves by mouse (drag and drop) or keyboard (Space, arrows, Enter); the
- * move is core's (`DELETE` then `PUT /api/ticket-tags`), and every board that shows the ticket follows it live.
+ * move is the plugin's `PUT /api/ticket/kanban/{ticketId}`, and every board that shows the ticket follows it live.
  */
 export function KanbanPage() {
   const { t } = useTranslation('kanban');

@@ -53,58 +53,62 @@ export function TagsKanbanPage() {
     </div>
   );
 
+  // The dialogs sit beside the list, not in it: ListPage shows its empty state instead of its children, and the first
+  // kanban tag is added from that empty state.
   return (
-    <ListPage
-      title={t('tagsPage.title')}
-      count={list.total}
-      actions={actions}
-      empty={!list.loading && list.items.length === 0 ? t('tagsPage.empty') : null}
-      testId="kanban-tags-page"
-    >
-      <div className="kanban-tags__scroll" onScroll={(e) => list.onScroll(e.currentTarget)}>
-        <HTMLTable compact striped className="kanban-tags__table" data-testid="kanban-tags-table">
-          <thead>
-            <tr>
-              <th>{t('tagsPage.name')}</th>
-              <th className="kanban-tags__count">{t('tagsPage.tickets')}</th>
-              <th className="kanban-tags__actions">{t('tagsPage.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((tag) => (
-              <tr key={tag.id} data-testid={`kanban-tag-row-${tag.id}`}>
-                <td>
-                  <Tag round style={chipStyle(tag.color)}>
-                    {tag.name}
-                  </Tag>
-                </td>
-                <td className="kanban-tags__count" data-testid="kanban-tag-tickets">
-                  {tag.ticketsCount ?? 0}
-                </td>
-                <td className="kanban-tags__actions">
-                  <Button
-                    variant="minimal"
-                    icon="edit"
-                    aria-label={t('tagsPage.edit')}
-                    title={t('tagsPage.edit')}
-                    onClick={() => setEditing(tag)}
-                    data-testid={`kanban-tag-edit-${tag.id}`}
-                  />
-                  <Button
-                    variant="minimal"
-                    intent="danger"
-                    icon="trash"
-                    aria-label={t('tagsPage.delete.action')}
-                    title={t('tagsPage.delete.action')}
-                    onClick={() => setDoomed(tag)}
-                    data-testid={`kanban-tag-delete-${tag.id}`}
-                  />
-                </td>
+    <>
+      <ListPage
+        title={t('tagsPage.title')}
+        count={list.total}
+        actions={actions}
+        empty={!list.loading && list.items.length === 0 ? t('tagsPage.empty') : null}
+        testId="kanban-tags-page"
+      >
+        <div className="kanban-tags__scroll" onScroll={(e) => list.onScroll(e.currentTarget)}>
+          <HTMLTable compact striped className="kanban-tags__table" data-testid="kanban-tags-table">
+            <thead>
+              <tr>
+                <th>{t('tagsPage.name')}</th>
+                <th className="kanban-tags__count">{t('tagsPage.tickets')}</th>
+                <th className="kanban-tags__actions">{t('tagsPage.actions')}</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      </div>
+            </thead>
+            <tbody>
+              {list.items.map((tag) => (
+                <tr key={tag.id} data-testid={`kanban-tag-row-${tag.id}`}>
+                  <td>
+                    <Tag round style={chipStyle(tag.color)}>
+                      {tag.name}
+                    </Tag>
+                  </td>
+                  <td className="kanban-tags__count" data-testid="kanban-tag-tickets">
+                    {tag.ticketsCount ?? 0}
+                  </td>
+                  <td className="kanban-tags__actions">
+                    <Button
+                      variant="minimal"
+                      icon="edit"
+                      aria-label={t('tagsPage.edit')}
+                      title={t('tagsPage.edit')}
+                      onClick={() => setEditing(tag)}
+                      data-testid={`kanban-tag-edit-${tag.id}`}
+                    />
+                    <Button
+                      variant="minimal"
+                      intent="danger"
+                      icon="trash"
+                      aria-label={t('tagsPage.delete.action')}
+                      title={t('tagsPage.delete.action')}
+                      onClick={() => setDoomed(tag)}
+                      data-testid={`kanban-tag-delete-${tag.id}`}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      </ListPage>
       {editing && <LaneTagDialog tag={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <DeleteConfirmation
         ns="kanban:tagsPage"
@@ -112,6 +116,6 @@ export function TagsKanbanPage() {
         onCancel={() => setDoomed(null)}
         onConfirm={() => void handleDelete()}
       />
-    </ListPage>
+    </>
   );
 }

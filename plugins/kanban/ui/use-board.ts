@@ -92,12 +92,12 @@ export function useBoard(): BoardState {
       const from = lanesOf(card, new Set(lanes.map((l) => l.id)));
       if (from.length === 1 && from[0] === toLane) return;
       try {
-        // Spec part 2 §4: the old lane's tag goes first, then the target lane's is added.
-        put(await api.delete<TicketDto>(`/ticket-tags/${card.id}`));
+        // Spec part 2 §4: the old lane's tag goes, then the target lane's is added; the plugin's call does both in
+        // one change (behind the plan's useKanban), and the spec's two toasts tell each part.
+        const laneTagId = toLane === DEFAULT_LANE ? null : toLane;
+        put(await api.put<TicketDto>(`/ticket/kanban/${card.id}`, { laneTagId }));
         toastSuccess(t('toasts.removed'));
-        if (toLane === DEFAULT_LANE) return;
-        put(await api.put<TicketDto>(`/ticket-tags/${card.id}/${toLane}`));
-        toastSuccess(t('toasts.added'));
+        if (laneTagId !== null) toastSuccess(t('toasts.added'));
       } catch (err) {
         toastError(err);
       }

@@ -1,4 +1,4 @@
-import { AppError, type SendToContactInput } from '@balcao/sdk';
+import { AppError, COMPANY_TIMEZONE, type SendToContactInput } from '@balcao/sdk';
 import { nextSend } from '../shared/recurrence.js';
 import type { SchedulesPorts } from './deps.js';
 import type { ScheduleRow } from './presenter.js';
@@ -71,6 +71,8 @@ export class ScheduleDispatcher {
           row.occurrence,
           row.recurrence_end ? new Date(row.recurrence_end) : null,
           new Date(),
+          // The company's clock: a daily 09:00 stays 09:00 there across daylight saving.
+          COMPANY_TIMEZONE,
         );
     // Marked only while still claimed by this run: a row deleted or edited meanwhile is left as the user made it.
     const marked = await this.deps.em.getConnection().execute<{ id: number }[]>(

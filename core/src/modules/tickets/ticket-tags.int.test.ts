@@ -2,12 +2,14 @@ import {
   type DomainEventName,
   type DomainEvents,
   definePlugin,
+  idField,
   type PluginSubscriber,
   type TagDto,
   type TicketDto,
 } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { sql } from '../../testing/attendance-fixtures.js';
 import { openSocket, type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
 
@@ -31,6 +33,18 @@ const recorder = definePlugin({
   ),
 });
 
+/** TicketsPort.moveToLane as a plugin reaches it: `PUT /api/lane-move/{ticketId}` with `{ laneId }`. */
+const mover = definePlugin({
+  name: 'lane-mover',
+  requires: ['tickets'],
+  routes(router) {
+    router.put('/lane-move/:ticketId', async (ctx) => {
+      const { laneId } = z.object({ laneId: idField.nullable() }).parse(ctx.request.body);
+      ctx.body = await ctx.state.deps.tickets.moveToLane(Number(ctx.params.ticketId), laneId);
+    });
+  },
+});
+
 let host: TestHost;
 let shop: TenantWithAgent;
 let ticketId: number;
@@ -52,7 +66,7 @@ const newTag = async (body: Record<string, unknown>) =>
 const sorted = (...ids: number[]) => [...ids].sort((a, b) => a - b);
 
 beforeAll(async () => {
-  host = await createTestHost({ plugins: [recorder] });
+  host = await createTestHost({ plugins: [recorder, mover] });
   const superToken = (await host.login(host.admin.email, host.admin.password)).token;
   shop = await tenantWithAgent(host, superToken, 'Kanban Loja');
   const contact = await host.request('/api/contacts', {
@@ -171,5 +185,48 @@ describe("a contact's tags", () => {
     expect(events(again, 'contact.tags.changed')).toEqual([
       { companyId: shop.companyId, contactId, oldTagIds: [lane.id], tagIds: [] },
     ]);
+  });
+});
+
+describe('TicketsPort.moveToLane', () => {
+  const move = (laneId: number | null) =>
+    host.request(`/api/lane-move/${ticketId}`, { method: 'PUT', token: shop.adminToken, body: { laneId } });
+
+  it('switches the lane in one change and one event; ordinary tags stay; null is the default lane', async () => {
+    let mark = seen.length;
+    const onto = await move(lane.id);
+    expect(onto.status).toBe(200);
+    expect(await tagIdsOf(onto)).toEqual([lane.id, plain.id]);
+    const across = await move(otherLane.id);
+    expect(await tagIdsOf(across)).toEqual([plain.id, otherLane.id]);
+    await eventually(() => (events(mark, 'ticket.tags.changed').length === 2 ? true : undefined));
+    // The move across is one event from one lane to the other: never a state with no lane in between.
+    expect(events(mark, 'ticket.tags.changed')[1]).toEqual({
+      companyId: shop.companyId,
+      ticketId,
+      oldTagIds: sorted(plain.id, lane.id),
+      tagIds: sorted(plain.id, otherLane.id),
+    });
+    mark = seen.length;
+    expect(await tagIdsOf(await move(null))).toEqual([plain.id]);
+    await eventually(() => (events(mark, 'ticket.tags.changed').length ? true : undefined));
+    expect(events(mark, 'ticket.tags.changed')).toHaveLength(1);
+  });
+
+  it("refuses an ordinary tag (400 on laneId) and another company's tag (404), changing nothing", async () => {
+    const ordinary = await move(plain.id);
+    expect(ordinary.status).toBe(400);
+    expect(await ordinary.json()).toMatchObject({ error: 'ERR_VALIDATION' });
+    const [foreign] = await sql<{ id: number }>(
+      host,
+      `insert into tags (company_id, name, color, kanban) values (1, 'Raia alheia', '#000000', 1) returning id`,
+    );
+    const theirs = await move(foreign.id);
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toMatchObject({ error: 'ERR_NO_TAG_FOUND' });
+    const rows = await sql<{ tag_id: number }>(host, 'select tag_id from ticket_tags where ticket_id = $1', [
+      ticketId,
+    ]);
+    expect(rows.map((r) => r.tag_id)).toEqual([plain.id]);
   });
 });

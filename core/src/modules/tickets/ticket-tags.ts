@@ -20,8 +20,8 @@ const sameIds = (a: number[], b: number[]) => a.length === b.length && a.every((
 const noTicket = () => new AppError('ERR_NO_TICKET_FOUND', 404);
 
 /**
- * A ticket's own tags (`ticket_tags`; its contact's are the contacts module's): TicketsPort.setTags/addTag/removeTag
- * and the kanban's `PUT/DELETE /api/ticket-tags` go through here. Each change locks the ticket, writes the links (the
+ * A ticket's own tags (`ticket_tags`; its contact's are the contacts module's): TicketsPort.setTags/addTag/removeTag/
+ * moveToLane and the kanban's `PUT/DELETE /api/ticket-tags` go through here. Each change locks the ticket, writes the links (the
  * database keeps `tickets.tag_ids`, core-0009) and, when the tags changed, emits `ticket.tags.changed` with the old
  * and new ids after commit; the ticket fan-out sends attendants the ticket as it is now.
  */
@@ -81,6 +81,46 @@ export class TicketTags {
         [ticketId, companyId],
       );
     });
+  }
+
+  /**
+   * The kanban's move (TicketsPort.moveToLane, the kanban plugin's `PUT /api/ticket/kanban/{ticketId}`): the ticket's
+   * lanes off and `laneId`'s on in one transaction, so no reader ever sees the card in no lane or in two, and one
+   * `ticket.tags.changed` names the whole move. `laneId` null: the default lane (no lane). Ordinary tags stay. A tag
+   * the company lacks is 404 ERR_NO_TAG_FOUND; an ordinary tag is 400 ERR_VALIDATION on `laneId`.
+   */
+  async moveToLane(companyId: number, ticket: number, laneId: number | null): Promise<TicketDto> {
+    const lane = laneId === null ? null : await this.ownLane(companyId, laneId);
+    return this.change(companyId, ticket, async (q, ticketId) => {
+      await q(
+        `delete from ticket_tags where ticket_id = ?
+           and tag_id in (select id from tags where company_id = ? and kanban <> 0)`,
+        [ticketId, companyId],
+      );
+      // Guarded again inside the transaction: a lane deleted meanwhile simply is not added.
+      if (lane !== null)
+        await q(
+          `insert into ticket_tags (ticket_id, tag_id)
+           select ?, id from tags where id = ? and company_id = ? and kanban <> 0`,
+          [ticketId, lane, companyId],
+        );
+    });
+  }
+
+  private async ownLane(companyId: number, tagId: number): Promise<number> {
+    const id = idField.safeParse(tagId);
+    const [tag] = id.success
+      ? await this.em.execute<{ kanban: number }[]>(
+          'select kanban from tags where id = ? and company_id = ?',
+          [id.data, companyId],
+        )
+      : [];
+    if (!id.success || !tag) throw new AppError('ERR_NO_TAG_FOUND', 404);
+    if (Number(tag.kanban) === 0)
+      throw new AppError('ERR_VALIDATION', 400, {
+        fields: [{ path: 'laneId', message: 'Not a kanban tag' }],
+      });
+    return id.data;
   }
 
   private async ownTag(companyId: number, tagId: number): Promise<number> {

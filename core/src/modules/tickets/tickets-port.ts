@@ -175,4 +175,8 @@ export class CompanyTicketsPort implements TicketsPort {
   removeTag(ticketId: number, tagId: number): Promise<TicketDto> {
     return this.tags.remove(this.companyId, ticketId, tagId);
   }
+
+  moveToLane(ticketId: number, laneId: number | null): Promise<TicketDto> {
+    return this.tags.moveToLane(this.companyId, ticketId, laneId);
+  }
 }
