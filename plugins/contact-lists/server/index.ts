@@ -4,7 +4,7 @@ import { ContactList, ContactListItem } from './contact-list.entity.js';
 import { buildServices, type ContactListDeps, REQUIRES } from './deps.js';
 import { listErrors } from './errors.js';
 import { migrations } from './migrations.js';
-import { CHECK_JOB } from './number-check.js';
+import { CHECK_JOB, RESUME_JOB } from './number-check.js';
 import { contactListRoutes } from './routes.js';
 
 /** Contact lists, behind the `useCampaigns` flag: the audiences campaigns send to. */
@@ -23,5 +23,10 @@ export default definePlugin({
       data: z.object({ contactListId: idField }),
       handler: ({ companyId, data, deps }) => deps.checker.run(companyId, data.contactListId),
     }),
+    {
+      name: RESUME_JOB,
+      every: '5 minutes',
+      handler: ({ companyId, deps }) => deps.checker.resume(companyId),
+    },
   ],
 });

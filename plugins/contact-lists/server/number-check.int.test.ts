@@ -6,6 +6,7 @@ import {
   type TestHost,
   type TestSocket,
 } from '@balcao/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckFrame, ContactListItemDto } from '../shared/contact-lists.js';
 import contactLists from './index.js';
@@ -39,6 +40,12 @@ beforeAll(async () => {
   await fake.connect(host, shop.adminToken);
 });
 afterAll(() => host?.stop());
+
+async function sql(text: string, params: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: host.databaseUrl });
+  await client.connect();
+  await client.query(text, params).finally(() => client.end());
+}
 
 const CHECK = (companyId: number) => `company-${companyId}-ContactListCheck`;
 
@@ -186,6 +193,30 @@ describe('checking list numbers with WhatsApp', () => {
       expect(res.status).toBe(202);
       await eventually(() => (checkedOf(socket, other.companyId, list.id).length === 2 ? true : undefined));
       expect((await itemsOf(list.id, other.adminToken)).map((r) => r.isWhatsappValid)).toEqual([true, true]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('a run that died with its process is resumed once its claims expire (resume-checks)', async () => {
+    const list = await newList('Retomada');
+    const socket = await connectSocket(host, shop.agentToken);
+    try {
+      const item = await call(host, '/api/contact-list-items', {
+        token: shop.adminToken,
+        body: { contactListId: list.id, name: 'Lia', number: '5511990005001' },
+      });
+      await eventually(() => (checkedOf(socket, shop.companyId, list.id).length === 1 ? true : undefined));
+      // What a crash leaves: the number claimed three minutes ago, never answered (and no job to go on).
+      await sql(
+        `update contact_list_items set whatsapp_checked_at = null, is_whatsapp_valid = null,
+          whatsapp_check_claimed_at = now() - interval '3 minutes' where id = $1`,
+        [item.body.id],
+      );
+      await host.runJob('contact-lists:resume-checks', { companyId: shop.companyId });
+      await eventually(() => (checkedOf(socket, shop.companyId, list.id).length === 2 ? true : undefined));
+      expect(asked.filter((a) => a === '5511990005001')).toHaveLength(2);
+      expect((await itemsOf(list.id))[0].isWhatsappValid).toBe(true);
     } finally {
       socket.close();
     }

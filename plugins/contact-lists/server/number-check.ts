@@ -4,6 +4,8 @@ import { COLUMNS, type ItemRow, toItemDto } from './items-service.js';
 
 /** The job that checks a list's numbers (local name; data `{ companyId, contactListId }`). */
 export const CHECK_JOB = 'check-numbers';
+/** The periodic job that restarts the chains a crash broke (numbers claimed and never answered). */
+export const RESUME_JOB = 'resume-checks';
 /** Numbers one job run asks about before handing over to the next run (keeps runs short; others interleave). */
 const BATCH = 20;
 /** Pause between two asks: WhatsApp bans accounts that look up numbers in bursts. */
@@ -25,7 +27,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * `whatsapp_checked_at`. A number WhatsApp writes otherwise (a Brazilian mobile without its ninth digit) is stored as
  * WhatsApp writes it. Each answer is a `checked` frame on `company-{id}-ContactListCheck`. When nothing can ask (no
  * connected connection that checks), the run stops, gives its claims back and says so (a `stopped` frame): the numbers
- * stay unchecked until the next import, edit or "check again".
+ * stay unchecked until the next import, edit or "check again". A run that died with its process (agenda does not run a
+ * one-off job twice) leaves claims that expire: `resume-checks`, every few minutes, restarts those lists' chains.
  */
 export class NumberChecker {
   constructor(private readonly ports: Ports) {}
@@ -48,6 +51,16 @@ export class NumberChecker {
       { companyId, contactListId },
       { uniqueKey: `check-${contactListId}` },
     );
+  }
+
+  /** Restarts the chain of every list of the company whose claimed numbers nobody answered within the lease. */
+  async resume(companyId: number): Promise<void> {
+    const lists = await this.ports.em.execute<{ contact_list_id: number }[]>(
+      `select distinct contact_list_id from contact_list_items
+        where company_id = ? and whatsapp_checked_at is null and whatsapp_check_claimed_at < now() - ${CLAIM_LEASE}`,
+      [companyId],
+    );
+    for (const { contact_list_id } of lists) await this.request(companyId, contact_list_id);
   }
 
   /** One run of the chain (the job): a batch, then the next run while numbers are left. */
