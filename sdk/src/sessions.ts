@@ -120,6 +120,18 @@ export interface ConnectionInfo extends ChannelConnection {
 }
 
 /**
+ * What a channel said of an address (ConnectionsPort.checkAddress): it exists, written `address` (WhatsApp may write a
+ * Brazilian mobile without its ninth digit), it does not, or nobody could tell now — `reason`: no loaded channel (or
+ * not `channel`) can check (`no-check`), no CONNECTED connection of such a channel (`no-connection`), no session owner
+ * answering (`session-unavailable`), or the channel's check failing for this number (`check-failed`).
+ * @example { status: 'valid', address: '551199990000' }
+ */
+export type AddressCheck =
+  | { status: 'valid'; address: string }
+  | { status: 'invalid' }
+  | { status: 'unknown'; reason: 'no-check' | 'no-connection' | 'session-unavailable' | 'check-failed' };
+
+/**
  * The company's connections, for plugins (bound to the scope's company).
  * @example const main = await connections.default(); await connections.reportStatus(main.id, { status: 'CONNECTED' })
  */
@@ -148,6 +160,14 @@ export interface ConnectionsPort {
    * @example await connections.checkLink('facebook', page.id)
    */
   checkLink(channel: Channel, account?: string): Promise<void>;
+  /**
+   * Asks a channel whether `number` exists there and how it writes it (ChannelDefinition.checkAddress), through a
+   * CONNECTED connection of the company — of `channel` when given, else of any channel that can check — the default
+   * first. Any plugin may ask. Never throws for the channel's sake (see AddressCheck); a number that is not 8–50
+   * digits once the rest is dropped is 400 ERR_VALIDATION.
+   * @example const check = await connections.checkAddress({ number: '5511999990000' }) // { status: 'invalid' }
+   */
+  checkAddress(input: { number: string; channel?: string }): Promise<AddressCheck>;
   /**
    * For a channel the plugin contributes only: the connection's own encrypted store, which its adapter reads in `send`
    * (ChannelSendContext.session). @example await (await connections.session(id)).set('accessToken', token)
@@ -183,3 +203,22 @@ export const sessionKeySchema = z
   .min(1)
   .max(200)
   .regex(/^[\x21-\x7e]+$/, 'printable ASCII without spaces');
+
+/**
+ * ConnectionsPort.checkAddress's input: a number of 8–50 digits once the rest is dropped (as contacts' numbers), and
+ * optionally the channel kind to ask through. @example addressCheckInputSchema.parse({ number: '+55 11 99999-0000' })
+ */
+export const addressCheckInputSchema = z.object({
+  number: z
+    .string()
+    .max(100, 'Too Long!')
+    .refine((v) => {
+      const digits = v.replace(/\D/g, '').length;
+      return digits >= 8 && digits <= 50;
+    }, 'Invalid number'),
+  channel: z
+    .string()
+    .max(50)
+    .regex(/^[a-z][a-z0-9-]*$/, 'Invalid option')
+    .optional(),
+});

@@ -61,13 +61,22 @@ const ackSchema = z.object({
 /**
  * A fake channel for plugin authors' tests: a real channel adapter (kind `whatsapp` unless told) whose "servers" are
  * this process. The contact writes with `receive`, what Balcão sends is in `sent()`, the channel reports deliveries
- * with `ack`, and `failSends` makes its servers unreachable. Its connections need no session (connected when created).
+ * with `ack`, `failSends` makes its servers unreachable, and `checkAddress` (an option) answers address checks. Its connections need no session (connected when created).
  * Its routes live under `/testing/<name>/…` and take the connection's token, like a webhook.
  * @example const fake = createFakeChannel(); const host = await createTestHost({ plugins: [fake.plugin, mine] });
  * const line = await fake.connect(host, token); const { ticketId } = await line.receive({ from: '5511999990000', body: 'Oi' });
  */
 export function createFakeChannel(
-  opts: { kind?: Channel; name?: string; traits?: Partial<DeclaredChannelTraits> } = {},
+  opts: {
+    kind?: Channel;
+    name?: string;
+    traits?: Partial<DeclaredChannelTraits>;
+    /**
+     * The channel's address check (ChannelDefinition.checkAddress), as its servers would answer: the address they know
+     * (WhatsApp may drop a Brazilian mobile's ninth digit), null for none, a throw for a failed check. None by default.
+     */
+    checkAddress?: (address: string) => string | null | Promise<string | null>;
+  } = {},
 ): FakeChannel {
   const kind = opts.kind ?? 'whatsapp';
   const name = opts.name ?? 'fake-channel';
@@ -84,6 +93,9 @@ export function createFakeChannel(
         outboxes.set(connection.token, [...sent, message]);
       return { ack: 1, externalId: `${name}-out-${message.messageId}` };
     },
+    ...(opts.checkAddress && {
+      checkAddress: async (address: string) => opts.checkAddress?.(address) ?? null,
+    }),
   });
   const plugin = definePlugin({
     name,

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { adminToken } from './attendance';
+import type { FakeWhatsapp } from './fake-whatsapp';
 import { login, shot, USERS } from './helpers';
 
 async function sheet(rows: unknown[][]): Promise<Buffer> {
@@ -52,4 +54,73 @@ test('an admin creates a contact list, uploads a sheet and sees its rows and the
   await expect(items).toHaveCount(2);
   await expect(page.getByTestId('contact-list-items-table')).toContainText('5511999990001');
   await expect(page.getByTestId('contact-list-items-table')).toContainText('Bruno Lima');
+});
+
+test('list numbers are checked with WhatsApp in the background, and their marks change live', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  // A fake WhatsApp connection of the spec's own, connected for the test and removed afterwards: whatever other
+  // specs left connected or not, one connection can check.
+  const created = await request.post('/api/whatsapp', {
+    headers,
+    data: { name: `Checagem ${Date.now()}`, channel: 'whatsapp' },
+  });
+  expect(created.ok()).toBe(true);
+  const connection = (await created.json()) as FakeWhatsapp;
+  try {
+    expect((await request.post(`/api/whatsappsession/${connection.id}`, { headers })).ok()).toBe(true);
+    await expect
+      .poll(async () => (await request.post(`/test-channel/${connection.token}/scan`, { data: {} })).status())
+      .toBe(204);
+    await expect
+      .poll(
+        async () => (await (await request.get(`/api/whatsapp/${connection.id}`, { headers })).json()).status,
+      )
+      .toBe('CONNECTED');
+
+    const name = `Checada ${Date.now() % 100_000}`;
+    const list = await request.post('/api/contact-lists', { headers, data: { name } });
+    expect(list.ok()).toBe(true);
+    const { id } = (await list.json()) as { id: number };
+    await login(page, USERS.admin);
+    await expect(page).toHaveURL(/\/tickets$/);
+    await page.goto(`/contact-lists/${id}/contacts`);
+    await expect(page.getByTestId('contact-list-items-page')).toBeVisible();
+
+    // Added while the page is open: the rows come, then their marks as WhatsApp answers (the fake: 5500… has none).
+    const tail = String(Date.now()).slice(-6);
+    for (const [who, number] of [
+      ['Com Zap', `5511977${tail}`],
+      ['Sem Zap', `5500119${tail}`],
+    ]) {
+      const res = await request.post('/api/contact-list-items', {
+        headers,
+        data: { contactListId: id, name: who, number },
+      });
+      expect(res.status()).toBe(201);
+    }
+    const mark = (who: string) =>
+      page.getByRole('row', { name: new RegExp(who) }).getByTestId('contact-list-item-whatsapp');
+    await expect(
+      mark('Com Zap').getByLabel(
+        /Number on WhatsApp|Número no WhatsApp|Número en WhatsApp|Numara WhatsApp'ta$/,
+      ),
+    ).toBeVisible();
+    await expect(
+      mark('Sem Zap').getByLabel(/not on WhatsApp|fora do WhatsApp|fuera de WhatsApp|değil/),
+    ).toBeVisible();
+
+    await page.getByTestId('contact-list-items-check').click();
+    await expect(
+      mark('Com Zap').getByLabel(
+        /Number on WhatsApp|Número no WhatsApp|Número en WhatsApp|Numara WhatsApp'ta$/,
+      ),
+    ).toBeVisible();
+    await shot(page, 'contact-lists-check-light-wide');
+  } finally {
+    await request.delete(`/api/whatsapp/${connection.id}`, { headers });
+  }
 });

@@ -122,6 +122,7 @@ const EXPECTED: Record<string, ErrorCode | `${string}:${string}`> = {
   'PUT /api/contact-lists/:id': 'contact-lists:ERR_NO_CONTACT_LIST_FOUND',
   'DELETE /api/contact-lists/:id': 'contact-lists:ERR_NO_CONTACT_LIST_FOUND',
   'POST /api/contact-lists/:id/upload': 'contact-lists:ERR_NO_CONTACT_LIST_FOUND',
+  'POST /api/contact-lists/:id/check': 'contact-lists:ERR_NO_CONTACT_LIST_FOUND',
   'GET /api/contact-list-items/:id': 'contact-lists:ERR_NO_CONTACT_LIST_ITEM_FOUND',
   'PUT /api/contact-list-items/:id': 'contact-lists:ERR_NO_CONTACT_LIST_ITEM_FOUND',
   'DELETE /api/contact-list-items/:id': 'contact-lists:ERR_NO_CONTACT_LIST_ITEM_FOUND',

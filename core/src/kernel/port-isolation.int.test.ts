@@ -179,6 +179,8 @@ const sweepOfA = (): PortSweep => {
       create: [{ args: [{ name: 'Intrusa', channel: 'whatsapp' }] }],
       checkLink: [{ args: ['whatsapp'] }],
       session: [{ args: [connection.id] }],
+      // B asks through B's own connections (it has none): nothing of A's is read.
+      checkAddress: [{ args: [{ number: NUMBER }], answers: true }],
     },
     config: {
       get: [{ args: ['secret'] }],

@@ -32,7 +32,9 @@ import { z } from 'zod';
  *   LID and its number): it calls ConversationsPort.mergeContact as the WhatsApp adapter does, and answers its result.
  * Its address check (checkAddress, WhatsApp's onWhatsApp) answers that every number has an account except two test
  * ranges: numbers beginning 5500 have none (ERR_WAPP_INVALID_CONTACT), and numbers beginning 5501 make the check fail
- * (its servers time out: ERR_WAPP_CHECK_CONTACT). Brazil has no area code 00 or 01, so no real-looking number is hit.
+ * (its servers time out: ERR_WAPP_CHECK_CONTACT); a mobile beginning 5502 with its ninth digit (55029…, 13 digits) is
+ * an old account WhatsApp knows without it, so the check answers the number without that 9. Brazil has no area code
+ * 00, 01 or 02, so no real-looking number is hit.
  * It is a stateful channel like Baileys: `start` resumes CONNECTED from the "auth state" it keeps in the SessionStore,
  * or reports `qrcode`; a scan goes PAIRING → CONNECTED and stores the auth state, so a restart (or another instance
  * taking the session over) resumes without a new QR; logout forgets it (core clears the store).
@@ -96,6 +98,8 @@ const awaitingScan = new Map<string, { qrcode: string; ctx: ChannelSessionContex
 export const FAKE_NO_ACCOUNT = '5500';
 /** Numbers beginning so make the fake's address check fail, as WhatsApp's servers not answering. */
 export const FAKE_CHECK_FAILS = '5501';
+/** Mobiles beginning so (55029…, 13 digits) are known to the fake without their ninth digit (5502…, 12 digits). */
+export const FAKE_OLD_ACCOUNT = '5502';
 /** Every lifecycle call, in order, for tests that count who started what. */
 export const fakeSessionCalls: { token: string; call: 'start' | 'stop' | 'logout' }[] = [];
 
@@ -152,7 +156,10 @@ export const fakeWhatsappChannel = defineChannel({
   async checkAddress(address) {
     const digits = address.replace(/\D/g, '');
     if (digits.startsWith(FAKE_CHECK_FAILS)) throw new Error('WhatsApp servers did not answer the check');
-    return digits.startsWith(FAKE_NO_ACCOUNT) ? null : digits;
+    if (digits.startsWith(FAKE_NO_ACCOUNT)) return null;
+    if (digits.startsWith(`${FAKE_OLD_ACCOUNT}9`) && digits.length === 13)
+      return `${FAKE_OLD_ACCOUNT}${digits.slice(5)}`;
+    return digits;
   },
   async start(ctx) {
     const { connection, session, status } = ctx;

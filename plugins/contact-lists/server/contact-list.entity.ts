@@ -20,7 +20,7 @@ export type IContactList = InferEntity<typeof ContactList>;
 
 /**
  * One number of a list. Not a core contact: a list holds numbers nobody has talked to yet; a campaign makes the
- * contact when it sends. `isWhatsappValid` is null until a connection has checked the number.
+ * contact when it sends. `isWhatsappValid` is null until a connection has checked the number (number-check.ts).
  */
 export const ContactListItem = defineEntity({
   name: 'ContactListItem',
@@ -34,6 +34,9 @@ export const ContactListItem = defineEntity({
     number: p.text(),
     email: p.text().default(''),
     isWhatsappValid: p.boolean().nullable(),
+    /** When the check answered (null: still to ask); and when a check run claimed it (number-check.ts). */
+    whatsappCheckedAt: p.datetime().nullable(),
+    whatsappCheckClaimedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -8,7 +8,7 @@ import {
 import { listErrors } from './errors.js';
 import { isUniqueViolation, likePattern, listNumber } from './numbers.js';
 
-interface ItemRow {
+export interface ItemRow {
   id: number;
   company_id: number;
   contact_list_id: number;
@@ -28,7 +28,7 @@ export const toItemDto = (r: ItemRow): ContactListItemDto => ({
   isWhatsappValid: r.is_whatsapp_valid,
 });
 
-const COLUMNS = 'id, company_id, contact_list_id, name, number, email, is_whatsapp_valid';
+export const COLUMNS = 'id, company_id, contact_list_id, name, number, email, is_whatsapp_valid';
 
 export interface ItemFields {
   name: string;
@@ -90,16 +90,18 @@ export class ContactListItemsService {
     return this.announce(companyId, 'create', toItemDto(row));
   }
 
-  /** A changed number is checked again (is_whatsapp_valid back to null). */
+  /** A changed number is checked again (is_whatsapp_valid back to null, and unchecked for the next check run). */
   async update(companyId: number, id: number, fields: ItemFields): Promise<ContactListItemDto> {
     const current = await this.find(companyId, id);
     const number = digitsOrRefuse(fields.number);
     await this.refuseDuplicate(companyId, current.contactListId, number, id);
     const [row] = await this.write(
       `update contact_list_items set name = ?, number = ?, email = ?, updated_at = now(),
-        is_whatsapp_valid = case when number = ? then is_whatsapp_valid end
+        is_whatsapp_valid = case when number = ? then is_whatsapp_valid end,
+        whatsapp_checked_at = case when number = ? then whatsapp_checked_at end,
+        whatsapp_check_claimed_at = case when number = ? then whatsapp_check_claimed_at end
         where company_id = ? and id = ? returning ${COLUMNS}`,
-      [fields.name, number, fields.email, number, companyId, id],
+      [fields.name, number, fields.email, number, number, number, companyId, id],
     );
     return this.announce(companyId, 'update', toItemDto(row));
   }

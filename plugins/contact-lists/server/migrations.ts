@@ -33,5 +33,31 @@ class Migration0001Tables extends Migration {
   }
 }
 
+/**
+ * The WhatsApp check's bookkeeping (number-check.ts): when a number was answered (null: still to ask), and when a run
+ * claimed it (a lease, so two runs never ask about one number and a crashed run's numbers come back).
+ */
+class Migration0002NumberCheck extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      alter table contact_list_items
+        add column whatsapp_checked_at timestamptz null,
+        add column whatsapp_check_claimed_at timestamptz null;
+      create index contact_list_items_unchecked_index on contact_list_items (contact_list_id, id)
+        where whatsapp_checked_at is null;
+    `);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`
+      drop index if exists contact_list_items_unchecked_index;
+      alter table contact_list_items drop column whatsapp_checked_at, drop column whatsapp_check_claimed_at;
+    `);
+  }
+}
+
 /** In order; names are stable keys in `plugin_migrations`, so never rename or reorder them. */
-export const migrations = [{ name: '0001-tables', class: Migration0001Tables }];
+export const migrations = [
+  { name: '0001-tables', class: Migration0001Tables },
+  { name: '0002-number-check', class: Migration0002NumberCheck },
+];

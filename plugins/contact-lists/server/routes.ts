@@ -2,6 +2,7 @@ import { AppError, idField, type PluginRouter, validate } from '@balcao/sdk';
 import { z } from 'zod';
 import {
   canDeleteItems,
+  checkRequestSchema,
   contactListSchema,
   itemCreateSchema,
   itemPageQuery,
@@ -54,6 +55,17 @@ export function contactListRoutes(router: PluginRouter<ContactListDeps>): void {
     const filepath = uploadedFile(ctx.request.files);
     ctx.body = await importSheet(deps, companyId, id, filepath);
     await deps.lists.touch(companyId, id);
+    await deps.checker.request(companyId, id);
+  });
+  // "Check again": the list's numbers asked about in the background (every one with `again`); 202, nothing waits.
+  router.post('/contact-lists/:id/check', async (ctx) => {
+    const { id } = validate(idParams, ctx.params);
+    const { again } = validate(checkRequestSchema, ctx.request.body ?? {});
+    const { companyId, deps } = ctx.state;
+    await deps.items.requireList(companyId, id);
+    await deps.checker.request(companyId, id, { again });
+    ctx.status = 202;
+    ctx.body = { queued: true };
   });
 
   router.get('/contact-list-items', async (ctx) => {
@@ -68,13 +80,18 @@ export function contactListRoutes(router: PluginRouter<ContactListDeps>): void {
     const { companyId, deps } = ctx.state;
     const item = await deps.items.create(companyId, contactListId, fields);
     await deps.lists.touch(companyId, contactListId);
+    await deps.checker.request(companyId, contactListId);
     ctx.status = 201;
     ctx.body = item;
   });
   router.put('/contact-list-items/:id', async (ctx) => {
     const { id } = validate(idParams, ctx.params);
     const fields = validate(itemUpdateSchema, ctx.request.body);
-    ctx.body = await ctx.state.deps.items.update(ctx.state.companyId, id, fields);
+    const { companyId, deps } = ctx.state;
+    const item = await deps.items.update(companyId, id, fields);
+    // A renumbered item is unchecked again; an unchanged one finds nothing to ask.
+    if (item.isWhatsappValid === null) await deps.checker.request(companyId, item.contactListId);
+    ctx.body = item;
   });
   router.delete('/contact-list-items/:id', async (ctx) => {
     const { id } = validate(idParams, ctx.params);

@@ -1,4 +1,5 @@
 import { createTenant, type TestHost } from '@balcao/testing';
+import ExcelJS from 'exceljs';
 
 /** A company on a plan with campaigns, its admin's and an attendant's (profile user) tokens. */
 export async function campaignsTenant(host: TestHost, superToken: string, name: string) {
@@ -24,4 +25,30 @@ export async function call(
   const res = await host.request(path, init);
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+/** An .xlsx of `rows` (the first sheet). */
+export async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.addWorksheet('Lista').addRows(rows);
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** `POST /api/contact-lists/:id/upload` as the screen sends it (multipart, field `file`). */
+export async function uploadSheet(
+  host: TestHost,
+  token: string,
+  listId: number,
+  data: Buffer,
+  fileName = 'lista.xlsx',
+) {
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(data)]), fileName);
+  const res = await fetch(`${host.url}/api/contact-lists/${listId}/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read the summary's fields, checked by their expectations
+  return { status: res.status, body: (await res.json()) as any };
 }

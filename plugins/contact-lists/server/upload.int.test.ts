@@ -1,8 +1,7 @@
 import { connectSocket, createTestHost, type TestHost } from '@balcao/testing';
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contactLists from './index.js';
-import { call, campaignsTenant } from './test-fixtures.js';
+import { call, campaignsTenant, uploadSheet, xlsxOf } from './test-fixtures.js';
 
 let host: TestHost;
 let shop: Awaited<ReturnType<typeof campaignsTenant>>;
@@ -14,22 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => host?.stop());
 
-async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  book.addWorksheet('Lista').addRows(rows);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-async function upload(listId: number, data: Buffer, fileName = 'lista.xlsx') {
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(data)]), fileName);
-  const res = await fetch(`${host.url}/api/contact-lists/${listId}/upload`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${shop.adminToken}` },
-    body: form,
-  });
-  return { status: res.status, body: await res.json() };
-}
+const upload = (listId: number, data: Buffer, fileName = 'lista.xlsx') =>
+  uploadSheet(host, shop.adminToken, listId, data, fileName);
 
 const newList = async (name: string) =>
   (await call(host, '/api/contact-lists', { token: shop.adminToken, body: { name } })).body as { id: number };

@@ -4,6 +4,8 @@ import { z } from 'zod';
 /** Realtime topics (`company-{id}-ContactList`, `company-{id}-ContactListItem`), as the peer names them. */
 export const LIST_TOPIC = 'ContactList';
 export const ITEM_TOPIC = 'ContactListItem';
+/** The WhatsApp check's answers (`company-{id}-ContactListCheck`), apart so a page patches one row, not reloads. */
+export const CHECK_TOPIC = 'ContactListCheck';
 
 /** Rows of a list page and of an items page (infinite scroll asks for the next page). */
 export const PAGE_SIZE = 20;
@@ -98,6 +100,20 @@ export interface UploadProgressFrame {
   done: number;
   total: number;
 }
+
+/** Why a check run could not ask (sdk AddressCheck's unknown reasons but a single number's failure). */
+export type CheckStopReason = 'no-check' | 'no-connection' | 'session-unavailable';
+
+/**
+ * A frame of CHECK_TOPIC: one number answered (`record` as stored: its mark, and its number as WhatsApp writes it), or
+ * a run that found nothing to ask with (the list's unchecked numbers wait for the next import, edit or check again).
+ */
+export type CheckFrame =
+  | { action: 'checked'; record: ContactListItemDto }
+  | { action: 'stopped'; contactListId: number; reason: CheckStopReason };
+
+/** `POST /contact-lists/:id/check`: `again` asks about every number anew, else only the unchecked ones. */
+export const checkRequestSchema = z.object({ again: z.boolean().optional().default(false) });
 
 /** The contacts page's delete-contact rule (core's `DELETE /contacts/:id`: admins only), applied to list items. */
 export const canDeleteItems = (user: { profile: string }): boolean => user.profile === 'admin';

@@ -1,9 +1,11 @@
-import { DeleteConfirmation, ListPage, useUiHost } from '@balcao/sdk/ui';
-import { Button, HTMLTable, Icon, InputGroup } from '@blueprintjs/core';
+import { DeleteConfirmation, ListPage, useCompanyChannel, useUiHost } from '@balcao/sdk/ui';
+import { Button, Callout, HTMLTable, Icon, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
+  CHECK_TOPIC,
+  type CheckFrame,
   type ContactListDto,
   type ContactListItemDto,
   type ContactListItemPageDto,
@@ -38,6 +40,30 @@ export function ItemsPage() {
   const [importing, setImporting] = useState(false);
   const [doomed, setDoomed] = useState<ContactListItemDto | null>(null);
   const mayDelete = canDeleteItems(user);
+  // The last check run of this list found no connection to ask with (until a number is answered or asked again).
+  const [stopped, setStopped] = useState(false);
+
+  // The WhatsApp check's answers mark their row as they come, without reading the pages again.
+  useCompanyChannel(CHECK_TOPIC, (data) => {
+    const frame = data as CheckFrame;
+    if (frame.action === 'stopped') {
+      if (frame.contactListId === contactListId) setStopped(true);
+      return;
+    }
+    if (frame.record.contactListId !== contactListId) return;
+    setStopped(false);
+    items.patch((row) => (row.id === frame.record.id ? frame.record : row));
+  });
+
+  const checkAgain = async () => {
+    try {
+      await api.post(`/contact-lists/${contactListId}/check`, { again: true });
+      setStopped(false);
+      toastSuccess(t('items.checkQueued'));
+    } catch (err) {
+      toastError(err);
+    }
+  };
 
   useEffect(() => {
     api.get<ContactListDto>(`/contact-lists/${contactListId}`).then(setList, toastError);
@@ -72,6 +98,13 @@ export function ItemsPage() {
           />
           <Button icon="arrow-left" text={t('items.back')} onClick={() => navigate('/contact-lists')} />
           <Button
+            icon="refresh"
+            text={t('items.checkAgain')}
+            title={t('items.checkAgainHint')}
+            onClick={() => void checkAgain()}
+            data-testid="contact-list-items-check"
+          />
+          <Button
             icon="import"
             text={t('items.import')}
             onClick={() => setImporting(true)}
@@ -87,6 +120,11 @@ export function ItemsPage() {
         </div>
       }
     >
+      {stopped && (
+        <Callout intent="warning" icon="warning-sign" data-testid="contact-list-items-check-stopped">
+          {t('items.checkStopped')}
+        </Callout>
+      )}
       <div style={{ height: '100%', overflow: 'auto' }} onScroll={items.onScroll}>
         <HTMLTable compact striped className="list-screen__table" data-testid="contact-list-items-table">
           <thead>
@@ -101,7 +139,7 @@ export function ItemsPage() {
           <tbody>
             {items.rows.map((item) => (
               <tr key={item.id} data-testid="contact-list-item-row">
-                <td>
+                <td data-testid="contact-list-item-whatsapp">
                   <WhatsappState valid={item.isWhatsappValid} t={t} />
                 </td>
                 <td>{item.name}</td>

@@ -74,5 +74,13 @@ export function usePaged<T>(
     if (hasMore && !loading && el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX)
       void load(pages.current + 1);
   };
-  return { rows, hasMore, loading, onScroll, reload: () => void load(pages.current) };
+  return {
+    rows,
+    hasMore,
+    loading,
+    onScroll,
+    reload: () => void load(pages.current),
+    /** Changes the rows shown in place (a live answer about one row), without asking the server again. */
+    patch: (change: (row: T) => T) => setRows((shown) => shown.map(change)),
+  };
 }

@@ -159,9 +159,9 @@ export class ContactsService {
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'channel', message: 'Invalid option' }] });
     let number = normaliseNumber(fields.number, fields.channel, false, this.channels);
     if (opts.checkAddress) {
-      const { em, channels, realtime, sessions, dataDir, logger } = this;
+      const { em, channels, sessions, logger } = this;
       number = await checkedAddress(
-        { em, channels, realtime, sessions, dataDir, logger },
+        { em, channels, sessions, logger },
         viewer.companyId,
         fields.channel,
         number,

@@ -1,5 +1,7 @@
 import {
+  type AddressCheck,
   AppError,
+  addressCheckInputSchema,
   type Channel,
   type ChannelTraits,
   type ConnectionInfo,
@@ -12,6 +14,7 @@ import {
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { ConnectionsService } from '../connections/connections-service.js';
+import { type AddressCheckDeps, askAddress } from '../contacts/contact-address-check.js';
 import { asHandle } from '../conversations/bound-conversations.js';
 import { type ConnectionRow, toChannelConnection } from '../conversations/conversations-service.js';
 import type { SessionManager } from './session-manager.js';
@@ -41,6 +44,8 @@ export class CompanyConnectionsPort implements ConnectionsPort {
     private readonly service: () => ConnectionsService,
     /** A channel's traits, from its adapter (undefined for a channel no loaded plugin provides). */
     private readonly traitsOf: (channel: string) => ChannelTraits | undefined,
+    /** What asking a channel about an address needs (the channels, the session owner, a logger). */
+    private readonly addressDeps: () => AddressCheckDeps,
   ) {}
 
   private rows(where: string, params: unknown[]): Promise<Row[]> {
@@ -102,6 +107,18 @@ export class CompanyConnectionsPort implements ConnectionsPort {
         [channel, account, this.companyId],
       );
     if (taken) throw new AppError('ERR_CHANNEL_ACCOUNT_TAKEN', 409, { channel });
+  }
+
+  /** Any plugin may ask: the check reads nothing of the connection but whether it can ask (contact-address-check.ts). */
+  async checkAddress(input: { number: string; channel?: string }): Promise<AddressCheck> {
+    const { number, channel } = validate(addressCheckInputSchema, input);
+    const { check } = await askAddress(
+      this.addressDeps(),
+      this.companyId,
+      number.replace(/\D/g, ''),
+      channel,
+    );
+    return check;
   }
 
   async session(connectionId: number): Promise<SessionStore> {

@@ -31,6 +31,12 @@ export const sessionsModule = defineModule({
               const adapter = root.cradle.channels.get(channel);
               return adapter && channelTraits(adapter);
             },
+            () => ({
+              em: root.cradle.orm.em,
+              channels: root.cradle.channels,
+              sessions: root.cradle.sessions,
+              logger: root.cradle.logger,
+            }),
           ),
       ),
     config: ({ root, plugin, tenant }) => tenant((id) => root.cradle.sessions.pluginConfig(plugin.name, id)),
