@@ -46,7 +46,9 @@ async function sql<T>(text: string, params: unknown[]): Promise<T[]> {
 
 /** The contact writes; answers the ticket once the automation's turn has read every message the contact sent. */
 async function say(line: FakeConnection, from: string, body: string): Promise<number> {
-  const { ticketId } = await line.receive({ from, body, name: 'Paula' });
+  const result = await line.receive({ from, body, name: 'Paula' });
+  if (result.outcome !== 'stored') throw new Error(`the message was not stored: ${result.outcome}`);
+  const { ticketId } = result;
   await eventually(async () => {
     const [row] = await sql<{ done: boolean }>(
       `select coalesce(t.bot_cursor, 0) >= (select coalesce(max(id), 0) from messages
