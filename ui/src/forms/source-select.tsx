@@ -24,7 +24,25 @@ const LISTINGS: Record<Exclude<SourceKind, 'integration'>, { path: string; field
 };
 
 /** Pages read at most (20 records each): this bounds a picker's reads. */
-const MAX_PAGES = 10;
+export const MAX_SOURCE_PAGES = 10;
+
+type PageReader = (path: string, pageNumber: number) => Promise<Record<string, unknown>>;
+
+/**
+ * A listing's records by id and name, page after page while the answer says `hasMore` (at most
+ * {@link MAX_SOURCE_PAGES}): a company with more lists than one page still finds them all in the picker.
+ * @example await readListing((path, pageNumber) => api.get(path, { query: { pageNumber } }), '/files', 'files')
+ */
+export async function readListing(get: PageReader, path: string, field: string): Promise<Named[]> {
+  const out: Named[] = [];
+  for (let pageNumber = 1; pageNumber <= MAX_SOURCE_PAGES; pageNumber++) {
+    const answer = await get(path, pageNumber);
+    const records = (answer[field] ?? []) as Named[];
+    out.push(...records.map(({ id, name }) => ({ id, name })));
+    if (answer.hasMore !== true) break;
+  }
+  return out;
+}
 
 async function readRecords(kind: SourceKind): Promise<Named[] | null> {
   if (kind === 'integration') {
@@ -32,14 +50,11 @@ async function readRecords(kind: SourceKind): Promise<Named[] | null> {
     return list.map((r) => ({ id: r.id, name: `${r.name} (${r.type})` }));
   }
   const listing = LISTINGS[kind];
-  const out: Named[] = [];
-  for (let pageNumber = 1; pageNumber <= MAX_PAGES; pageNumber++) {
-    const answer = await api.get<Record<string, unknown>>(listing.path, { query: { pageNumber } });
-    const records = (answer[listing.field] ?? []) as Named[];
-    out.push(...records.map(({ id, name }) => ({ id, name })));
-    if (answer.hasMore !== true) break;
-  }
-  return out;
+  return readListing(
+    (path, pageNumber) => api.get<Record<string, unknown>>(path, { query: { pageNumber } }),
+    listing.path,
+    listing.field,
+  );
 }
 
 /** The kind's records, by name; null while unknown or when they cannot be read. */
