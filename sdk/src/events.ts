@@ -76,10 +76,17 @@ export const DOMAIN_EVENT_SCHEMAS = {
    */
   'ticket.messages.changed': z.object(ticket),
   /**
-   * The contact picked a chatbot option of type file (`optFileId`, after the option's text was sent): the file-list
-   * plugin sends the list's message and attachments on the ticket. `optionId` is the option's.
+   * A file list is owed to the contact: the file-list plugin sends its message and attachments on the ticket. Either
+   * the contact picked a chatbot option of type file (`optionId`, after the option's text was sent) or the ticket
+   * entered a queue with a file list (`queueId`, after the queue's greeting or options). The emitter awaits it: the
+   * files are stored before whatever the automation does next (an option's close).
    */
-  'ticket.fileList.requested': z.object({ ...ticket, fileListId: id, optionId: id }),
+  'ticket.fileList.requested': z.object({
+    ...ticket,
+    fileListId: id,
+    optionId: id.optional(),
+    queueId: id.optional(),
+  }),
 
   /** `mediaType` as stored (chat, image, audio, …), so a subscriber interested in one kind reads nothing for others. */
   'message.created': z.object({

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { adminToken, createAttendant, signedIn } from './attendance';
+import { adminToken, createAttendant, openVisitorPage, signedIn } from './attendance';
 import { setTheme, shot, USERS } from './helpers';
 import { test } from './queues';
 
@@ -41,12 +41,13 @@ test('an admin builds a queue with a two-level chatbot tree, saves it and finds 
     await page.getByTestId('chatbot-0-0-message').fill('Enviamos a segunda via por aqui.');
     await page.getByTestId('chatbot-add').click();
     await page.getByTestId('chatbot-1-name').fill('Falar com Ana');
-    // Integration hands the conversation to a bot engine the admin selects (file lists have no page yet).
+    // Integration hands the conversation to a bot engine the admin selects; a file option sends a file list.
     await expect(page.getByTestId('chatbot-1-type').locator('option')).toHaveText([
       'Texto',
       'Atendente',
       'Fila',
       'Integração',
+      'Lista de arquivos',
     ]);
     await page.getByTestId('chatbot-1-type').selectOption('attendent');
     await page.getByTestId('chatbot-1-target').selectOption(String(ana.id));
@@ -142,5 +143,111 @@ test('an admin builds a queue with a two-level chatbot tree, saves it and finds 
     expect((await request.delete(`/api/queue/${id}`, { headers: auth })).status()).toBe(204);
   } finally {
     expect((await scheduleType('disabled')).ok()).toBe(true);
+  }
+});
+
+// Spec part 2 "File lists": a chatbot option of type file sends a list (its message and attachments) to the contact.
+// A 1×1 PNG: a real image, as the media store checks what it keeps.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('an admin picks a file list for a chatbot option; a web chat visitor choosing it receives the files', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const tag = `${Date.now() % 100_000}${Math.random().toString(36).slice(2, 4)}`;
+  // The list, through the file-lists plugin's API (its own page has its own spec): a message and a photo.
+  const made = await request.post('/api/files', {
+    headers: auth,
+    data: {
+      name: `Cardápio ${tag}`,
+      message: `Segue o cardápio ${tag}`,
+      options: [{ name: 'Foto do prato' }],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const list = (await made.json()) as { id: number; name: string; options: { id: number }[] };
+  const uploaded = await request.post(`/api/files/${list.id}/options/${list.options[0]?.id}/file`, {
+    headers: { ...auth, 'content-type': 'application/octet-stream' },
+    params: { fileName: 'prato.png', mimeType: 'image/png' },
+    data: PNG,
+  });
+  expect(uploaded.ok()).toBe(true);
+  const name = `Cardápios ${tag}`;
+  let queueId: number | undefined;
+  let connectionId: number | undefined;
+  try {
+    const { context, page } = await signedIn(browser, USERS.admin, 1400);
+    await page.goto('/queues');
+    await page.getByTestId('queues-add').click();
+    await page.getByTestId('queue-name').fill(name);
+    await page.getByTestId('queue-greeting').fill('O que deseja?');
+    await page.getByTestId('queue-tab-chatbot').click();
+    await page.getByTestId('chatbot-add').click();
+    await page.getByTestId('chatbot-0-name').fill('Ver o cardápio');
+    await page.getByTestId('chatbot-0-type').selectOption('file');
+    // The company's file lists, by name.
+    await page.getByTestId('chatbot-0-fileList').selectOption({ label: list.name });
+    await page.getByTestId('chatbot-0-message').fill('Enviando o cardápio.');
+    // It also ends the conversation: the files still go first.
+    await page.getByTestId('chatbot-0-close').check({ force: true });
+    await page.getByTestId('chatbot-add').click();
+    await page.getByTestId('chatbot-1-name').fill('Falar conosco');
+    await shot(page, 'queue-chatbot-file-option');
+    await page.getByTestId('queue-save').click();
+    await expect(page.getByText('Bot salvo com sucesso')).toBeVisible();
+    const row = page.getByTestId('queues-table').locator('tr', { hasText: name });
+    await row.getByRole('button', { name: 'Editar' }).click();
+    await page.getByTestId('queue-tab-chatbot').click();
+    await expect(page.getByTestId('chatbot-0-fileList')).toHaveValue(String(list.id));
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+    await context.close();
+
+    const queues = (await (await request.get('/api/queue', { headers: auth })).json()) as {
+      id: number;
+      name: string;
+    }[];
+    queueId = queues.find((q) => q.name === name)?.id;
+    expect(queueId).toBeDefined();
+    const site = await request.post('/api/whatsapp', {
+      headers: auth,
+      data: { name: `Site cardápio ${tag}`, channel: 'webchat', queueIds: [queueId] },
+    });
+    expect(site.ok()).toBe(true);
+    const connection = (await site.json()) as { id: number; token: string };
+    connectionId = connection.id;
+
+    // The visitor: one queue, so its options come at once; "1" sends the option's text, the list and its photo.
+    const visitor = await openVisitorPage(browser, connection.token, `Visitante ${tag}`);
+    const send = async (body: string) => {
+      await visitor.page.getByTestId('webchat-input').fill(body);
+      await visitor.page.keyboard.press('Enter');
+      await expect(visitor.page.locator('.msg.me .text').last()).toHaveText(body);
+    };
+    await send('oi');
+    await expect(visitor.page.locator('.msg', { hasText: 'Ver o cardápio' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await send('1');
+    await expect(visitor.page.getByText('Enviando o cardápio.')).toBeVisible({ timeout: 15_000 });
+    await expect(visitor.page.getByText(`Segue o cardápio ${tag}`)).toBeVisible();
+    const photo = visitor.page.getByTestId('webchat-image');
+    await expect(photo).toHaveAttribute('alt', 'Foto do prato');
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(1);
+    await shot(visitor.page, 'webchat-file-list-received');
+    await visitor.context.close();
+  } finally {
+    if (connectionId)
+      expect((await request.delete(`/api/whatsapp/${connectionId}`, { headers: auth })).ok()).toBe(true);
+    if (queueId)
+      expect((await request.delete(`/api/queue/${queueId}`, { headers: auth })).status()).toBe(204);
+    expect((await request.delete(`/api/files/${list.id}`, { headers: auth })).ok()).toBe(true);
   }
 });

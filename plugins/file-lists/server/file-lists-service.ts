@@ -107,8 +107,9 @@ export class FileListsService {
   }
 
   /**
-   * Sends the list on a ticket (a chatbot option of type file): its message, then each attachment with a file, named
-   * by its caption. A list deleted since the option was set sends nothing (logged).
+   * Sends the list on a ticket (a chatbot option of type file, or a queue with a file list the ticket entered): its
+   * message, then each attachment with a file, named by its caption. A list deleted since it was chosen sends nothing
+   * (logged).
    */
   async sendTo(ticketId: number, fileListId: number): Promise<void> {
     const list = await this.deps.em.findOne(FileList, { id: fileListId });

@@ -19,7 +19,8 @@ function requireAdmin(user: AuthUser) {
 
 /**
  * File lists (spec part 2 "File lists", /files): a message and its attachments, which a chatbot option of type file
- * sends to the contact who picks it. Every plan has them (the spec names no flag).
+ * sends to the contact who picks it, and a queue to every ticket entering it. Every plan has them (the spec names no
+ * flag).
  */
 export default definePlugin({
   name: 'file-lists',

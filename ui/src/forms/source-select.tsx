@@ -23,14 +23,38 @@ const LISTINGS: Record<Exclude<SourceKind, 'integration'>, { path: string; field
   fileList: { path: '/files', field: 'files' },
 };
 
+/** Pages read at most (20 records each): this bounds a picker's reads. */
+export const MAX_SOURCE_PAGES = 10;
+
+type PageReader = (path: string, pageNumber: number) => Promise<Record<string, unknown>>;
+
+/**
+ * A listing's records by id and name, page after page while the answer says `hasMore` (at most
+ * {@link MAX_SOURCE_PAGES}): a company with more lists than one page still finds them all in the picker.
+ * @example await readListing((path, pageNumber) => api.get(path, { query: { pageNumber } }), '/files', 'files')
+ */
+export async function readListing(get: PageReader, path: string, field: string): Promise<Named[]> {
+  const out: Named[] = [];
+  for (let pageNumber = 1; pageNumber <= MAX_SOURCE_PAGES; pageNumber++) {
+    const answer = await get(path, pageNumber);
+    const records = (answer[field] ?? []) as Named[];
+    out.push(...records.map(({ id, name }) => ({ id, name })));
+    if (answer.hasMore !== true) break;
+  }
+  return out;
+}
+
 async function readRecords(kind: SourceKind): Promise<Named[] | null> {
   if (kind === 'integration') {
     const list = await fetchIntegrationOptions();
     return list.map((r) => ({ id: r.id, name: `${r.name} (${r.type})` }));
   }
   const listing = LISTINGS[kind];
-  const answer = await api.get<Record<string, Named[]>>(listing.path);
-  return answer[listing.field] ?? [];
+  return readListing(
+    (path, pageNumber) => api.get<Record<string, unknown>>(path, { query: { pageNumber } }),
+    listing.path,
+    listing.field,
+  );
 }
 
 /** The kind's records, by name; null while unknown or when they cannot be read. */
@@ -50,8 +74,9 @@ function useRecords(kind: SourceKind): Named[] | null {
 
 /**
  * The pick of a queue integration, file list or AI prompt (spec part 2: queue and connection fields integrationId,
- * fileListId, promptId), by name. Where the records cannot be listed (no `onChange`, no plugin, a plan without it)
- * and none is stored, nothing shows; an id already stored shows as itself, disabled, so saving the form keeps it.
+ * fileListId, promptId; a chatbot option's optFileId), by name. Where the records cannot be listed (no `onChange`, no
+ * plugin, a plan without it) and none is stored, nothing shows unless `always` (a chatbot option whose type asks for
+ * one: it says none exist); an id already stored shows as itself, disabled, so saving the form keeps it.
  * @example <SourceSelect kind="prompt" id="queue-promptId" value={form.promptId} onChange={set('promptId')} />
  */
 export function SourceSelect({
@@ -60,12 +85,17 @@ export function SourceSelect({
   value,
   onChange,
   disabled,
+  always,
+  error,
 }: {
   kind: SourceKind;
   id: string;
   value: number | null;
   onChange?(value: number | null): void;
   disabled?: boolean;
+  always?: boolean;
+  /** The field's problem, already translated. */
+  error?: string;
 }) {
   const { t } = useTranslation();
   const records = useRecords(kind);
@@ -76,11 +106,19 @@ export function SourceSelect({
     ];
     if (value !== null && !records.some((r) => r.id === value))
       options.push({ value: String(value), label: `#${value}` });
+    // An empty company says where the records come from; an integration says what its record is for.
+    const help =
+      kind === 'integration'
+        ? t('sources.integrationHelp')
+        : records.length === 0
+          ? t('sources.noneYet')
+          : undefined;
     return (
       <FormGroup
         label={t(`sources.${kind}`)}
         labelFor={id}
-        helperText={kind === 'integration' ? t('sources.integrationHelp') : undefined}
+        helperText={error ?? help}
+        intent={error ? 'danger' : 'none'}
       >
         <HTMLSelect
           id={id}
@@ -94,11 +132,21 @@ export function SourceSelect({
       </FormGroup>
     );
   }
-  if (value === null) return null;
-  const options = [{ value: String(value), label: `#${value}` }];
+  if (value === null && !always) return null;
+  const options =
+    value === null
+      ? [{ value: '', label: t('sources.none') }]
+      : [{ value: String(value), label: `#${value}` }];
   return (
-    <FormGroup label={t(`sources.${kind}`)} labelFor={id} helperText={t('sources.noneYet')}>
-      <HTMLSelect id={id} fill disabled value={String(value)} options={options} data-testid={id} />
+    <FormGroup label={t(`sources.${kind}`)} labelFor={id} helperText={error ?? t('sources.noneYet')}>
+      <HTMLSelect
+        id={id}
+        fill
+        disabled
+        value={value === null ? '' : String(value)}
+        options={options}
+        data-testid={id}
+      />
     </FormGroup>
   );
 }

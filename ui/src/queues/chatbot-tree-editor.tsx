@@ -37,8 +37,8 @@ interface Props {
 
 /**
  * The queue's chatbot options (spec part 2 §2: nested trees inside the queue modal): each option has a name, a
- * message, a type with its target (queue, attendant; integrations and file lists once they exist) and options under
- * it; options are added, nested, moved up and down and removed in place, and saved with the queue.
+ * message, a type with its target (queue, attendant, a bot engine and integration record, a file list) and options
+ * under it; options are added, nested, moved up and down and removed in place, and saved with the queue.
  */
 export function ChatbotTreeEditor({ options, onChange, errors, queues, users, disabled }: Props) {
   const { t } = useTranslation();
@@ -129,11 +129,22 @@ function OptionCard({ root, option, path, siblings, onChange, errors, queues, us
             disabled={disabled}
           />
         )}
-        {target && target !== 'optIntegrationId' && (
+        {option.queueType === 'file' && (
+          <SourceSelect
+            kind="fileList"
+            id={`${id}-fileList`}
+            value={option.optFileId ?? null}
+            onChange={(optFileId) => set({ optFileId })}
+            disabled={disabled}
+            always
+            error={err('optFileId')}
+          />
+        )}
+        {target && (
           <FormGroup
             label={t('queues.chatbot.target')}
             labelFor={`${id}-target`}
-            helperText={err(target) ?? (target === 'optFileId' ? t('sources.noneYet') : undefined)}
+            helperText={err(target)}
             intent={err(target) ? 'danger' : 'none'}
           >
             <HTMLSelect
@@ -142,7 +153,7 @@ function OptionCard({ root, option, path, siblings, onChange, errors, queues, us
               onChange={(e) =>
                 set({ [target]: e.currentTarget.value ? Number(e.currentTarget.value) : null })
               }
-              disabled={disabled || !(target === 'optQueueId' || target === 'optUserId')}
+              disabled={disabled}
               data-testid={`${id}-target`}
               options={[
                 {
@@ -151,7 +162,7 @@ function OptionCard({ root, option, path, siblings, onChange, errors, queues, us
                     target === 'optUserId' ? 'queues.chatbot.chooseUser' : 'queues.chatbot.chooseQueue',
                   ),
                 },
-                ...(target === 'optQueueId' ? queues : target === 'optUserId' ? users : []).map((x) => ({
+                ...(target === 'optQueueId' ? queues : users).map((x) => ({
                   value: String(x.id),
                   label: x.name,
                 })),
@@ -246,11 +257,9 @@ function OptionCard({ root, option, path, siblings, onChange, errors, queues, us
   );
 }
 
-/** The field naming what an option of this type goes to; a text option has none. */
+/** The field naming the queue or attendant an option of this type goes to; other types pick theirs by name. */
 function targetOf(type: ChatbotOptionType) {
   if (type === 'queue') return 'optQueueId' as const;
   if (type === 'attendent') return 'optUserId' as const;
-  if (type === 'integration') return 'optIntegrationId' as const;
-  if (type === 'file') return 'optFileId' as const;
   return null;
 }

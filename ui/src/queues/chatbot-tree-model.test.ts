@@ -1,4 +1,4 @@
-import { queueSchema } from '@balcao/sdk';
+import { type ChatbotOptionType, queueSchema } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
 import {
   addOption,
@@ -61,12 +61,15 @@ describe('chatbot tree editing', () => {
 });
 
 describe('offeredOptionTypes', () => {
-  it('offers only the types that lead somewhere today (a bot engine for integrations; no file lists yet)', () => {
-    expect(offeredOptionTypes('text')).toEqual(['text', 'attendent', 'queue', 'integration']);
-    expect(offeredOptionTypes('integration')).toEqual(['text', 'attendent', 'queue', 'integration']);
+  it('offers the types that lead somewhere: a bot engine for integrations, a file list for files', () => {
+    const all = ['text', 'attendent', 'queue', 'integration', 'file'];
+    expect(offeredOptionTypes('text')).toEqual(all);
+    expect(offeredOptionTypes('file')).toEqual(all);
   });
 
   it("keeps an option's stored type that is not offered, so the form shows and keeps it", () => {
-    expect(offeredOptionTypes('file')).toEqual(['text', 'attendent', 'queue', 'integration', 'file']);
+    // A type a newer server may store (not in this build's list).
+    const stored = 'survey' as ChatbotOptionType;
+    expect(offeredOptionTypes(stored)).toEqual(['text', 'attendent', 'queue', 'integration', 'file', stored]);
   });
 });

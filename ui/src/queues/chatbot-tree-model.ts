@@ -1,5 +1,6 @@
 import {
   CHATBOT_MAX_DEPTH,
+  CHATBOT_OPTION_TYPES,
   type ChatbotDto,
   type ChatbotNodeInput,
   type ChatbotOptionType,
@@ -124,15 +125,15 @@ export function treeErrors(issues: readonly { path: readonly PropertyKey[] | str
 }
 
 /**
- * The option types that lead somewhere today: an integration option hands the conversation to a bot engine; file
- * lists have no pages yet (nothing to pick).
+ * The option types that lead somewhere: all of the SDK's today (an integration option hands the conversation to a bot
+ * engine; a file option sends a file list of the file-lists plugin, picked by name).
  */
-const READY_OPTION_TYPES: readonly ChatbotOptionType[] = ['text', 'attendent', 'queue', 'integration'];
+const READY_OPTION_TYPES: readonly ChatbotOptionType[] = CHATBOT_OPTION_TYPES;
 
 /**
  * The types an option's select offers: those that exist, plus the option's own type when the API stored another (so
  * the form shows it and keeps it).
- * @example offeredOptionTypes('file') // ['text', 'attendent', 'queue', 'integration', 'file']
+ * @example offeredOptionTypes('text') // ['text', 'attendent', 'queue', 'integration', 'file']
  */
 export function offeredOptionTypes(current: ChatbotOptionType): ChatbotOptionType[] {
   return READY_OPTION_TYPES.includes(current) ? [...READY_OPTION_TYPES] : [...READY_OPTION_TYPES, current];

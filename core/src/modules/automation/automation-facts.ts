@@ -8,7 +8,17 @@ export interface MenuQueue {
   id: number;
   name: string;
   greetingMessage: string | null;
+  /** The file list sent to the contact when a ticket enters the queue (the file-list plugin's); null: none. */
+  fileListId: number | null;
 }
+
+type QueueRow = { id: number; name: string; greeting_message: string | null; file_list_id: number | null };
+const toMenuQueue = (r: QueueRow): MenuQueue => ({
+  id: r.id,
+  name: r.name,
+  greetingMessage: r.greeting_message,
+  fileListId: r.file_list_id,
+});
 
 /** What the automation reads of a ticket's connection. */
 export type ConnectionFacts = Pick<
@@ -71,20 +81,14 @@ export function menuQueues(scope: Cradle, companyId: number, whatsappId: number)
 }
 
 async function readMenuQueues(scope: Cradle, companyId: number, whatsappId: number): Promise<MenuQueue[]> {
-  const rows = await scope.em.getConnection().execute<
-    {
-      id: number;
-      name: string;
-      greeting_message: string | null;
-    }[]
-  >(
-    `select q.id, q.name, q.greeting_message
+  const rows = await scope.em.getConnection().execute<QueueRow[]>(
+    `select q.id, q.name, q.greeting_message, q.file_list_id
        from whatsapp_queues wq join queues q on q.id = wq.queue_id
       where wq.whatsapp_id = ? and q.company_id = ?
       order by q.order_queue asc nulls last, q.id asc`,
     [whatsappId, companyId],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, greetingMessage: r.greeting_message }));
+  return rows.map(toMenuQueue);
 }
 
 /** One queue of the company as the menu would offer it (a tree's option may point at a queue off the menu). */
@@ -95,11 +99,11 @@ export async function queueFacts(
 ): Promise<MenuQueue | null> {
   const [row] = await scope.em
     .getConnection()
-    .execute<{ id: number; name: string; greeting_message: string | null }[]>(
-      'select id, name, greeting_message from queues where id = ? and company_id = ?',
+    .execute<QueueRow[]>(
+      'select id, name, greeting_message, file_list_id from queues where id = ? and company_id = ?',
       [queueId, companyId],
     );
-  return row ? { id: row.id, name: row.name, greetingMessage: row.greeting_message } : null;
+  return row ? toMenuQueue(row) : null;
 }
 
 /** A queue's own service hours and out-of-hours text (scheduleType `queue`); null: no such queue of the company. */

@@ -237,7 +237,7 @@ describe('queue chatbot trees', () => {
     expect(await tree(id)).toEqual({ chatbot: false, chatbot_option_id: null });
   });
 
-  it('a file option (not available yet) answers and leaves the ticket waiting in the queue', async () => {
+  it('a file option without a list (or without the file-lists plugin) answers and leaves the ticket waiting in the queue', async () => {
     const n = '5511922220005';
     const id = await s.say(multi, n, 'oi');
     await s.say(multi, n, '2');

@@ -84,11 +84,27 @@ async function settleInQueue(ctx: InboundContext, queue: MenuQueue, opts: { gree
   const roots = ctx.contact.disableBot ? [] : await queueTree(ctx, queue.id);
   if (roots.length) {
     await startTree(ctx, queue, roots, opts.back);
+    await requestQueueFiles(ctx, queue);
     return;
   }
   const greeting = queue.greetingMessage?.trim();
   if (opts.greet && greeting) await sendAutomatic(ctx.scope, ctx.companyId, ctx.ticket.id, greeting);
+  await requestQueueFiles(ctx, queue);
   await afterQueued(ctx, queue.id);
+}
+
+/**
+ * A queue with a file list sends it on every entry, after its greeting or options (peer §2.1: GB's "Queue file list.
+ * Send the files."), through the event a file option uses. A contact with the bot disabled hears nothing automatic.
+ */
+async function requestQueueFiles(ctx: InboundContext, queue: MenuQueue) {
+  if (queue.fileListId == null || ctx.contact.disableBot) return;
+  await ctx.scope.events.emit('ticket.fileList.requested', {
+    companyId: ctx.companyId,
+    ticketId: ctx.ticket.id,
+    fileListId: queue.fileListId,
+    queueId: queue.id,
+  });
 }
 
 /**
@@ -184,7 +200,8 @@ export async function answerTree(
     case 'file':
       await say();
       await leaveTree(ctx);
-      // The file-list plugin sends the list (after commit, as a subscriber); without it the option only speaks.
+      // The file-list plugin sends the list (a subscriber; without it the option only speaks). The emit awaits it, so
+      // the files are stored, and leave, before finish closes the ticket (a closed ticket takes no message).
       if (chosen.optFileId != null)
         await scope.events.emit('ticket.fileList.requested', {
           companyId,
