@@ -194,10 +194,11 @@ describe('campaign settings', () => {
       call<CampaignSettingsDto>('/api/campaign-settings', 'POST', { settings: { dailyLimitPerConnection } });
     for (const [value, message] of [
       ['', 'Required'],
-      ['abc', 'Invalid number'],
-      [-1, 'Invalid number'],
-      [2.5, 'Invalid number'],
-      [100_001, 'Too Big!'],
+      [' ', 'Required'],
+      ['abc', 'Invalid limit'],
+      [-1, 'Invalid limit'],
+      [2.5, 'Invalid limit'],
+      [100_001, 'Invalid limit'],
     ] as const) {
       const res = await cap(value);
       expect(res.status).toBe(400);

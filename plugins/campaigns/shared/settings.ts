@@ -37,11 +37,11 @@ export const dailyLimitSchema = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? '' : Number(v)) : v),
   z
     .number({
-      error: (i) => (i.input === undefined ? undefined : i.input === '' ? 'Required' : 'Invalid number'),
+      error: (i) => (i.input === undefined ? undefined : i.input === '' ? 'Required' : 'Invalid limit'),
     })
-    .int('Invalid number')
-    .min(0, 'Invalid number')
-    .max(DAILY_LIMIT_MAX, 'Too Big!'),
+    .int('Invalid limit')
+    .min(0, 'Invalid limit')
+    .max(DAILY_LIMIT_MAX, 'Invalid limit'),
 );
 
 /** A variable's key: what goes between braces in a message (`{cupom}`). */

@@ -10,7 +10,6 @@ const SHELL_KEYS: Record<string, string> = {
   'Invalid id': 'validation.invalidId',
   'Invalid character': 'validation.invalidCharacter',
   'Invalid option': 'validation.invalidOption',
-  'Invalid number': 'validation.invalidNumber',
   'Repeated option': 'validation.repeatedOption',
   'Unknown tag': 'validation.unknownTag',
   Unknown: 'validation.unknownRecord',
@@ -18,7 +17,7 @@ const SHELL_KEYS: Record<string, string> = {
 
 /** Messages the shell has no text for: this plugin's own (in its locales). */
 const OWN_KEYS: Record<string, string> = {
-  'Too Big!': 'config.dailyLimitTooBig',
+  'Invalid limit': 'config.dailyLimitInvalid',
 };
 
 /** A field's message in the user's language (the shell's `translation` namespace holds most texts). */
