@@ -135,7 +135,8 @@ export class Dispatcher {
     let sent = data.sent ?? 0;
     let lastProgress = 0;
     for (let i = 0; i < SENDS_PER_RUN; i++) {
-      if (i > 0 && !(await this.stillRunning(companyId, data))) return;
+      // Still this run's holder (not cancelled, no newer run), the lease extended for the next send.
+      if (i > 0 && !(await this.flight.renew(companyId, campaign.id, data))) return;
       const outside = await this.gate.outsideWindow(campaign);
       if (outside) return this.wait(companyId, data, sent, outside);
       const row = await this.claim(companyId, campaign.id);
