@@ -304,8 +304,9 @@ export class Dispatcher {
         );
       return true;
     } catch (err) {
-      await this.gate.giveBack(companyId, slot);
+      // Unknown whether it went out (database, network): the slot stays counted, so a cap is never passed.
       if (!(err instanceof AppError)) throw err;
+      await this.gate.giveBack(companyId, slot);
       await this.stamp(companyId, row.id, 'failed_at = now(), failure_reason = ?, connection_id = ?', [
         reasonOf(err),
         connectionId,

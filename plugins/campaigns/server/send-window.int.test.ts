@@ -190,6 +190,29 @@ describe('daily cap per connection', () => {
       await setSettings(0, 0);
     }
   });
+
+  it('gives the slot of a send that failed back: failures do not use up the cap', async () => {
+    clock.at = at(26, '10:00');
+    await setSettings(0, 1);
+    try {
+      const { tagId } = await audience(2);
+      const web = await api.call<{ id: number }>('/api/whatsapp', 'POST', {
+        name: `Site ${seq}`,
+        channel: 'webchat',
+      });
+      const c = await startNow({ tagListId: tagId, whatsappId: `${web.body.id}` });
+      await api.status(c.id, 'FINALIZADA');
+      expect((await api.report(c.id)).counts).toMatchObject({ planned: 2, sent: 0, failed: 2 });
+      const [day] = await sql<{ sent: number }>(
+        host,
+        "select sent from campaign_connection_days where connection_id = $1 and day = '2026-11-26'",
+        [web.body.id],
+      );
+      expect(day.sent).toBe(0);
+    } finally {
+      await setSettings(0, 0);
+    }
+  });
 });
 
 describe('single flight', () => {
