@@ -140,10 +140,34 @@ export interface TicketHours {
   time: string;
 }
 
+/**
+ * The company's own weekly schedule (its service hours, whatever `scheduleType` tickets use) against its wall clock now:
+ * for work the company paces by its business hours and days (a campaign's send window, a daily cap).
+ * @example { open: false, weekday: 'sunday', time: '22:15', date: '2026-11-22', now, nextOpening: <Mon 08:00>, nextDay: <Mon 00:00> }
+ */
+export interface CompanyHours {
+  /** Open now by the company's weekly rows (no schedule set, or no row for today: open). */
+  open: boolean;
+  /** The company's weekday now ('monday'…'sunday'). */
+  weekday: string;
+  /** The company's time of day now, HH:MM. */
+  time: string;
+  /** The company's calendar date now, YYYY-MM-DD. */
+  date: string;
+  /** The clock's now (tests may set it): wait times are measured from it. */
+  now: Date;
+  /** When the schedule next opens; null while open, or when no day of the week opens. */
+  nextOpening: Date | null;
+  /** Midnight starting the company's next calendar day. */
+  nextDay: Date;
+}
+
 /** Service hours for plugins (bound to the scope's company). @example const h = await hours.ofTicket(ticketId); if (h?.outOfHours) … */
 export interface HoursPort {
   /** Null for a ticket the company does not have. */
   ofTicket(ticketId: number): Promise<TicketHours | null>;
+  /** The company's own schedule and calendar now; see {@link CompanyHours}. @example if (!(await hours.ofCompany()).open) … */
+  ofCompany(): Promise<CompanyHours>;
 }
 
 /** A key of {@link CorePorts}. @example const k: PortKey = 'em'; */

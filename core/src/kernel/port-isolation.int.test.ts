@@ -189,7 +189,7 @@ const sweepOfA = (): PortSweep => {
       forConnection: [{ args: [connection.id] }],
     },
     settings: { get: [{ args: [1, 'userRating'] }], isEnabled: [{ args: [1, 'userRating'] }] },
-    hours: { ofTicket: [{ args: [ticketId] }] },
+    hours: { ofTicket: [{ args: [ticketId] }], ofCompany: [{ args: [], answers: true }] },
     jobs: {
       now: [{ args: ['noop', { companyId: 1 }] }],
       schedule: [{ args: [new Date(Date.now() + 60_000).toISOString(), 'noop', { companyId: 1 }] }],

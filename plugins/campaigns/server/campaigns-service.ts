@@ -55,6 +55,8 @@ export class CampaignsService {
       mediaPath: null,
       mediaName: null,
       completedAt: null,
+      pausedUntil: null,
+      pauseReason: null,
     });
     await this.ports.em.flush();
     await this.scheduleStart(companyId, campaign);
@@ -143,6 +145,7 @@ export class CampaignsService {
       contactListId: input.contactListId,
       tagListId: input.tagListId,
       whatsappId: input.whatsappId.join(','),
+      withinBusinessHours: input.withinBusinessHours,
     };
   }
 

@@ -42,7 +42,14 @@ afterAll(() => host?.stop());
 describe('campaign records', () => {
   it('creates INATIVA without a date and PROGRAMADA with one, lists and finds them', async () => {
     const inactive = await create();
-    expect(inactive).toMatchObject({ status: 'INATIVA', whatsappId: `${connectionId}`, confirmation: false });
+    expect(inactive).toMatchObject({
+      status: 'INATIVA',
+      whatsappId: `${connectionId}`,
+      confirmation: false,
+      withinBusinessHours: false,
+      pausedUntil: null,
+    });
+    expect((await create({ name: 'Horário', withinBusinessHours: true })).withinBusinessHours).toBe(true);
     const at = new Date(Date.now() + 3 * 3_600_000).toISOString();
     const scheduled = await create({ name: 'Natal', scheduledAt: at });
     expect(scheduled).toMatchObject({ status: 'PROGRAMADA', scheduledAt: at });
@@ -65,6 +72,7 @@ describe('campaign records', () => {
       [{ whatsappId: '' }, 'whatsappId', 'Required'],
       [{ scheduledAt: '2026-02-30T10:00:00Z' }, 'scheduledAt', 'Invalid date'],
       [{ scheduledAt: 'tomorrow' }, 'scheduledAt', 'Invalid date'],
+      [{ withinBusinessHours: 'sometimes' }, 'withinBusinessHours', 'Invalid option'],
     ];
     for (const [patch, path, message] of cases) {
       const res = await call('/api/campaigns', 'POST', { ...base(), ...patch });
@@ -150,12 +158,14 @@ describe('campaign settings', () => {
       messageInterval: 20,
       longerIntervalAfter: 20,
       greaterInterval: 60,
+      dailyLimitPerConnection: 0,
       variables: [],
     });
     const settings = {
       messageInterval: 5,
       longerIntervalAfter: 10,
       greaterInterval: 30,
+      dailyLimitPerConnection: 250,
       variables: [{ key: 'cupom', value: 'X10' }],
     };
     expect((await call('/api/campaign-settings', 'POST', { settings })).body).toEqual(settings);
@@ -177,6 +187,25 @@ describe('campaign settings', () => {
       path: 'settings.variables.1.key',
       message: 'Repeated option',
     });
+  });
+
+  it('takes a daily cap per connection of 0 (none) to 100,000 whole messages, with a clear error otherwise', async () => {
+    const cap = async (dailyLimitPerConnection: unknown) =>
+      call<CampaignSettingsDto>('/api/campaign-settings', 'POST', { settings: { dailyLimitPerConnection } });
+    for (const [value, message] of [
+      ['', 'Required'],
+      [' ', 'Required'],
+      ['abc', 'Invalid limit'],
+      [-1, 'Invalid limit'],
+      [2.5, 'Invalid limit'],
+      [100_001, 'Invalid limit'],
+    ] as const) {
+      const res = await cap(value);
+      expect(res.status).toBe(400);
+      expect(fields(res.body)).toEqual([{ path: 'settings.dailyLimitPerConnection', message }]);
+    }
+    expect((await cap('300')).body.dailyLimitPerConnection).toBe(300);
+    expect((await cap(0)).body.dailyLimitPerConnection).toBe(0);
   });
 });
 

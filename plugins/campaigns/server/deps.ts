@@ -15,6 +15,7 @@ export const REQUIRES = [
   'connections',
   'tags',
   'media',
+  'hours',
 ] as const;
 
 /** The core ports the campaigns plugin uses. */

@@ -6,6 +6,7 @@ import { CAMPAIGN_TOPIC, type Ports } from './deps.js';
 import { Campaign, type ICampaign } from './entities.js';
 import type { Planner } from './planner.js';
 import { toCampaignDto } from './presenter.js';
+import { DispatchFlight, SendGate, type Wait } from './send-window.js';
 import type { CampaignSettingsService } from './settings-service.js';
 
 /** Sends one job run makes before handing over to the next (keeps each run short and lets others interleave). */
@@ -23,6 +24,8 @@ export interface DispatchData {
   run: number;
   plan?: boolean;
   sent?: number;
+  /** The link's name: the successor a handing-over link named (send-window.ts); none for a chain's first link. */
+  link?: number;
 }
 
 interface ShippingRow {
@@ -39,6 +42,10 @@ interface ShippingRow {
 export const sendKey = (campaignId: number, contactId: number, kind: 'message' | 'confirmation') =>
   `campaign-${campaignId}:contact-${contactId}:${kind}`;
 
+/** A new run starts free: no lease, no pause of the older run's (whose links stop at their next wake). */
+const NEW_FLIGHT =
+  'dispatch_lease_until = null, next_send_at = null, paused_until = null, pause_reason = null';
+
 const reasonOf = (err: unknown) => (err instanceof AppError ? err.code : 'ERR_SEND_FAILED').slice(0, 255);
 
 /**
@@ -46,14 +53,21 @@ const reasonOf = (err: unknown) => (err instanceof AppError ? err.code : 'ERR_SE
  * `messages.sendToContact` with a key derived from the campaign and contact, then stamped. A crash between the send
  * and the stamp leaves the lease to expire: the next claim replays the same key and core answers the first message
  * without sending. A second worker claims other rows. Pacing is a chain of jobs, one per pause; a start or restart
- * begins a new chain (`dispatchRun`) and an older one stops at its next wake, as a cancel stops it.
+ * begins a new chain (`dispatchRun`) and an older one stops at its next wake, as a cancel stops it. One run sends
+ * single-flight, within the campaign's send window and the connections' daily caps (send-window.ts).
  */
 export class Dispatcher {
+  private readonly flight: DispatchFlight;
+  private readonly gate: SendGate;
+
   constructor(
     private readonly ports: Ports,
     readonly planner: Planner,
     private readonly settings: CampaignSettingsService,
-  ) {}
+  ) {
+    this.flight = new DispatchFlight(ports);
+    this.gate = new SendGate(ports);
+  }
 
   /** A scheduled campaign's time came (the `start` job). */
   async startScheduled(companyId: number, campaignId: number): Promise<void> {
@@ -72,7 +86,7 @@ export class Dispatcher {
   async begin(companyId: number, campaign: ICampaign, from: 'PROGRAMADA' | 'CANCELADA'): Promise<boolean> {
     const rows = await this.ports.em.execute<{ dispatch_run: number }[]>(
       `update campaigns set status = 'EM_ANDAMENTO', completed_at = null, start_job_id = null,
-              dispatch_run = dispatch_run + 1, updated_at = now()
+              dispatch_run = dispatch_run + 1, ${NEW_FLIGHT}, updated_at = now()
         where id = ? and company_id = ? and status = ? returning dispatch_run`,
       [campaign.id, companyId, from],
     );
@@ -97,18 +111,40 @@ export class Dispatcher {
   async dispatch(companyId: number, data: DispatchData): Promise<void> {
     const campaign = await this.ports.em.findOne(Campaign, { id: data.campaignId });
     if (!campaign || !(await this.stillRunning(companyId, data))) return;
+    // Single flight: a link of this run already sending, or its pause still running, ends this one unsent.
+    const taken = await this.flight.take(companyId, campaign.id, data.run, data.link);
+    if (!taken) return;
+    if ('retryMs' in taken) {
+      await this.ports.jobs.schedule(new Date(Date.now() + taken.retryMs), 'dispatch', {
+        ...data,
+        companyId,
+      });
+      return;
+    }
+    try {
+      await this.send(companyId, campaign, { ...data, link: taken.link });
+    } finally {
+      await this.flight.release(companyId, campaign.id, taken.link);
+    }
+  }
+
+  /** The link holding the run's lease: sends until a pause or a wait is due, the audience is done or the run is long. */
+  private async send(companyId: number, campaign: ICampaign, data: DispatchData): Promise<void> {
     if (data.plan) await this.planner.plan(companyId, campaign);
     const settings = await this.settings.get();
     let sent = data.sent ?? 0;
     let lastProgress = 0;
     for (let i = 0; i < SENDS_PER_RUN; i++) {
-      if (i > 0 && !(await this.stillRunning(companyId, data))) return;
+      // Still this run's holder (not cancelled, no newer run), the lease extended for the next send.
+      if (i > 0 && !(await this.flight.renew(companyId, campaign.id, data))) return;
+      const outside = await this.gate.outsideWindow(campaign);
+      if (outside) return this.wait(companyId, data, sent, outside);
       const row = await this.claim(companyId, campaign.id);
       if (!row) {
         await this.finishIfDone(companyId, campaign.id, data.run);
         return;
       }
-      let messaged: boolean;
+      let messaged: boolean | 'capped';
       try {
         messaged = await this.sendRow(companyId, campaign, row, settings);
       } catch (err) {
@@ -122,6 +158,7 @@ export class Dispatcher {
         lastProgress = Date.now();
         await this.publish(companyId, { action: 'progress', campaignId: campaign.id });
       }
+      if (messaged === 'capped') return this.wait(companyId, data, sent, await this.gate.untilNextDay());
       if (!messaged) continue;
       sent += 1;
       const pause = pauseAfter(sent, settings);
@@ -133,7 +170,7 @@ export class Dispatcher {
   /** The contact answered a confirmation request: their real message goes out now, on a new chain. */
   async resume(companyId: number, campaignId: number): Promise<void> {
     const rows = await this.ports.em.execute<{ dispatch_run: number }[]>(
-      `update campaigns set dispatch_run = dispatch_run + 1, updated_at = now()
+      `update campaigns set dispatch_run = dispatch_run + 1, ${NEW_FLIGHT}, updated_at = now()
         where id = ? and company_id = ? and status = 'EM_ANDAMENTO' returning dispatch_run`,
       [campaignId, companyId],
     );
@@ -141,8 +178,24 @@ export class Dispatcher {
     await this.ports.jobs.now('dispatch', { companyId, campaignId, run: rows[0].dispatch_run, sent: 0 });
   }
 
-  private async next(companyId: number, data: DispatchData, sent: number, delayMs: number): Promise<void> {
-    const next = { companyId, campaignId: data.campaignId, run: data.run, sent };
+  /** Outside the window or at every cap: no send until `wait` is over; the report shows until when and why. */
+  private async wait(companyId: number, data: DispatchData, sent: number, wait: Wait): Promise<void> {
+    await this.next(companyId, data, sent, wait.delayMs, wait);
+    await this.publish(companyId, { action: 'progress', campaignId: data.campaignId });
+  }
+
+  private async next(
+    companyId: number,
+    data: DispatchData,
+    sent: number,
+    delayMs: number,
+    wait?: Wait,
+  ): Promise<void> {
+    // The lease is freed and the successor named in one statement, before its job exists; a holder that lost the run
+    // (a newer run, a cancel) names none and the chain ends here.
+    const link = await this.flight.handOver(companyId, data.campaignId, data.run, data.link, delayMs, wait);
+    if (link === null) return;
+    const next = { companyId, campaignId: data.campaignId, run: data.run, sent, link };
     if (delayMs === 0) await this.ports.jobs.now('dispatch', next);
     else await this.ports.jobs.schedule(new Date(Date.now() + delayMs), 'dispatch', next);
   }
@@ -186,13 +239,16 @@ export class Dispatcher {
     );
   }
 
-  /** Sends the row's confirmation request or its message; false when nothing went out (failed, opted out). */
+  /**
+   * Sends the row's confirmation request or its message; false when nothing went out (failed, opted out), 'capped'
+   * (the row left for later) when every connection sent its daily cap.
+   */
   private async sendRow(
     companyId: number,
     campaign: ICampaign,
     row: ShippingRow,
     settings: CampaignSettingsDto,
-  ): Promise<boolean> {
+  ): Promise<boolean | 'capped'> {
     let contactId = row.contact_id;
     if (contactId === null) {
       try {
@@ -213,9 +269,13 @@ export class Dispatcher {
       await this.stamp(companyId, row.id, 'opted_out_at = now()', []);
       return false;
     }
-    const connectionIds = campaign.whatsappId.split(',').map(Number);
-    // Rotation by row: the same row always leaves by the same connection, so a replay matches its first send.
-    const connectionId = connectionIds[row.id % connectionIds.length];
+    // Rotation by row (a replay leaves by the same connection), skipping connections at their daily cap.
+    const slot = await this.gate.pick(companyId, campaign, row.id, settings.dailyLimitPerConnection);
+    if (!slot) {
+      await this.release(companyId, row.id);
+      return 'capped';
+    }
+    const { connectionId } = slot;
     const asking = campaign.confirmation && row.confirmation_requested_at === null;
     const fields = asking ? CONFIRMATION_FIELDS : MESSAGE_FIELDS;
     const template = pickVariant(fields.map((f) => campaign[f] ?? null)) ?? '';
@@ -244,7 +304,9 @@ export class Dispatcher {
         );
       return true;
     } catch (err) {
+      // Unknown whether it went out (database, network): the slot stays counted, so a cap is never passed.
       if (!(err instanceof AppError)) throw err;
+      await this.gate.giveBack(companyId, slot);
       await this.stamp(companyId, row.id, 'failed_at = now(), failure_reason = ?, connection_id = ?', [
         reasonOf(err),
         connectionId,

@@ -31,6 +31,11 @@ export const Campaign = defineEntity({
     mediaName: p.string().nullable(),
     /** The dispatch chain allowed to run: a start or restart begins a new one and the older one stops. */
     dispatchRun: p.integer(),
+    /** Sends only within the company's business hours and days (paused outside, resumed at the next opening). */
+    withinBusinessHours: p.boolean().default(false),
+    /** While the chain waits for the window or the daily cap: until when, and why ('hours' | 'cap'). */
+    pausedUntil: p.datetime().nullable(),
+    pauseReason: p.string().nullable(),
     /** The pending start job (scheduled at `scheduledAt`), so a new date or a delete can cancel it. */
     startJobId: p.string().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),

@@ -17,6 +17,7 @@ const dispatchData = z.object({
   run: z.number().int().min(0),
   plan: z.boolean().optional(),
   sent: z.number().int().min(0).optional(),
+  link: z.number().int().min(0).optional(),
 });
 
 const campaignJobs: PluginJob<CampaignDeps>[] = [

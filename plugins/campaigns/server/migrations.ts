@@ -91,5 +91,43 @@ class Migration0001Tables extends Migration {
   }
 }
 
+/**
+ * The send window, the per-connection daily cap and the single-flight dispatch (issue 26): the campaign's own choice,
+ * the chain's lease, its designated next link and earliest next send, why it waits, and each connection's count of
+ * campaign messages per company day.
+ */
+class Migration0002SendWindow extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      alter table campaigns
+        add column within_business_hours boolean not null default false,
+        add column dispatch_lease_until timestamptz,
+        add column dispatch_link int not null default 0,
+        add column next_send_at timestamptz,
+        add column paused_until timestamptz,
+        add column pause_reason varchar(20);
+
+      create table campaign_connection_days (
+        company_id int not null references companies(id) on delete cascade,
+        connection_id int not null,
+        day date not null,
+        sent int not null default 0,
+        primary key (company_id, connection_id, day)
+      );
+    `);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`
+      drop table if exists campaign_connection_days;
+      alter table campaigns drop column within_business_hours, drop column dispatch_lease_until,
+        drop column dispatch_link, drop column next_send_at, drop column paused_until, drop column pause_reason;
+    `);
+  }
+}
+
 /** In order; names are stable keys in `plugin_migrations`, so never rename or reorder them. */
-export const migrations = [{ name: '0001-tables', class: Migration0001Tables }];
+export const migrations = [
+  { name: '0001-tables', class: Migration0001Tables },
+  { name: '0002-send-window', class: Migration0002SendWindow },
+];

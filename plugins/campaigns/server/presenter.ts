@@ -1,4 +1,4 @@
-import type { CampaignDto, CampaignStatus } from '../shared/campaign.js';
+import type { CampaignDto, CampaignStatus, PauseReason } from '../shared/campaign.js';
 import type { ICampaign } from './entities.js';
 
 /** The presenter: what clients see of a campaign. */
@@ -24,6 +24,9 @@ export const toCampaignDto = (c: ICampaign): CampaignDto => ({
   whatsappId: c.whatsappId,
   mediaPath: c.mediaPath ?? null,
   mediaName: c.mediaName ?? null,
+  withinBusinessHours: c.withinBusinessHours,
+  pausedUntil: c.pausedUntil?.toISOString() ?? null,
+  pauseReason: (c.pauseReason as PauseReason | null) ?? null,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

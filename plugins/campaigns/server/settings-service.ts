@@ -7,7 +7,13 @@ import {
 import type { Ports } from './deps.js';
 import { CampaignSetting } from './entities.js';
 
-const KEYS = ['messageInterval', 'longerIntervalAfter', 'greaterInterval', 'variables'] as const;
+const KEYS = [
+  'messageInterval',
+  'longerIntervalAfter',
+  'greaterInterval',
+  'dailyLimitPerConnection',
+  'variables',
+] as const;
 
 /** The company's campaign settings: one key/value row per setting, the value as JSON (spec part 2 §3). */
 export class CampaignSettingsService {

@@ -82,6 +82,10 @@ export const campaignInputSchema = z
     contactListId: nullableId,
     tagListId: nullableId,
     whatsappId: connectionIds,
+    withinBusinessHours: z.preprocess(
+      (v) => (v === 'true' ? true : v === 'false' ? false : v),
+      z.boolean({ error: 'Invalid option' }).default(false),
+    ),
   })
   .superRefine((c, ctx) => {
     if ((c.contactListId === null) === (c.tagListId === null))
@@ -127,9 +131,17 @@ export interface CampaignDto {
   whatsappId: string;
   mediaPath: string | null;
   mediaName: string | null;
+  /** Sends only within the company's business hours and days. */
+  withinBusinessHours: boolean;
+  /** While the dispatch waits (outside the window, or every connection at its daily cap): until when, and why. */
+  pausedUntil: string | null;
+  pauseReason: PauseReason | null;
   createdAt: string;
   updatedAt: string;
 }
+
+/** Why a running campaign waits: outside the business hours, or every connection reached its daily cap. */
+export type PauseReason = 'hours' | 'cap';
 
 export interface CampaignPageDto {
   records: CampaignDto[];

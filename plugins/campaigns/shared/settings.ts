@@ -9,8 +9,11 @@ export const CAMPAIGN_SETTINGS_DEFAULTS = {
   messageInterval: 20,
   longerIntervalAfter: 20,
   greaterInterval: 60,
+  dailyLimitPerConnection: 0,
   variables: [] as CampaignVariable[],
 };
+/** The highest daily cap per connection the settings accept (campaign messages a day). */
+export const DAILY_LIMIT_MAX = 100_000;
 export const VARIABLES_MAX = 50;
 
 export interface CampaignVariable {
@@ -21,11 +24,25 @@ export interface CampaignSettingsDto {
   messageInterval: number;
   longerIntervalAfter: number;
   greaterInterval: number;
+  /** Campaign messages one connection may send per company day; 0: no cap. */
+  dailyLimitPerConnection: number;
   variables: CampaignVariable[];
 }
 
 const option = (options: readonly number[]) =>
   z.coerce.number().refine((v) => options.includes(v), 'Invalid option');
+
+/** A whole number of messages, 0 (no cap) to {@link DAILY_LIMIT_MAX}; '' (an emptied field) is refused as Required. */
+export const dailyLimitSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? '' : Number(v)) : v),
+  z
+    .number({
+      error: (i) => (i.input === undefined ? undefined : i.input === '' ? 'Required' : 'Invalid limit'),
+    })
+    .int('Invalid limit')
+    .min(0, 'Invalid limit')
+    .max(DAILY_LIMIT_MAX, 'Invalid limit'),
+);
 
 /** A variable's key: what goes between braces in a message (`{cupom}`). */
 export const variableKeySchema = z
@@ -44,7 +61,8 @@ const variableSchema = z.object({
 });
 
 /**
- * POST /campaign-settings body: `{ settings: { messageInterval, longerIntervalAfter, greaterInterval, variables } }`;
+ * POST /campaign-settings body: `{ settings: { messageInterval, longerIntervalAfter, greaterInterval,
+ * dailyLimitPerConnection, variables } }`;
  * a variable key appears once (spec §5).
  */
 export const campaignSettingsInputSchema = z.object({
@@ -54,6 +72,7 @@ export const campaignSettingsInputSchema = z.object({
       CAMPAIGN_SETTINGS_DEFAULTS.longerIntervalAfter,
     ),
     greaterInterval: option(GREATER_INTERVAL_OPTIONS).default(CAMPAIGN_SETTINGS_DEFAULTS.greaterInterval),
+    dailyLimitPerConnection: dailyLimitSchema.default(CAMPAIGN_SETTINGS_DEFAULTS.dailyLimitPerConnection),
     variables: z
       .array(variableSchema)
       .max(VARIABLES_MAX, 'Too Long!')

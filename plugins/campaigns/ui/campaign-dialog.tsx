@@ -43,6 +43,7 @@ function toLocalInput(iso: string | null): string {
 type Form = Record<MessageField, string> & {
   name: string;
   confirmation: boolean;
+  withinBusinessHours: boolean;
   scheduledAt: string;
   audience: 'list' | 'tag';
   contactListId: string;
@@ -56,6 +57,7 @@ function initial(c: CampaignDto | null): Form {
     ...(texts as Record<MessageField, string>),
     name: c?.name ?? '',
     confirmation: c?.confirmation ?? false,
+    withinBusinessHours: c?.withinBusinessHours ?? false,
     scheduledAt: toLocalInput(c?.scheduledAt ?? null),
     audience: c?.contactListId ? 'list' : 'tag',
     contactListId: c?.contactListId ? String(c.contactListId) : '',
@@ -84,6 +86,7 @@ export function CampaignDialog({ campaign, onClose }: Props) {
       ...Object.fromEntries([...MESSAGE_FIELDS, ...CONFIRMATION_FIELDS].map((f) => [f, form[f]])),
       name: form.name,
       confirmation: form.confirmation,
+      withinBusinessHours: form.withinBusinessHours,
       scheduledAt: form.scheduledAt ? new Date(form.scheduledAt).toISOString() : null,
       contactListId: form.audience === 'list' ? form.contactListId || null : null,
       tagListId: form.audience === 'tag' ? form.tagListId || null : null,
@@ -218,6 +221,18 @@ export function CampaignDialog({ campaign, onClose }: Props) {
             disabled={locked}
             onChange={(e) => set('confirmation', e.currentTarget.checked)}
           />
+          <FormGroup
+            helperText={error('withinBusinessHours') ?? t('dialog.withinBusinessHoursHint')}
+            intent={error('withinBusinessHours') ? 'danger' : 'none'}
+          >
+            <Switch
+              label={t('dialog.withinBusinessHours')}
+              data-testid="campaign-within-business-hours"
+              checked={form.withinBusinessHours}
+              disabled={locked}
+              onChange={(e) => set('withinBusinessHours', e.currentTarget.checked)}
+            />
+          </FormGroup>
           <p className="bp6-text-muted">{t('dialog.placeholdersHint')}</p>
           <Tabs id="campaign-messages">
             <Tab

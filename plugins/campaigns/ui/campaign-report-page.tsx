@@ -1,6 +1,8 @@
+import { COMPANY_TIMEZONE } from '@balcao/sdk';
 import { useCompanyChannel, useUiHost } from '@balcao/sdk/ui';
 import {
   Button,
+  Callout,
   Card,
   HTMLTable,
   NonIdealState,
@@ -125,6 +127,7 @@ export function CampaignReportPage() {
       }
     >
       <SectionCard>
+        <PauseNotice campaign={campaign} />
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           {COUNT_KEYS.filter(
             (k) => campaign.confirmation || (k !== 'confirmationRequested' && k !== 'confirmed'),
@@ -179,5 +182,38 @@ export function CampaignReportPage() {
         {report.hasMore && <Button fill minimal text={t('loadMore')} onClick={more} />}
       </SectionCard>
     </Section>
+  );
+}
+
+/**
+ * While a running campaign waits: until when (HH:mm on the company's clock, with the day when it is not today) and
+ * why — outside business hours, or every connection at its daily cap. A campaign that keeps to the hours says so.
+ */
+function PauseNotice({ campaign }: { campaign: CampaignDto }) {
+  const { t, i18n } = useTranslation('campaigns');
+  const waiting = campaign.status === 'EM_ANDAMENTO' && campaign.pauseReason;
+  if (!waiting && !campaign.withinBusinessHours) return null;
+  if (!waiting)
+    return (
+      <Tag minimal icon="time" style={{ marginBottom: 12 }} data-testid="report-within-hours">
+        {t('report.withinBusinessHours')}
+      </Tag>
+    );
+  const until = campaign.pausedUntil ? new Date(campaign.pausedUntil) : null;
+  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: COMPANY_TIMEZONE });
+  const time = until
+    ? new Intl.DateTimeFormat(i18n.language, {
+        timeZone: COMPANY_TIMEZONE,
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+        ...(day(until) === day(new Date()) ? {} : { weekday: 'short', day: '2-digit', month: '2-digit' }),
+      }).format(until)
+    : null;
+  const key = campaign.pauseReason === 'cap' ? 'report.pausedCap' : 'report.pausedHours';
+  return (
+    <Callout intent="warning" icon="pause" style={{ marginBottom: 12 }} data-testid="report-paused">
+      {time ? t(key, { time }) : t('report.pausedNoOpening')}
+    </Callout>
   );
 }

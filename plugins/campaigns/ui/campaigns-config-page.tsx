@@ -12,6 +12,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type CampaignSettingsDto,
+  dailyLimitSchema,
   GREATER_INTERVAL_OPTIONS,
   LONGER_INTERVAL_AFTER_OPTIONS,
   MESSAGE_INTERVAL_OPTIONS,
@@ -28,9 +29,15 @@ export function CampaignsConfigPage() {
   const [draft, setDraft] = useState({ key: '', value: '' });
   const [keyError, setKeyError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
+  // The cap's field as typed: '' or a bad number stays in the field and is refused with its message.
+  const [cap, setCap] = useState('');
+  const [capError, setCapError] = useState<string | undefined>();
 
   useEffect(() => {
-    api.get<CampaignSettingsDto>('/campaign-settings').then(setSettings, toastError);
+    api.get<CampaignSettingsDto>('/campaign-settings').then((s) => {
+      setSettings(s);
+      setCap(String(s.dailyLimitPerConnection));
+    }, toastError);
   }, [api, toastError]);
 
   if (!settings) return null;
@@ -66,9 +73,16 @@ export function CampaignsConfigPage() {
   };
 
   const save = async () => {
+    const limit = dailyLimitSchema.safeParse(cap);
+    setCapError(limit.success ? undefined : fieldMessage(t, limit.error.issues[0]?.message));
+    if (!limit.success) return;
     setSaving(true);
     try {
-      setSettings(await api.post<CampaignSettingsDto>('/campaign-settings', { settings }));
+      const saved = await api.post<CampaignSettingsDto>('/campaign-settings', {
+        settings: { ...settings, dailyLimitPerConnection: limit.data },
+      });
+      setSettings(saved);
+      setCap(String(saved.dailyLimitPerConnection));
       toastSuccess(t('toasts.settingsSaved'));
     } catch (error) {
       toastError(error);
@@ -86,6 +100,24 @@ export function CampaignsConfigPage() {
           {select('longerIntervalAfter', LONGER_INTERVAL_AFTER_OPTIONS, messages)}
           {select('greaterInterval', GREATER_INTERVAL_OPTIONS, seconds)}
         </div>
+      </SectionCard>
+      <SectionCard>
+        <FormGroup
+          label={t('config.dailyLimitPerConnection')}
+          labelFor="campaigns-dailyLimitPerConnection"
+          intent={capError ? 'danger' : 'none'}
+          helperText={capError ?? t('config.dailyLimitHint')}
+        >
+          <InputGroup
+            id="campaigns-dailyLimitPerConnection"
+            data-testid="campaigns-dailyLimitPerConnection"
+            inputMode="numeric"
+            style={{ maxWidth: 160 }}
+            value={cap}
+            intent={capError ? 'danger' : 'none'}
+            onValueChange={setCap}
+          />
+        </FormGroup>
       </SectionCard>
       <SectionCard>
         <h4>{t('config.variables')}</h4>

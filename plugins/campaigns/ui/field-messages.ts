@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { DAILY_LIMIT_MAX } from '../shared/settings';
 
 /** The server's field messages this plugin's schemas use, as the shell's validation texts name them. */
 const SHELL_KEYS: Record<string, string> = {
@@ -14,9 +15,15 @@ const SHELL_KEYS: Record<string, string> = {
   Unknown: 'validation.unknownRecord',
 };
 
-/** A field's message in the user's language (the shell's `translation` namespace holds the texts). */
+/** Messages the shell has no text for: this plugin's own (in its locales). */
+const OWN_KEYS: Record<string, string> = {
+  'Invalid limit': 'config.dailyLimitInvalid',
+};
+
+/** A field's message in the user's language (the shell's `translation` namespace holds most texts). */
 export function fieldMessage(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   const key = SHELL_KEYS[message];
-  return key ? t(`translation:${key}`) : message;
+  if (key) return t(`translation:${key}`);
+  return OWN_KEYS[message] ? t(OWN_KEYS[message], { max: DAILY_LIMIT_MAX }) : message;
 }

@@ -1,8 +1,11 @@
-import { type HoursPort, PG_INT_MAX, type TicketHours } from '@balcao/sdk';
+import { type CompanyHours, type HoursPort, PG_INT_MAX, type TicketHours } from '@balcao/sdk';
 import { companyClock } from '../../db/local-days.js';
 import type { Cradle } from '../../kernel/container.js';
-import { companyTimeZone } from './automation-facts.js';
+import { companySchedules, companyTimeZone } from './automation-facts.js';
 import { outsideHours } from './out-of-hours.js';
+import { isOpenAt, nextLocalDay, nextOpeningAt } from './working-hours.js';
+
+const two = (n: number) => String(n).padStart(2, '0');
 
 const isId = (id: unknown): id is number =>
   Number.isInteger(id) && (id as number) > 0 && (id as number) <= PG_INT_MAX;
@@ -31,7 +34,23 @@ export class CompanyHoursPort implements HoursPort {
       whatsappId: ticket.whatsapp_id,
     });
     const wall = companyClock(this.scope.clock.now(), companyTimeZone(this.companyId));
-    const two = (n: number) => String(n).padStart(2, '0');
     return { outOfHours, weekday: wall.weekday, time: `${two(wall.hour)}:${two(wall.minute)}` };
+  }
+
+  /** The company's own weekly rows at the scope's clock (campaign send windows and daily caps). */
+  async ofCompany(): Promise<CompanyHours> {
+    const now = this.scope.clock.now();
+    const zone = companyTimeZone(this.companyId);
+    const rows = await companySchedules(this.scope, this.companyId);
+    const wall = companyClock(now, zone);
+    return {
+      open: isOpenAt(rows, now, zone),
+      weekday: wall.weekday,
+      time: `${two(wall.hour)}:${two(wall.minute)}`,
+      date: `${wall.year}-${two(wall.month)}-${two(wall.day)}`,
+      now,
+      nextOpening: nextOpeningAt(rows, now, zone),
+      nextDay: nextLocalDay(now, zone),
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { defaultWeeklySchedule, type ScheduleRow } from '@balcao/sdk';
 import { describe, expect, it } from 'vitest';
-import { isOpenAt } from './working-hours.js';
+import { isOpenAt, nextLocalDay, nextOpeningAt } from './working-hours.js';
 
 // 2026-11-23 is a Monday; São Paulo is UTC-3 all year.
 const at = (localMonday: string) => new Date(`2026-11-23T${localMonday}-03:00`);
@@ -49,5 +49,35 @@ describe('isOpenAt (working hours of a weekly schedule)', () => {
         at('03:00:00'),
       ),
     ).toBe(true);
+  });
+});
+
+describe('nextOpeningAt / nextLocalDay (when a closed schedule opens, the next calendar day)', () => {
+  const week = defaultWeeklySchedule(); // every day 08:00-12:00 and 13:00-18:00
+  const closedOn = (...days: string[]): ScheduleRow[] =>
+    week.map((r) =>
+      days.includes(r.weekdayEn) ? { ...r, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' } : r,
+    );
+
+  it('is null while open, and the next period start while closed', () => {
+    expect(nextOpeningAt(week, at('09:00:00'))).toBeNull();
+    expect(nextOpeningAt(week, at('12:30:00'))).toEqual(at('13:00:00'));
+    expect(nextOpeningAt(week, at('07:00:00'))).toEqual(at('08:00:00'));
+    expect(nextOpeningAt(week, at('18:01:00'))).toEqual(new Date('2026-11-24T08:00:00-03:00'));
+  });
+
+  it('skips closed days on the company calendar, and is null when the week never opens', () => {
+    // Friday 2026-11-27 19:00 → Saturday and Sunday closed → Monday 2026-11-30 08:00.
+    const friday = new Date('2026-11-27T19:00:00-03:00');
+    expect(nextOpeningAt(closedOn('saturday', 'sunday'), friday)).toEqual(
+      new Date('2026-11-30T08:00:00-03:00'),
+    );
+    expect(nextOpeningAt(closedOn(...week.map((r) => r.weekdayEn)), friday)).toBeNull();
+  });
+
+  it("gives the company's next midnight", () => {
+    // 23:30 Monday in São Paulo is already Tuesday in UTC: the next local midnight is Tuesday 00:00 -03:00.
+    expect(nextLocalDay(at('23:30:00'))).toEqual(new Date('2026-11-24T00:00:00-03:00'));
+    expect(nextLocalDay(at('00:00:00'))).toEqual(new Date('2026-11-24T00:00:00-03:00'));
   });
 });

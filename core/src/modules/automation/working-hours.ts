@@ -28,3 +28,57 @@ export function isOpenAt(
   const at = t.hour * 60 + t.minute;
   return within(at, today.startTimeA, today.endTimeA) || within(at, today.startTimeB, today.endTimeB);
 }
+
+/** The instant the company's wall clock shows `y-mo-d hh:mi` (two passes: the zone's offset may differ that day). */
+export function wallTimeToInstant(
+  y: number,
+  mo: number,
+  d: number,
+  hh: number,
+  mi: number,
+  timeZone = COMPANY_TIMEZONE,
+): Date {
+  const wanted = Date.UTC(y, mo - 1, d, hh, mi);
+  let t = wanted;
+  for (let pass = 0; pass < 2; pass++) {
+    const w = companyClock(new Date(t), timeZone);
+    t += wanted - Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+  }
+  return new Date(t);
+}
+
+/** Midnight starting the company's next calendar day after `now`. */
+export function nextLocalDay(now: Date, timeZone = COMPANY_TIMEZONE): Date {
+  const t = companyClock(now, timeZone);
+  const next = new Date(Date.UTC(t.year, t.month - 1, t.day + 1));
+  return wallTimeToInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, 0, timeZone);
+}
+
+const WEEKDAY_OF_UTC_DAY = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+
+/**
+ * When a weekly schedule next opens after `now` (the start of the first period that begins later, on the company's
+ * calendar, within the coming week); null when it is open at `now` or never opens. A day with no row is open all day,
+ * so it "opens" at its midnight.
+ * @example nextOpeningAt(defaultWeeklySchedule(), new Date('2026-11-23T22:00:00-03:00')) // Tue 08:00 São Paulo
+ */
+export function nextOpeningAt(
+  rows: readonly ScheduleRow[] | null | undefined,
+  now: Date,
+  timeZone = COMPANY_TIMEZONE,
+): Date | null {
+  if (isOpenAt(rows, now, timeZone)) return null;
+  const t = companyClock(now, timeZone);
+  for (let k = 0; k <= 7; k++) {
+    const day = new Date(Date.UTC(t.year, t.month - 1, t.day + k));
+    const [y, mo, d] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
+    const row = rows?.find((r) => r.weekdayEn === WEEKDAY_OF_UTC_DAY[day.getUTCDay()]);
+    const starts = row ? [row.startTimeA, row.startTimeB].filter((s) => s && s.length === 5) : ['00:00'];
+    const opening = starts
+      .map((s) => wallTimeToInstant(y, mo, d, (minutes(s) / 60) | 0, minutes(s) % 60, timeZone))
+      .filter((at) => at.getTime() > now.getTime())
+      .sort((a, b) => a.getTime() - b.getTime())[0];
+    if (opening) return opening;
+  }
+  return null;
+}
