@@ -30,13 +30,16 @@ export function apiOf(host: TestHost, token: string) {
     report: async (id: number) => (await call<CampaignReportDto>(`/api/campaigns/${id}/report`)).body,
     /**
      * Waits until every message the company stored has had its first delivery attempt: a row stamped sent holds a
-     * message the outbox hands to the channel a moment later, so the fake channel is read only after this.
+     * message the outbox hands to the channel a moment later, so the fake channel is read only after this. A claimed
+     * row (its lease in `locked_until`) is still on its way: its attempt is counted when it is taken, before the
+     * channel has it. A row waiting for a retry (lease cleared) is not waited for.
      */
     drained: (timeoutMs = 15_000) =>
       eventually(async () => {
         const [{ n }] = await sql<{ n: string }>(
           host,
-          "select count(*) as n from message_outbox where status = 'pending' and attempts = 0",
+          `select count(*) as n from message_outbox
+            where status = 'pending' and (attempts = 0 or locked_until is not null)`,
         );
         return Number(n) === 0 ? true : undefined;
       }, timeoutMs),
