@@ -28,6 +28,7 @@ export * from './settings.js';
 export * from './spreadsheets.js';
 export * from './subscription.js';
 export * from './tags-port.js';
+export * from './uploads.js';
 export * from './validate.js';
 export * from './vcard.js';
 export * from './viewer-port.js';

@@ -4,6 +4,7 @@ import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/pr
 import path from 'node:path';
 import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import type { AppRouter } from '../../http/types.js';
+import { cleanFileName } from '../../http/uploads.js';
 
 /** At most this many files in one multipart post. */
 export const MEDIA_MAX_FILES = 10;
@@ -34,14 +35,8 @@ export interface UploadedFile {
   size: number;
 }
 
-/**
- * The file's name as the user's system will keep it: without folders, and without trailing dots and spaces, which
- * Windows drops (`page.html.` opens as `page.html`), so the type checks and the stored extension read the real one.
- */
-export function uploadName(file: UploadedFile): string {
-  const trim = (name: string) => name.replace(/[. ]+$/, '');
-  return trim(trim(path.basename(file.originalFilename ?? '')).slice(0, 200)) || 'file';
-}
+/** The file's name as the user's system will keep it (see cleanFileName). */
+export const uploadName = (file: UploadedFile): string => cleanFileName(file.originalFilename);
 
 export interface StoredMedia {
   mediaUrl: string;
@@ -163,11 +158,19 @@ function ownStoredPath(dataDir: string, companyId: number, url: string | null): 
 
 /**
  * Removes a stored file of the company by its URL (a connection's greeting media replaced or gone); a URL that is not
- * one of the company's files, or a file already gone, is left alone. @example await removeOwnMedia(dataDir, 1, url)
+ * one of the company's files, or a file already gone, is left alone (false). @example await removeOwnMedia(dataDir, 1, url)
  */
-export async function removeOwnMedia(dataDir: string, companyId: number, url: string | null): Promise<void> {
+export async function removeOwnMedia(
+  dataDir: string,
+  companyId: number,
+  url: string | null,
+): Promise<boolean> {
   const file = ownStoredPath(dataDir, companyId, url);
-  if (file) await rm(file, { force: true });
+  if (!file) return false;
+  return rm(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
