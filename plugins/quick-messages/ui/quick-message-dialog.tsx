@@ -1,3 +1,4 @@
+import { MESSAGE_VARIABLES } from '@balcao/sdk/rest';
 import { FormFooter, useSave, useUiHost } from '@balcao/sdk/ui';
 import {
   Button,
@@ -20,7 +21,6 @@ import {
   quickMessageSchema,
   SHORTCODE_MAX,
 } from '../shared/quick-message';
-import { REPLY_VARIABLES } from '../shared/variables';
 
 interface Props {
   reply: QuickMessageDto | null;
@@ -109,7 +109,7 @@ export function QuickMessageDialog({ reply, onClose }: Props) {
           </FormGroup>
           <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
             {t('variables')}{' '}
-            {REPLY_VARIABLES.map((v) => (
+            {MESSAGE_VARIABLES.map((v) => (
               <code key={v}>{`{{${v}}} `}</code>
             ))}
           </p>
