@@ -115,18 +115,23 @@ export function QuickMessageDialog({ reply, onClose }: Props) {
           </p>
           <FormGroup label={t('media')} labelFor="quick-message-file">
             {mediaName ? (
-              <Tag
-                icon="paperclip"
-                large
-                minimal
-                onRemove={() => {
-                  setFile(null);
-                  setDropMedia(true);
-                }}
-                data-testid="quick-message-media"
-              >
-                {mediaName}
-              </Tag>
+              <div className={Classes.TEXT_OVERFLOW_ELLIPSIS}>
+                <Tag icon="paperclip" large minimal data-testid="quick-message-media">
+                  {mediaName}
+                </Tag>{' '}
+                {/* Dropped on save: the server deletes the stored file with the attachment. */}
+                <Button
+                  variant="minimal"
+                  intent="danger"
+                  icon="trash"
+                  text={t('removeMedia')}
+                  onClick={() => {
+                    setFile(null);
+                    setDropMedia(true);
+                  }}
+                  data-testid="quick-message-remove-media"
+                />
+              </div>
             ) : (
               <FileInput
                 text={t('attach')}
