@@ -29,6 +29,8 @@ export const Campaign = defineEntity({
     whatsappId: p.string(),
     mediaPath: p.string().nullable(),
     mediaName: p.string().nullable(),
+    /** The media's MIME type, as the upload declared it. */
+    mediaType: p.string().nullable(),
     /** The dispatch chain allowed to run: a start or restart begins a new one and the older one stops. */
     dispatchRun: p.integer(),
     /** The pending start job (scheduled at `scheduledAt`), so a new date or a delete can cancel it. */

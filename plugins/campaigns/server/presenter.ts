@@ -24,6 +24,7 @@ export const toCampaignDto = (c: ICampaign): CampaignDto => ({
   whatsappId: c.whatsappId,
   mediaPath: c.mediaPath ?? null,
   mediaName: c.mediaName ?? null,
+  mediaType: c.mediaType ?? null,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

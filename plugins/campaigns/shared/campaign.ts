@@ -125,8 +125,10 @@ export interface CampaignDto {
   tagListId: number | null;
   /** The spec's comma-joined connection ids. */
   whatsappId: string;
+  /** The file sent with the message (a URL of the company's media store), its name and MIME type; null: none. */
   mediaPath: string | null;
   mediaName: string | null;
+  mediaType: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -24,6 +24,7 @@ import {
   MESSAGE_FIELDS,
   type MessageField,
 } from '../shared/campaign';
+import { CampaignMediaField, type MediaChoice } from './campaign-media-field';
 import { fieldMessage } from './field-messages';
 import { useCampaignOptions } from './use-campaign-options';
 
@@ -70,6 +71,7 @@ export function CampaignDialog({ campaign, onClose }: Props) {
   const { api, toastSuccess } = useUiHost();
   const options = useCampaignOptions();
   const [form, setForm] = useState<Form>(() => initial(campaign));
+  const [media, setMedia] = useState<MediaChoice>({ file: null, drop: false });
   const [errors, setErrors] = useState<FormFieldErrors>({});
   const { saving, save } = useSave(setErrors);
   const mode = campaign ? editability(campaign) : 'all';
@@ -90,8 +92,17 @@ export function CampaignDialog({ campaign, onClose }: Props) {
       whatsappId: form.whatsappIds.join(','),
     };
     void save(async () => {
-      if (campaign) await api.put(`/campaigns/${campaign.id}`, body);
-      else await api.post('/campaigns', body);
+      const saved = campaign
+        ? await api.put<CampaignDto>(`/campaigns/${campaign.id}`, body)
+        : await api.post<CampaignDto>('/campaigns', body);
+      // The file goes once the campaign exists (spec: POST|DELETE /campaigns/{id}/media-upload).
+      if (media.drop && saved.mediaPath && !media.file)
+        await api.delete(`/campaigns/${saved.id}/media-upload`);
+      if (media.file) {
+        const upload = new FormData();
+        upload.set('file', media.file, media.file.name);
+        await api.post(`/campaigns/${saved.id}/media-upload`, upload);
+      }
       toastSuccess(t('toasts.saved'));
       onClose();
     });
@@ -217,6 +228,12 @@ export function CampaignDialog({ campaign, onClose }: Props) {
             checked={form.confirmation}
             disabled={locked}
             onChange={(e) => set('confirmation', e.currentTarget.checked)}
+          />
+          <CampaignMediaField
+            current={campaign?.mediaName ?? null}
+            choice={media}
+            onChange={setMedia}
+            readOnly={mode === 'none'}
           />
           <p className="bp6-text-muted">{t('dialog.placeholdersHint')}</p>
           <Tabs id="campaign-messages">

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
+import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, mediaTypeOf, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import type { AppRouter } from '../../http/types.js';
 import { cleanFileName } from '../../http/uploads.js';
 
@@ -17,11 +17,8 @@ export const MEDIA_URL_PREFIX = '/api/media';
 /** The shared body parser of upload routes, kept importable from here where the routes always found it. */
 export { multipartUpload } from '../../http/uploads.js';
 
-/** Media types of the spec (Message.mediaType) by MIME family; anything else allowed is a document ("application"). */
-export function mediaTypeOf(mime: string): 'image' | 'video' | 'audio' | 'application' {
-  const family = mime.split('/')[0];
-  return family === 'image' || family === 'video' || family === 'audio' ? family : 'application';
-}
+/** Media types of the spec (Message.mediaType) by MIME family: the SDK's rule, kept importable from here. */
+export { mediaTypeOf };
 
 /** Executables and markup a browser would run from our origin are refused; everything else is a document. */
 const REFUSED_MIME =
