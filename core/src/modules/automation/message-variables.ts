@@ -1,16 +1,14 @@
-import { renderVariables as renderMessageVariables } from '@balcao/sdk';
+import { renderVariables as renderMessageVariables, type VariableValues } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { companyClock } from '../../db/local-days.js';
 import { type CustomerTexts, textsIn } from './customer-texts.js';
 
 /** What an automatic text's variables are filled with (see the SDK's `renderVariables`), on the company's clock. */
-export interface VariableContext {
-  contactName: string;
-  ticketId: number;
-  userName: string;
-  queueName: string;
-  connectionName: string;
-  companyName: string;
+export interface VariableContext
+  extends Pick<
+    VariableValues,
+    'contactName' | 'ticketId' | 'userName' | 'queueName' | 'connectionName' | 'companyName'
+  > {
   /** The moment the text is sent (the kernel's clock); now when absent. */
   now?: Date;
   /** The company's time zone (IANA); America/Sao_Paulo when absent (CONVENTIONS "Time"). */
