@@ -92,17 +92,20 @@ export function CampaignDialog({ campaign, onClose }: Props) {
       whatsappId: form.whatsappIds.join(','),
     };
     void save(async () => {
-      const saved = campaign
-        ? await api.put<CampaignDto>(`/campaigns/${campaign.id}`, body)
-        : await api.post<CampaignDto>('/campaigns', body);
-      // The file goes once the campaign exists (spec: POST|DELETE /campaigns/{id}/media-upload).
-      if (media.drop && saved.mediaPath && !media.file)
-        await api.delete(`/campaigns/${saved.id}/media-upload`);
+      // The file changes while the campaign is still editable: a date within the hour would lock it (and may start
+      // it). So a new campaign with a file is created without its date, gets its file, then takes its date.
+      const changesMedia = Boolean(media.file || (media.drop && campaign?.mediaPath));
+      const target =
+        campaign ??
+        (await api.post<CampaignDto>('/campaigns', changesMedia ? { ...body, scheduledAt: null } : body));
+      if (media.drop && !media.file && target.mediaPath)
+        await api.delete(`/campaigns/${target.id}/media-upload`);
       if (media.file) {
         const upload = new FormData();
         upload.set('file', media.file, media.file.name);
-        await api.post(`/campaigns/${saved.id}/media-upload`, upload);
+        await api.post(`/campaigns/${target.id}/media-upload`, upload);
       }
+      if (campaign || (changesMedia && body.scheduledAt)) await api.put(`/campaigns/${target.id}`, body);
       toastSuccess(t('toasts.saved'));
       onClose();
     });
