@@ -47,7 +47,8 @@ export interface Upload<F = Record<string, unknown>> {
 
 /**
  * The multipart door of plugin routes (`ctx.state.readUpload`, on authenticated and public routes alike): the app's
- * own parser reads JSON only, so an upload route calls this once; temporary files go when the route is done.
+ * own parser reads JSON only, so an upload route calls this once (a second call throws: the body is read); temporary
+ * files go when the route is done.
  * @example const { files: [file] } = await ctx.state.readUpload({ field: 'file' }); await ctx.state.deps.media.store({ data: await file.read(), fileName: file.fileName, mimeType: file.mimeType })
  */
 export type ReadUpload = <S extends z.ZodType = z.ZodType<Record<string, unknown>>>(

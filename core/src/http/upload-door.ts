@@ -39,7 +39,11 @@ const accepts = (types: readonly string[], mime: string) =>
  */
 export function uploadDoor(ctx: Context, dataDir: string): { read: ReadUpload; cleanup(): Promise<void> } {
   const written: FileBeingWritten[] = [];
+  let consumed = false;
   const read = async <S>(opts: UploadOptions): Promise<{ fields: S; files: UploadedFile[] }> => {
+    // A second parse would wait for ever on a body already read: a route's mistake, said at once.
+    if (consumed) throw new Error('readUpload: the request body was read already; call it once per request');
+    consumed = true;
     const { field } = opts;
     let list: WrittenFile[] = [];
     if (ctx.is('multipart')) {

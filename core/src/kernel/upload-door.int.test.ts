@@ -34,6 +34,12 @@ const plugin = definePlugin({
       });
       ctx.body = { caption: fields.caption ?? null, files: await describeFiles(files) };
     });
+    router.post('/upload-door/twice', async (ctx) => {
+      await ctx.state.readUpload({ field: 'file' });
+      ctx.body = await ctx.state
+        .readUpload({ field: 'file' })
+        .catch((err: Error) => ({ refused: err.message }));
+    });
     router.post('/upload-door/sheet', async (ctx) => {
       const { files } = await ctx.state.readUpload({
         field: 'sheet',
@@ -174,6 +180,16 @@ describe('ctx.state.readUpload: the multipart door of plugin routes', () => {
         fields: [expect.objectContaining({ message: 'Invalid character' })],
       });
     }
+  });
+
+  it('says at once, rather than wait for ever, when a route reads the body twice', async () => {
+    const res = await post(
+      '/api/upload-door/twice',
+      form([['file', new Blob(['a'], { type: 'text/plain' }), 'a.txt']]),
+    );
+    expect(await res.json()).toEqual({
+      refused: 'readUpload: the request body was read already; call it once per request',
+    });
   });
 
   it('serves public routes too, where a file may be optional', async () => {
