@@ -120,7 +120,7 @@ export interface ChannelSendContext {
  * get unguessable names and the upload's checks (a refused type or size throws an AppError).
  * @example const { url } = await ctx.media.store({ data, fileName: 'photo.jpg', mimeType: 'image/jpeg' })
  */
-export type ChannelMedia = MediaPort;
+export type ChannelMedia = Pick<MediaPort, 'store' | 'read'>;
 
 /**
  * A channel adapter: transport only, no tickets or queues. `send` delivers an outbound message and answers the ack

@@ -233,4 +233,10 @@ export interface MediaPort {
   store(input: { data: Uint8Array; fileName: string; mimeType: string }): Promise<StoredFile>;
   /** A stored file of the company by its URL; null when the URL is not one of its files. */
   read(url: string): Promise<{ data: Uint8Array; mimeType: string; fileName: string } | null>;
+  /**
+   * Deletes a stored file of the company by its URL (a record's attachment replaced or dropped): true when it did; a
+   * URL that is not one of its files, or a file already gone, is left alone (false). Messages keep copies of their
+   * own, so remove only a file your plugin stored and alone points at.
+   */
+  remove(url: string): Promise<boolean>;
 }

@@ -3,6 +3,15 @@
 /** Largest file an attendant may send or upload (WhatsApp's own document limit is far larger; 20 MB keeps the disk sane). */
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 
+/**
+ * The kind of message a file of this MIME type makes (Message.mediaType): an image, video or audio by family; anything
+ * else is a document ("application"). @example mediaTypeOf('video/mp4') === 'video'
+ */
+export function mediaTypeOf(mime: string): 'image' | 'video' | 'audio' | 'application' {
+  const family = mime.split('/')[0];
+  return family === 'image' || family === 'video' || family === 'audio' ? family : 'application';
+}
+
 /** Spec part 1 §9: audio under 10000 bytes is an accidental tap on the recorder, not a message. */
 export const MIN_AUDIO_BYTES = 10_000;
 

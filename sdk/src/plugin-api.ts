@@ -13,4 +13,5 @@ export * from './ports.js';
 export * from './sessions.js';
 export * from './spreadsheets.js';
 export * from './tags-port.js';
+export * from './uploads.js';
 export * from './viewer-port.js';

@@ -9,6 +9,7 @@ import type { Language } from './languages.js';
 import type { PlanFlag } from './plans.js';
 import type { PluginErrors } from './plugin-errors.js';
 import type { CorePorts, PortKey } from './ports.js';
+import type { ReadUpload } from './uploads.js';
 
 /** The signed-in user as routes see it. @example ctx.state.user.profile === 'admin' */
 export interface AuthUser {
@@ -24,6 +25,8 @@ export interface PluginState<D> {
   user: AuthUser;
   companyId: number;
   deps: D;
+  /** Parses the request's multipart body (files and text fields) with limits; see {@link ReadUpload}. */
+  readUpload: ReadUpload;
 }
 
 /** What a public route handler finds, and may set, in `ctx.state`. @example ctx.state.frameAncestors = ['https://loja.com.br'] */
@@ -38,6 +41,8 @@ export interface PublicRouteState<D> {
    * the sites that embed the web chat page. The host keeps only valid origins (FRAME_ORIGIN).
    */
   frameAncestors?: readonly string[];
+  /** Parses the request's multipart body (files and text fields) with limits; see {@link ReadUpload}. */
+  readUpload: ReadUpload;
 }
 
 /** The router a plugin mounts its routes on (under `/api`, behind auth, tenant and plan guard). @example router.get('/hello', handler) */

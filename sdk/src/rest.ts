@@ -10,6 +10,7 @@ export * from './lgpd.js';
 export * from './media.js';
 export * from './message-format.js';
 export * from './message-preview.js';
+export * from './message-variables.js';
 export * from './plans.js';
 export * from './realtime.js';
 export * from './realtime-frames.js';

@@ -19,6 +19,12 @@ async function apiToken(request: APIRequestContext): Promise<Record<string, stri
   return { authorization: `Bearer ${(await res.json()).token}` };
 }
 
+/** A 1×1 PNG: the campaign's image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('an admin runs a campaign to web chat visitors and watches its report reach Finalizada', async ({
   page,
   browser,
@@ -75,6 +81,11 @@ test('an admin runs a campaign to web chat visitors and watches its report reach
   // Blueprint draws its own box over the input: the input itself is what holds the state.
   await page.getByTestId(`campaign-connection-${webchat.id}`).check({ force: true });
   await page.getByTestId('campaign-message1').fill('Olá {nome}, temos uma oferta para você!');
+  // The campaign's image goes with each message (uploaded on save through POST /campaigns/{id}/media-upload).
+  await page
+    .locator('#campaign-media-file')
+    .setInputFiles({ name: 'oferta.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByTestId('campaign-media')).toHaveText('oferta.png');
   await shot(page, 'campaigns-dialog');
   await page.getByTestId('campaign-save').click();
 
@@ -91,6 +102,7 @@ test('an admin runs a campaign to web chat visitors and watches its report reach
   for (const [i, { page: v, context }] of visitors.entries()) {
     const text = `Olá ${names[i]}, temos uma oferta para você!`;
     await expect(v.locator('.msg', { hasText: text })).toHaveCount(1);
+    await expect(v.locator('.msg', { hasText: text }).getByTestId('webchat-image')).toHaveCount(1);
     await v.reload();
     await expect(v.locator('.msg', { hasText: text })).toHaveCount(1);
     await context.close();

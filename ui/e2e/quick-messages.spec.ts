@@ -93,6 +93,28 @@ test('an attendant picks a quick reply with / in a ticket and sends it', async (
     await suggestions.first().click();
     await expect(input).toHaveValue('Nosso cardápio');
     await expect(b.page.getByTestId('composer-attachments')).toContainText('cardapio.pdf');
+
+    // Her own reply gets a file, then loses it: the dialog's remove button, and the stored file is deleted.
+    await b.page.getByTestId('menu-/quick-messages').click();
+    await b.page.getByTestId('quick-messages-search').fill(`ola${tag}`);
+    const own = b.page.locator('[data-testid^="quick-message-row-"]', { hasText: `ola${tag}` });
+    await own.getByTestId('quick-message-edit').click();
+    await b.page.locator('#quick-message-file').setInputFiles({
+      name: `nota${tag}.pdf`,
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 nota'),
+    });
+    await b.page.getByTestId('quick-message-save').click();
+    await expect(own).toContainText(`nota${tag}.pdf`);
+    const listed = await request.get(`/api/quick-messages?searchParam=ola${tag}`, { headers: auth });
+    const { mediaPath } = (await listed.json()).records[0];
+    expect((await request.get(mediaPath)).status()).toBe(200);
+    await own.getByTestId('quick-message-edit').click();
+    await b.page.getByTestId('quick-message-remove-media').click();
+    await expect(b.page.getByTestId('quick-message-file')).toBeVisible();
+    await b.page.getByTestId('quick-message-save').click();
+    await expect(own).not.toContainText(`nota${tag}.pdf`);
+    expect((await request.get(mediaPath)).status()).toBe(404);
   } finally {
     await b.context.close();
   }

@@ -1,4 +1,4 @@
-import { COMPANY_TIMEZONE } from '@balcao/sdk';
+import { type ClockTime, COMPANY_TIMEZONE } from '@balcao/sdk';
 
 // Business dates are the company's local days (CONVENTIONS "Time"), in the SDK's zone (the UI's too).
 export { COMPANY_TIMEZONE };
@@ -45,14 +45,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** A moment on the company's wall clock. */
-export interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
+/** A moment on the company's wall clock (the SDK's clock time, to the second). */
+export interface WallClock extends Omit<ClockTime, 'millisecond'> {
   /** English, lowercase ('monday'…): the `weekdayEn` of a schedule row. */
   weekday: string;
 }

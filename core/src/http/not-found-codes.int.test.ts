@@ -108,6 +108,8 @@ const EXPECTED: Record<string, ErrorCode | `${string}:${string}`> = {
   'GET /api/campaigns/:id': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
   'PUT /api/campaigns/:id': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
   'DELETE /api/campaigns/:id': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'POST /api/campaigns/:id/media-upload': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
+  'DELETE /api/campaigns/:id/media-upload': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
   'POST /api/campaigns/:id/cancel': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
   'POST /api/campaigns/:id/restart': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',
   'GET /api/campaigns/:id/report': 'campaigns:ERR_CAMPAIGN_NOT_FOUND',

@@ -10,7 +10,7 @@ import type { AppState } from './types.js';
 export const uploadTempDir = (dataDir: string): string => path.join(dataDir, 'tmp', 'uploads');
 
 /** What formidable hands `onFileBegin`: the file it is about to write (its write stream opens right after). */
-interface FileBeingWritten {
+export interface FileBeingWritten {
   filepath: string;
   originalFilename?: string | null;
   _writeStream?: { closed?: boolean; once(event: 'close', cb: () => void): void };
@@ -30,7 +30,7 @@ function closed(file: FileBeingWritten): Promise<void> {
 }
 
 /** Removes every file the request wrote, whatever became of it (accepted, refused, aborted mid-body). */
-async function removeAll(files: FileBeingWritten[]): Promise<void> {
+export async function removeAll(files: FileBeingWritten[]): Promise<void> {
   await Promise.all(
     files.map(async (file) => {
       await closed(file);
@@ -40,7 +40,7 @@ async function removeAll(files: FileBeingWritten[]): Promise<void> {
 }
 
 /** A NUL in a file's name is refused: PostgreSQL cannot store it where the name travels (a document's body). */
-function refuseNulNames(files: FileBeingWritten[], field: string): void {
+export function refuseNulNames(files: FileBeingWritten[], field: string): void {
   if (files.some((f) => f.originalFilename?.includes('\u0000')))
     throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid character' }] });
 }
@@ -55,6 +55,56 @@ export interface UploadOptions {
 }
 
 /**
+ * The file's name as the user's system will keep it: without folders, and without trailing dots and spaces, which
+ * Windows drops (`page.html.` opens as `page.html`), so type checks and stored extensions read the real one.
+ * @example cleanFileName('../menu.pdf. ') // 'menu.pdf'
+ */
+export function cleanFileName(original: string | null | undefined): string {
+  const trim = (name: string) => name.replace(/[. ]+$/, '');
+  return trim(trim(path.basename(original ?? '')).slice(0, 200)) || 'file';
+}
+
+/**
+ * koa-body reading one multipart body into `uploadDir`, each file it starts listed in `written` (so the caller can
+ * remove them all): too large → `tooLarge`, anything else broken (too many files included) → ERR_VALIDATION on `field`.
+ */
+export function multipartParser(
+  uploadDir: string,
+  field: string,
+  opts: UploadOptions,
+  written: FileBeingWritten[],
+): Middleware {
+  const refuseTooLarge = () => {
+    const tooLarge = opts.tooLarge ?? 'ERR_MEDIA_TOO_LARGE';
+    return typeof tooLarge === 'function' ? tooLarge() : new AppError(tooLarge, 413);
+  };
+  return koaBody({
+    json: false,
+    urlencoded: false,
+    text: false,
+    multipart: true,
+    formidable: {
+      uploadDir,
+      maxFileSize: opts.maxBytes ?? MEDIA_MAX_BYTES,
+      maxFiles: opts.maxFiles,
+      allowEmptyFiles: false,
+      onFileBegin: (name, file) => {
+        written.push(file as FileBeingWritten);
+        opts.onFileBegin?.(name, file);
+      },
+    },
+    onError: (err) => {
+      const { code, httpCode } = err as { code?: number; httpCode?: number };
+      // formidable's 1015 (too many files) is a 413 there too: a malformed call, not a large file.
+      if (httpCode === 413 && code !== FORMIDABLE_TOO_MANY_FILES) throw refuseTooLarge();
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid upload' }] });
+    },
+  });
+}
+
+const FORMIDABLE_TOO_MANY_FILES = 1015;
+
+/**
  * The body parser of every upload route: multipart only (JSON was parsed already by the app-wide parser), files in
  * `field` written under DATA_DIR/tmp/uploads and removed once the route is done with them, on every path (accepted,
  * refused, aborted mid-body): a route copies what it keeps. Too large → `tooLarge`, a NUL in a file name or any other
@@ -63,36 +113,17 @@ export interface UploadOptions {
  * @example router.post('/users/:id/media-upload', multipartUpload('profileImage', { maxFiles: 1 }), handler)
  */
 export function multipartUpload(field: string, opts: UploadOptions): Middleware<AppState> {
-  const refuseTooLarge = () => {
-    const tooLarge = opts.tooLarge ?? 'ERR_MEDIA_TOO_LARGE';
-    return typeof tooLarge === 'function' ? tooLarge() : new AppError(tooLarge, 413);
-  };
   return async (ctx, next) => {
     const uploadDir = uploadTempDir(ctx.state.services.config.dataDir);
     await mkdir(uploadDir, { recursive: true });
     const written: FileBeingWritten[] = [];
-    const parse = koaBody({
-      json: false,
-      urlencoded: false,
-      text: false,
-      multipart: true,
-      formidable: {
-        uploadDir,
-        maxFileSize: opts.maxBytes ?? MEDIA_MAX_BYTES,
-        maxFiles: opts.maxFiles,
-        allowEmptyFiles: false,
-        onFileBegin: (name, file) => {
-          written.push(file as FileBeingWritten);
-          opts.onFileBegin?.(name, file);
-        },
-      },
-      onError: (err) => {
-        if ((err as { httpCode?: number }).httpCode === 413) throw refuseTooLarge();
-        throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid upload' }] });
-      },
-    });
     try {
-      await parse(ctx, async () => {
+      await multipartParser(
+        uploadDir,
+        field,
+        opts,
+        written,
+      )(ctx, async () => {
         refuseNulNames(written, field);
         await refuseNul(ctx, next);
       });

@@ -19,6 +19,7 @@ import { migrateModule } from '../db/module-migrations.js';
 import type { EventBus } from '../events/event-bus.js';
 import { requireAuth } from '../http/guards.js';
 import type { AppState } from '../http/types.js';
+import { withUploadDoor } from '../http/upload-door.js';
 import { type Cradle, createRequestScope } from './container.js';
 import { orderByDependencies } from './dependency-order.js';
 import { runnableData } from './plugin-jobs.js';
@@ -218,7 +219,7 @@ export class PluginHost {
         const viewer = prefix ? ctx.state.user : undefined;
         ctx.state.deps = this.deps(plugin, root, ctx.state.services, ctx.state.companyId, viewer);
         if (!prefix) (ctx.state as { rawBody?: string }).rawBody = rawBodyOf(ctx.request);
-        await next();
+        await withUploadDoor(ctx, root.cradle.config.dataDir, next);
       });
       try {
         declare.call(plugin, router as never);

@@ -170,6 +170,7 @@ const sweepOfA = (): PortSweep => {
         { args: [{ data: { $bytes: 'b' }, fileName: 'b.pdf', mimeType: 'application/pdf' }], answers: true },
       ],
       read: [{ args: [mediaUrl] }],
+      remove: [{ args: [mediaUrl] }],
     },
     connections: {
       list: [{ args: [] }],

@@ -8,6 +8,7 @@ import {
   editability,
   MESSAGE_FIELDS,
 } from '../shared/campaign.js';
+import { mediaShown } from './campaign-media.js';
 import { CAMPAIGN_TOPIC, type Ports } from './deps.js';
 import type { Dispatcher } from './dispatch.js';
 import { Campaign, type ICampaign } from './entities.js';
@@ -54,6 +55,7 @@ export class CampaignsService {
       startJobId: null,
       mediaPath: null,
       mediaName: null,
+      mediaType: null,
       completedAt: null,
       pausedUntil: null,
       pauseReason: null,
@@ -89,8 +91,12 @@ export class CampaignsService {
   async remove(companyId: number, id: number): Promise<void> {
     const campaign = await this.find(id);
     if (campaign.startJobId) await this.ports.jobs.cancel(campaign.startJobId);
+    // Asked before the shipping rows go: a file a sent message shows stays in the store.
+    const media = campaign.mediaPath;
+    const dropMedia = media && !(await mediaShown(this.ports, companyId, id));
     // The shipping rows go with it (on delete cascade); a dispatch still running finds no campaign and stops.
     await this.ports.em.removeAndFlush(campaign);
+    if (dropMedia) await this.ports.media.remove(media);
     await this.ports.realtime.publish({
       companyId,
       channel: companyChannel(companyId, CAMPAIGN_TOPIC),

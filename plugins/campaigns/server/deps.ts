@@ -1,4 +1,5 @@
 import type { CorePorts, PluginDeps, PluginRouter } from '@balcao/sdk';
+import type { CampaignMediaService } from './campaign-media.js';
 import type { CampaignsService } from './campaigns-service.js';
 import type { Dispatcher } from './dispatch.js';
 import type { CampaignReports } from './report.js';
@@ -23,6 +24,7 @@ export type Ports = Pick<CorePorts, (typeof REQUIRES)[number]>;
 
 export interface Services {
   campaigns: CampaignsService;
+  campaignMedia: CampaignMediaService;
   campaignSettings: CampaignSettingsService;
   dispatcher: Dispatcher;
   reports: CampaignReports;

@@ -2,6 +2,7 @@ import { AppError, companyChannel } from '@balcao/sdk';
 import { CONFIRMATION_FIELDS, MESSAGE_FIELDS } from '../shared/campaign.js';
 import { pauseAfter, pickVariant, renderMessage } from '../shared/placeholders.js';
 import type { CampaignSettingsDto } from '../shared/settings.js';
+import { campaignMedia } from './campaign-media.js';
 import { CAMPAIGN_TOPIC, type Ports } from './deps.js';
 import { Campaign, type ICampaign } from './entities.js';
 import type { Planner } from './planner.js';
@@ -285,6 +286,8 @@ export class Dispatcher {
         contactId,
         connectionId,
         body,
+        // The campaign's file goes with the message (a confirmation request asks in text alone).
+        ...(asking ? {} : campaignMedia(campaign)),
         idempotencyKey: sendKey(campaign.id, contactId, asking ? 'confirmation' : 'message'),
         holdUntilReply: true,
       });

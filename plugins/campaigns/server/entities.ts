@@ -29,6 +29,8 @@ export const Campaign = defineEntity({
     whatsappId: p.string(),
     mediaPath: p.string().nullable(),
     mediaName: p.string().nullable(),
+    /** The media's MIME type, as the upload declared it. */
+    mediaType: p.string().nullable(),
     /** The dispatch chain allowed to run: a start or restart begins a new one and the older one stops. */
     dispatchRun: p.integer(),
     /** Sends only within the company's business hours and days (paused outside, resumed at the next opening). */

@@ -1,5 +1,6 @@
 import { defineJob, definePlugin, idField, type PluginJob } from '@balcao/sdk';
 import { z } from 'zod';
+import { CampaignMediaService } from './campaign-media.js';
 import { CampaignsService } from './campaigns-service.js';
 import { type CampaignDeps, REQUIRES } from './deps.js';
 import { Dispatcher } from './dispatch.js';
@@ -50,10 +51,12 @@ export default definePlugin({
   services: (ports) => {
     const campaignSettings = new CampaignSettingsService(ports);
     const dispatcher = new Dispatcher(ports, new Planner(ports), campaignSettings);
+    const campaigns = new CampaignsService(ports, dispatcher);
     return {
       campaignSettings,
       dispatcher,
-      campaigns: new CampaignsService(ports, dispatcher),
+      campaigns,
+      campaignMedia: new CampaignMediaService(ports, campaigns),
       reports: new CampaignReports(ports),
     };
   },

@@ -126,8 +126,20 @@ class Migration0002SendWindow extends Migration {
   }
 }
 
+/** The campaign's media keeps its MIME type beside its path and name: dispatch sends it as an image, video, … */
+class Migration0003MediaType extends Migration {
+  override async up(): Promise<void> {
+    this.addSql('alter table campaigns add column media_type varchar(100);');
+  }
+
+  override async down(): Promise<void> {
+    this.addSql('alter table campaigns drop column if exists media_type;');
+  }
+}
+
 /** In order; names are stable keys in `plugin_migrations`, so never rename or reorder them. */
 export const migrations = [
   { name: '0001-tables', class: Migration0001Tables },
   { name: '0002-send-window', class: Migration0002SendWindow },
+  { name: '0003-media-type', class: Migration0003MediaType },
 ];

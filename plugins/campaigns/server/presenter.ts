@@ -27,6 +27,7 @@ export const toCampaignDto = (c: ICampaign): CampaignDto => ({
   withinBusinessHours: c.withinBusinessHours,
   pausedUntil: c.pausedUntil?.toISOString() ?? null,
   pauseReason: (c.pauseReason as PauseReason | null) ?? null,
+  mediaType: c.mediaType ?? null,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });

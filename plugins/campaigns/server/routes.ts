@@ -8,6 +8,7 @@ import { campaignInputSchema, campaignListQuery } from '../shared/campaign.js';
 import { reportQuery } from '../shared/report.js';
 import { campaignSettingsInputSchema } from '../shared/settings.js';
 import type { CampaignRouter } from './deps.js';
+import { campaignErrors } from './errors.js';
 import { toCampaignDto } from './presenter.js';
 
 const idParams = z.object({ id: idField });
@@ -38,6 +39,19 @@ export function campaignRoutes(router: CampaignRouter): void {
     const { id } = validate(idParams, ctx.params);
     await ctx.state.deps.campaigns.remove(ctx.state.companyId, id);
     ctx.body = { message: 'Campaign deleted' };
+  });
+  // Spec: one file in `file` (an image, audio, video or document), sent with the message; the store's checks apply.
+  router.post('/campaigns/:id/media-upload', async (ctx) => {
+    const { id } = validate(idParams, ctx.params);
+    // Checked before the body is read: an unknown campaign costs no upload.
+    await ctx.state.deps.campaigns.find(id);
+    const { files } = await ctx.state.readUpload({ field: 'file', required: false });
+    if (!files[0]) throw campaignErrors.raise('ERR_CAMPAIGN_MEDIA_MISSING');
+    ctx.body = await ctx.state.deps.campaignMedia.attach(ctx.state.companyId, id, files[0]);
+  });
+  router.delete('/campaigns/:id/media-upload', async (ctx) => {
+    const { id } = validate(idParams, ctx.params);
+    ctx.body = await ctx.state.deps.campaignMedia.remove(ctx.state.companyId, id);
   });
   router.post('/campaigns/:id/cancel', async (ctx) => {
     const { id } = validate(idParams, ctx.params);

@@ -129,6 +129,7 @@ export interface CampaignDto {
   tagListId: number | null;
   /** The spec's comma-joined connection ids. */
   whatsappId: string;
+  /** The file sent with the message (a URL of the company's media store), its name and MIME type; null: none. */
   mediaPath: string | null;
   mediaName: string | null;
   /** Sends only within the company's business hours and days. */
@@ -136,6 +137,7 @@ export interface CampaignDto {
   /** While the dispatch waits (outside the window, or every connection at its daily cap): until when, and why. */
   pausedUntil: string | null;
   pauseReason: PauseReason | null;
+  mediaType: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -24,6 +24,7 @@ import {
   MESSAGE_FIELDS,
   type MessageField,
 } from '../shared/campaign';
+import { CampaignMediaField, type MediaChoice } from './campaign-media-field';
 import { fieldMessage } from './field-messages';
 import { useCampaignOptions } from './use-campaign-options';
 
@@ -72,6 +73,7 @@ export function CampaignDialog({ campaign, onClose }: Props) {
   const { api, toastSuccess } = useUiHost();
   const options = useCampaignOptions();
   const [form, setForm] = useState<Form>(() => initial(campaign));
+  const [media, setMedia] = useState<MediaChoice>({ file: null, drop: false });
   const [errors, setErrors] = useState<FormFieldErrors>({});
   const { saving, save } = useSave(setErrors);
   const mode = campaign ? editability(campaign) : 'all';
@@ -93,8 +95,20 @@ export function CampaignDialog({ campaign, onClose }: Props) {
       whatsappId: form.whatsappIds.join(','),
     };
     void save(async () => {
-      if (campaign) await api.put(`/campaigns/${campaign.id}`, body);
-      else await api.post('/campaigns', body);
+      // The file changes while the campaign is still editable: a date within the hour would lock it (and may start
+      // it). So a new campaign with a file is created without its date, gets its file, then takes its date.
+      const changesMedia = Boolean(media.file || (media.drop && campaign?.mediaPath));
+      const target =
+        campaign ??
+        (await api.post<CampaignDto>('/campaigns', changesMedia ? { ...body, scheduledAt: null } : body));
+      if (media.drop && !media.file && target.mediaPath)
+        await api.delete(`/campaigns/${target.id}/media-upload`);
+      if (media.file) {
+        const upload = new FormData();
+        upload.set('file', media.file, media.file.name);
+        await api.post(`/campaigns/${target.id}/media-upload`, upload);
+      }
+      if (campaign || (changesMedia && body.scheduledAt)) await api.put(`/campaigns/${target.id}`, body);
       toastSuccess(t('toasts.saved'));
       onClose();
     });
@@ -233,6 +247,12 @@ export function CampaignDialog({ campaign, onClose }: Props) {
               onChange={(e) => set('withinBusinessHours', e.currentTarget.checked)}
             />
           </FormGroup>
+          <CampaignMediaField
+            current={campaign?.mediaName ?? null}
+            choice={media}
+            onChange={setMedia}
+            readOnly={mode === 'none'}
+          />
           <p className="bp6-text-muted">{t('dialog.placeholdersHint')}</p>
           <Tabs id="campaign-messages">
             <Tab

@@ -6,7 +6,6 @@ import { IdempotentSends } from './idempotent-sends.js';
 import { migrations } from './migrations.js';
 import { type RateLimit, readRateLimit, SharedRateLimiter } from './rate-limit.js';
 import { ExternalSender } from './sender.js';
-import { readUpload } from './upload.js';
 
 /** Options of {@link createExternalApiPlugin}: the rate limit and file size over the environment's. */
 export interface ExternalApiOptions {
@@ -79,20 +78,17 @@ export function createExternalApiPlugin(options: ExternalApiOptions = {}) {
               throw new AppError('ERR_VALIDATION', 400, {
                 fields: [{ path: 'Idempotency-Key', message: key.error.issues[0]?.message ?? 'Invalid' }],
               });
-            const multipart = ctx.is('multipart') !== false;
-            const { fields, files } = multipart
-              ? await readUpload(
-                  ctx as never,
-                  MEDIAS_FIELD,
-                  MEDIAS_MAX,
-                  () => externalApiErrors.raise('ERR_FILE_TOO_LARGE'),
-                  options.maxFileBytes,
-                )
-              : { fields: ctx.request.body, files: [] };
-            if (multipart && files.length === 0)
-              throw new AppError('ERR_VALIDATION', 400, {
-                fields: [{ path: MEDIAS_FIELD, message: 'Required' }],
-              });
+            // JSON, or multipart with the files in `medias` (at least one) and the text fields beside them; a call
+            // without a body reads as multipart, so it is told its file is missing.
+            const { fields, files } =
+              ctx.is('multipart') !== false
+                ? await ctx.state.readUpload({
+                    field: MEDIAS_FIELD,
+                    maxFiles: MEDIAS_MAX,
+                    maxBytes: options.maxFileBytes,
+                    tooLarge: () => externalApiErrors.raise('ERR_FILE_TOO_LARGE'),
+                  })
+                : { fields: ctx.request.body, files: [] };
             const input = validate(sendSchema, fields);
             const send = () => ctx.state.deps.sender.send(connection, input, files, key?.data);
             // A replay answers the first call's answer before its files are stored again.

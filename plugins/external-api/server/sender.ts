@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { AppError, type ChannelConnection, type CorePorts, type MessageDto } from '@balcao/sdk';
+import {
+  AppError,
+  type ChannelConnection,
+  type CorePorts,
+  type MessageDto,
+  type UploadedFile,
+} from '@balcao/sdk';
 import type { SendAnswer, SendInput } from '../shared/send.js';
 import { externalApiErrors } from './errors.js';
 import { hashKey } from './idempotent-sends.js';
-import type { UploadedBytes } from './upload.js';
 
 type Deps = Pick<CorePorts, 'contacts' | 'messages' | 'media' | 'tickets' | 'users' | 'queues'>;
 
@@ -35,7 +40,7 @@ export class ExternalSender {
   async send(
     connection: ChannelConnection,
     input: SendInput,
-    files: UploadedBytes[],
+    files: UploadedFile[],
     clientKey: string | undefined,
   ): Promise<SendAnswer> {
     const { contacts, messages, media } = this.deps;
@@ -66,7 +71,10 @@ export class ExternalSender {
       );
     }
     for (const [i, file] of files.entries()) {
-      const stored = await reaching(() => media.store(file));
+      const data = await file.read();
+      const stored = await reaching(() =>
+        media.store({ data, fileName: file.fileName, mimeType: file.mimeType }),
+      );
       sent.push(
         await reaching(() =>
           messages.sendToContact({

@@ -1,11 +1,10 @@
-import { AppError, definePlugin, idField, validate } from '@balcao/sdk';
+import { definePlugin, idField, validate } from '@balcao/sdk';
 import { z } from 'zod';
 import { quickMessageListQuery, quickMessageSchema } from '../shared/quick-message.js';
 import { quickMessageErrors } from './errors.js';
 import { migrations } from './migrations.js';
 import { QuickMessage } from './quick-message.entity.js';
 import { QuickMessagesService, toQuickMessageDto } from './quick-messages-service.js';
-import { readUpload } from './upload.js';
 
 const idParams = z.object({ id: idField });
 
@@ -50,11 +49,8 @@ export default definePlugin({
       const { id } = validate(idParams, ctx.params);
       // Checked before the body is read: a reply the user may not change costs no upload.
       await ctx.state.deps.quickMessages.find(ctx.state.user, id);
-      const { files } = await readUpload(ctx as never, 'file', 1);
-      const [file] = files;
-      if (!file)
-        throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'file', message: 'Required' }] });
-      ctx.body = await ctx.state.deps.quickMessages.attachMedia(ctx.state.user, id, file);
+      const { files } = await ctx.state.readUpload({ field: 'file' });
+      ctx.body = await ctx.state.deps.quickMessages.attachMedia(ctx.state.user, id, files[0]);
     });
     router.delete('/quick-messages/:id/media-upload', async (ctx) => {
       const { id } = validate(idParams, ctx.params);

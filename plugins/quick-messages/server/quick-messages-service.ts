@@ -1,4 +1,4 @@
-import { AppError, type AuthUser, type CorePorts, companyChannel } from '@balcao/sdk';
+import { AppError, type AuthUser, type CorePorts, companyChannel, type UploadedFile } from '@balcao/sdk';
 import {
   canManage,
   canShare,
@@ -104,33 +104,44 @@ export class QuickMessagesService {
 
   async remove(user: AuthUser, id: number): Promise<void> {
     const row = await this.findManaged(user, id);
+    const media = row.mediaPath;
     await this.deps.em.removeAndFlush(row);
+    await this.dropFile(media);
     await this.publish(user.companyId, 'delete', id);
   }
 
-  /** Stores the file in the company's media (the upload's checks apply) and attaches it to the reply. */
-  async attachMedia(
-    user: AuthUser,
-    id: number,
-    file: { data: Uint8Array; fileName: string; mimeType: string },
-  ): Promise<QuickMessageDto> {
+  /** Stores the file in the company's media (the upload's checks apply) and attaches it to the reply, in place of any. */
+  async attachMedia(user: AuthUser, id: number, file: UploadedFile): Promise<QuickMessageDto> {
     const row = await this.findManaged(user, id);
-    const stored = await this.deps.media.store(file);
+    const data = await file.read();
+    const stored = await this.deps.media.store({ data, fileName: file.fileName, mimeType: file.mimeType });
+    const replaced = row.mediaPath;
     row.mediaPath = stored.url;
     row.mediaName = file.fileName;
     await this.deps.em.flush();
+    await this.dropFile(replaced);
     await this.publish(user.companyId, 'update', row.id);
     return toQuickMessageDto(row, user);
   }
 
-  /** The reply goes back to text alone (the file stays in the company's store, as other messages may show it). */
+  /** The reply goes back to text alone, and its file leaves the store. */
   async removeMedia(user: AuthUser, id: number): Promise<QuickMessageDto> {
     const row = await this.findManaged(user, id);
+    const media = row.mediaPath;
     row.mediaPath = null;
     row.mediaName = null;
     await this.deps.em.flush();
+    await this.dropFile(media);
     await this.publish(user.companyId, 'update', row.id);
     return toQuickMessageDto(row, user);
+  }
+
+  /**
+   * A reply's file, once nothing points at it: messages never share it (the composer attaches a reply's file as a new
+   * upload, so every message keeps a copy of its own).
+   */
+  private async dropFile(url: string | null | undefined): Promise<void> {
+    if (url) await this.deps.media.remove(url);
   }
 
   private async publish(companyId: number, action: QuickMessageFrame['action'], quickMessageId: number) {

@@ -120,12 +120,42 @@ describe('quick replies: the calls of spec part 2 §7', () => {
       method: 'DELETE',
     });
     expect(await removed.json()).toMatchObject({ isMedia: false, mediaPath: null, mediaName: null });
+    // The file leaves the store with it (messages sent with the reply carry copies of their own).
+    expect((await fetch(`${host.url}${withMedia.mediaPath}`)).status).toBe(404);
     const withoutFile = await fetch(`${host.url}/api/quick-messages/${reply.id}/media-upload`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${admin}` },
       body: new FormData(),
     });
     expect(withoutFile.status).toBe(400);
+  });
+});
+
+describe("a reply's file leaves the store when nothing points at it", () => {
+  const pdf = (text: string) => new Blob([`%PDF-1.4 ${text}`], { type: 'application/pdf' });
+  const served = async (path: string | null) => (await fetch(`${host.url}${path}`)).status;
+
+  it('removes the file a new upload replaces, and the file of a deleted reply', async () => {
+    const reply = await create(admin, { shortcode: 'tabela', message: 'Tabela de preços' });
+    const first = (await (await upload(admin, reply.id, pdf('v1'), 'v1.pdf')).json()) as QuickMessageDto;
+    const second = (await (await upload(admin, reply.id, pdf('v2'), 'v2.pdf')).json()) as QuickMessageDto;
+    expect(second.mediaName).toBe('v2.pdf');
+    expect(await served(first.mediaPath)).toBe(404);
+    expect(await served(second.mediaPath)).toBe(200);
+    const del = await host.request(`/api/quick-messages/${reply.id}`, { token: admin, method: 'DELETE' });
+    expect(del.status).toBe(204);
+    expect(await served(second.mediaPath)).toBe(404);
+  });
+
+  it('refuses a file past the media limit with 413 and stores nothing', async () => {
+    const reply = await create(admin, { shortcode: 'grande', message: 'Arquivo grande' });
+    const res = await upload(admin, reply.id, new Blob([new Uint8Array(20 * 1024 * 1024 + 1)]), 'big.pdf');
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: string }).error).toBe('ERR_MEDIA_TOO_LARGE');
+    const after = (await (
+      await host.request(`/api/quick-messages/${reply.id}`, { token: admin })
+    ).json()) as QuickMessageDto;
+    expect(after.isMedia).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { MESSAGE_VARIABLES } from '@balcao/sdk/rest';
 import { FormFooter, useSave, useUiHost } from '@balcao/sdk/ui';
 import {
   Button,
@@ -20,7 +21,6 @@ import {
   quickMessageSchema,
   SHORTCODE_MAX,
 } from '../shared/quick-message';
-import { REPLY_VARIABLES } from '../shared/variables';
 
 interface Props {
   reply: QuickMessageDto | null;
@@ -109,24 +109,29 @@ export function QuickMessageDialog({ reply, onClose }: Props) {
           </FormGroup>
           <p className={`${Classes.TEXT_MUTED} ${Classes.TEXT_SMALL}`}>
             {t('variables')}{' '}
-            {REPLY_VARIABLES.map((v) => (
+            {MESSAGE_VARIABLES.map((v) => (
               <code key={v}>{`{{${v}}} `}</code>
             ))}
           </p>
           <FormGroup label={t('media')} labelFor="quick-message-file">
             {mediaName ? (
-              <Tag
-                icon="paperclip"
-                large
-                minimal
-                onRemove={() => {
-                  setFile(null);
-                  setDropMedia(true);
-                }}
-                data-testid="quick-message-media"
-              >
-                {mediaName}
-              </Tag>
+              <div className={Classes.TEXT_OVERFLOW_ELLIPSIS}>
+                <Tag icon="paperclip" large minimal data-testid="quick-message-media">
+                  {mediaName}
+                </Tag>{' '}
+                {/* Dropped on save: the server deletes the stored file with the attachment. */}
+                <Button
+                  variant="minimal"
+                  intent="danger"
+                  icon="trash"
+                  text={t('removeMedia')}
+                  onClick={() => {
+                    setFile(null);
+                    setDropMedia(true);
+                  }}
+                  data-testid="quick-message-remove-media"
+                />
+              </div>
             ) : (
               <FileInput
                 text={t('attach')}

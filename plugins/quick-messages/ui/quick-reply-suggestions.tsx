@@ -1,9 +1,9 @@
+import { localClock, renderVariables } from '@balcao/sdk/rest';
 import { useComposer, useComposerKey, useUiHost } from '@balcao/sdk/ui';
 import { Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QuickMessageDto, type QuickMessagePageDto, suggestionLabel } from '../shared/quick-message';
-import { fillVariables } from '../shared/variables';
 import { useDebounced } from './use-quick-messages';
 
 /** The composer waits this little after a keystroke before asking: the list follows the typing, not every key. */
@@ -42,7 +42,7 @@ export function QuickReplySuggestions() {
       t('periods.evening'),
     ] as const;
     setText(
-      fillVariables(reply.message, {
+      renderVariables(reply.message, {
         contactName: ticket.contact.name,
         ticketId: ticket.id,
         userName: user.name,
@@ -51,7 +51,8 @@ export function QuickReplySuggestions() {
         companyName: user.company.name,
         periods,
         at: t('at'),
-        now: new Date(),
+        // The attendant's clock: they read the text before it leaves.
+        clock: localClock(new Date()),
       }),
     );
     if (!reply.mediaPath) return;

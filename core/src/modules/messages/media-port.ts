@@ -1,5 +1,5 @@
 import type { MediaPort, StoredFile } from '@balcao/sdk';
-import { readOwnMedia, storeMediaBytes } from './media-storage.js';
+import { readOwnMedia, removeOwnMedia, storeMediaBytes } from './media-storage.js';
 
 /** MediaPort for one company: its folder of the media store under DATA_DIR (media-storage.ts). */
 export class CompanyMediaPort implements MediaPort {
@@ -15,5 +15,9 @@ export class CompanyMediaPort implements MediaPort {
 
   read(url: string) {
     return readOwnMedia(this.dataDir, this.companyId, url);
+  }
+
+  remove(url: string): Promise<boolean> {
+    return removeOwnMedia(this.dataDir, this.companyId, url);
   }
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { copyFile, link, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
+import { AppError, MEDIA_MAX_BYTES, MIN_AUDIO_BYTES, mediaTypeOf, PROFILE_IMAGE_TYPES } from '@balcao/sdk';
 import type { AppRouter } from '../../http/types.js';
+import { cleanFileName } from '../../http/uploads.js';
 
 /** At most this many files in one multipart post. */
 export const MEDIA_MAX_FILES = 10;
@@ -16,11 +17,8 @@ export const MEDIA_URL_PREFIX = '/api/media';
 /** The shared body parser of upload routes, kept importable from here where the routes always found it. */
 export { multipartUpload } from '../../http/uploads.js';
 
-/** Media types of the spec (Message.mediaType) by MIME family; anything else allowed is a document ("application"). */
-export function mediaTypeOf(mime: string): 'image' | 'video' | 'audio' | 'application' {
-  const family = mime.split('/')[0];
-  return family === 'image' || family === 'video' || family === 'audio' ? family : 'application';
-}
+/** Media types of the spec (Message.mediaType) by MIME family: the SDK's rule, kept importable from here. */
+export { mediaTypeOf };
 
 /** Executables and markup a browser would run from our origin are refused; everything else is a document. */
 const REFUSED_MIME =
@@ -34,14 +32,8 @@ export interface UploadedFile {
   size: number;
 }
 
-/**
- * The file's name as the user's system will keep it: without folders, and without trailing dots and spaces, which
- * Windows drops (`page.html.` opens as `page.html`), so the type checks and the stored extension read the real one.
- */
-export function uploadName(file: UploadedFile): string {
-  const trim = (name: string) => name.replace(/[. ]+$/, '');
-  return trim(trim(path.basename(file.originalFilename ?? '')).slice(0, 200)) || 'file';
-}
+/** The file's name as the user's system will keep it (see cleanFileName). */
+export const uploadName = (file: UploadedFile): string => cleanFileName(file.originalFilename);
 
 export interface StoredMedia {
   mediaUrl: string;
@@ -163,11 +155,19 @@ function ownStoredPath(dataDir: string, companyId: number, url: string | null): 
 
 /**
  * Removes a stored file of the company by its URL (a connection's greeting media replaced or gone); a URL that is not
- * one of the company's files, or a file already gone, is left alone. @example await removeOwnMedia(dataDir, 1, url)
+ * one of the company's files, or a file already gone, is left alone (false). @example await removeOwnMedia(dataDir, 1, url)
  */
-export async function removeOwnMedia(dataDir: string, companyId: number, url: string | null): Promise<void> {
+export async function removeOwnMedia(
+  dataDir: string,
+  companyId: number,
+  url: string | null,
+): Promise<boolean> {
   const file = ownStoredPath(dataDir, companyId, url);
-  if (file) await rm(file, { force: true });
+  if (!file) return false;
+  return rm(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**
