@@ -19,5 +19,7 @@ describe('the kanban UI entry', () => {
     const tags = await renderPluginPage(ui, '/TagsKanban', { language: 'en' });
     // The fake shell stands its list page in for the real one: the screen paints inside it.
     expect(tags.html).toContain('data-shell-block="ListPage"');
+    // Its dialogs sit beside the list page, which paints its empty state instead of its children: Add works on none.
+    expect(tags.html).toContain('data-shell-block="DeleteConfirmation"');
   });
 });
