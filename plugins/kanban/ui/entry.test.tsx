@@ -1,7 +1,9 @@
-import { checkUiEntry, renderPluginPage } from '@balcao/testing/ui';
+import { checkUiEntry, renderInShell, renderPluginPage } from '@balcao/testing/ui';
 import { describe, expect, it } from 'vitest';
 import { kanbanErrors } from '../server/errors';
+import type { KanbanCard as Card } from '../shared/board';
 import ui from './index';
+import { KanbanCard } from './kanban-card';
 
 describe('the kanban UI entry', () => {
   it('is complete: four languages with the same texts, its error translated, pages under the plan flag', () => {
@@ -21,5 +23,36 @@ describe('the kanban UI entry', () => {
     expect(tags.html).toContain('data-shell-block="ListPage"');
     // Its dialogs sit beside the list page, which paints its empty state instead of its children: Add works on none.
     expect(tags.html).toContain('data-shell-block="DeleteConfirmation"');
+  });
+});
+
+describe('a card (spec part 2 §2)', () => {
+  const card: Card = {
+    id: 12,
+    uuid: '7d3c0e4e-2f0b-4b53-9d0a-5f7c2b7d1a11',
+    status: 'open',
+    queueId: 1,
+    contact: { id: 3, name: 'Marina Souza', number: '5511******01' },
+    lastMessage: 'Quero saber do meu pedido',
+    tagIds: [],
+    updatedAt: '2026-11-29T12:00:00Z',
+  };
+  const paint = (c: Card) =>
+    renderInShell(
+      ui,
+      <KanbanCard card={c} laneId={0} top={0} picked={false} onPick={() => {}} onKeys={() => {}} />,
+    );
+
+  it("shows the contact's name, the ticket number, the number as the board gave it (masked), the last message and 'Ver Ticket'", async () => {
+    const { html } = await paint(card);
+    for (const text of [
+      'Marina Souza',
+      'Ticket #12',
+      '5511******01',
+      'Quero saber do meu pedido',
+      'Ver Ticket',
+    ])
+      expect(html).toContain(text);
+    expect((await paint({ ...card, lastMessage: null })).html).toContain('Nenhuma mensagem ainda');
   });
 });
