@@ -2,8 +2,10 @@ import { checkUiEntry, renderInShell, renderPluginPage } from '@balcao/testing/u
 import { describe, expect, it } from 'vitest';
 import { kanbanErrors } from '../server/errors';
 import type { KanbanCard as Card } from '../shared/board';
+import { CARD_SLOT } from './board-rules';
 import ui from './index';
 import { KanbanCard } from './kanban-card';
+import { KanbanLane } from './kanban-lane';
 
 describe('the kanban UI entry', () => {
   it('is complete: four languages with the same texts, its error translated, pages under the plan flag', () => {
@@ -26,7 +28,7 @@ describe('the kanban UI entry', () => {
   });
 });
 
-describe('a card (spec part 2 §2)', () => {
+describe('cards and lanes (spec part 2 §2)', () => {
   const card: Card = {
     id: 12,
     uuid: '7d3c0e4e-2f0b-4b53-9d0a-5f7c2b7d1a11',
@@ -54,5 +56,26 @@ describe('a card (spec part 2 §2)', () => {
     ])
       expect(html).toContain(text);
     expect((await paint({ ...card, lastMessage: null })).html).toContain('Nenhuma mensagem ainda');
+  });
+
+  it('a lane of 2,000 cards paints only a window of them in a scroll area as tall as all', async () => {
+    const cards = Array.from({ length: 2_000 }, (_, i) => ({ ...card, id: i + 1, uuid: `u-${i + 1}` }));
+    const { html } = await renderInShell(
+      ui,
+      <KanbanLane
+        lane={{ id: 0, name: 'Em aberto', color: '#607d8b' }}
+        cards={cards}
+        target={false}
+        pickedId={null}
+        onDrop={() => {}}
+        onPick={() => {}}
+        onKeys={() => {}}
+      />,
+    );
+    expect(html).toContain(`height:${2_000 * CARD_SLOT}px`);
+    const painted = html.match(/data-testid="kanban-card-\d+"/g) ?? [];
+    expect(painted.length).toBeGreaterThan(0);
+    expect(painted.length).toBeLessThan(20);
+    expect(html).toContain('>2000<');
   });
 });
