@@ -54,6 +54,9 @@ test('an attendant picks a quick reply with / in a ticket and sends it', async (
     // Through the menu (no reload): the shell and its plugins are loaded already.
     await b.page.getByTestId('menu-/quick-messages').click();
     await expect(b.page.getByTestId('quick-messages-page')).toBeVisible({ timeout: 30_000 });
+    // Searched for the reply she is about to write, the list is empty: Add works from the empty state.
+    await b.page.getByTestId('quick-messages-search').fill(`ola${tag}`);
+    await expect(b.page.getByTestId('quick-messages-table')).toHaveCount(0);
     await b.page.getByTestId('quick-messages-add').click();
     await b.page.getByTestId('quick-message-shortcode').fill(`ola${tag}`);
     await b.page

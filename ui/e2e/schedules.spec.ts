@@ -20,7 +20,11 @@ test('a message scheduled a little ahead reaches a web chat visitor, and the row
   const name = `Clara ${Date.now()}`;
   const visitor = await openVisitorPage(browser, channelToken, name);
   await visitor.say('Podem me lembrar da consulta?');
-  const ticket = (await findTicket(request, token, name)) as unknown as { id: number; contactId: number };
+  const ticket = (await findTicket(request, token, name)) as unknown as {
+    id: number;
+    uuid: string;
+    contactId: number;
+  };
 
   const admin = await signedIn(browser, USERS.admin);
   const page = admin.page;
@@ -48,6 +52,25 @@ test('a message scheduled a little ahead reaches a web chat visitor, and the row
   await expect(visitor.page.getByText(body)).toBeVisible({ timeout: 30_000 });
   await expect(row.getByTestId('schedule-status')).toHaveText('Enviada');
   await shot(page, 'schedules-sent');
+
+  // The composer offers "schedule a message" too: the form opens for the ticket's contact with what was typed.
+  const auth = { authorization: `Bearer ${token}` };
+  const me = (await (await request.get('/api/auth/me', { headers: auth })).json()) as { id: number };
+  const opened = await request.put(`/api/tickets/${ticket.id}`, {
+    headers: auth,
+    data: { status: 'open', userId: me.id },
+  });
+  expect(opened.ok()).toBe(true);
+  await page.goto(`/tickets/${ticket.uuid}`);
+  await expect(page.getByTestId('composer-input')).toBeVisible({ timeout: 40_000 });
+  await page.getByTestId('composer-input').fill('Retorno amanhã cedo');
+  await page.getByTestId('schedules-composer-button').click();
+  const fromComposer = page.getByTestId('schedule-form');
+  await expect(fromComposer).toBeVisible({ timeout: 40_000 });
+  await expect(fromComposer.getByTestId('schedule-contact')).toHaveValue(String(ticket.contactId));
+  await expect(fromComposer.getByTestId('schedule-body')).toHaveValue('Retorno amanhã cedo');
+  await page.keyboard.press('Escape');
+  await expect(fromComposer).toHaveCount(0);
   await admin.context.close();
   await visitor.context.close();
 });

@@ -224,6 +224,25 @@ describe('only the tickets the user may see', () => {
       await json('/api/settings/lgpdHideNumber', admin, { method: 'PUT', body: { value: 'disabled' } });
     }
   });
+
+  it("keeps them masked on her board when a card moves live (the socket's frame, not only the board call)", async () => {
+    await json('/api/settings/lgpdHideNumber', admin, { method: 'PUT', body: { value: 'enabled' } });
+    const socket = await connectSocket(host, ana);
+    try {
+      const id = tickets.vendas.id;
+      expect((await move(admin, id, { laneTagId: lanes.Negociação.id })).status).toBe(200);
+      const frame = (await socket.waitFor(`company-${companyId}-ticket`, (d) => {
+        const t = (d as { ticket?: TicketDto }).ticket;
+        return t?.id === id && t.tags.some((g) => g.id === lanes.Negociação.id);
+      })) as { data: { ticket: TicketDto } };
+      expect(frame.data.ticket.contact.number).not.toBe(tickets.vendas.contact.number);
+      expect(frame.data.ticket.contact.number).toMatch(/\*/);
+    } finally {
+      socket.close();
+      await move(admin, tickets.vendas.id, { laneTagId: null });
+      await json('/api/settings/lgpdHideNumber', admin, { method: 'PUT', body: { value: 'disabled' } });
+    }
+  });
 });
 
 describe('lane order', () => {

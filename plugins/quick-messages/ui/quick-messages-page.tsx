@@ -31,7 +31,7 @@ export function QuickMessagesPage() {
     }
   };
 
-  return (
+  const page = (
     <ListPage
       title={t('title')}
       testId="quick-messages-page"
@@ -112,6 +112,14 @@ export function QuickMessagesPage() {
       {list.hasMore && (
         <Button text={t('loadMore')} loading={list.loading} onClick={() => void list.loadMore()} fill />
       )}
+    </ListPage>
+  );
+
+  // The dialogs sit beside the list, not in it: ListPage shows its empty state instead of its children, and the first
+  // reply (or the first one matching a search) is added from that empty state.
+  return (
+    <>
+      {page}
       {editing && (
         <QuickMessageDialog
           reply={editing === 'new' ? null : editing}
@@ -127,6 +135,6 @@ export function QuickMessagesPage() {
         onCancel={() => setDoomed(null)}
         onConfirm={() => void handleDelete()}
       />
-    </ListPage>
+    </>
   );
 }

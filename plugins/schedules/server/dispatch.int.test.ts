@@ -187,4 +187,31 @@ describe('sending a schedule', () => {
     const again = await theirs<{ error: string }>(`/api/schedules/${s.id}/retry`, { body: {} });
     expect(again.status).toBe(409);
   });
+
+  it("goes through the connection of the contact's ticket, not the company's default one", async () => {
+    // Last in the file: a second connection of the company from here on. (A new sign-in: the one before expired.)
+    const { token } = await host.login(host.admin.email, host.admin.password);
+    const mine = apiOf(host, token);
+    const second = await fake.connect(host, token, 'Segunda linha');
+    const made = await mine(`/api/whatsapp/${line.connection.id}`, {
+      method: 'PUT',
+      body: { isDefault: true },
+    });
+    expect(made.status).toBe(200);
+    const [ticketLine, otherLine] = [second, line];
+    const number = '5511977770999';
+    const inbound = await ticketLine.receive({ from: number, body: 'Oi', name: 'Cliente da segunda linha' });
+    if (inbound.outcome !== 'stored') throw new Error(`inbound ${inbound.outcome}`);
+    const contactId = (await mine<{ contactId: number }>(`/api/tickets/${inbound.ticketId}`)).body.contactId;
+    const created = await mine<ScheduleDto>('/api/schedules', {
+      body: { contactId, body: 'Pela linha da conversa', sendAt: inAnHour() },
+    });
+    expect(created.status).toBe(201);
+    const s = created.body;
+    await makeDue(s.id);
+    await due();
+    const out = await ticketLine.waitForSent((m) => m.to === number);
+    expect(out).toMatchObject({ body: 'Pela linha da conversa', ticketId: inbound.ticketId });
+    expect(otherLine.sent().filter((m) => m.to === number)).toEqual([]);
+  });
 });

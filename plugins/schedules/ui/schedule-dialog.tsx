@@ -32,19 +32,21 @@ interface Props {
   schedule: ScheduleDto | null;
   /** A new schedule's contact, chosen already (the contact drawer, the composer, `?contactId=`). */
   contact?: { id: number; name: string } | null;
+  /** A new schedule's text to start from (what the composer holds). */
+  body?: string;
   onClose(): void;
   onSaved?(schedule: ScheduleDto): void;
 }
 
 /** Create or edit a scheduled message: contact, text, time (default an hour ahead), repetition, attachment. */
-export function ScheduleDialog({ schedule, contact, onClose, onSaved }: Props) {
+export function ScheduleDialog({ schedule, contact, body: startBody, onClose, onSaved }: Props) {
   const { t } = useTranslation('schedules');
   const { api, toastError, toastSuccess } = useUiHost();
   const initialContact = schedule?.contact ?? contact ?? null;
   const [contactId, setContactId] = useState<number | null>(schedule?.contactId ?? contact?.id ?? null);
   const [search, setSearch] = useState('');
   const [options, setOptions] = useState<ContactOption[]>([]);
-  const [body, setBody] = useState(schedule?.body ?? '');
+  const [body, setBody] = useState(schedule?.body ?? startBody ?? '');
   const [sendAt, setSendAt] = useState(
     toLocalInput(schedule ? new Date(schedule.sendAt) : new Date(Date.now() + 3_600_000)),
   );

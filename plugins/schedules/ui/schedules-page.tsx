@@ -161,7 +161,13 @@ export function SchedulesPage() {
   );
 }
 
-function ScheduleRow(props: { schedule: ScheduleDto; onEdit(): void; onDelete(): void; onRetry(): void }) {
+/** One schedule in the list: contact, body cut at 25, sendAt, status with a failure's reason, and its actions. */
+export function ScheduleRow(props: {
+  schedule: ScheduleDto;
+  onEdit(): void;
+  onDelete(): void;
+  onRetry(): void;
+}) {
   const { t } = useTranslation('schedules');
   const s = props.schedule;
   const reason = s.error

@@ -8,7 +8,7 @@ import { ScheduleDialog } from './schedule-dialog';
 /** `ticket.composer.actions`: schedule a message to the ticket's contact, starting from what is typed. */
 export function ComposerScheduleButton() {
   const { t } = useTranslation('schedules');
-  const { ticket } = useComposer();
+  const { ticket, text } = useComposer();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -24,6 +24,7 @@ export function ComposerScheduleButton() {
         <ScheduleDialog
           schedule={null}
           contact={{ id: ticket.contact.id, name: ticket.contact.name }}
+          body={text}
           onClose={() => setOpen(false)}
         />
       )}

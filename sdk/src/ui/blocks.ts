@@ -49,7 +49,7 @@ export interface ListPageProps {
   title: string;
   count?: number;
   actions?: ReactNode;
-  /** Shown instead of the children when set (the list is empty). */
+  /** Shown instead of the children when set (the list is empty): keep dialogs beside the ListPage, not in it. */
   empty?: string | null;
   testId?: string;
   children?: ReactNode;
