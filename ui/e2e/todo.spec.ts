@@ -35,7 +35,19 @@ test('a task added, edited and deleted follows the user to another browser', asy
   await second.goto('/todolist');
   const there = second.getByTestId('todo-task').filter({ hasText: `${text} (feito)` });
   await expect(there).toHaveCount(1, { timeout: 60_000 });
+  const deleted = second.waitForResponse(
+    (r) => r.url().endsWith('/api/todo') && r.request().method() === 'PUT' && r.ok(),
+  );
   await there.getByTestId('todo-delete').click();
   await expect(there).toHaveCount(0);
+  await deleted;
   await other.close();
+
+  // Back in the first browser, whose copy still holds the task: the deletion follows, the task does not come back.
+  await page.reload();
+  await expect(page.getByTestId('todo-page')).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('tasks') ?? ''), { timeout: 30_000 })
+    .not.toContain(text);
+  await expect(page.getByTestId('todo-task').filter({ hasText: text })).toHaveCount(0);
 });
