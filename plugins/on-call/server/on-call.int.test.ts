@@ -77,6 +77,7 @@ describe('on-call entries', () => {
     expect(await fields({ ...ok, userId: '' })).toEqual(['userId: Informe o usuário']);
     expect(await fields({ ...ok, phone: ' ' })).toEqual(['phone: Informe o telefone']);
     expect(await fields({ ...ok, phone: '12ab' })).toEqual(['phone: Invalid number']);
+    expect(await fields({ ...ok, interval: '' })).toEqual(['interval: Required']);
     expect(await fields({ ...ok, interval: 0 })).toEqual(['interval: Invalid interval']);
     expect(await fields({ ...ok, interval: 1.5 })).toEqual(['interval: Invalid interval']);
     expect(await fields({ ...ok, days: days(['25:00', '23:00']) })).toEqual([
