@@ -64,31 +64,10 @@ test("the messages API page's test forms send a text and a file to a web chat vi
 
 test('a plan without useExternalApi: /messages-api shows the error toast and goes to / after a second', async ({
   browser,
-  request,
 }) => {
   test.slow();
-  const token = await adminToken(request);
-  const auth = { authorization: `Bearer ${token}` };
-  const tag = uniqueTag();
-  const plan = await request.post('/api/plans', {
-    headers: auth,
-    data: { name: `Plano sem API ${tag}`, users: 5, useExternalApi: false },
-  });
-  expect(plan.status()).toBe(201);
-  const tenantAdmin = { email: `admin.${tag}@semapi.test`, password: 'sem-api-pass' };
-  const company = await request.post('/api/companies', {
-    headers: auth,
-    data: {
-      name: `Loja sem API ${tag}`,
-      planId: (await plan.json()).id,
-      status: true,
-      dueDate: '2999-01-01',
-      ...tenantAdmin,
-    },
-  });
-  expect(company.status()).toBe(201);
-
-  const tenant = await signedIn(browser, tenantAdmin);
+  // The seeded "Empresa Básica": its plan has WhatsApp only.
+  const tenant = await signedIn(browser, USERS.basic);
   try {
     const page = tenant.page;
     await expect(page.getByTestId('menu-/messages-api')).toHaveCount(0);
