@@ -245,7 +245,10 @@ describe('tenants', () => {
     const flaglessToken = (await host.login(flagless.email, flagless.password)).token;
     const theirs = await fake.connect(host, flaglessToken, 'Deles');
     const refused = await call(tokenOf(theirs), { number: '5511999990008', body: 'x' });
-    expect(refused).toMatchObject({ status: 403, json: { error: 'ERR_NO_PERMISSION' } });
+    expect(refused).toMatchObject({
+      status: 403,
+      json: { error: 'ERR_NO_PERMISSION', planFlag: 'useExternalApi' },
+    });
     expect(theirs.sent()).toEqual([]);
     const doc = await host.request('/api/openapi.json', { token: flaglessToken });
     expect(doc.status).toBe(403);

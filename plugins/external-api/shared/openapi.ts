@@ -103,7 +103,9 @@ export function openApiDocument(serverUrl = '/') {
               'external-api:ERR_UNREACHABLE_NUMBER',
             ]),
             '401': errorResponse('Missing or unknown token', ['external-api:ERR_INVALID_TOKEN']),
-            '403': errorResponse("The company's plan lacks the external API", ['ERR_NO_PERMISSION']),
+            '403': errorResponse("The company's plan lacks the external API (planFlag: useExternalApi)", [
+              'ERR_NO_PERMISSION',
+            ]),
             '413': errorResponse('A file is too large', ['external-api:ERR_FILE_TOO_LARGE']),
             '429': errorResponse('Too many calls with this token; see Retry-After', [
               'external-api:ERR_RATE_LIMITED',
