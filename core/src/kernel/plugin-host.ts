@@ -1,6 +1,5 @@
 import {
   type AnyPluginDefinition,
-  AppError,
   type AuthUser,
   CHANNEL_KIND,
   type CorePorts,
