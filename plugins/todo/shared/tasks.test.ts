@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeTasks, parseStoredTasks, parseSynced, type Task, versionOf } from './tasks.js';
+import { mergeTasks, parseStoredTasks, parseSynced, submitTask, type Task, versionOf } from './tasks.js';
 
 const at = (minute: number) => `2026-11-29T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const task = (text: string, created: number, updated = created): Task => ({
@@ -62,5 +62,21 @@ describe('parseStoredTasks', () => {
     expect(parseSynced('{"a":1}')).toEqual(new Set());
     expect(parseSynced('nope')).toEqual(new Set());
     expect(parseSynced(null)).toEqual(new Set());
+  });
+});
+
+describe('submitTask', () => {
+  it('ignores a text blank once trimmed, adding or editing', () => {
+    expect(submitTask([task('a', 1)], '   ', null, at(2))).toBeNull();
+    expect(submitTask([task('a', 1)], '\t\n', at(1), at(2))).toBeNull();
+  });
+
+  it('adds a trimmed task first, its createdAt and updatedAt the moment', () => {
+    expect(submitTask([task('a', 1)], '  b ', null, at(2))).toEqual([task('b', 2), task('a', 1)]);
+  });
+
+  it('edits the text and updatedAt of the task being edited, keeping its createdAt and place', () => {
+    const list = [task('b', 2), task('a', 1)];
+    expect(submitTask(list, 'a, edited', at(1), at(9))).toEqual([task('b', 2), task('a, edited', 1, 9)]);
   });
 });

@@ -84,6 +84,24 @@ export function parseSynced(raw: string | null): Set<string> {
   }
 }
 
+/**
+ * The list once the box is submitted (spec part 2 §5, §6): a new task first; or, while `editing` (a task's createdAt),
+ * that task with the new text and updatedAt, its createdAt kept. Null for a text blank once trimmed: it is ignored.
+ * @example submitTask([], '  Ligar  ', null, now) // [{ text: 'Ligar', createdAt: now, updatedAt: now }]
+ */
+export function submitTask(
+  tasks: readonly Task[],
+  typed: string,
+  editing: string | null,
+  now: string,
+): Task[] | null {
+  const text = typed.trim();
+  if (!text) return null;
+  if (editing)
+    return tasks.map((task) => (task.createdAt === editing ? { ...task, text, updatedAt: now } : task));
+  return [{ text, createdAt: now, updatedAt: now }, ...tasks];
+}
+
 /** Whether two lists hold the same tasks in the same order. */
 export const sameTasks = (a: readonly Task[], b: readonly Task[]): boolean =>
   a.length === b.length &&

@@ -9,6 +9,7 @@ import {
   parseSynced,
   SYNCED_KEY,
   sameTasks,
+  submitTask,
   TASKS_KEY,
   type Task,
   type TasksDto,
@@ -56,16 +57,9 @@ export function TodoPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = text.trim();
-    if (!value) return;
-    const now = new Date().toISOString();
-    if (editing) {
-      store(
-        tasks.map((task) => (task.createdAt === editing ? { ...task, text: value, updatedAt: now } : task)),
-      );
-    } else {
-      store([{ text: value, createdAt: now, updatedAt: now }, ...tasks]);
-    }
+    const next = submitTask(tasks, text, editing, new Date().toISOString());
+    if (!next) return;
+    store(next);
     setText('');
     setEditing(null);
   };
