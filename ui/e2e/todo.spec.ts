@@ -27,7 +27,9 @@ test('a task added, edited and deleted follows the user to another browser', asy
   expect(stored[0].text).toBe(`${text} (feito)`);
   expect(stored[0].createdAt).not.toBe(stored[0].updatedAt);
 
-  // Another browser (no local copy) reads the list from the server.
+  // This browser is closed (its copy stays); another browser (no local copy) reads the list from the server.
+  const first = page.context();
+  await page.close();
   const other = await browser.newContext();
   const second = await other.newPage();
   await login(second, USERS.admin);
@@ -43,11 +45,16 @@ test('a task added, edited and deleted follows the user to another browser', asy
   await deleted;
   await other.close();
 
-  // Back in the first browser, whose copy still holds the task: the deletion follows, the task does not come back.
-  await page.reload();
-  await expect(page.getByTestId('todo-page')).toBeVisible();
+  // Back in the first browser (signed in again: the other browser's login ended its session), whose copy still holds
+  // the task: the deletion follows, the task does not come back.
+  const back = await first.newPage();
+  await login(back, USERS.admin);
+  await expect(back).toHaveURL(/\/tickets$/);
+  expect(await back.evaluate(() => localStorage.getItem('tasks') ?? '')).toContain(`${text} (feito)`);
+  await back.goto('/todolist');
+  await expect(back.getByTestId('todo-page')).toBeVisible();
   await expect
-    .poll(() => page.evaluate(() => localStorage.getItem('tasks') ?? ''), { timeout: 30_000 })
+    .poll(() => back.evaluate(() => localStorage.getItem('tasks') ?? ''), { timeout: 30_000 })
     .not.toContain(text);
-  await expect(page.getByTestId('todo-task').filter({ hasText: text })).toHaveCount(0);
+  await expect(back.getByTestId('todo-task').filter({ hasText: text })).toHaveCount(0);
 });
