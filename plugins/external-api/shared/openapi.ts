@@ -1,3 +1,4 @@
+import { PG_INT_MAX } from '@balcao/sdk';
 import { z } from 'zod';
 import {
   BODY_MAX,
@@ -24,8 +25,18 @@ const sendFields = {
     description: 'No mask: country code, area code, number (5511999990000); or a web chat visitor id.',
   },
   body: { type: 'string', maxLength: BODY_MAX, description: 'The text; with files, their caption.' },
-  userId: { type: 'integer', minimum: 1, description: 'Gives the ticket to this attendant.' },
-  queueId: { type: 'integer', minimum: 1, description: 'Moves the ticket to this queue.' },
+  userId: {
+    type: 'integer',
+    minimum: 1,
+    maximum: PG_INT_MAX,
+    description: 'Gives the ticket to this attendant.',
+  },
+  queueId: {
+    type: 'integer',
+    minimum: 1,
+    maximum: PG_INT_MAX,
+    description: 'Moves the ticket to this queue.',
+  },
   sendSignature: { type: 'boolean', description: "Signs the text with the attendant's name (needs userId)." },
 };
 
