@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { adminToken, createAttendant, signedIn } from './attendance';
-import { shot, USERS } from './helpers';
+import { chimes, desktopCalls, recordAlerts } from './alerts';
+import { adminToken, createAttendant, signedIn, uniqueTag } from './attendance';
+import { ADMIN_USER_ID, shot, USERS } from './helpers';
 
 // Spec part 2 §2 "Internal chat": two users of the company talk live — the owner makes a chat, the other hears it
 // in the top bar, opens it from there, answers; only the owner edits, and a member taken out loses the chat at once.
@@ -78,4 +79,71 @@ test('two users chat live: the top-bar count, the conversation, owner-only edits
 
   await admin.context.close();
   await other.context.close();
+});
+
+test('the open chat: older messages load near the top; a hidden tab alerts with the chime and a notification', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // The API admin ("API dos testes") owns a chat with the browser's admin and has written 45 messages in it.
+  const token = await adminToken(request);
+  const auth = { authorization: `Bearer ${token}` };
+  const title = `Histórico ${uniqueTag()}`;
+  const made = await request.post('/api/chats', { headers: auth, data: { title, users: [ADMIN_USER_ID] } });
+  expect(made.status()).toBe(201);
+  const chat = (await made.json()) as { id: number; uuid: string };
+  const say = async (message: string) => {
+    const sent = await request.post(`/api/chats/${chat.id}/messages`, { headers: auth, data: { message } });
+    expect(sent.status()).toBe(201);
+  };
+  for (let i = 1; i <= 45; i++) await say(`${title} · ${i}`);
+
+  const admin = await signedIn(browser, USERS.admin, 1400, {
+    locale: 'en-US',
+    prepare: async (context) => {
+      await context.grantPermissions(['notifications']);
+      await context.addInitScript(recordAlerts);
+    },
+  });
+  try {
+    const page = admin.page;
+    await page.getByTestId('menu-/chats').click();
+    await page.getByTestId(`chat-item-${chat.id}`).getByRole('button', { name: title }).click();
+    await expect(page).toHaveURL(new RegExp(`/chats/${chat.uuid}$`));
+
+    // The newest page first; the oldest messages wait until the conversation is scrolled near its top (600 px).
+    const messages = page.getByTestId('chat-message');
+    await expect(messages.last()).toContainText(`${title} · 45`);
+    expect(await messages.count()).toBeLessThan(45);
+    const scroller = page.getByTestId('chat-scroller');
+    await expect(async () => {
+      await scroller.evaluate((box) => {
+        box.scrollTop = 0;
+      });
+      await expect(messages).toHaveCount(45, { timeout: 3_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(messages.first()).toContainText(`${title} · 1`);
+    // The older messages went in above what was read: the view stayed put instead of jumping to the top.
+    expect(await scroller.evaluate((box) => box.scrollTop)).toBeGreaterThan(0);
+
+    // Looking at the chat in a visible tab: a new message shows, without a desktop notification.
+    await say(`${title} · visto`);
+    await expect(messages.last()).toContainText(`${title} · visto`);
+    const alertsOf = async () =>
+      (await desktopCalls(page)).filter((n) => n.title === `API dos testes in ${title}`).map((n) => n.body);
+    expect(await alertsOf()).toEqual([]);
+
+    // The tab hidden (another tab in front): the same chat's message alerts, the chime and a desktop notification.
+    const chimed = await chimes(page);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await say(`${title} · *escondido*`);
+    await expect.poll(alertsOf).toEqual([`${title} · escondido`]);
+    expect(await chimes(page)).toBeGreaterThan(chimed);
+  } finally {
+    await admin.context.close();
+  }
 });

@@ -61,3 +61,26 @@ test("the messages API page's test forms send a text and a file to a web chat vi
     await a.context.close();
   }
 });
+
+test('a plan without useExternalApi: /messages-api shows the error toast and goes to / after a second', async ({
+  browser,
+}) => {
+  test.slow();
+  // The seeded "Empresa Básica": its plan has WhatsApp only.
+  const tenant = await signedIn(browser, USERS.basic);
+  try {
+    const page = tenant.page;
+    await expect(page.getByTestId('menu-/messages-api')).toHaveCount(0);
+    await page.goto('/messages-api');
+    await expect(page.getByTestId('no-permission')).toBeVisible();
+    const toast = page.locator('.bp6-toast.bp6-intent-danger', {
+      hasText: 'Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.',
+    });
+    await expect(toast).toBeVisible();
+    await expect(page.getByTestId('messages-api-page')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('no-permission')).toHaveCount(0);
+  } finally {
+    await tenant.context.close();
+  }
+});

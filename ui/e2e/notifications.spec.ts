@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { desktopCalls, recordAlerts } from './alerts';
 import { adminToken, signedIn } from './attendance';
 import { ADMIN_USER_ID, setTheme, shot, USERS } from './helpers';
 
@@ -24,26 +25,6 @@ async function setAllTicket(request: APIRequestContext, token: string, id: numbe
   expect(res.ok()).toBe(true);
 }
 
-/** Records every desktop Notification the page constructs (the real constructor still runs) and chimes played. */
-function recordAlerts() {
-  const calls: { title: string; body: string }[] = [];
-  const Real = window.Notification;
-  const Recording = function (this: Notification, title: string, options?: NotificationOptions) {
-    calls.push({ title, body: options?.body ?? '' });
-    return new Real(title, options);
-  } as unknown as typeof Notification;
-  Object.defineProperty(Recording, 'permission', { get: () => Real.permission });
-  Recording.requestPermission = Real.requestPermission.bind(Real);
-  window.Notification = Recording;
-  const sounds = { count: 0 };
-  const createOscillator = AudioContext.prototype.createOscillator;
-  AudioContext.prototype.createOscillator = function (this: AudioContext) {
-    sounds.count += 1;
-    return createOscillator.call(this);
-  };
-  Object.assign(window, { __desktopNotifications: calls, __chimes: sounds });
-}
-
 /** Signed in (in English) with desktop notifications allowed and every alert recorded. */
 const signedInRecording = (browser: Browser, who: { email: string; password: string }) =>
   signedIn(browser, who, 1400, {
@@ -56,13 +37,6 @@ const signedInRecording = (browser: Browser, who: { email: string; password: str
 
 const bellCount = async (page: Page) =>
   Number(await page.getByTestId('notifications-button').getAttribute('data-count'));
-
-const desktopCalls = (page: Page) =>
-  page.evaluate(
-    () =>
-      (window as unknown as { __desktopNotifications: { title: string; body: string }[] })
-        .__desktopNotifications,
-  );
 
 test('the bell: live unread tickets, desktop notification, pending only with allTicket, opening reads it', async ({
   browser,

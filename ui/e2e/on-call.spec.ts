@@ -26,11 +26,16 @@ test('the on-call dialog says what is missing, then the entry is listed with its
   // Times are masked ##:##; an impossible one, or a start without its end, is refused where it was typed.
   await form.getByTestId('on-call-user').selectOption({ index: 1 });
   await form.getByTestId('on-call-phone').fill('5511955550000');
+  // The interval starts at 1 (spec part 2 §9); cleared, it is asked for.
+  await expect(form.getByTestId('on-call-interval')).toHaveValue('1');
+  await form.getByTestId('on-call-interval').fill('');
   await form.getByTestId('on-call-monday-startTime').fill('2500');
   await expect(form.getByTestId('on-call-monday-startTime')).toHaveValue('25:00');
   await form.getByTestId('on-call-save').click();
   await expect(form.getByTestId('on-call-error-days.0.startTime')).toHaveText('Use um horário como 08:30.');
   await expect(form.getByTestId('on-call-error-days.0.endTime')).toHaveText('Obrigatório');
+  await expect(form.getByTestId('on-call-error-interval')).toHaveText('Obrigatório');
+  await form.getByTestId('on-call-interval').fill('2');
 
   await form.getByTestId('on-call-monday-startTime').fill('1900');
   await form.getByTestId('on-call-monday-endTime').fill('2300');

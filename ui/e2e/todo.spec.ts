@@ -27,7 +27,9 @@ test('a task added, edited and deleted follows the user to another browser', asy
   expect(stored[0].text).toBe(`${text} (feito)`);
   expect(stored[0].createdAt).not.toBe(stored[0].updatedAt);
 
-  // Another browser (no local copy) reads the list from the server.
+  // This browser is closed (its copy stays); another browser (no local copy) reads the list from the server.
+  const first = page.context();
+  await page.close();
   const other = await browser.newContext();
   const second = await other.newPage();
   await login(second, USERS.admin);
@@ -35,7 +37,24 @@ test('a task added, edited and deleted follows the user to another browser', asy
   await second.goto('/todolist');
   const there = second.getByTestId('todo-task').filter({ hasText: `${text} (feito)` });
   await expect(there).toHaveCount(1, { timeout: 60_000 });
+  const deleted = second.waitForResponse(
+    (r) => r.url().endsWith('/api/todo') && r.request().method() === 'PUT' && r.ok(),
+  );
   await there.getByTestId('todo-delete').click();
   await expect(there).toHaveCount(0);
+  await deleted;
   await other.close();
+
+  // Back in the first browser (signed in again: the other browser's login ended its session), whose copy still holds
+  // the task: the deletion follows, the task does not come back.
+  const back = await first.newPage();
+  await login(back, USERS.admin);
+  await expect(back).toHaveURL(/\/tickets$/);
+  expect(await back.evaluate(() => localStorage.getItem('tasks') ?? '')).toContain(`${text} (feito)`);
+  await back.goto('/todolist');
+  await expect(back.getByTestId('todo-page')).toBeVisible();
+  await expect
+    .poll(() => back.evaluate(() => localStorage.getItem('tasks') ?? ''), { timeout: 30_000 })
+    .not.toContain(text);
+  await expect(back.getByTestId('todo-task').filter({ hasText: text })).toHaveCount(0);
 });

@@ -110,7 +110,7 @@ describe('plan flags per contribution', () => {
   it('a flagged route answers 403 ERR_NO_PERMISSION without its flag; the plugin’s other routes stay open', async () => {
     const refused = await host.request('/api/meta-test/instagram', { token: tenants.facebookOnly.token });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect(await refused.json()).toEqual({ error: 'ERR_NO_PERMISSION', planFlag: 'useInstagram' });
     expect((await host.request('/api/meta-test/instagram')).status).toBe(401);
     const allowed = await host.request('/api/meta-test/instagram', { token: tenants.both.token });
     expect(await allowed.json()).toEqual({ companyId: tenants.both.companyId });
@@ -122,7 +122,7 @@ describe('plan flags per contribution', () => {
   it('a flagged public route refuses the tenant its credential names when the plan lacks the flag', async () => {
     const refused = await host.request(`/meta-test-public/${tenants.facebookOnly.companyId}/ping`);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect(await refused.json()).toEqual({ error: 'ERR_NO_PERMISSION', planFlag: 'useInstagram' });
     const allowed = await host.request(`/meta-test-public/${tenants.both.companyId}/ping`);
     expect(await allowed.json()).toEqual({ pong: String(tenants.both.companyId) });
   });

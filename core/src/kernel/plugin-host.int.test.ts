@@ -126,7 +126,8 @@ describe('plugin host', () => {
   it('answers 403 ERR_NO_PERMISSION on a plugin route when the plan lacks the flag, 401 without a token', async () => {
     const res = await host.request('/api/kanbanish', { token: flagless.token });
     expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    // The refusal names the flag the plan lacks.
+    expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION', planFlag: 'useKanban' });
     expect((await host.request('/api/kanbanish')).status).toBe(401);
     // A plugin without a flag is open to every tenant.
     expect((await host.request('/api/needs-kanbanish', { token: flagless.token })).status).toBe(200);

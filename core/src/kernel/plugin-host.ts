@@ -1,6 +1,5 @@
 import {
   type AnyPluginDefinition,
-  AppError,
   type AuthUser,
   CHANNEL_KIND,
   type CorePorts,
@@ -23,7 +22,13 @@ import { withUploadDoor } from '../http/upload-door.js';
 import { type Cradle, createRequestScope } from './container.js';
 import { orderByDependencies } from './dependency-order.js';
 import { runnableData } from './plugin-jobs.js';
-import { declarationProblem, labelledFlags, referenceProblem } from './plugin-plan-flags.js';
+import {
+  declarationProblem,
+  labelledFlags,
+  missingPlanFlag,
+  referenceProblem,
+  refuseUnlessPlanHas,
+} from './plugin-plan-flags.js';
 import { PORT_KEYS, pluginPorts } from './plugin-ports.js';
 import type { PortFactories } from './port-factories.js';
 
@@ -106,8 +111,7 @@ export class PluginHost {
     const planGuard =
       (...flags: (PlanFlag | undefined)[]): Middleware<AppState> =>
       async (ctx, next) => {
-        if (!(await allowsAll(gate, ctx.state.companyId, flags)))
-          throw new AppError('ERR_NO_PERMISSION', 403);
+        await refuseUnlessPlanHas(gate, ctx.state.companyId, flags);
         await next();
       };
     const auth = requireAuth(root.cradle.accessGate);
@@ -156,9 +160,7 @@ export class PluginHost {
           );
           const guard: Middleware<AppState> = async (ctx, next) => {
             const companyId = await group.companyOf(ctx as never);
-            if (companyId !== null && !(await allowsAll(gate, companyId, [p.planFlag, group.planFlag]))) {
-              throw new AppError('ERR_NO_PERMISSION', 403);
-            }
+            if (companyId !== null) await refuseUnlessPlanHas(gate, companyId, [p.planFlag, group.planFlag]);
             if (group.asTenant && companyId !== null) {
               // The plugin vouched for the tenant by its own credential: its ports answer for that company, as in a job.
               ctx.state.companyId = companyId;
@@ -282,7 +284,7 @@ export class PluginHost {
           const flags = [plugin.planFlag, sub.planFlag];
           // A deleted company has no plan left, and data the plugin kept while its plan allowed must still go.
           const gated = sub.event !== 'company.deleted';
-          if (gated && !(await allowsAll(root.cradle.planGate, payload.companyId, flags))) return;
+          if (gated && (await missingPlanFlag(root.cradle.planGate, payload.companyId, flags))) return;
           const scope = createRequestScope(root, payload.companyId);
           await (sub.handler as (p: unknown, d: Deps) => Promise<void>)(
             payload,
@@ -404,8 +406,3 @@ const rawBodyOf = (request: object): string => {
 
 /** The flags a contribution needs: its plugin's and its own, those declared. */
 const flagsOf = (...flags: (PlanFlag | undefined)[]): PlanFlag[] => flags.filter((f): f is PlanFlag => !!f);
-
-async function allowsAll(gate: Cradle['planGate'], companyId: number, flags: (PlanFlag | undefined)[]) {
-  for (const flag of flags) if (!(await gate.allows(companyId, flag))) return false;
-  return true;
-}

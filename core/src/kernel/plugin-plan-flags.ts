@@ -1,14 +1,41 @@
 import {
+  AppError,
   FALLBACK_LANGUAGE,
   isCorePlanFlag,
   type Language,
   PLAN_FLAG_KEY,
+  type PlanFlag,
   type PluginDefinition,
   type PluginPlanFlagDto,
   type PortKey,
 } from '@balcao/sdk';
 
 type AnyPlugin = PluginDefinition<readonly PortKey[], Record<string, unknown>>;
+
+type PlanAllows = { allows(companyId: number, flag: PlanFlag | undefined): Promise<boolean> };
+
+/** The first of `flags` the company's plan lacks (undefined entries: no flag), or null when it has them all. */
+export async function missingPlanFlag(
+  gate: PlanAllows,
+  companyId: number,
+  flags: readonly (PlanFlag | undefined)[],
+): Promise<PlanFlag | null> {
+  for (const flag of flags) if (flag && !(await gate.allows(companyId, flag))) return flag;
+  return null;
+}
+
+/**
+ * 403 ERR_NO_PERMISSION naming the flag the plan lacks (`{ error, planFlag: 'useExternalApi' }`): a caller — an
+ * external API client above all — reads why, instead of a bare refusal like any other.
+ */
+export async function refuseUnlessPlanHas(
+  gate: PlanAllows,
+  companyId: number,
+  flags: readonly (PlanFlag | undefined)[],
+): Promise<void> {
+  const planFlag = await missingPlanFlag(gate, companyId, flags);
+  if (planFlag) throw new AppError('ERR_NO_PERMISSION', 403, { planFlag });
+}
 
 /**
  * Why a plugin's `planFlags` declarations are refused (a malformed key or label key, a core flag's name, a key another

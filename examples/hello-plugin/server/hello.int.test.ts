@@ -58,7 +58,7 @@ describe('GET and POST /api/hello', () => {
     for (const init of [{}, { body: { message: 'Hi' } }]) {
       const res = await host.request('/api/hello', { token: flagless.token, ...init });
       expect(res.status).toBe(403);
-      expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+      expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION', planFlag: 'useIntegration' });
     }
     expect((await host.request('/api/hello')).status).toBe(401);
   });

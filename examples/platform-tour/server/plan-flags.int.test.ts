@@ -43,7 +43,7 @@ describe('a plan flag the tour declares (useTour)', () => {
     expect((await host.request('/api/tour/plan-flags', { token: superToken })).status).toBe(200);
     const refused = await host.request('/api/tour/plan-flags', { token: tenant.token });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect(await refused.json()).toEqual({ error: 'ERR_NO_PERMISSION', planFlag: 'useTour' });
     // The plugin's other routes follow its own flag (useIntegration), which the plan has.
     expect((await host.request('/api/tour', { token: tenant.token })).status).toBe(200);
   });

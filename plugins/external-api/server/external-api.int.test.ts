@@ -28,6 +28,10 @@ const ajv = new Ajv2020({ strict: false });
 for (const [name, schema] of Object.entries(doc.components.schemas))
   ajv.addSchema(schema, `#/components/schemas/${name}`);
 const responses = doc.paths['/api/messages/send'].post.responses;
+/** Whether the document's JSON request schema takes a body: what a client generated from it would send. */
+const documentedRequest = ajv.compile(
+  doc.paths['/api/messages/send'].post.requestBody.content['application/json'].schema,
+);
 
 async function call(
   token: string | null,
@@ -43,6 +47,9 @@ async function call(
   }
   const res = await fetch(`${host.url}/api/messages/send`, init);
   const json = (await res.json()) as Record<string, unknown>;
+  // The request side too: a JSON body the server sent with is one the document describes.
+  if (res.status === 200 && !(body instanceof FormData))
+    expect(documentedRequest(body), JSON.stringify(body)).toBe(true);
   const documented = responses[String(res.status) as keyof typeof responses];
   expect(documented, `status ${res.status} is documented`).toBeDefined();
   const ref = documented.content['application/json'].schema.$ref;
@@ -196,6 +203,9 @@ describe('POST /api/messages/send', () => {
       const { status, json } = await call(tokenOf(line), body);
       expect(status).toBe(400);
       expect((json.fields as { path: string }[]).map((f) => f.path)).toContain(field);
+      // The document refuses it as well (a NUL inside a string is beyond what JSON Schema says).
+      if (!JSON.stringify(body).includes('\\u0000'))
+        expect(documentedRequest(body), JSON.stringify(body)).toBe(false);
     }
     const badKey = await call(
       tokenOf(line),
@@ -245,7 +255,10 @@ describe('tenants', () => {
     const flaglessToken = (await host.login(flagless.email, flagless.password)).token;
     const theirs = await fake.connect(host, flaglessToken, 'Deles');
     const refused = await call(tokenOf(theirs), { number: '5511999990008', body: 'x' });
-    expect(refused).toMatchObject({ status: 403, json: { error: 'ERR_NO_PERMISSION' } });
+    expect(refused).toMatchObject({
+      status: 403,
+      json: { error: 'ERR_NO_PERMISSION', planFlag: 'useExternalApi' },
+    });
     expect(theirs.sent()).toEqual([]);
     const doc = await host.request('/api/openapi.json', { token: flaglessToken });
     expect(doc.status).toBe(403);

@@ -1,3 +1,4 @@
+import { PG_INT_MAX } from '@balcao/sdk';
 import { z } from 'zod';
 import {
   BODY_MAX,
@@ -24,8 +25,18 @@ const sendFields = {
     description: 'No mask: country code, area code, number (5511999990000); or a web chat visitor id.',
   },
   body: { type: 'string', maxLength: BODY_MAX, description: 'The text; with files, their caption.' },
-  userId: { type: 'integer', minimum: 1, description: 'Gives the ticket to this attendant.' },
-  queueId: { type: 'integer', minimum: 1, description: 'Moves the ticket to this queue.' },
+  userId: {
+    type: 'integer',
+    minimum: 1,
+    maximum: PG_INT_MAX,
+    description: 'Gives the ticket to this attendant.',
+  },
+  queueId: {
+    type: 'integer',
+    minimum: 1,
+    maximum: PG_INT_MAX,
+    description: 'Moves the ticket to this queue.',
+  },
   sendSignature: { type: 'boolean', description: "Signs the text with the attendant's name (needs userId)." },
 };
 
@@ -103,7 +114,9 @@ export function openApiDocument(serverUrl = '/') {
               'external-api:ERR_UNREACHABLE_NUMBER',
             ]),
             '401': errorResponse('Missing or unknown token', ['external-api:ERR_INVALID_TOKEN']),
-            '403': errorResponse("The company's plan lacks the external API", ['ERR_NO_PERMISSION']),
+            '403': errorResponse("The company's plan lacks the external API (planFlag: useExternalApi)", [
+              'ERR_NO_PERMISSION',
+            ]),
             '413': errorResponse('A file is too large', ['external-api:ERR_FILE_TOO_LARGE']),
             '429': errorResponse('Too many calls with this token; see Retry-After', [
               'external-api:ERR_RATE_LIMITED',

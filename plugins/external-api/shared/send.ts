@@ -73,11 +73,15 @@ export const sendAnswerSchema = z.object({
 });
 export type SendAnswer = z.infer<typeof sendAnswerSchema>;
 
-/** Every refusal: `{ error }` and, for validation, the fields; 429 adds `retryAfter` (seconds). */
+/**
+ * Every refusal: `{ error }` and, for validation, the fields; 429 adds `retryAfter` (seconds); a plan without the API
+ * (403) names the flag it lacks (`planFlag`).
+ */
 export const errorAnswerSchema = z.object({
   error: z.string(),
   fields: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   retryAfter: z.number().int().positive().optional(),
+  planFlag: z.string().optional(),
 });
 
 /** What the page's test forms check before sending (spec part 2 §5: token, number and body required; for media the file). */

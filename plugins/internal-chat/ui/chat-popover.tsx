@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMatch, useNavigate } from 'react-router-dom';
 import { unreadsOf } from '../shared/chat';
-import { alertFor } from './chat-state';
+import { alertFor, chatInView } from './chat-state';
 import { useChats } from './use-chats';
 import './chats.css';
 
@@ -26,8 +26,7 @@ export function ChatPopover() {
   looking.current = viewing;
 
   const { chats, unread } = useChats('', (frame) => {
-    const visible = document.visibilityState === 'visible';
-    const alert = alertFor(frame, user.id, visible ? looking.current : null);
+    const alert = alertFor(frame, user.id, chatInView(looking.current, document.visibilityState));
     if (!alert) return;
     notify({
       title: t('notification', { sender: alert.message.sender?.name ?? '', chat: alert.chat.title }),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatDto, ChatMessageDto } from '../shared/chat';
-import { alertFor, applyChatFrame, mergeChats, mergeMessages, ownsChat, unreadAfter } from './chat-state';
+import {
+  alertFor,
+  applyChatFrame,
+  chatInView,
+  mergeChats,
+  mergeMessages,
+  ownsChat,
+  unreadAfter,
+} from './chat-state';
 
 const chat = (id: number, updatedAt: string, unreads: Record<number, number> = {}): ChatDto => ({
   id,
@@ -72,6 +80,12 @@ describe('alertFor', () => {
     expect(alertFor(frame(2), 1, c.uuid)).toBeNull();
     expect(alertFor(frame(1), 1, null)).toBeNull();
     expect(alertFor({ action: 'update', chat: c }, 1, null)).toBeNull();
+  });
+
+  it('alerts for the open chat too when the tab is hidden', () => {
+    expect(alertFor(frame(2), 1, chatInView(c.uuid, 'visible'))).toBeNull();
+    expect(alertFor(frame(2), 1, chatInView(c.uuid, 'hidden'))?.chat.id).toBe(c.id);
+    expect(alertFor(frame(1), 1, chatInView(c.uuid, 'hidden'))).toBeNull();
   });
 
   it('shows the text without its formatting markers, shortened', () => {

@@ -42,6 +42,13 @@ export const ownsChat = (chat: ChatDto, userId: number): boolean => chat.ownerId
 export const ALERT_BODY_MAX = 120;
 
 /**
+ * The chat the user is looking at: the one whose page is open, while the tab is visible. A hidden tab (another tab in
+ * front, the window minimised) looks at nothing, so its chat's messages alert too, as the ticket notifications do.
+ */
+export const chatInView = (openChat: string | null, visibility: DocumentVisibilityState): string | null =>
+  visibility === 'visible' ? openChat : null;
+
+/**
  * The alert a frame calls for, as the ticket notifications decide: a message of someone else, unless the user is
  * looking at that chat (its page open in a visible tab). Null: no alert.
  */

@@ -349,7 +349,7 @@ describe('plan gate', () => {
         body: method === 'PUT' ? { tagIds: [] } : undefined,
       });
       expect(res.status, path).toBe(403);
-      expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+      expect(await res.json()).toEqual({ error: 'ERR_NO_PERMISSION', planFlag: 'useKanban' });
     }
   });
 });

@@ -77,6 +77,7 @@ describe('on-call entries', () => {
     expect(await fields({ ...ok, userId: '' })).toEqual(['userId: Informe o usuário']);
     expect(await fields({ ...ok, phone: ' ' })).toEqual(['phone: Informe o telefone']);
     expect(await fields({ ...ok, phone: '12ab' })).toEqual(['phone: Invalid number']);
+    expect(await fields({ ...ok, interval: '' })).toEqual(['interval: Required']);
     expect(await fields({ ...ok, interval: 0 })).toEqual(['interval: Invalid interval']);
     expect(await fields({ ...ok, interval: 1.5 })).toEqual(['interval: Invalid interval']);
     expect(await fields({ ...ok, days: days(['25:00', '23:00']) })).toEqual([
@@ -201,5 +202,29 @@ describe("the notice in the company's language", () => {
     const told = await notices(inbound.ticketId);
     expect(told.length).toBeGreaterThan(0);
     expect(new Set(told)).toEqual(new Set([english]));
+  });
+});
+
+describe('the connection the notice leaves by', () => {
+  let other: FakeConnection;
+  afterAll(async () => {
+    await api(`/api/whatsapp/${line.connection.id}`, { method: 'PUT', body: { isDefault: true } });
+  });
+
+  it("is the company's default connection when it reaches phone numbers", async () => {
+    other = await fake.connect(host, token, 'Plantão padrão');
+    const made = await api(`/api/whatsapp/${other.connection.id}`, {
+      method: 'PUT',
+      body: { isDefault: true },
+    });
+    expect(made.status).toBe(200);
+    clock.at = monday('20:45');
+    const inbound = await line.receive({ from: '5511933330005', body: 'Oi?', name: 'Pelo Padrão' });
+    if (inbound.outcome !== 'stored') throw new Error(inbound.outcome);
+    await notify();
+    const about = (m: { to: string; body: string }) =>
+      m.to === ON_CALL_PHONE && m.body.includes(`#${inbound.ticketId})`);
+    await other.waitForSent(about);
+    expect(line.sent().filter(about)).toEqual([]);
   });
 });

@@ -54,10 +54,16 @@ export const dutyInputSchema = z.object({
     .regex(/^\+?[\d\s().-]+$/, { error: 'Invalid number', abort: true })
     .transform((v) => v.replace(/\D/g, ''))
     .refine((v) => v.length >= 10 && v.length <= 15, 'Invalid number'),
+  // Spec part 2 §5: an integer, required. A field cleared in the dialog ('' or null) is refused; a call that leaves it
+  // out gets the spec's default (§9: 1).
   interval: z.preprocess(
-    (v) => (v === '' || v === null || v === undefined ? 1 : v),
-    z.coerce
-      .number({ error: 'Invalid interval' })
+    (v) => {
+      if (v === undefined) return 1;
+      if (v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+      return typeof v === 'string' ? Number(v) : v;
+    },
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'Required' : 'Invalid interval') })
       .int('Invalid interval')
       .min(1, 'Invalid interval')
       .max(24, 'Invalid interval'),

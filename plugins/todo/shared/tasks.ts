@@ -32,19 +32,74 @@ export interface TasksDto {
 }
 
 /**
+ * What the browser keeps besides the spec's `tasks`: the versions of the tasks the server last confirmed (see
+ * {@link mergeTasks}). A browser without it merges as on a first visit.
+ */
+export const SYNCED_KEY = 'tasks.synced';
+
+const iso = (v: string) => new Date(v).toISOString();
+
+/** A task's identity (createdAt) and edit (updatedAt) as one string: `2026-…Z|2026-…Z`. */
+export const versionOf = (task: Task): string => `${iso(task.createdAt)}|${iso(task.updatedAt)}`;
+
+/**
  * The list a user sees after being away: the browser's copy and the server's joined, one task per createdAt (its
- * identity), the copy edited last (updatedAt) winning; newest first. A task deleted in one place while the other copy
- * was not reachable comes back (no tombstones: the spec keeps none).
+ * identity), the copy edited last (updatedAt) winning; newest first. `synced` (the versions both sides held at the
+ * last sync) tells a deletion from an addition: a task one side still holds unchanged since then, and the other side
+ * no longer holds, was deleted there and stays deleted (without it, a task deleted in another browser came back from
+ * this one's copy). A task added, or edited, since the last sync is kept.
  * @example mergeTasks([{ text: 'a', createdAt: t1, updatedAt: t2 }], [{ text: 'b', createdAt: t1, updatedAt: t1 }]) // 'a'
  */
-export function mergeTasks(local: readonly Task[], remote: readonly Task[]): Task[] {
+export function mergeTasks(
+  local: readonly Task[],
+  remote: readonly Task[],
+  synced: ReadonlySet<string> = new Set(),
+): Task[] {
+  const ids = (tasks: readonly Task[]) => new Set(tasks.map((t) => iso(t.createdAt)));
+  const [localIds, remoteIds] = [ids(local), ids(remote)];
+  const deletedElsewhere = (task: Task, other: ReadonlySet<string>) =>
+    synced.has(versionOf(task)) && !other.has(iso(task.createdAt));
   const byCreation = new Map<string, Task>();
-  for (const task of [...remote, ...local]) {
-    const key = new Date(task.createdAt).toISOString();
+  for (const task of [
+    ...remote.filter((t) => !deletedElsewhere(t, localIds)),
+    ...local.filter((t) => !deletedElsewhere(t, remoteIds)),
+  ]) {
+    const key = iso(task.createdAt);
     const kept = byCreation.get(key);
     if (!kept || Date.parse(task.updatedAt) >= Date.parse(kept.updatedAt)) byCreation.set(key, task);
   }
   return [...byCreation.values()].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** The versions kept under {@link SYNCED_KEY}; anything unreadable reads as none. */
+export function parseSynced(raw: string | null): Set<string> {
+  try {
+    const parsed = z
+      .array(z.string().max(100))
+      .max(MAX_TASKS)
+      .parse(JSON.parse(raw ?? '[]'));
+    return new Set(parsed);
+  } catch {
+    return new Set();
+  }
+}
+
+/**
+ * The list once the box is submitted (spec part 2 §5, §6): a new task first; or, while `editing` (a task's createdAt),
+ * that task with the new text and updatedAt, its createdAt kept. Null for a text blank once trimmed: it is ignored.
+ * @example submitTask([], '  Ligar  ', null, now) // [{ text: 'Ligar', createdAt: now, updatedAt: now }]
+ */
+export function submitTask(
+  tasks: readonly Task[],
+  typed: string,
+  editing: string | null,
+  now: string,
+): Task[] | null {
+  const text = typed.trim();
+  if (!text) return null;
+  if (editing)
+    return tasks.map((task) => (task.createdAt === editing ? { ...task, text, updatedAt: now } : task));
+  return [{ text, createdAt: now, updatedAt: now }, ...tasks];
 }
 
 /** Whether two lists hold the same tasks in the same order. */

@@ -6,14 +6,20 @@ import {
   MAX_TASK_LENGTH,
   mergeTasks,
   parseStoredTasks,
+  parseSynced,
+  SYNCED_KEY,
   sameTasks,
+  submitTask,
   TASKS_KEY,
   type Task,
   type TasksDto,
+  versionOf,
 } from '../shared/tasks';
 
 const readLocal = (): Task[] => parseStoredTasks(localStorage.getItem(TASKS_KEY));
 const writeLocal = (tasks: Task[]) => localStorage.setItem(TASKS_KEY, JSON.stringify(tasks));
+/** What the server holds now, as far as this browser knows: the next visit tells deletions from additions by it. */
+const writeSynced = (tasks: Task[]) => localStorage.setItem(SYNCED_KEY, JSON.stringify(tasks.map(versionOf)));
 
 /**
  * /todolist (spec part 2 §2): 'Nova tarefa' with 'Adicionar' ('Salvar' while editing), the tasks with their time, edit
@@ -32,33 +38,28 @@ export function TodoPage() {
       setTasks(next);
       writeLocal(next);
       // Offline the browser's copy stays; the next visit merges it with the server's.
-      if (synced.current) api.put<TasksDto>('/todo', { tasks: next }).catch(toastError);
+      if (synced.current)
+        api.put<TasksDto>('/todo', { tasks: next }).then(() => writeSynced(next), toastError);
     },
     [api, toastError],
   );
 
   useEffect(() => {
     api.get<TasksDto>('/todo').then(({ tasks: remote }) => {
-      const merged = mergeTasks(readLocal(), remote);
+      const merged = mergeTasks(readLocal(), remote, parseSynced(localStorage.getItem(SYNCED_KEY)));
       synced.current = true;
       setTasks(merged);
       writeLocal(merged);
-      if (!sameTasks(merged, remote)) api.put('/todo', { tasks: merged }).catch(toastError);
+      if (sameTasks(merged, remote)) writeSynced(merged);
+      else api.put('/todo', { tasks: merged }).then(() => writeSynced(merged), toastError);
     }, toastError);
   }, [api, toastError]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = text.trim();
-    if (!value) return;
-    const now = new Date().toISOString();
-    if (editing) {
-      store(
-        tasks.map((task) => (task.createdAt === editing ? { ...task, text: value, updatedAt: now } : task)),
-      );
-    } else {
-      store([{ text: value, createdAt: now, updatedAt: now }, ...tasks]);
-    }
+    const next = submitTask(tasks, text, editing, new Date().toISOString());
+    if (!next) return;
+    store(next);
     setText('');
     setEditing(null);
   };

@@ -2,12 +2,12 @@ import { NonIdealState } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { toastWarning } from '../notify/toaster';
+import { showToast } from '../notify/toaster';
 
 /** Spec part 2 §6: redirect delay after the "no permission" message. */
 export const PERMISSION_REDIRECT_MS = 1000;
 
-/** Shows a translated warning, then goes to / after {@link PERMISSION_REDIRECT_MS}. */
+/** Shows a translated error toast (spec part 2 §2), then goes to / after {@link PERMISSION_REDIRECT_MS}. */
 export function RedirectWithToast({ messageKey }: { messageKey: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -16,7 +16,7 @@ export function RedirectWithToast({ messageKey }: { messageKey: string }) {
   useEffect(() => {
     if (!shown.current) {
       shown.current = true;
-      toastWarning(t(messageKey));
+      showToast(t(messageKey), 'danger', 'error');
     }
     const timer = setTimeout(() => navigate('/', { replace: true }), PERMISSION_REDIRECT_MS);
     return () => clearTimeout(timer);
