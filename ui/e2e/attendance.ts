@@ -99,7 +99,8 @@ export async function createAttendant(
     headers: { authorization: `Bearer ${token}` },
     data: { name: 'Bruna Atendente', profile: 'user', ...extra, ...who },
   });
-  expect(res.ok()).toBe(true);
+  // The server's answer in the failure message: a refusal names its code.
+  expect(res.ok(), await res.text()).toBe(true);
   return { ...who, id: (await res.json()).id as number };
 }
 

@@ -1,4 +1,5 @@
 import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
+import { adminToken } from './attendance';
 import { login, shot, USERS } from './helpers';
 
 /** A web chat visitor who opened the chat and wrote once: a contact of company 1. */
@@ -14,9 +15,9 @@ async function visitor(browser: Browser, token: string, name: string) {
   return { context, page };
 }
 
+/** The run's shared API session (a login of its account here would end the session every other spec holds). */
 async function apiToken(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post('/api/auth/login', { data: USERS.api });
-  return { authorization: `Bearer ${(await res.json()).token}` };
+  return { authorization: `Bearer ${await adminToken(request)}` };
 }
 
 /** A 1×1 PNG: the campaign's image. */
