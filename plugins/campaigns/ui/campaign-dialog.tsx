@@ -25,6 +25,12 @@ import {
   type MessageField,
 } from '../shared/campaign';
 import { fieldMessage } from './field-messages';
+import {
+  initialRecurrence,
+  RecurrenceFields,
+  type RecurrenceForm,
+  recurrenceBody,
+} from './recurrence-fields';
 import { useCampaignOptions } from './use-campaign-options';
 
 interface Props {
@@ -48,6 +54,7 @@ type Form = Record<MessageField, string> & {
   contactListId: string;
   tagListId: string;
   whatsappIds: number[];
+  recurrence: RecurrenceForm;
 };
 
 function initial(c: CampaignDto | null): Form {
@@ -61,6 +68,7 @@ function initial(c: CampaignDto | null): Form {
     contactListId: c?.contactListId ? String(c.contactListId) : '',
     tagListId: c?.tagListId ? String(c.tagListId) : '',
     whatsappIds: c?.whatsappId ? c.whatsappId.split(',').map(Number) : [],
+    recurrence: initialRecurrence(c, toLocalInput),
   };
 }
 
@@ -88,6 +96,7 @@ export function CampaignDialog({ campaign, onClose }: Props) {
       contactListId: form.audience === 'list' ? form.contactListId || null : null,
       tagListId: form.audience === 'tag' ? form.tagListId || null : null,
       whatsappId: form.whatsappIds.join(','),
+      ...recurrenceBody(form.recurrence),
     };
     void save(async () => {
       if (campaign) await api.put(`/campaigns/${campaign.id}`, body);
@@ -156,6 +165,12 @@ export function CampaignDialog({ campaign, onClose }: Props) {
               onValueChange={(v) => set('scheduledAt', v)}
             />
           </FormGroup>
+          <RecurrenceFields
+            value={form.recurrence}
+            locked={locked}
+            onChange={(v) => set('recurrence', v)}
+            error={error}
+          />
           <RadioGroup
             inline
             label={t('dialog.audience')}

@@ -12,11 +12,21 @@ const SHELL_KEYS: Record<string, string> = {
   'Repeated option': 'validation.repeatedOption',
   'Unknown tag': 'validation.unknownTag',
   Unknown: 'validation.unknownRecord',
+  'Invalid number': 'validation.invalidNumber',
+  'Ends before it starts': 'validation.endsBeforeStart',
+};
+
+/** The recurrence fields' own messages: keys of this plugin's `fieldErrors`. */
+const PLUGIN_KEYS: Record<string, string> = {
+  'Choose at least one day': 'fieldErrors.chooseDay',
+  'At least one run': 'fieldErrors.atLeastOneRun',
+  'Too many runs': 'fieldErrors.tooManyRuns',
 };
 
 /** A field's message in the user's language (the shell's `translation` namespace holds the texts). */
 export function fieldMessage(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   const key = SHELL_KEYS[message];
-  return key ? t(`translation:${key}`) : message;
+  if (key) return t(`translation:${key}`);
+  return PLUGIN_KEYS[message] ? t(PLUGIN_KEYS[message]) : message;
 }
