@@ -72,6 +72,24 @@ export class Planner {
     return planned.length > 0;
   }
 
+  /**
+   * The series a crash left behind: a run marked FINALIZADA by a worker that died before planning the next one. Each
+   * finished recurring campaign that may still have runs is planned again (planNextRun is a compare-and-set, so a
+   * series planned meanwhile is left alone). Run every few minutes by the `resume-series` job.
+   */
+  async resumeSeries(companyId: number, now = new Date()): Promise<number> {
+    const rows = await this.ports.em.execute<{ id: number }[]>(
+      `select id from campaigns
+        where company_id = ? and status = 'FINALIZADA' and recurrence <> 'none'
+          and (recurrence_runs is null or run_number < recurrence_runs)
+          and (recurrence_end_at is null or recurrence_end_at > ?)`,
+      [companyId, now],
+    );
+    let planned = 0;
+    for (const { id } of rows) if (await this.planNextRun(companyId, id, now)) planned++;
+    return planned;
+  }
+
   /** Is this contact list the company's? (The contact-lists plugin owns the table; read by SQL, company-scoped.) */
   async listExists(companyId: number, contactListId: number): Promise<boolean> {
     const rows = await this.ports.em.execute(

@@ -184,6 +184,38 @@ describe('recurring campaigns', () => {
     expect(sentTo(to[0])).toHaveLength(1);
   });
 
+  it('a series whose worker died after finishing a run, before planning the next, is planned by resume-series', async () => {
+    const tagId = await api.tag('Recorrência retomada');
+    const to = numbers(1);
+    await api.taggedContacts(tagId, to);
+    const first = new Date(Date.now() - 1000);
+    // The weekday on the company's calendar (São Paulo, UTC−3 all year since 2019), whatever the machine's zone.
+    const weekday = new Date(first.getTime() - 3 * 3_600_000).getUTCDay();
+    const c = await create({
+      tagListId: tagId,
+      message1: 'Semanal',
+      scheduledAt: first.toISOString(),
+      recurrence: 'weekly',
+      recurrenceWeekdays: [weekday, (weekday + 3) % 7],
+      recurrenceRuns: 3,
+    });
+    await reached(c.id, 'PROGRAMADA', 2);
+    // What the crash leaves: run 1 finished, nothing planned.
+    await sql(
+      host,
+      "update campaigns set status = 'FINALIZADA', run_number = 1, scheduled_at = $2 where id = $1",
+      [c.id, first],
+    );
+    await host.runJob('campaigns:resume-series', { companyId });
+    const planned = (await api.call<CampaignDto>(`/api/campaigns/${c.id}`)).body;
+    expect(planned).toMatchObject({ status: 'PROGRAMADA', runNumber: 2 });
+    // Three days on: the second chosen weekday comes before the start's own a week later.
+    expect(planned.scheduledAt).toBe(new Date(first.getTime() + 3 * DAY_MS).toISOString());
+    await host.runJob('campaigns:resume-series', { companyId });
+    expect((await api.call<CampaignDto>(`/api/campaigns/${c.id}`)).body.runNumber).toBe(2);
+    expect(sentTo(to[0])).toHaveLength(1);
+  });
+
   it('refuses a recurrence without its days or its end, with 400 naming the field', async () => {
     const tagId = await api.tag('Recorrência inválida');
     const base = {
