@@ -23,6 +23,7 @@ export * from './plugin-errors.js';
 export * from './ports.js';
 export * from './realtime.js';
 export * from './realtime-frames.js';
+export * from './recurrence.js';
 export * from './schemas/index.js';
 export * from './sessions.js';
 export * from './settings.js';

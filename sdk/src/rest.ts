@@ -14,6 +14,7 @@ export * from './message-variables.js';
 export * from './plans.js';
 export * from './realtime.js';
 export * from './realtime-frames.js';
+export * from './recurrence.js';
 export * from './schemas/index.js';
 export * from './settings.js';
 export * from './subscription.js';

@@ -36,7 +36,7 @@ export class CampaignsService {
       limit: PAGE_SIZE,
       offset: PAGE_SIZE * (pageNumber - 1),
     });
-    return { records: rows.map(toCampaignDto), count, hasMore: count > PAGE_SIZE * pageNumber };
+    return { records: rows.map((c) => toCampaignDto(c)), count, hasMore: count > PAGE_SIZE * pageNumber };
   }
 
   async find(id: number): Promise<ICampaign> {
@@ -59,6 +59,8 @@ export class CampaignsService {
       completedAt: null,
       pausedUntil: null,
       pauseReason: null,
+      seriesStartAt: input.scheduledAt,
+      runNumber: 1,
     });
     await this.ports.em.flush();
     await this.scheduleStart(companyId, campaign);
@@ -80,7 +82,13 @@ export class CampaignsService {
       for (const f of [...MESSAGE_FIELDS, ...CONFIRMATION_FIELDS]) campaign[f] = input[f];
     } else {
       await this.checkReferences(companyId, input);
+      // A new date or a new rule starts the series from that date; otherwise it keeps stepping from its first one.
+      const reanchored =
+        input.scheduledAt?.getTime() !== campaign.scheduledAt?.getTime() ||
+        input.recurrence !== campaign.recurrence ||
+        input.recurrenceWeekdays.join(',') !== (campaign.recurrenceWeekdays ?? []).join(',');
       Object.assign(campaign, this.fields(input));
+      if (reanchored || !campaign.seriesStartAt) campaign.seriesStartAt = input.scheduledAt;
       campaign.status = input.scheduledAt ? 'PROGRAMADA' : 'INATIVA';
     }
     await this.ports.em.flush();
@@ -104,7 +112,10 @@ export class CampaignsService {
     });
   }
 
-  /** Cancel: a running (or scheduled) campaign stops before its next message; the sent ones stay sent. */
+  /**
+   * Cancel: a running (or scheduled) campaign stops before its next message; the sent ones stay sent. A recurring one
+   * stops its series too: no next run is planned (a restart finishes the current run and the series goes on).
+   */
   async cancel(companyId: number, id: number): Promise<CampaignDto> {
     const campaign = await this.find(id);
     // A compare-and-set: a campaign the dispatch finished a moment ago stays FINALIZADA.
@@ -152,6 +163,10 @@ export class CampaignsService {
       tagListId: input.tagListId,
       whatsappId: input.whatsappId.join(','),
       withinBusinessHours: input.withinBusinessHours,
+      recurrence: input.recurrence,
+      recurrenceWeekdays: input.recurrenceWeekdays,
+      recurrenceEndAt: input.recurrenceEndAt,
+      recurrenceRuns: input.recurrenceRuns,
     };
   }
 

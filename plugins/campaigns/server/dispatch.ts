@@ -39,9 +39,14 @@ interface ShippingRow {
   confirmed_at: Date | null;
 }
 
-/** The idempotency key of one send: the same (campaign, contact, kind) is never messaged twice, whatever replays it. */
-export const sendKey = (campaignId: number, contactId: number, kind: 'message' | 'confirmation') =>
-  `campaign-${campaignId}:contact-${contactId}:${kind}`;
+/**
+ * The idempotency key of one send: the same (campaign, run, contact, kind) is never messaged twice, whatever replays
+ * it. Run 1 keeps the key it had before campaigns recurred, so a run 1 under way across the upgrade resends nothing.
+ */
+export const sendKey = (campaignId: number, contactId: number, kind: 'message' | 'confirmation', run = 1) =>
+  run === 1
+    ? `campaign-${campaignId}:contact-${contactId}:${kind}`
+    : `campaign-${campaignId}:run-${run}:contact-${contactId}:${kind}`;
 
 /** A new run starts free: no lease, no pause of the older run's (whose links stop at their next wake). */
 const NEW_FLIGHT =
@@ -288,7 +293,12 @@ export class Dispatcher {
         body,
         // The campaign's file goes with the message (a confirmation request asks in text alone).
         ...(asking ? {} : campaignMedia(campaign)),
-        idempotencyKey: sendKey(campaign.id, contactId, asking ? 'confirmation' : 'message'),
+        idempotencyKey: sendKey(
+          campaign.id,
+          contactId,
+          asking ? 'confirmation' : 'message',
+          campaign.runNumber,
+        ),
         holdUntilReply: true,
       });
       if (asking)
@@ -326,7 +336,10 @@ export class Dispatcher {
     return rows.length > 0;
   }
 
-  /** FINALIZADA once no row waits for a send or an answer; a row another worker holds keeps it running. */
+  /**
+   * FINALIZADA once no row waits for a send or an answer; a row another worker holds keeps it running. (Rows of
+   * earlier runs are all done: a run finishes only so.) A recurring campaign is then planned for its next run.
+   */
   private async finishIfDone(companyId: number, campaignId: number, run: number): Promise<void> {
     const rows = await this.ports.em.execute(
       `update campaigns set status = 'FINALIZADA', completed_at = now(), updated_at = now()
@@ -338,8 +351,10 @@ export class Dispatcher {
         returning id`,
       [campaignId, companyId, run, companyId, campaignId],
     );
-    if (rows.length > 0) await this.publish(companyId, { action: 'status', campaignId });
-    else await this.publish(companyId, { action: 'progress', campaignId });
+    if (rows.length > 0) {
+      await this.planner.planNextRun(companyId, campaignId);
+      await this.publish(companyId, { action: 'status', campaignId });
+    } else await this.publish(companyId, { action: 'progress', campaignId });
   }
 
   async publish(companyId: number, data: Record<string, unknown>): Promise<void> {

@@ -40,6 +40,15 @@ export const Campaign = defineEntity({
     pauseReason: p.string().nullable(),
     /** The pending start job (scheduled at `scheduledAt`), so a new date or a delete can cancel it. */
     startJobId: p.string().nullable(),
+    /** none, daily, weekly (on `recurrenceWeekdays`, 0 = Sunday) or monthly; ends at `recurrenceEndAt` or after `recurrenceRuns` runs. */
+    recurrence: p.string(),
+    recurrenceWeekdays: p.json<number[]>(),
+    recurrenceEndAt: p.datetime().nullable(),
+    recurrenceRuns: p.integer().nullable(),
+    /** The series' first date: its occurrences step from it (shared/recurrence.ts `nextRunAt`). */
+    seriesStartAt: p.datetime().nullable(),
+    /** The run going (or last gone) out, 1 for the first; its shipping rows carry it. */
+    runNumber: p.integer(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p
       .datetime()

@@ -32,6 +32,14 @@ const campaignJobs: PluginJob<CampaignDeps>[] = [
     data: dispatchData,
     handler: ({ companyId, data, deps }) => deps.dispatcher.dispatch(companyId, data),
   }),
+  {
+    // A recurring campaign whose worker died between finishing a run and planning the next still gets its next run.
+    name: 'resume-series',
+    every: '5 minutes',
+    handler: async ({ companyId, deps }) => {
+      await deps.dispatcher.planner.resumeSeries(companyId);
+    },
+  },
 ];
 
 /**

@@ -137,9 +137,53 @@ class Migration0003MediaType extends Migration {
   }
 }
 
+/**
+ * Recurrence (issue 26): how a campaign repeats and when it ends, the series' first date (occurrences step from it),
+ * and the run a campaign is on. Shipping rows belong to a run: one row per (campaign, run, contact), so a contact is
+ * messaged once per run. The rows before this migration are run 1.
+ */
+class Migration0004Recurrence extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      alter table campaigns
+        add column recurrence varchar(16) not null default 'none'
+          check (recurrence in ('none', 'daily', 'weekly', 'monthly')),
+        add column recurrence_weekdays jsonb not null default '[]',
+        add column recurrence_end_at timestamptz,
+        add column recurrence_runs int check (recurrence_runs >= 1),
+        add column series_start_at timestamptz,
+        add column run_number int not null default 1;
+
+      alter table campaign_shippings add column run_number int not null default 1;
+      drop index campaign_shippings_contact_unique;
+      drop index campaign_shippings_item_unique;
+      create unique index campaign_shippings_contact_unique on campaign_shippings (campaign_id, run_number, contact_id)
+        where contact_list_item_id is null;
+      create unique index campaign_shippings_item_unique
+        on campaign_shippings (campaign_id, run_number, contact_list_item_id) where contact_list_item_id is not null;
+    `);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql(`
+      delete from campaign_shippings where run_number > 1;
+      drop index campaign_shippings_contact_unique;
+      drop index campaign_shippings_item_unique;
+      create unique index campaign_shippings_contact_unique on campaign_shippings (campaign_id, contact_id)
+        where contact_list_item_id is null;
+      create unique index campaign_shippings_item_unique on campaign_shippings (campaign_id, contact_list_item_id)
+        where contact_list_item_id is not null;
+      alter table campaign_shippings drop column run_number;
+      alter table campaigns drop column recurrence, drop column recurrence_weekdays, drop column recurrence_end_at,
+        drop column recurrence_runs, drop column series_start_at, drop column run_number;
+    `);
+  }
+}
+
 /** In order; names are stable keys in `plugin_migrations`, so never rename or reorder them. */
 export const migrations = [
   { name: '0001-tables', class: Migration0001Tables },
   { name: '0002-send-window', class: Migration0002SendWindow },
   { name: '0003-media-type', class: Migration0003MediaType },
+  { name: '0004-recurrence', class: Migration0004Recurrence },
 ];

@@ -1,8 +1,9 @@
 import type { CampaignDto, CampaignStatus, PauseReason } from '../shared/campaign.js';
+import { type CampaignRecurrence, nextRunAt } from '../shared/recurrence.js';
 import type { ICampaign } from './entities.js';
 
 /** The presenter: what clients see of a campaign. */
-export const toCampaignDto = (c: ICampaign): CampaignDto => ({
+export const toCampaignDto = (c: ICampaign, now = new Date()): CampaignDto => ({
   id: c.id,
   name: c.name,
   message1: c.message1 ?? null,
@@ -28,6 +29,31 @@ export const toCampaignDto = (c: ICampaign): CampaignDto => ({
   pausedUntil: c.pausedUntil?.toISOString() ?? null,
   pauseReason: (c.pauseReason as PauseReason | null) ?? null,
   mediaType: c.mediaType ?? null,
+  recurrence: c.recurrence as CampaignRecurrence,
+  recurrenceWeekdays: c.recurrenceWeekdays ?? [],
+  recurrenceEndAt: c.recurrenceEndAt?.toISOString() ?? null,
+  recurrenceRuns: c.recurrenceRuns ?? null,
+  runNumber: c.runNumber,
+  nextRunAt: nextRunDate(c, now),
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
 });
+
+/** A scheduled campaign's next run is its date; a running or finished one's, the series' next occurrence (if any). */
+function nextRunDate(c: ICampaign, now: Date): string | null {
+  if (c.status === 'PROGRAMADA') return c.scheduledAt?.toISOString() ?? null;
+  if (c.status !== 'EM_ANDAMENTO') return null;
+  const at = nextRunAt(
+    {
+      recurrence: c.recurrence as CampaignRecurrence,
+      recurrenceWeekdays: c.recurrenceWeekdays ?? [],
+      recurrenceEndAt: c.recurrenceEndAt ?? null,
+      recurrenceRuns: c.recurrenceRuns ?? null,
+      seriesStartAt: c.seriesStartAt ?? null,
+      runNumber: c.runNumber,
+      scheduledAt: c.scheduledAt ?? null,
+    },
+    now,
+  );
+  return at?.toISOString() ?? null;
+}

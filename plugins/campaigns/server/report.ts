@@ -42,6 +42,13 @@ function stateOf(r: Row): ShippingState {
   return 'pending';
 }
 
+/**
+ * The run the report shows: the current one, or — while a recurring campaign waits for its next run — the last one
+ * that went out.
+ */
+export const shownRun = (c: Pick<ICampaign, 'status' | 'runNumber'>) =>
+  c.status === 'PROGRAMADA' && c.runNumber > 1 ? c.runNumber - 1 : c.runNumber;
+
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 const toShippingDto = (r: Row): ShippingDto => ({
@@ -59,15 +66,15 @@ const toShippingDto = (r: Row): ShippingDto => ({
 export class CampaignReports {
   constructor(private readonly ports: Pick<Ports, 'em'>) {}
 
-  async counts(companyId: number, campaignId: number): Promise<CampaignCounts> {
+  async counts(companyId: number, campaignId: number, run: number): Promise<CampaignCounts> {
     const [row] = await this.ports.em.execute<Record<keyof CampaignCounts, string>[]>(
       `select count(*) as planned, count(delivered_at) as sent,
               count(*) filter (where ack >= 2) as delivered, count(*) filter (where ack >= 3) as read,
               count(failed_at) as failed, count(confirmation_requested_at) as "confirmationRequested",
               count(confirmed_at) as confirmed, count(opted_out_at) as "optedOut",
               count(*) filter (where delivered_at is not null or failed_at is not null or opted_out_at is not null) as done
-         from campaign_shippings where company_id = ? and campaign_id = ?`,
-      [companyId, campaignId],
+         from campaign_shippings where company_id = ? and campaign_id = ? and run_number = ?`,
+      [companyId, campaignId, run],
     );
     return Object.fromEntries(
       Object.entries(row).map(([k, v]) => [k, Number(v)]),
@@ -75,20 +82,22 @@ export class CampaignReports {
   }
 
   async report(companyId: number, campaign: ICampaign, pageNumber: number): Promise<CampaignReportDto> {
+    const run = shownRun(campaign);
     const rows = await this.ports.em.execute<Row[]>(
-      `select ${COLUMNS} from campaign_shippings where company_id = ? and campaign_id = ?
+      `select ${COLUMNS} from campaign_shippings where company_id = ? and campaign_id = ? and run_number = ?
         order by id limit ? offset ?`,
-      [companyId, campaign.id, PAGE_SIZE + 1, PAGE_SIZE * (pageNumber - 1)],
+      [companyId, campaign.id, run, PAGE_SIZE + 1, PAGE_SIZE * (pageNumber - 1)],
     );
     return {
       campaign: toCampaignDto(campaign),
-      counts: await this.counts(companyId, campaign.id),
+      run,
+      counts: await this.counts(companyId, campaign.id, run),
       shippings: rows.slice(0, PAGE_SIZE).map(toShippingDto),
       hasMore: rows.length > PAGE_SIZE,
     };
   }
 
-  /** Every contact of the campaign as a sheet, read in keyset pages (headers as `labels` names them). */
+  /** Every contact of the shown run as a sheet, read in keyset pages (headers as `labels` names them). */
   async exportXlsx(companyId: number, campaign: ICampaign, labels: ExportLabels): Promise<Buffer> {
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(campaign.name.slice(0, 31).replace(/[[\]*?/\\:]/g, ' ') || 'Campaign');
@@ -103,9 +112,10 @@ export class CampaignReports {
     let afterId = 0;
     for (;;) {
       const rows = await this.ports.em.execute<Row[]>(
-        `select ${COLUMNS} from campaign_shippings where company_id = ? and campaign_id = ? and id > ?
+        `select ${COLUMNS} from campaign_shippings
+          where company_id = ? and campaign_id = ? and run_number = ? and id > ?
           order by id limit ?`,
-        [companyId, campaign.id, afterId, EXPORT_PAGE],
+        [companyId, campaign.id, shownRun(campaign), afterId, EXPORT_PAGE],
       );
       if (rows.length === 0) break;
       for (const r of rows) {

@@ -1,5 +1,11 @@
 import { boundedString, hasNul, idField } from '@balcao/sdk';
 import { z } from 'zod';
+import {
+  type CampaignRecurrence,
+  normalizeRecurrence,
+  recurrenceIssues,
+  recurrenceShape,
+} from './recurrence.js';
 
 /** Spec part 2 §4: every status a campaign goes through. */
 export const CAMPAIGN_STATUSES = [
@@ -67,7 +73,8 @@ const messageShape = Object.fromEntries(
 
 /**
  * The campaign modal's body (POST /campaigns, PUT /campaigns/{id}): a name, up to five messages (and five confirmation
- * messages when `confirmation`), one audience — a contact list or a tag — and one or more connections.
+ * messages when `confirmation`), one audience — a contact list or a tag — and one or more connections; a recurring
+ * campaign (daily, weekly on `recurrenceWeekdays`, monthly) also an end: `recurrenceEndAt` or `recurrenceRuns`.
  * @example campaignInputSchema.parse({ name: 'Black Friday', message1: 'Oi {nome}!', tagListId: 3, whatsappId: '1,2' })
  */
 export const campaignInputSchema = z
@@ -86,15 +93,19 @@ export const campaignInputSchema = z
       (v) => (v === 'true' ? true : v === 'false' ? false : v),
       z.boolean({ error: 'Invalid option' }).default(false),
     ),
+    ...recurrenceShape,
+    recurrenceEndAt: scheduledAtField,
   })
   .superRefine((c, ctx) => {
+    for (const issue of recurrenceIssues(c)) ctx.addIssue({ code: 'custom', ...issue });
     if ((c.contactListId === null) === (c.tagListId === null))
       ctx.addIssue({ code: 'custom', path: ['contactListId'], message: 'Required' });
     if (MESSAGE_FIELDS.every((f) => c[f] === null))
       ctx.addIssue({ code: 'custom', path: ['message1'], message: 'Required' });
     if (c.confirmation && CONFIRMATION_FIELDS.every((f) => c[f] === null))
       ctx.addIssue({ code: 'custom', path: ['confirmationMessage1'], message: 'Required' });
-  });
+  })
+  .transform(normalizeRecurrence);
 export type CampaignInput = z.infer<typeof campaignInputSchema>;
 
 /** GET /campaigns query. */
@@ -138,6 +149,16 @@ export interface CampaignDto {
   pausedUntil: string | null;
   pauseReason: PauseReason | null;
   mediaType: string | null;
+  recurrence: CampaignRecurrence;
+  /** Weekly: 0 = Sunday … 6 = Saturday. */
+  recurrenceWeekdays: number[];
+  recurrenceEndAt: string | null;
+  /** Runs in all, the first included. */
+  recurrenceRuns: number | null;
+  /** The run going (or last gone) out, 1 for the first. */
+  runNumber: number;
+  /** When the next run goes out: the date of a scheduled one, else the series' next after the current run. */
+  nextRunAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -40,6 +40,8 @@ export interface ShippingDto {
 
 export interface CampaignReportDto {
   campaign: CampaignDto;
+  /** The run the counts and the table are of (a recurring campaign's rows are per run; 1 for a one-off). */
+  run: number;
   counts: CampaignCounts;
   shippings: ShippingDto[];
   hasMore: boolean;

@@ -26,6 +26,12 @@ import {
 } from '../shared/campaign';
 import { CampaignMediaField, type MediaChoice } from './campaign-media-field';
 import { fieldMessage } from './field-messages';
+import {
+  initialRecurrence,
+  RecurrenceFields,
+  type RecurrenceForm,
+  recurrenceBody,
+} from './recurrence-fields';
 import { useCampaignOptions } from './use-campaign-options';
 
 interface Props {
@@ -50,6 +56,7 @@ type Form = Record<MessageField, string> & {
   contactListId: string;
   tagListId: string;
   whatsappIds: number[];
+  recurrence: RecurrenceForm;
 };
 
 function initial(c: CampaignDto | null): Form {
@@ -64,6 +71,7 @@ function initial(c: CampaignDto | null): Form {
     contactListId: c?.contactListId ? String(c.contactListId) : '',
     tagListId: c?.tagListId ? String(c.tagListId) : '',
     whatsappIds: c?.whatsappId ? c.whatsappId.split(',').map(Number) : [],
+    recurrence: initialRecurrence(c, toLocalInput),
   };
 }
 
@@ -93,6 +101,7 @@ export function CampaignDialog({ campaign, onClose }: Props) {
       contactListId: form.audience === 'list' ? form.contactListId || null : null,
       tagListId: form.audience === 'tag' ? form.tagListId || null : null,
       whatsappId: form.whatsappIds.join(','),
+      ...recurrenceBody(form.recurrence),
     };
     void save(async () => {
       // The file changes while the campaign is still editable: a date within the hour would lock it (and may start
@@ -173,6 +182,12 @@ export function CampaignDialog({ campaign, onClose }: Props) {
               onValueChange={(v) => set('scheduledAt', v)}
             />
           </FormGroup>
+          <RecurrenceFields
+            value={form.recurrence}
+            locked={locked}
+            onChange={(v) => set('recurrence', v)}
+            error={error}
+          />
           <RadioGroup
             inline
             label={t('dialog.audience')}

@@ -128,6 +128,14 @@ export function CampaignReportPage() {
     >
       <SectionCard>
         <PauseNotice campaign={campaign} />
+        {campaign.recurrence !== 'none' && (
+          <p data-testid="report-run">
+            {t('report.run', { n: report.run })} ·{' '}
+            {campaign.nextRunAt
+              ? t('report.nextRun', { date: when.format(new Date(campaign.nextRunAt)) })
+              : t('report.noNextRun')}
+          </p>
+        )}
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8 }}>
           {COUNT_KEYS.filter(
             (k) => campaign.confirmation || (k !== 'confirmationRequested' && k !== 'confirmed'),

@@ -153,7 +153,8 @@ export function CampaignsPage() {
                         onClick={() => act(c, 'restart')}
                       />
                     )}
-                    {c.status !== 'INATIVA' && c.status !== 'PROGRAMADA' && (
+                    {/* A recurring campaign waiting for its next run has the runs before it to show. */}
+                    {c.status !== 'INATIVA' && (c.status !== 'PROGRAMADA' || c.runNumber > 1) && (
                       <Button
                         icon="timeline-bar-chart"
                         title={t('actions.report')}

@@ -13,6 +13,15 @@ const SHELL_KEYS: Record<string, string> = {
   'Repeated option': 'validation.repeatedOption',
   'Unknown tag': 'validation.unknownTag',
   Unknown: 'validation.unknownRecord',
+  'Invalid number': 'validation.invalidNumber',
+  'Ends before it starts': 'validation.endsBeforeStart',
+};
+
+/** The recurrence fields' own messages: keys of this plugin's `fieldErrors`. */
+const PLUGIN_KEYS: Record<string, string> = {
+  'Choose at least one day': 'fieldErrors.chooseDay',
+  'At least one run': 'fieldErrors.atLeastOneRun',
+  'Too many runs': 'fieldErrors.tooManyRuns',
 };
 
 /** Messages the shell has no text for: this plugin's own (in its locales). */
@@ -25,5 +34,6 @@ export function fieldMessage(t: TFunction, message: string | undefined): string 
   if (!message) return undefined;
   const key = SHELL_KEYS[message];
   if (key) return t(`translation:${key}`);
-  return OWN_KEYS[message] ? t(OWN_KEYS[message], { max: DAILY_LIMIT_MAX }) : message;
+  if (OWN_KEYS[message]) return t(OWN_KEYS[message], { max: DAILY_LIMIT_MAX });
+  return PLUGIN_KEYS[message] ? t(PLUGIN_KEYS[message]) : message;
 }

@@ -1,5 +1,4 @@
-import { AppError, COMPANY_TIMEZONE, type SendToContactInput } from '@balcao/sdk';
-import { nextSend } from '../shared/recurrence.js';
+import { AppError, COMPANY_TIMEZONE, nextOccurrence, type SendToContactInput } from '@balcao/sdk';
 import type { SchedulesPorts } from './deps.js';
 import type { ScheduleRow } from './presenter.js';
 import { Schedule } from './schedule.entity.js';
@@ -65,7 +64,7 @@ export class ScheduleDispatcher {
     }
     const next = error
       ? null
-      : nextSend(
+      : nextOccurrence(
           new Date(row.starts_at),
           row.recurrence,
           row.occurrence,

@@ -1,4 +1,4 @@
-import { hasNul, idField, pageNumberField } from '@balcao/sdk';
+import { hasNul, idField, pageNumberField, RECURRENCE_KINDS } from '@balcao/sdk';
 import { z } from 'zod';
 
 // Shared by the server (validation) and the UI (form, table): one contract, no drift.
@@ -12,7 +12,8 @@ export const PAST_TOLERANCE_MS = 60_000;
 /** The latest a schedule may be set for: ten years ahead. */
 export const MAX_AHEAD_MS = 10 * 366 * 86_400_000;
 
-export const RECURRENCES = ['none', 'daily', 'weekly', 'monthly'] as const;
+/** The kinds the SDK's calendar stepping knows (occurrenceAt, nextOccurrence). */
+export const RECURRENCES = RECURRENCE_KINDS;
 export type Recurrence = (typeof RECURRENCES)[number];
 export const SCHEDULE_STATUSES = ['pending', 'sending', 'sent', 'error'] as const;
 export type ScheduleStatus = (typeof SCHEDULE_STATUSES)[number];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSend, occurrenceAt } from './recurrence';
-import { bodyPreview, scheduleInputSchema } from './schedule';
+import { nextOccurrence, occurrenceAt } from './recurrence.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -8,7 +7,7 @@ describe('recurrence', () => {
   it('moves a day, a week or a month on, keeping the hour', () => {
     const start = at('2026-03-10T12:30:00Z');
     const next = (r: 'daily' | 'weekly' | 'monthly' | 'none') =>
-      nextSend(start, r, 0, null, start)?.at.toISOString();
+      nextOccurrence(start, r, 0, null, start)?.at.toISOString();
     expect(next('daily')).toBe('2026-03-11T12:30:00.000Z');
     expect(next('weekly')).toBe('2026-03-17T12:30:00.000Z');
     expect(next('monthly')).toBe('2026-04-10T12:30:00.000Z');
@@ -18,22 +17,24 @@ describe('recurrence', () => {
   it('keeps the 31st on the last day of shorter months, and returns to it', () => {
     const start = at('2026-01-31T09:00:00Z');
     expect(occurrenceAt(start, 'monthly', 1).toISOString()).toBe('2026-02-28T09:00:00.000Z');
-    const feb = nextSend(start, 'monthly', 0, null, start);
+    const feb = nextOccurrence(start, 'monthly', 0, null, start);
     expect(feb).toEqual({ at: at('2026-02-28T09:00:00Z'), occurrence: 1 });
-    expect(nextSend(start, 'monthly', 1, null, start)?.at.toISOString()).toBe('2026-03-31T09:00:00.000Z');
+    expect(nextOccurrence(start, 'monthly', 1, null, start)?.at.toISOString()).toBe(
+      '2026-03-31T09:00:00.000Z',
+    );
     expect(occurrenceAt(start, 'monthly', 12).toISOString()).toBe('2027-01-31T09:00:00.000Z');
   });
 
   it('stops after the end', () => {
     const start = at('2026-03-10T12:00:00Z');
     const end = at('2026-03-13T12:00:00Z');
-    expect(nextSend(start, 'daily', 2, end, start)?.at).toEqual(end);
-    expect(nextSend(start, 'daily', 3, end, start)).toBeNull();
+    expect(nextOccurrence(start, 'daily', 2, end, start)?.at).toEqual(end);
+    expect(nextOccurrence(start, 'daily', 3, end, start)).toBeNull();
   });
 
   it('skips occurrences already past (a worker down for days sends once)', () => {
     const start = at('2026-03-10T12:00:00Z');
-    expect(nextSend(start, 'daily', 0, null, at('2026-03-15T13:00:00Z'))).toEqual({
+    expect(nextOccurrence(start, 'daily', 0, null, at('2026-03-15T13:00:00Z'))).toEqual({
       at: at('2026-03-16T12:00:00Z'),
       occurrence: 6,
     });
@@ -67,7 +68,7 @@ describe('recurrence across a daylight-saving change keeps the wall-clock time',
     const spring = at('2026-03-07T09:00:00-05:00');
     expect(iso(occurrenceAt(spring, 'daily', 1, ny))).toBe('2026-03-08T13:00:00.000Z'); // 09:00 EDT
     expect(iso(occurrenceAt(spring, 'weekly', 1, ny))).toBe('2026-03-14T13:00:00.000Z');
-    expect(iso(nextSend(spring, 'daily', 0, null, spring, ny)?.at)).toBe('2026-03-08T13:00:00.000Z');
+    expect(iso(nextOccurrence(spring, 'daily', 0, null, spring, ny)?.at)).toBe('2026-03-08T13:00:00.000Z');
     const autumn = at('2026-10-31T09:00:00-04:00');
     expect(iso(occurrenceAt(autumn, 'daily', 1, ny))).toBe('2026-11-01T14:00:00.000Z'); // 09:00 EST
     expect(iso(occurrenceAt(autumn, 'weekly', 1, ny))).toBe('2026-11-07T14:00:00.000Z');
@@ -108,36 +109,45 @@ describe('recurrence across a daylight-saving change keeps the wall-clock time',
   });
 });
 
-describe('schedule input', () => {
-  const now = at('2026-11-29T10:00:00Z');
-  const valid = { contactId: 1, body: 'Olá, Ana!', sendAt: '2026-11-30T10:00:00.000Z' };
-  const messages = (input: object) => {
-    const result = scheduleInputSchema(now).safeParse(input);
-    return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-  };
+describe('weekly on chosen days', () => {
+  // 2026-03-09 is a Monday; 12:00 in São Paulo is 15:00 UTC.
+  const monday = at('2026-03-09T12:00:00-03:00');
+  const days = (weekdays: number[], count: number, start = monday) =>
+    Array.from({ length: count }, (_, i) =>
+      occurrenceAt(start, { kind: 'weekly', weekdays }, i + 1)
+        .toISOString()
+        .slice(0, 10),
+    );
 
-  it('takes a contact, a body of 5 characters or more and a time ahead', () => {
-    expect(messages(valid)).toEqual([]);
-    expect(messages({ ...valid, body: 'Oi' })).toEqual(['body: Mensagem muito curta']);
-    expect(messages({ ...valid, body: '   ' })).toEqual(['body: Obrigatório']);
-    expect(messages({ ...valid, body: 'Olá\u0000 Ana' })).toEqual(['body: Invalid character']);
-    expect(messages({ ...valid, sendAt: '2026-11-28T10:00:00Z' })).toEqual(['sendAt: In the past']);
-    expect(messages({ ...valid, sendAt: '2026-02-30T10:00:00Z' })).toEqual(['sendAt: Invalid date']);
-    expect(messages({ ...valid, sendAt: '2026-12-01T10:00:00-03:00' })).toEqual([]);
-    expect(messages({ ...valid, sendAt: '2099-12-01T10:00:00Z' })).toEqual(['sendAt: Invalid date']);
-    expect(messages({ ...valid, contactId: 2 ** 31 })).toEqual(['contactId: Invalid id']);
+  it('goes on each chosen day after the start, week after week', () => {
+    // Wednesdays and Fridays: the start (a Monday) is the first; then Wed, Fri, Wed, Fri…
+    expect(days([3, 5], 4)).toEqual(['2026-03-11', '2026-03-13', '2026-03-18', '2026-03-20']);
+    // Monday included: a week on from the start, and the order of the days given does not matter.
+    expect(days([1, 0], 3)).toEqual(['2026-03-15', '2026-03-16', '2026-03-22']);
   });
 
-  it('asks a recurring schedule for an end after its start', () => {
-    expect(messages({ ...valid, recurrence: 'daily' })).toEqual(['recurrenceEnd: Obrigatório']);
-    expect(messages({ ...valid, recurrence: 'daily', recurrenceEnd: '2026-11-29T12:00:00Z' })).toEqual([
-      'recurrenceEnd: Ends before it starts',
-    ]);
-    expect(messages({ ...valid, recurrence: 'yearly' })).toEqual(['recurrence: Invalid option']);
+  it('without chosen days (or with none valid) is once a week on the start weekday, as plain weekly', () => {
+    expect(days([], 2)).toEqual(['2026-03-16', '2026-03-23']);
+    expect(days([9, -1], 1)).toEqual(['2026-03-16']);
+    expect(occurrenceAt(monday, 'weekly', 2)).toEqual(occurrenceAt(monday, { kind: 'weekly' }, 2));
   });
 
-  it('cuts the body at 25 characters in the list', () => {
-    expect(bodyPreview('Olá, tudo bem com você hoje?')).toBe('Olá, tudo bem com você ho...');
-    expect(bodyPreview('Curto')).toBe('Curto');
+  it("counts weekdays on the company's calendar, not UTC's", () => {
+    // Sunday 22:00 in São Paulo is Monday 01:00 UTC: its next Monday is the next day there.
+    const sunday = at('2026-03-08T22:00:00-03:00');
+    expect(occurrenceAt(sunday, { kind: 'weekly', weekdays: [1] }, 1).toISOString()).toBe(
+      '2026-03-10T01:00:00.000Z',
+    );
+  });
+
+  it('skips the chosen days already past, as the other kinds do', () => {
+    const next = nextOccurrence(
+      monday,
+      { kind: 'weekly', weekdays: [3, 5] },
+      0,
+      null,
+      at('2026-03-14T00:00:00Z'),
+    );
+    expect(next).toEqual({ at: at('2026-03-18T12:00:00-03:00'), occurrence: 3 });
   });
 });

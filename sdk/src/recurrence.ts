@@ -1,5 +1,22 @@
-import { COMPANY_TIMEZONE } from '@balcao/sdk';
-import type { Recurrence } from './schedule.js';
+import { COMPANY_TIMEZONE } from './subscription.js';
+
+/**
+ * Calendar stepping on a company's clock, shared by every plugin that repeats something (schedules, campaigns). Pure:
+ * no clock is read, `now` is an argument.
+ */
+
+export const RECURRENCE_KINDS = ['none', 'daily', 'weekly', 'monthly'] as const;
+export type RecurrenceKind = (typeof RECURRENCE_KINDS)[number];
+
+/**
+ * How a series repeats. `weekdays` (weekly only): the days of the week it goes on, 0 = Sunday … 6 = Saturday, on the
+ * company's calendar; absent or empty, the start's own weekday (once a week).
+ * @example { kind: 'weekly', weekdays: [1, 3, 5] } // Mondays, Wednesdays and Fridays
+ */
+export interface RecurrenceRule {
+  kind: RecurrenceKind;
+  weekdays?: readonly number[];
+}
 
 const DAY_MS = 86_400_000;
 
@@ -64,28 +81,47 @@ function instantOf(local: number, timeZone: string): number {
 }
 
 /**
- * When occurrence number `n` (0 = the first) of a schedule that started at `start` falls, on the company's clock
- * (`timeZone`): the same wall-clock time a day, a week or a month on, whatever daylight saving did in between. Months
- * count from the start (not from the previous send), so a schedule on the 31st goes on the last day of shorter months
- * and back to the 31st after them; the day is the company's (23:00 on the 31st in São Paulo is the 1st in UTC).
+ * Days after the start's day (1–7) on which a weekly series goes in its first week, ascending: the chosen weekdays
+ * seen from the start's weekday (its own weekday is 7, a week on).
+ */
+function weekOffsets(startWeekday: number, weekdays: readonly number[] | undefined): number[] {
+  const chosen = new Set((weekdays ?? []).filter((d) => Number.isInteger(d) && d >= 0 && d <= 6));
+  if (chosen.size === 0) chosen.add(startWeekday);
+  return [...chosen].map((d) => ((d - startWeekday + 6) % 7) + 1).sort((a, b) => a - b);
+}
+
+const asRule = (rule: RecurrenceRule | RecurrenceKind): RecurrenceRule =>
+  typeof rule === 'string' ? { kind: rule } : rule;
+
+/**
+ * When occurrence number `n` (0 = the first, which is `start` itself) of a series falls, on the company's clock
+ * (`timeZone`): the same wall-clock time a day, a chosen weekday or a month on, whatever daylight saving did in
+ * between. Months count from the start (not from the previous occurrence), so a series on the 31st goes on the last
+ * day of shorter months and back to the 31st after them; the day is the company's (23:00 on the 31st in São Paulo is
+ * the 1st in UTC). A weekly series on chosen days goes on each of them after the start, whatever the start's weekday.
  * @example occurrenceAt(new Date('2026-01-31T12:00:00Z'), 'monthly', 1) // 2026-02-28T12:00:00Z
+ * @example occurrenceAt(monday, { kind: 'weekly', weekdays: [3, 5] }, 2) // the Friday of that week
  */
 export function occurrenceAt(
   start: Date,
-  recurrence: Recurrence,
+  rule: RecurrenceRule | RecurrenceKind,
   n: number,
   timeZone: string = COMPANY_TIMEZONE,
 ): Date {
-  if (recurrence === 'none' || n === 0) return new Date(start);
+  const { kind, weekdays } = asRule(rule);
+  if (kind === 'none' || n === 0) return new Date(start);
   const w = wallClock(start.getTime(), timeZone);
   let { year, month, day } = w;
-  if (recurrence === 'monthly') {
+  if (kind === 'monthly') {
     const months = month - 1 + n;
     year += Math.floor(months / 12);
     month = (months % 12) + 1;
     day = Math.min(day, new Date(Date.UTC(year, month, 0)).getUTCDate());
+  } else if (kind === 'weekly') {
+    const offsets = weekOffsets(new Date(Date.UTC(year, month - 1, day)).getUTCDay(), weekdays);
+    day += 7 * Math.floor((n - 1) / offsets.length) + offsets[(n - 1) % offsets.length];
   } else {
-    day += recurrence === 'weekly' ? 7 * n : n;
+    day += n;
   }
   // Date.UTC carries day overflow into the next months and years.
   const local = Date.UTC(year, month - 1, day, w.hour, w.minute, w.second);
@@ -93,22 +129,22 @@ export function occurrenceAt(
 }
 
 /**
- * The send after occurrence `done` (0 = the first) of a schedule whose first send was `start`, skipping occurrences
- * already past at `now` (a worker down for days sends once, not once per missed day); null when the schedule is done
- * (not recurring, or the next one falls after `end`). Occurrences keep the company's wall-clock time (`timeZone`).
- * @example nextSend(start, 'monthly', 0, end, now) // a month after start, if not after end
+ * The occurrence after number `done` (0 = the first) of a series that began at `start`, skipping occurrences already
+ * past at `now` (a worker down for days goes once, not once per missed day); null when the series is done (not
+ * recurring, or the next one falls after `end`). Occurrences keep the company's wall-clock time (`timeZone`).
+ * @example nextOccurrence(start, 'monthly', 0, end, now) // a month after start, if not after end
  */
-export function nextSend(
+export function nextOccurrence(
   start: Date,
-  recurrence: Recurrence,
+  rule: RecurrenceRule | RecurrenceKind,
   done: number,
   end: Date | null,
   now: Date,
   timeZone: string = COMPANY_TIMEZONE,
 ): { at: Date; occurrence: number } | null {
-  if (recurrence === 'none') return null;
+  if (asRule(rule).kind === 'none') return null;
   let occurrence = done + 1;
-  while (occurrenceAt(start, recurrence, occurrence, timeZone).getTime() <= now.getTime()) occurrence++;
-  const at = occurrenceAt(start, recurrence, occurrence, timeZone);
+  while (occurrenceAt(start, rule, occurrence, timeZone).getTime() <= now.getTime()) occurrence++;
+  const at = occurrenceAt(start, rule, occurrence, timeZone);
   return end && at.getTime() > end.getTime() ? null : { at, occurrence };
 }
