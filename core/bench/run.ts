@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { createLogger } from '../src/kernel/logger.js';
 import { createTestDatabase } from '../src/testing/test-database.js';
 import { runAttendanceBench } from './attendance/main.js';
+import { runCampaignsBench } from './campaigns/main.js';
 import { runDashboardBench } from './dashboard/main.js';
 import { runFirstLoadBench } from './first-load/main.js';
 import { runHistoryBench } from './history/main.js';
@@ -17,7 +18,8 @@ import { runHistoryBench } from './history/main.js';
  * latency, server memory idle and under load. `npm run bench` (TEST_DATABASE_URL or an embedded PostgreSQL).
  * `npm run bench -- attendance` runs the attendance benchmark instead (attendance/main.ts), `npm run bench -- history`
  * the history import's (history/main.ts), `npm run bench -- dashboard` the dashboard's (dashboard/main.ts),
- * `npm run bench -- first-load` the UI's first load (first-load/main.ts).
+ * `npm run bench -- first-load` the UI's first load (first-load/main.ts), `npm run bench -- campaigns` the contact
+ * lists' import and the campaigns' planning and dispatch (campaigns/main.ts).
  */
 const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -172,6 +174,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   history: runHistoryBench,
   dashboard: runDashboardBench,
   'first-load': runFirstLoadBench,
+  campaigns: runCampaignsBench,
 };
 const bench = BENCHES[process.argv[2] ?? ''] ?? main;
 bench().catch((err) => {

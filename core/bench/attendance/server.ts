@@ -5,13 +5,20 @@ import path from 'node:path';
 export const PORT = Number(process.env.BENCH_PORT ?? 8197);
 export const BASE = `http://localhost:${PORT}`;
 
-/** The Balcão server as its own process on `databaseUrl` (it migrates and seeds company 1 on first start). */
-export async function startServer(databaseUrl: string, password: string): Promise<ChildProcess> {
+/**
+ * The Balcão server as its own process on `databaseUrl` (it migrates and seeds company 1 on first start). `entry`: the
+ * script it runs, core/src/main.ts unless a bench needs a stand-in for an outside service (campaigns/server-entry.ts).
+ */
+export async function startServer(
+  databaseUrl: string,
+  password: string,
+  entry = 'core/src/main.ts',
+): Promise<ChildProcess> {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'core/src/main.ts'], {
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
       ...process.env,
