@@ -19,7 +19,8 @@ export interface SpreadsheetLimits {
 }
 
 export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = {
-  maxRows: 50_000,
+  // 50,000 contacts and the header row above them (issue 26: a 50,000-row list imports).
+  maxRows: 50_001,
   maxUnzippedBytes: 100 * 1024 * 1024,
   workerHeapMb: 256,
   timeoutMs: 60_000,
