@@ -120,6 +120,11 @@ export async function visitorSays(
   expect(res.status()).toBe(201);
 }
 
+/** The run's shared API session as request headers (a spec's own login of that account would end it for every spec). */
+export async function apiAuth(request: APIRequestContext): Promise<Record<string, string>> {
+  return { authorization: `Bearer ${await adminToken(request)}` };
+}
+
 /**
  * Closes every pending ticket of the company (the admin's Close all). The browser specs share one server, and many
  * leave a web chat visitor waiting with an unread message; unread tickets lead the list, so past a page of them a

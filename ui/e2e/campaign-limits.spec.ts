@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { adminToken } from './attendance';
-import { login, shot, USERS } from './helpers';
+import { type Browser, expect, test } from '@playwright/test';
+import { apiAuth } from './attendance';
+import { login, shot, tick, USERS } from './helpers';
 
 /** A web chat visitor who opened the chat and wrote once: a contact of company 1. */
 async function visitor(browser: Browser, token: string, name: string) {
@@ -13,11 +13,6 @@ async function visitor(browser: Browser, token: string, name: string) {
   await page.keyboard.press('Enter');
   await expect(page.locator('.msg.me', { hasText: 'Oi, quero ofertas' })).toBeVisible();
   return context;
-}
-
-/** The run's shared API session (a login of its account here would end the session every other spec holds). */
-async function apiToken(request: APIRequestContext): Promise<Record<string, string>> {
-  return { authorization: `Bearer ${await adminToken(request)}` };
 }
 
 const settingsWith = (dailyLimitPerConnection: number) => ({
@@ -36,7 +31,7 @@ test('an admin caps campaign messages per connection a day and the report shows 
   request,
 }) => {
   test.setTimeout(120_000);
-  const auth = await apiToken(request);
+  const auth = await apiAuth(request);
   const connections = await (await request.get('/api/whatsapp', { headers: auth })).json();
   const webchat = connections.find((c: { channel: string }) => c.channel === 'webchat');
   await request.post('/api/campaign-settings', { headers: auth, data: settingsWith(0) });
@@ -94,7 +89,7 @@ test('an admin caps campaign messages per connection a day and the report shows 
         `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}T${pad(now.getHours())}:${pad(now.getMinutes())}`,
       );
     await page.getByTestId('campaign-audience').selectOption(String(tag.id));
-    await page.getByTestId(`campaign-connection-${webchat.id}`).check({ force: true });
+    await tick(page.getByTestId(`campaign-connection-${webchat.id}`));
     await expect(page.getByTestId('campaign-within-business-hours')).not.toBeChecked();
     await page.getByTestId('campaign-message1').fill('Olá {nome}, oferta do dia!');
     await page.getByTestId('campaign-save').click();

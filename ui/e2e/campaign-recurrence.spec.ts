@@ -1,10 +1,6 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
-import { login, shot, USERS } from './helpers';
-
-async function apiToken(request: APIRequestContext): Promise<Record<string, string>> {
-  const res = await request.post('/api/auth/login', { data: USERS.api });
-  return { authorization: `Bearer ${(await res.json()).token}` };
-}
+import { expect, test } from '@playwright/test';
+import { apiAuth } from './attendance';
+import { login, shot, tick, USERS } from './helpers';
 
 /** The datetime-local value `days` from now at 09:00, in the browser's zone. */
 function daysAhead(days: number): string {
@@ -19,7 +15,7 @@ test('an admin sets a campaign to repeat weekly on two days for three runs, and 
 }) => {
   // The plugin's UI loads lazily; a busy shared machine makes the first paint slow.
   test.setTimeout(120_000);
-  const auth = await apiToken(request);
+  const auth = await apiAuth(request);
   const connections = await (await request.get('/api/whatsapp', { headers: auth })).json();
   const webchat = connections.find((c: { channel: string }) => c.channel === 'webchat');
   const suffix = Date.now().toString(36);
@@ -37,7 +33,7 @@ test('an admin sets a campaign to repeat weekly on two days for three runs, and 
   await page.getByTestId('campaign-name').fill(`Semanal ${suffix}`);
   await page.getByTestId('campaign-scheduled-at').fill(daysAhead(2));
   await page.getByTestId('campaign-audience').selectOption(String(tag.id));
-  await page.getByTestId(`campaign-connection-${webchat.id}`).check({ force: true });
+  await tick(page.getByTestId(`campaign-connection-${webchat.id}`));
   await page.getByTestId('campaign-message1').fill('Novidades da semana, {nome}!');
 
   // Weekly without a day, and no number of runs: the server's field messages, in the user's language.
@@ -49,9 +45,9 @@ test('an admin sets a campaign to repeat weekly on two days for three runs, and 
     ),
   ).toBeVisible();
 
-  await page.getByTestId('campaign-weekday-1').check({ force: true });
-  await page.getByTestId('campaign-weekday-4').check({ force: true });
-  await page.getByTestId('campaign-ends-runs').check({ force: true });
+  await tick(page.getByTestId('campaign-weekday-1'));
+  await tick(page.getByTestId('campaign-weekday-4'));
+  await tick(page.getByTestId('campaign-ends-runs'));
   await page.getByTestId('campaign-recurrence-runs').fill('3');
   await shot(page, 'campaign-recurrence-dialog');
   await page.getByTestId('campaign-save').click();

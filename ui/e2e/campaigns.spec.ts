@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, test } from '@playwright/test';
-import { adminToken } from './attendance';
-import { login, shot, USERS } from './helpers';
+import { type Browser, expect, test } from '@playwright/test';
+import { apiAuth } from './attendance';
+import { login, shot, tick, USERS } from './helpers';
 
 /** A web chat visitor who opened the chat and wrote once: a contact of company 1. */
 async function visitor(browser: Browser, token: string, name: string) {
@@ -13,11 +13,6 @@ async function visitor(browser: Browser, token: string, name: string) {
   await page.keyboard.press('Enter');
   await expect(page.locator('.msg.me', { hasText: 'Oi, quero novidades' })).toBeVisible();
   return { context, page };
-}
-
-/** The run's shared API session (a login of its account here would end the session every other spec holds). */
-async function apiToken(request: APIRequestContext): Promise<Record<string, string>> {
-  return { authorization: `Bearer ${await adminToken(request)}` };
 }
 
 /** A 1×1 PNG: the campaign's image. */
@@ -33,7 +28,7 @@ test('an admin runs a campaign to web chat visitors and watches its report reach
 }) => {
   // Two visitors, a campaign and its report: several pages on a shared 2-core machine.
   test.setTimeout(120_000);
-  const auth = await apiToken(request);
+  const auth = await apiAuth(request);
   const connections = await (await request.get('/api/whatsapp', { headers: auth })).json();
   const webchat = connections.find((c: { channel: string }) => c.channel === 'webchat');
   // No pauses, so the journey takes seconds (the settings page's "no pause" options).
@@ -80,7 +75,7 @@ test('an admin runs a campaign to web chat visitors and watches its report reach
     );
   await page.getByTestId('campaign-audience').selectOption(String(tag.id));
   // Blueprint draws its own box over the input: the input itself is what holds the state.
-  await page.getByTestId(`campaign-connection-${webchat.id}`).check({ force: true });
+  await tick(page.getByTestId(`campaign-connection-${webchat.id}`));
   await page.getByTestId('campaign-message1').fill('Olá {nome}, temos uma oferta para você!');
   // The campaign's image goes with each message (uploaded on save through POST /campaigns/{id}/media-upload).
   await page

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { AxeResults } from 'axe-core';
 
 /** axe-core, evaluated in the page (not a script tag: the product's CSP allows no inline script). */
@@ -61,4 +61,14 @@ export async function contrastProblems(page: Page): Promise<string[]> {
       v.nodes.map((n) => `${n.target.join(' ')}: ${n.any[0]?.message ?? v.help}`),
     );
   });
+}
+
+/**
+ * Ticks a Blueprint checkbox, switch or radio: the click goes to its label (the input itself is hidden), once the
+ * label stands still, and the box is then checked. A forced click on the hidden input's box, while an opening dialog
+ * still moved under load, once missed it ("Clicking the checkbox did not change its state").
+ */
+export async function tick(box: Locator): Promise<void> {
+  if (!(await box.isChecked())) await box.locator('xpath=..').click();
+  await expect(box).toBeChecked();
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signedIn } from './attendance';
-import { setTheme, shot, USERS } from './helpers';
+import { setTheme, shot, tick, USERS } from './helpers';
 
 // Facebook and Instagram come from plugins/meta. The spec never submits a valid form: that would call the real Graph
 // API (the server tests link pages against a mock Graph instead).
@@ -26,7 +26,7 @@ test('an admin opens the Facebook and Instagram dialogs: where to get the token,
   await page.getByTestId('meta-link-submit').click();
   await expect(form.getByText('Valor inválido', { exact: true })).toBeVisible();
   // Turning Instagram on asks for its permissions too.
-  await page.getByTestId('meta-add-instagram').check({ force: true });
+  await tick(page.getByTestId('meta-add-instagram'));
   await expect(form.getByText('instagram_manage_messages', { exact: false })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(form).toBeHidden();

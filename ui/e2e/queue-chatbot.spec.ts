@@ -1,6 +1,6 @@
 import { expect } from '@playwright/test';
 import { adminToken, createAttendant, openVisitorPage, signedIn } from './attendance';
-import { setTheme, shot, USERS } from './helpers';
+import { setTheme, shot, tick, USERS } from './helpers';
 import { test } from './queues';
 
 // Spec part 2 §2 Queues: chatbot options are nested trees inside the queue modal; the service-hours tab shows only
@@ -26,7 +26,7 @@ test('an admin builds a queue with a two-level chatbot tree, saves it and finds 
     await page.goto('/queues');
     await page.getByTestId('queues-add').click();
     await page.getByTestId('queue-name').fill(name);
-    await page.getByTestId('queue-rotation').check({ force: true });
+    await tick(page.getByTestId('queue-rotation'));
     await page.getByTestId('queue-rotation-time').selectOption('15');
     // Prompts are the openai plugin's records: a new queue picks none.
     await expect(page.getByTestId('queue-promptId').locator('option:checked')).toHaveText('Nenhuma');
@@ -195,7 +195,7 @@ test('an admin picks a file list for a chatbot option; a web chat visitor choosi
     await page.getByTestId('chatbot-0-fileList').selectOption({ label: list.name });
     await page.getByTestId('chatbot-0-message').fill('Enviando o cardápio.');
     // It also ends the conversation: the files still go first.
-    await page.getByTestId('chatbot-0-close').check({ force: true });
+    await tick(page.getByTestId('chatbot-0-close'));
     await page.getByTestId('chatbot-add').click();
     await page.getByTestId('chatbot-1-name').fill('Falar conosco');
     await shot(page, 'queue-chatbot-file-option');
