@@ -81,7 +81,12 @@ export const promptEngine: BotEngine<EngineDeps> = {
       const isAudio = message.mediaType === 'audio' && !message.body.trim();
       const current = {
         id: message.id,
-        text: isAudio ? await transcribe(client, deps, message, signal) : message.body,
+        text: isAudio
+          ? await transcribe(client, deps, message, signal).catch((err: unknown) => {
+              // A compatible server without speech-to-text (many local ones): the note says it was the audio.
+              throw new Error(`o áudio do contato não foi transcrito: ${describe(err)}`);
+            })
+          : message.body,
       };
       const history = await deps.messages.list({
         ticketId: ticket.id,
