@@ -1,6 +1,6 @@
 import webchat from '@balcao/plugin-webchat/server/index.js';
-import type { ConnectionDto, QueueDto, TagDto, TicketDto } from '@balcao/sdk';
-import { createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
+import type { ConnectionDto, MessageDto, QueueDto, TagDto, TicketDto } from '@balcao/sdk';
+import { createFakeChannel, createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationDetailDto } from '../shared/integration.js';
 import { signature } from './engines/webhook.js';
@@ -25,6 +25,8 @@ let api: ReturnType<typeof apiOf>;
 let flow: MockServer;
 let google: MockServer;
 const account = testServiceAccount();
+/** A phone line whose contacts can send voice notes (the web chat sends text only). */
+const phone = createFakeChannel();
 /** What the flow answers, by the text the visitor wrote. */
 const flowAnswers = new Map<string, MockAnswer>();
 
@@ -56,7 +58,10 @@ beforeAll(async () => {
   const plugin = createQueueIntegrationsPlugin({
     google: { dialogflowUrl: google.url, tokenUrl: `${google.url}/token` },
   });
-  host = await createTestHost({ plugins: [webchat, plugin], env: { BALCAO_EGRESS_ALLOW: '127.0.0.1' } });
+  host = await createTestHost({
+    plugins: [webchat, phone.plugin, plugin],
+    env: { BALCAO_EGRESS_ALLOW: '127.0.0.1' },
+  });
   ({ token } = await host.login(host.admin.email, host.admin.password));
   api = apiOf(host, token);
 });
@@ -165,6 +170,48 @@ describe('dialogflow engine', () => {
     expect(
       google.requests.filter((r) => r.path.includes(`/sessions/contact-${contact}:detectIntent`)),
     ).toHaveLength(3);
+  });
+
+  it('hears a voice note: the audio itself goes to the agent; one it cannot hear leaves a note and the humans', async () => {
+    const agent = await record({
+      type: 'dialogflow',
+      name: 'Agente de voz',
+      projectName: 'agente-teste',
+      language: 'pt-BR',
+      jsonContent: account.jsonContent,
+    });
+    const line = await phone.connect(host, token, 'Linha Dialogflow');
+    await api(`/api/whatsapp/${line.connection.id}`, {
+      method: 'PUT',
+      body: { botEngine: 'queue-integrations:dialogflow', integrationId: agent.id },
+    });
+    const note = (data: string, mimeType: string, fileName: string) => ({
+      data: Buffer.from(data),
+      fileName,
+      mimeType,
+      mediaType: 'audio',
+    });
+    const messagesOf = async (ticketId: number) =>
+      (await api<{ messages: MessageDto[] }>(`/api/messages/${ticketId}`)).messages;
+
+    const heard = await line.receive({
+      from: '5511944440001',
+      body: '',
+      media: note('quero pizza', 'audio/ogg; codecs=opus', 'nota.ogg'),
+    });
+    const { ticketId } = heard as { ticketId: number };
+    const reply = await eventually(async () => (await messagesOf(ticketId)).find((m) => m.fromMe));
+    expect(reply.body).toBe('Ouvi "quero pizza" (AUDIO_ENCODING_OGG_OPUS, 16000 Hz, pt-BR)');
+
+    const mp3 = await line.receive({
+      from: '5511944440002',
+      body: '',
+      media: note('mp3', 'audio/mpeg', 'nota.mp3'),
+    });
+    const other = (mp3 as { ticketId: number }).ticketId;
+    const failed = await eventually(async () => (await messagesOf(other)).find((m) => m.isPrivate));
+    expect(failed.body).toMatch(/o Dialogflow não ouve áudio audio\/mpeg/);
+    expect(await api<TicketDto>(`/api/tickets/${other}`)).toMatchObject({ status: 'pending', isBot: false });
   });
 
   it('a key Google refuses leaves a note and the humans', async () => {
