@@ -93,6 +93,13 @@ function audioOf(file: { data: Uint8Array; mimeType: string }): AgentAudio {
   return { data: file.data, encoding: 'AUDIO_ENCODING_OGG_OPUS', sampleRateHertz: 16_000 };
 }
 
+/** What the contact reads when the agent has no answer (peer §2.6's pt-BR text), in the agent's language. */
+const NOT_UNDERSTOOD: Record<DialogflowLanguage, string> = {
+  'pt-BR': 'Não consegui entender sua dúvida.',
+  en: 'I could not understand your question.',
+  es: 'No pude entender su pregunta.',
+};
+
 /** What the agent is asked: the text, or the contact's voice note itself (peer §2.6). */
 async function queryOf(
   deps: IntegrationDeps,
