@@ -21,6 +21,7 @@ import {
  */
 let host: TestHost;
 let token: string;
+let adminId: number;
 let api: ReturnType<typeof apiOf>;
 let flow: MockServer;
 let google: MockServer;
@@ -51,18 +52,25 @@ const posted = (path: string) => flow.requests.filter((r) => r.path === path);
 
 beforeAll(async () => {
   flow = await startMockServer((req: MockRequest) => {
+    // The flow's own files, as a reply's mediaUrl names them.
+    if (req.method === 'GET')
+      return { body: Buffer.from('%PDF-1.4 catálogo'), contentType: 'application/pdf' };
     const text = req.json<{ message: { body: string } }>().message.body;
     return flowAnswers.get(text) ?? { status: 204 };
   });
   google = await startMockServer(dialogflowFlow(() => account.publicKey));
   const plugin = createQueueIntegrationsPlugin({
     google: { dialogflowUrl: google.url, tokenUrl: `${google.url}/token` },
+    // One call to the flow may take 1.5 s here (8 s in production), so the timeout is seen in a test.
+    requestTimeoutMs: 1_500,
   });
   host = await createTestHost({
     plugins: [webchat, phone.plugin, plugin],
     env: { BALCAO_EGRESS_ALLOW: '127.0.0.1' },
   });
-  ({ token } = await host.login(host.admin.email, host.admin.password));
+  const login = await host.login(host.admin.email, host.admin.password);
+  ({ token } = login);
+  adminId = login.user.id;
   api = apiOf(host, token);
 });
 afterAll(async () => {
@@ -133,6 +141,43 @@ describe('n8n and webhook engines', () => {
     await visitor.write('alguém?');
     await eventually(async () => ((await visitor.messages()).length >= 3 ? true : undefined), 15_000);
     expect(posted('/down')).toHaveLength(3);
+  });
+
+  it('sends a file the flow names and hands the ticket to the queue and the user it names', async () => {
+    const hook = await record({ type: 'webhook', name: 'Catálogo', urlN8N: `${flow.url}/catalogo` });
+    const queue = await api<QueueDto>('/api/queue', { body: { name: 'Vendas diretas', color: '#117733' } });
+    flowAnswers.set('me manda o catálogo', {
+      json: {
+        replies: [
+          { mediaUrl: `${flow.url}/files/catalogo.pdf`, mediaType: 'application', caption: 'Catálogo' },
+        ],
+        transfer: { queueId: queue.id, userId: adminId },
+      },
+    });
+    const visitor = webchatVisitor(host, token, await site('webhook', hook.id), 'Kátia');
+    await visitor.write('me manda o catálogo');
+    const [file] = await visitor.received(1);
+    expect(file).toMatchObject({ mediaType: 'application', body: 'Catálogo' });
+    expect(file.mediaUrl).toMatch(/^\/api\/media\//);
+    const stored = await host.request(file.mediaUrl as string, { token });
+    expect(Buffer.from(await stored.arrayBuffer()).toString()).toBe('%PDF-1.4 catálogo');
+    const moved = await eventually(async () => {
+      const t = await visitor.ticket();
+      return t && !t.isBot && t.userId === adminId ? t : undefined;
+    }, 15_000);
+    expect(moved.queueId).toBe(queue.id);
+  });
+
+  it('a receiver that does not answer in time: every attempt timed out, a note, the humans', async () => {
+    const hook = await record({ type: 'n8n', name: 'Lerdo', urlN8N: `${flow.url}/lento` });
+    flowAnswers.set('alô, lento', { delayMs: 4_000, json: { text: 'tarde demais' } });
+    const visitor = webchatVisitor(host, token, await site('n8n', hook.id), 'Lia');
+    await visitor.write('alô, lento');
+    expect(await visitor.note()).toMatch(/queue-integrations:n8n falhou: .*ERR_EGRESS_TIMEOUT/);
+    expect(posted('/lento')).toHaveLength(3);
+    const ticket = (await visitor.ticket()) as TicketDto;
+    expect([ticket.status, ticket.isBot]).toEqual(['pending', false]);
+    expect((await visitor.messages()).some((m) => m.body === 'tarde demais')).toBe(false);
   });
 
   it('an answer out of the contract is a failure, not a half-applied one', async () => {
