@@ -101,7 +101,7 @@ describe('n8n and webhook engines', () => {
       integration: { id: n8n.id, type: 'n8n' },
       ticket: { id: ticket.id, connectionId: ticket.whatsappId },
       contact: { name: 'Elisa', channel: 'webchat' },
-      message: { body: 'olá' },
+      message: { body: 'olá', mediaType: 'chat', mediaUrl: null },
     });
     const timestamp = String(first.headers['x-balcao-timestamp']);
     expect(first.headers['x-balcao-signature']).toBe(

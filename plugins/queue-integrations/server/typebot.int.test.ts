@@ -115,6 +115,16 @@ describe('typebot engine', () => {
     expect((await visitor.ticket())?.isBot).toBe(true);
   });
 
+  it('sends the bubbles of one answer typebotDelayMessage apart', async () => {
+    const record = await typebotRecord({ typebotDelayMessage: 400 });
+    const visitor = webchatVisitor(host, token, await siteFor(record), 'Gil');
+    await visitor.write('oi');
+    const sent = (await visitor.received(3)).map((m) => new Date(m.createdAt).getTime());
+    // A lower bound only: the pause is at least the record's, however slow the machine.
+    expect(sent[1] - sent[0]).toBeGreaterThanOrEqual(390);
+    expect(sent[2] - sent[1]).toBeGreaterThanOrEqual(390);
+  });
+
   it('the restart keyword starts over; the finish keyword closes the ticket', async () => {
     const record = await typebotRecord({
       typebotKeywordRestart: '#reiniciar',
