@@ -72,6 +72,8 @@ beforeAll(async () => {
   ({ token } = login);
   adminId = login.user.id;
   api = apiOf(host, token);
+  // Each scripted conversation has its own connection: more than the seeded plan's (plan 1, company 1's) ten.
+  await api('/api/plans/1', { method: 'PUT', body: { connections: 30 } });
 });
 afterAll(async () => {
   await host?.stop();
@@ -107,8 +109,9 @@ describe('n8n and webhook engines', () => {
     expect(first.headers['x-balcao-signature']).toBe(
       signature(n8n.signingSecret as string, timestamp, first.body),
     );
-    // No answer: the flow keeps the ticket, silent.
-    expect((await visitor.ticket())?.isBot).toBe(true);
+    // No answer: the flow keeps the ticket, silent (read once the turn is over: the post arrives before it ends).
+    await eventually(async () => ((await visitor.ticket())?.isBot ? true : undefined), 15_000);
+    expect((await visitor.messages()).filter((m) => m.fromMe)).toEqual([]);
 
     await visitor.write('quero comprar');
     expect(bodies(await visitor.received(2))).toEqual(['Ótimo!', 'Um vendedor já vem.']);
@@ -257,6 +260,20 @@ describe('dialogflow engine', () => {
     const failed = await eventually(async () => (await messagesOf(other)).find((m) => m.isPrivate));
     expect(failed.body).toMatch(/o Dialogflow não ouve áudio audio\/mpeg/);
     expect(await api<TicketDto>(`/api/tickets/${other}`)).toMatchObject({ status: 'pending', isBot: false });
+  });
+
+  it('an agent that does not answer in time leaves a note naming the timeout and the humans', async () => {
+    const agent = await record({
+      type: 'dialogflow',
+      name: 'Agente lento',
+      projectName: 'agente-teste',
+      language: 'pt-BR',
+      jsonContent: account.jsonContent,
+    });
+    const visitor = webchatVisitor(host, token, await site('dialogflow', agent.id), 'Mara');
+    await visitor.write('demora');
+    expect(await visitor.note()).toMatch(/queue-integrations:dialogflow falhou: .*ERR_EGRESS_TIMEOUT/);
+    expect(await visitor.ticket()).toMatchObject({ status: 'pending', isBot: false });
   });
 
   it('a key Google refuses leaves a note and the humans', async () => {

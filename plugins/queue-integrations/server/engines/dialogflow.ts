@@ -6,7 +6,7 @@ import {
 } from '../../shared/integration.js';
 import type { IntegrationDeps } from '../deps.js';
 import { integrationErrors } from '../errors.js';
-import { EGRESS_TIMEOUT_MS, recordFor, sendReplies } from './common.js';
+import { recordFor, sendReplies } from './common.js';
 import { accessToken, GOOGLE_TOKEN_URL } from './google-token.js';
 
 /** Where the plugin reaches Google; tests point both at a local mock. */
@@ -33,6 +33,7 @@ export async function detectIntent(
   agent: { projectName: string; jsonContent: string; language: DialogflowLanguage },
   sessionId: string,
   query: string | AgentAudio,
+  timeoutMs: number,
 ): Promise<{ intent: string | null; texts: string[]; end: boolean }> {
   const account = parseServiceAccount(agent.jsonContent);
   if (!account) throw new Error('o arquivo da conta de serviço é inválido');
@@ -55,7 +56,7 @@ export async function detectIntent(
             },
             inputAudio: Buffer.from(query.data).toString('base64'),
           },
-    timeoutMs: EGRESS_TIMEOUT_MS,
+    timeoutMs,
     maxBytes: 512 * 1024,
   });
   if (res.status !== 200) throw new Error(`o Dialogflow respondeu ${res.status}`);
@@ -134,6 +135,7 @@ export function dialogflowEngine(endpoints: GoogleEndpoints): BotEngine<Integrat
         { projectName: record.projectName, jsonContent, language },
         `contact-${contact.id}`,
         await queryOf(deps, message),
+        deps.limits.requestTimeoutMs,
       );
       const replies = texts.length ? texts : [`*${record.name}:* ${NOT_UNDERSTOOD[language]}`];
       await sendReplies(
@@ -170,6 +172,7 @@ export async function testSession(
       { projectName: input.projectName, jsonContent, language: input.language },
       `balcao-test-${Date.now()}`,
       input.text ?? 'Olá',
+      deps.limits.requestTimeoutMs,
     );
     return { intent, answer: texts.join('\n') };
   } catch (err) {

@@ -15,8 +15,8 @@ export function testServiceAccount(projectId = 'agente-teste') {
 
 /**
  * Google's token URL and Dialogflow ES's detectIntent, enough for the engine: the token is granted only for an
- * assertion signed by `publicKey`'s pair; intents by the text: "oi" greets, "tchau" ends the conversation, anything
- * else has no answer. An audio query is answered with what it "heard": its bytes as text, its encoding and rate.
+ * assertion signed by `publicKey`'s pair; intents by the text: "oi" greets, "tchau" ends the conversation, "demora"
+ * answers after 4 s, anything else has no answer. An audio query is answered with what it "heard": its bytes as text, its encoding and rate.
  */
 export function dialogflowFlow(publicKey: () => import('node:crypto').KeyObject): MockHandler {
   return (req) => {
@@ -65,6 +65,8 @@ export function dialogflowFlow(publicKey: () => import('node:crypto').KeyObject)
           },
         },
       };
+    // An agent that takes longer than any caller waits.
+    if (text === 'demora') return { delayMs: 4_000, json: {} };
     if (text === 'tchau')
       return {
         json: {
