@@ -92,4 +92,22 @@ describe('fake channel and socket helpers', () => {
     expect(line.sent().some((m) => m.messageId === message.id)).toBe(false);
     line.failSends(null);
   });
+
+  it("a contact's file is stored in the company's media and the message carries it", async () => {
+    const voice = Buffer.from('OggS fake voice note');
+    const inbound = await line.receive({
+      from: '5511912340003',
+      body: '',
+      media: { data: voice, fileName: 'nota.ogg', mimeType: 'audio/ogg', mediaType: 'audio' },
+    });
+    const ticketId = (inbound as { ticketId: number }).ticketId;
+    const res = await host.request(`/api/messages/${ticketId}`, { token });
+    const { messages } = (await res.json()) as { messages: MessageDto[] };
+    const [message] = messages;
+    expect(message).toMatchObject({ mediaType: 'audio', fromMe: false });
+    expect(message.mediaUrl).toMatch(/^\/api\/media\//);
+    const file = await host.request(message.mediaUrl as string, { token });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(voice);
+  });
 });

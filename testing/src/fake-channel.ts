@@ -21,6 +21,11 @@ export interface FakeInbound {
   name?: string;
   externalId?: string;
   quotedExternalId?: string;
+  /**
+   * A file the contact sends (a voice note, a photo): stored in the company's media as a channel stores a download,
+   * and the message carries it. `mediaType` as Balcão names kinds: 'audio', 'image', 'video', 'application'.
+   */
+  media?: { data: Uint8Array; fileName: string; mimeType: string; mediaType: string };
 }
 
 /** One connection of a fake channel, as a test drives it (the contact's side and the channel's servers). */
@@ -52,6 +57,14 @@ const inboundSchema = z.object({
   from: z.object({ id: z.string().min(1).max(100), name: z.string().max(100) }),
   body: z.string().max(4000),
   quotedExternalId: z.string().min(1).max(100).optional(),
+  media: z
+    .object({
+      base64: z.string().max(2_000_000),
+      fileName: z.string().min(1).max(100),
+      mimeType: z.string().min(1).max(100),
+      mediaType: z.enum(['audio', 'image', 'video', 'application']),
+    })
+    .optional(),
 });
 const ackSchema = z.object({
   messageId: z.number().int().positive(),
@@ -105,11 +118,19 @@ export function createFakeChannel(
       router.post(`/testing/${name}/:token/inbound`, async (ctx) => {
         const connection = await ctx.state.deps.conversations.connectionByToken(ctx.params.token, kind);
         if (!connection) throw new AppError('ERR_NO_WAPP_FOUND', 404);
+        const { media, ...inbound } = validate(inboundSchema, ctx.request.body);
+        const stored = media
+          ? await ctx.state.deps.conversations.storeMedia(connection, {
+              data: Buffer.from(media.base64, 'base64'),
+              fileName: media.fileName,
+              mimeType: media.mimeType,
+            })
+          : null;
         ctx.status = 201;
-        ctx.body = await ctx.state.deps.conversations.ingest(
-          connection,
-          validate(inboundSchema, ctx.request.body),
-        );
+        ctx.body = await ctx.state.deps.conversations.ingest(connection, {
+          ...inbound,
+          ...(stored && media ? { mediaType: media.mediaType, mediaUrl: stored.url } : {}),
+        });
       });
       router.post(`/testing/${name}/:token/ack`, async (ctx) => {
         const connection = await ctx.state.deps.conversations.connectionByToken(ctx.params.token, kind);
@@ -142,12 +163,18 @@ export function createFakeChannel(
       return {
         connection,
         sent,
-        receive: ({ from, body, name: who, externalId, quotedExternalId }) =>
+        receive: ({ from, body, name: who, externalId, quotedExternalId, media }) =>
           post('inbound', {
             externalId: externalId ?? `${name}-in-${++counter}-${Date.now()}`,
             from: { id: from, name: who ?? from },
             body,
             quotedExternalId,
+            media: media && {
+              base64: Buffer.from(media.data).toString('base64'),
+              fileName: media.fileName,
+              mimeType: media.mimeType,
+              mediaType: media.mediaType,
+            },
           }) as Promise<IngestResult>,
         waitForSent: (match = () => true) => eventually(() => sent().find(match)),
         ack: async (messageId, ack) => ((await post('ack', { messageId, ack })) as { acked: boolean }).acked,

@@ -1,12 +1,16 @@
 import type { BotEngine, BotSelection, CorePorts, MessageDto, TicketDto } from '@balcao/sdk';
 import OpenAI, { toFile } from 'openai';
-import { PROMPT_DEFAULTS } from '../shared/prompt.js';
+import { PROMPT_DEFAULTS, SPEECH_REGION } from '../shared/prompt.js';
 import { asksForHuman, readReply, systemPrompt, toChatMessages } from './conversation.js';
 import { egressFetch } from './egress-fetch.js';
 import { type IPrompt, Prompt } from './prompt.entity.js';
-import { apiKeyKey } from './prompts-service.js';
+import { apiKeyKey, voiceKeyKey } from './prompts-service.js';
+import { type SpeechUrl, speak } from './speech.js';
 
-export type EngineDeps = Pick<CorePorts, 'em' | 'config' | 'messages' | 'media' | 'http'>;
+export type EngineDeps = Pick<CorePorts, 'em' | 'config' | 'messages' | 'media' | 'http' | 'logger'> & {
+  /** Where the prompt's speech provider is (Azure Speech, or the tests' mock). */
+  speechUrl: SpeechUrl;
+};
 
 /** The engine's whole turn may take this long; one request to the model a little less, so its failure is named. */
 export const ENGINE_TIMEOUT_MS = 45_000;
@@ -52,6 +56,30 @@ async function transcribe(client: OpenAI, deps: EngineDeps, message: MessageDto,
 }
 
 /**
+ * The reply as a voice note when the prompt has a voice and its speech provider (key and region), else as text; a
+ * provider that fails sends the text, so the contact still gets the answer.
+ */
+async function sendReply(deps: EngineDeps, prompt: IPrompt, ticketId: number, reply: string) {
+  const key = prompt.voice !== 'texto' ? await deps.config.get(voiceKeyKey(prompt.id)) : null;
+  if (key && SPEECH_REGION.test(prompt.voiceRegion)) {
+    try {
+      const media = await speak(deps, {
+        url: deps.speechUrl(prompt.voiceRegion),
+        key,
+        voice: prompt.voice,
+        text: reply,
+        timeoutMs: requestTimeoutMs(),
+      });
+      await deps.messages.send({ ticketId, media: { url: media.url, type: media.type } });
+      return;
+    } catch (err) {
+      deps.logger.warn({ err: describe(err), promptId: prompt.id }, 'openai: reply not spoken, sent as text');
+    }
+  }
+  await deps.messages.send({ ticketId, body: reply });
+}
+
+/**
  * The OpenAI engine (`openai:prompt`): answers a conversation with an OpenAI-compatible model. The prompt is the
  * system message, then the ticket's last `maxMessages` messages; `maxTokens` and `temperature` go with the request.
  * A contact asking for a person, or an answer carrying the hand-off phrase, hands the ticket to the prompt's queue.
@@ -81,7 +109,12 @@ export const promptEngine: BotEngine<EngineDeps> = {
       const isAudio = message.mediaType === 'audio' && !message.body.trim();
       const current = {
         id: message.id,
-        text: isAudio ? await transcribe(client, deps, message, signal) : message.body,
+        text: isAudio
+          ? await transcribe(client, deps, message, signal).catch((err: unknown) => {
+              // A compatible server without speech-to-text (many local ones): the note says it was the audio.
+              throw new Error(`o áudio do contato não foi transcrito: ${describe(err)}`);
+            })
+          : message.body,
       };
       const history = await deps.messages.list({
         ticketId: ticket.id,
@@ -106,7 +139,7 @@ export const promptEngine: BotEngine<EngineDeps> = {
     if (!answer) throw new Error('o modelo não respondeu nada');
     if (signal.aborted) return { type: 'continue' };
     const { reply, handoff } = readReply(answer);
-    if (reply) await deps.messages.send({ ticketId: ticket.id, body: reply });
+    if (reply) await sendReply(deps, prompt, ticket.id, reply);
     return handoff ? toHumans : { type: 'reply-sent' };
   },
 };

@@ -11,6 +11,8 @@ export interface MockCall {
     max_tokens?: number;
     temperature?: number;
   };
+  /** A transcription's multipart body as received (latin1), to see the file and the model that were sent. */
+  multipart?: string;
 }
 
 /** What the mock answers to a chat: a text, a status with an error, or nothing at all (it hangs). */
@@ -18,11 +20,12 @@ export type MockAnswer = { text: string } | { status: number } | { hang: true };
 
 /**
  * A local OpenAI-compatible server (chat.completions, audio.transcriptions) for tests: no test reaches the internet.
- * `answer` decides from the contact's last message; transcriptions answer `transcript`.
+ * `answer` decides from the contact's last message; transcriptions answer `transcript`, or 404 when it is null (a
+ * compatible server without speech-to-text, as many local ones are).
  */
 export async function startMockOpenAi(
   answer: (lastUserMessage: string) => MockAnswer,
-  transcript = 'transcrição do áudio',
+  transcript: string | null = 'transcrição do áudio',
 ): Promise<{ url: string; calls: MockCall[]; close(): Promise<void> }> {
   const calls: MockCall[] = [];
   const hanging = new Set<IncomingMessage>();
@@ -32,7 +35,13 @@ export async function startMockOpenAi(
     const raw = Buffer.concat(chunks).toString('utf8');
     const path = req.url ?? '';
     if (path.endsWith('/audio/transcriptions')) {
-      calls.push({ path, authorization: req.headers.authorization, body: {} });
+      const multipart = Buffer.concat(chunks).toString('latin1');
+      calls.push({ path, authorization: req.headers.authorization, body: {}, multipart });
+      if (transcript === null) {
+        res.writeHead(404, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'not found', type: 'invalid_request_error' } }));
+        return;
+      }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ text: transcript }));
       return;
     }

@@ -49,6 +49,9 @@ const optionalText = (max: number) =>
     .max(max, 'Too Long!')
     .refine((v) => !hasNul(v), 'Invalid character');
 
+/** A speech provider's region (Azure: 'brazilsouth', 'eastus2'): a lowercase word, since it names the provider's host. */
+export const SPEECH_REGION = /^[a-z0-9]{2,40}$/;
+
 /** An OpenAI-compatible server's base URL (a local model's `http://host:port/v1`); blank: OpenAI's own. */
 const baseUrlField = optionalText(500).refine(
   (v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v),
@@ -64,7 +67,13 @@ export const promptInputSchema = z.object({
   prompt: boundedString(1, PROMPT_TEXT_MAX),
   voice: z.enum(PROMPT_VOICES, { error: 'Invalid option' }).default('texto'),
   voiceKey: secretField.optional(),
-  voiceRegion: optionalText(100).optional().default(''),
+  voiceRegion: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => v === '' || SPEECH_REGION.test(v), 'Invalid option')
+    .optional()
+    .default(''),
   maxTokens: z.coerce.number().int().min(1, 'Too Short!').max(MAX_TOKENS_MAX, 'Too Long!').default(100),
   temperature: z.coerce.number().min(0, 'Too Short!').max(2, 'Too Long!').default(1),
   maxMessages: z.coerce.number().int().min(1, 'Too Short!').max(MAX_MESSAGES_MAX, 'Too Long!').default(10),

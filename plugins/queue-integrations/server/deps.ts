@@ -13,4 +13,12 @@ export const REQUIRES = [
   'logger',
 ] as const;
 
-export type IntegrationDeps = PluginDeps<typeof REQUIRES, { records: RecordsService }>;
+/** How long one call to a flow, a Typebot or a bubble's file may take (ms); tests shorten it. */
+export interface IntegrationLimits {
+  requestTimeoutMs: number;
+}
+
+export type IntegrationDeps = PluginDeps<
+  typeof REQUIRES,
+  { records: RecordsService; limits: IntegrationLimits }
+>;

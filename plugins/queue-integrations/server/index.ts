@@ -1,5 +1,6 @@
 import { definePlugin } from '@balcao/sdk';
 import { REQUIRES } from './deps.js';
+import { EGRESS_TIMEOUT_MS } from './engines/common.js';
 import { dialogflowEngine, GOOGLE_ENDPOINTS, type GoogleEndpoints } from './engines/dialogflow.js';
 import { typebotEngine } from './engines/typebot.js';
 import { n8nEngine, webhookEngine } from './engines/webhook.js';
@@ -9,9 +10,13 @@ import { migrations } from './migrations.js';
 import { RecordsService } from './records-service.js';
 import { integrationRoutes } from './routes.js';
 
-/** Options of {@link createQueueIntegrationsPlugin}: where Google is (tests point it at a local mock). */
+/**
+ * Options of {@link createQueueIntegrationsPlugin}: where Google is (tests point it at a local mock), and how long one
+ * call to a flow or a Typebot may take (8 s; tests of the timeout shorten it).
+ */
 export interface QueueIntegrationsOptions {
   google?: Partial<GoogleEndpoints>;
+  requestTimeoutMs?: number;
 }
 
 /**
@@ -30,7 +35,10 @@ export function createQueueIntegrationsPlugin(options: QueueIntegrationsOptions 
     entities: [IntegrationRecord, IntegrationSession],
     migrations,
     errors: integrationErrors,
-    services: (deps) => ({ records: new RecordsService(deps) }),
+    services: (deps) => ({
+      records: new RecordsService(deps),
+      limits: { requestTimeoutMs: options.requestTimeoutMs ?? EGRESS_TIMEOUT_MS },
+    }),
     routes: (router) => integrationRoutes(router, google),
     contributes: { botEngines: [typebotEngine, n8nEngine, webhookEngine, dialogflowEngine(google)] },
   });

@@ -39,6 +39,14 @@ const toDto = (r: IIntegrationRecord, hasCredentials: boolean): IntegrationDto =
   updatedAt: r.updatedAt.toISOString(),
 });
 
+/**
+ * The record as its live frame carries it: every socket of the company gets the frame (attendants too), so the signing
+ * key the admin reads in the dialog stays out of it.
+ */
+function withoutSecret({ signingSecret: _secret, ...dto }: IntegrationDetailDto): IntegrationDto {
+  return dto;
+}
+
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type Deps = Pick<CorePorts, 'em' | 'config' | 'realtime'>;
@@ -74,7 +82,7 @@ export class RecordsService {
     await this.deps.em.flush();
     await this.saveSecrets(record, jsonContent);
     const shown = await this.show(record.id);
-    await this.publish(companyId, { action: 'create', queueIntegration: shown });
+    await this.publish(companyId, { action: 'create', queueIntegration: withoutSecret(shown) });
     return shown;
   }
 
@@ -85,7 +93,7 @@ export class RecordsService {
     await this.deps.em.flush();
     await this.saveSecrets(record, jsonContent);
     const shown = await this.show(record.id);
-    await this.publish(companyId, { action: 'update', queueIntegration: shown });
+    await this.publish(companyId, { action: 'update', queueIntegration: withoutSecret(shown) });
     return shown;
   }
 

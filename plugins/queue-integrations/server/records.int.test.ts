@@ -1,4 +1,4 @@
-import { createTenant, createTestHost, type TestHost } from '@balcao/testing';
+import { connectSocket, createTenant, createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationDetailDto, IntegrationPageDto } from '../shared/integration.js';
 import { createQueueIntegrationsPlugin } from './index.js';
@@ -216,6 +216,40 @@ describe('queue integration records', () => {
     expect((await post({ type: 'webhook', name: 'Gancho', urlN8N: 'https://h.com' }, userToken)).status).toBe(
       403,
     );
+  });
+
+  it('the live frame every socket of the company gets carries no signing key', async () => {
+    await api('/api/users', {
+      body: { name: 'Ouvinte', email: 'ouvinte@loja.test', password: 'ouvinte-pass', profile: 'user' },
+    });
+    const { token: userToken } = await host.login('ouvinte@loja.test', 'ouvinte-pass');
+    const socket = await connectSocket(host, userToken);
+    try {
+      const hook = await api<IntegrationDetailDto>('/api/queueIntegration', {
+        body: { type: 'webhook', name: 'Gancho ao vivo', urlN8N: 'https://h.com' },
+      });
+      expect(hook.signingSecret).toMatch(/^[0-9a-f]{48}$/);
+      // The attendant's socket gets the record live (the list of a page they cannot open), never its key.
+      const frame = await eventually(() =>
+        socket.frames.find(
+          (f) =>
+            f.channel.endsWith('-queueIntegration') &&
+            (f.data as { queueIntegration?: { id: number } }).queueIntegration?.id === hook.id,
+        ),
+      );
+      expect(frame.data).toMatchObject({ action: 'create', queueIntegration: { name: 'Gancho ao vivo' } });
+      expect(JSON.stringify(frame.data)).not.toContain(hook.signingSecret as string);
+      await api(`/api/queueIntegration/${hook.id}`, {
+        method: 'PUT',
+        body: { type: 'n8n', name: 'Gancho renomeado', urlN8N: 'https://h.com' },
+      });
+      const updated = await eventually(() =>
+        socket.frames.find((f) => (f.data as { action?: string }).action === 'update'),
+      );
+      expect(JSON.stringify(updated.data)).not.toContain(hook.signingSecret as string);
+    } finally {
+      socket.close();
+    }
   });
 
   it('deletes a record and its secrets', async () => {

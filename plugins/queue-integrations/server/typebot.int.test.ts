@@ -4,7 +4,7 @@ import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationDetailDto } from '../shared/integration.js';
-import integrations from './index.js';
+import { createQueueIntegrationsPlugin } from './index.js';
 import { apiOf, webchatVisitor } from './testing/conversation.js';
 import { type MockServer, startMockServer } from './testing/mock-server.js';
 import { typebotFlow } from './testing/typebot-mock.js';
@@ -49,12 +49,14 @@ async function siteFor(record: IntegrationDetailDto): Promise<ConnectionDto> {
 
 beforeAll(async () => {
   typebot = await startMockServer(() => ({ status: 500 }));
-  typebot.answer(
-    typebotFlow(
-      () => typebot.url,
-      () => transferQueue.id,
-    ),
+  const flow = typebotFlow(
+    () => typebot.url,
+    () => transferQueue.id,
   );
+  // The bot 'lento' never answers in time.
+  typebot.answer((req) => (req.path.includes('/typebots/lento/') ? { delayMs: 4_000, json: {} } : flow(req)));
+  // One call to Typebot may take 1.5 s here (8 s in production), so the timeout is seen in a test.
+  const integrations = createQueueIntegrationsPlugin({ requestTimeoutMs: 1_500 });
   host = await createTestHost({
     plugins: [webchat, integrations],
     env: { BALCAO_EGRESS_ALLOW: '127.0.0.1' },
@@ -90,7 +92,9 @@ describe('typebot engine', () => {
     expect(bodies(first)[2]).toBe('1 - Vendas\n2 - Suporte');
     const start = typebot.requests.find((r) => r.path.endsWith('/startChat'));
     const ticket = (await visitor.ticket()) as TicketDto;
-    expect(start?.json()).toMatchObject({ prefilledVariables: { name: 'Ana', ticketId: ticket.id } });
+    expect(start?.json()).toMatchObject({
+      prefilledVariables: { name: 'Ana', number: ticket.contact.number, ticketId: ticket.id },
+    });
 
     await visitor.write('7');
     // Typebot's own refusal text becomes the record's unknown message; the choice is offered again.
@@ -109,6 +113,16 @@ describe('typebot engine', () => {
     await visitor.write('Ana Souza');
     expect(bodies(await visitor.received(9))[8]).toBe(`Obrigado, Ana Souza, ticket ${ticket.id}.`);
     expect((await visitor.ticket())?.isBot).toBe(true);
+  });
+
+  it('sends the bubbles of one answer typebotDelayMessage apart', async () => {
+    const record = await typebotRecord({ typebotDelayMessage: 400 });
+    const visitor = webchatVisitor(host, token, await siteFor(record), 'Gil');
+    await visitor.write('oi');
+    const sent = (await visitor.received(3)).map((m) => new Date(m.createdAt).getTime());
+    // A lower bound only: the pause is at least the record's, however slow the machine.
+    expect(sent[1] - sent[0]).toBeGreaterThanOrEqual(390);
+    expect(sent[2] - sent[1]).toBeGreaterThanOrEqual(390);
   });
 
   it('the restart keyword starts over; the finish keyword closes the ticket', async () => {
@@ -184,5 +198,21 @@ describe('typebot engine', () => {
     await visitor.write('alô?');
     await eventually(async () => ((await visitor.messages()).length >= 3 ? true : undefined), 15_000);
     expect(typebot.requests.length).toBe(calls);
+  });
+
+  it('a Typebot that does not answer in time: a note says so, the humans take the ticket, no session is kept', async () => {
+    const record = await typebotRecord({ typebotSlug: 'lento' });
+    const visitor = webchatVisitor(host, token, await siteFor(record), 'Fred');
+    await visitor.write('oi');
+    expect(await visitor.note()).toMatch(/queue-integrations:typebot falhou: .*ERR_EGRESS_TIMEOUT/);
+    const ticket = (await visitor.ticket()) as TicketDto;
+    expect([ticket.status, ticket.isBot]).toEqual(['pending', false]);
+    const db = new pg.Client({ connectionString: host.databaseUrl });
+    await db.connect();
+    const { rows } = await db.query('select 1 from queue_integrations_sessions where ticket_id = $1', [
+      ticket.id,
+    ]);
+    await db.end();
+    expect(rows).toEqual([]);
   });
 });

@@ -94,7 +94,7 @@ async function fetchMedia(
   try {
     const res = await deps.http.request({
       url,
-      timeoutMs: EGRESS_TIMEOUT_MS,
+      timeoutMs: deps.limits.requestTimeoutMs,
       maxBytes: MEDIA_MAX_BYTES,
       retries: 0,
     });

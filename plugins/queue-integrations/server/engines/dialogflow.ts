@@ -6,7 +6,7 @@ import {
 } from '../../shared/integration.js';
 import type { IntegrationDeps } from '../deps.js';
 import { integrationErrors } from '../errors.js';
-import { EGRESS_TIMEOUT_MS, recordFor, sendReplies } from './common.js';
+import { recordFor, sendReplies } from './common.js';
 import { accessToken, GOOGLE_TOKEN_URL } from './google-token.js';
 
 /** Where the plugin reaches Google; tests point both at a local mock. */
@@ -32,7 +32,8 @@ export async function detectIntent(
   endpoints: GoogleEndpoints,
   agent: { projectName: string; jsonContent: string; language: DialogflowLanguage },
   sessionId: string,
-  text: string,
+  query: string | AgentAudio,
+  timeoutMs: number,
 ): Promise<{ intent: string | null; texts: string[]; end: boolean }> {
   const account = parseServiceAccount(agent.jsonContent);
   if (!account) throw new Error('o arquivo da conta de serviço é inválido');
@@ -42,8 +43,20 @@ export async function detectIntent(
     url: `${endpoints.dialogflowUrl.replace(/\/+$/, '')}/v2/projects/${project}/agent/sessions/${encodeURIComponent(sessionId)}:detectIntent`,
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
-    json: { queryInput: { text: { text: text.slice(0, 256), languageCode: agent.language } } },
-    timeoutMs: EGRESS_TIMEOUT_MS,
+    json:
+      typeof query === 'string'
+        ? { queryInput: { text: { text: query.slice(0, 256), languageCode: agent.language } } }
+        : {
+            queryInput: {
+              audioConfig: {
+                audioEncoding: query.encoding,
+                sampleRateHertz: query.sampleRateHertz,
+                languageCode: agent.language,
+              },
+            },
+            inputAudio: Buffer.from(query.data).toString('base64'),
+          },
+    timeoutMs,
     maxBytes: 512 * 1024,
   });
   if (res.status !== 200) throw new Error(`o Dialogflow respondeu ${res.status}`);
@@ -60,6 +73,27 @@ export async function detectIntent(
   return { intent: result.intent?.displayName ?? null, texts, end };
 }
 
+/** A contact's voice note as detectIntent takes it (Dialogflow ES v2 `inputAudio`). */
+export interface AgentAudio {
+  data: Uint8Array;
+  encoding: 'AUDIO_ENCODING_OGG_OPUS';
+  sampleRateHertz: number;
+}
+
+/** Dialogflow takes about a minute of audio in one query; a longer note is refused here rather than by Google. */
+const AUDIO_MAX_BYTES = 1024 * 1024;
+
+/**
+ * Voice notes as Dialogflow ES hears them: WhatsApp's are Opus in Ogg at 16 kHz. Other formats (mp3, m4a) it cannot
+ * decode: the turn fails and humans take the ticket, as for any failure.
+ */
+function audioOf(file: { data: Uint8Array; mimeType: string }): AgentAudio {
+  const type = file.mimeType.split(';')[0].trim().toLowerCase();
+  if (type !== 'audio/ogg') throw new Error(`o Dialogflow não ouve áudio ${type || 'sem tipo'}`);
+  if (file.data.byteLength > AUDIO_MAX_BYTES) throw new Error('o áudio é longo demais para o Dialogflow');
+  return { data: file.data, encoding: 'AUDIO_ENCODING_OGG_OPUS', sampleRateHertz: 16_000 };
+}
+
 /** What the contact reads when the agent has no answer (peer §2.6's pt-BR text), in the agent's language. */
 const NOT_UNDERSTOOD: Record<DialogflowLanguage, string> = {
   'pt-BR': 'Não consegui entender sua dúvida.',
@@ -67,9 +101,20 @@ const NOT_UNDERSTOOD: Record<DialogflowLanguage, string> = {
   es: 'No pude entender su pregunta.',
 };
 
+/** What the agent is asked: the text, or the contact's voice note itself (peer §2.6). */
+async function queryOf(
+  deps: IntegrationDeps,
+  message: { body: string; mediaType: string; mediaUrl?: string | null },
+): Promise<string | AgentAudio> {
+  if (message.mediaType !== 'audio' || message.body.trim()) return message.body || ' ';
+  const file = message.mediaUrl ? await deps.media.read(message.mediaUrl) : null;
+  if (!file) throw new Error('áudio do contato não encontrado');
+  return audioOf(file);
+}
+
 /**
- * Dialogflow (peer §2.6): each text goes to the agent's session of the contact; its fulfilment messages are sent; an
- * empty answer sends "*{name}:* Não consegui entender sua dúvida."; an end-of-conversation intent hands the ticket to
+ * Dialogflow (peer §2.6): each text, or voice note, goes to the agent's session of the contact; its fulfilment messages
+ * are sent; an empty answer sends "*{name}:* Não consegui entender sua dúvida."; an end-of-conversation intent hands the ticket to
  * its queue's humans.
  */
 export function dialogflowEngine(endpoints: GoogleEndpoints): BotEngine<IntegrationDeps> {
@@ -89,7 +134,8 @@ export function dialogflowEngine(endpoints: GoogleEndpoints): BotEngine<Integrat
         endpoints,
         { projectName: record.projectName, jsonContent, language },
         `contact-${contact.id}`,
-        message.body || ' ',
+        await queryOf(deps, message),
+        deps.limits.requestTimeoutMs,
       );
       const replies = texts.length ? texts : [`*${record.name}:* ${NOT_UNDERSTOOD[language]}`];
       await sendReplies(
@@ -126,6 +172,7 @@ export async function testSession(
       { projectName: input.projectName, jsonContent, language: input.language },
       `balcao-test-${Date.now()}`,
       input.text ?? 'Olá',
+      deps.limits.requestTimeoutMs,
     );
     return { intent, answer: texts.join('\n') };
   } catch (err) {

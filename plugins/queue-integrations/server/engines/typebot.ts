@@ -1,7 +1,7 @@
 import type { BotEngine, BotOutcome, BotTurn } from '@balcao/sdk';
 import type { IntegrationDeps } from '../deps.js';
 import { type IIntegrationRecord, IntegrationSession } from '../entities.js';
-import { EGRESS_TIMEOUT_MS, type Reply, recordFor, sendReplies } from './common.js';
+import { type Reply, recordFor, sendReplies } from './common.js';
 import {
   answerToChoice,
   parseCommand,
@@ -20,7 +20,12 @@ async function callTypebot(
   signal: AbortSignal,
   inSession = false,
 ): Promise<TypebotAnswer> {
-  const res = await deps.http.request({ url, method: 'POST', json, timeoutMs: EGRESS_TIMEOUT_MS });
+  const res = await deps.http.request({
+    url,
+    method: 'POST',
+    json,
+    timeoutMs: deps.limits.requestTimeoutMs,
+  });
   if (signal.aborted) throw new Error('Typebot: tempo esgotado');
   if (res.status === 404 && inSession) throw new SessionGone('Typebot não conhece mais a sessão');
   if (res.status >= 300) throw new Error(`o Typebot respondeu ${res.status}`);

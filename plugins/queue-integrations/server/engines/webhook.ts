@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isHttpUrl } from '../../shared/integration.js';
 import type { IntegrationDeps } from '../deps.js';
 import type { IIntegrationRecord } from '../entities.js';
-import { EGRESS_TIMEOUT_MS, type Reply, recordFor, sendReplies } from './common.js';
+import { type Reply, recordFor, sendReplies } from './common.js';
 
 // n8n and webhook (peer §2.6, README "n8n and webhook"): each inbound message is POSTed, signed, to `urlN8N`; the
 // answer may reply, transfer, close and tag. Without an answer the flow keeps the ticket (it "never ends by itself").
@@ -104,7 +104,7 @@ async function handle(type: 'n8n' | 'webhook', turn: BotTurn<IntegrationDeps>): 
       ...(secret ? { 'x-balcao-signature': signature(secret, timestamp, body) } : {}),
     },
     body,
-    timeoutMs: EGRESS_TIMEOUT_MS,
+    timeoutMs: deps.limits.requestTimeoutMs,
     retries: 2,
     maxBytes: 256 * 1024,
   });

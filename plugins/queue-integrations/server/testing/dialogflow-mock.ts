@@ -15,8 +15,8 @@ export function testServiceAccount(projectId = 'agente-teste') {
 
 /**
  * Google's token URL and Dialogflow ES's detectIntent, enough for the engine: the token is granted only for an
- * assertion signed by `publicKey`'s pair; intents by the text: "oi" greets, "tchau" ends the conversation, anything
- * else has no answer.
+ * assertion signed by `publicKey`'s pair; intents by the text: "oi" greets, "tchau" ends the conversation, "demora"
+ * answers after 4 s, anything else has no answer. An audio query is answered with what it "heard": its bytes as text, its encoding and rate.
  */
 export function dialogflowFlow(publicKey: () => import('node:crypto').KeyObject): MockHandler {
   return (req) => {
@@ -32,9 +32,27 @@ export function dialogflowFlow(publicKey: () => import('node:crypto').KeyObject)
     }
     const detect = /^\/v2\/projects\/([\w-]+)\/agent\/sessions\/([\w-]+):detectIntent$/.exec(req.path);
     if (!detect || req.headers.authorization !== 'Bearer token-de-teste') return { status: 403, json: {} };
-    const { text, languageCode } = req.json<{
-      queryInput: { text: { text: string; languageCode: string } };
-    }>().queryInput.text;
+    const query = req.json<{
+      queryInput: {
+        text?: { text: string; languageCode: string };
+        audioConfig?: { audioEncoding: string; sampleRateHertz: number; languageCode: string };
+      };
+      inputAudio?: string;
+    }>();
+    const audio = query.queryInput.audioConfig;
+    if (audio) {
+      const heard = Buffer.from(query.inputAudio ?? '', 'base64').toString('utf8');
+      return {
+        json: {
+          queryResult: {
+            queryText: heard,
+            intent: { displayName: 'audio' },
+            fulfillmentText: `Ouvi "${heard}" (${audio.audioEncoding}, ${audio.sampleRateHertz} Hz, ${audio.languageCode})`,
+          },
+        },
+      };
+    }
+    const { text, languageCode } = query.queryInput.text ?? { text: '', languageCode: '' };
     if (text === 'oi')
       return {
         json: {
@@ -47,6 +65,8 @@ export function dialogflowFlow(publicKey: () => import('node:crypto').KeyObject)
           },
         },
       };
+    // An agent that takes longer than any caller waits.
+    if (text === 'demora') return { delayMs: 4_000, json: {} };
     if (text === 'tchau')
       return {
         json: {
