@@ -336,7 +336,7 @@ describe('plan gate', () => {
     const lane = await json<TagDto>('/api/tags', token, { body: { name: 'Raia sem plano', kanban: 1 } });
     const moveRes = await move(token, own.id, { laneTagId: lane.id });
     expect(moveRes.status).toBe(403);
-    expect(await moveRes.json()).toEqual({ error: 'ERR_NO_PERMISSION' });
+    expect(await moveRes.json()).toEqual({ error: 'ERR_NO_PERMISSION', planFlag: 'useKanban' });
     expect((await json<TicketDto>(`/api/tickets/${own.id}`, token)).tags).toEqual([]);
     for (const [path, method] of [
       ['/api/ticket/kanban', 'GET'],
