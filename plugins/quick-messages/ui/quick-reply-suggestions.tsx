@@ -1,7 +1,7 @@
 import { localClock, renderVariables } from '@balcao/sdk/rest';
 import { useComposer, useComposerKey, useUiHost } from '@balcao/sdk/ui';
 import { Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QuickMessageDto, type QuickMessagePageDto, suggestionLabel } from '../shared/quick-message';
 import { useDebounced } from './use-quick-messages';
@@ -20,14 +20,22 @@ export function QuickReplySuggestions() {
   const { text, ticket, setText, attach } = useComposer();
   const search = useDebounced(text.slice(1).trim(), TYPING_DEBOUNCE_MS);
   const [replies, setReplies] = useState<QuickMessageDto[]>([]);
-  const [active, setActive] = useState(0);
+  const [active, setActiveState] = useState(0);
+  // The key handler reads the highlighted reply from here: an Enter right after an arrow (a fast typist, a busy
+  // machine) comes before React renders the arrow's move, and the rendered `active` would still name the old one.
+  const activeRef = useRef(0);
+  const setActive = (i: number) => {
+    activeRef.current = i;
+    setActiveState(i);
+  };
 
   useEffect(() => {
     let alive = true;
     api.get<QuickMessagePageDto>('/quick-messages', { searchParam: search, pageNumber: 1 }).then((page) => {
       if (!alive) return;
       setReplies(page.records.filter((r) => r.status));
-      setActive(0);
+      activeRef.current = 0;
+      setActiveState(0);
     }, toastError);
     return () => {
       alive = false;
@@ -69,10 +77,11 @@ export function QuickReplySuggestions() {
 
   useComposerKey((event) => {
     if (replies.length === 0) return false;
-    if (event.key === 'ArrowDown') setActive((i) => (i + 1) % replies.length);
-    else if (event.key === 'ArrowUp') setActive((i) => (i - 1 + replies.length) % replies.length);
+    const at = activeRef.current;
+    if (event.key === 'ArrowDown') setActive((at + 1) % replies.length);
+    else if (event.key === 'ArrowUp') setActive((at - 1 + replies.length) % replies.length);
     else if (event.key === 'Enter' && !event.shiftKey) {
-      const chosen = replies[active];
+      const chosen = replies[at];
       if (chosen) void pick(chosen);
     } else return false;
     return true;
