@@ -33,31 +33,42 @@ const campaignJobs: PluginJob<CampaignDeps>[] = [
   }),
 ];
 
+/** Options of {@link createCampaignsPlugin}. */
+export interface CampaignsPluginOptions {
+  /** How long a claimed row and a sending link's hold last (DEFAULT_LEASE_SECONDS); a crash test shortens them. */
+  leaseSeconds?: number;
+}
+
 /**
  * Campaigns (spec part 2 §2, §7; peer §5.7): a message in up to five variants to a tag's contacts or a contact list,
  * through one or more connections, paced by the company's settings, sent exactly once per contact, with a live
  * report. Gated by the plan flag useCampaigns.
+ * @example startKernel({ config, plugins: [contactLists, createCampaignsPlugin({ leaseSeconds: 1 })] })
  */
-export default definePlugin({
-  name: 'campaigns',
-  planFlag: 'useCampaigns',
-  // Its tables hold the contact lists a campaign may target (read by SQL, company-scoped).
-  dependsOn: ['contact-lists'],
-  requires: REQUIRES,
-  errors: campaignErrors,
-  entities: [Campaign, CampaignSetting],
-  migrations,
-  services: (ports) => {
-    const campaignSettings = new CampaignSettingsService(ports);
-    const dispatcher = new Dispatcher(ports, new Planner(ports), campaignSettings);
-    return {
-      campaignSettings,
-      dispatcher,
-      campaigns: new CampaignsService(ports, dispatcher),
-      reports: new CampaignReports(ports),
-    };
-  },
-  routes: campaignRoutes,
-  jobs: campaignJobs,
-  subscribers: campaignSubscribers,
-});
+export function createCampaignsPlugin(options: CampaignsPluginOptions = {}) {
+  return definePlugin({
+    name: 'campaigns',
+    planFlag: 'useCampaigns',
+    // Its tables hold the contact lists a campaign may target (read by SQL, company-scoped).
+    dependsOn: ['contact-lists'],
+    requires: REQUIRES,
+    errors: campaignErrors,
+    entities: [Campaign, CampaignSetting],
+    migrations,
+    services: (ports) => {
+      const campaignSettings = new CampaignSettingsService(ports);
+      const dispatcher = new Dispatcher(ports, new Planner(ports), campaignSettings, options.leaseSeconds);
+      return {
+        campaignSettings,
+        dispatcher,
+        campaigns: new CampaignsService(ports, dispatcher),
+        reports: new CampaignReports(ports),
+      };
+    },
+    routes: campaignRoutes,
+    jobs: campaignJobs,
+    subscribers: campaignSubscribers,
+  });
+}
+
+export default createCampaignsPlugin();
