@@ -110,6 +110,30 @@ describe('dispatch', () => {
     expect((await api.report(c.id)).counts).toMatchObject({ planned: 12, sent: 12 });
   });
 
+  it('finishes a campaign whose start job runs again after its worker died between starting it and queuing its first link', async () => {
+    const tagId = await api.tag('Campanha recomeço');
+    const to = numbers(2);
+    await api.taggedContacts(tagId, to);
+    const res = await api.call<CampaignDto>('/api/campaigns', 'POST', {
+      name: 'Recomeço',
+      whatsappId: `${line.connection.id}`,
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      tagListId: tagId,
+      message1: 'Oi',
+    });
+    expect(res.body.status).toBe('PROGRAMADA');
+    // What the dead worker's start job wrote (begin's first write), and no dispatch job after it.
+    await sql(
+      host,
+      "update campaigns set status = 'EM_ANDAMENTO', start_job_id = null, dispatch_run = dispatch_run + 1 where id = $1",
+      [res.body.id],
+    );
+    // Agenda runs the start job again once the dead worker's lock on it ran out.
+    await host.runJob('campaigns:start', { companyId, campaignId: res.body.id });
+    await api.status(res.body.id, 'FINALIZADA');
+    for (const n of to) expect(sentTo(n)).toHaveLength(1);
+  });
+
   it('pauses after each message as set, stops on cancel within the pause, and a restart sends only the rest', async () => {
     // A longer pause after every message: the chain sends one, then waits 60 s. (Which pause follows which count is
     // pauseAfter's rule, unit-tested in shared/placeholders.test.ts.)

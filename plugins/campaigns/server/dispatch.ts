@@ -77,6 +77,18 @@ export class Dispatcher {
   /** A scheduled campaign's time came (the `start` job). */
   async startScheduled(companyId: number, campaignId: number): Promise<void> {
     const campaign = await this.ports.em.findOne(Campaign, { id: campaignId });
+    if (campaign?.status === 'EM_ANDAMENTO') {
+      // This start job runs again: the worker that started the run died, maybe before it queued the run's first link
+      // (begin's two writes are not one). Queue one: were the first still there, the second ends unsent (single flight).
+      await this.ports.jobs.now('dispatch', {
+        companyId,
+        campaignId,
+        run: campaign.dispatchRun,
+        plan: true,
+        sent: 0,
+      });
+      return;
+    }
     if (campaign?.status !== 'PROGRAMADA' || !campaign.scheduledAt) return;
     // Moved later since this job was set: the newer start job will run it.
     if (campaign.scheduledAt.getTime() > Date.now() + 5_000) return;
