@@ -26,8 +26,9 @@ let seq = 0;
 const numbers = (n: number) =>
   Array.from({ length: n }, () => `55119${String(80000000 + ++seq).padStart(8, '0')}`);
 const sentTo = (to: string) => line.sent().filter((m) => m.to === to);
-const setPacing = (messageInterval: number, longerIntervalAfter: number, greaterInterval: number) =>
-  api.call('/api/campaign-settings', 'POST', {
+/** Sets the pacing (only the settings page's options are accepted: a refused one would leave the last in force). */
+const setPacing = async (messageInterval: number, longerIntervalAfter: number, greaterInterval: number) => {
+  const res = await api.call('/api/campaign-settings', 'POST', {
     settings: {
       messageInterval,
       longerIntervalAfter,
@@ -35,6 +36,8 @@ const setPacing = (messageInterval: number, longerIntervalAfter: number, greater
       variables: [{ key: 'cupom', value: 'X10' }],
     },
   });
+  expect(res.status).toBe(200);
+};
 const startNow = async (body: Record<string, unknown>) => {
   const res = await api.call<CampaignDto>('/api/campaigns', 'POST', {
     name: 'Disparo',
@@ -135,9 +138,10 @@ describe('dispatch', () => {
   });
 
   it('pauses after each message as set, stops on cancel within the pause, and a restart sends only the rest', async () => {
-    // A longer pause after every message: the chain sends one, then waits 60 s. (Which pause follows which count is
-    // pauseAfter's rule, unit-tested in shared/placeholders.test.ts.)
-    await setPacing(0, 1, 60);
+    // A pause after every message: the chain sends one, then waits 20 s. (It asked for a longer pause after every
+    // message, 1, which the settings refuse: the pacing stayed at 0 and the test raced the cancel against three sends.
+    // Which pause follows which count is pauseAfter's rule, unit-tested in shared/placeholders.test.ts.)
+    await setPacing(20, 0, 0);
     try {
       const tagId = await api.tag('Campanha três');
       const to = numbers(3);
