@@ -196,6 +196,33 @@ describe('dispatch', () => {
     expect((await api.report(c.id)).counts).toMatchObject({ confirmed: 2, sent: 2 });
   });
 
+  it('revives a run stranded by a crash: a confirmed contact whose link was never queued gets the message', async () => {
+    const tagId = await api.tag('Campanha cinco');
+    const [to] = numbers(1);
+    await api.taggedContacts(tagId, [to]);
+    const c = await startNow({
+      tagListId: tagId,
+      confirmation: true,
+      confirmationMessage1: 'Posso enviar?',
+      message1: 'Aqui está',
+    });
+    await eventually(async () =>
+      (await api.report(c.id)).counts.confirmationRequested === 1 ? true : undefined,
+    );
+    await api.drained();
+    // The contact answered; the worker stamped the row confirmed and died before queuing the link that sends to them.
+    await sql(host, 'update campaign_shippings set confirmed_at = now() where campaign_id = $1', [c.id]);
+    // A run written a moment ago may still have its link on the way: left alone.
+    await host.runJob('campaigns:revive', { companyId });
+    await api.drained();
+    expect(sentTo(to).map((m) => m.body)).toEqual(['Posso enviar?']);
+    // A minute on (moved in the database's time), nothing carried it on: the sweep queues a link.
+    await sql(host, "update campaigns set updated_at = now() - interval '2 minutes' where id = $1", [c.id]);
+    await host.runJob('campaigns:revive', { companyId });
+    await api.status(c.id, 'FINALIZADA');
+    expect(sentTo(to).map((m) => m.body)).toEqual(['Posso enviar?', 'Aqui está']);
+  });
+
   it('sends to a contact list, creating its contacts, once per number; records a failure with its reason', async () => {
     const [list] = await sql<{ id: number }>(
       host,

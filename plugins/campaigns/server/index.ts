@@ -8,6 +8,7 @@ import { campaignErrors } from './errors.js';
 import { migrations } from './migrations.js';
 import { Planner } from './planner.js';
 import { CampaignReports } from './report.js';
+import { reviveStranded } from './revive.js';
 import { campaignRoutes } from './routes.js';
 import { CampaignSettingsService } from './settings-service.js';
 import { campaignSubscribers } from './subscribers.js';
@@ -31,6 +32,13 @@ const campaignJobs: PluginJob<CampaignDeps>[] = [
     data: dispatchData,
     handler: ({ companyId, data, deps }) => deps.dispatcher.dispatch(companyId, data),
   }),
+  {
+    name: 'revive',
+    every: '5 minutes',
+    handler: async ({ companyId, deps }) => {
+      await reviveStranded(deps, companyId);
+    },
+  },
 ];
 
 /** Options of {@link createCampaignsPlugin}. */
