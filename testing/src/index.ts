@@ -4,7 +4,7 @@
 // without importing this package (which imports core: a cycle).
 
 export type { Kernel } from '@balcao/core';
-export { createTestHost, startInstance, type TestHost } from '@balcao/core/testing';
+export { createTestHost, httpChannelPlugin, startInstance, type TestHost } from '@balcao/core/testing';
 export * from '@balcao/sdk/testing';
 export {
   createFakeChannel,

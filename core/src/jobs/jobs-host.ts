@@ -63,11 +63,25 @@ export class JobsHost {
     this.jobs.set(job.name, job);
   }
 
-  /** Connects the backend; with `process` this instance also runs jobs (roles all and worker). */
-  async start(opts: { databaseUrl: string; mongodbUrl?: string; process: boolean }): Promise<void> {
+  /**
+   * Connects the backend; with `process` this instance also runs jobs (roles all and worker). `lockMs`: how long a
+   * running job stays locked to this instance (a killed instance's job runs again elsewhere after it); agenda's 10
+   * minutes by default.
+   */
+  async start(opts: {
+    databaseUrl: string;
+    mongodbUrl?: string;
+    process: boolean;
+    lockMs?: number;
+  }): Promise<void> {
     this.backend = await createBackend(opts, this.logger);
     this.mongo = !!opts.mongodbUrl;
-    const agenda = new Agenda({ backend: this.backend, processEvery: '5 seconds', name: 'balcao' });
+    const agenda = new Agenda({
+      backend: this.backend,
+      processEvery: '5 seconds',
+      name: 'balcao',
+      ...(opts.lockMs ? { defaultLockLifetime: opts.lockMs } : {}),
+    });
     agenda.on('error', (err) => this.logger.error({ err }, 'agenda error'));
     for (const job of this.jobs.values()) {
       agenda.define(job.name, (j: Job<TenantJobData>) => this.process(job, j.attrs.data));

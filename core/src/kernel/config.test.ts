@@ -61,6 +61,12 @@ describe('loadConfig', () => {
     expect(c.sessions).toEqual({ leaseMs: 2000, renewMs: 250 });
   });
 
+  it("reads how long a running job stays locked to its worker (agenda's default when unset)", () => {
+    expect(loadConfig({ DATA_DIR: tmp(), JOBS_LOCK_SECONDS: '5' }).jobsLockMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: tmp() }).jobsLockMs).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: tmp(), JOBS_LOCK_SECONDS: '0' })).toThrow(/JOBS_LOCK_SECONDS/);
+  });
+
   it('reads the spreadsheet bounds from the environment and refuses nonsense', () => {
     const c = loadConfig({
       DATA_DIR: tmp(),

@@ -34,6 +34,7 @@ export const envSchema = z.object({
   OUTBOX_LEASE_SECONDS: optional(z.coerce.number().int().min(1).max(3600)),
   OUTBOX_RETRY_BASE_MS: optional(z.coerce.number().int().min(1).max(3_600_000)),
   OUTBOX_MAX_ATTEMPTS: optional(z.coerce.number().int().min(1).max(100)),
+  JOBS_LOCK_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)),
   SUPPORT_URL: optional(z.url({ protocol: /^https?$/, error: 'SUPPORT_URL must be an http(s) URL' })),
   BALCAO_EXAMPLES: optional(z.enum(['1', '0', 'true', 'false'], "BALCAO_EXAMPLES must be '1' or '0'")),
   BALCAO_EGRESS_ALLOW: optional(z.string().max(4096)),
@@ -97,6 +98,11 @@ export interface Config {
   outbox?: Partial<OutboxOptions>;
   /** Lease timings of stateful channel sessions, when not the defaults (tests shorten them). */
   sessions?: Partial<SessionLeaseOptions>;
+  /**
+   * How long a running job stays locked to its worker (ms): a job whose worker died is run again by another after
+   * this. Agenda's default (10 minutes) when unset; a crash test shortens it.
+   */
+  jobsLockMs?: number;
   /** Where the connections screen's "call support" button leads (a chat link); null hides the button. */
   supportUrl: string | null;
   /** Load the example packages (examples/*) too; a normal start never does (BALCAO_EXAMPLES=1). */
@@ -250,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, overrides: Partial<Config> = 
     trustProxy: e.TRUST_PROXY === 'true' ? 1 : e.TRUST_PROXY === 'false' ? 0 : (e.TRUST_PROXY ?? 0),
     outbox: outboxOptions(e),
     sessions: sessionOptions(e),
+    jobsLockMs: e.JOBS_LOCK_SECONDS === undefined ? undefined : e.JOBS_LOCK_SECONDS * 1000,
     supportUrl: e.SUPPORT_URL ?? null,
     examples: e.BALCAO_EXAMPLES === '1' || e.BALCAO_EXAMPLES === 'true',
     egressAllow: (e.BALCAO_EGRESS_ALLOW ?? '')

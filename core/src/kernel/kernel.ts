@@ -153,6 +153,7 @@ export async function bootKernel(
     databaseUrl: db.url,
     mongodbUrl: config.mongodbUrl,
     process: config.role !== 'web',
+    lockMs: config.jobsLockMs,
   });
   const { outbox, sessions } = root.cradle;
   if (config.role !== 'web') outbox.start();

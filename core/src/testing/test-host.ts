@@ -8,6 +8,8 @@ import type { Clock } from '../kernel/clock.js';
 import { type Config, loadConfig } from '../kernel/config.js';
 import { createTestDatabase } from './test-database.js';
 
+export { httpChannelPlugin } from './http-channel-plugin.js';
+
 /** A running Balcão on a fresh database, for integration tests. */
 export interface TestHost extends HostClient {
   databaseUrl: string;
@@ -88,9 +90,10 @@ export async function createTestHost(
  * database (hence the realtime bus, the outbox and the connections' stores) and the media folder with the host. Stop
  * it before the host (whose stop drops the database).
  * @example const worker = await startInstance(host, { role: 'worker', plugins: [meta], env: { OUTBOX_POLL_MS: '50' } })
+ * A child process a test kills needs only the database and the folder: `startInstance({ databaseUrl, dataDir }, …)`.
  */
 export function startInstance(
-  host: TestHost,
+  host: Pick<TestHost, 'databaseUrl' | 'dataDir'>,
   opts: {
     role: 'all' | 'web' | 'worker';
     plugins?: readonly AnyPluginDefinition[];

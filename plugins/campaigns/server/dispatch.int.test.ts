@@ -26,8 +26,9 @@ let seq = 0;
 const numbers = (n: number) =>
   Array.from({ length: n }, () => `55119${String(80000000 + ++seq).padStart(8, '0')}`);
 const sentTo = (to: string) => line.sent().filter((m) => m.to === to);
-const setPacing = (messageInterval: number, longerIntervalAfter: number, greaterInterval: number) =>
-  api.call('/api/campaign-settings', 'POST', {
+/** Sets the pacing (only the settings page's options are accepted: a refused one would leave the last in force). */
+const setPacing = async (messageInterval: number, longerIntervalAfter: number, greaterInterval: number) => {
+  const res = await api.call('/api/campaign-settings', 'POST', {
     settings: {
       messageInterval,
       longerIntervalAfter,
@@ -35,6 +36,8 @@ const setPacing = (messageInterval: number, longerIntervalAfter: number, greater
       variables: [{ key: 'cupom', value: 'X10' }],
     },
   });
+  expect(res.status).toBe(200);
+};
 const startNow = async (body: Record<string, unknown>) => {
   const res = await api.call<CampaignDto>('/api/campaigns', 'POST', {
     name: 'Disparo',
@@ -110,10 +113,35 @@ describe('dispatch', () => {
     expect((await api.report(c.id)).counts).toMatchObject({ planned: 12, sent: 12 });
   });
 
+  it('finishes a campaign whose start job runs again after its worker died between starting it and queuing its first link', async () => {
+    const tagId = await api.tag('Campanha recomeço');
+    const to = numbers(2);
+    await api.taggedContacts(tagId, to);
+    const res = await api.call<CampaignDto>('/api/campaigns', 'POST', {
+      name: 'Recomeço',
+      whatsappId: `${line.connection.id}`,
+      scheduledAt: new Date(Date.now() + 3_600_000).toISOString(),
+      tagListId: tagId,
+      message1: 'Oi',
+    });
+    expect(res.body.status).toBe('PROGRAMADA');
+    // What the dead worker's start job wrote (begin's first write), and no dispatch job after it.
+    await sql(
+      host,
+      "update campaigns set status = 'EM_ANDAMENTO', start_job_id = null, dispatch_run = dispatch_run + 1 where id = $1",
+      [res.body.id],
+    );
+    // Agenda runs the start job again once the dead worker's lock on it ran out.
+    await host.runJob('campaigns:start', { companyId, campaignId: res.body.id });
+    await api.status(res.body.id, 'FINALIZADA');
+    for (const n of to) expect(sentTo(n)).toHaveLength(1);
+  });
+
   it('pauses after each message as set, stops on cancel within the pause, and a restart sends only the rest', async () => {
-    // A longer pause after every message: the chain sends one, then waits 60 s. (Which pause follows which count is
-    // pauseAfter's rule, unit-tested in shared/placeholders.test.ts.)
-    await setPacing(0, 1, 60);
+    // A pause after every message: the chain sends one, then waits 20 s. (It asked for a longer pause after every
+    // message, 1, which the settings refuse: the pacing stayed at 0 and the test raced the cancel against three sends.
+    // Which pause follows which count is pauseAfter's rule, unit-tested in shared/placeholders.test.ts.)
+    await setPacing(20, 0, 0);
     try {
       const tagId = await api.tag('Campanha três');
       const to = numbers(3);
@@ -166,6 +194,33 @@ describe('dispatch', () => {
     await api.status(c.id, 'FINALIZADA');
     for (const n of to) expect(sentTo(n)).toHaveLength(2);
     expect((await api.report(c.id)).counts).toMatchObject({ confirmed: 2, sent: 2 });
+  });
+
+  it('revives a run stranded by a crash: a confirmed contact whose link was never queued gets the message', async () => {
+    const tagId = await api.tag('Campanha cinco');
+    const [to] = numbers(1);
+    await api.taggedContacts(tagId, [to]);
+    const c = await startNow({
+      tagListId: tagId,
+      confirmation: true,
+      confirmationMessage1: 'Posso enviar?',
+      message1: 'Aqui está',
+    });
+    await eventually(async () =>
+      (await api.report(c.id)).counts.confirmationRequested === 1 ? true : undefined,
+    );
+    await api.drained();
+    // The contact answered; the worker stamped the row confirmed and died before queuing the link that sends to them.
+    await sql(host, 'update campaign_shippings set confirmed_at = now() where campaign_id = $1', [c.id]);
+    // A run written a moment ago may still have its link on the way: left alone.
+    await host.runJob('campaigns:revive', { companyId });
+    await api.drained();
+    expect(sentTo(to).map((m) => m.body)).toEqual(['Posso enviar?']);
+    // A minute on (moved in the database's time), nothing carried it on: the sweep queues a link.
+    await sql(host, "update campaigns set updated_at = now() - interval '2 minutes' where id = $1", [c.id]);
+    await host.runJob('campaigns:revive', { companyId });
+    await api.status(c.id, 'FINALIZADA');
+    expect(sentTo(to).map((m) => m.body)).toEqual(['Posso enviar?', 'Aqui está']);
   });
 
   it('sends to a contact list, creating its contacts, once per number; records a failure with its reason', async () => {

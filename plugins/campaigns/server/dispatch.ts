@@ -12,8 +12,12 @@ import type { CampaignSettingsService } from './settings-service.js';
 
 /** Sends one job run makes before handing over to the next (keeps each run short and lets others interleave). */
 const SENDS_PER_RUN = 200;
-/** A claimed row nobody finished (a crashed worker) is claimable again after this. */
-const CLAIM_LEASE = "interval '2 minutes'";
+/**
+ * How long a claimed row and a sending link's hold on its run last (seconds): a crashed worker's are taken over after
+ * this. Shorter than the jobs' lock (JOBS_LOCK_SECONDS, 10 minutes by default): the dead link's own job, run again
+ * once its lock runs out, must find the lease gone to carry the chain on. Tests shorten both.
+ */
+export const DEFAULT_LEASE_SECONDS = 120;
 /** After an unexpected failure (database, network), the chain tries again this much later. */
 const RETRY_MS = 30_000;
 /** Progress frames to the report at most this often per chain. */
@@ -70,14 +74,27 @@ export class Dispatcher {
     private readonly ports: Ports,
     readonly planner: Planner,
     private readonly settings: CampaignSettingsService,
+    private readonly leaseSeconds = DEFAULT_LEASE_SECONDS,
   ) {
-    this.flight = new DispatchFlight(ports);
+    this.flight = new DispatchFlight(ports, leaseSeconds);
     this.gate = new SendGate(ports);
   }
 
   /** A scheduled campaign's time came (the `start` job). */
   async startScheduled(companyId: number, campaignId: number): Promise<void> {
     const campaign = await this.ports.em.findOne(Campaign, { id: campaignId });
+    if (campaign?.status === 'EM_ANDAMENTO') {
+      // This start job runs again: the worker that started the run died, maybe before it queued the run's first link
+      // (begin's two writes are not one). Queue one: were the first still there, the second ends unsent (single flight).
+      await this.ports.jobs.now('dispatch', {
+        companyId,
+        campaignId,
+        run: campaign.dispatchRun,
+        plan: true,
+        sent: 0,
+      });
+      return;
+    }
     if (campaign?.status !== 'PROGRAMADA' || !campaign.scheduledAt) return;
     // Moved later since this job was set: the newer start job will run it.
     if (campaign.scheduledAt.getTime() > Date.now() + 5_000) return;
@@ -217,7 +234,7 @@ export class Dispatcher {
 
   private async claim(companyId: number, campaignId: number): Promise<ShippingRow | null> {
     const rows = await this.ports.em.execute<ShippingRow[]>(
-      `update campaign_shippings set claimed_until = now() + ${CLAIM_LEASE}, updated_at = now()
+      `update campaign_shippings set claimed_until = now() + make_interval(secs => ?), updated_at = now()
         where id = (
           select id from campaign_shippings
            where company_id = ? and campaign_id = ?
@@ -226,7 +243,7 @@ export class Dispatcher {
              and (claimed_until is null or claimed_until < now())
            order by id limit 1 for update skip locked)
         returning id, contact_id, number, name, email, confirmation_requested_at, confirmed_at`,
-      [companyId, campaignId],
+      [this.leaseSeconds, companyId, campaignId],
     );
     return rows[0] ?? null;
   }

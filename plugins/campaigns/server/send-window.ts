@@ -2,8 +2,6 @@ import type { PauseReason } from '../shared/campaign.js';
 import type { Ports } from './deps.js';
 import type { ICampaign } from './entities.js';
 
-/** How long a link holds its campaign run; a crashed link's lease expires and the chain's next link takes over. */
-const LINK_LEASE = "interval '2 minutes'";
 /** With no open day in the whole week, the window is looked at again this much later. */
 const NEVER_OPENS_RETRY_MS = 3_600_000;
 
@@ -26,17 +24,21 @@ export type Take = { link: number } | { retryMs: number } | null;
  * sending; only the named successor, arriving early, comes back at `next_send_at`.
  */
 export class DispatchFlight {
-  constructor(private readonly ports: Pick<Ports, 'em'>) {}
+  /** `leaseSeconds`: how long a link holds its run; a crashed link's lease expires and the chain's job takes over. */
+  constructor(
+    private readonly ports: Pick<Ports, 'em'>,
+    private readonly leaseSeconds: number,
+  ) {}
 
   async take(companyId: number, campaignId: number, run: number, link: number | undefined): Promise<Take> {
     const rows = await this.ports.em.execute<{ dispatch_link: number }[]>(
-      `update campaigns set dispatch_lease_until = now() + ${LINK_LEASE}, dispatch_link = dispatch_link + 1,
-              next_send_at = null, paused_until = null, pause_reason = null
+      `update campaigns set dispatch_lease_until = now() + make_interval(secs => ?),
+              dispatch_link = dispatch_link + 1, next_send_at = null, paused_until = null, pause_reason = null
         where id = ? and company_id = ? and status = 'EM_ANDAMENTO' and dispatch_run = ?
           and (dispatch_lease_until is null or dispatch_lease_until < now())
           and (next_send_at is null or next_send_at <= now())
         returning dispatch_link`,
-      [campaignId, companyId, run],
+      [this.leaseSeconds, campaignId, companyId, run],
     );
     if (rows[0]) return { link: rows[0].dispatch_link };
     if (link === undefined) return null;
@@ -86,10 +88,10 @@ export class DispatchFlight {
   /** The holder keeps the run while it sends (a long link outlives one lease); false once it lost it. */
   async renew(companyId: number, campaignId: number, data: { run: number; link?: number }): Promise<boolean> {
     const rows = await this.ports.em.execute(
-      `update campaigns set dispatch_lease_until = now() + ${LINK_LEASE}
+      `update campaigns set dispatch_lease_until = now() + make_interval(secs => ?)
         where id = ? and company_id = ? and status = 'EM_ANDAMENTO' and dispatch_run = ? and dispatch_link = ?
         returning id`,
-      [campaignId, companyId, data.run, data.link ?? -1],
+      [this.leaseSeconds, campaignId, companyId, data.run, data.link ?? -1],
     );
     return rows.length > 0;
   }
