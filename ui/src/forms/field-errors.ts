@@ -64,6 +64,12 @@ export const VALIDATION_KEYS: Record<string, string> = {
   'Invalid interval': 'validation.invalidInterval',
   // The to-do plugin: a list past its limit.
   'Too many tasks': 'validation.tooManyTasks',
+  // A kanban move to a tag that is not a lane; the campaigns plugin's recurrence and daily cap.
+  'Not a kanban tag': 'validation.notKanbanTag',
+  'Choose at least one day': 'validation.chooseDay',
+  'At least one run': 'validation.atLeastOneRun',
+  'Too many runs': 'validation.tooManyRuns',
+  'Invalid limit': 'validation.invalidLimit',
 };
 
 interface IssueLike {
