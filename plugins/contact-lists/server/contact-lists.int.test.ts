@@ -181,6 +181,26 @@ describe('contact lists', () => {
     }
   });
 
+  it("ignores a companyId in the body (the spec's calls send one): lists and items go to the caller's company", async () => {
+    const res = await call(host, '/api/contact-lists', {
+      token: shop.adminToken,
+      body: { name: 'Intrusa', companyId: other.companyId },
+    });
+    expect(res.status).toBe(201);
+    const theirs = await call(host, '/api/contact-lists?searchParam=Intrusa', { token: other.adminToken });
+    expect(theirs.body.records).toEqual([]);
+    const item = await addItem(res.body.id, {
+      name: 'Iara',
+      number: '5511999990012',
+      companyId: other.companyId,
+    });
+    expect(item.status).toBe(201);
+    expect(item.body.companyId).toBe(shop.companyId);
+    expect(
+      (await call(host, `/api/contact-list-items/${item.body.id}`, { token: other.adminToken })).status,
+    ).toBe(404);
+  });
+
   it('answers 403 to a company whose plan lacks campaigns', async () => {
     const t = await createTenant(host, superToken, { name: 'Sem Campanhas', flags: { useCampaigns: false } });
     const { token } = await host.login(t.email, t.password);
