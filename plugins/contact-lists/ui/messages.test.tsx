@@ -1,10 +1,13 @@
+import { renderInShell } from '@balcao/testing/ui';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en.json';
 import es from '../locales/es.json';
 import ptBR from '../locales/pt-BR.json';
 import tr from '../locales/tr.json';
 import { ALREADY_IN_LIST, checkRow, REPEATED_IN_SHEET } from '../server/import-sheet.js';
+import ui from './index.js';
 import { translateMessage } from './messages';
+import { FileRefusal } from './upload-dialog';
 
 /** Every reason a sheet row can be refused with, as the server words it (checkRow's and the import's own). */
 function rowReasons(): Set<string> {
@@ -41,8 +44,18 @@ function rowReasons(): Set<string> {
   return reasons;
 }
 
+/**
+ * The file's own refusals, a field error on `file`: core's spreadsheet reader words the first two
+ * (core/src/spreadsheets/spreadsheet-reader.ts), this plugin's upload route the third (server/routes.ts).
+ */
+const FILE_REASONS = [
+  'Only .xlsx and .xls spreadsheets are accepted',
+  'The spreadsheet could not be read',
+  'File too large (10 MB at most)',
+];
+
 describe("an upload's refusal reasons", () => {
-  const reasons = [...rowReasons()];
+  const reasons = [...rowReasons(), ...FILE_REASONS];
 
   it.each([
     ['en', en],
@@ -64,4 +77,16 @@ describe("an upload's refusal reasons", () => {
     const t = (key: string) => messages[key.replace(/^messages\./, '')] ?? `MISSING ${key}`;
     for (const reason of reasons) expect(translateMessage(t, reason), reason).not.toBe(reason);
   });
+});
+
+it("shows the server's refusal of the file itself beside the file input, in the user's language", async () => {
+  const { html } = await renderInShell(
+    ui,
+    <FileRefusal message="Only .xlsx and .xls spreadsheets are accepted" />,
+    {
+      language: 'pt-BR',
+    },
+  );
+  expect(html).toContain('data-testid="contact-list-upload-file-error"');
+  expect(html).toContain('Somente planilhas .xlsx e .xls são aceitas.');
 });
