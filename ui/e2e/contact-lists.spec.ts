@@ -124,3 +124,65 @@ test('list numbers are checked with WhatsApp in the background, and their marks 
     await request.delete(`/api/whatsapp/${connection.id}`, { headers });
   }
 });
+
+test('both pages search, load more on scrolling, and show what another session adds without a reload', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${await adminToken(request)}` };
+  // A word only this run's lists and contacts carry: other specs leave lists behind.
+  const run = String(Date.now() % 1_000_000).padStart(6, '0');
+  const tag = `Rolo${run}`;
+  const newList = async (name: string) => {
+    const res = await request.post('/api/contact-lists', { headers, data: { name } });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const newItem = async (contactListId: number, name: string, number: string) => {
+    const res = await request.post('/api/contact-list-items', {
+      headers,
+      data: { contactListId, name, number },
+    });
+    expect(res.status()).toBe(201);
+  };
+  // 21 lists and 21 contacts: a page is 20 rows, so the last one comes only by scrolling.
+  const ids: number[] = [];
+  for (let i = 0; i < 21; i++) ids.push(await newList(`${tag} ${String(i).padStart(2, '0')}`));
+  for (let i = 0; i < 21; i++)
+    await newItem(
+      ids[0],
+      `Pessoa ${tag} ${String(i).padStart(2, '0')}`,
+      `55119${String(i).padStart(2, '0')}${run}`,
+    );
+
+  await login(page, USERS.admin);
+  await expect(page).toHaveURL(/\/tickets$/);
+  await page.goto('/contact-lists');
+  await page.getByTestId('contact-lists-search').fill(tag);
+  const lists = page.getByTestId('contact-lists-table').getByRole('row', { name: new RegExp(tag) });
+  await expect(lists).toHaveCount(20);
+  await page.getByTestId('contact-lists-table').hover();
+  await page.mouse.wheel(0, 5_000);
+  await expect(lists).toHaveCount(21);
+  await expect(page.getByTestId('contact-lists-table')).toContainText(`${tag} 20`);
+
+  // Another session creates a list: it shows here, with the search still applied.
+  await newList(`${tag} 21`);
+  await expect(lists).toHaveCount(22);
+  await page.getByTestId('contact-lists-search').fill(`${tag} 07`);
+  await expect(lists).toHaveCount(1);
+
+  await page.goto(`/contact-lists/${ids[0]}/contacts`);
+  const items = page.getByTestId('contact-list-item-row');
+  await expect(items).toHaveCount(20);
+  await page.getByTestId('contact-list-items-table').hover();
+  await page.mouse.wheel(0, 5_000);
+  await expect(items).toHaveCount(21);
+  await page.getByTestId('contact-list-items-search').fill(`${tag} 13`);
+  await expect(items).toHaveCount(1);
+  await expect(items).toContainText(`Pessoa ${tag} 13`);
+  // Another session adds a contact the search finds: it shows without a reload.
+  await newItem(ids[0], `Pessoa ${tag} 13 bis`, `55219${run}13`);
+  await expect(items).toHaveCount(2);
+});

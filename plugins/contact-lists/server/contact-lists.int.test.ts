@@ -126,6 +126,81 @@ describe('contact lists', () => {
     ).toBe('Bia');
   });
 
+  it("tells the company's other sessions of a new, renamed or deleted list and a new or edited item, live", async () => {
+    // An attendant's session, as a second browser would be, hears what the admin does.
+    const socket = await connectSocket(host, shop.agentToken);
+    const listTopic = `company-${shop.companyId}-ContactList`;
+    const itemTopic = `company-${shop.companyId}-ContactListItem`;
+    const about =
+      (action: string, id?: number) =>
+      (d: unknown): boolean => {
+        const frame = d as { action: string; id?: number; record?: { id: number } };
+        return frame.action === action && (id === undefined || (frame.record?.id ?? frame.id) === id);
+      };
+    try {
+      const list = await newList('Ao Vivo');
+      const created = await socket.waitFor(listTopic, about('create', list.id));
+      expect(created.data).toEqual({
+        action: 'create',
+        record: expect.objectContaining({ name: 'Ao Vivo' }),
+      });
+
+      const item = (await addItem(list.id, { name: 'Hugo', number: '5511999990011' })).body;
+      const added = await socket.waitFor(itemTopic, about('create', item.id));
+      expect(added.data).toMatchObject({ record: { name: 'Hugo', contactListId: list.id } });
+      const counted = await socket.waitFor(listTopic, (d) => {
+        const f = d as { action: string; record?: { id: number; contactsCount: number } };
+        return f.action === 'update' && f.record?.id === list.id && f.record.contactsCount === 1;
+      });
+      expect(counted.data).toMatchObject({ record: { name: 'Ao Vivo', contactsCount: 1 } });
+
+      await call(host, `/api/contact-list-items/${item.id}`, {
+        method: 'PUT',
+        token: shop.adminToken,
+        body: { name: 'Hugo Reis', number: '5511999990011' },
+      });
+      const edited = await socket.waitFor(itemTopic, about('update', item.id));
+      expect(edited.data).toMatchObject({ record: { name: 'Hugo Reis' } });
+
+      await call(host, `/api/contact-lists/${list.id}`, {
+        method: 'PUT',
+        token: shop.adminToken,
+        body: { name: 'Ao Vivo 2' },
+      });
+      const renamed = await socket.waitFor(listTopic, (d) => {
+        const f = d as { action: string; record?: { id: number; name: string } };
+        return f.action === 'update' && f.record?.name === 'Ao Vivo 2';
+      });
+      expect(renamed.data).toMatchObject({ record: { id: list.id, contactsCount: 1 } });
+
+      await call(host, `/api/contact-lists/${list.id}`, { method: 'DELETE', token: shop.adminToken });
+      const deleted = await socket.waitFor(listTopic, about('delete', list.id));
+      expect(deleted.data).toEqual({ action: 'delete', id: list.id });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("ignores a companyId in the body (the spec's calls send one): lists and items go to the caller's company", async () => {
+    const res = await call(host, '/api/contact-lists', {
+      token: shop.adminToken,
+      body: { name: 'Intrusa', companyId: other.companyId },
+    });
+    expect(res.status).toBe(201);
+    const theirs = await call(host, '/api/contact-lists?searchParam=Intrusa', { token: other.adminToken });
+    expect(theirs.body.records).toEqual([]);
+    const item = await addItem(res.body.id, {
+      name: 'Iara',
+      number: '5511999990012',
+      companyId: other.companyId,
+    });
+    expect(item.status).toBe(201);
+    expect(item.body.companyId).toBe(shop.companyId);
+    expect(
+      (await call(host, `/api/contact-list-items/${item.body.id}`, { token: other.adminToken })).status,
+    ).toBe(404);
+  });
+
   it('answers 403 to a company whose plan lacks campaigns', async () => {
     const t = await createTenant(host, superToken, { name: 'Sem Campanhas', flags: { useCampaigns: false } });
     const { token } = await host.login(t.email, t.password);

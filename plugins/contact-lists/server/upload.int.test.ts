@@ -1,4 +1,5 @@
 import { connectSocket, createTestHost, type TestHost } from '@balcao/testing';
+import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import contactLists from './index.js';
 import { call, campaignsTenant, uploadSheet, xlsxOf } from './test-fixtures.js';
@@ -75,6 +76,44 @@ describe('spreadsheet upload', () => {
       '5511999990001',
       '5511999990010',
       '5521988880004',
+    ]);
+  });
+
+  it('imports a legacy .xls as an .xlsx, numbers written as Excel numbers included', async () => {
+    const list = await newList('Planilha antiga');
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ['Nome', 'Número', 'Email'],
+        ['Irene Velha', 5511999990021, 'irene@x.com'],
+        ['Jonas', '55 (21) 98888-0022', ''],
+        ['K', '5511999990023', ''],
+      ]),
+      'Contatos',
+    );
+    const xls = Buffer.from(XLSX.write(book, { type: 'buffer', bookType: 'biff8' }));
+    expect(xls.subarray(0, 4).toString('hex')).toBe('d0cf11e0'); // a real BIFF8 (OLE) file, not a zip
+    const res = await upload(list.id, xls, 'antiga.xls');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      imported: 2,
+      refused: 1,
+      errors: [
+        {
+          row: 4,
+          field: 'name',
+          message: 'Too Short!',
+          values: { name: 'K', number: '5511999990023', email: '' },
+        },
+      ],
+    });
+    const items = await call(host, `/api/contact-list-items?contactListId=${list.id}`, {
+      token: shop.adminToken,
+    });
+    expect(items.body.contacts.map((c: { name: string; number: string }) => [c.name, c.number])).toEqual([
+      ['Irene Velha', '5511999990021'],
+      ['Jonas', '5521988880022'],
     ]);
   });
 

@@ -7,6 +7,10 @@ const MESSAGE_KEYS: Record<string, string> = {
   'Invalid character': 'invalidCharacter',
   'Repeated in the sheet': 'repeatedInSheet',
   'Already in the list': 'alreadyInList',
+  // The file's own refusals (core's spreadsheet reader, and this plugin's upload bound).
+  'Only .xlsx and .xls spreadsheets are accepted': 'onlySpreadsheets',
+  'The spreadsheet could not be read': 'unreadableSheet',
+  'File too large (10 MB at most)': 'fileTooLarge',
 };
 
 /** The message in the user's language; one this plugin does not know is shown as it came. */

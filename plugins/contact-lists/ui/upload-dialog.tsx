@@ -1,4 +1,4 @@
-import { useCompanyChannel, useUiHost } from '@balcao/sdk/ui';
+import { type FormFieldErrors, useCompanyChannel, useSave, useUiHost } from '@balcao/sdk/ui';
 import {
   Button,
   Callout,
@@ -23,11 +23,15 @@ const ACCEPT =
  */
 export function UploadDialog({ contactListId, onClose }: { contactListId: number; onClose(): void }) {
   const { t } = useTranslation('contact-lists');
-  const { api, toastError } = useUiHost();
+  const { api } = useUiHost();
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [summary, setSummary] = useState<UploadSummaryDto | null>(null);
+  // The server's refusal of the file itself (not a spreadsheet, unreadable, too large) comes as a field error on `file`:
+  // without showing it, the user would read only the toast's generic "some fields are invalid".
+  const [errors, setErrors] = useState<FormFieldErrors>({});
+  const { save } = useSave(setErrors);
 
   useCompanyChannel(ITEM_TOPIC, (data) => {
     const frame = data as Partial<UploadProgressFrame>;
@@ -42,14 +46,12 @@ export function UploadDialog({ contactListId, onClose }: { contactListId: number
     setBusy(true);
     setProgress(null);
     setSummary(null);
-    try {
+    setErrors({});
+    await save(async () => {
       setSummary(await api.post<UploadSummaryDto>(`/contact-lists/${contactListId}/upload`, form));
       setProgress(1);
-    } catch (err) {
-      toastError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
+    setBusy(false);
   };
 
   return (
@@ -61,9 +63,13 @@ export function UploadDialog({ contactListId, onClose }: { contactListId: number
           text={file?.name ?? t('upload.choose')}
           buttonText={t('upload.browse')}
           inputProps={{ accept: ACCEPT, 'aria-label': t('upload.choose') } as never}
-          onInputChange={(e) => setFile((e.target as HTMLInputElement).files?.[0] ?? null)}
+          onInputChange={(e) => {
+            setFile((e.target as HTMLInputElement).files?.[0] ?? null);
+            setErrors({});
+          }}
           data-testid="contact-list-upload-file"
         />
+        {errors.file && <FileRefusal message={errors.file} />}
         {(busy || summary) && (
           <div style={{ marginTop: 12 }} data-testid="contact-list-upload-progress">
             <ProgressBar
@@ -91,6 +97,16 @@ export function UploadDialog({ contactListId, onClose }: { contactListId: number
         }
       />
     </Dialog>
+  );
+}
+
+/** Why the server refused the file itself, in the user's language. */
+export function FileRefusal({ message }: { message: string }) {
+  const { t } = useTranslation('contact-lists');
+  return (
+    <Callout intent="danger" compact style={{ marginTop: 8 }} data-testid="contact-list-upload-file-error">
+      {translateMessage(t, message)}
+    </Callout>
   );
 }
 
