@@ -103,6 +103,27 @@ describe('opt-out', () => {
     expect((await optOutOf(2147483647)).status).toBe(404);
   });
 
+  it("takes the company's own stop words from the settings, instead of the defaults", async () => {
+    const settings = {
+      messageInterval: 0,
+      longerIntervalAfter: 0,
+      greaterInterval: 0,
+      optOutWords: ['chega'],
+    };
+    expect((await api.call('/api/campaign-settings', 'POST', { settings })).status).toBe(200);
+    const tagId = await api.tag('Opt-out palavras');
+    const [own, old] = numbers(2);
+    const [ownId, oldId] = await api.taggedContacts(tagId, [own, old]);
+    await line.receive({ from: own, body: 'Chega' });
+    await line.receive({ from: old, body: 'sair' });
+    await eventually(async () => ((await optOutOf(ownId)).body.optedOutAt ? true : undefined));
+    const c = await startNow({ tagListId: tagId, message1: 'Promoção' });
+    await api.status(c.id, 'FINALIZADA');
+    expect(sentTo(own)).toEqual([]);
+    expect(sentTo(old).map((m) => m.body)).toEqual(['Promoção']);
+    expect((await optOutOf(oldId)).body.optedOutAt).toBeNull();
+  });
+
   it('counts delivered and read from the channel’s acks', async () => {
     const tagId = await api.tag('Opt-out acks');
     const [one, two] = numbers(2);

@@ -1,12 +1,9 @@
 import type { PluginSubscriber } from '@balcao/sdk';
 import type { CampaignDeps } from './deps.js';
 
-/** What a contact writes to stop receiving campaigns (compared trimmed, case-insensitive). */
-export const OPT_OUT_WORDS = ['sair', 'parar', 'stop', 'descadastrar', 'cancelar'];
-
 /**
  * Core's events as the campaigns see them: a contact's answer confirms a pending request (the real message follows)
- * or, when it is the stop word, opts the contact out; the channel's delivery states reach the report.
+ * or, when it is one of the company's stop words, opts the contact out; the channel's delivery states reach the report.
  */
 export const campaignSubscribers: PluginSubscriber<CampaignDeps>[] = [
   {
@@ -17,7 +14,9 @@ export const campaignSubscribers: PluginSubscriber<CampaignDeps>[] = [
       if (!ticket || ticket.isGroup) return;
       const contactId = ticket.contactId;
       const message = await deps.messages.find(messageId);
-      if (message && OPT_OUT_WORDS.includes(message.body.trim().toLowerCase())) {
+      // The company's stop words (/campaigns-config), compared trimmed and in any case.
+      const { optOutWords } = await deps.campaignSettings.get();
+      if (message && optOutWords.includes(message.body.trim().toLowerCase())) {
         await deps.em.execute(
           'insert into campaign_opt_outs (company_id, contact_id) values (?, ?) on conflict do nothing',
           [companyId, contactId],
