@@ -15,7 +15,6 @@ import { apiOf } from './test-helpers.js';
 /**
  * Opt-out (issue 26): a contact who answers a stop word is never messaged by a campaign again — not the message the
  * running campaign still owed them, not any later campaign — the report counts them, and their drawer shows it.
- * And the report's delivered/read counts come from the channel's acks.
  */
 let host: TestHost;
 let api: ReturnType<typeof apiOf>;
@@ -122,23 +121,5 @@ describe('opt-out', () => {
     expect(sentTo(own)).toEqual([]);
     expect(sentTo(old).map((m) => m.body)).toEqual(['Promoção']);
     expect((await optOutOf(oldId)).body.optedOutAt).toBeNull();
-  });
-
-  it('counts delivered and read from the channel’s acks', async () => {
-    const tagId = await api.tag('Opt-out acks');
-    const [one, two] = numbers(2);
-    await api.taggedContacts(tagId, [one, two]);
-    const c = await startNow({ tagListId: tagId, message1: 'Novidade' });
-    await api.status(c.id, 'FINALIZADA');
-    expect((await api.report(c.id)).counts).toMatchObject({ sent: 2, delivered: 0, read: 0 });
-    expect(await line.ack(sentTo(one)[0].messageId, 2)).toBe(true);
-    expect(await line.ack(sentTo(two)[0].messageId, 3)).toBe(true);
-    const counts = await eventually(async () => {
-      const r = await api.report(c.id);
-      return r.counts.read === 1 && r.counts.delivered === 2 ? r.counts : undefined;
-    });
-    expect(counts).toMatchObject({ sent: 2, delivered: 2, read: 1 });
-    const states = Object.fromEntries((await api.report(c.id)).shippings.map((s) => [s.number, s.state]));
-    expect(states).toEqual({ [one]: 'delivered', [two]: 'read' });
   });
 });
