@@ -19,6 +19,7 @@ import { apiOf } from './test-helpers.js';
 let host: TestHost;
 let api: ReturnType<typeof apiOf>;
 let line: FakeConnection;
+let userId: number;
 const fake = createFakeChannel();
 let seq = 0;
 const numbers = (n: number) =>
@@ -41,6 +42,7 @@ beforeAll(async () => {
   host = await createTestHost({ plugins: [fake.plugin, contactLists, campaigns] });
   const login = await host.login(host.admin.email, host.admin.password);
   api = apiOf(host, login.token);
+  userId = login.user.id;
   line = await fake.connect(host, login.token);
   const pacing = { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] };
   expect((await api.call('/api/campaign-settings', 'POST', { settings: pacing })).status).toBe(200);
@@ -102,7 +104,7 @@ describe('opt-out', () => {
     expect((await optOutOf(2147483647)).status).toBe(404);
   });
 
-  it("takes the company's own stop words from the settings, instead of the defaults", async () => {
+  it("takes the company's own stop words, and only as an answer to a campaign", async () => {
     const settings = {
       messageInterval: 0,
       longerIntervalAfter: 0,
@@ -111,15 +113,48 @@ describe('opt-out', () => {
     };
     expect((await api.call('/api/campaign-settings', 'POST', { settings })).status).toBe(200);
     const tagId = await api.tag('Opt-out palavras');
-    const [own, old] = numbers(2);
-    const [ownId, oldId] = await api.taggedContacts(tagId, [own, old]);
+    const [own, old, chat] = numbers(3);
+    const [ownId, oldId, chatId] = await api.taggedContacts(tagId, [own, old, chat]);
+    // Before any campaign message, in an ordinary conversation: no opt-out.
+    await line.receive({ from: chat, body: 'Chega' });
+    const first = await startNow({ tagListId: tagId, message1: 'Promoção' });
+    await api.status(first.id, 'FINALIZADA');
     await line.receive({ from: own, body: 'Chega' });
+    // A default word the company replaced is an ordinary answer now.
     await line.receive({ from: old, body: 'sair' });
     await eventually(async () => ((await optOutOf(ownId)).body.optedOutAt ? true : undefined));
-    const c = await startNow({ tagListId: tagId, message1: 'Promoção' });
-    await api.status(c.id, 'FINALIZADA');
-    expect(sentTo(own)).toEqual([]);
-    expect(sentTo(old).map((m) => m.body)).toEqual(['Promoção']);
-    expect((await optOutOf(oldId)).body.optedOutAt).toBeNull();
+
+    const second = await startNow({ tagListId: tagId, message1: 'Promoção 2' });
+    await api.status(second.id, 'FINALIZADA');
+    expect(sentTo(own).map((m) => m.body)).toEqual(['Promoção']);
+    for (const n of [old, chat]) expect(sentTo(n).map((m) => m.body)).toEqual(['Promoção', 'Promoção 2']);
+    for (const id of [oldId, chatId]) expect((await optOutOf(id)).body.optedOutAt).toBeNull();
+  });
+
+  it('a stop word after an attendant answered is an ordinary message', async () => {
+    const tagId = await api.tag('Opt-out atendente');
+    const [to] = numbers(1);
+    const [contactId] = await api.taggedContacts(tagId, [to]);
+    const first = await startNow({ tagListId: tagId, message1: 'Novidades' });
+    await api.status(first.id, 'FINALIZADA');
+    const { ticketId } = sentTo(to)[0];
+    await line.receive({ from: to, body: 'Quero falar do meu pedido' });
+    const accepted = await api.call(`/api/tickets/${ticketId}`, 'PUT', { status: 'open', userId });
+    expect(accepted.status).toBe(200);
+    const reply = await api.call(`/api/messages/${ticketId}`, 'POST', { body: 'Claro, qual pedido?' });
+    expect(reply.status).toBeLessThan(300);
+    await line.waitForSent((m) => m.to === to && m.body === 'Claro, qual pedido?');
+    // The answer is read against the messages before it, so it means the same whenever its handler runs.
+    await line.receive({ from: to, body: 'chega' });
+
+    const second = await startNow({ tagListId: tagId, message1: 'Novidades 2' });
+    await api.status(second.id, 'FINALIZADA');
+    // (The accept greeting goes out too.)
+    const bodies = sentTo(to).map((m) => m.body);
+    expect(bodies.filter((b) => b.startsWith('Novidades'))).toEqual(['Novidades', 'Novidades 2']);
+    expect(bodies.indexOf('Claro, qual pedido?')).toBeLessThan(bodies.indexOf('Novidades 2'));
+    // Right after a campaign message, the same word opts out.
+    await line.receive({ from: to, body: 'chega' });
+    await eventually(async () => ((await optOutOf(contactId)).body.optedOutAt ? true : undefined));
   });
 });
