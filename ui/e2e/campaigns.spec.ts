@@ -95,6 +95,15 @@ test('an admin runs a campaign to web chat visitors and watches its report reach
   await expect(page.getByTestId('report-row')).toHaveCount(2);
   await shot(page, 'campaigns-report');
 
+  // Finished, so its modal opens read-only (spec part 2 §4): texts unchangeable, and its button only closes it.
+  await page.getByRole('menuitem', { name: /^(Campaigns|Campanhas|Campañas|Kampanyalar)$/ }).click();
+  await row.getByRole('button', { name: /^(Edit|Editar|Düzenle)$/ }).click();
+  await expect(page.getByTestId('campaign-name')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('campaign-message1')).toHaveAttribute('readonly', '');
+  await expect(page.getByTestId('campaign-save')).toHaveText(/^(Close|Fechar|Cerrar|Kapat)$/);
+  await page.getByTestId('campaign-save').click();
+  await expect(page.getByTestId('campaign-message1')).toHaveCount(0);
+
   for (const [i, { page: v, context }] of visitors.entries()) {
     const text = `Olá ${names[i]}, temos uma oferta para você!`;
     await expect(v.locator('.msg', { hasText: text })).toHaveCount(1);

@@ -160,6 +160,7 @@ describe('campaign settings', () => {
       greaterInterval: 60,
       dailyLimitPerConnection: 0,
       variables: [],
+      optOutWords: ['sair', 'parar', 'stop', 'descadastrar', 'cancelar'],
     });
     const settings = {
       messageInterval: 5,
@@ -167,9 +168,12 @@ describe('campaign settings', () => {
       greaterInterval: 30,
       dailyLimitPerConnection: 250,
       variables: [{ key: 'cupom', value: 'X10' }],
+      optOutWords: [' Chega ', 'chega', 'BASTA'],
     };
-    expect((await call('/api/campaign-settings', 'POST', { settings })).body).toEqual(settings);
-    expect((await call('/api/campaign-settings')).body).toEqual(settings);
+    // Stop words are kept trimmed, lower-case and once each.
+    const saved = { ...settings, optOutWords: ['chega', 'basta'] };
+    expect((await call('/api/campaign-settings', 'POST', { settings })).body).toEqual(saved);
+    expect((await call('/api/campaign-settings')).body).toEqual(saved);
   });
 
   it('refuses options the page does not offer and a repeated variable key', async () => {
@@ -187,6 +191,20 @@ describe('campaign settings', () => {
       path: 'settings.variables.1.key',
       message: 'Repeated option',
     });
+    // A contact always keeps a way out: at least one stop word, each a word of at most 30 characters.
+    const words = async (optOutWords: unknown) =>
+      fields((await call('/api/campaign-settings', 'POST', { settings: { optOutWords } })).body);
+    expect(await words([])).toContainEqual({ path: 'settings.optOutWords', message: 'Required' });
+    expect(await words(['  '])).toContainEqual({ path: 'settings.optOutWords.0', message: 'Required' });
+    expect(await words(['x'.repeat(31)])).toContainEqual({
+      path: 'settings.optOutWords.0',
+      message: 'Too Long!',
+    });
+    expect(await words(['sa\u0000ir'])).toContainEqual({
+      path: 'settings.optOutWords.0',
+      message: 'Invalid character',
+    });
+    expect(await words('sair')).toContainEqual(expect.objectContaining({ path: 'settings.optOutWords' }));
   });
 
   it('takes a daily cap per connection of 0 (none) to 100,000 whole messages, with a clear error otherwise', async () => {

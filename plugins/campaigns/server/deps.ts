@@ -17,6 +17,7 @@ export const REQUIRES = [
   'tags',
   'media',
   'hours',
+  'viewer',
 ] as const;
 
 /** The core ports the campaigns plugin uses. */

@@ -8,4 +8,6 @@ export const campaignErrors = definePluginErrors('campaigns', {
   /** Cancel of a campaign not running or scheduled, restart of one not cancelled. */
   ERR_CAMPAIGN_INVALID_TRANSITION: 409,
   ERR_CAMPAIGN_MEDIA_MISSING: 400,
+  /** The contact of an opt-out question is not one the signed-in user may see. */
+  ERR_CAMPAIGN_CONTACT_NOT_FOUND: 404,
 });

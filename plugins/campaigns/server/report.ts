@@ -68,7 +68,8 @@ export class CampaignReports {
 
   async counts(companyId: number, campaignId: number, run: number): Promise<CampaignCounts> {
     const [row] = await this.ports.em.execute<Record<keyof CampaignCounts, string>[]>(
-      `select count(*) as planned, count(delivered_at) as sent,
+      // A message handed over and later refused by the channel is failed, not sent: each contact counts once.
+      `select count(*) as planned, count(*) filter (where delivered_at is not null and failed_at is null) as sent,
               count(*) filter (where ack >= 2) as delivered, count(*) filter (where ack >= 3) as read,
               count(failed_at) as failed, count(confirmation_requested_at) as "confirmationRequested",
               count(confirmed_at) as confirmed, count(opted_out_at) as "optedOut",

@@ -9,9 +9,11 @@ import { reportQuery } from '../shared/report.js';
 import { campaignSettingsInputSchema } from '../shared/settings.js';
 import type { CampaignRouter } from './deps.js';
 import { campaignErrors } from './errors.js';
+import { optOutOf } from './opt-outs.js';
 import { toCampaignDto } from './presenter.js';
 
 const idParams = z.object({ id: idField });
+const optOutQuery = z.object({ contactId: idField });
 const exportQuery = z.object({ lang: z.enum(LANGUAGES).optional().default('pt-BR') });
 const REPORT_LABELS = { en, es, 'pt-BR': ptBR, tr } as const;
 
@@ -79,6 +81,15 @@ export function campaignRoutes(router: CampaignRouter): void {
       REPORT_LABELS[lang].export,
     );
     ctx.body = { fileName: `campaign-${campaign.id}.xlsx`, data: file.toString('base64') };
+  });
+
+  // The contact drawer's line: whether (and since when) the contact opted out of campaigns.
+  router.get('/campaign-opt-outs', async (ctx) => {
+    const { contactId } = validate(optOutQuery, ctx.query);
+    // Through the viewer: a contact the signed-in user may not see is as unknown as a missing one.
+    if (!(await ctx.state.deps.viewer.contacts.find(contactId)))
+      throw campaignErrors.raise('ERR_CAMPAIGN_CONTACT_NOT_FOUND');
+    ctx.body = await optOutOf(ctx.state.deps.em, ctx.state.companyId, contactId);
   });
 
   router.get('/campaign-settings', async (ctx) => {

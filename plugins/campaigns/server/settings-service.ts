@@ -13,7 +13,11 @@ const KEYS = [
   'greaterInterval',
   'dailyLimitPerConnection',
   'variables',
+  'optOutWords',
 ] as const;
+/** The settings whose value is a list (the others are numbers). */
+const LISTS = ['variables', 'optOutWords'] as const;
+type NumberKey = Exclude<(typeof KEYS)[number], (typeof LISTS)[number]>;
 
 /** The company's campaign settings: one key/value row per setting, the value as JSON (spec part 2 §3). */
 export class CampaignSettingsService {
@@ -26,8 +30,10 @@ export class CampaignSettingsService {
     for (const row of rows) {
       if (row.key === 'variables' && Array.isArray(row.value))
         out.variables = row.value as CampaignVariable[];
-      else if (row.key !== 'variables' && typeof row.value === 'number')
-        out[row.key as Exclude<(typeof KEYS)[number], 'variables'>] = row.value;
+      else if (row.key === 'optOutWords' && Array.isArray(row.value) && row.value.length > 0)
+        out.optOutWords = row.value as string[];
+      else if (!(LISTS as readonly string[]).includes(row.key) && typeof row.value === 'number')
+        out[row.key as NumberKey] = row.value;
     }
     return out;
   }

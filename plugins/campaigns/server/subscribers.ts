@@ -1,13 +1,36 @@
 import type { PluginSubscriber } from '@balcao/sdk';
 import type { CampaignDeps } from './deps.js';
 
-/** What a contact writes to stop receiving campaigns (compared trimmed, case-insensitive). */
-export const OPT_OUT_WORDS = ['sair', 'parar', 'stop', 'descadastrar', 'cancelar'];
-
 /**
  * Core's events as the campaigns see them: a contact's answer confirms a pending request (the real message follows)
- * or, when it is the stop word, opts the contact out; the channel's delivery states reach the report.
+ * or, when it is one of the company's stop words, opts the contact out; the channel's delivery states reach the report.
  */
+/** How far back in the ticket the answer's last message from the company is looked for. */
+const ANSWER_LOOKBACK = 50;
+
+/**
+ * True when the last message the company sent the contact in this ticket, before their answer, is a campaign's
+ * (its message or its confirmation request). A stop word opts out as an answer to a campaign (issue 26: "a contact
+ * who answers a stop word"), not in any conversation: a customer who writes "cancelar" to an attendant about an
+ * order stays reachable.
+ */
+async function answersACampaign(
+  deps: CampaignDeps,
+  companyId: number,
+  ticketId: number,
+  messageId: number,
+): Promise<boolean> {
+  const before = await deps.messages.list({ ticketId, beforeId: messageId, limit: ANSWER_LOOKBACK });
+  const lastOurs = before.find((m) => m.fromMe && !m.isPrivate);
+  if (!lastOurs) return false;
+  const rows = await deps.em.execute(
+    `select 1 from campaign_shippings
+      where company_id = ? and (message_id = ? or confirmation_message_id = ?) limit 1`,
+    [companyId, lastOurs.id, lastOurs.id],
+  );
+  return rows.length > 0;
+}
+
 export const campaignSubscribers: PluginSubscriber<CampaignDeps>[] = [
   {
     event: 'message.created',
@@ -17,7 +40,13 @@ export const campaignSubscribers: PluginSubscriber<CampaignDeps>[] = [
       if (!ticket || ticket.isGroup) return;
       const contactId = ticket.contactId;
       const message = await deps.messages.find(messageId);
-      if (message && OPT_OUT_WORDS.includes(message.body.trim().toLowerCase())) {
+      // The company's stop words (/campaigns-config), compared trimmed and in any case, as an answer to a campaign.
+      const { optOutWords } = await deps.campaignSettings.get();
+      if (
+        message &&
+        optOutWords.includes(message.body.trim().toLowerCase()) &&
+        (await answersACampaign(deps, companyId, ticketId, messageId))
+      ) {
         await deps.em.execute(
           'insert into campaign_opt_outs (company_id, contact_id) values (?, ?) on conflict do nothing',
           [companyId, contactId],

@@ -11,12 +11,13 @@ import {
   SectionCard,
   Tag,
 } from '@blueprintjs/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import type { CampaignDto } from '../shared/campaign';
 import { type CampaignCounts, type CampaignReportDto, progressOf } from '../shared/report';
 import { STATUS_INTENT } from './campaigns-page';
+import { type CampaignFrame, reportRefresh } from './report-refresh';
 
 const COUNT_KEYS: (keyof Omit<CampaignCounts, 'done'>)[] = [
   'planned',
@@ -28,9 +29,6 @@ const COUNT_KEYS: (keyof Omit<CampaignCounts, 'done'>)[] = [
   'confirmed',
   'optedOut',
 ];
-/** Spec part 2 §4: the report reloads this long after a live update shows FINALIZADA. */
-const RELOAD_AFTER_FINISH_MS = 5_000;
-const LIVE_REFRESH_MS = 1_000;
 
 /** /campaign/{id}/report — counts, a progress bar and the per-contact table, live; export to .xlsx. */
 export function CampaignReportPage() {
@@ -40,37 +38,25 @@ export function CampaignReportPage() {
   const id = Number(useParams().campaignId);
   const [report, setReport] = useState<CampaignReportDto | null>(null);
   const [pages, setPages] = useState(1);
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const load = useCallback(async () => {
     try {
       const first = await api.get<CampaignReportDto>(`/campaigns/${id}/report`, { pageNumber: 1 });
       setReport(first);
+      // The table starts over at page 1: "more" then asks for page 2, not the page after the last one shown.
+      setPages(1);
     } catch (error) {
       toastError(error);
     }
   }, [api, toastError, id]);
 
+  // Live: a refresh a second at most while it runs, and a reload 5 s after it shows FINALIZADA (report-refresh.ts).
+  const refresh = useMemo(() => reportRefresh(id, () => void load()), [id, load]);
   useEffect(() => {
     if (Number.isInteger(id) && id > 0) void load();
-    return () => {
-      if (pending.current) clearTimeout(pending.current);
-    };
-  }, [load, id]);
-
-  // Progress frames come once a second at most: refresh at that pace, and once more 5 s after it finishes.
-  useCompanyChannel('campaign', (data) => {
-    const frame = data as { action: string; record?: CampaignDto; campaignId?: number };
-    if ((frame.record?.id ?? frame.campaignId) !== id || pending.current) return;
-    const finished = frame.record?.status === 'FINALIZADA' || frame.action === 'status';
-    pending.current = setTimeout(
-      () => {
-        pending.current = null;
-        void load();
-      },
-      finished ? RELOAD_AFTER_FINISH_MS : LIVE_REFRESH_MS,
-    );
-  });
+    return () => refresh.stop();
+  }, [load, id, refresh]);
+  useCompanyChannel('campaign', (data) => refresh.frame(data as CampaignFrame));
 
   const more = async () => {
     if (!report) return;

@@ -16,6 +16,8 @@ import {
   GREATER_INTERVAL_OPTIONS,
   LONGER_INTERVAL_AFTER_OPTIONS,
   MESSAGE_INTERVAL_OPTIONS,
+  optOutWordsSchema,
+  splitOptOutWords,
   VARIABLES_MAX,
   variableKeySchema,
 } from '../shared/settings';
@@ -32,11 +34,15 @@ export function CampaignsConfigPage() {
   // The cap's field as typed: '' or a bad number stays in the field and is refused with its message.
   const [cap, setCap] = useState('');
   const [capError, setCapError] = useState<string | undefined>();
+  // The stop words as typed, comma-separated.
+  const [words, setWords] = useState('');
+  const [wordsError, setWordsError] = useState<string | undefined>();
 
   useEffect(() => {
     api.get<CampaignSettingsDto>('/campaign-settings').then((s) => {
       setSettings(s);
       setCap(String(s.dailyLimitPerConnection));
+      setWords(s.optOutWords.join(', '));
     }, toastError);
   }, [api, toastError]);
 
@@ -75,14 +81,17 @@ export function CampaignsConfigPage() {
   const save = async () => {
     const limit = dailyLimitSchema.safeParse(cap);
     setCapError(limit.success ? undefined : fieldMessage(t, limit.error.issues[0]?.message));
-    if (!limit.success) return;
+    const stopWords = optOutWordsSchema.safeParse(splitOptOutWords(words));
+    setWordsError(stopWords.success ? undefined : fieldMessage(t, stopWords.error.issues[0]?.message));
+    if (!limit.success || !stopWords.success) return;
     setSaving(true);
     try {
       const saved = await api.post<CampaignSettingsDto>('/campaign-settings', {
-        settings: { ...settings, dailyLimitPerConnection: limit.data },
+        settings: { ...settings, dailyLimitPerConnection: limit.data, optOutWords: stopWords.data },
       });
       setSettings(saved);
       setCap(String(saved.dailyLimitPerConnection));
+      setWords(saved.optOutWords.join(', '));
       toastSuccess(t('toasts.settingsSaved'));
     } catch (error) {
       toastError(error);
@@ -116,6 +125,22 @@ export function CampaignsConfigPage() {
             value={cap}
             intent={capError ? 'danger' : 'none'}
             onValueChange={setCap}
+          />
+        </FormGroup>
+      </SectionCard>
+      <SectionCard>
+        <FormGroup
+          label={t('config.optOutWords')}
+          labelFor="campaigns-optOutWords"
+          intent={wordsError ? 'danger' : 'none'}
+          helperText={wordsError ?? t('config.optOutWordsHint')}
+        >
+          <InputGroup
+            id="campaigns-optOutWords"
+            data-testid="campaigns-optOutWords"
+            value={words}
+            intent={wordsError ? 'danger' : 'none'}
+            onValueChange={setWords}
           />
         </FormGroup>
       </SectionCard>

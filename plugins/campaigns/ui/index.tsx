@@ -7,6 +7,7 @@ import { CampaignReportPage } from './campaign-report-page';
 import { CampaignsConfigPage } from './campaigns-config-page';
 import { CampaignsPage } from './campaigns-page';
 import { campaignRoutesShown } from './cshow';
+import { ContactOptOutSection } from './opt-out-section';
 
 const pages: UiPage[] = [
   {
@@ -28,5 +29,7 @@ const pages: UiPage[] = [
 export default defineUiPlugin({
   name: 'campaigns',
   pages: campaignRoutesShown() ? pages : [],
+  // Not a route: the contact's opt-out shows in their drawer whatever the browser holds.
+  slots: { 'contact.drawer.sections': { component: ContactOptOutSection, planFlag: 'useCampaigns' } },
   locales: { en, es, 'pt-BR': ptBR, tr },
 });
