@@ -141,7 +141,9 @@ test('the open chat: older messages load near the top; a hidden tab alerts with 
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await say(`${title} · *escondido*`);
-    await expect.poll(alertsOf).toEqual([`${title} · escondido`]);
+    // The message reaches the (hidden) page first; its alert follows. Separate steps, so a failure says which one.
+    await expect(messages.last()).toContainText(`${title} · escondido`, { timeout: 30_000 });
+    await expect.poll(alertsOf, { timeout: 30_000 }).toEqual([`${title} · escondido`]);
     expect(await chimes(page)).toBeGreaterThan(chimed);
   } finally {
     await admin.context.close();
