@@ -16,7 +16,8 @@ export function RedirectWithToast({ messageKey }: { messageKey: string }) {
   useEffect(() => {
     if (!shown.current) {
       shown.current = true;
-      showToast(t(messageKey), 'danger', 'error');
+      // Keyed: a page that mounts this twice on its way (a lazy route settling, a refreshed user) shows one toast.
+      showToast(t(messageKey), 'danger', 'error', `redirect:${messageKey}`);
     }
     const timer = setTimeout(() => navigate('/', { replace: true }), PERMISSION_REDIRECT_MS);
     return () => clearTimeout(timer);
