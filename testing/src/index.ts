@@ -7,6 +7,13 @@ export type { Kernel } from '@balcao/core';
 export { createTestHost, httpChannelPlugin, startInstance, type TestHost } from '@balcao/core/testing';
 export * from '@balcao/sdk/testing';
 export {
+  type HoldingVendor,
+  killHard,
+  spawnWorker,
+  startHoldingVendor,
+  type VendorRequest,
+} from './crash-kit.js';
+export {
   createFakeChannel,
   type FakeChannel,
   type FakeConnection,

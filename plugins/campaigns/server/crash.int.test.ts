@@ -1,12 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import contactLists from '@balcao/plugin-contact-lists/server/index.js';
 import {
   createTestHost,
+  type HoldingVendor,
   httpChannelPlugin,
   type Kernel,
+  killHard,
+  spawnWorker,
+  startHoldingVendor,
   startInstance,
   type TestHost,
 } from '@balcao/testing';
@@ -42,42 +44,15 @@ const workerPlugins = (vendorUrl: string) => [
 ];
 
 let host: TestHost;
-let vendor: http.Server;
+/** The mock vendor API: every request is recorded; the HOLD_AT-th new message is never answered. */
+let vendor: HoldingVendor;
 let vendorUrl: string;
 let child: ChildProcess | undefined;
 let successor: Kernel | undefined;
 
-/** The mock vendor API: every request is recorded; the HOLD_AT-th new message is never answered. */
-const requests: { key: string; to: string; body: string }[] = [];
-const answered = new Set<string>();
-let heldKey: string | undefined;
-let heldArrived: () => void;
-const held = new Promise<void>((resolve) => {
-  heldArrived = resolve;
-});
-
 beforeAll(async () => {
-  vendor = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => {
-      raw += c;
-    });
-    req.on('end', () => {
-      const m = JSON.parse(raw) as { key: string; to: string; body: string };
-      const first = !requests.some((r) => r.key === m.key);
-      requests.push(m);
-      if (first && heldKey === undefined && new Set(requests.map((r) => r.key)).size === HOLD_AT) {
-        heldKey = m.key;
-        heldArrived();
-        return; // never answered: the worker sending it dies first
-      }
-      answered.add(m.key);
-      res.setHeader('content-type', 'application/json');
-      res.end(JSON.stringify({ id: `wa-${m.key.slice(0, 8)}` }));
-    });
-  });
-  await new Promise<void>((resolve) => vendor.listen(0, '127.0.0.1', resolve));
-  vendorUrl = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}/send`;
+  vendor = await startHoldingVendor(HOLD_AT);
+  vendorUrl = vendor.url;
   // The API node: it runs no job and delivers nothing (BALCAO_ROLE=web); the workers do both.
   host = await createTestHost({
     plugins: [httpChannelPlugin(vendorUrl), contactLists, campaigns],
@@ -86,38 +61,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  child?.kill('SIGKILL');
+  if (child) await killHard(child);
   await successor?.stop();
   await host?.stop();
-  vendor?.closeAllConnections();
-  await new Promise<void>((resolve) => vendor?.close(() => resolve()));
+  await vendor?.close();
 });
 
 /** Starts the killable worker process; resolves once it runs jobs. */
-function startChild(): Promise<void> {
-  child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'testing/crash-worker.ts')],
-    {
-      env: {
-        ...process.env,
-        ...workerEnv,
-        NODE_ENV: 'test',
-        DATABASE_URL: host.databaseUrl,
-        DATA_DIR: host.dataDir,
-        VENDOR_URL: vendorUrl,
-        CAMPAIGN_LEASE_SECONDS: String(LEASE_SECONDS),
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise<void>((resolve, reject) => {
-    let out = '';
-    child?.stdout?.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('ready')) resolve();
-    });
-    child?.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+async function startChild(): Promise<void> {
+  child = await spawnWorker(path.join(import.meta.dirname, 'testing/crash-worker.ts'), {
+    ...workerEnv,
+    DATABASE_URL: host.databaseUrl,
+    DATA_DIR: host.dataDir,
+    VENDOR_URL: vendorUrl,
+    CAMPAIGN_LEASE_SECONDS: String(LEASE_SECONDS),
   });
 }
 
@@ -157,9 +114,8 @@ it('a worker killed mid-campaign: its successor finishes it, each contact messag
   expect(created.status).toBe(201);
   const campaignId = created.body.id;
 
-  await held;
-  child?.kill('SIGKILL');
-  await new Promise<void>((resolve) => child?.once('exit', () => resolve()));
+  const heldKey = await vendor.held;
+  if (child) await killHard(child);
   child = undefined;
   // In the middle of the campaign: the dead worker had stamped a few rows (the vendor held its third message), not all.
   const [atKill] = await sql<{ stamped: string }>(
@@ -177,17 +133,18 @@ it('a worker killed mid-campaign: its successor finishes it, each contact messag
   await api.status(campaignId, 'FINALIZADA', 60_000);
 
   // At the vendor: one key per contact (a second message would bring a second key), each answered at least once.
-  const keysTo = new Map<string, Set<string>>();
-  for (const r of requests) keysTo.set(r.to, (keysTo.get(r.to) ?? new Set()).add(r.key));
+  const keysTo = vendor.keysByRecipient();
   expect([...keysTo.keys()].sort()).toEqual(numbers);
   for (const [i, number] of numbers.entries()) {
     const keys = [...(keysTo.get(number) ?? [])];
     expect(keys, number).toHaveLength(1);
-    expect(answered.has(keys[0]), number).toBe(true);
-    expect(requests.filter((r) => r.to === number).map((r) => r.body)).toContain(`Oferta para Item ${i}`);
+    expect(vendor.answered.has(keys[0]), number).toBe(true);
+    expect(vendor.requests.filter((r) => r.to === number).map((r) => r.body)).toContain(
+      `Oferta para Item ${i}`,
+    );
   }
   // The held message was sent again, with its key, by the successor.
-  expect(requests.filter((r) => r.key === heldKey).length).toBeGreaterThanOrEqual(2);
+  expect(vendor.requests.filter((r) => r.key === heldKey).length).toBeGreaterThanOrEqual(2);
 
   // In the database: every row delivered, by the message its own key (the plugin's key function) stands for.
   const rows = await sql<{ contact_id: number; message_id: number | null }>(

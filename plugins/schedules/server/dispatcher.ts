@@ -26,6 +26,8 @@ export class ScheduleDispatcher {
   constructor(
     private readonly deps: SchedulesPorts,
     private readonly service: SchedulesService,
+    /** How old a claim is when the sweep takes it as a dead run's (STALE_CLAIM_MS; a crash test shortens it). */
+    private readonly staleClaimMs = STALE_CLAIM_MS,
   ) {}
 
   /** Claims and sends what is due now (only `scheduleId` when given); answers how many were claimed. */
@@ -36,7 +38,7 @@ export class ScheduleDispatcher {
   }
 
   private async claim(companyId: number, now: Date, scheduleId?: number): Promise<ScheduleRow[]> {
-    const staleBefore = new Date(now.getTime() - STALE_CLAIM_MS);
+    const staleBefore = new Date(now.getTime() - this.staleClaimMs);
     const params: unknown[] = [now, companyId, now, staleBefore];
     if (scheduleId) params.push(scheduleId);
     return this.deps.em.getConnection().execute<ScheduleRow[]>(

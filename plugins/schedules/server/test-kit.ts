@@ -13,12 +13,19 @@ export function apiOf(host: TestHost, token: string) {
   };
 }
 
-/** Runs SQL on the test host's database: moving a schedule's time into the past, playing a crashed run. */
-export async function sql(host: TestHost, text: string, params: unknown[] = []): Promise<void> {
+/**
+ * Runs SQL on the test host's database (moving a schedule's time into the past, playing a crashed run, reading rows);
+ * answers the rows.
+ */
+export async function sql<T = Record<string, unknown>>(
+  host: Pick<TestHost, 'databaseUrl'>,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: host.databaseUrl });
   await client.connect();
   try {
-    await client.query(text, params);
+    return (await client.query(text, params)).rows as T[];
   } finally {
     await client.end();
   }
