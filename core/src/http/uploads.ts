@@ -78,7 +78,7 @@ export function multipartParser(
     const tooLarge = opts.tooLarge ?? 'ERR_MEDIA_TOO_LARGE';
     return typeof tooLarge === 'function' ? tooLarge() : new AppError(tooLarge, 413);
   };
-  return koaBody({
+  const parse = koaBody({
     json: false,
     urlencoded: false,
     text: false,
@@ -100,6 +100,24 @@ export function multipartParser(
       throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: field, message: 'Invalid upload' }] });
     },
   });
+  return (ctx, next) =>
+    parse(ctx, async () => {
+      inSentOrder(ctx, written);
+      await next();
+    });
+}
+
+/**
+ * formidable lists a file when its write ends, and small writes end in any order: each field's files are put back in
+ * the order the client sent them (an API caller's two media once went out swapped).
+ */
+function inSentOrder(ctx: Parameters<Middleware>[0], written: FileBeingWritten[]): void {
+  const files = (ctx.request as { files?: Record<string, unknown> }).files;
+  if (!files) return;
+  const sent = new Map(written.map((f, i) => [f.filepath, i]));
+  const at = (f: unknown) => sent.get((f as { filepath: string }).filepath) ?? 0;
+  for (const [name, list] of Object.entries(files))
+    if (Array.isArray(list)) files[name] = [...list].sort((a, b) => at(a) - at(b));
 }
 
 const FORMIDABLE_TOO_MANY_FILES = 1015;

@@ -34,6 +34,10 @@ const plugin = definePlugin({
       });
       ctx.body = { caption: fields.caption ?? null, files: await describeFiles(files) };
     });
+    router.post('/upload-door/many', async (ctx) => {
+      const { files } = await ctx.state.readUpload({ field: 'file', maxFiles: 5 });
+      ctx.body = { files: files.map((f) => ({ fileName: f.fileName, size: f.size })) };
+    });
     router.post('/upload-door/twice', async (ctx) => {
       await ctx.state.readUpload({ field: 'file' });
       ctx.body = await ctx.state
@@ -112,6 +116,20 @@ describe('ctx.state.readUpload: the multipart door of plugin routes', () => {
       ],
     });
     for (const file of body.files) expect(existsSync(file.path)).toBe(false);
+  });
+
+  it('keeps the order sent, although formidable lists each file when its write ends (small writes end in any order)', async () => {
+    const names = ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'];
+    for (let round = 0; round < 10; round++) {
+      const res = await post(
+        '/api/upload-door/many',
+        form(names.map((n) => ['file', new Blob([n], { type: 'text/plain' }), n] as [string, Blob, string])),
+      );
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { files: { fileName: string }[] }).files.map((f) => f.fileName)).toEqual(
+        names,
+      );
+    }
   });
 
   it('refuses a file past the limit with 413: the media code by default, the route’s own when it names one', async () => {
