@@ -80,7 +80,10 @@ export class NumberChecker {
         }
         await this.store(companyId, row, check);
       }
-      if (claimed.length === BATCH) await this.ports.jobs.now(CHECK_JOB, { companyId, contactListId });
+      // A full batch leaves more; so may a short one: a number added while this run worked found the list's start
+      // already taken (one pending start per list) and waits for this run to hand over.
+      if (claimed.length === BATCH || (await this.anyLeft(companyId, contactListId)))
+        await this.ports.jobs.now(CHECK_JOB, { companyId, contactListId });
     } catch (err) {
       this.ports.logger.warn({ err, contactListId }, 'contact list check failed; retrying later');
       await this.ports.jobs.schedule(new Date(Date.now() + RETRY_MS), CHECK_JOB, {
@@ -88,6 +91,18 @@ export class NumberChecker {
         contactListId,
       });
     }
+  }
+
+  /** Whether the list holds a number nobody answered nor holds now (a run would claim it). */
+  private async anyLeft(companyId: number, contactListId: number): Promise<boolean> {
+    const rows = await this.ports.em.execute(
+      `select 1 from contact_list_items
+        where company_id = ? and contact_list_id = ? and whatsapp_checked_at is null
+          and (whatsapp_check_claimed_at is null or whatsapp_check_claimed_at < now() - ${CLAIM_LEASE})
+        limit 1`,
+      [companyId, contactListId],
+    );
+    return (rows as unknown[]).length > 0;
   }
 
   private claim(companyId: number, contactListId: number): Promise<{ id: number; number: string }[]> {

@@ -34,11 +34,17 @@ export function usePaged<T>(
   const key = JSON.stringify(query);
   const picker = useRef(pick);
   picker.current = pick;
+  // Live changes made while a read of the pages is on its way: that read may have left the server before them, so
+  // they are made again on its rows (a WhatsApp check's mark, answered while the new row's reload was out, was lost).
+  const inFlight = useRef(false);
+  const lateChanges = useRef<((row: T) => T)[]>([]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the query's contents.
   const load = useCallback(
     async (upTo: number) => {
       const mine = ++ticket.current;
+      inFlight.current = true;
+      lateChanges.current = [];
       setLoading(true);
       try {
         let all: T[] = [];
@@ -51,12 +57,16 @@ export function usePaged<T>(
         }
         if (mine !== ticket.current) return;
         pages.current = upTo;
-        setRows(all);
+        setRows(lateChanges.current.reduce((shown, change) => shown.map(change), all));
         setHasMore(more);
       } catch (err) {
         if (mine === ticket.current) toastError(err);
       } finally {
-        if (mine === ticket.current) setLoading(false);
+        if (mine === ticket.current) {
+          inFlight.current = false;
+          lateChanges.current = [];
+          setLoading(false);
+        }
       }
     },
     [api, toastError, path, key],
@@ -81,6 +91,9 @@ export function usePaged<T>(
     onScroll,
     reload: () => void load(pages.current),
     /** Changes the rows shown in place (a live answer about one row), without asking the server again. */
-    patch: (change: (row: T) => T) => setRows((shown) => shown.map(change)),
+    patch: (change: (row: T) => T) => {
+      if (inFlight.current) lateChanges.current.push(change);
+      setRows((shown) => shown.map(change));
+    },
   };
 }
