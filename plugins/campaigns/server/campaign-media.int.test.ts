@@ -3,7 +3,7 @@ import { createFakeChannel, createTestHost, type FakeConnection, type TestHost }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDto } from '../shared/campaign.js';
 import campaigns from './index.js';
-import { apiOf } from './test-helpers.js';
+import { apiOf, numberMaker } from './test-helpers.js';
 
 /** A campaign's file (issue 26: "media"): uploaded with the SDK's door, sent with each message, removable. */
 let host: TestHost;
@@ -11,9 +11,7 @@ let token: string;
 let api: ReturnType<typeof apiOf>;
 let line: FakeConnection;
 const fake = createFakeChannel();
-let seq = 0;
-const numbers = (n: number) =>
-  Array.from({ length: n }, () => `55119${String(70000000 + ++seq).padStart(8, '0')}`);
+const numbers = numberMaker(70000000);
 
 beforeAll(async () => {
   host = await createTestHost({ plugins: [fake.plugin, contactLists, campaigns] });

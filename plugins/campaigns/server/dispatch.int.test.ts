@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDto } from '../shared/campaign.js';
 import campaigns from './index.js';
-import { apiOf, sql } from './test-helpers.js';
+import { apiOf, numberMaker, sql, startNowOf } from './test-helpers.js';
 
 /**
  * Dispatch as durable work: every contact of the audience gets exactly one message whatever runs the chain (two
@@ -22,9 +22,7 @@ let api: ReturnType<typeof apiOf>;
 let line: FakeConnection;
 let companyId: number;
 const fake = createFakeChannel();
-let seq = 0;
-const numbers = (n: number) =>
-  Array.from({ length: n }, () => `55119${String(80000000 + ++seq).padStart(8, '0')}`);
+const numbers = numberMaker(80000000);
 const sentTo = (to: string) => line.sent().filter((m) => m.to === to);
 /** Sets the pacing (only the settings page's options are accepted: a refused one would leave the last in force). */
 const setPacing = async (messageInterval: number, longerIntervalAfter: number, greaterInterval: number) => {
@@ -38,16 +36,7 @@ const setPacing = async (messageInterval: number, longerIntervalAfter: number, g
   });
   expect(res.status).toBe(200);
 };
-const startNow = async (body: Record<string, unknown>) => {
-  const res = await api.call<CampaignDto>('/api/campaigns', 'POST', {
-    name: 'Disparo',
-    whatsappId: `${line.connection.id}`,
-    scheduledAt: new Date().toISOString(),
-    ...body,
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-};
+const startNow = startNowOf('Disparo', () => ({ api, connectionId: line.connection.id }));
 
 beforeAll(async () => {
   host = await createTestHost({ plugins: [fake.plugin, contactLists, campaigns] });

@@ -7,10 +7,9 @@ import {
   type TestHost,
 } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignDto } from '../shared/campaign.js';
 import type { OptOutDto } from '../shared/opt-out.js';
 import campaigns from './index.js';
-import { apiOf } from './test-helpers.js';
+import { apiOf, numberMaker, startNowOf } from './test-helpers.js';
 
 /**
  * Opt-out (issue 26): a contact who answers a stop word is never messaged by a campaign again — not the message the
@@ -21,20 +20,9 @@ let api: ReturnType<typeof apiOf>;
 let line: FakeConnection;
 let userId: number;
 const fake = createFakeChannel();
-let seq = 0;
-const numbers = (n: number) =>
-  Array.from({ length: n }, () => `55119${String(81000000 + ++seq).padStart(8, '0')}`);
+const numbers = numberMaker(81000000);
 const sentTo = (to: string) => line.sent().filter((m) => m.to === to);
-const startNow = async (body: Record<string, unknown>) => {
-  const res = await api.call<CampaignDto>('/api/campaigns', 'POST', {
-    name: 'Opt-out',
-    whatsappId: `${line.connection.id}`,
-    scheduledAt: new Date().toISOString(),
-    ...body,
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-};
+const startNow = startNowOf('Opt-out', () => ({ api, connectionId: line.connection.id }));
 const optOutOf = (contactId: number | string) =>
   api.call<OptOutDto & { error?: string }>(`/api/campaign-opt-outs?contactId=${contactId}`);
 

@@ -9,7 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampaignDto } from '../shared/campaign.js';
 import campaigns from './index.js';
-import { apiOf, sql } from './test-helpers.js';
+import { apiOf, numberMaker, sql } from './test-helpers.js';
 
 /**
  * A recurring campaign (issue 26): each run messages the whole audience once, the next run is planned at the series'
@@ -22,9 +22,7 @@ let api: ReturnType<typeof apiOf>;
 let line: FakeConnection;
 let companyId: number;
 const fake = createFakeChannel();
-let seq = 0;
-const numbers = (n: number) =>
-  Array.from({ length: n }, () => `55119${String(70000000 + ++seq).padStart(8, '0')}`);
+const numbers = numberMaker(70000000);
 const sentTo = (to: string) => line.sent().filter((m) => m.to === to);
 const DAY_MS = 86_400_000;
 

@@ -8,9 +8,8 @@ import {
 } from '@balcao/testing';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampaignDto } from '../shared/campaign.js';
 import campaigns from './index.js';
-import { apiOf } from './test-helpers.js';
+import { apiOf, numberMaker, startNowOf } from './test-helpers.js';
 
 /**
  * The report's numbers as the channel reports them: delivered and read from its acks, a send its servers refused
@@ -20,20 +19,9 @@ let host: TestHost;
 let api: ReturnType<typeof apiOf>;
 let line: FakeConnection;
 const fake = createFakeChannel();
-let seq = 0;
-const numbers = (n: number) =>
-  Array.from({ length: n }, () => `55119${String(82000000 + ++seq).padStart(8, '0')}`);
+const numbers = numberMaker(82000000);
 const sentTo = (to: string) => line.sent().filter((m) => m.to === to);
-const startNow = async (body: Record<string, unknown>) => {
-  const res = await api.call<CampaignDto>('/api/campaigns', 'POST', {
-    name: 'Relatório',
-    whatsappId: `${line.connection.id}`,
-    scheduledAt: new Date().toISOString(),
-    ...body,
-  });
-  expect(res.status).toBe(201);
-  return res.body;
-};
+const startNow = startNowOf('Relatório', () => ({ api, connectionId: line.connection.id }));
 
 beforeAll(async () => {
   host = await createTestHost({

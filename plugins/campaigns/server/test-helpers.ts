@@ -1,6 +1,7 @@
 import type { TestHost } from '@balcao/testing';
 import { eventually } from '@balcao/testing';
 import pg from 'pg';
+import { expect } from 'vitest';
 import type { CampaignDto } from '../shared/campaign.js';
 import type { CampaignReportDto } from '../shared/report.js';
 
@@ -65,4 +66,28 @@ export async function sql<T extends pg.QueryResultRow>(host: TestHost, text: str
   } finally {
     await db.end();
   }
+}
+
+/** Fresh mobile numbers from `base` up: each test file its own range, so files sharing a database never collide. */
+export function numberMaker(base: number) {
+  let seq = 0;
+  return (n: number) => Array.from({ length: n }, () => `55119${String(base + ++seq).padStart(8, '0')}`);
+}
+
+/**
+ * A campaign created through the API, due now on the test's connection (read when called: both are set in
+ * `beforeAll`), named `name` unless the body names it.
+ */
+export function startNowOf(name: string, ctx: () => { api: ReturnType<typeof apiOf>; connectionId: number }) {
+  return async (body: Record<string, unknown>) => {
+    const { api, connectionId } = ctx();
+    const res = await api.call<CampaignDto>('/api/campaigns', 'POST', {
+      name,
+      whatsappId: `${connectionId}`,
+      scheduledAt: new Date().toISOString(),
+      ...body,
+    });
+    expect(res.status).toBe(201);
+    return res.body;
+  };
 }
