@@ -5,7 +5,7 @@ import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createLogger } from '../../src/kernel/logger.js';
 import { againstBaseline, readBaseline, writeBaseline } from './baseline.js';
 import { CONNECTIONS, loadFixture, measure, type Row, scenarios } from './http-rows.js';
-import { ingest } from './ingest.js';
+import { type IngestReport, ingest } from './ingest.js';
 import { explainMainQueries } from './plans.js';
 import { ATTENDANT_EMAIL, BENCH_PASSWORD, NO_AUTO_CLOSE, seed, seededScale } from './seed.js';
 import { cpuPressure, login, rssMb, startServer, stopServer } from './server.js';
@@ -46,7 +46,19 @@ async function onAdmin(admin: string, sql: string): Promise<void> {
 const fmt = (r: Row, baseline: Record<string, number>) =>
   `| ${r.title} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | < ${r.target} | ${r.p95 < r.target ? 'met' : '**missed**'} | ${againstBaseline(r, baseline)} |`;
 
-export async function runAttendanceBench(): Promise<void> {
+/** What a run found, for `npm run bench -- issue30`'s summary (summary/issue30.ts). */
+export interface AttendanceResult {
+  rows: Row[];
+  rssIdleMb: number;
+  /** The server's peak RSS over the whole run (HTTP rows, ingest and `afterRuns`). */
+  rssPeakMb: number;
+  ingest: IngestReport;
+}
+
+/** `afterRuns`: more measures on the same server after the ingest (its RSS sampled meanwhile), e.g. the login's. */
+export async function runAttendanceBench(
+  options: { afterRuns?: (serverPid: number) => Promise<void> } = {},
+): Promise<AttendanceResult | undefined> {
   const scale = Number(process.env.BENCH_SCALE ?? 1);
   const db = await benchDatabaseUrl();
   const reuse = process.env.BENCH_REUSE === '1' && (await seededScale(db.url)) === scale;
@@ -68,7 +80,7 @@ export async function runAttendanceBench(): Promise<void> {
       log(`Seeded in ${((performance.now() - started) / 1000).toFixed(0)} s.`);
       // A fresh process, so idle memory is measured on a server that has not seen the seeding.
       await stopServer(server);
-      if (process.env.BENCH_SEED_ONLY === '1') return;
+      if (process.env.BENCH_SEED_ONLY === '1') return undefined;
       server = await startServer(db.url, BENCH_PASSWORD);
     }
     const pid = server.pid ?? 0;
@@ -109,6 +121,7 @@ export async function runAttendanceBench(): Promise<void> {
     // pooled connection's statement preparation (the first round ran 25–30 % slower than the next ones).
     await ingest(db.url, 200);
     const report = await ingest(db.url);
+    await options.afterRuns?.(pid);
     clearInterval(sampler);
     const plans = await explainMainQueries(db.url, fixture);
 
@@ -137,6 +150,7 @@ export async function runAttendanceBench(): Promise<void> {
           : `${report.turnsDoneSeconds.toFixed(1)} s after the first post.`),
     );
     log(`\nQuery plans (EXPLAIN ANALYZE, BUFFERS; key lines):\n\n${plans}`);
+    return { rows: measured, rssIdleMb: idle, rssPeakMb: peak, ingest: report };
   } finally {
     await stopServer(server);
     await db.stop();

@@ -14,7 +14,9 @@ import { BASE, cpuPressure, login, startServer, stopServer } from '../attendance
  * Target: p95 < 300 ms. The seed's rollup deltas (dashboard-0003) are folded first, as the job dashboard:fold does
  * within a minute. Ends with the plan of the counters query, folded and with a busy minute's deltas pending.
  */
-const DB_NAME = 'balcao_bench_dashboard';
+const DB_NAME = process.env.BENCH_DASHBOARD_DB ?? 'balcao_bench_dashboard';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME))
+  throw new Error(`BENCH_DASHBOARD_DB: not a plain database name: ${DB_NAME}`);
 const PASSWORD = 'bench-pass';
 const TARGET_MS = 300;
 const log = (s: string) => console.log(s);
@@ -91,7 +93,8 @@ async function expectFigures(title: string, pathname: string, token: string): Pr
 const fmt = (r: Row) =>
   `| ${r.title} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.rps} | < ${r.target} | ${r.p95 < r.target ? 'met' : '**missed**'} |`;
 
-export async function runDashboardBench(): Promise<void> {
+/** Answers the measured rows (for `npm run bench -- issue30`'s summary). */
+export async function runDashboardBench(): Promise<Row[]> {
   const n = Math.max(1000, Math.round(Number(process.env.BENCH_SCALE ?? 1) * 100_000));
   let admin = process.env.TEST_DATABASE_URL;
   let stopPg: () => Promise<void> = async () => undefined;
@@ -142,8 +145,10 @@ export async function runDashboardBench(): Promise<void> {
     const before = await cpuPressure();
     await measure('warm-up', TARGET_MS, rows[0][1], token, 2, expectFigures);
     const results: string[] = [];
+    const measured: Row[] = [];
     for (const [title, pathname] of rows) {
-      results.push(fmt(await measure(title, TARGET_MS, pathname, token, undefined, expectFigures)));
+      measured.push(await measure(title, TARGET_MS, pathname, token, undefined, expectFigures));
+      results.push(fmt(measured[measured.length - 1]));
       log(results.at(-1) ?? '');
     }
     const plan = await figuresPlan(url.toString());
@@ -172,6 +177,7 @@ export async function runDashboardBench(): Promise<void> {
     for (const r of results) log(r);
     log(`\nGET /api/dashboard's statement over every ticket (EXPLAIN ANALYZE, BUFFERS):\n${plan.join('\n')}`);
     log(`\nThe same with ${pending} deltas pending (unless the fold job ran meanwhile):\n${busy.join('\n')}`);
+    return measured;
   } finally {
     await stopServer(server);
     await onDb(admin, `drop database if exists ${DB_NAME} with (force)`);
