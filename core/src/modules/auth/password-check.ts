@@ -5,8 +5,9 @@ import { hashPassword, verifyPassword } from '../users/password-hash.js';
 let dummyHash: Promise<string> | undefined;
 
 /**
- * Whether `plain` is the password of `hash`. Without a hash (no such user) it still runs one bcrypt comparison of
- * the same cost and answers false, so an unknown e-mail is refused in the time a known one is.
+ * Whether `plain` is the password of `hash`. Without a hash (no such user) it still runs one check against an argon2id
+ * hash of the users' cost and answers false, so an unknown e-mail is refused in the time a known one is (a user whose
+ * bcrypt hash has not been rewritten yet answers in bcrypt's time until the next login).
  * @example if (!(await passwordMatches(input.password, user?.passwordHash))) throw invalid
  */
 export async function passwordMatches(plain: string, hash: string | undefined): Promise<boolean> {
