@@ -62,7 +62,11 @@ export async function runIssue30Bench(): Promise<void> {
     figures.attendance = attendance.rows;
     figures.rss = { startMb: attendance.rssIdleMb, afterMb: attendance.rssPeakMb };
     const raw = (attendance.ingest as { rawPerSecond?: number }).rawPerSecond;
-    figures.ingest = { perSecond: attendance.ingest.perSecond, rawPerSecond: raw };
+    figures.ingest = {
+      perSecond: attendance.ingest.perSecond,
+      rawPerSecond: raw,
+      visitors: attendance.ingest.visitors,
+    };
   }
   if (!skip.has('dashboard')) figures.dashboard = await part('dashboard bench', () => runDashboardBench());
 

@@ -16,7 +16,7 @@ export interface Issue30Figures {
   attendance?: HttpRow[];
   login?: { perSecond: number; p95: number; cpuMsPerLogin: number; connections: number };
   dashboard?: HttpRow[];
-  ingest?: { perSecond: number; rawPerSecond?: number };
+  ingest?: { perSecond: number; rawPerSecond?: number; visitors?: number };
   rss?: { startMb: number; afterMb: number };
   firstLoadJsGzipBytes?: number;
   coldLoginMedianMs?: number;
@@ -115,7 +115,7 @@ export function issue30Rows(f: Issue30Figures): SummaryRow[] {
   const ingest = f.ingest;
   const share = ingest?.rawPerSecond ? ingest.perSecond / ingest.rawPerSecond : undefined;
   rows.push({
-    row: 'ingest through the web chat API, 1,000 new visitors',
+    row: `ingest through the web chat API, ${(ingest?.visitors ?? 1000).toLocaleString('en')} new visitors`,
     figure: ingest
       ? `${ingest.perSecond} msg/s${share === undefined ? '' : ` (${Math.round(share * 100)} % of raw inserts, ${ingest.rawPerSecond} msg/s)`}`
       : 'not measured',
