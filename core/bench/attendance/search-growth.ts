@@ -2,9 +2,11 @@
  * Search growth: EXPLAIN (ANALYZE, BUFFERS) medians of the ticket and contact searches by name, built by the same
  * functions the server runs (the ticket search also asks, as the server does, whether the term is common).
  * Usage: BENCH_URL=postgres://…/balcao_bench_x [SEARCH_RUNS=9] npx tsx core/bench/attendance/search-growth.ts [terms…]
- * Prints, per statement and term, the median execution time and the median shared buffers (hit + read): buffers do not
- * depend on the machine's load, times do.
+ * Prints, per statement and term, the median execution time and the median shared buffers (hit + read), and, when
+ * PostgreSQL runs on this machine, the server's CPU per run (its backend's utime + stime from /proc over the runs,
+ * 10 ms ticks averaged): buffers and CPU do not depend on the machine's load, times do.
  */
+import fs from 'node:fs';
 import pg from 'pg';
 import { contactPageSql } from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
@@ -52,6 +54,16 @@ async function main() {
   console.log(
     `${url.replace(/.*\//, '')}: ${sizes[0].tickets} tickets, ${sizes[0].contacts} contacts, ${runs} runs`,
   );
+  // The backend's CPU time in ms, if its process is visible here (a local PostgreSQL).
+  const { rows: pids } = await c.query<{ pid: number }>('select pg_backend_pid() as pid');
+  const cpuMs = (): number | null => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pids[0]?.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return null;
+    }
+  };
   const explain = async (q: { sql: string; params: unknown[] }) => {
     const { rows } = await c.query(`explain (analyze, buffers, format json) ${numbered(q.sql)}`, q.params);
     const top = rows[0]['QUERY PLAN'][0] as { Plan: PlanNode; 'Execution Time': number };
@@ -86,10 +98,15 @@ async function main() {
     for (const [what, q] of cases) {
       const got: { ms: number; buffers: number }[] = [];
       for (let i = 0; i < runs; i++) got.push(await explain(q));
+      const before = cpuMs();
+      for (let i = 0; i < runs; i++) await c.query(numbered(q.sql), q.params);
+      const after = cpuMs();
+      const cpu =
+        before === null || after === null ? '' : `, ${((after - before) / runs).toFixed(1)} ms server CPU`;
       const { rows } = await c.query(numbered(q.sql), q.params);
       console.log(
         `${what} "${term}": median ${median(got.map((g) => g.ms)).toFixed(1)} ms, ` +
-          `${median(got.map((g) => g.buffers))} buffers, count ${rows[0]?.total}`,
+          `${median(got.map((g) => g.buffers))} buffers${cpu}, count ${rows[0]?.total}`,
       );
     }
   }
