@@ -3,6 +3,7 @@ import { contactPageSql } from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
 import { ticketMessagePageSql } from '../../src/modules/messages/message-queries.js';
 import { type TicketListFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
+import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 import type { Fixture } from './http-rows.js';
 import { ATTENDANT_EMAIL } from './seed.js';
@@ -56,6 +57,11 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
     // As the server runs them: lists, pages and filters as prepared statements on one generic plan
     // (db/prepared.ts), searches planned for their term.
     const generic = true;
+    // A search's shape as the service picks it (ticket-lookups.ts searchShape).
+    const shapeOf = async (term: string) => {
+      const q = searchShapeSql(1, term);
+      return shapeOfPlan((await c.query<ShapePlanRow>(numbered(q.sql), q.params)).rows);
+    };
     const cases: [string, { sql: string; params: unknown[] }, boolean][] = [
       ['tickets status=open, attendant', list(user, { status: 'open' }), generic],
       ['tickets status=pending, attendant', list(user, { status: 'pending' }), generic],
@@ -71,8 +77,16 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
         list(admin, { showAll: true, tagIds: [f.rareTagId], fewTagged: true }),
         generic,
       ],
-      ['search by contact name', list(admin, { showAll: true, searchParam: f.contactName }), !generic],
-      ['search by surname', list(admin, { showAll: true, searchParam: f.surname }), !generic],
+      [
+        'search by contact name',
+        list(admin, { showAll: true, searchParam: f.contactName, ...(await shapeOf(f.contactName)) }),
+        !generic,
+      ],
+      [
+        'search by surname (walks the list when the names are many)',
+        list(admin, { showAll: true, searchParam: f.surname, ...(await shapeOf(f.surname)) }),
+        !generic,
+      ],
       ['search by message text', list(admin, { showAll: true, searchParam: f.orderCode }), !generic],
       [
         'search by a common word (walks the list)',
@@ -99,7 +113,7 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
         : await c.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${numbered(q.sql)}`, q.params);
       const lines = rows
         .map((r) => r['QUERY PLAN'])
-        .filter((l) => /Index|Bitmap|Seq Scan|Hash Join|Execution Time/.test(l))
+        .filter((l) => /Index|Bitmap|Seq Scan|Hash Join|Execution Time|hashed SubPlan/.test(l))
         .map((l) => l.replace(/\s+\(cost=[^)]*\)/, '').trimEnd());
       out.push(`${title}:\n${lines.map((l) => `    ${l}`).join('\n')}`);
     }

@@ -11,6 +11,11 @@ import { FIRST_NAMES, SURNAMES, WORDS } from './words.js';
 export const NO_AUTO_CLOSE = 'update whatsapps set expires_ticket = 0 where company_id = 1';
 
 export const FULL = { users: 20, queues: 5, contacts: 100_000, messagesPerTicket: 20 };
+/**
+ * BENCH_MESSAGES_PER_TICKET (20): fewer messages per ticket seed a large scale in reasonable time (1,000,000 tickets
+ * with 2 each: as many messages as scale 1), for measuring what grows with tickets and contacts.
+ */
+const MESSAGES_PER_TICKET = Number(process.env.BENCH_MESSAGES_PER_TICKET ?? FULL.messagesPerTicket);
 export const BENCH_PASSWORD = 'bench-pass';
 export const ATTENDANT_EMAIL = 'bench-attendant@bench.local';
 
@@ -62,10 +67,10 @@ export async function seed(url: string, scale: number, log: (s: string) => void)
     await q(
       `${n} contacts`,
       `insert into contacts (company_id, name, number, email, channel, is_group, created_at, updated_at)
-       select 1, f[1 + (i * 7919) % ${FIRST_NAMES.length}] || ' ' || s[1 + (i::bigint * 104729 / 7) % ${SURNAMES.length}]
+       select 1, f[1 + (i::bigint * 7919) % ${FIRST_NAMES.length}] || ' ' || s[1 + (i::bigint * 104729 / 7) % ${SURNAMES.length}]
                  || case when i % 3 = 0 then ' ' || s[1 + (i * 31) % ${SURNAMES.length}] else '' end,
               '55' || (11 + i % 89) || '9' || lpad(((i * 7654321::bigint) % 100000000)::text, 8, '0'),
-              case when i % 4 = 0 then lower(f[1 + (i * 7919) % ${FIRST_NAMES.length}]) || '.' || i || '@example.com' end,
+              case when i % 4 = 0 then lower(f[1 + (i::bigint * 7919) % ${FIRST_NAMES.length}]) || '.' || i || '@example.com' end,
               'whatsapp', i % 100 = 0, now() - interval '120 days', now() - interval '120 days'
          from generate_series(1, ${n}) i, (select ${lit(FIRST_NAMES)} f, ${lit(SURNAMES)} s) v`,
     );
@@ -106,7 +111,7 @@ export async function seed(url: string, scale: number, log: (s: string) => void)
         where t.id in (select ticket_id from ticket_tags) or t.contact_id in (select contact_id from contact_tags)`,
     );
     await q(
-      `${n * FULL.messagesPerTicket} messages`,
+      `${n * MESSAGES_PER_TICKET} messages`,
       `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, user_id, external_id, body,
                              from_me, read, ack, created_at, updated_at)
        select 1, t.id, t.contact_id, t.whatsapp_id, t.queue_id, case when k % 2 = 1 then t.user_id end,
@@ -116,9 +121,9 @@ export async function seed(url: string, scale: number, log: (s: string) => void)
                 || w[1 + (random() * ${WORDS.length - 1})::int] || ' ' || w[1 + (random() * ${WORDS.length - 1})::int]
                 || case when k = 3 then ' pedido ' || (100000 + t.id * 7 % 900000) else '' end,
               k % 2 = 1, true, case when k % 2 = 1 then 3 else 0 end,
-              t.updated_at - (${FULL.messagesPerTicket} - k) * interval '3 minutes',
-              t.updated_at - (${FULL.messagesPerTicket} - k) * interval '3 minutes'
-         from tickets t, generate_series(1, ${FULL.messagesPerTicket}) k, (select ${lit(WORDS)} w) v
+              t.updated_at - (${MESSAGES_PER_TICKET} - k) * interval '3 minutes',
+              t.updated_at - (${MESSAGES_PER_TICKET} - k) * interval '3 minutes'
+         from tickets t, generate_series(1, ${MESSAGES_PER_TICKET}) k, (select ${lit(WORDS)} w) v
         where t.company_id = 1`,
     );
     await q(

@@ -5,6 +5,7 @@ import { sql } from '../../testing/attendance-fixtures.js';
 import { contactPageSql } from '../contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../contacts/contacts-service.js';
 import { ticketListSql } from './ticket-list-sql.js';
+import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from './ticket-lookups.js';
 
 // Issue 30: searches by name must be answered from the trigram indexes as written, whatever the statistics guess.
 // Plan shape, not time: EXPLAIN (no ANALYZE) with sequential scans priced out, as on a table too large to read
@@ -14,11 +15,12 @@ let host: TestHost;
 
 beforeAll(async () => {
   host = await createTestHost();
-  // 20,000 contacts, one in 500 a Nogueira (40), each with a ticket.
+  // 20,000 contacts, one in 500 a Nogueira (40), one in 20 a Pereira (960: a common surname), each with a ticket.
   await sql(
     host,
     `insert into contacts (company_id, name, number, channel)
-     select 1, case when i % 500 = 0 then 'Ana Nogueira ' || i else 'Bruno Silva ' || i end,
+     select 1, case when i % 500 = 0 then 'Ana Nogueira ' || i when i % 20 = 0 then 'Carla Pereira ' || i
+                    else 'Bruno Silva ' || i end,
             '5511' || lpad(i::text, 9, '0'), 'whatsapp'
        from generate_series(1, 20000) i;
      insert into tickets (company_id, status, channel, contact_id, updated_at)
@@ -45,6 +47,49 @@ async function plan(q: { sql: string; params: unknown[] }): Promise<string[]> {
   } finally {
     await c.end();
   }
+}
+
+/** The plan as JSON, run (EXPLAIN ANALYZE): what each node really read. */
+async function analyzed(q: { sql: string; params: unknown[] }): Promise<PlanNode> {
+  let n = 0;
+  const [row] = await sql<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+    host,
+    `explain (analyze, format json) ${q.sql.replace(/\?/g, () => `$${++n}`)}`,
+    q.params,
+  );
+  return row['QUERY PLAN'][0].Plan;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
+  Plans?: PlanNode[];
+}
+
+/** Every node of a plan. */
+const nodes = (p: PlanNode): PlanNode[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
+
+/** Rows a plan read from `tickets` (returned or filtered out, over all loops). */
+const ticketRowsRead = (p: PlanNode) =>
+  nodes(p)
+    .filter((x) => x['Relation Name'] === 'tickets')
+    .reduce((sum, x) => sum + (x['Actual Rows'] + (x['Rows Removed by Filter'] ?? 0)) * x['Actual Loops'], 0);
+
+/** The shape the service picks for a term (ticket-lookups.ts searchShape), from the same EXPLAIN. */
+async function shapeOf(term: string) {
+  const q = searchShapeSql(1, term);
+  let n = 0;
+  return shapeOfPlan(
+    await sql<ShapePlanRow>(
+      host,
+      q.sql.replace(/\?/g, () => `$${++n}`),
+      q.params,
+    ),
+  );
 }
 
 const admin = { userId: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
@@ -76,6 +121,26 @@ describe('search plans', () => {
     expect(lines.some((l) => /Bitmap Index Scan on contacts_name_trgm/.test(l))).toBe(true);
     expect(lines.some((l) => /Index Scan using tickets_contact_id_index on tickets/.test(l))).toBe(true);
     expect(lines.filter((l) => /Seq Scan on (tickets|contacts|messages)/.test(l))).toEqual([]);
+  });
+
+  it("a common surname walks the list and stops after the count's cap: it reads a fraction of the tickets", async () => {
+    // 960 Pereiras of 20,000: gathering reads all their tickets; the walk stops after 100 hits, ~2,000 tickets in.
+    const shape = await shapeOf('pereira');
+    expect(shape).toEqual({ commonTerm: false, manyNamed: true });
+    const plan = await analyzed(ticketListSql(1, admin, { ...noFilters, searchParam: 'pereira', ...shape }));
+    const read = ticketRowsRead(plan);
+    expect(read).toBeGreaterThan(100);
+    expect(read).toBeLessThan(6_000);
+    const walked = nodes(plan).filter((x) => x['Index Name'] === 'tickets_company_list_index');
+    expect(walked).toHaveLength(1);
+    expect(nodes(plan).filter((x) => x['Index Name'] === 'tickets_contact_id_index')).toEqual([]);
+  });
+
+  it("a few hits are gathered, each hit's ticket read once (not found, then read again by id)", async () => {
+    expect(await shapeOf('nogueira')).toEqual({ commonTerm: false, manyNamed: false });
+    const plan = await analyzed(ticketListSql(1, admin, { ...noFilters, searchParam: 'nogueira' }));
+    // 40 tickets found by contact, the page's 40 rows read back: 80 (reading each hit twice made 120).
+    expect(ticketRowsRead(plan)).toBeLessThanOrEqual(80);
   });
 
   it("an admin's own Pending tab reads every unassigned ticket in one walk, not one per queue", async () => {
@@ -114,5 +179,25 @@ describe('search plans', () => {
       await host.request('/api/tickets?showAll=true&searchParam=nogueira', { token })
     ).json();
     expect(tickets.count).toBe(40);
+    // The common surname: walked by the service, the same first page and count as gathering every hit.
+    const walked = await (
+      await host.request('/api/tickets?showAll=true&searchParam=pereira', { token })
+    ).json();
+    const gathered = await sql<{ id: number | null; total: number }>(
+      host,
+      (() => {
+        let n = 0;
+        return ticketListSql(1, admin, { ...noFilters, searchParam: 'pereira' }).sql.replace(
+          /\?/g,
+          () => `$${++n}`,
+        );
+      })(),
+      ticketListSql(1, admin, { ...noFilters, searchParam: 'pereira' }).params,
+    );
+    expect(walked.count).toBe(100);
+    expect(walked.tickets.map((t: { id: number }) => t.id)).toEqual(
+      gathered.flatMap((r) => (r.id === null ? [] : [r.id])).slice(0, 40),
+    );
+    expect(walked.hasMore).toBe(true);
   });
 });

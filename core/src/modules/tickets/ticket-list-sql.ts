@@ -33,6 +33,12 @@ export interface TicketListFilters {
    */
   commonTerm?: boolean;
   /**
+   * The term names many contacts (searchShape in ticket-lookups.ts): walk the list in its order and test each ticket's
+   * contact against the contacts found (and its id against the messages found), instead of reading every found
+   * contact's tickets to sort them: the walk stops after the count's cap of hits, however many there are.
+   */
+  manyNamed?: boolean;
+  /**
    * Few tickets carry the filter's tags (TicketTagSizes): read them by id, instead of walking the list for them (a tag
    * on 100 of 100,000 tickets made the walk read every ticket; one on 10,000 fills a page after ~1,000 entries).
    */
@@ -53,7 +59,7 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
   const visible = widened ? [EVERY_TICKET] : ownViewBranches(access);
   // A search by a rare term starts from its few hits, so the branches become one condition on them (per branch, each
   // would walk its whole index looking for the hits: 3,000 rows per queue of an attendant). So does a rare tag.
-  const fromHits = Boolean(f.searchParam) && !f.commonTerm;
+  const fromHits = Boolean(f.searchParam) && !f.commonTerm && !f.manyNamed;
   const fromTagged = !fromHits && f.tagIds.length > 0 && f.fewTagged === true;
   // An attendants filter without a status (the Search tab) reads each attendant's tickets of each status off
   // tickets_user_list_index in list order, instead of walking every ticket for theirs (3,500 entries for one of 20).
@@ -102,9 +108,9 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
     const days = localDaysWhere(column, day, day);
     where.push(...days.where) && params.push(...days.params);
   }
-  // Named reads the walk uses (`hits` of a search), each with its parameters.
+  // Named reads the walk uses (`named` and `said` of a search), each with its parameters.
   const ctes: Condition[] = [];
-  if (f.searchParam && !fromHits) {
+  if (f.searchParam && f.commonTerm) {
     // Each ticket in list order is tested (its contact by primary key, its messages by ticket) until the page and the
     // count are full; scalar subqueries, because PostgreSQL would answer an EXISTS by hashing every hit first.
     const term = `%${likeTerm(f.searchParam)}%`;
@@ -112,23 +118,19 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
                          (select true from messages m where m.ticket_id = t.id and m.body ilike ? limit 1), false)`);
     params.push(term, term, term);
   } else if (f.searchParam) {
-    // Two id sets (contacts by trigram on name or number, messages by trigram on body), not an OR across joins:
-    // each side is answered from its own index; materialized once for both the count and the page. Each contact found
-    // reads its tickets off tickets_contact_id_index (the lateral `offset 0` keeps it a nested loop): as a join, a
-    // guess of many contacts hashed every ticket of the company first (issue 30: the name search's first step read
-    // all 100,000 tickets).
+    // Two id sets, each answered from its own trigram index and materialized once for every branch: the contacts
+    // found by name or number, and the tickets whose messages say the term.
     const term = `%${likeTerm(f.searchParam)}%`;
     ctes.push({
-      sql: `hits as materialized (
-              select st.id from contacts sc
-               cross join lateral (select st.id from tickets st where st.contact_id = sc.id and st.company_id = ?
-                                   offset 0) st
-               where sc.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
-              union
-              select m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`,
-      params: [companyId, companyId, term, term, companyId, term],
+      sql: `named as materialized (select sc.id from contacts sc
+                                     where sc.company_id = ? and (sc.name ilike ? or sc.number ilike ?)),
+            said as materialized (select distinct m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`,
+      params: [companyId, term, term, companyId, term],
     });
-    where.push('t.id in (select id from hits)');
+    // Many contacts found: each ticket in list order is tested against both sets (hashed once), and the walk stops
+    // at the count's cap, whatever the number of hits. Few: see `fromHits` below.
+    if (!fromHits)
+      where.push('(t.contact_id in (select id from named) or t.id in (select ticket_id from said))');
   }
   const clause = where.join(' and ');
   const order = 't.unread_messages > 0 desc, t.updated_at desc, t.id desc';
@@ -139,13 +141,11 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
   const readUpTo = Math.max(TICKET_COUNT_CAP, 2 ** Math.ceil(Math.log2(TICKET_PAGE_SIZE + 1 + offset)));
   // Each read: the list's conditions and one branch.
   const walk = branches
-    .map(
-      (b) =>
-        `(select t.id, t.unread_messages > 0 as unread, t.updated_at from tickets t
-           where ${clause} and ${b.sql} order by ${order} limit ${readUpTo})`,
-    )
+    .map((b) => (fromHits ? fromHitsRead(clause, b, readUpTo) : listRead(clause, b, order, readUpTo)))
     .join(' union all ');
-  const branchParams = branches.flatMap((b) => [...params, ...b.params]);
+  const branchParams = branches.flatMap((b) =>
+    fromHits ? [...params, ...b.params, ...params, ...b.params] : [...params, ...b.params],
+  );
   return {
     // The page's ids are sorted first and each row is then read by its id (the lateral `offset 0` keeps it so).
     sql: `with ${ctes.map((c) => `${c.sql},`).join(' ')} walk as materialized (${walk})
@@ -163,6 +163,28 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
 }
 
 const EVERY_TICKET: Condition = { sql: 'true', params: [] };
+
+/** A branch read in list order off its own index, up to `readUpTo` entries. */
+const listRead = (clause: string, b: Condition, order: string, readUpTo: number) =>
+  `(select t.id, t.unread_messages > 0 as unread, t.updated_at from tickets t
+     where ${clause} and ${b.sql} order by ${order} limit ${readUpTo})`;
+
+/**
+ * A search's few hits: each found contact's tickets off tickets_contact_id_index and each ticket whose messages say
+ * the term by primary key, tested against the list's conditions as they are read, so each hit's ticket is read once
+ * (the lateral `offset 0` keeps each a nested loop: as a join, a guess of many contacts hashed every ticket of the
+ * company first, issue 30). The union drops a ticket found both ways.
+ */
+const fromHitsRead = (clause: string, b: Condition, readUpTo: number) =>
+  `(select x.id, x.unread, x.updated_at from (
+      select t.id, t.unread, t.updated_at from named n
+       cross join lateral (select t.id, t.unread_messages > 0 as unread, t.updated_at from tickets t
+                            where t.contact_id = n.id and ${clause} and ${b.sql} offset 0) t
+      union
+      select t.id, t.unread, t.updated_at from said s
+       cross join lateral (select t.id, t.unread_messages > 0 as unread, t.updated_at from tickets t
+                            where t.id = s.ticket_id and ${clause} and ${b.sql} offset 0) t) x
+     order by x.unread desc, x.updated_at desc, x.id desc limit ${readUpTo})`;
 
 /**
  * One's own view (inOwnView in visibility.ts, spec part 1 §6) as disjoint conditions, each matching an index that

@@ -1,28 +1,66 @@
-import { AppError } from '@balcao/sdk';
+import { AppError, TICKET_COUNT_CAP } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows } from '../../db/prepared.js';
 import { likeTerm } from '../../db/sql-helpers.js';
+import type { TicketListFilters } from './ticket-list-sql.js';
 
 /** Small reads the ticket rules need, kept out of TicketsService. */
 
 /** Past this many expected message hits, a ticket search walks the list instead of gathering the hits. */
 const COMMON_TERM_MESSAGES = 10_000;
+/** The hits a walk looks for before it stops, for the first page: the count's cap (ticketListSql's readUpTo). */
+const WALK_HITS = TICKET_COUNT_CAP;
+/**
+ * Gathering a found contact's tickets reads about this many buffers per ticket (the contact's row, the contact's
+ * entry in tickets_contact_id_index and the ticket's row, then a sort); a walk reads about one per listed ticket.
+ */
+const GATHER_BUFFERS_PER_HIT = 3;
+
+/** How a ticket search reads: see `commonTerm` and `manyNamed` in TicketListFilters. */
+export type SearchShape = Pick<TicketListFilters, 'commonTerm' | 'manyNamed'>;
 
 /**
- * Whether the planner expects a term in more than COMMON_TERM_MESSAGES messages (its trigram statistics, read by
- * EXPLAIN without running anything): then the list is walked in order rather than built from every hit.
+ * The shape of a ticket search, from the planner's guesses (statistics read by one EXPLAIN, nothing run): how many
+ * messages say the term, how many contacts it names, and how many tickets and contacts the company has.
+ * - More than COMMON_TERM_MESSAGES messages: walk the list and test each ticket (commonTerm).
+ * - Many contacts named: walk the list and test each ticket's contact against them (manyNamed) when the walk is the
+ *   shorter read. A walk stops after WALK_HITS hits, about WALK_HITS × contacts / named tickets into the list
+ *   whatever the data's size; gathering reads every named contact's tickets, a number that grows with the data.
+ * - Otherwise the hits are gathered and sorted (a full name, a number: a few dozen).
  */
-export async function isCommonInMessages(
+export async function searchShape(
   em: EntityManager,
   companyId: number,
   searchParam: string,
-): Promise<boolean> {
-  const [row] = await plainRows<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(
-    em,
-    'explain (format json) select 1 from messages m where m.company_id = ? and m.body ilike ?',
-    [companyId, `%${likeTerm(searchParam)}%`],
-  );
-  return (row?.['QUERY PLAN'][0]?.Plan['Plan Rows'] ?? 0) > COMMON_TERM_MESSAGES;
+): Promise<SearchShape> {
+  const q = searchShapeSql(companyId, searchParam);
+  return shapeOfPlan(await plainRows<ShapePlanRow>(em, q.sql, q.params));
+}
+
+/** One row of `searchShapeSql`'s answer: the plan as JSON. */
+export type ShapePlanRow = { 'QUERY PLAN': [{ Plan: { Plans?: { 'Plan Rows': number }[] } }] };
+
+/** The EXPLAIN searchShape reads (pure, so the benchmark asks the same): four guesses, one per branch. */
+export const searchShapeSql = (companyId: number, searchParam: string) => {
+  const term = `%${likeTerm(searchParam)}%`;
+  return {
+    sql: `explain (format json)
+          select 1 from messages m where m.company_id = ? and m.body ilike ?
+          union all select 1 from contacts sc where sc.company_id = ? and (sc.name ilike ? or sc.number ilike ?)
+          union all select 1 from tickets t where t.company_id = ?
+          union all select 1 from contacts c where c.company_id = ?`,
+    params: [companyId, term, companyId, term, term, companyId, companyId],
+  };
+};
+
+/** The shape from searchShapeSql's plan (see searchShape). */
+export function shapeOfPlan(rows: ShapePlanRow[]): SearchShape {
+  const guesses = (rows[0]?.['QUERY PLAN'][0]?.Plan.Plans ?? []).map((p) => p['Plan Rows']);
+  const [said = 0, named = 0, tickets = 0, contacts = 0] = guesses;
+  if (said > COMMON_TERM_MESSAGES) return { commonTerm: true, manyNamed: false };
+  const walk = (WALK_HITS * Math.max(contacts, 1)) / Math.max(named, 1);
+  const gather = (named * GATHER_BUFFERS_PER_HIT * Math.max(tickets, 1)) / Math.max(contacts, 1);
+  return { commonTerm: false, manyNamed: walk < gather };
 }
 
 /** Whether the contact carries any tag (the requiredTag rule). */

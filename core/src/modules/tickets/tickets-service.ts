@@ -22,7 +22,7 @@ import { byActor, ownerOfNew, PLUGIN_ACCESS, type TicketActorUser, userOf } from
 import { emitTransition } from './ticket-events.js';
 import { TICKET_PAGE_SIZE, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 import { readTicketLogs, recordAccess, writeTicketLogs } from './ticket-logs.js';
-import { assertOwned, contactHasTags, isCommonInMessages } from './ticket-lookups.js';
+import { assertOwned, contactHasTags, searchShape } from './ticket-lookups.js';
 import { findTicketDto, type TicketRow, toTicketDtos } from './ticket-queries.js';
 import type { TicketTagSizes } from './ticket-tag-sizes.js';
 import { applyTracking } from './ticket-tracking.js';
@@ -72,11 +72,9 @@ export class TicketsService {
     f: TicketListFilters,
   ): Promise<{ tickets: TicketDto[]; count: number; hasMore: boolean }> {
     const access = await loadTicketAccess(this.em, actor.id);
-    const commonTerm = f.searchParam
-      ? await isCommonInMessages(this.em, actor.companyId, f.searchParam)
-      : false;
+    const shape = f.searchParam ? await searchShape(this.em, actor.companyId, f.searchParam) : {};
     const fewTagged = f.tagIds.length ? await this.tagSizes.fewTagged(actor.companyId, f.tagIds) : false;
-    const { sql, params } = ticketListSql(actor.companyId, access, { ...f, commonTerm, fewTagged });
+    const { sql, params } = ticketListSql(actor.companyId, access, { ...f, ...shape, fewTagged });
     // A search is planned for its term; the other lists reuse one plan.
     const rows = await (f.searchParam ? plainRows : preparedRows)<TicketRow & { total: string }>(
       this.em,
