@@ -98,7 +98,7 @@ export async function importContacts(
   let created = 0;
   let candidatesCount = 0;
   let first = true;
-  const batchOpts = { columns: 3, batchSize: CHUNK };
+  const batchOpts = { columns: 3, batchSize: 2 * CHUNK };
   await reader.readBatches(companyId, filepath, batchOpts, async (rows) => {
     if (first && rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
     first = false;

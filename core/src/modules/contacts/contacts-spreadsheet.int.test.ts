@@ -110,7 +110,7 @@ describe('importing a spreadsheet', () => {
   });
 
   it('reads a long sheet in batches: a number repeated in a later batch is still reported on its row', async () => {
-    // 1,200 rows (the import stores 500 at a time): row 1,150 repeats row 3's number, written another way.
+    // 1,200 rows (the import reads 1,000 at a time): row 1,150 repeats row 3's number, written another way.
     const rows = Array.from({ length: 1200 }, (_, i) => [
       `Lote ${i + 1}`,
       `55119710${String(i + 1).padStart(5, '0')}`,
