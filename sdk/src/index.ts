@@ -30,6 +30,7 @@ export * from './settings.js';
 export * from './spreadsheets.js';
 export * from './subscription.js';
 export * from './tags-port.js';
+export * from './texts.js';
 export * from './uploads.js';
 export * from './validate.js';
 export * from './vcard.js';

@@ -15,6 +15,7 @@ import type { ConfigPort, ConnectionsPort } from './sessions.js';
 import type { CompanySettingKey } from './settings.js';
 import type { SpreadsheetsPort } from './spreadsheets.js';
 import type { TagsPort } from './tags-port.js';
+import type { TextsPort } from './texts.js';
 import type { ViewerPort } from './viewer-port.js';
 
 /** Structured logger (pino-compatible). @example logger.info({ ticketId }, 'ticket closed') */
@@ -120,6 +121,8 @@ export interface CorePorts {
   http: HttpPort;
   /** The platform's bounded spreadsheet reader, for the company (one sheet at a time per company). */
   spreadsheets: SpreadsheetsPort;
+  /** The shell's texts (error messages) in a language, for files a plugin writes for people; see {@link TextsPort}. */
+  texts: TextsPort;
   /** Reads as the signed-in user of the request (visibility and LGPD masking as core's REST); see {@link ViewerPort}. */
   viewer: ViewerPort;
   /** The company's service hours as core applies them to a ticket, and its wall clock; see {@link HoursPort}. */

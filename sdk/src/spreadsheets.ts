@@ -15,4 +15,17 @@ export interface SpreadsheetRow {
 export interface SpreadsheetsPort {
   /** `columns`: the leading cells kept per row, 1 to 50 (default 3); the others are skipped while reading. */
   readRows(file: { filepath: string }, opts?: { columns?: number }): Promise<SpreadsheetRow[]>;
+  /**
+   * The same rows in batches of `batchSize` rows (1 to 5,000, default 1,000), handed over as the reader's worker
+   * reads them: the worker waits until `onBatch` settles (backpressure), so neither thread holds the whole sheet.
+   * `total` is the sheet's non-empty rows (a header included), known before the first batch: a sheet past the limits
+   * is refused before any batch. If `onBatch` throws, reading stops and the promise rejects with that error.
+   * Answers the sheet's non-empty rows (no batch at all for an empty sheet).
+   * @example await spreadsheets.readBatches({ filepath }, { columns: 3 }, async (rows, total) => store(rows, total))
+   */
+  readBatches(
+    file: { filepath: string },
+    opts: { columns?: number; batchSize?: number },
+    onBatch: (rows: SpreadsheetRow[], total: number) => Promise<void> | void,
+  ): Promise<number>;
 }

@@ -2,6 +2,7 @@ import type { AuthUser, CorePorts, EventsPort, PortKey, RealtimePort, SettingsPo
 import type { AwilixContainer } from 'awilix';
 import { EgressClient } from '../egress/egress.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
+import { SHELL_TEXTS } from '../texts/shell-texts.js';
 import type { Cradle } from './container.js';
 import { ownCompany } from './own-company.js';
 import { namespacedJobs } from './plugin-jobs.js';
@@ -33,6 +34,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'config',
   'http',
   'spreadsheets',
+  'texts',
   'viewer',
   'hours',
 ];
@@ -85,6 +87,7 @@ export const KERNEL_PORTS: PortFactories = {
   http: ({ root, plugin }) =>
     new EgressClient(root.cradle.egressPolicy, root.cradle.logger.child({ plugin: plugin.name })),
   spreadsheets: ({ root, tenant }) => tenant((id) => companySpreadsheets(root.cradle.spreadsheets, id)),
+  texts: () => SHELL_TEXTS,
   viewer: ({ root, plugin, scope, viewer }) => viewerPort(plugin.name, scope, viewer, root.cradle.logger),
 };
 

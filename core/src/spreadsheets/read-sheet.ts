@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { SheetError, type SheetLimits, type SheetRow } from './sheet-errors.js';
-import { readXlsxRows } from './xlsx-rows.js';
+import { type RowSink, streamXlsxRows } from './xlsx-rows.js';
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -47,13 +47,31 @@ async function readXlsRows(file: Buffer, limits: SheetLimits): Promise<SheetRow[
 
 /**
  * The non-empty rows of a spreadsheet file's first sheet (.xlsx streamed within the limits, or legacy .xls), each
- * with its first `columns` cells as trimmed text. Anything else is `SheetError('notSpreadsheet')`, a broken file
- * `unreadable`;
- * a sheet past the limits is `tooLarge` / `tooManyRows`. Runs inside the reader's worker thread.
+ * with its first `columns` cells as trimmed text, handed to `sink` in batches (each awaited: backpressure); answers
+ * the sheet's row count. Anything else is `SheetError('notSpreadsheet')`, a broken file `unreadable`; a sheet past
+ * the limits is `tooLarge` / `tooManyRows`, refused before any batch. Runs inside the reader's worker thread.
  */
-export async function readSheetRows(filepath: string, limits: SheetLimits): Promise<SheetRow[]> {
+export async function streamSheetRows(filepath: string, limits: SheetLimits, sink: RowSink): Promise<number> {
   const file = await readFile(filepath);
   const kind = sniffSheet(file);
   if (kind === 'other') throw new SheetError('notSpreadsheet');
-  return kind === 'xlsx' ? readXlsxRows(file, limits) : readXlsRows(file, limits);
+  if (kind === 'xlsx') return streamXlsxRows(file, limits, sink);
+  // SheetJS reads a legacy sheet whole (bounded by the upload limit); its rows are still handed on in batches.
+  const rows = await readXlsRows(file, limits);
+  const total = rows.length;
+  const size = Math.max(1, sink.batchSize);
+  while (rows.length > 0) await sink.batch(rows.splice(0, size), total);
+  return total;
+}
+
+/** The non-empty rows of a spreadsheet file's first sheet, read whole (`streamSheetRows` into one array). */
+export async function readSheetRows(filepath: string, limits: SheetLimits): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  await streamSheetRows(filepath, limits, {
+    batchSize: Number.POSITIVE_INFINITY,
+    batch: async (batch) => {
+      rows.push(...batch);
+    },
+  });
+  return rows;
 }

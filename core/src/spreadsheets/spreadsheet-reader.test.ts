@@ -75,4 +75,29 @@ describe('the spreadsheet reader (worker thread)', () => {
     // Once done, the company may read again.
     expect(await reader.readRows(1, file, { columns: 3 })).toHaveLength(1);
   });
+
+  it('hands a sheet over in batches, and stops the worker when the consumer fails', async () => {
+    const reader = new SpreadsheetReader();
+    const file = saved('f.xlsx', await xlsxOf(Array.from({ length: 25 }, (_, i) => [`P${i}`, `55${i}`])));
+    const seen: [number, number, number][] = [];
+    const total = await reader.readBatches(1, file, { columns: 2, batchSize: 10 }, async (rows, all) => {
+      await new Promise((r) => setImmediate(r));
+      seen.push([rows[0].row, rows.length, all]);
+    });
+    expect([total, seen]).toEqual([
+      25,
+      [
+        [1, 10, 25],
+        [11, 10, 25],
+        [21, 5, 25],
+      ],
+    ]);
+    const failed = reader.readBatches(1, file, { columns: 2, batchSize: 10 }, () => {
+      throw new Error('store failed');
+    });
+    await expect(failed).rejects.toThrow('store failed');
+    // The company may read again, on a fresh worker.
+    expect(await reader.readRows(1, file, { columns: 2 })).toHaveLength(25);
+    await reader.close();
+  });
 });

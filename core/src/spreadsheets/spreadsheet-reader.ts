@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@balcao/sdk';
 import type { SheetLimits, SheetRefusal, SheetRow } from './sheet-errors.js';
+import type { WorkerAnswer, WorkerRequest } from './sheet-worker.js';
 
 export type { SheetRow } from './sheet-errors.js';
 
@@ -39,9 +40,8 @@ function refusalError(reason: SheetRefusal, limits: SpreadsheetLimits): AppError
   return new AppError('ERR_SPREADSHEET_TOO_LARGE', 413);
 }
 
-type WorkerAnswer =
-  | { ok: true; rows: SheetRow[] }
-  | { ok: false; reason: SheetRefusal; progress: { inflatedBytes: number; rows: number } };
+/** Where a batched read hands each batch (awaited before the worker reads on) and the sheet's non-empty rows. */
+export type OnSheetBatch = (rows: SheetRow[], total: number) => Promise<void> | void;
 
 /**
  * Reads spreadsheets for every feature that imports one (contacts, a plugin's contact lists): the first sheet's
@@ -58,13 +58,38 @@ export class SpreadsheetReader {
 
   constructor(readonly limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS) {}
 
+  /** The sheet's rows whole (`readBatches` into one array). */
   async readRows(companyId: number, filepath: string, opts: { columns: number }): Promise<SheetRow[]> {
+    const rows: SheetRow[] = [];
+    await this.readBatches(
+      companyId,
+      filepath,
+      { columns: opts.columns, batchSize: this.limits.maxRows + 1 },
+      (b) => {
+        rows.push(...b);
+      },
+    );
+    return rows;
+  }
+
+  /**
+   * The sheet's rows in batches of `batchSize` (the last one shorter) as the worker reads them: the worker waits while `onBatch`
+   * runs (backpressure), so neither thread holds the sheet's rows. A sheet past the limits is refused before any
+   * batch. The deadline counts the worker's time only, not the time spent in `onBatch`; if `onBatch` throws, the
+   * worker is stopped and the read fails with that error. Answers the sheet's non-empty rows.
+   */
+  async readBatches(
+    companyId: number,
+    filepath: string,
+    opts: { columns: number; batchSize: number },
+    onBatch: OnSheetBatch,
+  ): Promise<number> {
     if (this.companies.has(companyId)) throw new AppError('ERR_IMPORT_IN_PROGRESS', 409);
     if (this.running >= this.limits.maxParallel) throw new AppError('ERR_SPREADSHEET_BUSY', 429);
     this.companies.add(companyId);
     this.running++;
     try {
-      return await this.inWorker(filepath, opts.columns);
+      return await this.inWorker(filepath, opts, onBatch);
     } finally {
       this.companies.delete(companyId);
       this.running--;
@@ -86,37 +111,65 @@ export class SpreadsheetReader {
   }
 
   /** One sheet in a worker: a sheet that exhausts its heap or its time kills only that worker. */
-  private inWorker(filepath: string, columns: number): Promise<SheetRow[]> {
+  private inWorker(
+    filepath: string,
+    opts: { columns: number; batchSize: number },
+    onBatch: OnSheetBatch,
+  ): Promise<number> {
     const { maxRows, maxUnzippedBytes } = this.limits;
-    const limits: SheetLimits = { maxRows, maxUnzippedBytes, columns };
+    const limits: SheetLimits = { maxRows, maxUnzippedBytes, columns: opts.columns };
     const worker = this.idle.pop() ?? this.spawn();
-    return new Promise<SheetRow[]>((resolve, reject) => {
+    const post = (request: WorkerRequest) => worker.postMessage(request);
+    return new Promise<number>((resolve, reject) => {
+      let finished = false;
+      let timer: NodeJS.Timeout | undefined;
+      /** The worker's time left: paused while a batch is stored. */
+      let left = this.limits.timeoutMs;
+      let since = 0;
+      const run = () => {
+        since = Date.now();
+        timer = setTimeout(() => fail(refusalError('tooLarge', this.limits)), left);
+      };
+      const pause = () => {
+        clearTimeout(timer);
+        left -= Date.now() - since;
+      };
       const done = (keep: boolean) => {
+        finished = true;
         clearTimeout(timer);
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         if (keep && this.idle.length < this.limits.maxParallel) this.idle.push(worker);
         else void worker.terminate();
       };
-      const timer = setTimeout(() => {
+      const fail = (err: unknown) => {
+        if (finished) return;
         done(false);
-        reject(refusalError('tooLarge', this.limits));
-      }, this.limits.timeoutMs);
+        reject(err);
+      };
       const onMessage = (answer: WorkerAnswer) => {
+        if (finished) return;
+        if (answer.type === 'batch') {
+          pause();
+          Promise.resolve()
+            .then(() => onBatch(answer.rows, answer.total))
+            .then(() => {
+              if (finished) return;
+              run();
+              post({ type: 'next' });
+            }, fail);
+          return;
+        }
         done(true);
-        if (answer.ok) resolve(answer.rows);
+        if (answer.type === 'done') resolve(answer.total);
         else reject(refusalError(answer.reason, this.limits));
       };
       // A sheet that exhausts the worker's heap is refused; the process goes on. Any other crash is ours (a 500).
-      const onError = (err: Error & { code?: string }) => {
-        done(false);
-        reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusalError('tooLarge', this.limits) : err);
-      };
-      const onExit = () => {
-        done(false);
-        reject(refusalError('unreadable', this.limits));
-      };
+      const onError = (err: Error & { code?: string }) =>
+        fail(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? refusalError('tooLarge', this.limits) : err);
+      const onExit = () => fail(refusalError('unreadable', this.limits));
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      worker.postMessage({ filepath, limits });
+      run();
+      post({ type: 'read', filepath, limits, batchSize: opts.batchSize });
     });
   }
 }

@@ -17,6 +17,19 @@ const lists = definePlugin({
       const filepath = path.join(host.dataDir, name);
       ctx.body = await ctx.state.deps.spreadsheets.readRows({ filepath }, { columns: 2 });
     });
+    router.post('/lists/batches', async (ctx) => {
+      const { name } = validate(z.object({ name: z.string().regex(/^[a-z]+\.xlsx$/) }), ctx.request.body);
+      const filepath = path.join(host.dataDir, name);
+      const batches: { rows: number[]; total: number }[] = [];
+      const total = await ctx.state.deps.spreadsheets.readBatches(
+        { filepath },
+        { columns: 1, batchSize: 2 },
+        async (rows, all) => {
+          batches.push({ rows: rows.map((r) => r.row), total: all });
+        },
+      );
+      ctx.body = { total, batches };
+    });
   },
 });
 
@@ -45,5 +58,23 @@ describe('SpreadsheetsPort', () => {
     });
     expect(bomb.status).toBe(413);
     expect(await bomb.json()).toEqual({ error: 'ERR_SPREADSHEET_TOO_LARGE' });
+  });
+
+  it('hands a plugin the rows in batches', async () => {
+    writeFileSync(
+      path.join(host.dataDir, 'lote.xlsx'),
+      await xlsxOf([['Ana', '1'], ['Bia', '2'], [], ['Caio', '3']]),
+    );
+    const res = await host.request('/api/lists/batches', {
+      token: shop.adminToken,
+      body: { name: 'lote.xlsx' },
+    });
+    expect(await res.json()).toEqual({
+      total: 3,
+      batches: [
+        { rows: [1, 2], total: 3 },
+        { rows: [4], total: 3 },
+      ],
+    });
   });
 });

@@ -4,9 +4,9 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { xlsxBomb, xlsxOf } from '../testing/spreadsheet-files.js';
-import { readSheetRows } from './read-sheet.js';
+import { readSheetRows, streamSheetRows } from './read-sheet.js';
 import { SheetError, type SheetLimits } from './sheet-errors.js';
-import { readXlsxRows } from './xlsx-rows.js';
+import { readXlsxRows, streamXlsxRows } from './xlsx-rows.js';
 
 const limits: SheetLimits = { maxRows: 100, maxUnzippedBytes: 1024 * 1024, columns: 3 };
 const MB = 1024 * 1024;
@@ -52,6 +52,59 @@ describe('reading an .xlsx', () => {
     expect(err.progress.rows).toBe(11);
   });
 
+  it('hands the rows on in batches, reading no further until each batch is taken', async () => {
+    const file = await xlsxOf(Array.from({ length: 2500 }, (_, i) => [`Pessoa ${i + 1}`, `55119${i}`]));
+    const batches: { first: number; size: number; total: number }[] = [];
+    let release: (() => void) | undefined;
+    const read = streamXlsxRows(
+      file,
+      { ...limits, maxRows: 3000 },
+      {
+        batchSize: 1000,
+        batch: (rows, total) => {
+          batches.push({ first: rows[0].row, size: rows.length, total });
+          return new Promise<void>((go) => {
+            release = go;
+          });
+        },
+      },
+    );
+    const tick = () => new Promise((r) => setImmediate(r));
+    /** Waits for the nth batch, then lets the reader go on; answers how many batches it had handed on meanwhile. */
+    const take = async (nth: number) => {
+      while (batches.length < nth) await tick();
+      // However long the sink takes, the reader waits for it: nothing more is handed on meanwhile.
+      for (let i = 0; i < 50; i++) await tick();
+      const handed = batches.length;
+      release?.();
+      return handed;
+    };
+    expect([await take(1), await take(2), await take(3)]).toEqual([1, 2, 3]);
+    expect(await read).toBe(2500);
+    expect(batches).toEqual([
+      { first: 1, size: 1000, total: 2500 },
+      { first: 1001, size: 1000, total: 2500 },
+      { first: 2001, size: 500, total: 2500 },
+    ]);
+  });
+
+  it('refuses a sheet past the row limit before any batch, and passes on what the sink throws', async () => {
+    const file = await xlsxOf(Array.from({ length: 30 }, (_, i) => [`Pessoa ${i}`, `55119${i}`]));
+    let batches = 0;
+    const sink = { batchSize: 5, batch: async () => void batches++ };
+    expect((await refusal(streamXlsxRows(file, { ...limits, maxRows: 29 }, sink))).reason).toBe(
+      'tooManyRows',
+    );
+    expect(batches).toBe(0);
+    const failing = streamXlsxRows(file, limits, {
+      batchSize: 5,
+      batch: async () => {
+        throw new Error('store failed');
+      },
+    });
+    await expect(failing).rejects.toThrow('store failed');
+  });
+
   it('calls a broken archive unreadable', async () => {
     const file = await xlsxOf([['Ana', '5511']]);
     const err = await refusal(readXlsxRows(file.subarray(0, file.length - 30), limits));
@@ -80,5 +133,14 @@ describe('reading any spreadsheet file', () => {
     const file = saved('old.xls', xls);
     expect(await readSheetRows(file, { ...limits, maxRows: 30 })).toHaveLength(30);
     expect((await refusal(readSheetRows(file, { ...limits, maxRows: 10 }))).reason).toBe('tooManyRows');
+    const sizes: number[] = [];
+    const total = await streamSheetRows(file, limits, {
+      batchSize: 12,
+      batch: async (rows, all) => {
+        sizes.push(rows.length);
+        expect(all).toBe(30);
+      },
+    });
+    expect([total, sizes]).toEqual([30, [12, 12, 6]]);
   });
 });

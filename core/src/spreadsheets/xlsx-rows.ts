@@ -10,8 +10,17 @@ interface XmlHandlers {
   close?(name: string): void;
 }
 
-/** Streams one part of the archive through a SAX parser: the part is never held whole. */
-async function readPart(zip: Buffer, entry: ZipEntry, budget: InflateBudget, on: XmlHandlers) {
+/**
+ * Streams one part of the archive through a SAX parser: the part is never held whole. `afterChunk` is awaited after
+ * each inflated chunk is parsed (where a reader hands on what it has and may wait).
+ */
+async function readPart(
+  zip: Buffer,
+  entry: ZipEntry,
+  budget: InflateBudget,
+  on: XmlHandlers,
+  afterChunk?: () => Promise<void>,
+) {
   const parser = new SaxesParser();
   if (on.open) parser.on('opentag', on.open);
   if (on.text) {
@@ -21,7 +30,10 @@ async function readPart(zip: Buffer, entry: ZipEntry, budget: InflateBudget, on:
   const close = on.close;
   if (close) parser.on('closetag', (tag) => close(tag.name));
   const decoder = new StringDecoder('utf8');
-  for await (const chunk of inflateEntry(zip, entry, budget)) parser.write(decoder.write(chunk));
+  for await (const chunk of inflateEntry(zip, entry, budget)) {
+    parser.write(decoder.write(chunk));
+    if (afterChunk) await afterChunk();
+  }
   parser.write(decoder.end()).close();
 }
 
@@ -101,29 +113,35 @@ function cellText(type: string, raw: string, shared: string[]): string {
 }
 
 /**
- * The non-empty rows of an .xlsx's first sheet, streamed: every part is inflated chunk by chunk against one budget
- * (`maxUnzippedBytes`), and reading stops at the first row past `maxRows`. The budget's counter is in the refusal.
+ * Calls `onRow` with each non-empty row of the sheet part, in order; `afterChunk` as `readPart` says. A throw from
+ * `onRow` stops reading there.
  */
-export async function readXlsxRows(zip: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
-  const budget = new InflateBudget(limits.maxUnzippedBytes);
-  const rows: SheetRow[] = [];
-  try {
-    const entries = zipEntries(zip);
-    const parts = await locateParts(zip, entries, budget);
-    const shared = await readSharedStrings(zip, parts.sharedStrings, budget);
-    let rowNumber = 0;
-    let cells: string[] = [];
-    let column = -1;
-    let type = 'n';
-    let raw = '';
-    let inValue = false;
-    let phonetic = 0;
-    await readPart(zip, parts.sheet, budget, {
+async function scanSheet(
+  zip: Buffer,
+  sheet: ZipEntry,
+  shared: string[],
+  columns: number,
+  budget: InflateBudget,
+  onRow: (row: SheetRow) => void,
+  afterChunk?: () => Promise<void>,
+) {
+  let rowNumber = 0;
+  let cells: string[] = [];
+  let column = -1;
+  let type = 'n';
+  let raw = '';
+  let inValue = false;
+  let phonetic = 0;
+  await readPart(
+    zip,
+    sheet,
+    budget,
+    {
       open: (tag) => {
         const a = tag.attributes;
         if (tag.name === 'row') {
           rowNumber = Number(a.r) || rowNumber + 1;
-          cells = new Array<string>(limits.columns).fill('');
+          cells = new Array<string>(columns).fill('');
           column = -1;
         } else if (tag.name === 'c') {
           const at = columnOf(String(a.r ?? ''));
@@ -139,19 +157,93 @@ export async function readXlsxRows(zip: Buffer, limits: SheetLimits): Promise<Sh
       close: (name) => {
         if (name === 'v' || name === 't') inValue = false;
         else if (name === 'rPh') phonetic--;
-        else if (name === 'c' && column < limits.columns) cells[column] = cellText(type, raw, shared).trim();
-        else if (name === 'row' && cells.some((c) => c !== '')) {
-          rows.push({ row: rowNumber, cells });
-          if (rows.length > limits.maxRows)
-            throw new SheetError('tooManyRows', { inflatedBytes: budget.inflatedBytes, rows: rows.length });
-        }
+        else if (name === 'c' && column < columns) cells[column] = cellText(type, raw, shared).trim();
+        else if (name === 'row' && cells.some((c) => c !== '')) onRow({ row: rowNumber, cells });
       },
+    },
+    afterChunk,
+  );
+}
+
+/** Where a streamed read hands its rows: batches of `batchSize` rows (the last one shorter), each awaited before reading on. */
+export interface RowSink {
+  batchSize: number;
+  /** The sheet's non-empty rows (known before the first batch) and the next rows, in the sheet's order. */
+  batch(rows: SheetRow[], total: number): Promise<void>;
+}
+
+/** The refusal for whatever stopped a read: ours as it is, the inflate limit `tooLarge`, the rest `unreadable`. */
+function asSheetError(err: unknown, budget: InflateBudget, rows: number): SheetError {
+  if (err instanceof SheetError) return err;
+  if (err instanceof InflateLimitError)
+    return new SheetError('tooLarge', { inflatedBytes: err.inflatedBytes, rows });
+  return new SheetError('unreadable', { inflatedBytes: budget.inflatedBytes, rows });
+}
+
+/**
+ * The non-empty rows of an .xlsx's first sheet, streamed to `sink` in batches: the sheet part is read twice, first
+ * to count its rows (a sheet past `maxRows` is refused whole, before any batch; the count is each batch's `total`),
+ * then to hand them on, reading no further while the sink stores a batch (backpressure). Every part is inflated
+ * chunk by chunk against the budget (`maxUnzippedBytes`; the second pass over the sheet has a budget of its own,
+ * the first one having proved the sheet fits). Only the shared strings and one batch are held at a time.
+ */
+export async function streamXlsxRows(zip: Buffer, limits: SheetLimits, sink: RowSink): Promise<number> {
+  let budget = new InflateBudget(limits.maxUnzippedBytes);
+  let total = 0;
+  let handed = 0;
+  /** What the sink threw (the reader stopped, the consumer failed): passed on as it is, never called unreadable. */
+  let sinkError: { err: unknown } | undefined;
+  try {
+    const entries = zipEntries(zip);
+    const parts = await locateParts(zip, entries, budget);
+    const shared = await readSharedStrings(zip, parts.sharedStrings, budget);
+    await scanSheet(zip, parts.sheet, shared, limits.columns, budget, () => {
+      total++;
+      if (total > limits.maxRows)
+        throw new SheetError('tooManyRows', { inflatedBytes: budget.inflatedBytes, rows: total });
     });
-    return rows;
+    budget = new InflateBudget(limits.maxUnzippedBytes);
+    const pending: SheetRow[] = [];
+    /** Hands on `batchSize` rows at a time while there are that many (all that is left at the end). */
+    const flush = async (atEnd: boolean) => {
+      while (pending.length >= sink.batchSize || (atEnd && pending.length > 0)) {
+        const rows = pending.splice(0, sink.batchSize);
+        handed += rows.length;
+        try {
+          await sink.batch(rows, total);
+        } catch (err) {
+          sinkError = { err };
+          throw err;
+        }
+      }
+    };
+    await scanSheet(
+      zip,
+      parts.sheet,
+      shared,
+      limits.columns,
+      budget,
+      (row) => {
+        if (handed + pending.length < total) pending.push(row);
+      },
+      () => flush(false),
+    );
+    await flush(true);
+    return total;
   } catch (err) {
-    if (err instanceof SheetError) throw err;
-    if (err instanceof InflateLimitError)
-      throw new SheetError('tooLarge', { inflatedBytes: err.inflatedBytes, rows: rows.length });
-    throw new SheetError('unreadable', { inflatedBytes: budget.inflatedBytes, rows: rows.length });
+    if (sinkError) throw sinkError.err;
+    throw asSheetError(err, budget, Math.max(total, handed));
   }
+}
+
+/** The non-empty rows of an .xlsx's first sheet, read whole (`streamXlsxRows` into one array). */
+export async function readXlsxRows(zip: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
+  const rows: SheetRow[] = [];
+  await streamXlsxRows(zip, limits, {
+    batchSize: Number.POSITIVE_INFINITY,
+    batch: async (batch) => {
+      rows.push(...batch);
+    },
+  });
+  return rows;
 }

@@ -18,6 +18,7 @@ export const REQUIRES = [
   'media',
   'hours',
   'viewer',
+  'texts',
 ] as const;
 
 /** The core ports the campaigns plugin uses. */

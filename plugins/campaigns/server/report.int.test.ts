@@ -105,4 +105,36 @@ describe('campaign report', () => {
       line.failSends(null);
     }
   });
+
+  it("writes a failure code in the export as the report page shows it: the shell's message in the user's language", async () => {
+    const tagId = await api.tag('Relatório códigos');
+    const [to] = numbers(1);
+    await api.taggedContacts(tagId, [to]);
+    line.failSends('ERR_SENDING_WAPP_MSG');
+    try {
+      const c = await startNow({ name: 'Códigos', tagListId: tagId, message1: 'Também não chega' });
+      await api.status(c.id, 'FINALIZADA');
+      const report = await eventually(async () => {
+        const r = await api.report(c.id);
+        return r.counts.failed === 1 ? r : undefined;
+      });
+      // The page receives the code and translates it (errors.ERR_SENDING_WAPP_MSG of the shell's locales).
+      expect(report.shippings.map((s) => s.failureReason)).toEqual(['ERR_SENDING_WAPP_MSG']);
+      const reasonIn = async (lang: string) => {
+        const file = await api.call<{ data: string }>(`/api/campaigns/${c.id}/report/export?lang=${lang}`);
+        const book = new ExcelJS.Workbook();
+        await book.xlsx.load(Buffer.from(file.body.data, 'base64') as unknown as ArrayBuffer);
+        const rows = book.worksheets[0].getSheetValues().filter(Boolean) as unknown[][];
+        return rows.slice(1).map((r) => [r[2], r[3], r[4]]);
+      };
+      expect(await reasonIn('pt-BR')).toEqual([
+        [to, 'Falhou', 'Erro ao enviar a mensagem. Verifique a página de conexões.'],
+      ]);
+      expect(await reasonIn('en')).toEqual([
+        [to, 'Failed', 'Error while sending the message. Check the connections page.'],
+      ]);
+    } finally {
+      line.failSends(null);
+    }
+  });
 });

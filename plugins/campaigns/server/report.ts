@@ -6,7 +6,10 @@ import { toCampaignDto } from './presenter.js';
 
 const PAGE_SIZE = 40;
 
-/** The sheet's headers and state names in the asked language (the `export` section of the locales). */
+/**
+ * The sheet's headers and state names in the asked language (the `export` section of the locales), and a failure
+ * code's text in that language (`reason`), as the report page shows it.
+ */
 export interface ExportLabels {
   name: string;
   number: string;
@@ -15,6 +18,7 @@ export interface ExportLabels {
   deliveredAt: string;
   confirmedAt: string;
   states: Record<string, string>;
+  reason(code: string): string;
 }
 const EXPORT_PAGE = 1000;
 
@@ -127,6 +131,7 @@ export class CampaignReports {
         sheet.addRow({
           ...dto,
           state: labels.states[dto.state] ?? dto.state,
+          failureReason: dto.failureReason ? labels.reason(dto.failureReason) : dto.failureReason,
           deliveredAt: r.delivered_at ? new Date(r.delivered_at) : null,
           confirmedAt: r.confirmed_at ? new Date(r.confirmed_at) : null,
         });

@@ -75,11 +75,12 @@ export function campaignRoutes(router: CampaignRouter): void {
     const { id } = validate(idParams, ctx.params);
     const { lang } = validate(exportQuery, ctx.query);
     const campaign = await ctx.state.deps.campaigns.find(id);
-    const file = await ctx.state.deps.reports.exportXlsx(
-      ctx.state.companyId,
-      campaign,
-      REPORT_LABELS[lang].export,
-    );
+    // Failure codes written as the report page shows them: the shell's message in the user's language, else as is.
+    const reason = (code: string) => ctx.state.deps.texts.errorText(code, lang) ?? code;
+    const file = await ctx.state.deps.reports.exportXlsx(ctx.state.companyId, campaign, {
+      ...REPORT_LABELS[lang].export,
+      reason,
+    });
     ctx.body = { fileName: `campaign-${campaign.id}.xlsx`, data: file.toString('base64') };
   });
 

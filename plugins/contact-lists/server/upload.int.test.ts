@@ -79,6 +79,55 @@ describe('spreadsheet upload', () => {
     ]);
   });
 
+  it('reads a long sheet in batches: a number repeated batches later is still refused, progress per batch', async () => {
+    const list = await newList('Planilha longa');
+    // 2,500 rows: three batches of the reader (1,000 rows each); row 2,400 repeats row 7, row 2,450 is bad.
+    const rows = Array.from({ length: 2500 }, (_, i) => [
+      `Pessoa ${i + 1}`,
+      `55119${String(i + 1).padStart(8, '0')}`,
+    ]);
+    rows[2399] = ['Repetida', rows[6][1]];
+    rows[2449] = ['Curta', '12'];
+    const socket = await connectSocket(host, shop.agentToken);
+    try {
+      const res = await upload(list.id, await xlsxOf(rows));
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        imported: 2498,
+        refused: 2,
+        errors: [
+          {
+            row: 2400,
+            field: 'number',
+            message: 'Repeated in the sheet',
+            values: { name: 'Repetida', number: rows[6][1], email: '' },
+          },
+          {
+            row: 2450,
+            field: 'number',
+            message: 'Too Short!',
+            values: { name: 'Curta', number: '12', email: '' },
+          },
+        ],
+      });
+      const channel = `company-${shop.companyId}-ContactListItem`;
+      const ofList = (d: unknown, action: string) =>
+        (d as { action: string; contactListId: number }).action === action &&
+        (d as { contactListId: number }).contactListId === list.id;
+      await socket.waitFor(channel, (d) => ofList(d, 'reload'));
+      const frames = socket.frames
+        .filter((f) => f.channel === channel && ofList(f.data, 'progress'))
+        .map((f) => f.data);
+      expect(frames).toEqual(
+        [1000, 2000, 2500].map((done) => ({ action: 'progress', contactListId: list.id, done, total: 2500 })),
+      );
+    } finally {
+      socket.close();
+    }
+    const stored = await call(host, `/api/contact-lists/${list.id}`, { token: shop.adminToken });
+    expect(stored.body.contactsCount).toBe(2498);
+  });
+
   it('imports a legacy .xls as an .xlsx, numbers written as Excel numbers included', async () => {
     const list = await newList('Planilha antiga');
     const book = XLSX.utils.book_new();

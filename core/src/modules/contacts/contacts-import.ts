@@ -91,26 +91,42 @@ export async function importContacts(
   companyId: number,
   filepath: string,
 ): Promise<ImportSummary> {
-  const rows = await sheetRows(reader, companyId, filepath);
+  // Read in batches (the worker waits while one is stored): only the numbers seen so far are kept, never the rows.
+  const seen = new Set<string>();
   const errors: ImportRowError[] = [];
-  const candidates = new Map<string, ContactCandidate & { row: number }>();
-  for (const { row, cells } of rows) {
-    const candidate = checkRow(row, cells, errors);
-    if (!candidate) continue;
-    const first = candidates.get(candidate.number);
-    if (first) {
-      const [name = '', number = '', email = ''] = cells;
-      errors.push({ row, field: 'number', message: REPEATED_IN_SHEET, values: { name, number, email } });
-    } else candidates.set(candidate.number, { ...candidate, row });
-  }
-  const list = [...candidates.values()];
-  const created = await insertMissingContacts(em, companyId, 'whatsapp', list);
-  const summary: ImportSummary = {
-    created,
-    skipped: list.length - created,
-    errors: errors.slice(0, MAX_REPORTED_ERRORS),
-  };
-  if (errors.length > MAX_REPORTED_ERRORS) summary.omittedErrors = errors.length - MAX_REPORTED_ERRORS;
+  let errorCount = 0;
+  let created = 0;
+  let candidatesCount = 0;
+  let first = true;
+  const batchOpts = { columns: 3, batchSize: 2 * CHUNK };
+  await reader.readBatches(companyId, filepath, batchOpts, async (rows) => {
+    if (first && rows.length > 0 && isHeader(rows[0].cells)) rows.shift();
+    first = false;
+    const batchErrors: ImportRowError[] = [];
+    const candidates: ContactCandidate[] = [];
+    for (const { row, cells } of rows) {
+      const candidate = checkRow(row, cells, batchErrors);
+      if (!candidate) continue;
+      if (seen.has(candidate.number)) {
+        const [name = '', number = '', email = ''] = cells;
+        batchErrors.push({
+          row,
+          field: 'number',
+          message: REPEATED_IN_SHEET,
+          values: { name, number, email },
+        });
+      } else {
+        seen.add(candidate.number);
+        candidates.push(candidate);
+      }
+    }
+    candidatesCount += candidates.length;
+    created += await insertMissingContacts(em, companyId, 'whatsapp', candidates);
+    errorCount += batchErrors.length;
+    errors.push(...batchErrors.slice(0, MAX_REPORTED_ERRORS - errors.length));
+  });
+  const summary: ImportSummary = { created, skipped: candidatesCount - created, errors };
+  if (errorCount > errors.length) summary.omittedErrors = errorCount - errors.length;
   return summary;
 }
 

@@ -109,6 +109,30 @@ describe('importing a spreadsheet', () => {
     expect(await res.json()).toEqual({ created: 1, skipped: 0, errors: [] });
   });
 
+  it('reads a long sheet in batches: a number repeated in a later batch is still reported on its row', async () => {
+    // 1,200 rows (the import reads 1,000 at a time): row 1,150 repeats row 3's number, written another way.
+    const rows = Array.from({ length: 1200 }, (_, i) => [
+      `Lote ${i + 1}`,
+      `55119710${String(i + 1).padStart(5, '0')}`,
+    ]);
+    rows[1149] = ['Lote Repetido', '+55 (11) 97100-0003'];
+    // A company of its own: the other tests count the shop's contacts.
+    const lote = await tenantWithAgent(host, superToken, 'Planilha Lote');
+    const res = await upload(lote.agentToken, await xlsx(rows), 'lote.xlsx');
+    expect(await res.json()).toEqual({
+      created: 1199,
+      skipped: 0,
+      errors: [
+        {
+          row: 1150,
+          field: 'number',
+          message: 'Repeated in the sheet',
+          values: { name: 'Lote Repetido', number: '+55 (11) 97100-0003', email: '' },
+        },
+      ],
+    });
+  });
+
   it('reads a legacy .xls too, with the same per-row errors', async () => {
     const legacy = await tenantWithAgent(host, superToken, 'Planilha Antiga');
     const book = XLSX.utils.book_new();
