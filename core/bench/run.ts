@@ -7,6 +7,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { createLogger } from '../src/kernel/logger.js';
 import { createTestDatabase } from '../src/testing/test-database.js';
 import { runAttendanceBench } from './attendance/main.js';
+import { prebuiltEntry } from './attendance/server.js';
 import { runCampaignsBench } from './campaigns/main.js';
 import { runDashboardBench } from './dashboard/main.js';
 import { runFirstLoadBench } from './first-load/main.js';
@@ -120,7 +121,7 @@ async function main(): Promise<void> {
     stopPg = pg.stop;
   }
   const db = await createTestDatabase();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'core/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, [prebuiltEntry()], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,
