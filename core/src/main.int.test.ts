@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_FLAGS } from './kernel/prebuilt.js';
 
 /**
  * `npm start` on the embedded PostgreSQL: the prebuilt server (core/scripts/build-server.mjs, built here into a folder
@@ -36,12 +37,17 @@ const freePort = () =>
   });
 
 describe('the prebuilt server: start and clean stop', () => {
+  it("npm start runs the prebuilt server with the server's V8 flags", () => {
+    const { scripts } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(scripts.start).toContain(`node ${SERVER_NODE_FLAGS.join(' ')} dist/server/core/src/main.js`);
+  });
+
   it('answers /api/health under an idle RSS bound; on SIGTERM it stops its pools, then the embedded PostgreSQL, and exits 0 with no error logged', async () => {
     execFileSync(process.execPath, [path.join(ROOT, 'core/scripts/build-server.mjs'), BUILD_DIR], {
       cwd: ROOT,
     });
     const { DATABASE_URL: _db, TEST_DATABASE_URL: _test, ...env } = process.env;
-    child = spawn(process.execPath, [path.join(ROOT, BUILD_DIR, 'core/src/main.js')], {
+    child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(ROOT, BUILD_DIR, 'core/src/main.js')], {
       env: {
         ...env,
         NODE_ENV: 'development',

@@ -1,6 +1,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/kernel/prebuilt.js';
 
 export const PORT = Number(process.env.BENCH_PORT ?? 8197);
 export const BASE = `http://localhost:${PORT}`;
@@ -34,7 +35,7 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const server = spawn(process.execPath, [...profile, prebuiltEntry(entry)], {
+  const server = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, prebuiltEntry(entry)], {
     cwd: ROOT,
     env: {
       ...process.env,
