@@ -5,8 +5,10 @@ import autocannon from 'autocannon';
 import { WebSocket } from 'ws';
 import { startEmbeddedPostgres } from '../src/db/embedded.js';
 import { createLogger } from '../src/kernel/logger.js';
+import { SERVER_NODE_FLAGS } from '../src/kernel/prebuilt.js';
 import { createTestDatabase } from '../src/testing/test-database.js';
 import { runAttendanceBench } from './attendance/main.js';
+import { prebuiltEntry } from './attendance/server.js';
 import { runCampaignsBench } from './campaigns/main.js';
 import { runDashboardBench } from './dashboard/main.js';
 import { runFirstLoadBench } from './first-load/main.js';
@@ -122,7 +124,7 @@ async function main(): Promise<void> {
     stopPg = pg.stop;
   }
   const db = await createTestDatabase();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'core/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, prebuiltEntry()], {
     cwd: path.resolve(import.meta.dirname, '../..'),
     env: {
       ...process.env,

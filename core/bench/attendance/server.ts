@@ -1,12 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/kernel/prebuilt.js';
 
 export const PORT = Number(process.env.BENCH_PORT ?? 8197);
 export const BASE = `http://localhost:${PORT}`;
 
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
 /**
- * The Balcão server as its own process on `databaseUrl` (it migrates and seeds company 1 on first start). `entry`: the
+ * Builds the server as `npm start` runs it (core/scripts/build-server.mjs: plain JavaScript, no tsx loader) into a
+ * folder of the benches' own, with `entry` (a path from the repository root) among its entries; returns the built
+ * entry's path from the root. @example spawn(process.execPath, [prebuiltEntry()], { cwd: ROOT })
+ */
+export function prebuiltEntry(entry = 'core/src/main.ts'): string {
+  const outdir = 'dist/bench-server';
+  execFileSync(process.execPath, ['core/scripts/build-server.mjs', outdir, entry], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  return path.join(outdir, entry.replace(/\.ts$/, '.js'));
+}
+
+/**
+ * The Balcão server as its own process (prebuilt, as `npm start` runs it) on `databaseUrl` (it migrates and seeds company 1 on first start). `entry`: the
  * script it runs, core/src/main.ts unless a bench needs a stand-in for an outside service (campaigns/server-entry.ts).
  */
 export async function startServer(
@@ -18,8 +35,8 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
+  const server = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, prebuiltEntry(entry)], {
+    cwd: ROOT,
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyPluginDefinition } from '@balcao/sdk';
 import type { PluginFailure } from './plugin-host.js';
+import { builtForm } from './prebuilt.js';
 
 /** The repository root (the folder holding the workspaces' package.json). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -14,7 +15,7 @@ export const EXAMPLES_DIR = 'examples';
 
 /**
  * Finds workspace packages whose package.json declares `"balcao": { "plugin": "./server/index.ts" }` and imports
- * their default export. A package that fails to import is reported, not fatal. Packages under `examples/` are
+ * their default export (its built form when the server runs prebuilt: kernel/prebuilt.ts). A package that fails to import is reported, not fatal. Packages under `examples/` are
  * skipped unless `examples` is set (BALCAO_EXAMPLES=1): otherwise the hello plugin would join every tenant's menu.
  * @example const { plugins } = await discoverPlugins({ examples: config.examples })
  */
@@ -44,7 +45,7 @@ export async function discoverPlugins(
     const entry: string | undefined = pkg.balcao?.plugin;
     if (!entry) continue;
     try {
-      const mod = await import(pathToFileURL(path.join(dir, entry)).href);
+      const mod = await import(pathToFileURL(builtForm(path.join(dir, entry), root)).href);
       const def = mod.default as Found | undefined;
       if (!def || typeof def.name !== 'string')
         throw new Error(`${entry} has no definePlugin default export`);

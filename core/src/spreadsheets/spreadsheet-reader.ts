@@ -1,5 +1,7 @@
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@balcao/sdk';
+import { builtForm, PREBUILT_DIR } from '../kernel/prebuilt.js';
 import type { SheetLimits, SheetRefusal, SheetRow } from './sheet-errors.js';
 import type { WorkerAnswer, WorkerRequest } from './sheet-worker.js';
 
@@ -102,10 +104,15 @@ export class SpreadsheetReader {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(new URL('./sheet-worker-boot.mjs', import.meta.url), {
-      workerData: { entry: new URL('./sheet-worker.ts', import.meta.url).href },
-      resourceLimits: { maxOldGenerationSizeMb: this.limits.workerHeapMb },
-    });
+    const resourceLimits = { maxOldGenerationSizeMb: this.limits.workerHeapMb };
+    const body = new URL('./sheet-worker.ts', import.meta.url);
+    // The prebuilt server (`npm start`) runs the worker's built JavaScript; from TypeScript, tsx loads it in the worker.
+    const worker = PREBUILT_DIR
+      ? new Worker(pathToFileURL(builtForm(fileURLToPath(body))), { resourceLimits })
+      : new Worker(new URL('./sheet-worker-boot.mjs', import.meta.url), {
+          workerData: { entry: body.href },
+          resourceLimits,
+        });
     worker.unref(); // an idle reader never keeps the process alive
     return worker;
   }

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { CampaignCounts, CampaignReportDto, ShippingDto, ShippingState } from '../shared/report.js';
 import type { Ports } from './deps.js';
 import type { ICampaign } from './entities.js';
@@ -107,6 +106,8 @@ export class CampaignReports {
 
   /** Every contact of the shown run as a sheet, read in keyset pages (headers as `labels` names them). */
   async exportXlsx(companyId: number, campaign: ICampaign, labels: ExportLabels): Promise<Buffer> {
+    // exceljs loads on first use: some 25 MB of RSS that an idle server does not hold (issue 30).
+    const { default: ExcelJS } = await import('exceljs');
     const book = new ExcelJS.Workbook();
     const sheet = book.addWorksheet(campaign.name.slice(0, 31).replace(/[[\]*?/\\:]/g, ' ') || 'Campaign');
     sheet.columns = [

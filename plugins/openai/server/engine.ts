@@ -1,5 +1,5 @@
 import type { BotEngine, BotSelection, CorePorts, MessageDto, TicketDto } from '@balcao/sdk';
-import OpenAI, { toFile } from 'openai';
+import type OpenAI from 'openai';
 import { PROMPT_DEFAULTS, SPEECH_REGION } from '../shared/prompt.js';
 import { asksForHuman, readReply, systemPrompt, toChatMessages } from './conversation.js';
 import { egressFetch } from './egress-fetch.js';
@@ -34,12 +34,23 @@ async function promptFor(
   return deps.em.findOne(Prompt, { queueId }, { orderBy: { id: 'asc' } });
 }
 
+/**
+ * The OpenAI SDK, loaded by the first turn that uses it: some 25 MB of RSS that a server whose tenants have no AI
+ * prompt never needs (issue 30, idle memory).
+ */
+let sdk: typeof import('openai') | undefined;
+const loadSdk = async () => {
+  sdk ??= await import('openai');
+  return sdk;
+};
+
 /** Why a call to the model failed, in words for the attendants' note (never the key or the body). */
 function describe(err: unknown): string {
-  if (err instanceof OpenAI.APIError && err.status) return `o modelo respondeu ${err.status}`;
+  // Only a call made through the SDK fails with its errors, so it is loaded whenever these can match.
+  if (sdk && err instanceof sdk.default.APIError && err.status) return `o modelo respondeu ${err.status}`;
   const cause = (err as { cause?: { code?: unknown } } | null)?.cause;
   if (cause && typeof cause.code === 'string') return cause.code;
-  if (err instanceof OpenAI.APIConnectionTimeoutError) return 'ERR_EGRESS_TIMEOUT';
+  if (sdk && err instanceof sdk.default.APIConnectionTimeoutError) return 'ERR_EGRESS_TIMEOUT';
   return err instanceof Error ? err.message : String(err);
 }
 
@@ -47,7 +58,10 @@ async function transcribe(client: OpenAI, deps: EngineDeps, message: MessageDto,
   const file = message.mediaUrl ? await deps.media.read(message.mediaUrl) : null;
   if (!file) throw new Error('áudio do contato não encontrado');
   const result = await client.audio.transcriptions.create(
-    { file: await toFile(file.data, file.fileName, { type: file.mimeType }), model: 'whisper-1' },
+    {
+      file: await (await loadSdk()).toFile(file.data, file.fileName, { type: file.mimeType }),
+      model: 'whisper-1',
+    },
     { signal },
   );
   const text = result.text?.trim();
@@ -97,6 +111,7 @@ export const promptEngine: BotEngine<EngineDeps> = {
     if (asksForHuman(message.body)) return toHumans;
 
     const timeoutMs = requestTimeoutMs();
+    const { default: OpenAI } = await loadSdk();
     const client = new OpenAI({
       apiKey: (await deps.config.get(apiKeyKey(prompt.id))) ?? 'sem-chave',
       baseURL: prompt.baseUrl || undefined,

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { ChannelConnection, Language } from '@balcao/sdk';
-import { build } from 'esbuild';
 import { createPageI18n } from '../page/page-i18n.js';
 
 const escapeHtml = (s: string) =>
@@ -22,17 +21,21 @@ let script: Promise<string> | null = null;
  * imports (i18next, the SDK's formatter), once per process.
  */
 export function visitorScript(): Promise<string> {
-  script ??= build({
-    entryPoints: [pageFile('visitor-page.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    legalComments: 'none',
-    charset: 'utf8',
-  })
+  // esbuild loads with the first visitor page, not at boot (idle memory, issue 30).
+  script ??= import('esbuild')
+    .then(({ build }) =>
+      build({
+        entryPoints: [pageFile('visitor-page.ts')],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        platform: 'browser',
+        target: 'es2022',
+        minify: true,
+        legalComments: 'none',
+        charset: 'utf8',
+      }),
+    )
     .then((out) => out.outputFiles[0].text)
     .catch((err: unknown) => {
       script = null;
