@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 export const PORT = Number(process.env.BENCH_PORT ?? 8197);
@@ -18,7 +19,9 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const server = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
+  // The server counts its statements to PostgreSQL (statement-counter.ts; read with `statementsSent`).
+  const counter = ['--import', './core/bench/attendance/statement-counter.ts'];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', ...counter, entry], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
     env: {
       ...process.env,
@@ -26,6 +29,7 @@ export async function startServer(
       DATABASE_URL: databaseUrl,
       ADMIN_PASSWORD: password,
       LOG_LEVEL: 'warn',
+      BENCH_STATEMENTS_FILE: STATEMENTS_FILE,
       JWT_SECRET: 'bench-access-secret-0123456789',
       JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
       // The ingest row plays 1,000 visitors from one address on one connection: the web chat's abuse limits
@@ -50,6 +54,34 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('server did not become healthy');
+}
+
+const STATEMENTS_FILE = path.join(os.tmpdir(), `balcao-bench-statements-${process.pid}.json`);
+
+/** How many statements the bench's server has sent to PostgreSQL since it started (statement-counter.ts). */
+export async function statementsSent(server: ChildProcess): Promise<number> {
+  return (await countedStatements(server)).statements;
+}
+
+/** The statements the server sent most since it started, by their first 100 characters, with their counts. */
+export async function statementsTop(server: ChildProcess): Promise<string> {
+  return (await countedStatements(server)).top.map(([text, n]) => `${n}\t${text}`).join('\n');
+}
+
+async function countedStatements(
+  server: ChildProcess,
+): Promise<{ statements: number; top: [string, number][] }> {
+  await rm(STATEMENTS_FILE, { force: true });
+  server.kill('SIGUSR2');
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const text = await readFile(STATEMENTS_FILE, 'utf8').catch(() => '');
+    try {
+      return JSON.parse(text);
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  throw new Error('the server did not say how many statements it sent');
 }
 
 export async function stopServer(server: ChildProcess): Promise<void> {
