@@ -88,9 +88,13 @@ export const DOMAIN_EVENT_SCHEMAS = {
     queueId: id.optional(),
   }),
 
-  /** `mediaType` as stored (chat, image, audio, …), so a subscriber interested in one kind reads nothing for others. */
+  /**
+   * `mediaType` as stored (chat, image, audio, …), so a subscriber interested in one kind reads nothing for others;
+   * `contactId`: the ticket's contact (whose conversation it is), so a subscriber need not read the ticket to know.
+   */
   'message.created': z.object({
     ...message,
+    contactId: id,
     fromMe: z.boolean(),
     kind: z.enum(MESSAGE_KINDS),
     mediaType: z.string(),

@@ -4,7 +4,14 @@
 // without importing this package (which imports core: a cycle).
 
 export type { Kernel } from '@balcao/core';
-export { createTestHost, httpChannelPlugin, startInstance, type TestHost } from '@balcao/core/testing';
+export {
+  countStatements,
+  createTestHost,
+  httpChannelPlugin,
+  type StatementCount,
+  startInstance,
+  type TestHost,
+} from '@balcao/core/testing';
 export * from '@balcao/sdk/testing';
 export {
   type HoldingVendor,

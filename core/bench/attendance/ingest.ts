@@ -1,6 +1,8 @@
+import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { BASE } from './server.js';
+import { backendsCpuBetween, backendsCpuMs, processCpuMs } from './cpu.js';
+import { BASE, statementsSent } from './server.js';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 1000);
 const PER_VISITOR = Number(process.env.BENCH_VISITOR_MESSAGES ?? 5);
@@ -15,6 +17,12 @@ export interface IngestReport {
   duplicateOpen: number;
   /** From the first post until the bots' turns had dealt with every message of the run (null: not within 120 s). */
   turnsDoneSeconds: number | null;
+  /**
+   * What each message cost, from the first post until the turns were done (or gave up), in measures load does not
+   * change: the server process's CPU ms (user + system), its statements to PostgreSQL (round trips), and the CPU ms
+   * of the database's backends (null when PostgreSQL runs on another machine or no server was given).
+   */
+  perMessage: { serverCpuMs: number; statements: number; databaseCpuMs: number | null } | null;
 }
 
 /**
@@ -22,7 +30,7 @@ export interface IngestReport {
  * whole pipeline: token, validation, contact, ticket, message, realtime), then SQL checks: every message stored
  * once, one ticket per visitor, no contact with two non-closed tickets. The visitors' rows are removed afterwards.
  */
-export async function ingest(url: string, visitors = VISITORS): Promise<IngestReport> {
+export async function ingest(url: string, visitors = VISITORS, server?: ChildProcess): Promise<IngestReport> {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
@@ -51,6 +59,7 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
         return req;
       },
     });
+    const cost = server ? await costSoFar(server, c) : null;
     const started = performance.now();
     // Until the last answer: autocannon itself only notices the end on its next one-second tick.
     let lastAnswer = started;
@@ -95,6 +104,7 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
       }
       await new Promise((r) => setTimeout(r, 100));
     }
+    const costAfter = server ? await costSoFar(server, c) : null;
     const report: IngestReport = {
       visitors,
       sent,
@@ -117,11 +127,99 @@ export async function ingest(url: string, visitors = VISITORS): Promise<IngestRe
         ).rows[0].n,
       ),
       turnsDoneSeconds,
+      perMessage: cost && costAfter ? costPerMessage(cost, costAfter, visitors * PER_VISITOR) : null,
     };
     console.log(JSON.stringify({ ingest: report }));
     await c.query("delete from contacts where channel = 'webchat' and name like $1", [like]);
     return report;
   } finally {
+    await c.end();
+  }
+}
+
+interface Cost {
+  serverCpuMs: number;
+  statements: number;
+  backends: Map<number, number> | null;
+}
+
+async function costSoFar(server: ChildProcess, c: pg.Client): Promise<Cost> {
+  return {
+    serverCpuMs: (await processCpuMs(server.pid ?? 0)) ?? 0,
+    statements: await statementsSent(server),
+    backends: await backendsCpuMs(c),
+  };
+}
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function costPerMessage(before: Cost, after: Cost, messages: number): IngestReport['perMessage'] {
+  return {
+    serverCpuMs: round2((after.serverCpuMs - before.serverCpuMs) / messages),
+    statements: round2((after.statements - before.statements) / messages),
+    databaseCpuMs:
+      before.backends && after.backends
+        ? round2(backendsCpuBetween(before.backends, after.backends) / messages)
+        : null,
+  };
+}
+
+export interface RawInsertReport {
+  messages: number;
+  seconds: number;
+  perSecond: number;
+}
+
+/**
+ * The ceiling the ingest row is judged against (issue 30): the same rows as a run of `visitors` new visitors leaves —
+ * a contact, a ticket with its creation log, and the visitor's messages — written by plain INSERT … SELECT statements
+ * in one transaction, no application in between. Committed, timed, then deleted.
+ */
+export async function rawInsert(url: string, visitors = VISITORS): Promise<RawInsertReport> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const run = `raw${Date.now().toString(36)}`;
+  try {
+    const { rows } = await c.query<{ id: number }>(
+      "select id from whatsapps where company_id = 1 and channel = 'webchat' order by id limit 1",
+    );
+    const whatsapp = rows[0].id;
+    const started = performance.now();
+    await c.query('begin');
+    await c.query(
+      `insert into contacts (company_id, channel, number, name)
+         select 1, 'webchat', $1 || 'x' || v, $1 || ' Visitante ' || v from generate_series(1, $2::int) v`,
+      [run, visitors],
+    );
+    await c.query(
+      `with t as (
+         insert into tickets (company_id, contact_id, whatsapp_id, channel, status, last_message, unread_messages)
+           select 1, id, $2, 'webchat', 'pending', 'preciso de ajuda com meu pedido', $3
+             from contacts where company_id = 1 and channel = 'webchat' and name like $1 || ' Visitante %'
+           returning id)
+       insert into ticket_logs (company_id, ticket_id, type) select 1, id, 'create' from t`,
+      [run, whatsapp, PER_VISITOR],
+    );
+    await c.query(
+      `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body, from_me, read, ack,
+                             media_type, created_at)
+         select 1, t.id, t.contact_id, t.whatsapp_id, 'webchat-' || ct.number || '-message-' || k,
+                'mensagem ' || k || ' do visitante: preciso de ajuda com meu pedido', false, false, 0, 'chat', now()
+           from contacts ct join tickets t on t.contact_id = ct.id, generate_series(0, $2::int - 1) k
+          where ct.company_id = 1 and ct.channel = 'webchat' and ct.name like $1 || ' Visitante %'
+          order by k, t.id`,
+      [run, PER_VISITOR],
+    );
+    await c.query('commit');
+    const seconds = (performance.now() - started) / 1000;
+    const messages = visitors * PER_VISITOR;
+    const report = { messages, seconds, perSecond: Math.round(messages / seconds) };
+    console.log(JSON.stringify({ rawInsert: report }));
+    return report;
+  } finally {
+    await c
+      .query("delete from contacts where channel = 'webchat' and name like $1 || ' Visitante %'", [run])
+      .catch(() => undefined);
     await c.end();
   }
 }

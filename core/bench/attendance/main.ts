@@ -5,7 +5,7 @@ import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createLogger } from '../../src/kernel/logger.js';
 import { againstBaseline, readBaseline, writeBaseline } from './baseline.js';
 import { CONNECTIONS, loadFixture, measure, type Row, scenarios } from './http-rows.js';
-import { type IngestReport, ingest } from './ingest.js';
+import { type IngestReport, ingest, rawInsert } from './ingest.js';
 import { explainMainQueries } from './plans.js';
 import { ATTENDANT_EMAIL, BENCH_PASSWORD, NO_AUTO_CLOSE, seed, seededScale } from './seed.js';
 import { cpuPressure, login, rssMb, startServer, stopServer } from './server.js';
@@ -52,7 +52,7 @@ export interface AttendanceResult {
   rssIdleMb: number;
   /** The server's peak RSS over the whole run (HTTP rows, ingest and `afterRuns`). */
   rssPeakMb: number;
-  ingest: IngestReport;
+  ingest: IngestReport & { rawPerSecond: number };
 }
 
 /** `afterRuns`: more measures on the same server after the ingest (its RSS sampled meanwhile), e.g. the login's. */
@@ -119,10 +119,11 @@ export async function runAttendanceBench(
     await settle(db.url);
     // Unmeasured, as for the HTTP rows: a first, smaller round of visitors carries the ingest path's JIT and each
     // pooled connection's statement preparation (the first round ran 25–30 % slower than the next ones).
-    await ingest(db.url, 200);
-    const report = await ingest(db.url);
+    await ingest(db.url, 200, server);
+    const report = await ingest(db.url, undefined, server);
     await options.afterRuns?.(pid);
     clearInterval(sampler);
+    const raw = await rawInsert(db.url);
     const plans = await explainMainQueries(db.url, fixture);
 
     const cpu = os.cpus();
@@ -149,8 +150,24 @@ export async function runAttendanceBench(
           ? 'not within 120 s.'
           : `${report.turnsDoneSeconds.toFixed(1)} s after the first post.`),
     );
+    const cost = report.perMessage;
+    if (cost)
+      log(
+        `Per message, from the first post until the turns were done: server CPU ${cost.serverCpuMs} ms, ` +
+          `${cost.statements} statements to PostgreSQL, database CPU ${cost.databaseCpuMs ?? '(not visible)'} ms.`,
+      );
+    log(
+      `Raw INSERT … SELECT of the same rows (contacts, tickets, messages, one transaction): ${raw.messages} messages in ` +
+        `${raw.seconds.toFixed(2)} s = ${raw.perSecond} messages/s; the ingest ran at ` +
+        `**${Math.round((100 * report.perSecond) / raw.perSecond)} %** of it (goal ≥ 25 %).`,
+    );
     log(`\nQuery plans (EXPLAIN ANALYZE, BUFFERS; key lines):\n\n${plans}`);
-    return { rows: measured, rssIdleMb: idle, rssPeakMb: peak, ingest: report };
+    return {
+      rows: measured,
+      rssIdleMb: idle,
+      rssPeakMb: peak,
+      ingest: { ...report, rawPerSecond: raw.perSecond },
+    };
   } finally {
     await stopServer(server);
     await db.stop();

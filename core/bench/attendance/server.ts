@@ -1,5 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../src/kernel/prebuilt.js';
 
@@ -13,14 +14,18 @@ const ROOT = path.resolve(import.meta.dirname, '../../..');
  * folder of the benches' own, with `entry` (a path from the repository root) among its entries; returns the built
  * entry's path from the root. @example spawn(process.execPath, [prebuiltEntry()], { cwd: ROOT })
  */
-export function prebuiltEntry(entry = 'core/src/main.ts'): string {
-  const outdir = 'dist/bench-server';
-  execFileSync(process.execPath, ['core/scripts/build-server.mjs', outdir, entry], {
+export function prebuiltEntry(entry = 'core/src/main.ts', more: string[] = []): string {
+  execFileSync(process.execPath, ['core/scripts/build-server.mjs', BENCH_DIST, entry, ...more], {
     cwd: ROOT,
     stdio: 'inherit',
   });
-  return path.join(outdir, entry.replace(/\.ts$/, '.js'));
+  return builtPath(entry);
 }
+
+const BENCH_DIST = 'dist/bench-server';
+const COUNTER = 'core/bench/attendance/statement-counter.ts';
+/** Where the bench build puts a source file (a path from the repository root). */
+const builtPath = (source: string) => path.join(BENCH_DIST, source.replace(/\.ts$/, '.js'));
 
 /**
  * The Balcão server as its own process (prebuilt, as `npm start` runs it) on `databaseUrl` (it migrates and seeds company 1 on first start). `entry`: the
@@ -35,7 +40,11 @@ export async function startServer(
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const server = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, prebuiltEntry(entry)], {
+  // The server counts its statements to PostgreSQL (statement-counter.ts, built beside the server and preloaded;
+  // read with `statementsSent`).
+  const built = prebuiltEntry(entry, [COUNTER]);
+  const counter = ['--import', `./${builtPath(COUNTER)}`];
+  const server = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, ...counter, built], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -43,6 +52,7 @@ export async function startServer(
       DATABASE_URL: databaseUrl,
       ADMIN_PASSWORD: password,
       LOG_LEVEL: 'warn',
+      BENCH_STATEMENTS_FILE: STATEMENTS_FILE,
       JWT_SECRET: 'bench-access-secret-0123456789',
       JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789',
       // The ingest row plays 1,000 visitors from one address on one connection: the web chat's abuse limits
@@ -67,6 +77,34 @@ export async function startServer(
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('server did not become healthy');
+}
+
+const STATEMENTS_FILE = path.join(os.tmpdir(), `balcao-bench-statements-${process.pid}.json`);
+
+/** How many statements the bench's server has sent to PostgreSQL since it started (statement-counter.ts). */
+export async function statementsSent(server: ChildProcess): Promise<number> {
+  return (await countedStatements(server)).statements;
+}
+
+/** The statements the server sent most since it started, by their first 100 characters, with their counts. */
+export async function statementsTop(server: ChildProcess): Promise<string> {
+  return (await countedStatements(server)).top.map(([text, n]) => `${n}\t${text}`).join('\n');
+}
+
+async function countedStatements(
+  server: ChildProcess,
+): Promise<{ statements: number; top: [string, number][] }> {
+  await rm(STATEMENTS_FILE, { force: true });
+  server.kill('SIGUSR2');
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+    const text = await readFile(STATEMENTS_FILE, 'utf8').catch(() => '');
+    try {
+      return JSON.parse(text);
+    } catch {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  throw new Error('the server did not say how many statements it sent');
 }
 
 export async function stopServer(server: ChildProcess): Promise<void> {

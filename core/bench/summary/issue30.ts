@@ -61,10 +61,9 @@ export async function runIssue30Bench(): Promise<void> {
   if (attendance) {
     figures.attendance = attendance.rows;
     figures.rss = { startMb: attendance.rssIdleMb, afterMb: attendance.rssPeakMb };
-    const raw = (attendance.ingest as { rawPerSecond?: number }).rawPerSecond;
     figures.ingest = {
       perSecond: attendance.ingest.perSecond,
-      rawPerSecond: raw,
+      rawPerSecond: attendance.ingest.rawPerSecond,
       visitors: attendance.ingest.visitors,
     };
   }

@@ -8,6 +8,7 @@ import {
 } from '@balcao/sdk';
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '../testing/attendance-fixtures.js';
 import { fakeWhatsappPlugin } from '../testing/fake-whatsapp-plugin.js';
 import { openSocket } from '../testing/tenant-fixtures.js';
 
@@ -70,8 +71,13 @@ describe('event catalogue', () => {
     });
     const { ticketId, messageId } = await res.json();
     expect(await after(mark, 'ticket.created')).toEqual([{ companyId: 1, ticketId }]);
+    const [{ contact_id: contactId }] = await sql<{ contact_id: number }>(
+      host,
+      'select contact_id from tickets where id = $1',
+      [ticketId],
+    );
     expect(await after(mark, 'message.created')).toEqual([
-      { companyId: 1, ticketId, messageId, fromMe: false, kind: 'inbound', mediaType: 'chat' },
+      { companyId: 1, ticketId, messageId, contactId, fromMe: false, kind: 'inbound', mediaType: 'chat' },
     ]);
 
     mark = seen.length;
@@ -91,6 +97,7 @@ describe('event catalogue', () => {
       companyId: 1,
       ticketId,
       messageId: sent.id,
+      contactId,
       fromMe: true,
       kind: 'outbound',
       mediaType: 'chat',
@@ -99,6 +106,7 @@ describe('event catalogue', () => {
       companyId: 1,
       ticketId,
       messageId: note.id,
+      contactId,
       fromMe: true,
       kind: 'note',
       mediaType: 'chat',

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../kernel/config.js';
 import { createTestDatabase } from './test-database.js';
 
 export { httpChannelPlugin } from './http-channel-plugin.js';
+export { countStatements, type StatementCount } from './statement-count.js';
 
 /** A running Balcão on a fresh database, for integration tests. */
 export interface TestHost extends HostClient {

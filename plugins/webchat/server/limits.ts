@@ -76,19 +76,22 @@ export class WebchatRefusal extends AppError {
 /** Keys are hashed: no address or visitor id is stored, and any length fits. */
 const hashed = (key: string): string => createHash('sha256').update(key).digest('base64url');
 
-/** A bucket's tokens after refilling since its last use (`b` the row, `excluded` the rule given now). */
-const AVAILABLE =
-  'least(excluded.burst, b.tokens + greatest(0, extract(epoch from now() - b.at)) * excluded.per_second)';
-
-/** One bucket's upsert: takes a token when one is there; a refused attempt takes none (it waits for the refill). */
-const takeSql = (
-  source: string,
-) => `insert into webchat_rate_buckets as b (key, burst, per_second, tokens, at, ok)
-    ${source}
-    on conflict (key) do update set
-      tokens = ${AVAILABLE} - case when ${AVAILABLE} >= 1 then 1 else 0 end,
-      ok = ${AVAILABLE} >= 1, at = now(), burst = excluded.burst, per_second = excluded.per_second
-    returning ok, tokens, per_second`;
+/** One attempt's buckets as `webchat_take_tokens` reads them: [hashed key, burst, tokens per second]. */
+type Attempt = [key: string, burst: number, perSecond: number][];
+interface TakeRow {
+  attempt: number;
+  took: boolean;
+  left_tokens: number;
+  refill: number;
+}
+interface PendingTake {
+  em: EntityManager;
+  attempt: Attempt;
+  resolve: (row: TakeRow) => void;
+  reject: (err: unknown) => void;
+}
+/** Attempts that wait while a statement runs go together in the next, up to this many. */
+const MAX_TAKES = 500;
 
 /**
  * The web chat's public limits, counted in PostgreSQL (the plugin's `webchat_rate_buckets` and
@@ -133,26 +136,49 @@ export class WebchatLimiter {
   }
 
   /**
-   * Takes a token from each bucket in order, in one statement: a later bucket is touched only when the earlier ones
-   * let the attempt through, so one visitor's flood refused at its own bucket spends nothing of the connection's.
+   * Takes a token from each bucket in order: a later bucket is touched only when the earlier ones let the attempt
+   * through, so one visitor's flood refused at its own bucket spends nothing of the connection's. Attempts that arrive
+   * while a statement runs wait and go together in the next (`webchat_take_tokens`, migration 0003), in arrival order:
+   * one statement for many posts instead of one each.
    */
   private async take(em: EntityManager, buckets: Bucket[]): Promise<void> {
-    const params: unknown[] = [];
-    const ctes = buckets.map((bucket, i) => {
-      const burst = bucket.rate.count;
-      params.push(hashed(bucket.key), burst, burst / bucket.rate.seconds, burst - 1);
-      const row = '?::text, ?::float8, ?::float8, ?::float8, now(), true';
-      const source = i === 0 ? `values (${row})` : `select ${row} from b${i - 1} where b${i - 1}.ok`;
-      return `b${i} as (${takeSql(source)})`;
+    const attempt: Attempt = buckets.map((b) => [hashed(b.key), b.rate.count, b.rate.count / b.rate.seconds]);
+    const row = await new Promise<TakeRow>((resolve, reject) => {
+      this.takes.push({ em, attempt, resolve, reject });
+      this.pumpTakes();
     });
-    const select = buckets
-      .map((_, i) => `select ${i} as i, ok, tokens, per_second from b${i}`)
-      .join(' union all ');
-    const rows: { i: number; ok: boolean; tokens: number; per_second: number }[] = await em
+    if (!row.took) throw new WebchatRefusal(Math.max(1, Math.ceil((1 - row.left_tokens) / row.refill)));
+  }
+
+  private readonly takes: PendingTake[] = [];
+  private taking = false;
+
+  /** One statement at a time; a lone attempt runs at once. */
+  private pumpTakes(): void {
+    if (this.taking || !this.takes.length) return;
+    const batch = this.takes.splice(0, MAX_TAKES);
+    this.taking = true;
+    batch[0].em
       .getConnection()
-      .execute(`with ${ctes.join(', ')} ${select}`, params);
-    const refused = rows.find((r) => !r.ok);
-    if (refused) throw new WebchatRefusal(Math.max(1, Math.ceil((1 - refused.tokens) / refused.per_second)));
+      .execute<TakeRow[]>('select * from webchat_take_tokens(?::jsonb)', [
+        JSON.stringify(batch.map((p) => p.attempt)),
+      ])
+      .then(
+        (rows) => {
+          for (const [i, p] of batch.entries()) {
+            const row = rows.find((r) => r.attempt === i);
+            if (row) p.resolve(row);
+            else p.reject(new Error('webchat_take_tokens: an attempt without its row'));
+          }
+        },
+        (err: unknown) => {
+          for (const p of batch) p.reject(err);
+        },
+      )
+      .finally(() => {
+        this.taking = false;
+        this.pumpTakes();
+      });
   }
 
   /** At most a minute, and a quarter of the new-visitor window (the sweep keeps visitors for the whole window). */

@@ -44,8 +44,54 @@ export class Migration0002RateLimits extends Migration {
   }
 }
 
+/**
+ * `webchat_take_tokens(attempts)`: the posts that arrived together take their tokens in one statement (server/limits.ts
+ * batches them), each attempt's buckets in order as before — a later bucket only when the earlier let it through —
+ * and the attempts in arrival order, so a key two attempts share is taken twice, one after the other (one statement
+ * cannot upsert a row twice, hence a loop). Answers per attempt whether it went through, and the refusing bucket's
+ * tokens and refill rate when not.
+ */
+export class Migration0003TakeTokensInBatches extends Migration {
+  override async up(): Promise<void> {
+    const available =
+      'least(excluded.burst, b.tokens + greatest(0, extract(epoch from now() - b.at)) * excluded.per_second)';
+    this.addSql(`create or replace function webchat_take_tokens(p_attempts jsonb)
+      returns table (attempt int, took boolean, left_tokens double precision, refill double precision)
+      language plpgsql as $fn$
+      declare
+        v_attempt jsonb;
+        v_bucket jsonb;
+      begin
+        attempt := 0;
+        for v_attempt in select e.value from jsonb_array_elements(p_attempts) with ordinality e(value, n) order by e.n
+        loop
+          took := true;
+          for v_bucket in select e.value from jsonb_array_elements(v_attempt) with ordinality e(value, n) order by e.n
+          loop
+            insert into webchat_rate_buckets as b (key, burst, per_second, tokens, at, ok)
+              values (v_bucket->>0, (v_bucket->>1)::float8, (v_bucket->>2)::float8, (v_bucket->>1)::float8 - 1,
+                      now(), true)
+              on conflict (key) do update set
+                tokens = ${available} - case when ${available} >= 1 then 1 else 0 end,
+                ok = ${available} >= 1, at = now(), burst = excluded.burst, per_second = excluded.per_second
+              returning b.ok, b.tokens, b.per_second into took, left_tokens, refill;
+            exit when not took;
+          end loop;
+          return next;
+          attempt := attempt + 1;
+        end loop;
+      end
+      $fn$;`);
+  }
+
+  override async down(): Promise<void> {
+    this.addSql('drop function if exists webchat_take_tokens(jsonb);');
+  }
+}
+
 /** In order; names are stable keys in `plugin_migrations`, so never rename or reorder them. */
 export const migrations = [
   { name: '0001-visitor-contact-ids', class: Migration0001VisitorContactIds },
   { name: '0002-rate-limits', class: Migration0002RateLimits },
+  { name: '0003-take-tokens-in-batches', class: Migration0003TakeTokensInBatches },
 ];

@@ -68,9 +68,12 @@ export async function connectionFacts(
   whatsappId: number | null | undefined,
 ): Promise<ConnectionFacts | null> {
   if (!whatsappId) return null;
-  return onceInScope(scope, `connection:${companyId}:${whatsappId}`, () =>
-    scope.em.findOne(Connection, { id: whatsappId, companyId }),
-  );
+  // By id alone, then the company checked here: a lookup by primary key is answered from the scope's identity map when
+  // the turn's engine selection (bots/bot-selection.ts) already read the connection, instead of a second query.
+  return onceInScope(scope, `connection:${companyId}:${whatsappId}`, async () => {
+    const connection = await scope.em.findOne(Connection, { id: whatsappId });
+    return connection?.companyId === companyId ? connection : null;
+  });
 }
 
 /** The connection's queues as the menu lists them: by orderQueue (unset last), then by id (GB lists by orderQueue). */

@@ -12,6 +12,7 @@ import {
   offeredToBots,
   readTurn,
   runEngine,
+  type TurnInput,
   withHumans,
 } from './bot-turn.js';
 import type { InboundContext } from './inbound-stages.js';
@@ -215,12 +216,20 @@ async function offerToEngines(
     return true;
   }
   if (!botEngines.size) return false;
-  const turn = await readTurn(scope, companyId, ticket, messageId);
-  if (!turn) return true;
+  // What the engine sees, read once and only when an engine may take the message (pickEngine).
+  let reading: Promise<TurnInput | null> | undefined;
+  const turn = () => {
+    reading ??= readTurn(scope, companyId, ticket, messageId);
+    return reading;
+  };
   const pick = held
     ? { engine: held, selection: await selectionOfHeld(scope, ticket, held.key) }
     : await pickEngine(scope, companyId, ticket, turn);
+  if (pick === 'gone') return true;
   if (!pick) return false;
+  // Whatever was picked, a ticket, contact or message gone meanwhile ends the turn here.
+  const input = await turn();
+  if (!input) return true;
   if ('unavailable' in pick) {
     // The admin's choice cannot be honoured (plugin removed, plan changed): humans take over, nobody else guesses.
     const failure = new BotFailure('error', 'o robô escolhido não está disponível');
@@ -229,7 +238,7 @@ async function offerToEngines(
   }
   const { engine, selection } = pick;
   try {
-    const outcome = await runEngine(scope, companyId, engine, turn, selection);
+    const outcome = await runEngine(scope, companyId, engine, input, selection);
     // An attendant may have taken the ticket (or someone closed it) while the engine worked: theirs wins.
     await scope.em.refresh(ticket);
     if (ticket.status === 'closed' || withHumans(ticket)) return true;

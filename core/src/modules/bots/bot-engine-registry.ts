@@ -43,6 +43,11 @@ export class BotEngineRegistry {
     return this.engines.length;
   }
 
+  /** Whether any engine volunteers for tickets nobody selected it for (has `wants`). */
+  get hasVolunteers(): boolean {
+    return this.engines.some((e) => e.engine.wants !== undefined);
+  }
+
   find(key: string): RegisteredBotEngine | undefined {
     return this.engines.find((e) => e.key === key);
   }

@@ -74,34 +74,49 @@ export async function selectedKeys(scope: Cradle, companyId: number): Promise<Se
   return new Set(rows.map((r) => r.key));
 }
 
-/** The engine a turn goes to, and what selected it; `unavailable`: the one chosen is gone or not in the plan. */
+/**
+ * The engine a turn goes to, and what selected it; `unavailable`: the one chosen is gone or not in the plan; `gone`:
+ * the ticket, its contact or the message went away before the turn could be read.
+ */
 export type Pick =
   | { engine: RegisteredBotEngine; selection: BotSelection }
   | { unavailable: string }
+  | 'gone'
   | undefined;
 
 /**
  * Which engine takes the message of a ticket no engine holds: the selection of highest precedence (a group ticket
  * only when the engine takes groups; otherwise default routing), or, when nothing is selected, the first volunteer
  * in the stable order (an engine with `wants`, selected nowhere in the company, whose `wants` answers true).
+ * `turn` reads what the engine would see; it is asked only when an engine may take the message (a company whose
+ * engines are all selected ones pays no read for the messages no selection sends them).
  */
 export async function pickEngine(
   scope: Cradle,
   companyId: number,
   ticket: ITicket,
-  turn: TurnInput,
+  turn: () => Promise<TurnInput | null>,
 ): Promise<Pick> {
   const { botEngines, planGate } = scope;
   const [top] = await selectionsFor(scope, ticket);
   if (top) {
     const engine = botEngines.find(top.key);
     if (!engine || !(await botEngines.allows(planGate, companyId, engine))) return { unavailable: top.key };
-    if (turn.ticket.isGroup && !engine.engine.groups) return undefined;
+    const input = await turn();
+    if (!input) return 'gone';
+    if (input.ticket.isGroup && !engine.engine.groups) return undefined;
     return { engine, selection: top.selection };
   }
+  // No engine volunteers (none has `wants`): nothing to ask the database or the engines.
+  if (!botEngines.hasVolunteers) return undefined;
   const selected = await selectedKeys(scope, companyId);
-  const volunteers = (await botEngines.allowedFor(planGate, companyId)).filter((e) => !selected.has(e.key));
-  const engine = await chooseEngine(scope, companyId, turn, volunteers);
+  const volunteers = (await botEngines.allowedFor(planGate, companyId)).filter(
+    (e) => e.engine.wants && !selected.has(e.key),
+  );
+  if (!volunteers.length) return undefined;
+  const input = await turn();
+  if (!input) return 'gone';
+  const engine = await chooseEngine(scope, companyId, input, volunteers);
   return engine && { engine, selection: VOLUNTEER };
 }
 

@@ -72,6 +72,7 @@ export class ConversationsService implements ConversationsPort {
   private readonly planGate: PlanGate;
   private readonly dataDir: string;
   private readonly byToken = new Map<string, { connection: ChannelConnection; until: number }>();
+  private readonly tokenReads = new Map<string, Promise<ChannelConnection | null>>();
 
   constructor({
     orm,
@@ -337,6 +338,16 @@ export class ConversationsService implements ConversationsPort {
     const key = `${channel}:${token}`;
     const cached = this.byToken.get(key);
     if (cached && cached.until > Date.now()) return cached.connection;
+    // Requests that miss together share one read (when the entry lapses under load, every request in flight missed).
+    let reading = this.tokenReads.get(key);
+    if (!reading) {
+      reading = this.readByToken(key, token, channel).finally(() => this.tokenReads.delete(key));
+      this.tokenReads.set(key, reading);
+    }
+    return reading;
+  }
+
+  private async readByToken(key: string, token: string, channel: Channel): Promise<ChannelConnection | null> {
     const [row] = await this.orm.em
       .getConnection()
       .execute<ConnectionRow[]>('select * from whatsapps where token = ? and channel = ?', [token, channel]);

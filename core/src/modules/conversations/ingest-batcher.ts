@@ -3,7 +3,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 
-/** The 17 arguments of balcao_ingest (v7, and v8 to v13 which keep them; migrations conversations-0006 to 0014), in order. */
+/** The 17 arguments of balcao_ingest (v7, and v8 to v14 which keep them; migrations conversations-0006 to 0015), in order. */
 export type IngestArgs = [
   companyId: number,
   whatsappId: number,
@@ -35,11 +35,18 @@ interface IngestRow {
   ticket_reopened: boolean | null;
   previous_user_id: number | null;
   previous_queue_id: number | null;
+  /** v14: the stored message's contact. */
+  message_contact_id: number | null;
 }
+
+/** What the channel is answered, and for a stored message its contact's id (for `message.created`, not the channel). */
+export type IngestOutcome =
+  | (Extract<IngestResult, { outcome: 'stored' }> & { contactId: number })
+  | Exclude<IngestResult, { outcome: 'stored' }>;
 
 interface Pending {
   args: IngestArgs;
-  resolve: (r: IngestResult) => void;
+  resolve: (r: IngestOutcome) => void;
   reject: (err: unknown) => void;
 }
 
@@ -55,7 +62,7 @@ const CALL = `balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->
 
 const isLostReplay = (err: unknown) => String(err).includes('balcao_ingest: duplicate message');
 
-const toResult = (row: IngestRow | undefined): IngestResult =>
+const toResult = (row: IngestRow | undefined): IngestOutcome =>
   !row || row.outcome === 'duplicate'
     ? { outcome: 'duplicate' }
     : row.outcome === 'blocked' || row.outcome === 'ignored'
@@ -64,6 +71,7 @@ const toResult = (row: IngestRow | undefined): IngestResult =>
           outcome: 'stored',
           ticketId: row.ticket_id as number,
           messageId: Number(row.message_id),
+          contactId: row.message_contact_id as number,
           ticketCreated: row.ticket_created ?? false,
           ...(row.ticket_reopened
             ? { reopenedFrom: { userId: row.previous_user_id, queueId: row.previous_queue_id } }
@@ -89,7 +97,7 @@ export class IngestBatcher {
     this.orm = orm;
   }
 
-  store(args: IngestArgs): Promise<IngestResult> {
+  store(args: IngestArgs): Promise<IngestOutcome> {
     return new Promise((resolve, reject) => {
       this.batches.push({ args, resolve, reject });
     });

@@ -6,7 +6,7 @@ import {
   lastMessagePreview,
 } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { IngestBatcher } from './ingest-batcher.js';
+import { IngestBatcher, type IngestOutcome } from './ingest-batcher.js';
 
 export interface IngestTarget {
   id: number;
@@ -39,8 +39,9 @@ export class IngestService {
   }
 
   async ingest(target: IngestTarget, inbound: InboundMessage): Promise<IngestResult> {
-    const result = await this.store(target, inbound);
-    if (result.outcome !== 'stored') return result;
+    const stored = await this.store(target, inbound);
+    if (stored.outcome !== 'stored') return stored;
+    const { contactId, ...result } = stored;
     const { companyId } = target;
     if (result.ticketCreated)
       await this.events.emit('ticket.created', { companyId, ticketId: result.ticketId });
@@ -55,6 +56,7 @@ export class IngestService {
       companyId,
       ticketId: result.ticketId,
       messageId: result.messageId,
+      contactId,
       fromMe: inbound.fromMe ?? false,
       // A message the account sent from elsewhere (the phone itself) is the company's, not the contact's.
       kind: inbound.fromMe ? 'outbound' : 'inbound',
@@ -63,8 +65,8 @@ export class IngestService {
     return result;
   }
 
-  /** One call of balcao_ingest (v13, sql/), committed together with the messages that arrive meanwhile. */
-  private store(target: IngestTarget, m: InboundMessage): Promise<IngestResult> {
+  /** One call of balcao_ingest (v14, sql/), committed together with the messages that arrive meanwhile. */
+  private store(target: IngestTarget, m: InboundMessage): Promise<IngestOutcome> {
     const status = m.isGroup && target.groupAsTicket !== 'enabled' ? 'group' : 'pending';
     return this.batcher.store([
       target.companyId,

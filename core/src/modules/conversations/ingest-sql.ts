@@ -7,18 +7,20 @@ import path from 'node:path';
  * migration installs it, never changes (the migrations that ran it are done on every database).
  * @example this.addSql(ingestFunctionSql(3))
  */
-export function ingestFunctionSql(version: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13): string {
+export function ingestFunctionSql(
+  version: 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14,
+): string {
   return readFileSync(path.join(import.meta.dirname, 'sql', `balcao_ingest.v${version}.sql`), 'utf8');
 }
 
 /** The version the current schema runs (what ingest-service calls). */
-export const CURRENT_INGEST_VERSION = 13;
+export const CURRENT_INGEST_VERSION = 14;
 
 /** balcao_ingest's arguments from v3 to v6, to drop it when a version changes what it answers or takes. */
 export const INGEST_SIGNATURE =
   'balcao_ingest(int, int, text, text, text, text, boolean, text, text, text, boolean, text, text, text, timestamptz, text)';
 
-/** balcao_ingest's arguments from v7 on (v8 to v11 kept them): v6's and the quoted message's channel id (p_quoted). */
+/** balcao_ingest's arguments from v7 on (v8 to v14 kept them): v6's and the quoted message's channel id (p_quoted). */
 export const INGEST_SIGNATURE_V7 = `${INGEST_SIGNATURE.slice(0, -1)}, text)`;
 
 /**

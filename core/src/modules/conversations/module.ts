@@ -18,6 +18,7 @@ import { MigrationConversations0011HistoryLateLinks } from './migrations/convers
 import { MigrationConversations0012IngestLateLinksAliasLock } from './migrations/conversations-0012-ingest-late-links-alias-lock.js';
 import { MigrationConversations0013IngestLiveRepliesWait } from './migrations/conversations-0013-ingest-live-replies-wait.js';
 import { MigrationConversations0014ActorIngestReleasesHeld } from './migrations/conversations-0014-actor-ingest-releases-held.js';
+import { MigrationConversations0015IngestContactId } from './migrations/conversations-0015-ingest-contact-id.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -77,6 +78,7 @@ export const conversationsModule = defineModule({
       name: 'conversations-0014-actor-ingest-releases-held',
       class: MigrationConversations0014ActorIngestReleasesHeld,
     },
+    { name: 'conversations-0015-ingest-contact-id', class: MigrationConversations0015IngestContactId },
   ],
   ports: {
     conversations: ({ root, companyId, ownKinds }) =>

@@ -99,6 +99,7 @@ export async function announceOutgoing(
     companyId: m.companyId,
     ticketId: m.ticket.id,
     messageId,
+    contactId: m.ticket.contactId,
     fromMe: true,
     kind: m.isPrivate ? 'note' : m.userId === null ? 'bot' : 'outbound',
     mediaType: m.mediaType ?? 'chat',
