@@ -2,23 +2,17 @@ import pg from 'pg';
 import { contactPageSql } from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
 import { ticketMessagePageSql } from '../../src/modules/messages/message-queries.js';
-import { type TicketListFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
+import {
+  listFilters,
+  type TicketListFilters,
+  ticketListSql,
+} from '../../src/modules/tickets/ticket-list-sql.js';
 import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 import type { Fixture } from './http-rows.js';
 import { ATTENDANT_EMAIL } from './seed.js';
 
-const noFilters: TicketListFilters = {
-  searchParam: '',
-  pageNumber: 1,
-  showAll: false,
-  statuses: [],
-  queueIds: [],
-  tagIds: [],
-  userIds: [],
-  whatsappIds: [],
-  withUnreadMessages: false,
-};
+const noFilters = listFilters({ showAll: false });
 
 /** `?` placeholders (as the server's queries are written) to pg's `$n`. */
 const numbered = (sql: string) => {

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import pg from 'pg';
 import { contactPageSql } from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
-import { type TicketListFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
+import { listFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
 import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 
@@ -75,17 +75,7 @@ async function main() {
   for (const term of terms) {
     const shapeQ = searchShapeSql(1, term);
     const shape = shapeOfPlan((await c.query<ShapePlanRow>(numbered(shapeQ.sql), shapeQ.params)).rows);
-    const filters: TicketListFilters = {
-      searchParam: term,
-      pageNumber: 1,
-      showAll: true,
-      statuses: [],
-      queueIds: [],
-      tagIds: [],
-      userIds: [],
-      whatsappIds: [],
-      withUnreadMessages: false,
-    };
+    const filters = listFilters({ searchParam: term });
     const how = shape.commonTerm
       ? 'walk, common term'
       : shape.manyNamed

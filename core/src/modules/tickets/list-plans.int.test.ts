@@ -3,7 +3,7 @@ import { createTestHost, type TestHost } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
-import { ticketListSql } from './ticket-list-sql.js';
+import { listFilters, ticketListSql } from './ticket-list-sql.js';
 
 // Issue 30's ticket-list rows, as a regression check of plan shape and rows read, never time: on 20,000 tickets each
 // tab reads its page off a list index in list order and stops at the count's cap, whatever the tab's size. A sort of
@@ -61,17 +61,7 @@ const admin = {
   queueIds: [],
   everyQueue: true,
 };
-const filters = {
-  searchParam: '',
-  pageNumber: 1,
-  showAll: true,
-  statuses: [],
-  queueIds: [],
-  tagIds: [],
-  userIds: [],
-  whatsappIds: [],
-  withUnreadMessages: false,
-};
+const filters = listFilters();
 
 describe('ticket list plans', () => {
   for (const status of ['open', 'pending', 'closed']) {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
 import { contactPageSql } from '../contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../contacts/contacts-service.js';
-import { ticketListSql } from './ticket-list-sql.js';
+import { listFilters, ticketListSql } from './ticket-list-sql.js';
 import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from './ticket-lookups.js';
 
 // Issue 30: searches by name must be answered from the trigram indexes as written, whatever the statistics guess.
@@ -93,16 +93,7 @@ async function shapeOf(term: string) {
 }
 
 const admin = { userId: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
-const noFilters = {
-  pageNumber: 1,
-  showAll: true,
-  statuses: [],
-  queueIds: [],
-  tagIds: [],
-  userIds: [],
-  whatsappIds: [],
-  withUnreadMessages: false,
-};
+const noFilters = listFilters();
 
 describe('search plans', () => {
   it('the contacts search finds names by trigram and reads only the page back, by primary key', async () => {

@@ -2,7 +2,7 @@ import type { TicketDto } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inbound, ingestOf, sql } from '../../testing/attendance-fixtures.js';
-import { type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
+import { listFilters, type TicketListFilters, ticketListSql } from './ticket-list-sql.js';
 import { FEW_TAGGED_MAX, TicketTagSizes } from './ticket-tag-sizes.js';
 
 /** GET /api/tickets Search-tab filters (spec part 1 §7): tags, users, whatsappIds, statusFilter, userFilter. */
@@ -27,17 +27,7 @@ async function ticketOn(conn: typeof site): Promise<{ id: number; contactId: num
   return { id: r.ticketId, contactId: row.contact_id };
 }
 
-const noFilters: TicketListFilters = {
-  searchParam: '',
-  pageNumber: 1,
-  showAll: true,
-  queueIds: [],
-  tagIds: [],
-  userIds: [],
-  whatsappIds: [],
-  statuses: [],
-  withUnreadMessages: false,
-};
+const noFilters = listFilters();
 
 /** The list statement run as the service runs it, for one choice of read (ids of the page, and the count). */
 async function listed(filters: Partial<TicketListFilters>): Promise<{ ids: number[]; total: number }> {

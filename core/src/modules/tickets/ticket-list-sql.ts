@@ -45,6 +45,22 @@ export interface TicketListFilters {
   fewTagged?: boolean;
 }
 
+/** A list's filters with nothing chosen (page 1 of every ticket the reader may see), `over` on top. */
+export function listFilters(over: Partial<TicketListFilters> = {}): TicketListFilters {
+  return {
+    searchParam: '',
+    pageNumber: 1,
+    showAll: true,
+    statuses: [],
+    queueIds: [],
+    tagIds: [],
+    userIds: [],
+    whatsappIds: [],
+    withUnreadMessages: false,
+    ...over,
+  };
+}
+
 /**
  * The ticket list as one statement: the count and one page (page size + 1 rows, to tell hasMore), with `?`
  * placeholders. Pure, so the benchmark explains exactly what the service runs. Each tab's filter and order
