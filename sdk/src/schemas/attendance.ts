@@ -318,12 +318,6 @@ export const ticketListQuery = z.object({
 /** Ticket lists count up to this many and stop; the UI shows the badge as "99+". @example count >= TICKET_COUNT_CAP */
 export const TICKET_COUNT_CAP = 100;
 
-/**
- * A contacts search (`GET /contacts?searchParam=`) counts up to this many and stops: past it the answer says
- * `countCapped: true` with `count` at the cap, and the UI shows "100+". @example countCapped ? `${count}+` : count
- */
-export const CONTACT_COUNT_CAP = 100;
-
 /** Days the real-time panel looks back when no dateStart is given (spec part 1 §9). */
 export const MOMENTS_WINDOW_DAYS = 30;
 

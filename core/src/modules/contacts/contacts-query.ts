@@ -51,10 +51,17 @@ export function contactWhereSql(
   const params: unknown[] = [companyId];
   if (f.searchParam) {
     // Each column has its trigram index; the planner ORs their bitmaps. A walk (`opts.walk`) tests the term on each
-    // contact it passes instead: `is true` is no index's condition, so the planner keeps to the name order.
+    // contact it passes instead, as ILIKE does in a multibyte encoding (lower of both sides, then LIKE) but lowering
+    // the pattern once, not per row (a third of the CPU). `is distinct from false` (never null: e-mail coalesced)
+    // is no index's condition and is guessed true for half the rows, so the planner walks in name order and stops
+    // at the limit rather than read and sort everything.
     const term = `%${likeTerm(f.searchParam)}%`;
-    const test = '(c.name ilike ? or c.number ilike ? or c.email ilike ?)';
-    where.push(opts.walk ? `(${test} is true)` : test);
+    where.push(
+      opts.walk
+        ? `((lower(c.name) like lower(?) or lower(c.number) like lower(?)
+             or coalesce(lower(c.email), '') like lower(?)) is distinct from false)`
+        : '(c.name ilike ? or c.number ilike ? or c.email ilike ?)',
+    );
     params.push(term, term, term);
   }
   if (f.contactTag?.length) {
@@ -159,19 +166,20 @@ export function contactPageSql(
            order by p.name, p.id`;
   if (f.searchParam && walk) {
     // The walk: an index-only scan of contacts_company_name_walk_index (name, id, number, email) testing the term,
-    // then the page's rows by primary key. The count: the first CONTACT_COUNT_CAP + 1 hits in any order.
+    // then the page's rows by primary key. The count: the first CONTACT_COUNT_CAP + 1 hits in any order, tested the
+    // same cheap way.
     const ww = contactWhereSql(companyId, f, { walk: true });
     return {
       sql: `select n.total, p.*
               from (select count(*)::int as total
-                      from (select 1 from contacts c where ${w.sql} limit ${CONTACT_COUNT_CAP + 1}) x) n
+                      from (select 1 from contacts c where ${ww.sql} limit ${CONTACT_COUNT_CAP + 1}) x) n
               left join lateral (
                 select ${CONTACT_ROW_COLUMNS}
                   from (select c.* from (select c.id from contacts c where ${ww.sql}
                                           order by c.name, c.id limit ${readUpTo}) h
                           ${byId}) c
                   ${tail}`,
-      params: [...w.params, ...ww.params, offset],
+      params: [...ww.params, ...ww.params, offset],
     };
   }
   // A text search finds its few contacts once (three trigram indexes) for both the count and the page; the list of
@@ -194,8 +202,14 @@ export function contactPageSql(
   };
 }
 
-/** A walk reads about this many contacts per index page (name, id, number and e-mail of each). */
-const WALK_ENTRIES_PER_PAGE = 100;
+/**
+ * The server CPU of a search, in contacts a walk tests: gathering costs about this many walked contacts per hit
+ * (bitmap, the hit's table page, recheck, sort). Measured at 100,000 contacts: ~6 ms for 1,668 hits gathered, ~13 ms
+ * for ~15,000 contacts walked (page and count).
+ */
+const GATHER_COST_PER_HIT = 4;
+/** Names in order are not spread evenly: a walk met its hits about half as often as the contacts' share says. */
+const WALK_SKEW = 2;
 
 /** One row of `contactSearchShapeSql`'s answer: the plan as JSON. */
 export type ContactShapePlanRow = { 'QUERY PLAN': [{ Plan: { Plans?: { 'Plan Rows': number }[] } }] };
@@ -218,14 +232,15 @@ export function contactSearchShapeSql(
 }
 
 /**
- * Whether a search page walks (see contactPageSql), from contactSearchShapeSql's plan: gathering reads about one
- * table page per hit (hits are spread over the table); a walk reads about `readUpTo × contacts / named` index
- * entries, WALK_ENTRIES_PER_PAGE to a page, whatever the data's size. The shorter read wins.
+ * Whether a search page walks (see contactPageSql), from contactSearchShapeSql's plan. Gathering reads every hit;
+ * a walk tests about `readUpTo × contacts / named` contacts for the page and `(CONTACT_COUNT_CAP + 1) × contacts /
+ * named` for the count, whatever the data's size. The cheaper in server CPU wins: a common surname gathers at
+ * 100,000 contacts (1,668 hits) and walks at 1,000,000 (16,667).
  */
 export function walksOfPlan(rows: ContactShapePlanRow[], f: ContactFilter, pageSize: number): boolean {
   const guesses = (rows[0]?.['QUERY PLAN'][0]?.Plan.Plans ?? []).map((p) => p['Plan Rows']);
   const [named = 0, contacts = 0] = guesses;
   const readUpTo = pageSize * f.pageNumber + 1;
-  const walk = (readUpTo * Math.max(contacts, 1)) / Math.max(named, 1) / WALK_ENTRIES_PER_PAGE;
-  return walk < named;
+  const walk = (WALK_SKEW * (readUpTo + CONTACT_COUNT_CAP + 1) * Math.max(contacts, 1)) / Math.max(named, 1);
+  return walk < named * GATHER_COST_PER_HIT;
 }
