@@ -208,8 +208,13 @@ export function contactPageSql(
  * for ~15,000 contacts walked (page and count).
  */
 const GATHER_COST_PER_HIT = 4;
-/** Names in order are not spread evenly: a walk met its hits about half as often as the contacts' share says. */
-const WALK_SKEW = 2;
+/**
+ * Names in order are not spread evenly: a surname's hits start only at its first first-name group ("Ana Pereira"),
+ * so a walk meets them far less often than their share says, and later the more contacts there are. Measured on the
+ * bench data: ~2× at 100,000 contacts, ~10× at 1,000,000 for "pereira" (1.7 % of contacts). With 16, a surname on
+ * 1.7 % gathers at both sizes and only a term on a large share of contacts walks ("silva" at 1 M, 3.1 %; "ana").
+ */
+const WALK_SKEW = 16;
 
 /** One row of `contactSearchShapeSql`'s answer: the plan as JSON. */
 export type ContactShapePlanRow = { 'QUERY PLAN': [{ Plan: { Plans?: { 'Plan Rows': number }[] } }] };
@@ -234,8 +239,7 @@ export function contactSearchShapeSql(
 /**
  * Whether a search page walks (see contactPageSql), from contactSearchShapeSql's plan. Gathering reads every hit;
  * a walk tests about `readUpTo × contacts / named` contacts for the page and `(CONTACT_COUNT_CAP + 1) × contacts /
- * named` for the count, whatever the data's size. The cheaper in server CPU wins: a common surname gathers at
- * 100,000 contacts (1,668 hits) and walks at 1,000,000 (16,667).
+ * named` for the count (times WALK_SKEW). The cheaper in server CPU wins.
  */
 export function walksOfPlan(rows: ContactShapePlanRow[], f: ContactFilter, pageSize: number): boolean {
   const guesses = (rows[0]?.['QUERY PLAN'][0]?.Plan.Plans ?? []).map((p) => p['Plan Rows']);
