@@ -217,3 +217,35 @@ test('contacts: add with validation, search, edit, block/unblock, import, export
   );
   await context.close();
 });
+
+test('contacts: a search past the count cap shows "100+" with a hint; a narrower one counts exactly', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const token = await adminToken(request);
+  const surname = `Capado${Date.now() % 1_000_000}`;
+  // CONTACT_COUNT_CAP + 5 contacts with one surname, imported row by row (no channel asked).
+  for (let i = 0; i < 105; i++) {
+    const res = await request.post('/api/contactsImport', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name: `Ana ${String(i).padStart(3, '0')} ${surname}`,
+        number: `55218${String(Date.now() % 100_000).padStart(5, '0')}${String(i).padStart(3, '0')}`,
+      },
+    });
+    expect(res.ok()).toBe(true);
+  }
+  const { context, page } = await signedIn(browser, await portugueseAdmin(request));
+  await page.getByTestId('menu-/contacts').click();
+  await search(page, surname.toLowerCase());
+  const count = page.getByTestId('contacts-count');
+  await expect(count).toHaveText('100+');
+  await expect(count).toHaveAttribute('title', /Mais de 100 contatos/);
+  await expect(row(page, `Ana 000 ${surname}`)).toBeVisible();
+  // One more letter of a name: an exact count again.
+  await search(page, `Ana 104 ${surname}`);
+  await expect(count).toHaveText('1');
+  await expect(count).not.toHaveAttribute('title', /.+/);
+  await context.close();
+});

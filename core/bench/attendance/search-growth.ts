@@ -8,7 +8,12 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { contactPageSql } from '../../src/modules/contacts/contacts-query.js';
+import {
+  type ContactShapePlanRow,
+  contactPageSql,
+  contactSearchShapeSql,
+  walksOfPlan,
+} from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
 import { listFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
 import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from '../../src/modules/tickets/ticket-lookups.js';
@@ -81,10 +86,23 @@ async function main() {
       : shape.manyNamed
         ? 'walk, many named'
         : 'hits gathered';
+    const cf = { pageNumber: 1, searchParam: term };
+    const cShapeQ = contactSearchShapeSql(1, cf);
+    const cRows = (await c.query<ContactShapePlanRow>(numbered(cShapeQ.sql), cShapeQ.params)).rows;
+    const walk = walksOfPlan(cRows, cf, CONTACTS_PAGE_SIZE);
     const cases: [string, { sql: string; params: unknown[] }][] = [
       [`tickets (${how})`, ticketListSql(1, admin, { ...filters, ...shape })],
-      ['contacts', contactPageSql(1, { pageNumber: 1, searchParam: term }, CONTACTS_PAGE_SIZE)],
+      [
+        `contacts (${walk ? 'walk in name order' : 'hits gathered'})`,
+        contactPageSql(1, cf, CONTACTS_PAGE_SIZE, walk),
+      ],
     ];
+    // SEARCH_CONTACTS_BOTH=1: the other contacts shape too, to compare (the gathered one is the code before the walk).
+    if (process.env.SEARCH_CONTACTS_BOTH === '1')
+      cases.push([
+        `contacts (${walk ? 'hits gathered' : 'walk in name order'}, not chosen)`,
+        contactPageSql(1, cf, CONTACTS_PAGE_SIZE, !walk),
+      ]);
     for (const [what, q] of cases) {
       const got: { ms: number; buffers: number }[] = [];
       for (let i = 0; i < runs; i++) got.push(await explain(q));

@@ -118,3 +118,9 @@ export const pageQuery = z.object({
   searchParam: z.string().trim().optional().default(''),
   pageNumber: pageNumberField,
 });
+
+/**
+ * A contacts search (`GET /contacts?searchParam=`) counts up to this many and stops: past it the answer says
+ * `countCapped: true` with `count` at the cap, and the UI shows "100+". @example countCapped ? `${count}+` : count
+ */
+export const CONTACT_COUNT_CAP = 100;

@@ -1,11 +1,17 @@
-import type { ContactDto } from '@balcao/sdk';
+import { CONTACT_COUNT_CAP, type ContactDto } from '@balcao/sdk';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import en from '../i18n/locales/en.json';
+import es from '../i18n/locales/es.json';
+import ptBR from '../i18n/locales/pt-BR.json';
+import tr from '../i18n/locales/tr.json';
 import {
   appendPage,
   applyContactDelete,
   applyContactUpdate,
   matchesFilter,
   parseContactEvent,
+  shownCount,
 } from './contact-list-rules';
 
 const contact = (id: number, name: string, extra: Partial<ContactDto> = {}): ContactDto => ({
@@ -32,7 +38,12 @@ const all = { searchParam: '', tagIds: [] };
 const names = (s: { contacts: ContactDto[] }) => s.contacts.map((c) => c.name);
 
 describe('contact list rules', () => {
-  const page = { contacts: [contact(1, 'Ana'), contact(2, 'Carla')], hasMore: false, count: 2 };
+  const page = {
+    contacts: [contact(1, 'Ana'), contact(2, 'Carla')],
+    hasMore: false,
+    count: 2,
+    countCapped: false,
+  };
 
   it('a new contact is added in name order and counted', () => {
     const next = applyContactUpdate(page, contact(3, 'Bruno'), all);
@@ -75,6 +86,7 @@ describe('contact list rules', () => {
       contacts: [contact(2, 'Carla'), contact(4, 'Davi')],
       hasMore: false,
       count: 3,
+      countCapped: false,
     });
     expect(names(next)).toEqual(['Ana', 'Carla', 'Davi']);
   });
@@ -85,5 +97,26 @@ describe('contact list rules', () => {
     expect(parseContactEvent({ action: 'update', contact: contact(1, 'Ana') })?.action).toBe('update');
     expect(parseContactEvent({ action: 'delete' })).toBeNull();
     expect(parseContactEvent('x')).toBeNull();
+  });
+
+  it.each([
+    ['en', en],
+    ['pt-BR', ptBR],
+    ['es', es],
+    ['tr', tr],
+  ])('%s: a capped search count reads "100+", an exact one its number', async (lang, res) => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ lng: lang, resources: { [lang]: { translation: res } } });
+    expect(shownCount({ count: CONTACT_COUNT_CAP, countCapped: true }, i18n.t)).toBe(`${CONTACT_COUNT_CAP}+`);
+    expect(shownCount({ count: 42, countCapped: false }, i18n.t)).toBe('42');
+    expect(i18n.t('contacts.countCappedHint', { count: CONTACT_COUNT_CAP })).toContain(
+      String(CONTACT_COUNT_CAP),
+    );
+  });
+
+  it('a capped count stays at the cap when a contact is added or removed (it is not known exactly)', () => {
+    const capped = { ...page, hasMore: true, count: CONTACT_COUNT_CAP, countCapped: true };
+    expect(applyContactUpdate(capped, contact(3, 'Bia'), all).count).toBe(CONTACT_COUNT_CAP);
+    expect(applyContactDelete(capped, 1).count).toBe(CONTACT_COUNT_CAP);
   });
 });

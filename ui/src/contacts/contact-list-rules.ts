@@ -1,8 +1,14 @@
 import type { ContactDto } from '@balcao/sdk';
 import { CONTACT_FRAME, readFrame } from '@balcao/sdk';
+import type { TFunction } from 'i18next';
 import type { ContactFilter, ContactPage } from './contacts-api';
 
-export const EMPTY_CONTACTS: ContactPage = { contacts: [], hasMore: false, count: 0 };
+export const EMPTY_CONTACTS: ContactPage = { contacts: [], hasMore: false, count: 0, countCapped: false };
+
+/** The count beside the title: "100+" once a search's count stopped at the cap (`contacts.countCapped`). */
+export function shownCount(p: Pick<ContactPage, 'count' | 'countCapped'>, t: TFunction): string {
+  return p.countCapped ? t('contacts.countCapped', { count: p.count }) : String(p.count);
+}
 
 /** A contact event of `company-{id}-contact`. */
 export type ContactEvent =
@@ -43,10 +49,17 @@ export function applyContactUpdate(s: ContactPage, c: ContactDto, f: ContactFilt
   if (present) return { ...s, contacts: s.contacts.map((x) => (x.id === c.id ? c : x)) };
   const contacts = [...s.contacts, c].sort(byName);
   const beyondLoaded = s.hasMore && contacts[contacts.length - 1]?.id === c.id;
-  return { ...s, count: s.count + 1, contacts: beyondLoaded ? s.contacts : contacts };
+  // A capped count stays "100+": one more is still more than the cap.
+  return {
+    ...s,
+    count: s.countCapped ? s.count : s.count + 1,
+    contacts: beyondLoaded ? s.contacts : contacts,
+  };
 }
 
 export function applyContactDelete(s: ContactPage, id: number): ContactPage {
   if (!s.contacts.some((c) => c.id === id)) return s;
-  return { ...s, count: Math.max(0, s.count - 1), contacts: s.contacts.filter((c) => c.id !== id) };
+  // A capped count is not known exactly: one fewer may still be past the cap, so it stays until the next answer.
+  const count = s.countCapped ? s.count : Math.max(0, s.count - 1);
+  return { ...s, count, contacts: s.contacts.filter((c) => c.id !== id) };
 }

@@ -21,6 +21,8 @@ export interface ContactPage {
   contacts: ContactDto[];
   hasMore: boolean;
   count: number;
+  /** A search's count stopped at CONTACT_COUNT_CAP (`count`): more contacts match, shown as "100+". */
+  countCapped: boolean;
 }
 
 const filterQuery = (f: ContactFilter) => ({
@@ -28,7 +30,7 @@ const filterQuery = (f: ContactFilter) => ({
   contactTag: f.tagIds.length ? JSON.stringify(f.tagIds) : undefined,
 });
 
-/** `GET /api/contacts`: one page of 20, counted by the server. */
+/** `GET /api/contacts`: one page of 20, counted by the server (a search up to CONTACT_COUNT_CAP). */
 export const fetchContactPage = (f: ContactFilter, pageNumber: number, signal?: AbortSignal) =>
   api.get<ContactPage>('/contacts', { signal, query: { ...filterQuery(f), pageNumber } });
 

@@ -23,6 +23,7 @@ import { applyTagEvent } from './tags-live';
 import { useContactList } from './use-contact-list';
 import './contacts.css';
 import { CountTag } from '../lists/count-tag';
+import { shownCount } from './contact-list-rules';
 
 /** The contacts screen (spec part 1 §2 "Contacts screen"). */
 export function ContactsScreen() {
@@ -107,7 +108,8 @@ export function ContactsScreen() {
         <H3 className="page-header__title">
           {t('contacts.title')}
           <CountTag
-            count={list.count}
+            count={shownCount(list, t)}
+            title={list.countCapped ? t('contacts.countCappedHint', { count: list.count }) : undefined}
             loaded={list.loaded}
             className="contacts-screen__count"
             testId="contacts-count"

@@ -6,14 +6,17 @@ export function CountTag({
   loaded,
   className,
   testId,
+  title,
 }: {
   count: number | string;
   loaded: boolean;
   className?: string;
   testId?: string;
+  /** A hint on hover (e.g. why a count reads "100+"). */
+  title?: string;
 }) {
   return (
-    <Tag round minimal className={className} data-testid={testId} aria-busy={!loaded}>
+    <Tag round minimal className={className} data-testid={testId} aria-busy={!loaded} title={title}>
       {loaded ? count : <Spinner size={10} />}
     </Tag>
   );

@@ -1,6 +1,7 @@
 import {
   AppError,
   type AuthUser,
+  CONTACT_COUNT_CAP,
   type ContactDto,
   type ContactSheetRowsDto,
   channelKindField,
@@ -30,7 +31,15 @@ import { contactDtoOfRow, toContactDto } from './contact-presenter.js';
 import { exportContacts } from './contacts-export.js';
 import { type ImportSummary, importContacts, readContactRows } from './contacts-import.js';
 import { importPhoneContacts, type PhoneImportSource } from './contacts-phone-import.js';
-import { type ContactFilter, type ContactPageRow, contactPageSql, contactsQuery } from './contacts-query.js';
+import {
+  type ContactFilter,
+  type ContactPageRow,
+  type ContactShapePlanRow,
+  contactPageSql,
+  contactSearchShapeSql,
+  contactsQuery,
+  walksOfPlan,
+} from './contacts-query.js';
 
 declare module '../../kernel/container.js' {
   interface Cradle {
@@ -103,17 +112,35 @@ export class ContactsService {
     return viewer.profile === 'user' && (await this.settings.isEnabled(viewer.companyId, 'lgpdHideNumber'));
   }
 
+  /**
+   * A page of the contacts screen. A text search's count stops at CONTACT_COUNT_CAP (`countCapped`: there are more);
+   * other filters are counted exactly.
+   */
   async page(
     viewer: AuthUser,
     f: ContactFilter,
-  ): Promise<{ contacts: ContactDto[]; hasMore: boolean; count: number }> {
-    const q = contactPageSql(viewer.companyId, f, CONTACTS_PAGE_SIZE);
+  ): Promise<{ contacts: ContactDto[]; hasMore: boolean; count: number; countCapped: boolean }> {
+    const walk = f.searchParam ? await this.walksSearch(viewer.companyId, f) : false;
+    const q = contactPageSql(viewer.companyId, f, CONTACTS_PAGE_SIZE, walk);
     // A text search is planned for its term; the other filters reuse one plan.
     const rows = await (f.searchParam ? plainRows : preparedRows)<ContactPageRow>(this.em, q.sql, q.params);
     const hide = await this.hidesNumbers(viewer);
-    const count = rows[0]?.total ?? 0;
-    const contacts = rows.filter((r) => r.id !== null).map((r) => contactDtoOfRow(r, hide));
-    return { contacts, count, hasMore: count > CONTACTS_PAGE_SIZE * f.pageNumber };
+    const total = rows[0]?.total ?? 0;
+    const countCapped = Boolean(f.searchParam) && total > CONTACT_COUNT_CAP;
+    const found = rows.filter((r) => r.id !== null);
+    const contacts = found.slice(0, CONTACTS_PAGE_SIZE).map((r) => contactDtoOfRow(r, hide));
+    return {
+      contacts,
+      count: countCapped ? CONTACT_COUNT_CAP : total,
+      countCapped,
+      hasMore: found.length > CONTACTS_PAGE_SIZE,
+    };
+  }
+
+  /** Whether a search's page walks the contacts in name order (many named) or gathers its hits: one EXPLAIN. */
+  private async walksSearch(companyId: number, f: ContactFilter): Promise<boolean> {
+    const q = contactSearchShapeSql(companyId, f);
+    return walksOfPlan(await plainRows<ContactShapePlanRow>(this.em, q.sql, q.params), f, CONTACTS_PAGE_SIZE);
   }
 
   /** Id, name, number and e-mail of every contact (pickers), optionally only those matching `searchParam`. */

@@ -11,6 +11,7 @@ import { ViewerContactsReads } from './contacts-viewer.js';
 import { MigrationContacts0001Tables } from './migrations/contacts-0001-tables.js';
 import { MigrationContacts0002ReadDoorsIdIndex } from './migrations/contacts-0002-read-doors-id-index.js';
 import { MigrationContacts0003PerfDbSearchStatistics } from './migrations/contacts-0003-perf-db-search-statistics.js';
+import { MigrationContacts0004CsearchNameWalkIndex } from './migrations/contacts-0004-csearch-name-walk-index.js';
 import { Migration0003ContactsEmailSearch } from './migrations/core-0003-contacts-email-search.js';
 
 /** Contacts, their custom fields and their tags. */
@@ -23,6 +24,7 @@ export const contactsModule = defineModule({
     { name: 'core-0003-contacts-email-search', class: Migration0003ContactsEmailSearch },
     { name: 'contacts-0002-read-doors-id-index', class: MigrationContacts0002ReadDoorsIdIndex },
     { name: 'contacts-0003-perf-db-search-statistics', class: MigrationContacts0003PerfDbSearchStatistics },
+    { name: 'contacts-0004-csearch-name-walk-index', class: MigrationContacts0004CsearchNameWalkIndex },
   ],
   register: (container) =>
     container.register({
