@@ -13,5 +13,6 @@ export * from './ports.js';
 export * from './sessions.js';
 export * from './spreadsheets.js';
 export * from './tags-port.js';
+export * from './texts.js';
 export * from './uploads.js';
 export * from './viewer-port.js';
