@@ -108,10 +108,6 @@ export class AuthService {
       },
       now,
     );
-    // What the statement wrote, as the answer shows it (this request's entities; the request flushes nothing after).
-    company.lastLogin = now;
-    user.online = true;
-    if (rehash) user.passwordHash = rehash;
     if (cameOnline) {
       await publishPresence(this.deps.realtime, user.companyId, user.id, true);
       await this.deps.events.emit('user.presence', {
@@ -130,7 +126,11 @@ export class AuthService {
     // Told first (the other tab says why it was signed out), then the earlier sessions' tokens and sockets end.
     await this.deps.accessGate.end(ended);
     await this.deps.events.emit('user.login', { companyId: user.companyId, userId: user.id });
-    return this.issue(user.id, sessionId, refresh.token);
+    // The answer shows what the statement wrote; this request's entities are left as read (clean: a later flush of
+    // this entity manager writes nothing again).
+    const issued = await this.issue(user.id, sessionId, refresh.token);
+    const signedIn = { ...issued.user.company, lastLogin: now.toISOString() };
+    return { ...issued, user: { ...issued.user, online: true, company: signedIn } };
   }
 
   /** Rotates the refresh token. A token that was already rotated away revokes its session (theft). */
