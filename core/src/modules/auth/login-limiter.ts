@@ -49,9 +49,9 @@ interface Keys {
 
 /**
  * One attempt in one statement: the wait of a locked pair or address (0 when neither is), else the three counts
- * with this attempt (rate-limiter-flexible's upsert: a row past its window starts again at 1). The rows are locked in
- * the order pair, account, address — also their key order ('login-account-address:' < 'login-account:' <
- * 'login-address:'), which the `key in (…)` statements below follow — so concurrent logins never deadlock.
+ * with this attempt (rate-limiter-flexible's upsert: a row past its window starts again at 1). Every statement here
+ * locks its rows in the order pair, account, address (an upsert's rows in its VALUES order; a bare `update … where
+ * key in (…)` locks in scan order, which deadlocked against it), so concurrent logins never deadlock.
  */
 const COUNT_ATTEMPT = `
   with locked as (
@@ -75,6 +75,13 @@ const COUNT_ATTEMPT = `
          (select points from added where key = :account) as account_points,
          (select points from added where key = :wide) as wide_points,
          (select expire from added where key = :wide) as wide_expire`;
+
+/**
+ * Takes an attempt back from the counts of `(values (n, key), …)`, locking them in that order; a row swept meanwhile
+ * comes back expired (a count of 0 that the next attempt starts again).
+ */
+const TAKE_BACK = 'insert into auth_attempts (key, points, expire) select k.key, 0, :now::bigint from';
+const TAKEN = 'as k(n, key) order by k.n on conflict (key) do update set points = auth_attempts.points - 1';
 
 interface Counted {
   wait: string | number;
@@ -147,8 +154,9 @@ export class LoginLimiter {
     ].filter((ms) => ms !== null);
     if (over.length) {
       // Lost a race to other attempts (or this address used its share at an account under attack): not counted.
-      await this.sql('update auth_attempts set points = points - 1 where key in (:pair, :account, :wide)', {
+      await this.sql(`${TAKE_BACK} (values (1, :pair), (2, :account), (3, :wide)) ${TAKEN}`, {
         ...keys,
+        now,
       });
       throw tooManyAttempts(Math.max(...over));
     }
@@ -162,9 +170,10 @@ export class LoginLimiter {
       // That account-and-address count cleared; this attempt taken back from the account's and the address's.
       succeeded: async () => {
         await this.sql(
-          `with cleared as (delete from auth_attempts where key = :pair)
-           update auth_attempts set points = points - 1 where key in (:account, :wide)`,
-          { ...keys },
+          // The primary statement runs before the CTE: the pair's row is locked first.
+          `with taken as (${TAKE_BACK} (values (2, :account), (3, :wide)) ${TAKEN})
+           delete from auth_attempts where key = :pair`,
+          { ...keys, now: Date.now() },
         );
       },
     };
