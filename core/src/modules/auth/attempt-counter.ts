@@ -21,7 +21,7 @@ export class AttemptCounter {
 
   constructor(
     orm: MikroORM,
-    name: string,
+    private readonly name: string,
     readonly rule: AttemptRule,
     /** Deletes rows expired an hour ago every 5 minutes; one counter per limiter is enough (they share the table). */
     sweep = false,
@@ -61,6 +61,11 @@ export class AttemptCounter {
 
   async clear(key: string): Promise<void> {
     await this.store.delete(hashed(key));
+  }
+
+  /** The `auth_attempts.key` of `key`'s row, for a caller that counts several rules in one statement (login-limiter.ts). */
+  rowKey(key: string): string {
+    return `${this.name}:${hashed(key)}`;
   }
 }
 

@@ -27,8 +27,8 @@ import { withinWorkHours } from '../users/work-hours.js';
 import type { AccessGate } from './access-gate.js';
 import { AuthSession } from './auth-session.entity.js';
 import type { LoginLimiter } from './login-limiter.js';
+import { openSession } from './open-session.js';
 import { passwordMatches } from './password-check.js';
-import { revokeSessions } from './revoke-sessions.js';
 import { loadSessionUser } from './session-presenter.js';
 import type { SignupLimiter } from './signup-limiter.js';
 import { hashToken, REFRESH_TTL_MS, type Tokens } from './tokens.js';
@@ -77,8 +77,6 @@ export class AuthService {
       throw new AppError('ERR_INVALID_CREDENTIALS', 401);
     }
     await attempt.succeeded();
-    // A hash made at a lower cost than today's is rewritten while the password is at hand (flushed with the session).
-    if (needsRehash(user.passwordHash)) user.passwordHash = await hashPassword(input.password);
     const company = await em.findOneOrFail(Company, { id: user.companyId });
     assertActive(company);
     if (isSubscriptionExpired(company))
@@ -88,23 +86,28 @@ export class AuthService {
     if (user.profile === 'user' && !withinWorkHours(user.startWork, user.endWork, this.deps.clock.now()))
       throw new AppError('ERR_OUT_OF_HOURS', 403, { startWork: user.startWork, endWork: user.endWork });
 
-    // One session per account: a new login ends the others and tells them so.
-    const ended = await revokeSessions(em, { userId: user.id });
+    // One session per account: a new login ends the others and tells them so. A hash made at a lower cost than
+    // today's is rewritten while the password is at hand.
+    const rehash = needsRehash(user.passwordHash) ? await hashPassword(input.password) : null;
     const sessionId = randomUUID();
     const refresh = this.deps.tokens.refresh(sessionId);
-    em.create(AuthSession, {
-      id: sessionId,
-      companyId: user.companyId,
-      userId: user.id,
-      tokenHash: refresh.hash,
-      expiresAt: new Date(Date.now() + REFRESH_TTL_MS),
-      ip: client.ip.slice(0, 64),
-      userAgent: client.userAgent?.slice(0, 255) ?? null,
-    });
-    company.lastLogin = new Date();
     const cameOnline = !user.online;
-    user.online = true;
-    await em.flush();
+    const now = new Date();
+    const ended = await openSession(
+      em,
+      {
+        id: sessionId,
+        companyId: user.companyId,
+        userId: user.id,
+        tokenHash: refresh.hash,
+        expiresAt: new Date(now.getTime() + REFRESH_TTL_MS),
+        ip: client.ip.slice(0, 64),
+        userAgent: client.userAgent?.slice(0, 255) ?? null,
+        cameOnline,
+        rehash,
+      },
+      now,
+    );
     if (cameOnline) {
       await publishPresence(this.deps.realtime, user.companyId, user.id, true);
       await this.deps.events.emit('user.presence', {
@@ -123,7 +126,11 @@ export class AuthService {
     // Told first (the other tab says why it was signed out), then the earlier sessions' tokens and sockets end.
     await this.deps.accessGate.end(ended);
     await this.deps.events.emit('user.login', { companyId: user.companyId, userId: user.id });
-    return this.issue(user.id, sessionId, refresh.token);
+    // The answer shows what the statement wrote; this request's entities are left as read (clean: a later flush of
+    // this entity manager writes nothing again).
+    const issued = await this.issue(user.id, sessionId, refresh.token);
+    const signedIn = { ...issued.user.company, lastLogin: now.toISOString() };
+    return { ...issued, user: { ...issued.user, online: true, company: signedIn } };
   }
 
   /** Rotates the refresh token. A token that was already rotated away revokes its session (theft). */

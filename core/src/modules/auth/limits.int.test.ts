@@ -165,6 +165,16 @@ describe('login limits', () => {
     expect(burst.filter((r) => r.status === 429)).toHaveLength(5);
   });
 
+  it('concurrent successful logins of one account from one address all pass: the counts lock in one order, no deadlock', async () => {
+    const owner = await newUser();
+    const limiter = new LoginLimiter({ orm });
+    for (let round = 0; round < 4; round++) {
+      // 4 at once: under the default 5 per account and address, so each is counted, checked, cleared and taken back.
+      const burst = await Promise.all(Array.from({ length: 4 }, () => login(owner, '10.0.4.9', limiter)));
+      expect(burst.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    }
+  });
+
   it('keeps its counts in PostgreSQL: a new limiter (a restart, another instance) still refuses', async () => {
     const owner = await newUser();
     for (let i = 0; i < 2; i++) await login(wrong(owner), '10.0.5.1', new LoginLimiter({ orm }, FAST));

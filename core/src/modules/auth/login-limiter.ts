@@ -40,12 +40,70 @@ export interface LoginAttempt {
   succeeded(): Promise<void>;
 }
 
+/** Row keys of one attempt's three counts, in the order every statement here locks them (see COUNT_ATTEMPT). */
+interface Keys {
+  pair: string;
+  account: string;
+  wide: string;
+}
+
+/**
+ * One attempt in one statement: the wait of a locked pair or address (0 when neither is), else the three counts
+ * with this attempt (rate-limiter-flexible's upsert: a row past its window starts again at 1). Every statement here
+ * locks its rows in the order pair, account, address (an upsert's rows in its VALUES order; a bare `update … where
+ * key in (…)` locks in scan order, which deadlocked against it), so concurrent logins never deadlock.
+ */
+const COUNT_ATTEMPT = `
+  with locked as (
+    select coalesce(max(greatest(coalesce(expire - :now, 1), 1)), 0) as wait from auth_attempts
+     where ((key = :pair and points >= :pairPoints) or (key = :wide and points >= :widePoints))
+       and (expire > :now or expire is null)
+  ), added as (
+    insert into auth_attempts (key, points, expire)
+    select k.key, 1, :now::bigint + k.ms from (values (1, :pair, :pairMs::bigint), (2, :account, :accountMs::bigint), (3, :wide, :wideMs::bigint))
+      as k(n, key, ms)
+     where (select wait from locked) = 0
+     order by k.n
+    on conflict (key) do update set
+      points = case when auth_attempts.expire <= :now then 1 else auth_attempts.points + 1 end,
+      expire = case when auth_attempts.expire <= :now then excluded.expire else auth_attempts.expire end
+    returning key, points, expire
+  )
+  select (select wait from locked) as wait,
+         (select points from added where key = :pair) as pair_points,
+         (select expire from added where key = :pair) as pair_expire,
+         (select points from added where key = :account) as account_points,
+         (select points from added where key = :wide) as wide_points,
+         (select expire from added where key = :wide) as wide_expire`;
+
+/**
+ * Takes an attempt back from the counts of `(values (n, key), …)`, locking them in that order; a row swept meanwhile
+ * comes back expired (a count of 0 that the next attempt starts again).
+ */
+const TAKE_BACK = 'insert into auth_attempts (key, points, expire) select k.key, 0, :now::bigint from';
+const TAKEN = 'as k(n, key) order by k.n on conflict (key) do update set points = auth_attempts.points - 1';
+
+interface Counted {
+  wait: string | number;
+  pair_points: number | null;
+  pair_expire: string | number | null;
+  account_points: number | null;
+  wide_points: number | null;
+  wide_expire: string | number | null;
+}
+
+/** Milliseconds until an epoch-ms `expire` (bigint: pg answers a string); -1 when there is none, as the library does. */
+const msUntil = (expire: string | number | null, now: number): number =>
+  expire === null ? -1 : Math.max(Number(expire) - now, 0);
+
 /**
  * Brute-force guard for login, counted in PostgreSQL (shared by instances, kept over restarts). Every lock is of an
- * address (at one account or at all): none is of an account everywhere.
+ * address (at one account or at all): none is of an account everywhere. An attempt costs one statement, its outcome
+ * one more (the rows are those of AttemptCounter, so its sweep and layout hold).
  * @example const attempt = await loginLimiter.attempt(email, ip); if (!ok) await attempt.failed(); else await attempt.succeeded()
  */
 export class LoginLimiter {
+  private readonly orm: MikroORM;
   private readonly accountFromAddress: AttemptCounter;
   private readonly account: AttemptCounter;
   private readonly address: AttemptCounter;
@@ -54,6 +112,7 @@ export class LoginLimiter {
 
   constructor({ orm }: { orm: MikroORM }, limits: Partial<LoginLimits> = {}) {
     const rules = { ...LOGIN_LIMITS, ...limits };
+    this.orm = orm;
     this.accountFromAddress = new AttemptCounter(orm, 'login-account-address', rules.accountFromAddress);
     // Only counted (its lock is never set): it tells when the account is under attack.
     const { points, window } = rules.account;
@@ -68,38 +127,81 @@ export class LoginLimiter {
    */
   async attempt(email: string, ip: string): Promise<LoginAttempt> {
     const address = addressKey(ip);
-    const pair = { counter: this.accountFromAddress, key: `${email}\n${address}` };
-    const account = { counter: this.account, key: email };
-    const wide = { counter: this.address, key: address };
-    const counts = [pair, account, wide];
-    const waits = await Promise.all([pair, wide].map((c) => c.counter.refusedFor(c.key)));
-    if (Math.max(...waits) > 0) throw tooManyAttempts(Math.max(...waits));
-
-    const [pairRes, accountRes, wideRes] = await Promise.all(counts.map((c) => c.counter.add(c.key)));
-    const underAttack = accountRes.consumedPoints > this.account.rule.points;
+    const keys: Keys = {
+      pair: this.accountFromAddress.rowKey(`${email}\n${address}`),
+      account: this.account.rowKey(email),
+      wide: this.address.rowKey(address),
+    };
+    const now = Date.now();
+    const [row] = await this.sql<Counted>(COUNT_ATTEMPT, {
+      ...keys,
+      now,
+      pairPoints: this.accountFromAddress.rule.points,
+      widePoints: this.address.rule.points,
+      pairMs: this.accountFromAddress.rule.window * 1000,
+      accountMs: this.account.rule.window * 1000,
+      wideMs: this.address.rule.window * 1000,
+    });
+    const wait = Number(row?.wait ?? 0);
+    if (wait > 0) throw tooManyAttempts(wait);
+    const pairPoints = Number(row?.pair_points);
+    const widePoints = Number(row?.wide_points);
+    const underAttack = Number(row?.account_points) > this.account.rule.points;
     const pairLimit = underAttack ? this.perAddressUnderAttack : this.accountFromAddress.rule.points;
     const over = [
-      pairRes.consumedPoints > pairLimit ? pairRes : null,
-      wideRes.consumedPoints > this.address.rule.points ? wideRes : null,
-    ].filter((res) => res !== null);
+      pairPoints > pairLimit ? msUntil(row?.pair_expire ?? null, now) : null,
+      widePoints > this.address.rule.points ? msUntil(row?.wide_expire ?? null, now) : null,
+    ].filter((ms) => ms !== null);
     if (over.length) {
       // Lost a race to other attempts (or this address used its share at an account under attack): not counted.
-      await Promise.all(counts.map((c) => c.counter.remove(c.key)));
-      throw tooManyAttempts(Math.max(...over.map((res) => res.msBeforeNext)));
+      await this.sql(`${TAKE_BACK} (values (1, :pair), (2, :account), (3, :wide)) ${TAKEN}`, {
+        ...keys,
+        now,
+      });
+      throw tooManyAttempts(Math.max(...over));
     }
     return {
       failed: async () => {
-        const locks = [];
-        if (pairRes.consumedPoints >= pairLimit) locks.push(pair.counter.lock(pair.key));
-        if (wideRes.consumedPoints >= this.address.rule.points) locks.push(wide.counter.lock(wide.key));
-        await Promise.all(locks);
+        const locks: { key: string; rule: { points: number; lock: number } }[] = [];
+        if (pairPoints >= pairLimit) locks.push({ key: keys.pair, rule: this.accountFromAddress.rule });
+        if (widePoints >= this.address.rule.points) locks.push({ key: keys.wide, rule: this.address.rule });
+        if (locks.length) await this.lock(locks);
       },
+      // That account-and-address count cleared; this attempt taken back from the account's and the address's.
       succeeded: async () => {
-        await Promise.all([
-          pair.counter.clear(pair.key),
-          ...[account, wide].map((c) => c.counter.remove(c.key)),
-        ]);
+        await this.sql(
+          // The primary statement runs before the CTE: the pair's row is locked first.
+          `with taken as (${TAKE_BACK} (values (2, :account), (3, :wide)) ${TAKEN})
+           delete from auth_attempts where key = :pair`,
+          { ...keys, now: Date.now() },
+        );
       },
     };
+  }
+
+  /** Refuses each key for its rule's lock time from now (AttemptCounter.lock's row: points past the limit). */
+  private async lock(locks: { key: string; rule: { points: number; lock: number } }[]): Promise<void> {
+    const now = Date.now();
+    const params: Record<string, string | number> = {};
+    const rows = locks.map(({ key, rule }, i) => {
+      Object.assign(params, {
+        [`k${i}`]: key,
+        [`p${i}`]: rule.points + 1,
+        [`e${i}`]: now + rule.lock * 1000,
+      });
+      return `(:k${i}, :p${i}::int, :e${i}::bigint)`;
+    });
+    await this.sql(
+      `insert into auth_attempts (key, points, expire) values ${rows.join(', ')}
+       on conflict (key) do update set points = excluded.points, expire = excluded.expire`,
+      params,
+    );
+  }
+
+  private sql<T>(query: string, params: Record<string, unknown>): Promise<T[]> {
+    return this.orm.em
+      .getKnex()
+      .raw(query, params)
+      .then((res: { rows: T[] }) => res.rows);
   }
 }

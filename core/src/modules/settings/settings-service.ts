@@ -17,6 +17,15 @@ export const isCompanyKey = (key: string): key is CompanySettingKey =>
 export const isPlatformKey = (key: string): key is PlatformSettingKey =>
   (PLATFORM_SETTING_KEYS as readonly string[]).includes(key);
 
+/** Every company setting: the stored value, else the default. */
+export function companySettings(rows: readonly { key: string; value: string }[]): SettingDto[] {
+  const stored = new Map(rows.map((r) => [r.key, r.value]));
+  return COMPANY_SETTING_KEYS.map((key) => ({
+    key,
+    value: stored.get(key) ?? DEFAULT_COMPANY_SETTINGS[key],
+  }));
+}
+
 const PLATFORM_DEFAULTS: Record<PlatformSettingKey, string> = { userCreation: 'enabled' };
 
 /** Company settings (per tenant) and platform settings (super user), one service for both stores. */
@@ -38,11 +47,7 @@ export class SettingsService implements SettingsPort {
       { companyId },
       { filters: false, orderBy: { key: 'asc' } },
     );
-    const stored = new Map(rows.map((r) => [r.key, r.value]));
-    return COMPANY_SETTING_KEYS.map((key) => ({
-      key,
-      value: stored.get(key) ?? DEFAULT_COMPANY_SETTINGS[key],
-    }));
+    return companySettings(rows);
   }
 
   /** The first key a scope asks for reads the company's whole set (a few dozen short rows), the others none. */
