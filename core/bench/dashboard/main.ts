@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createLogger } from '../../src/kernel/logger.js';
-import { FIGURES_SQL, FOLD_SQL } from '../../src/modules/dashboard/dashboard-sql.js';
+import { FIGURES_SQL, FOLD_LIVE_SQL, FOLD_SQL } from '../../src/modules/dashboard/dashboard-sql.js';
 import { measure, type Row } from '../attendance/http-rows.js';
 import { BASE, cpuPressure, login, startServer, stopServer } from '../attendance/server.js';
 
@@ -32,7 +32,7 @@ async function onDb(url: string, sql: string, params: unknown[] = []) {
 }
 
 /** Users, contacts and tickets in bulk SQL: 60 % closed, 25 % open, 15 % pending; half the closed ones rated. */
-async function seed(url: string, n: number): Promise<void> {
+export async function seed(url: string, n: number): Promise<void> {
   await onDb(
     url,
     `
@@ -65,7 +65,7 @@ async function seed(url: string, n: number): Promise<void> {
   await onDb(url, 'vacuum analyze');
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The counters statement's plan over every ticket, as the server runs it. */
 async function figuresPlan(url: string): Promise<string[]> {
@@ -123,6 +123,7 @@ export async function runDashboardBench(): Promise<Row[]> {
     );
     const folding = performance.now();
     await onDb(url.toString(), FOLD_SQL.replace('?', '1'));
+    await onDb(url.toString(), FOLD_LIVE_SQL.replace('?', '1'));
     await onDb(url.toString(), 'vacuum analyze dashboard_daily, dashboard_daily_deltas');
     const [{ rows: rollupRows }] = await onDb(
       url.toString(),
