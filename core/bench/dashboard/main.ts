@@ -40,8 +40,10 @@ export async function seed(url: string, n: number): Promise<void> {
       select 1, 'Atendente ' || i, 'dash-' || i || '@bench.local', (select password_hash from users where id = 1),
              'user', i % 3 = 0
         from generate_series(1, 19) i;
-    insert into whatsapps (company_id, name, channel, status, token, number)
-      values (1, 'WhatsApp Painel', 'whatsapp', 'CONNECTED', 'BENCHDASHBOARD0000000000000000', '5511900000001');
+    -- No auto-close (expires_ticket 0): the seed's open and pending tickets sit idle for up to 60 days, and with the
+    -- default 24 hours the job automation:idle-tickets closed them by the thousand in the server while it was measured.
+    insert into whatsapps (company_id, name, channel, status, token, number, expires_ticket)
+      values (1, 'WhatsApp Painel', 'whatsapp', 'CONNECTED', 'BENCHDASHBOARD0000000000000000', '5511900000001', 0);
     insert into contacts (company_id, name, number, channel, created_at, updated_at)
       select 1, 'Cliente ' || i, '5511' || lpad(i::text, 9, '0'), 'whatsapp', now() - interval '61 days',
              now() - interval '61 days'
