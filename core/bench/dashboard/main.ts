@@ -126,7 +126,10 @@ export async function runDashboardBench(): Promise<Row[]> {
     const folding = performance.now();
     await onDb(url.toString(), FOLD_SQL.replace('?', '1'));
     await onDb(url.toString(), FOLD_LIVE_SQL.replace('?', '1'));
-    await onDb(url.toString(), 'vacuum analyze dashboard_daily, dashboard_daily_deltas');
+    await onDb(
+      url.toString(),
+      'vacuum analyze dashboard_daily, dashboard_daily_deltas, dashboard_live, dashboard_live_deltas',
+    );
     const [{ rows: rollupRows }] = await onDb(
       url.toString(),
       'select count(*)::int as rows from dashboard_daily',
