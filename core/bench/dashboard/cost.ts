@@ -17,7 +17,7 @@ import { day, seed } from './main.js';
  * server CPU (/proc/<pid>/stat), PostgreSQL backends' CPU and statements sent, per request, over COST_REQUESTS
  * requests per call made two at a time. `npx tsx core/bench/dashboard/cost.ts` with TEST_DATABASE_URL and
  * BENCH_DASHBOARD_DB (kept: seeded with the dashboard bench's 100,000 tickets when empty, reused after).
- * BENCH_STATEMENTS_TOP=1 also lists the statements by text.
+ * BENCH_STATEMENTS_TOP=1 also lists the statements by text; COST_ENCODING sets the accept-encoding sent.
  */
 const DB_NAME = process.env.BENCH_DASHBOARD_DB ?? 'balcao_bench_dashboard_cost';
 if (!/^[a-z_][a-z0-9_]*$/.test(DB_NAME)) throw new Error(`not a plain database name: ${DB_NAME}`);
@@ -62,7 +62,11 @@ async function main(): Promise<void> {
       ],
     ];
     const get = async (path: string) => {
-      const res = await fetch(`${BASE}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      // COST_ENCODING: the accept-encoding sent (e.g. `identity` to leave compression out; default fetch's own).
+      const encoding = process.env.COST_ENCODING ? { 'accept-encoding': process.env.COST_ENCODING } : {};
+      const res = await fetch(`${BASE}${path}`, {
+        headers: { authorization: `Bearer ${token}`, ...encoding },
+      });
       if (!res.ok) throw new Error(`${path}: ${res.status}`);
       return res.arrayBuffer();
     };
