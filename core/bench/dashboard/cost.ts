@@ -63,9 +63,10 @@ async function main(): Promise<void> {
     ];
     const get = async (path: string) => {
       // COST_ENCODING: the accept-encoding sent (e.g. `identity` to leave compression out; default fetch's own).
-      const encoding = process.env.COST_ENCODING ? { 'accept-encoding': process.env.COST_ENCODING } : {};
+      const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+      if (process.env.COST_ENCODING) headers['accept-encoding'] = process.env.COST_ENCODING;
       const res = await fetch(`${BASE}${path}`, {
-        headers: { authorization: `Bearer ${token}`, ...encoding },
+        headers,
       });
       if (!res.ok) throw new Error(`${path}: ${res.status}`);
       return res.arrayBuffer();
