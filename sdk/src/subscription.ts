@@ -19,18 +19,26 @@ export interface CompanyDue {
   dueDate?: string | null;
 }
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it (issue 30, the dashboard's default period). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day and time of day of an instant in a zone, as numbers. */
 function wallClock(at: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(at);
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(at);
   const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
   return {
     year: n('year'),

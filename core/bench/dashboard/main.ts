@@ -3,7 +3,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../src/db/embedded.js';
 import { createLogger } from '../../src/kernel/logger.js';
-import { FIGURES_SQL, FOLD_SQL } from '../../src/modules/dashboard/dashboard-sql.js';
+import { FIGURES_SQL, FOLD_LIVE_SQL, FOLD_SQL } from '../../src/modules/dashboard/dashboard-sql.js';
 import { measure, type Row } from '../attendance/http-rows.js';
 import { BASE, cpuPressure, login, startServer, stopServer } from '../attendance/server.js';
 
@@ -32,7 +32,7 @@ async function onDb(url: string, sql: string, params: unknown[] = []) {
 }
 
 /** Users, contacts and tickets in bulk SQL: 60 % closed, 25 % open, 15 % pending; half the closed ones rated. */
-async function seed(url: string, n: number): Promise<void> {
+export async function seed(url: string, n: number): Promise<void> {
   await onDb(
     url,
     `
@@ -40,8 +40,10 @@ async function seed(url: string, n: number): Promise<void> {
       select 1, 'Atendente ' || i, 'dash-' || i || '@bench.local', (select password_hash from users where id = 1),
              'user', i % 3 = 0
         from generate_series(1, 19) i;
-    insert into whatsapps (company_id, name, channel, status, token, number)
-      values (1, 'WhatsApp Painel', 'whatsapp', 'CONNECTED', 'BENCHDASHBOARD0000000000000000', '5511900000001');
+    -- No auto-close (expires_ticket 0): the seed's open and pending tickets sit idle for up to 60 days, and with the
+    -- default 24 hours the job automation:idle-tickets closed them by the thousand in the server while it was measured.
+    insert into whatsapps (company_id, name, channel, status, token, number, expires_ticket)
+      values (1, 'WhatsApp Painel', 'whatsapp', 'CONNECTED', 'BENCHDASHBOARD0000000000000000', '5511900000001', 0);
     insert into contacts (company_id, name, number, channel, created_at, updated_at)
       select 1, 'Cliente ' || i, '5511' || lpad(i::text, 9, '0'), 'whatsapp', now() - interval '61 days',
              now() - interval '61 days'
@@ -65,7 +67,7 @@ async function seed(url: string, n: number): Promise<void> {
   await onDb(url, 'vacuum analyze');
 }
 
-const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+export const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 
 /** The counters statement's plan over every ticket, as the server runs it. */
 async function figuresPlan(url: string): Promise<string[]> {
@@ -123,7 +125,11 @@ export async function runDashboardBench(): Promise<Row[]> {
     );
     const folding = performance.now();
     await onDb(url.toString(), FOLD_SQL.replace('?', '1'));
-    await onDb(url.toString(), 'vacuum analyze dashboard_daily, dashboard_daily_deltas');
+    await onDb(url.toString(), FOLD_LIVE_SQL.replace('?', '1'));
+    await onDb(
+      url.toString(),
+      'vacuum analyze dashboard_daily, dashboard_daily_deltas, dashboard_live, dashboard_live_deltas',
+    );
     const [{ rows: rollupRows }] = await onDb(
       url.toString(),
       'select count(*)::int as rows from dashboard_daily',

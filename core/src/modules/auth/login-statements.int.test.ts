@@ -13,7 +13,7 @@ afterAll(() => host?.stop());
 
 /** Background work of the test host that may run during the login; everything else this process sends counts. */
 const BACKGROUND =
-  /agenda_jobs|message_outbox|channel_session|bot_turns|dashboard_daily|pg_notify|LISTEN|UNLISTEN/i;
+  /agenda_jobs|message_outbox|channel_session|bot_turns|dashboard_daily|dashboard_live|pg_notify|LISTEN|UNLISTEN/i;
 
 /** The statements this process's pg clients (the server's pool) send during `run`, background work left out. */
 async function statements(run: () => Promise<unknown>): Promise<string[]> {

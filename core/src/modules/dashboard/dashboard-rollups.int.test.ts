@@ -6,6 +6,7 @@ import { inbound, ingestOf, sql } from '../../testing/attendance-fixtures.js';
 import { type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
 import { FIGURES_SQL, TICKETS_PER_DAY_SQL, TICKETS_USERS_SQL } from './dashboard-sql.js';
 import { MigrationDashboard0003DailyRollups } from './migrations/dashboard-0003-daily-rollups.js';
+import { MigrationDashboard0004DashLiveCounts } from './migrations/dashboard-0004-dash-live-counts.js';
 
 // The daily rollups (dashboard-0003) must answer exactly what the tickets and ratings say, whatever happens to them
 // and whether or not the job dashboard:fold has run. The reference is the dashboard's statements as they were before
@@ -150,10 +151,11 @@ async function foldAndCheck(): Promise<void> {
   await eventually(async () => {
     const [{ n }] = await sql<{ n: number }>(
       host,
-      'select count(*)::int as n from dashboard_daily_deltas where company_id = $1',
+      `select (select count(*) from dashboard_daily_deltas where company_id = $1)
+            + (select count(*) from dashboard_live_deltas where company_id = $1)::int as n`,
       [shop.companyId],
     );
-    return n === 0 ? true : undefined;
+    return Number(n) === 0 ? true : undefined;
   }, 15_000);
   await inTransaction(async () => undefined, 'none');
 }
@@ -302,10 +304,36 @@ describe('daily rollups answer what the tickets say, before and after the fold',
       'rollback',
     );
   });
+
+  it('the live counts (open and pending now) follow status changes, and their backfill gives the same row', async () => {
+    const live = 'select open, pending from dashboard_live where company_id = $1';
+    const liveDeltas = 'select count(*)::int as n from dashboard_live_deltas where company_id = $1';
+    // b went pending above (a live delta, no daily one); the figures, compared with a count of tickets, still agree.
+    await change([["update tickets set status = 'closed', finished_at = now() where id = $1", [tickets.c]]]);
+    await change([["update tickets set status = 'open' where id = $1", [tickets.b]]]);
+    await foldAndCheck();
+    const kept = await sql(host, live, [shop.companyId]);
+    expect(kept).toEqual([{ open: 1, pending: 0 }]);
+    const migration = new MigrationDashboard0004DashLiveCounts(undefined as never, undefined as never);
+    await migration.down();
+    const down = [...migration.getQueries()];
+    migration.reset();
+    await migration.up();
+    const up = [...migration.getQueries()];
+    await inTransaction(
+      async (c) => {
+        for (const text of [...down, ...up]) await c.query(String(text));
+        expect((await c.query(live, [shop.companyId])).rows).toEqual(kept);
+        expect((await c.query(liveDeltas, [shop.companyId])).rows).toEqual([{ n: 0 }]);
+      },
+      'none',
+      'rollback',
+    );
+  });
 });
 
 describe('a deleted company', () => {
-  it('takes its rollup rows and pending deltas along', async () => {
+  it('takes its rollup rows, live counts and pending deltas along', async () => {
     const gone = await tenantWithAgent(host, superToken, 'Rollup Fechada');
     const res = await host.request('/api/whatsapp', {
       token: gone.adminToken,
@@ -313,20 +341,26 @@ describe('a deleted company', () => {
     });
     const goneConn = { id: (await res.json()).id, companyId: gone.companyId, channel: 'webchat' };
     const rows = `select (select count(*) from dashboard_daily where company_id = $1)::int as daily,
-                         (select count(*) from dashboard_daily_deltas where company_id = $1)::int as deltas`;
+                         (select count(*) from dashboard_daily_deltas where company_id = $1)::int as deltas,
+                         (select count(*) from dashboard_live where company_id = $1)::int as live,
+                         (select count(*) from dashboard_live_deltas where company_id = $1)::int as live_deltas`;
     expect((await ingestOf(host).ingest(goneConn, inbound('rollup-gone-1', 'Olá'))).outcome).toBe('stored');
     await host.enqueue('dashboard:fold', { companyId: gone.companyId });
     await eventually(async () => {
-      const [r] = await sql<{ daily: number; deltas: number }>(host, rows, [gone.companyId]);
-      return r.deltas === 0 ? true : undefined;
+      const [r] = await sql<{ deltas: number; live_deltas: number }>(host, rows, [gone.companyId]);
+      return r.deltas === 0 && r.live_deltas === 0 ? true : undefined;
     }, 15_000);
     expect((await ingestOf(host).ingest(goneConn, inbound('rollup-gone-2', 'Olá'))).outcome).toBe('stored');
-    expect(await sql(host, rows, [gone.companyId])).toEqual([{ daily: 1, deltas: 1 }]);
+    expect(await sql(host, rows, [gone.companyId])).toEqual([
+      { daily: 1, deltas: 1, live: 1, live_deltas: 1 },
+    ]);
     const deleted = await host.request(`/api/companies/${gone.companyId}`, {
       method: 'DELETE',
       token: superToken,
     });
     expect(deleted.status).toBeLessThan(300);
-    expect(await sql(host, rows, [gone.companyId])).toEqual([{ daily: 0, deltas: 0 }]);
+    expect(await sql(host, rows, [gone.companyId])).toEqual([
+      { daily: 0, deltas: 0, live: 0, live_deltas: 0 },
+    ]);
   });
 });

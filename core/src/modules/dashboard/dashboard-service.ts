@@ -9,6 +9,7 @@ import type {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import {
   FIGURES_SQL,
+  FOLD_LIVE_SQL,
   FOLD_SQL,
   TICKETS_PER_DAY_SQL,
   TICKETS_PER_HOUR_SQL,
@@ -126,8 +127,12 @@ export class DashboardService {
     return { data, count: data.reduce((sum, r) => sum + r.total, 0) };
   }
 
-  /** Folds the company's pending rollup deltas into its daily rows (the job dashboard:fold); answers stay the same. */
+  /**
+   * Folds the company's pending deltas into its daily rows and its live counts (the job dashboard:fold); answers stay
+   * the same.
+   */
   async fold(companyId: number): Promise<void> {
     await this.run(FOLD_SQL, [companyId]);
+    await this.run(FOLD_LIVE_SQL, [companyId]);
   }
 }

@@ -5,6 +5,7 @@ import { DashboardService } from './dashboard-service.js';
 import { MigrationDashboard0001Indexes } from './migrations/dashboard-0001-indexes.js';
 import { MigrationDashboard0002LeanReads } from './migrations/dashboard-0002-lean-reads.js';
 import { MigrationDashboard0003DailyRollups } from './migrations/dashboard-0003-daily-rollups.js';
+import { MigrationDashboard0004DashLiveCounts } from './migrations/dashboard-0004-dash-live-counts.js';
 
 /** The admin dashboard (`/`): counters, NPS, attendants and the tickets charts of a period. */
 export const dashboardModule = defineModule({
@@ -14,6 +15,7 @@ export const dashboardModule = defineModule({
     { name: 'dashboard-0001-indexes', class: MigrationDashboard0001Indexes },
     { name: 'dashboard-0002-lean-reads', class: MigrationDashboard0002LeanReads },
     { name: 'dashboard-0003-daily-rollups', class: MigrationDashboard0003DailyRollups },
+    { name: 'dashboard-0004-dash-live-counts', class: MigrationDashboard0004DashLiveCounts },
   ],
   // Triggers write the rollups' deltas; this moves them into the daily rows so reads stay a few rows per day.
   jobs: [
