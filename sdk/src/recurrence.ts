@@ -1,4 +1,5 @@
 import { COMPANY_TIMEZONE } from './subscription.js';
+import { type WallClock, wallClock } from './wall-clock.js';
 
 /**
  * Calendar stepping on a company's clock, shared by every plugin that repeats something (schedules, campaigns). Pure:
@@ -19,46 +20,6 @@ export interface RecurrenceRule {
 }
 
 const DAY_MS = 86_400_000;
-
-/** A wall-clock reading in a zone: the calendar day and time of day, as numbers (month 1–12). */
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** What the clocks of `timeZone` read at an instant. */
-function wallClock(at: number, timeZone: string): WallClock {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(new Date(at));
-  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: n('year'),
-    month: n('month'),
-    day: n('day'),
-    hour: n('hour'),
-    minute: n('minute'),
-    second: n('second'),
-  };
-}
 
 /** A wall-clock reading as if it were UTC: the arithmetic of calendar days without any zone. */
 const asUtc = (w: WallClock) => Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);

@@ -1,3 +1,5 @@
+import { wallClock } from './wall-clock.js';
+
 /**
  * The company's calendar (CONVENTIONS "Time"): every tenant uses São Paulo until companies carry a zone.
  * @example new Intl.DateTimeFormat('pt-BR', { timeZone: COMPANY_TIMEZONE }).format(new Date())
@@ -19,40 +21,9 @@ export interface CompanyDue {
   dueDate?: string | null;
 }
 
-/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it (issue 30, the dashboard's default period). */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** The calendar day and time of day of an instant in a zone, as numbers. */
-function wallClock(at: Date, timeZone: string) {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, format);
-  }
-  const parts = format.formatToParts(at);
-  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return {
-    year: n('year'),
-    month: n('month'),
-    day: n('day'),
-    hour: n('hour'),
-    minute: n('minute'),
-    second: n('second'),
-  };
-}
-
 /** The zone's offset from UTC at an instant, in ms (São Paulo: −3 h). */
 function zoneOffset(at: number, timeZone: string): number {
-  const w = wallClock(new Date(at), timeZone);
+  const w = wallClock(at, timeZone);
   return (
     Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second) - (at - (((at % 1000) + 1000) % 1000))
   );
@@ -63,7 +34,7 @@ function zoneOffset(at: number, timeZone: string): number {
  * @example companyToday(new Date('2026-06-10T02:00:00Z')) // '2026-06-09' (23:00 in São Paulo)
  */
 export function companyToday(now = new Date(), timeZone = COMPANY_TIMEZONE): string {
-  const w = wallClock(now, timeZone);
+  const w = wallClock(now.getTime(), timeZone);
   return `${String(w.year).padStart(4, '0')}-${String(w.month).padStart(2, '0')}-${String(w.day).padStart(2, '0')}`;
 }
 

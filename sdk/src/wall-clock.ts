@@ -1,0 +1,40 @@
+/** A wall-clock reading in a zone: the calendar day and time of day, as numbers (month 1–12). */
+export interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it (issue 30, the dashboard's default period). */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** What the clocks of `timeZone` read at an instant (epoch ms). Internal to the SDK's calendar modules. */
+export function wallClock(at: number, timeZone: string): WallClock {
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    formatters.set(timeZone, format);
+  }
+  const parts = format.formatToParts(new Date(at));
+  const n = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  return {
+    year: n('year'),
+    month: n('month'),
+    day: n('day'),
+    hour: n('hour'),
+    minute: n('minute'),
+    second: n('second'),
+  };
+}
