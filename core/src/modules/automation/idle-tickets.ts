@@ -92,6 +92,10 @@ export async function sweepIdleTickets(scope: Cradle, companyId: number): Promis
       await actOn(scope, companyId, row, now);
     } catch (err) {
       scope.logger.error({ err, companyId, ticketId: row.id }, 'idle ticket timer failed');
+    } finally {
+      // Each ticket is its own unit of work: the ORM session forgets it before the next, so a flush never walks the
+      // tickets already done (one session kept them all, and a sweep of N tickets cost ~N² server CPU).
+      scope.em.clear();
     }
   }
 }
