@@ -19,12 +19,25 @@ async function onAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
 }
 
 /**
- * A fresh, empty database for one test file or one e2e run; `drop` removes it.
+ * Names a vitest run's template databases (template-database.ts): set by the global setup, inherited by its workers.
+ * Without it (a script, the e2e server, a bench) every test database is migrated from empty.
+ */
+export const TEMPLATE_RUN_ENV = 'BALCAO_TEST_TEMPLATE_RUN';
+
+/** The prefix of every template database, so the global teardown finds its run's. */
+export const TEMPLATE_PREFIX = 'balcao_tpl_';
+
+/**
+ * A fresh database for one test file or one e2e run, empty or a copy of `template`; `drop` removes it.
  * @example const db = await createTestDatabase(); … await db.drop();
  */
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createTestDatabase(
+  opts: { template?: string } = {},
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `balcao_t_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await onAdmin((c) => c.query(`create database ${name}`));
+  await onAdmin((c) =>
+    c.query(`create database ${name}${opts.template ? ` template ${opts.template}` : ''}`),
+  );
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   return {
@@ -41,4 +54,15 @@ export async function createTestDatabase(): Promise<{ url: string; drop(): Promi
         await c.query(`drop database if exists ${name} with (force)`);
       }),
   };
+}
+
+/** Drops the template databases of a vitest run (its global teardown, once every worker is done). */
+export async function dropTemplates(run: string): Promise<void> {
+  await onAdmin(async (c) => {
+    const { rows } = await c.query<{ datname: string }>(
+      "select datname from pg_database where starts_with(datname, $1) and datname like '%' || $2 || '%'",
+      [TEMPLATE_PREFIX, `_${run}`],
+    );
+    for (const { datname } of rows) await c.query(`drop database if exists ${datname} with (force)`);
+  });
 }

@@ -6,6 +6,7 @@ import type { HostClient } from '@balcao/sdk/testing';
 import { type Kernel, startKernel } from '../app.js';
 import type { Clock } from '../kernel/clock.js';
 import { type Config, loadConfig } from '../kernel/config.js';
+import { coreTemplate } from './template-database.js';
 import { createTestDatabase } from './test-database.js';
 
 export { httpChannelPlugin } from './http-channel-plugin.js';
@@ -40,7 +41,8 @@ export async function createTestHost(
     http?: { bodyIdleMs?: number; requestMs?: number };
   } = {},
 ): Promise<TestHost> {
-  const db = await createTestDatabase();
+  // A copy of the run's core-migrated template: the kernel then runs only the plugins' migrations and the seed.
+  const db = await createTestDatabase({ template: await coreTemplate() });
   const admin = { email: 'admin@admin.com', password: 'secret-admin' };
   const config = testConfig(
     { ...opts.env, ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
