@@ -5,7 +5,7 @@ import { Host } from '../kernel/host.js';
 import { createLogger } from '../kernel/logger.js';
 import { PluginHost } from '../kernel/plugin-host.js';
 import { CORE_MODULES } from '../modules/registry.js';
-import { adminUrl, TEMPLATE_PREFIX, TEMPLATE_RUN_ENV } from './test-database.js';
+import { adminUrl, runSuffix } from './test-database.js';
 
 let pending: Promise<string> | undefined;
 
@@ -17,9 +17,9 @@ let pending: Promise<string> | undefined;
  * @example const template = await coreTemplate(); const db = await createTestDatabase({ template });
  */
 export function coreTemplate(): Promise<string | undefined> {
-  const run = process.env[TEMPLATE_RUN_ENV];
+  const run = runSuffix();
   if (!run) return Promise.resolve(undefined);
-  pending ??= makeTemplate(`${TEMPLATE_PREFIX}${migrationsHash()}_${run}`);
+  pending ??= makeTemplate(`balcao_tpl_${migrationsHash()}${run}`);
   // A failure is not kept: the next host tries again (and reports the error if it fails again).
   pending.catch(() => {
     pending = undefined;
@@ -44,7 +44,7 @@ async function makeTemplate(name: string): Promise<string> {
     const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount) return name;
     // Built under another name and renamed when complete: a half-made template is never copied.
-    const building = `${name}_b${randomBytes(2).toString('hex')}`;
+    const building = `balcao_tplb_${randomBytes(3).toString('hex')}${runSuffix()}`;
     await admin.query(`create database ${building}`);
     const url = new URL(adminUrl());
     url.pathname = `/${building}`;
