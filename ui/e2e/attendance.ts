@@ -212,8 +212,11 @@ export async function signedIn(
   const page = await context.newPage();
   await page.goto('/tickets');
   await expect(page).toHaveURL(/\/tickets$/);
-  // Live from here on: the server has loaded this tab's access (the `ready` frame).
-  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready');
+  // Live from here on: the server has loaded this tab's access (the `ready` frame). The wait covers the first load
+  // too (bundle, session restored from the stored one, socket): the login form's two waits gave it 10 s each.
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready', {
+    timeout: 20_000,
+  });
   return { context, page };
 }
 
