@@ -8,7 +8,7 @@ import {
   type Page,
   request as playwrightRequest,
 } from '@playwright/test';
-import { ADMIN_USER_ID, login, USERS } from './helpers';
+import { ADMIN_USER_ID, USERS } from './helpers';
 
 // Set-up shared by the attendance specs: the admin's API token, a web chat connection, attendants, the visitor.
 
@@ -171,7 +171,30 @@ export async function openPending(page: Page): Promise<void> {
 }
 
 /**
- * A browser of its own, signed in on /tickets with its socket live. pt-BR by default, the product's first language:
+ * A session as the browser stores it after signing in: the refresh cookie, and the access token the UI keeps in
+ * localStorage (ui/src/api/token-storage.ts), which the UI restores on its first load. Got through
+ * `POST /api/auth/login`: the login screen is walked by the sign-in journeys (shell.spec.ts, users.spec.ts), and
+ * each set-up sign-in through it cost a page load and a form. Like any login, it ends the account's other session.
+ */
+async function storedSession(who: { email: string; password: string }) {
+  const origin = `http://localhost:${Number(process.env.E2E_PORT ?? 8090)}`;
+  const api = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    const res = await api.post('/api/auth/login', { data: who });
+    expect(res.ok(), await res.text()).toBe(true);
+    const { token } = (await res.json()) as { token: string };
+    const { cookies } = await api.storageState();
+    return {
+      cookies,
+      origins: [{ origin, localStorage: [{ name: 'token', value: JSON.stringify(token) }] }],
+    };
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * A browser of its own, signed in on /tickets with its socket live (a stored session: storedSession). pt-BR by default, the product's first language:
  * specs may read its texts (spec part 1 §8 messages). `prepare` runs on the context before the page opens.
  */
 export async function signedIn(
@@ -183,13 +206,17 @@ export async function signedIn(
   const context = await browser.newContext({
     viewport: { width, height: 860 },
     locale: opts.locale ?? 'pt-BR',
+    storageState: await storedSession(who),
   });
   await opts.prepare?.(context);
   const page = await context.newPage();
-  await login(page, who);
+  await page.goto('/tickets');
   await expect(page).toHaveURL(/\/tickets$/);
-  // Live from here on: the server has loaded this tab's access (the `ready` frame).
-  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready');
+  // Live from here on: the server has loaded this tab's access (the `ready` frame). The wait covers the first load
+  // too (bundle, session restored from the stored one, socket): the login form's two waits gave it 10 s each.
+  await expect(page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready', {
+    timeout: 20_000,
+  });
   return { context, page };
 }
 

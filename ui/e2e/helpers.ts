@@ -29,8 +29,13 @@ export async function login(page: Page, who: { email: string; password: string }
   await page.getByTestId('login-submit').click();
 }
 
-/** Saves a screenshot under ui/e2e/screenshots (ignored by git) to look at by eye. */
+/**
+ * Saves a screenshot under ui/e2e/screenshots (ignored by git) to look at by eye, when the run asks for them
+ * (`E2E_SCREENSHOTS=1 npm run test:e2e`). A screenshot proves nothing by itself; with its wait for a quiet network
+ * (half a second at least) and a full-page capture, the suite's 133 cost minutes of every test run.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS !== '1') return;
   await page.waitForLoadState('networkidle');
   await page.screenshot({
     path: path.join(import.meta.dirname, 'screenshots', `${name}.png`),
