@@ -1,6 +1,7 @@
 import { HELD_STATUS, TICKET_COUNT_CAP, TICKET_STATUSES } from '@balcao/sdk';
 import { localDaysWhere } from '../../db/local-days.js';
 import { likeTerm } from '../../db/sql-helpers.js';
+import { byNameWords, namedByWordsSql } from '../contacts/contact-words.js';
 import { TICKET_COLUMNS, TICKET_JOINS } from './ticket-queries.js';
 import { seesAllTickets, type TicketAccess } from './visibility.js';
 
@@ -136,12 +137,20 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
   } else if (f.searchParam) {
     // Two id sets, each answered from its own trigram index and materialized once for every branch: the contacts
     // found by name or number, and the tickets whose messages say the term.
+    // A term without a space names contacts by the words of their names: one index-only range per word containing
+    // it (contact_name_words), not every named contact's row (16,667 rows for a surname at 1 M contacts).
     const term = `%${likeTerm(f.searchParam)}%`;
+    const named = byNameWords(f.searchParam)
+      ? namedByWordsSql(companyId, f.searchParam)
+      : {
+          sql: 'select sc.id from contacts sc where sc.company_id = ? and sc.name ilike ?',
+          params: [companyId, term],
+        };
     ctes.push({
-      sql: `named as materialized (select sc.id from contacts sc
-                                     where sc.company_id = ? and (sc.name ilike ? or sc.number ilike ?)),
+      sql: `named as materialized (${named.sql}
+                                   union select sc.id from contacts sc where sc.company_id = ? and sc.number ilike ?),
             said as materialized (select distinct m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`,
-      params: [companyId, term, term, companyId, term],
+      params: [...named.params, companyId, term, companyId, term],
     });
     // Many contacts found: each ticket in list order is tested against both sets (hashed once), and the walk stops
     // at the count's cap, whatever the number of hits. Few: see `fromHits` below.
