@@ -17,7 +17,7 @@ import {
 } from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
 import { listFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
-import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from '../../src/modules/tickets/ticket-lookups.js';
+import { searchShapeWith } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 
 const url = process.env.BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/balcao_bench';
@@ -79,8 +79,11 @@ async function main() {
     };
   };
   for (const term of terms) {
-    const shapeQ = searchShapeSql(1, term);
-    const shape = shapeOfPlan((await c.query<ShapePlanRow>(numbered(shapeQ.sql), shapeQ.params)).rows);
+    const shape = await searchShapeWith(
+      async (sql, params) => (await c.query(numbered(sql), params)).rows,
+      1,
+      term,
+    );
     const filters = listFilters({ searchParam: term });
     const how = shape.commonTerm
       ? 'walk, common term'

@@ -12,17 +12,29 @@ import { likeTerm } from '../../db/sql-helpers.js';
 export const byNameWords = (term: string): boolean => term.length > 0 && !term.includes(' ');
 
 /**
- * The ids of the company's contacts whose name contains `term` (one without a space, see `byNameWords`), as a
- * select of one column `id`, read index only off contact_name_words_word_index. A contact whose name has two words
- * with the term comes twice: use it where duplicates do not matter (`in`, `union`).
+ * The company's name words that contain `term` (one without a space, see `byNameWords`), as one row `words`
+ * (text[], empty when none): read first, so the statement that reads their contacts is planned for these words.
+ * @example const [{ words }] = await plainRows<{ words: string[] }>(em, q.sql, q.params)
  */
-export function namedByWordsSql(companyId: number, term: string): { sql: string; params: unknown[] } {
+export function nameWordsSql(companyId: number, term: string): { sql: string; params: unknown[] } {
   return {
-    sql: `select w.contact_id as id
-            from contact_words v
-            join contact_name_words w on w.company_id = v.company_id and w.word = v.word
-           where v.company_id = ? and v.word like lower(?)`,
+    sql: `select coalesce(array_agg(v.word order by v.word), '{}') as words
+            from contact_words v where v.company_id = ? and v.word like lower(?)`,
     params: [companyId, `%${likeTerm(term)}%`],
+  };
+}
+
+/**
+ * The ids of the company's contacts with one of `words` in their name (from nameWordsSql), as a select of one column
+ * `id`, read index only off contact_name_words_word_index. The words are values, not a join, so the planner guesses
+ * their contacts from the word's own statistics (joined, it guessed the average word's: 19,000 contacts at 1 M for a
+ * word nobody has, and compiled the statement with JIT, 270 ms). A contact with two of the words comes twice: use it
+ * where duplicates do not matter (`in`, `union`).
+ */
+export function namedByWordsSql(companyId: number, words: string[]): { sql: string; params: unknown[] } {
+  return {
+    sql: 'select w.contact_id as id from contact_name_words w where w.company_id = ? and w.word = any(?::text[])',
+    params: [companyId, words],
   };
 }
 

@@ -3,6 +3,15 @@ import { Migration } from '@mikro-orm/migrations';
 /** The words of a contact's name as the search matches them: ILIKE lowers both sides; words are split on spaces. */
 const WORDS = `unnest(string_to_array(lower(n.name), ' ')) w where w <> ''`;
 
+/** Fills both tables from every contact: the migration's backfill, and a bulk load that ran with triggers off. */
+export const NAME_WORDS_BACKFILL = `
+  insert into contact_words (company_id, word)
+    select distinct n.company_id, w from contacts n, ${WORDS}
+    on conflict do nothing;
+  insert into contact_name_words (contact_id, word, company_id, name)
+    select distinct n.id, w, n.company_id, n.name from contacts n, ${WORDS}
+    on conflict do nothing;`;
+
 /**
  * A per-word name index (issue 30): a search term without a space lies inside one word of the lowered name, so the
  * contacts it names are the contacts of the words that contain it. `contact_words` is each company's vocabulary
@@ -28,10 +37,7 @@ export class MigrationContacts0005CsearchNameWords extends Migration {
         name varchar(100) not null,
         primary key (contact_id, word)
       );
-      insert into contact_words (company_id, word)
-        select distinct n.company_id, w from contacts n, ${WORDS};
-      insert into contact_name_words (contact_id, word, company_id, name)
-        select distinct n.id, w, n.company_id, n.name from contacts n, ${WORDS};
+      ${NAME_WORDS_BACKFILL}
       create index contact_words_word_trgm on contact_words using gin (word gin_trgm_ops);
       create index contact_name_words_word_index on contact_name_words (company_id, word, name, contact_id);
 
