@@ -7,7 +7,7 @@ import {
   type TicketListFilters,
   ticketListSql,
 } from '../../src/modules/tickets/ticket-list-sql.js';
-import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from '../../src/modules/tickets/ticket-lookups.js';
+import { searchShapeWith } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 import type { Fixture } from './http-rows.js';
 import { ATTENDANT_EMAIL } from './seed.js';
@@ -52,10 +52,8 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
     // (db/prepared.ts), searches planned for their term.
     const generic = true;
     // A search's shape as the service picks it (ticket-lookups.ts searchShape).
-    const shapeOf = async (term: string) => {
-      const q = searchShapeSql(1, term);
-      return shapeOfPlan((await c.query<ShapePlanRow>(numbered(q.sql), q.params)).rows);
-    };
+    const shapeOf = (term: string) =>
+      searchShapeWith(async (sql, params) => (await c.query(numbered(sql), params)).rows, 1, term);
     const cases: [string, { sql: string; params: unknown[] }, boolean][] = [
       ['tickets status=open, attendant', list(user, { status: 'open' }), generic],
       ['tickets status=pending, attendant', list(user, { status: 'pending' }), generic],

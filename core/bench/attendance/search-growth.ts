@@ -9,14 +9,15 @@
 import fs from 'node:fs';
 import pg from 'pg';
 import {
+  type ContactSearchRead,
   type ContactShapePlanRow,
   contactPageSql,
+  contactSearchReadOfPlan,
   contactSearchShapeSql,
-  walksOfPlan,
 } from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
 import { listFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
-import { type ShapePlanRow, searchShapeSql, shapeOfPlan } from '../../src/modules/tickets/ticket-lookups.js';
+import { searchShapeWith } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 
 const url = process.env.BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/balcao_bench';
@@ -78,8 +79,11 @@ async function main() {
     };
   };
   for (const term of terms) {
-    const shapeQ = searchShapeSql(1, term);
-    const shape = shapeOfPlan((await c.query<ShapePlanRow>(numbered(shapeQ.sql), shapeQ.params)).rows);
+    const shape = await searchShapeWith(
+      async (sql, params) => (await c.query(numbered(sql), params)).rows,
+      1,
+      term,
+    );
     const filters = listFilters({ searchParam: term });
     const how = shape.commonTerm
       ? 'walk, common term'
@@ -89,20 +93,20 @@ async function main() {
     const cf = { pageNumber: 1, searchParam: term };
     const cShapeQ = contactSearchShapeSql(1, cf);
     const cRows = (await c.query<ContactShapePlanRow>(numbered(cShapeQ.sql), cShapeQ.params)).rows;
-    const walk = walksOfPlan(cRows, cf, CONTACTS_PAGE_SIZE);
+    const read = contactSearchReadOfPlan(cRows, cf, CONTACTS_PAGE_SIZE);
+    const readName = { walk: 'walk in name order', gather: 'hits gathered', words: 'name words' };
     const cases: [string, { sql: string; params: unknown[] }][] = [
       [`tickets (${how})`, ticketListSql(1, admin, { ...filters, ...shape })],
-      [
-        `contacts (${walk ? 'walk in name order' : 'hits gathered'})`,
-        contactPageSql(1, cf, CONTACTS_PAGE_SIZE, walk),
-      ],
+      [`contacts (${readName[read]})`, contactPageSql(1, cf, CONTACTS_PAGE_SIZE, read)],
     ];
-    // SEARCH_CONTACTS_BOTH=1: the other contacts shape too, to compare (the gathered one is the code before the walk).
+    // SEARCH_CONTACTS_BOTH=1: the other contacts reads too, to compare (gathered is the code before the walk).
     if (process.env.SEARCH_CONTACTS_BOTH === '1')
-      cases.push([
-        `contacts (${walk ? 'hits gathered' : 'walk in name order'}, not chosen)`,
-        contactPageSql(1, cf, CONTACTS_PAGE_SIZE, !walk),
-      ]);
+      for (const other of ['gather', 'walk', 'words'] as ContactSearchRead[])
+        if (other !== read)
+          cases.push([
+            `contacts (${readName[other]}, not chosen)`,
+            contactPageSql(1, cf, CONTACTS_PAGE_SIZE, other),
+          ]);
     for (const [what, q] of cases) {
       const got: { ms: number; buffers: number }[] = [];
       for (let i = 0; i < runs; i++) got.push(await explain(q));

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { NAME_WORDS_BACKFILL } from '../../src/modules/contacts/migrations/contacts-0005-csearch-name-words.js';
 import { FIRST_NAMES, SURNAMES, WORDS } from './words.js';
 
 /** Sizes at BENCH_SCALE=1 (the issue's figures). */
@@ -103,6 +104,9 @@ export async function seed(url: string, scale: number, log: (s: string) => void)
       `insert into contact_tags (contact_id, tag_id)
         select c.id, ids.tags[2] from contacts c, ids where c.company_id = 1 and c.id % 1000 = 7`,
     );
+    // Triggers are off during the load (replica role): the contacts' name words (contacts-0005) are filled as the
+    // migration fills them.
+    await q('contact name words', NAME_WORDS_BACKFILL);
     // Triggers are off during the load (replica role): the tickets' tag_ids (core-0009) are filled as the migration
     // fills them.
     await q(

@@ -4,16 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
 import {
   type ContactFilter,
+  type ContactSearchRead,
   type ContactShapePlanRow,
   contactPageSql,
+  contactSearchReadOfPlan,
   contactSearchShapeSql,
-  walksOfPlan,
 } from './contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from './contacts-service.js';
 
-// Issue 30: a contacts search by a common surname reads a bounded first page (a walk in name order that stops at the
-// page's end) and counts up to CONTACT_COUNT_CAP; a rare name is gathered off the trigram indexes. Rows read and
-// plan shapes, never time.
+// Issue 30: a contacts search by a common surname reads a bounded first page (its name word's first contacts off the
+// per-word name index, or, with other filters, a walk in name order that stops at the page's end) and counts up to
+// CONTACT_COUNT_CAP; a rare full name is gathered off the trigram indexes. Rows read and plan shapes, never time.
 
 let host: TestHost;
 
@@ -30,7 +31,7 @@ beforeAll(async () => {
        from generate_series(1, 20000) i`,
   );
   // As autovacuum leaves it: the visibility map set (an index-only walk), the trigram indexes merged, statistics.
-  await sql(host, 'vacuum analyze contacts');
+  await sql(host, 'vacuum analyze contacts, contact_name_words, contact_words');
 });
 afterAll(() => host?.stop());
 
@@ -66,14 +67,18 @@ async function analyzed(q: { sql: string; params: unknown[] }): Promise<PlanNode
   return row['QUERY PLAN'][0].Plan;
 }
 
-/** Whether the service walks for `f` (contactSearchShape), from the same EXPLAIN. */
-async function walks(f: ContactFilter): Promise<boolean> {
+/** How the service reads `f` (contactSearchRead), from the same EXPLAIN. */
+async function readOf(f: ContactFilter): Promise<ContactSearchRead> {
   const n = numbered(contactSearchShapeSql(1, f));
-  return walksOfPlan(await sql<ContactShapePlanRow>(host, n.sql, n.params), f, CONTACTS_PAGE_SIZE);
+  return contactSearchReadOfPlan(
+    await sql<ContactShapePlanRow>(host, n.sql, n.params),
+    f,
+    CONTACTS_PAGE_SIZE,
+  );
 }
 
-async function pageIds(f: ContactFilter, walk: boolean): Promise<{ ids: number[]; total: number }> {
-  const n = numbered(contactPageSql(1, f, CONTACTS_PAGE_SIZE, walk));
+async function pageIds(f: ContactFilter, read: ContactSearchRead): Promise<{ ids: number[]; total: number }> {
+  const n = numbered(contactPageSql(1, f, CONTACTS_PAGE_SIZE, read));
   const rows = await sql<{ id: number | null; total: number }>(host, n.sql, n.params);
   return { ids: rows.flatMap((r) => (r.id === null ? [] : [r.id])), total: rows[0]?.total ?? 0 };
 }
@@ -81,9 +86,9 @@ async function pageIds(f: ContactFilter, walk: boolean): Promise<{ ids: number[]
 describe('contacts search plans', () => {
   const pereira = { pageNumber: 1, searchParam: 'pereira' };
 
-  it('a common surname walks the names in order, index only, and stops: a fraction of the contacts read', async () => {
-    expect(await walks(pereira)).toBe(true);
-    const plan = await analyzed(contactPageSql(1, pereira, CONTACTS_PAGE_SIZE, true));
+  it('a common surname with another filter walks the names in order, index only, and stops: a fraction read', async () => {
+    expect(await readOf({ ...pereira, channel: 'whatsapp' })).toBe('walk');
+    const plan = await analyzed(contactPageSql(1, pereira, CONTACTS_PAGE_SIZE, 'walk'));
     const walk = nodes(plan).filter((x) => x['Index Name'] === 'contacts_company_name_walk_index');
     expect(walk).toHaveLength(1);
     expect(walk[0]?.['Node Type']).toBe('Index Only Scan');
@@ -99,8 +104,8 @@ describe('contacts search plans', () => {
 
   it('a rare name is gathered off the trigram indexes, reading about its hits', async () => {
     const f = { pageNumber: 1, searchParam: 'nogueira' };
-    expect(await walks(f)).toBe(false);
-    const plan = await analyzed(contactPageSql(1, f, CONTACTS_PAGE_SIZE, false));
+    expect(await readOf({ ...f, searchParam: '7 nogueira' })).toBe('gather');
+    const plan = await analyzed(contactPageSql(1, f, CONTACTS_PAGE_SIZE, 'gather'));
     expect(nodes(plan).some((x) => x['Index Name'] === 'contacts_name_trgm')).toBe(true);
     // The 40 hits, the page's 21 read back by primary key; never a walk of the names.
     expect(contactRowsRead(plan)).toBeLessThanOrEqual(2 * (40 + CONTACTS_PAGE_SIZE + 1));
@@ -110,15 +115,15 @@ describe('contacts search plans', () => {
   it('the walk lists the same pages as gathering every hit', async () => {
     for (const pageNumber of [1, 2, 5, 198]) {
       const f = { pageNumber, searchParam: 'pereira' };
-      expect((await pageIds(f, true)).ids).toEqual((await pageIds(f, false)).ids);
+      expect((await pageIds(f, 'walk')).ids).toEqual((await pageIds(f, 'gather')).ids);
     }
     // Letters in any case, as ILIKE; a LIKE wildcard typed is a plain character (none found).
     for (const searchParam of ['PeReIrA', 'a 1%', 'ira_']) {
       const f = { pageNumber: 1, searchParam };
-      expect((await pageIds(f, true)).ids).toEqual((await pageIds(f, false)).ids);
+      expect((await pageIds(f, 'walk')).ids).toEqual((await pageIds(f, 'gather')).ids);
     }
-    expect((await pageIds(pereira, true)).total).toBe(CONTACT_COUNT_CAP + 1);
-    expect((await pageIds(pereira, false)).total).toBe(3960);
+    expect((await pageIds(pereira, 'walk')).total).toBe(CONTACT_COUNT_CAP + 1);
+    expect((await pageIds(pereira, 'gather')).total).toBe(3960);
   });
 
   it('the API says a search count is capped, pages on with hasMore, and counts a rare name exactly', async () => {
@@ -128,7 +133,7 @@ describe('contacts search plans', () => {
     expect(common).toMatchObject({ count: CONTACT_COUNT_CAP, countCapped: true, hasMore: true });
     expect(common.contacts).toHaveLength(CONTACTS_PAGE_SIZE);
     expect(common.contacts.map((c: { id: number }) => c.id)).toEqual(
-      (await pageIds(pereira, false)).ids.slice(0, CONTACTS_PAGE_SIZE),
+      (await pageIds(pereira, 'gather')).ids.slice(0, CONTACTS_PAGE_SIZE),
     );
     // The last page of the 3,960 Pereiras (198 pages): past the cap, hasMore still tells the truth.
     const last = await get('?searchParam=pereira&pageNumber=198');
@@ -138,5 +143,78 @@ describe('contacts search plans', () => {
     expect(rare).toMatchObject({ count: 40, countCapped: false, hasMore: true });
     const none = await get('?searchParam=zzzz');
     expect(none).toMatchObject({ count: 0, countCapped: false, hasMore: false, contacts: [] });
+  });
+});
+
+describe('contacts search by name words (contact_name_words)', () => {
+  const pereira = { pageNumber: 1, searchParam: 'pereira' };
+
+  it("a common surname reads its word's first contacts in name order, index only: the same few entries at any size", async () => {
+    expect(await readOf(pereira)).toBe('words');
+    const plan = await analyzed(contactPageSql(1, pereira, CONTACTS_PAGE_SIZE, 'words'));
+    const ranges = nodes(plan).filter((x) => x['Index Name'] === 'contact_name_words_word_index');
+    expect(ranges.length).toBeGreaterThan(0);
+    for (const r of ranges) {
+      expect(r['Node Type']).toBe('Index Only Scan');
+      expect(r['Heap Fetches']).toBe(0);
+    }
+    // One word contains the term: up to CAP + 1 (or the page's power of two) of its 3,960 contacts, not all.
+    const entries = ranges.reduce((s, x) => s + x['Actual Rows'] * x['Actual Loops'], 0);
+    expect(entries).toBeLessThanOrEqual(2 * (CONTACT_COUNT_CAP + 1));
+    // No contacts row but the page's, read back by primary key (numbers and e-mails: none found).
+    expect(contactRowsRead(plan)).toBeLessThanOrEqual(32);
+    expect(nodes(plan).some((x) => x['Index Name'] === 'contacts_company_name_walk_index')).toBe(false);
+  });
+
+  it('lists the same pages and counts (up to the cap) as gathering every hit, letters in any case', async () => {
+    for (const pageNumber of [1, 2, 5, 198]) {
+      const f = { pageNumber, searchParam: 'pereira' };
+      expect((await pageIds(f, 'words')).ids).toEqual((await pageIds(f, 'gather')).ids);
+    }
+    // Inside a word ('eir', 'ogueir'), a number ('5511000000'), a LIKE wildcard typed (a plain character), none.
+    for (const searchParam of ['PeReIrA', 'eir', 'NOGUEIR', 'ira_', '5511000000', 'zzzz', 'a 1%']) {
+      const f = { pageNumber: 1, searchParam };
+      const words = await pageIds(f, 'words');
+      const gathered = await pageIds(f, 'gather');
+      expect(words.ids).toEqual(gathered.ids);
+      expect(words.total).toBe(Math.min(gathered.total, CONTACT_COUNT_CAP + 1));
+    }
+    expect((await pageIds(pereira, 'words')).total).toBe(CONTACT_COUNT_CAP + 1);
+    expect((await pageIds({ pageNumber: 1, searchParam: 'nogueira' }, 'words')).total).toBe(40);
+  });
+
+  it('keeps the words of added, renamed and removed contacts, e-mails still searched', async () => {
+    // One statement adds several (an import); one name holds the term in two words, accents lowered as ILIKE does.
+    await sql(
+      host,
+      `insert into contacts (company_id, name, number, email, channel) values
+         (1, 'Zélia Quaresmão Quaresma', '5599000000001', null, 'whatsapp'),
+         (1, 'Álvaro  Souza', '5599000000002', 'aquaresma@example.com', 'whatsapp'),
+         (1, 'Ígor Lima', '5599000000003', null, 'whatsapp')`,
+    );
+    await sql(host, `update contacts set name = 'Ígor Quaresma' where number = '5599000000003'`);
+    await sql(host, `update contacts set name = 'Zélia Pinto' where number = '5599000000001'`);
+    await sql(host, `delete from contacts where number = '5599000000002'`);
+    await sql(
+      host,
+      `insert into contacts (company_id, name, number, email, channel)
+                     values (1, 'Bia Rocha', '5599000000004', 'bia.quaresma@example.com', 'whatsapp')`,
+    );
+    for (const searchParam of [
+      'quaresma',
+      'QUARESM',
+      'zélia',
+      'ZÉLIA',
+      'ígor',
+      'quaresmão',
+      'álvaro',
+      'lima',
+    ]) {
+      const f = { pageNumber: 1, searchParam };
+      expect((await pageIds(f, 'words')).ids).toEqual((await pageIds(f, 'gather')).ids);
+    }
+    expect((await pageIds({ pageNumber: 1, searchParam: 'quaresma' }, 'words')).ids).toHaveLength(2);
+    expect((await pageIds({ pageNumber: 1, searchParam: 'zélia' }, 'words')).ids).toHaveLength(1);
+    expect((await pageIds({ pageNumber: 1, searchParam: 'álvaro' }, 'words')).ids).toHaveLength(0);
   });
 });

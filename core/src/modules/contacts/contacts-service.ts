@@ -34,11 +34,12 @@ import { importPhoneContacts, type PhoneImportSource } from './contacts-phone-im
 import {
   type ContactFilter,
   type ContactPageRow,
+  type ContactSearchRead,
   type ContactShapePlanRow,
   contactPageSql,
+  contactSearchReadOfPlan,
   contactSearchShapeSql,
   contactsQuery,
-  walksOfPlan,
 } from './contacts-query.js';
 
 declare module '../../kernel/container.js' {
@@ -120,8 +121,8 @@ export class ContactsService {
     viewer: AuthUser,
     f: ContactFilter,
   ): Promise<{ contacts: ContactDto[]; hasMore: boolean; count: number; countCapped: boolean }> {
-    const walk = f.searchParam ? await this.walksSearch(viewer.companyId, f) : false;
-    const q = contactPageSql(viewer.companyId, f, CONTACTS_PAGE_SIZE, walk);
+    const read = f.searchParam ? await this.searchRead(viewer.companyId, f) : 'gather';
+    const q = contactPageSql(viewer.companyId, f, CONTACTS_PAGE_SIZE, read);
     // A text search is planned for its term; the other filters reuse one plan.
     const rows = await (f.searchParam ? plainRows : preparedRows)<ContactPageRow>(this.em, q.sql, q.params);
     const hide = await this.hidesNumbers(viewer);
@@ -137,10 +138,14 @@ export class ContactsService {
     };
   }
 
-  /** Whether a search's page walks the contacts in name order (many named) or gathers its hits: one EXPLAIN. */
-  private async walksSearch(companyId: number, f: ContactFilter): Promise<boolean> {
+  /** How a search's page reads (name words, a walk in name order, or its hits gathered): one EXPLAIN. */
+  private async searchRead(companyId: number, f: ContactFilter): Promise<ContactSearchRead> {
     const q = contactSearchShapeSql(companyId, f);
-    return walksOfPlan(await plainRows<ContactShapePlanRow>(this.em, q.sql, q.params), f, CONTACTS_PAGE_SIZE);
+    return contactSearchReadOfPlan(
+      await plainRows<ContactShapePlanRow>(this.em, q.sql, q.params),
+      f,
+      CONTACTS_PAGE_SIZE,
+    );
   }
 
   /** Id, name, number and e-mail of every contact (pickers), optionally only those matching `searchParam`. */

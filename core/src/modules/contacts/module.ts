@@ -12,6 +12,7 @@ import { MigrationContacts0001Tables } from './migrations/contacts-0001-tables.j
 import { MigrationContacts0002ReadDoorsIdIndex } from './migrations/contacts-0002-read-doors-id-index.js';
 import { MigrationContacts0003PerfDbSearchStatistics } from './migrations/contacts-0003-perf-db-search-statistics.js';
 import { MigrationContacts0004CsearchNameWalkIndex } from './migrations/contacts-0004-csearch-name-walk-index.js';
+import { MigrationContacts0005CsearchNameWords } from './migrations/contacts-0005-csearch-name-words.js';
 import { Migration0003ContactsEmailSearch } from './migrations/core-0003-contacts-email-search.js';
 
 /** Contacts, their custom fields and their tags. */
@@ -25,6 +26,7 @@ export const contactsModule = defineModule({
     { name: 'contacts-0002-read-doors-id-index', class: MigrationContacts0002ReadDoorsIdIndex },
     { name: 'contacts-0003-perf-db-search-statistics', class: MigrationContacts0003PerfDbSearchStatistics },
     { name: 'contacts-0004-csearch-name-walk-index', class: MigrationContacts0004CsearchNameWalkIndex },
+    { name: 'contacts-0005-csearch-name-words', class: MigrationContacts0005CsearchNameWords },
   ],
   register: (container) =>
     container.register({

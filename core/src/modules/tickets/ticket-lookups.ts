@@ -2,6 +2,7 @@ import { AppError, TICKET_COUNT_CAP } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows } from '../../db/prepared.js';
 import { likeTerm } from '../../db/sql-helpers.js';
+import { byNameWords, nameWordsSql } from '../contacts/contact-words.js';
 import type { TicketListFilters } from './ticket-list-sql.js';
 
 /** Small reads the ticket rules need, kept out of TicketsService. */
@@ -17,7 +18,7 @@ const WALK_HITS = TICKET_COUNT_CAP;
 const GATHER_BUFFERS_PER_HIT = 3;
 
 /** How a ticket search reads: see `commonTerm` and `manyNamed` in TicketListFilters. */
-export type SearchShape = Pick<TicketListFilters, 'commonTerm' | 'manyNamed'>;
+export type SearchShape = Pick<TicketListFilters, 'commonTerm' | 'manyNamed' | 'nameWords'>;
 
 /**
  * The shape of a ticket search, from the planner's guesses (statistics read by one EXPLAIN, nothing run): how many
@@ -27,14 +28,31 @@ export type SearchShape = Pick<TicketListFilters, 'commonTerm' | 'manyNamed'>;
  *   shorter read. A walk stops after WALK_HITS hits, about WALK_HITS × contacts / named tickets into the list
  *   whatever the data's size; gathering reads every named contact's tickets, a number that grows with the data.
  * - Otherwise the hits are gathered and sorted (a full name, a number: a few dozen).
+ * A term without a space also gets the name words that contain it (`nameWords`): the named contacts are read by word.
  */
 export async function searchShape(
   em: EntityManager,
   companyId: number,
   searchParam: string,
 ): Promise<SearchShape> {
+  return searchShapeWith((sql, params) => plainRows(em, sql, params), companyId, searchParam);
+}
+
+/** Runs a statement with `?` placeholders and returns its rows (the service's connection, or a bench's client). */
+export type RunRows = <T extends object>(sql: string, params: unknown[]) => Promise<T[]>;
+
+/** searchShape on any connection (the benchmarks ask exactly what the service asks). */
+export async function searchShapeWith(
+  run: RunRows,
+  companyId: number,
+  searchParam: string,
+): Promise<SearchShape> {
   const q = searchShapeSql(companyId, searchParam);
-  return shapeOfPlan(await plainRows<ShapePlanRow>(em, q.sql, q.params));
+  const shape = shapeOfPlan(await run<ShapePlanRow>(q.sql, q.params));
+  if (!byNameWords(searchParam)) return shape;
+  const w = nameWordsSql(companyId, searchParam);
+  const [row] = await run<{ words: string[] }>(w.sql, w.params);
+  return { ...shape, nameWords: row?.words ?? [] };
 }
 
 /** One row of `searchShapeSql`'s answer: the plan as JSON. */
