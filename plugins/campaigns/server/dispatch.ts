@@ -41,6 +41,8 @@ interface ShippingRow {
   email: string | null;
   confirmation_requested_at: Date | null;
   confirmed_at: Date | null;
+  /** The row's contact (when it has one yet) asked never to be messaged by a campaign. */
+  opted_out: boolean;
 }
 
 /**
@@ -158,11 +160,11 @@ export class Dispatcher {
     let sent = data.sent ?? 0;
     let lastProgress = 0;
     for (let i = 0; i < SENDS_PER_RUN; i++) {
-      // Still this run's holder (not cancelled, no newer run), the lease extended for the next send.
-      if (i > 0 && !(await this.flight.renew(companyId, campaign.id, data))) return;
       const outside = await this.gate.outsideWindow(campaign);
       if (outside) return this.wait(companyId, data, sent, outside);
-      const row = await this.claim(companyId, campaign.id);
+      // Still this run's holder (not cancelled, no newer run): the lease extended and the next row claimed, at once.
+      const { held, row } = await this.claim(companyId, campaign.id, data);
+      if (!held) return;
       if (!row) {
         await this.finishIfDone(companyId, campaign.id, data.run);
         return;
@@ -232,20 +234,47 @@ export class Dispatcher {
     return rows[0]?.status === 'EM_ANDAMENTO' && rows[0].dispatch_run === data.run;
   }
 
-  private async claim(companyId: number, campaignId: number): Promise<ShippingRow | null> {
-    const rows = await this.ports.em.execute<ShippingRow[]>(
-      `update campaign_shippings set claimed_until = now() + make_interval(secs => ?), updated_at = now()
-        where id = (
-          select id from campaign_shippings
-           where company_id = ? and campaign_id = ?
-             and delivered_at is null and failed_at is null and opted_out_at is null
-             and (confirmation_requested_at is null or confirmed_at is not null)
-             and (claimed_until is null or claimed_until < now())
-           order by id limit 1 for update skip locked)
-        returning id, contact_id, number, name, email, confirmation_requested_at, confirmed_at`,
-      [this.leaseSeconds, companyId, campaignId],
+  /**
+   * Renews the run's lease for its holder and claims the next row for it, in one statement: `held` false when the
+   * holder lost the run (a cancel, a newer run), then nothing is claimed. A row's contact's opt-out comes with it.
+   */
+  private async claim(
+    companyId: number,
+    campaignId: number,
+    data: { run: number; link?: number },
+  ): Promise<{ held: boolean; row: ShippingRow | null }> {
+    const [r] = await this.ports.em.execute<(ShippingRow & { held: boolean; id: number | null })[]>(
+      `with held as (
+         update campaigns set dispatch_lease_until = now() + make_interval(secs => ?)
+          where id = ? and company_id = ? and status = 'EM_ANDAMENTO' and dispatch_run = ? and dispatch_link = ?
+         returning id),
+       claimed as (
+         update campaign_shippings s set claimed_until = now() + make_interval(secs => ?), updated_at = now()
+          where s.id = (
+            select id from campaign_shippings
+             where company_id = ? and campaign_id = ? and exists (select 1 from held)
+               and delivered_at is null and failed_at is null and opted_out_at is null
+               and (confirmation_requested_at is null or confirmed_at is not null)
+               and (claimed_until is null or claimed_until < now())
+             order by id limit 1 for update skip locked)
+         returning s.id, s.contact_id, s.number, s.name, s.email, s.confirmation_requested_at, s.confirmed_at,
+                   exists (select 1 from campaign_opt_outs o
+                            where o.company_id = s.company_id and o.contact_id = s.contact_id) as opted_out)
+       select exists (select 1 from held) as held, c.* from (select 1) one left join claimed c on true`,
+      [
+        this.leaseSeconds,
+        campaignId,
+        companyId,
+        data.run,
+        data.link ?? -1,
+        this.leaseSeconds,
+        companyId,
+        campaignId,
+      ],
     );
-    return rows[0] ?? null;
+    if (!r?.held) return { held: false, row: null };
+    const { held: _held, ...row } = r;
+    return { held: true, row: row.id === null ? null : (row as ShippingRow) };
   }
 
   private async release(companyId: number, id: number): Promise<void> {
@@ -273,29 +302,35 @@ export class Dispatcher {
     settings: CampaignSettingsDto,
   ): Promise<boolean | 'capped'> {
     let contactId = row.contact_id;
+    let optedOut = row.opted_out;
+    // A list item's contact is found or created when it is messaged; its id is stamped with the row's outcome.
+    const ofContact = row.contact_id === null ? ', contact_id = ?' : '';
     if (contactId === null) {
       try {
-        const contact = await this.ports.contacts.findOrCreate({
+        const contact = await this.ports.contacts.findOrCreateId({
           number: row.number,
           name: row.name || row.number,
           ...(row.email ? { email: row.email } : {}),
         });
         contactId = contact.id;
+        // A contact created just now cannot have opted out.
+        optedOut = !contact.created && (await this.optedOut(companyId, contactId));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         await this.stamp(companyId, row.id, 'failed_at = now(), failure_reason = ?', [reasonOf(err)]);
         return false;
       }
-      await this.stamp(companyId, row.id, 'contact_id = ?', [contactId]);
     }
-    if (await this.optedOut(companyId, contactId)) {
-      await this.stamp(companyId, row.id, 'opted_out_at = now()', []);
+    const withContact = (params: unknown[]) => (ofContact ? [...params, contactId] : params);
+    if (optedOut) {
+      await this.stamp(companyId, row.id, `opted_out_at = now()${ofContact}`, withContact([]));
       return false;
     }
     // Rotation by row (a replay leaves by the same connection), skipping connections at their daily cap.
     const slot = await this.gate.pick(companyId, campaign, row.id, settings.dailyLimitPerConnection);
     if (!slot) {
-      await this.release(companyId, row.id);
+      if (ofContact) await this.stamp(companyId, row.id, 'contact_id = ?', [contactId]);
+      else await this.release(companyId, row.id);
       return 'capped';
     }
     const { connectionId } = slot;
@@ -322,25 +357,27 @@ export class Dispatcher {
         await this.stamp(
           companyId,
           row.id,
-          'confirmation_requested_at = now(), confirmation_message = ?, confirmation_message_id = ?, connection_id = ?',
-          [message.body, message.id, connectionId],
+          `confirmation_requested_at = now(), confirmation_message = ?, confirmation_message_id = ?, connection_id = ?${ofContact}`,
+          withContact([message.body, message.id, connectionId]),
         );
       else
         await this.stamp(
           companyId,
           row.id,
-          'delivered_at = now(), message = ?, message_id = ?, connection_id = ?',
-          [message.body, message.id, connectionId],
+          `delivered_at = now(), message = ?, message_id = ?, connection_id = ?${ofContact}`,
+          withContact([message.body, message.id, connectionId]),
         );
       return true;
     } catch (err) {
       // Unknown whether it went out (database, network): the slot stays counted, so a cap is never passed.
       if (!(err instanceof AppError)) throw err;
       await this.gate.giveBack(companyId, slot);
-      await this.stamp(companyId, row.id, 'failed_at = now(), failure_reason = ?, connection_id = ?', [
-        reasonOf(err),
-        connectionId,
-      ]);
+      await this.stamp(
+        companyId,
+        row.id,
+        `failed_at = now(), failure_reason = ?, connection_id = ?${ofContact}`,
+        withContact([reasonOf(err), connectionId]),
+      );
       return false;
     }
   }
