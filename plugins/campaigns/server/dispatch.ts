@@ -9,6 +9,7 @@ import type { Planner } from './planner.js';
 import { toCampaignDto } from './presenter.js';
 import { DispatchFlight, SendGate, type Wait } from './send-window.js';
 import type { CampaignSettingsService } from './settings-service.js';
+import { claimNext, type ShippingRow } from './shipping-claim.js';
 
 /** Sends one job run makes before handing over to the next (keeps each run short and lets others interleave). */
 const SENDS_PER_RUN = 200;
@@ -31,18 +32,6 @@ export interface DispatchData {
   sent?: number;
   /** The link's name: the successor a handing-over link named (send-window.ts); none for a chain's first link. */
   link?: number;
-}
-
-interface ShippingRow {
-  id: number;
-  contact_id: number | null;
-  number: string;
-  name: string;
-  email: string | null;
-  confirmation_requested_at: Date | null;
-  confirmed_at: Date | null;
-  /** The row's contact (when it has one yet) asked never to be messaged by a campaign. */
-  opted_out: boolean;
 }
 
 /**
@@ -163,7 +152,7 @@ export class Dispatcher {
       const outside = await this.gate.outsideWindow(campaign);
       if (outside) return this.wait(companyId, data, sent, outside);
       // Still this run's holder (not cancelled, no newer run): the lease extended and the next row claimed, at once.
-      const { held, row } = await this.claim(companyId, campaign.id, data);
+      const { held, row } = await claimNext(this.ports, this.leaseSeconds, companyId, campaign.id, data);
       if (!held) return;
       if (!row) {
         await this.finishIfDone(companyId, campaign.id, data.run);
@@ -232,49 +221,6 @@ export class Dispatcher {
       [data.campaignId, companyId],
     );
     return rows[0]?.status === 'EM_ANDAMENTO' && rows[0].dispatch_run === data.run;
-  }
-
-  /**
-   * Renews the run's lease for its holder and claims the next row for it, in one statement: `held` false when the
-   * holder lost the run (a cancel, a newer run), then nothing is claimed. A row's contact's opt-out comes with it.
-   */
-  private async claim(
-    companyId: number,
-    campaignId: number,
-    data: { run: number; link?: number },
-  ): Promise<{ held: boolean; row: ShippingRow | null }> {
-    const [r] = await this.ports.em.execute<(ShippingRow & { held: boolean; id: number | null })[]>(
-      `with held as (
-         update campaigns set dispatch_lease_until = now() + make_interval(secs => ?)
-          where id = ? and company_id = ? and status = 'EM_ANDAMENTO' and dispatch_run = ? and dispatch_link = ?
-         returning id),
-       claimed as (
-         update campaign_shippings s set claimed_until = now() + make_interval(secs => ?), updated_at = now()
-          where s.id = (
-            select id from campaign_shippings
-             where company_id = ? and campaign_id = ? and exists (select 1 from held)
-               and delivered_at is null and failed_at is null and opted_out_at is null
-               and (confirmation_requested_at is null or confirmed_at is not null)
-               and (claimed_until is null or claimed_until < now())
-             order by id limit 1 for update skip locked)
-         returning s.id, s.contact_id, s.number, s.name, s.email, s.confirmation_requested_at, s.confirmed_at,
-                   exists (select 1 from campaign_opt_outs o
-                            where o.company_id = s.company_id and o.contact_id = s.contact_id) as opted_out)
-       select exists (select 1 from held) as held, c.* from (select 1) one left join claimed c on true`,
-      [
-        this.leaseSeconds,
-        campaignId,
-        companyId,
-        data.run,
-        data.link ?? -1,
-        this.leaseSeconds,
-        companyId,
-        campaignId,
-      ],
-    );
-    if (!r?.held) return { held: false, row: null };
-    const { held: _held, ...row } = r;
-    return { held: true, row: row.id === null ? null : (row as ShippingRow) };
   }
 
   private async release(companyId: number, id: number): Promise<void> {
