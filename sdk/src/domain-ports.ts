@@ -184,6 +184,18 @@ export interface ContactsPort {
     channel?: Channel;
     email?: string;
   }): Promise<ContactDto>;
+  /**
+   * findOrCreate for a caller that needs only the contact's id (a campaign messaging thousands): the same rules
+   * (number normalised, one contact per number and channel, `contact.created` announced), without reading the
+   * contact's tags, extra info and last message back. `created`: it did not exist before this call.
+   * @example const { id } = await contacts.findOrCreateId({ number: '5511999990000', name: 'Ana' })
+   */
+  findOrCreateId(input: {
+    number: string;
+    name: string;
+    channel?: Channel;
+    email?: string;
+  }): Promise<{ id: number; created: boolean }>;
   update(contactId: number, fields: { name?: string; email?: string }): Promise<ContactDto>;
   /** Makes the contact's tags exactly these tag ids of the company. */
   setTags(contactId: number, tagIds: number[]): Promise<void>;

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 import { createTestDatabase } from '../../src/testing/test-database.js';
 import { measure, type Row } from '../attendance/http-rows.js';
 import { ATTENDANT_EMAIL, BENCH_PASSWORD, seed } from '../attendance/seed.js';
-import { cpuPressure, login, rssMb, startServer, stopServer } from '../attendance/server.js';
+import { cpuPressure, login, rssMb, startServer, statementsSent, stopServer } from '../attendance/server.js';
 import {
   cancelCampaign,
   type PlanFigures,
@@ -27,12 +28,19 @@ import { type ImportFigures, importSheet } from './sheet-import.js';
  * (b) Planning: a campaign scheduled now to a BENCH_LIST (100,000) item list seeded by SQL: time to its shipping rows.
  * (c) The same campaign dispatching at the fastest pacing the settings allow (no intervals) through the fake channel:
  *     each ticket list row's p95 (autocannon, 10 connections, BENCH_SECONDS (5) per row) without, then during the
- *     dispatch (the campaign restarted for the row and cancelled after it).
+ *     dispatch (the campaign restarted for the row and cancelled after it). Before the rows, the dispatch alone for
+ *     BENCH_ALONE_SECONDS (5): its pace, and the server's statements and CPU ms per message sent (load-independent).
  * The attendance seed (BENCH_SCALE, 0.2 here: 20,000 tickets, 400,000 messages) gives the ticket lists their data.
  */
 const log = (s: string) => console.log(s);
 const SERVER = 'core/bench/campaigns/server-entry.ts';
 const uptime = () => execFileSync('uptime', { encoding: 'utf8' }).trim();
+const TICKS = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+/** CPU time the server process used so far (user + system, ms), from /proc: a cost per send machine load barely moves. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+};
 
 const importLine = (f: ImportFigures) =>
   `| ${f.rows.toLocaleString('en')} | ${f.fileMb} | ${f.seconds.toFixed(1)} | ${f.imported} | ${f.refused} | ` +
@@ -82,7 +90,7 @@ export async function runCampaignsBench(): Promise<void> {
     const pairs: { quiet: Row; busy: Row; sent: number; seconds: number }[] = [];
     let campaignId = 0;
     let plan: PlanFigures | null = null;
-    let alone = { sent: 0, seconds: 0 };
+    let alone = { sent: 0, seconds: 0, statements: 0, cpuMs: 0 };
     for (const r of TICKET_ROWS) {
       const quiet = await measure(`${r.title}`, 0, r.path, tokens[r.as]);
       if (!plan) {
@@ -95,10 +103,15 @@ export async function runCampaignsBench(): Promise<void> {
         // The dispatch alone for a few seconds: its pace when nothing else asks for the machine.
         const before = await sentCount(client, campaignId);
         const t = performance.now();
-        await new Promise((res) => setTimeout(res, 5_000));
+        const statements = await statementsSent(server);
+        const cpu = cpuMs(pid);
+        await new Promise((res) => setTimeout(res, Number(process.env.BENCH_ALONE_SECONDS ?? 5) * 1000));
+        const sentAlone = (await sentCount(client, campaignId)) - before;
         alone = {
-          sent: (await sentCount(client, campaignId)) - before,
+          sent: sentAlone,
           seconds: (performance.now() - t) / 1000,
+          statements: ((await statementsSent(server)) - statements) / Math.max(1, sentAlone),
+          cpuMs: (cpuMs(pid) - cpu) / Math.max(1, sentAlone),
         };
       } else await restartCampaign(client, tokens.admin, campaignId);
       const before = await sentCount(client, campaignId);
@@ -133,7 +146,9 @@ export async function runCampaignsBench(): Promise<void> {
     );
     log(
       `\nDispatch alone (no HTTP load, first ${alone.seconds.toFixed(0)} s after planning): ${alone.sent} messages ` +
-        `(${(alone.sent / alone.seconds).toFixed(1)}/s); ${sentTotal} sent in all over the run.\n`,
+        `(${(alone.sent / alone.seconds).toFixed(1)}/s); ${sentTotal} sent in all over the run. Per message sent in ` +
+        `that window, the server sent ${alone.statements.toFixed(1)} statements to PostgreSQL and used ` +
+        `${alone.cpuMs.toFixed(1)} ms of CPU (the messages still in the outbox when it closed add a little).\n`,
     );
     log(
       '| Request | p50 ms | p95 ms | p99 ms | req/s | during the dispatch: p50 | p95 | p99 | req/s | p95 added | sent meanwhile |',

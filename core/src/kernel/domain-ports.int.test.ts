@@ -30,6 +30,10 @@ const autoReply = definePlugin({
       const input = validate(z.object({ number: z.string(), name: z.string() }), ctx.request.body);
       ctx.body = await ctx.state.deps.contacts.findOrCreate(input);
     });
+    router.post('/auto-reply/contact-ids', async (ctx) => {
+      const input = validate(z.object({ number: z.string(), name: z.string() }), ctx.request.body);
+      ctx.body = await ctx.state.deps.contacts.findOrCreateId(input);
+    });
     router.get('/auto-reply/tickets', async (ctx) => {
       const tagId = ctx.query.tagId ? Number(ctx.query.tagId) : undefined;
       ctx.body = await ctx.state.deps.tickets.list({ tagId, status: 'open' });
@@ -144,6 +148,23 @@ describe('attendance ports', () => {
     ).json();
     expect(again.id).toBe(first.id);
     expect(first).toMatchObject({ name: 'Edu', number: '5511955550002' });
+
+    // The id-only door: the same contact for the same number however written, a new one created with the same rules.
+    const idOf = async (number: string, name: string) =>
+      (await (
+        await call('/api/auto-reply/contact-ids', { method: 'POST', body: { number, name } })
+      ).json()) as {
+        id: number;
+        created: boolean;
+      };
+    expect(await idOf('+55 (11) 95555-0002', 'Outro')).toEqual({ id: first.id, created: false });
+    const made = await idOf('+55 11 95555-0003', 'Fabi');
+    expect(made.created).toBe(true);
+    expect(await idOf('5511955550003', 'Outra Fabi')).toEqual({ id: made.id, created: false });
+    const byPort = await (
+      await call('/api/auto-reply/contacts', { method: 'POST', body: { number: '5511955550003', name: 'X' } })
+    ).json();
+    expect(byPort).toMatchObject({ id: made.id, name: 'Fabi', number: '5511955550003' });
 
     const ticket = (await (
       await call('/api/auto-reply/tickets', {

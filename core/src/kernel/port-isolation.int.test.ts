@@ -146,6 +146,7 @@ const sweepOfA = (): PortSweep => {
       find: [{ args: [contactId] }],
       findByNumber: [{ args: [NUMBER] }],
       findOrCreate: [{ args: [{ number: NUMBER, name: 'Mallory' }], answers: true }],
+      findOrCreateId: [{ args: [{ number: NUMBER, name: 'Mallory' }], answers: true }],
       update: [{ args: [contactId, { name: 'Mallory' }] }],
       setTags: [{ args: [contactId, [tagId]] }],
       block: [{ args: [contactId, true] }],

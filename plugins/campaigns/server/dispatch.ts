@@ -9,6 +9,7 @@ import type { Planner } from './planner.js';
 import { toCampaignDto } from './presenter.js';
 import { DispatchFlight, SendGate, type Wait } from './send-window.js';
 import type { CampaignSettingsService } from './settings-service.js';
+import { claimNext, type ShippingRow } from './shipping-claim.js';
 
 /** Sends one job run makes before handing over to the next (keeps each run short and lets others interleave). */
 const SENDS_PER_RUN = 200;
@@ -31,16 +32,6 @@ export interface DispatchData {
   sent?: number;
   /** The link's name: the successor a handing-over link named (send-window.ts); none for a chain's first link. */
   link?: number;
-}
-
-interface ShippingRow {
-  id: number;
-  contact_id: number | null;
-  number: string;
-  name: string;
-  email: string | null;
-  confirmation_requested_at: Date | null;
-  confirmed_at: Date | null;
 }
 
 /**
@@ -158,11 +149,11 @@ export class Dispatcher {
     let sent = data.sent ?? 0;
     let lastProgress = 0;
     for (let i = 0; i < SENDS_PER_RUN; i++) {
-      // Still this run's holder (not cancelled, no newer run), the lease extended for the next send.
-      if (i > 0 && !(await this.flight.renew(companyId, campaign.id, data))) return;
       const outside = await this.gate.outsideWindow(campaign);
       if (outside) return this.wait(companyId, data, sent, outside);
-      const row = await this.claim(companyId, campaign.id);
+      // Still this run's holder (not cancelled, no newer run): the lease extended and the next row claimed, at once.
+      const { held, row } = await claimNext(this.ports, this.leaseSeconds, companyId, campaign.id, data);
+      if (!held) return;
       if (!row) {
         await this.finishIfDone(companyId, campaign.id, data.run);
         return;
@@ -232,22 +223,6 @@ export class Dispatcher {
     return rows[0]?.status === 'EM_ANDAMENTO' && rows[0].dispatch_run === data.run;
   }
 
-  private async claim(companyId: number, campaignId: number): Promise<ShippingRow | null> {
-    const rows = await this.ports.em.execute<ShippingRow[]>(
-      `update campaign_shippings set claimed_until = now() + make_interval(secs => ?), updated_at = now()
-        where id = (
-          select id from campaign_shippings
-           where company_id = ? and campaign_id = ?
-             and delivered_at is null and failed_at is null and opted_out_at is null
-             and (confirmation_requested_at is null or confirmed_at is not null)
-             and (claimed_until is null or claimed_until < now())
-           order by id limit 1 for update skip locked)
-        returning id, contact_id, number, name, email, confirmation_requested_at, confirmed_at`,
-      [this.leaseSeconds, companyId, campaignId],
-    );
-    return rows[0] ?? null;
-  }
-
   private async release(companyId: number, id: number): Promise<void> {
     await this.ports.em.execute(
       'update campaign_shippings set claimed_until = null where id = ? and company_id = ?',
@@ -273,29 +248,35 @@ export class Dispatcher {
     settings: CampaignSettingsDto,
   ): Promise<boolean | 'capped'> {
     let contactId = row.contact_id;
+    let optedOut = row.opted_out;
+    // A list item's contact is found or created when it is messaged; its id is stamped with the row's outcome.
+    const ofContact = row.contact_id === null ? ', contact_id = ?' : '';
     if (contactId === null) {
       try {
-        const contact = await this.ports.contacts.findOrCreate({
+        const contact = await this.ports.contacts.findOrCreateId({
           number: row.number,
           name: row.name || row.number,
           ...(row.email ? { email: row.email } : {}),
         });
         contactId = contact.id;
+        // A contact created just now cannot have opted out.
+        optedOut = !contact.created && (await this.optedOut(companyId, contactId));
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         await this.stamp(companyId, row.id, 'failed_at = now(), failure_reason = ?', [reasonOf(err)]);
         return false;
       }
-      await this.stamp(companyId, row.id, 'contact_id = ?', [contactId]);
     }
-    if (await this.optedOut(companyId, contactId)) {
-      await this.stamp(companyId, row.id, 'opted_out_at = now()', []);
+    const withContact = (params: unknown[]) => (ofContact ? [...params, contactId] : params);
+    if (optedOut) {
+      await this.stamp(companyId, row.id, `opted_out_at = now()${ofContact}`, withContact([]));
       return false;
     }
     // Rotation by row (a replay leaves by the same connection), skipping connections at their daily cap.
     const slot = await this.gate.pick(companyId, campaign, row.id, settings.dailyLimitPerConnection);
     if (!slot) {
-      await this.release(companyId, row.id);
+      if (ofContact) await this.stamp(companyId, row.id, 'contact_id = ?', [contactId]);
+      else await this.release(companyId, row.id);
       return 'capped';
     }
     const { connectionId } = slot;
@@ -322,25 +303,27 @@ export class Dispatcher {
         await this.stamp(
           companyId,
           row.id,
-          'confirmation_requested_at = now(), confirmation_message = ?, confirmation_message_id = ?, connection_id = ?',
-          [message.body, message.id, connectionId],
+          `confirmation_requested_at = now(), confirmation_message = ?, confirmation_message_id = ?, connection_id = ?${ofContact}`,
+          withContact([message.body, message.id, connectionId]),
         );
       else
         await this.stamp(
           companyId,
           row.id,
-          'delivered_at = now(), message = ?, message_id = ?, connection_id = ?',
-          [message.body, message.id, connectionId],
+          `delivered_at = now(), message = ?, message_id = ?, connection_id = ?${ofContact}`,
+          withContact([message.body, message.id, connectionId]),
         );
       return true;
     } catch (err) {
       // Unknown whether it went out (database, network): the slot stays counted, so a cap is never passed.
       if (!(err instanceof AppError)) throw err;
       await this.gate.giveBack(companyId, slot);
-      await this.stamp(companyId, row.id, 'failed_at = now(), failure_reason = ?, connection_id = ?', [
-        reasonOf(err),
-        connectionId,
-      ]);
+      await this.stamp(
+        companyId,
+        row.id,
+        `failed_at = now(), failure_reason = ?, connection_id = ?${ofContact}`,
+        withContact([reasonOf(err), connectionId]),
+      );
       return false;
     }
   }

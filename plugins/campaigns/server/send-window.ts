@@ -85,17 +85,6 @@ export class DispatchFlight {
     return rows[0]?.dispatch_link ?? null;
   }
 
-  /** The holder keeps the run while it sends (a long link outlives one lease); false once it lost it. */
-  async renew(companyId: number, campaignId: number, data: { run: number; link?: number }): Promise<boolean> {
-    const rows = await this.ports.em.execute(
-      `update campaigns set dispatch_lease_until = now() + make_interval(secs => ?)
-        where id = ? and company_id = ? and status = 'EM_ANDAMENTO' and dispatch_run = ? and dispatch_link = ?
-        returning id`,
-      [this.leaseSeconds, campaignId, companyId, data.run, data.link ?? -1],
-    );
-    return rows.length > 0;
-  }
-
   /** Frees the lease when the holder ends without a successor (done, cancelled, a newer run). */
   async release(companyId: number, campaignId: number, link: number): Promise<void> {
     await this.ports.em.execute(

@@ -29,15 +29,22 @@ export async function reachingConnections(
       order by w.is_default desc, w.name, w.id`,
     [companyId, contactId],
   );
-  return rows
-    .filter((r) =>
-      reachesContact(r.channel, channelTraits(channels.get(r.channel)), {
-        channel: r.contact_channel,
-        contactAddress: channelTraits(channels.get(r.contact_channel)).contactAddress,
-        knownOnConnection: r.known,
-      }),
-    )
-    .map((r) => r.id);
+  return rows.filter((r) => connectionReaches(channels, r)).map((r) => r.id);
+}
+
+/**
+ * Whether a connection of channel `channel` can write to a contact of `contact_channel` (`known`: the contact has a
+ * ticket on that connection), by the channels' declared reach. @example connectionReaches(channels, row)
+ */
+export function connectionReaches(
+  channels: ChannelRegistry,
+  r: { channel: string; contact_channel: string; known: boolean },
+): boolean {
+  return reachesContact(r.channel, channelTraits(channels.get(r.channel)), {
+    channel: r.contact_channel,
+    contactAddress: channelTraits(channels.get(r.contact_channel)).contactAddress,
+    knownOnConnection: r.known,
+  });
 }
 
 /**

@@ -87,6 +87,33 @@ export class CompanyContactsPort implements ContactsPort {
     }
   }
 
+  async findOrCreateId(input: {
+    number: string;
+    name: string;
+    channel?: Channel;
+    email?: string;
+  }): Promise<{ id: number; created: boolean }> {
+    const channel = input.channel ?? 'whatsapp';
+    const { companyId } = this.viewer;
+    const lookup = () =>
+      contactIdByNumber(
+        this.em,
+        companyId,
+        input.number,
+        this.contacts.normalisedNumber(input.number, channel),
+        channel,
+      );
+    const existing = await lookup();
+    if (existing !== null) return { id: existing, created: false };
+    const parsed = validate(contactCreateSchema, { ...input, channel, extraInfo: [] });
+    const id = await this.contacts.createId(companyId, parsed);
+    if (id !== null) return { id, created: true };
+    // Created meanwhile by someone else (the unique index decided): that one is the contact.
+    const raced = await lookup();
+    if (raced === null) throw new AppError('ERR_DUPLICATED_CONTACT', 409);
+    return { id: raced, created: false };
+  }
+
   async update(contactId: number, fields: { name?: string; email?: string }): Promise<ContactDto> {
     const current = await this.contacts.find(contactId);
     const input = validate(contactUpdateSchema, {

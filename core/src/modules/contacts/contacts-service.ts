@@ -26,6 +26,7 @@ import type { SettingsService } from '../settings/settings-service.js';
 import { Contact, ContactCustomField, type IContact } from './contact.entity.js';
 import { checkedAddress } from './contact-address-check.js';
 import { contactExtras } from './contact-extras.js';
+import { insertContact } from './contact-insert.js';
 import { normaliseNumber } from './contact-number.js';
 import { contactDtoOfRow, toContactDto } from './contact-presenter.js';
 import { exportContacts } from './contacts-export.js';
@@ -212,6 +213,14 @@ export class ContactsService {
       return created;
     });
     return this.announce(contact, viewer, 'contact.created');
+  }
+
+  /** create() for a caller that needs the id alone (ContactsPort.findOrCreateId): contact-insert.ts. */
+  async createId(companyId: number, input: z.infer<typeof contactCreateSchema>): Promise<number | null> {
+    if (!this.channels.knows(input.channel))
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'channel', message: 'Invalid option' }] });
+    const number = normaliseNumber(input.number, input.channel, false, this.channels);
+    return insertContact({ em: this.em, events: this.events }, companyId, { ...input, number });
   }
 
   /** An imported row: a new WhatsApp contact, or the one with that number renamed (and its email set when given). */

@@ -13,7 +13,7 @@ import { channelOffered } from '../connections/channel-plan.js';
 import type { PlanGate } from '../plans/plan-gate.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { channelSendContext } from './channel-context.js';
-import { toChannelConnection } from './conversations-service.js';
+import { type ConnectionRow, toChannelConnection } from './conversations-service.js';
 import { adoptEcho } from './sent-echo.js';
 
 /** Channel adapters contributed by plugins, by kind. */
@@ -62,6 +62,15 @@ interface OutboundRow {
   quoted_from_me: boolean | null;
   quoted_body: string | null;
   quoted_participant: string | null;
+  /** The ticket's connection, read with the message (null: the ticket has none). */
+  w_id: number | null;
+  w_company_id: number;
+  w_channel: ConnectionRow['channel'];
+  w_name: string;
+  w_token: string;
+  w_greeting_message: string | null;
+  w_group_as_ticket: string;
+  w_embed_origins: string[] | null;
 }
 
 export interface OutboundDeps {
@@ -107,15 +116,32 @@ async function outboundOf(
   const [row] = await conn.execute<OutboundRow[]>(
     `select m.body, m.media_type, m.media_url, m.ticket_id, m.created_at, m.is_private, m.from_me, m.user_id,
             m.external_id, c.number, m.voice_note, q.external_id as quoted_external_id, q.from_me as quoted_from_me,
-            q.body as quoted_body, q.participant as quoted_participant
+            q.body as quoted_body, q.participant as quoted_participant,
+            w.id as w_id, w.company_id as w_company_id, w.channel as w_channel, w.name as w_name,
+            w.token as w_token, w.greeting_message as w_greeting_message, w.group_as_ticket as w_group_as_ticket,
+            w.embed_origins as w_embed_origins
        from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
        left join messages q on q.id = m.quoted_msg_id and q.company_id = m.company_id
+       left join whatsapps w on w.id = t.whatsapp_id
       where m.company_id = ? and m.id = ?`,
     [companyId, messageId],
   );
   // Private notes never get a delivery row; this guards a hand-made one.
   if (!row || row.is_private || !row.from_me) return null;
-  return { row, ...(await channelOfTicket(deps, row.ticket_id)) };
+  const connection: ConnectionRow | undefined =
+    row.w_id === null
+      ? undefined
+      : {
+          id: row.w_id,
+          company_id: row.w_company_id,
+          channel: row.w_channel,
+          name: row.w_name,
+          token: row.w_token,
+          greeting_message: row.w_greeting_message,
+          group_as_ticket: row.w_group_as_ticket,
+          embed_origins: row.w_embed_origins,
+        };
+  return { row, ...(await channelOf(deps, connection)) };
 }
 
 /** The channel adapter of a ticket's connection, and the context it sends in. */
@@ -125,10 +151,18 @@ export async function channelOfTicket(
 ): Promise<{ adapter: ChannelDefinition; ctx: ChannelSendContext }> {
   const [connection] = await deps.orm.em
     .getConnection()
-    .execute<Parameters<typeof toChannelConnection>[0][]>(
+    .execute<ConnectionRow[]>(
       'select w.* from whatsapps w join tickets t on t.whatsapp_id = w.id where t.id = ?',
       [ticketId],
     );
+  return channelOf(deps, connection);
+}
+
+/** The adapter and send context of a connection row (undefined: the ticket has none). */
+async function channelOf(
+  deps: OutboundDeps,
+  connection: ConnectionRow | undefined,
+): Promise<{ adapter: ChannelDefinition; ctx: ChannelSendContext }> {
   if (!connection) throw new DeliveryError('The ticket has no connection');
   if (
     deps.planGate &&

@@ -1,18 +1,18 @@
 import {
   AppError,
+  lastMessagePreview,
   type MessageDto,
   type SendToContactInput,
   sendToContactSchema,
   validate,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { assertConnectionOffered } from '../connections/channel-plan.js';
-import { assertReaches } from '../connections/connection-reach.js';
-import { writeTicketLogs } from '../tickets/ticket-logs.js';
+import { channelOffered } from '../connections/channel-plan.js';
+import { connectionReaches } from '../connections/connection-reach.js';
 import { ownMediaType } from './media-storage.js';
 import { findMessageDto } from './message-queries.js';
 import type { MessagesPortDeps } from './messages-port.js';
-import { announceOutgoing, type OutgoingMessage, writeOutgoing } from './outgoing.js';
+import { announceOutgoing, type OutgoingMessage } from './outgoing.js';
 
 /** What the send did to the contact's ticket, told to attendants after the commit. */
 type TicketChange = 'opened' | 'openedHeld' | 'released' | 'none';
@@ -39,17 +39,18 @@ async function ticketFor(
   // The unique index on the contact's non-closed ticket decides between concurrent sends: the later one waits for the
   // first's commit and then finds its ticket.
   const [opened] = await tx.execute<{ id: number }[]>(
-    `insert into tickets (company_id, contact_id, whatsapp_id, channel, status, is_group)
-     values (?, ?, ?, ?, ?, ?)
-     on conflict (company_id, contact_id, coalesce(whatsapp_id, 0)) where status <> 'closed' do nothing
-     returning id`,
-    [a.companyId, a.contact.id, a.connectionId, a.contact.channel, status, a.contact.is_group],
+    `with opened as (
+       insert into tickets (company_id, contact_id, whatsapp_id, channel, status, is_group)
+       values (?, ?, ?, ?, ?, ?)
+       on conflict (company_id, contact_id, coalesce(whatsapp_id, 0)) where status <> 'closed' do nothing
+       returning id, company_id),
+     log as (
+       insert into ticket_logs (company_id, ticket_id, user_id, queue_id, type, bot, plugin, created_at)
+       select company_id, id, null, null, 'create', null, ?, now() from opened)
+     select id from opened`,
+    [a.companyId, a.contact.id, a.connectionId, a.contact.channel, status, a.contact.is_group, a.plugin],
   );
-  if (opened) {
-    const ticket = { id: opened.id, companyId: a.companyId, queueId: null };
-    await writeTicketLogs(tx, ticket, [{ type: 'create', userId: null, plugin: a.plugin }]);
-    return { id: opened.id, change: status === 'held' ? 'openedHeld' : 'opened' };
-  }
+  if (opened) return { id: opened.id, change: status === 'held' ? 'openedHeld' : 'opened' };
   const [found] = await tx.execute<{ id: number; status: string }[]>(
     `select id, status from tickets
       where company_id = ? and contact_id = ? and coalesce(whatsapp_id, 0) = ? and status <> 'closed' for update`,
@@ -65,6 +66,92 @@ async function ticketFor(
     return { id: found.id, change: 'released' };
   }
   return { id: found.id, change: 'none' };
+}
+
+/** What a send needs to know before it writes, read in one statement: the key's use, the contact, the connection. */
+interface SendFacts {
+  key_used: boolean;
+  key_message_id: string | null;
+  contact_id: number | null;
+  contact_channel: string;
+  is_group: boolean;
+  connection_id: number | null;
+  connection_channel: string;
+  known: boolean;
+}
+
+async function sendFacts(
+  em: EntityManager,
+  companyId: number,
+  plugin: string,
+  idempotencyKey: string,
+  contactId: number,
+  connectionId: number,
+): Promise<SendFacts> {
+  const [row] = await em.execute<SendFacts[]>(
+    `select s.idempotency_key is not null as key_used, s.message_id as key_message_id,
+            c.id as contact_id, c.channel as contact_channel, c.is_group,
+            w.id as connection_id, w.channel as connection_channel,
+            exists (select 1 from tickets t where t.contact_id = c.id and t.whatsapp_id = w.id) as known
+       from (select 1) one
+       left join plugin_sends s on s.company_id = ? and s.plugin = ? and s.idempotency_key = ?
+       left join contacts c on c.company_id = ? and c.id = ?
+       left join whatsapps w on w.company_id = ? and w.id = ?`,
+    [companyId, plugin, idempotencyKey, companyId, contactId, companyId, connectionId],
+  );
+  return row;
+}
+
+/** The connection is the company's and can write to the contact (connection-reach.ts's rule). */
+const reaches = (channels: MessagesPortDeps['channels'], f: SendFacts) =>
+  f.connection_id !== null &&
+  connectionReaches(channels, {
+    channel: f.connection_channel,
+    contact_channel: f.contact_channel,
+    known: f.known,
+  });
+
+/**
+ * writeOutgoing's writes for a plugin's message (no user, not private) on a ticket this transaction holds by SQL, in
+ * one statement: the message, its outbox row, the ticket's preview — and the key names the message.
+ */
+async function writeKeyedOutgoing(
+  tx: EntityManager,
+  m: OutgoingMessage,
+  key: { companyId: number; plugin: string; idempotencyKey: string },
+): Promise<number> {
+  const [row] = await tx.execute<{ id: string }[]>(
+    `with m as (
+       insert into messages (company_id, ticket_id, contact_id, whatsapp_id, queue_id, user_id, body, from_me, read,
+                             ack, is_private, media_type, media_url, quoted_msg_id, is_forwarded, voice_note,
+                             created_at, updated_at)
+       values (?, ?, ?, ?, null, null, ?, true, true, 0, false, ?, ?, null, false, false, now(), now())
+       returning id, company_id),
+     outbox as (
+       insert into message_outbox (company_id, message_id, action) select company_id, id, 'send' from m
+       on conflict (message_id, action) do nothing),
+     preview as (update tickets set last_message = ?, updated_at = now() where id = ? and company_id = ?),
+     keyed as (
+       update plugin_sends set message_id = (select id from m)
+        where company_id = ? and plugin = ? and idempotency_key = ?)
+     select id from m`,
+    [
+      m.companyId,
+      m.ticket.id,
+      m.ticket.contactId,
+      m.ticket.whatsappId,
+      m.body,
+      m.mediaType ?? 'chat',
+      m.mediaUrl ?? null,
+      lastMessagePreview(m),
+      m.ticket.id,
+      m.companyId,
+      key.companyId,
+      key.plugin,
+      key.idempotencyKey,
+    ],
+  );
+  return Number(row.id);
 }
 
 interface ContactRow {
@@ -94,16 +181,21 @@ export async function sendToContact(
     if (!dto) throw new AppError('ERR_NO_MESSAGE_FOUND', 404);
     return dto;
   };
-  const before = await firstSend(em, key);
-  if (before) return answer(before.messageId);
-
-  const [contact] = await em.execute<ContactRow[]>(
-    'select id, channel, is_group from contacts where company_id = ? and id = ?',
-    [companyId, input.contactId],
+  const seen = await sendFacts(
+    em,
+    companyId,
+    plugin,
+    input.idempotencyKey,
+    input.contactId,
+    input.connectionId,
   );
-  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
-  await assertReaches(em, deps.channels, companyId, input.connectionId, contact.id);
-  await assertConnectionOffered(deps, companyId, input.connectionId);
+  if (seen.key_used) return answer(seen.key_message_id === null ? null : Number(seen.key_message_id));
+  if (seen.contact_id === null) throw new AppError('ERR_NO_CONTACT_FOUND', 404);
+  const contact: ContactRow = { id: seen.contact_id, channel: seen.contact_channel, is_group: seen.is_group };
+  if (!reaches(deps.channels, seen))
+    throw new AppError('ERR_CONNECTION_CANNOT_REACH', 400, { whatsappId: input.connectionId });
+  if (!(await channelOffered(deps.channels, deps.planGate, companyId, seen.connection_channel)))
+    throw new AppError('ERR_CHANNEL_NOT_IN_PLAN', 403, { channel: seen.connection_channel });
   if (input.media && !(await ownMediaType(deps.config.dataDir, companyId, input.media.url)))
     throw new AppError('ERR_VALIDATION', 400, {
       fields: [
@@ -133,11 +225,7 @@ export async function sendToContact(
       mediaType: input.media ? input.media.type : 'chat',
       mediaUrl: input.media?.url ?? null,
     };
-    const messageId = await writeOutgoing(tx, message);
-    await tx.execute(
-      'update plugin_sends set message_id = ? where company_id = ? and plugin = ? and idempotency_key = ?',
-      [messageId, companyId, plugin, input.idempotencyKey],
-    );
+    const messageId = await writeKeyedOutgoing(tx, message, key);
     return { messageId, message, change: ticket.change };
   });
   if ('replay' in sent) return answer(sent.replay);
