@@ -69,12 +69,14 @@ export async function dispatch(
   messageId: number,
 ): Promise<void> {
   const conn = root.cradle.orm.em.fork().getConnection();
-  if (!(await acquireLease(conn, ticketId))) throw new Error(`bots: ticket ${ticketId} stayed leased`);
+  const leased = await takeLease(conn, ticketId);
+  if (!leased) throw new Error(`bots: ticket ${ticketId} stayed leased`);
   let reached = 0;
   let settled = 0;
   try {
     const scope = createRequestScope(root, companyId).cradle;
-    const ticket = await scope.em.findOne(Ticket, { id: ticketId });
+    // The ticket as the lease's statement left it (as the company's own read would find it: the tenant's rows only).
+    const ticket = Number(leased.company_id) === companyId ? scope.em.map(Ticket, leased) : null;
     const cursor = Number(ticket?.botCursor ?? 0);
     if (ticket && messageId > cursor) {
       const rows = await scope.em.getConnection().execute<{ id: string; body: string }[]>(
@@ -135,17 +137,25 @@ export async function acquireLease(
   conn: ReturnType<Cradle['em']['getConnection']>,
   ticketId: number,
 ): Promise<boolean> {
+  return (await takeLease(conn, ticketId)) !== null;
+}
+
+/** {@link acquireLease}, answering the ticket's row as the lease left it (a turn reads the ticket in the same statement). */
+async function takeLease(
+  conn: ReturnType<Cradle['em']['getConnection']>,
+  ticketId: number,
+): Promise<Record<string, unknown> | null> {
   const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
   for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 500)) {
-    const taken = await conn.execute<{ id: number }[]>(
+    const [taken] = await conn.execute<Record<string, unknown>[]>(
       `update tickets set bot_lease_until = now() + make_interval(secs => ?)
-        where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning id`,
+        where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *`,
       [LEASE_SECONDS, ticketId],
     );
-    if (taken.length) return true;
+    if (taken) return taken;
     await new Promise((r) => setTimeout(r, wait));
   }
-  return false;
+  return null;
 }
 
 /**
