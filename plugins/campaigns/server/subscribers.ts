@@ -1,4 +1,5 @@
 import type { PluginSubscriber } from '@balcao/sdk';
+import { mayAnswerACampaign } from './campaign-reach.js';
 import type { CampaignDeps } from './deps.js';
 
 /**
@@ -31,31 +32,15 @@ async function answersACampaign(
   return rows.length > 0;
 }
 
-/**
- * Whether the contact's message may answer a campaign at all: some shipping is the contact's, or lost its contact (a
- * merge deleted the contact it was sent to, whose ticket, with the campaign's message, is now this contact's). When
- * not, nothing below can match — the confirmation is looked for by the contact, the stop word's campaign by a message
- * of this ticket — and every message of every conversation costs this one read of the plugin's own table instead of
- * the ticket, the message, the settings and an update (issue 30: statements per ingested message).
- */
-async function mayAnswerACampaign(
-  deps: CampaignDeps,
-  companyId: number,
-  contactId: number,
-): Promise<boolean> {
-  const rows = await deps.em.execute(
-    `select 1 from campaign_shippings where company_id = ? and (contact_id = ? or contact_id is null) limit 1`,
-    [companyId, contactId],
-  );
-  return rows.length > 0;
-}
-
 export const campaignSubscribers: PluginSubscriber<CampaignDeps>[] = [
   {
     event: 'message.created',
     handler: async ({ companyId, ticketId, messageId, contactId: sender, kind }, deps) => {
       if (kind !== 'inbound') return;
-      if (!(await mayAnswerACampaign(deps, companyId, sender))) return;
+      // When no shipping may reach the contact nothing below can match — the confirmation is looked for by the contact,
+      // the stop word's campaign by a message of this ticket — so every message of every conversation costs a share of
+      // one batched read of the plugin's own table instead of the ticket, the message, the settings and an update.
+      if (!(await mayAnswerACampaign(deps.em, companyId, sender))) return;
       const ticket = await deps.tickets.find(ticketId);
       if (!ticket || ticket.isGroup) return;
       const contactId = ticket.contactId;

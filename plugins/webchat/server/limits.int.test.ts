@@ -95,6 +95,21 @@ describe('web chat limits', () => {
     expect((await post(connection, visitor(), '198.51.100.3')).status).toBe(201);
   });
 
+  it('bounds new visitors who arrive at once from one address the same way: each new one takes a token', async () => {
+    const connection = await newConnection('Site da multidão');
+    const before = await webchatContacts();
+    const started = Date.now();
+    // Within the connection's limit of this file: only the new-visitor bucket refuses here.
+    const answers = await Promise.all(
+      Array.from({ length: CONNECTION_LIMIT - 1 }, () => post(connection, visitor(), '198.51.100.4')),
+    );
+    const created = answers.filter((a) => a.status === 201).length;
+    expect(created).toBeGreaterThanOrEqual(DEFAULT_LIMITS.newVisitors.count);
+    expect(created).toBeLessThanOrEqual(allowedIn(DEFAULT_LIMITS.newVisitors, Date.now() - started));
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(answers.length - created);
+    expect((await webchatContacts()) - before).toBe(created);
+  });
+
   it('bounds what all visitors of one connection post together, from many addresses; other connections go on', async () => {
     const connection = await newConnection('Site inundado');
     const answers = await Promise.all(

@@ -93,6 +93,21 @@ interface PendingTake {
 /** Attempts that wait while a statement runs go together in the next, up to this many. */
 const MAX_TAKES = 500;
 
+/** A visitor's post waiting for its visit to be recorded; `key` is `hashedAddress:hashedVisitor` (base64url has no `:`). */
+interface PendingVisit {
+  em: EntityManager;
+  key: string;
+  resolve: (inserted: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+/** The visits of a batch (distinct keys), in key order so concurrent instances lock rows in one order. */
+const VISIT = `insert into webchat_address_visitors (address, visitor, seen_at)
+    select v.address, v.visitor, now() from jsonb_to_recordset(?::jsonb) as v(address text, visitor text)
+     order by v.address, v.visitor
+  on conflict (address, visitor) do update set seen_at = now()
+  returning address, visitor, (xmax = 0) as inserted`;
+
 /**
  * The web chat's public limits, counted in PostgreSQL (the plugin's `webchat_rate_buckets` and
  * `webchat_address_visitors`), so every instance behind a load balancer counts the same and a restart forgets nothing.
@@ -193,13 +208,7 @@ export class WebchatLimiter {
     const now = Date.now();
     const seen = this.recent.get(memo);
     if (seen !== undefined && now - seen < this.recentMs) return;
-    const rows: { inserted: boolean }[] = await em.getConnection().execute(
-      `insert into webchat_address_visitors (address, visitor, seen_at) values (?, ?, now())
-         on conflict (address, visitor) do update set seen_at = now()
-       returning (xmax = 0) as inserted`,
-      key,
-    );
-    if (!rows[0]?.inserted) {
+    if (!(await this.visit(em, key))) {
       this.remember(memo, now);
       return;
     }
@@ -213,6 +222,50 @@ export class WebchatLimiter {
         .execute('delete from webchat_address_visitors where address = ? and visitor = ?', key);
       throw err;
     }
+  }
+
+  /**
+   * Records that the visitor (hashed address and visitor id) wrote now; true when the row is new. Visits that arrive
+   * while a statement runs wait and go together in the next, as the takes do: a burst of new visitors costs one
+   * statement, not one each (issue 30: statements per ingested message).
+   */
+  private visit(em: EntityManager, key: string[]): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.visits.push({ em, key: key.join(':'), resolve, reject });
+      this.pumpVisits();
+    });
+  }
+
+  private readonly visits: PendingVisit[] = [];
+  private visiting = false;
+
+  /** One statement at a time; a lone visit runs at once. A key twice in a batch is new at most once, for the first. */
+  private pumpVisits(): void {
+    if (this.visiting || !this.visits.length) return;
+    const batch = this.visits.splice(0, MAX_TAKES);
+    this.visiting = true;
+    const first = new Map<string, PendingVisit>();
+    for (const p of batch) if (!first.has(p.key)) first.set(p.key, p);
+    const rows = [...first.keys()].map((k) => {
+      const [address, visitor] = k.split(':');
+      return { address, visitor };
+    });
+    batch[0].em
+      .getConnection()
+      .execute<{ address: string; visitor: string; inserted: boolean }[]>(VISIT, [JSON.stringify(rows)])
+      .then(
+        (result) => {
+          const inserted = new Set(result.filter((r) => r.inserted).map((r) => `${r.address}:${r.visitor}`));
+          for (const p of batch) p.resolve(first.get(p.key) === p && inserted.has(p.key));
+        },
+        (err: unknown) => {
+          for (const p of batch) p.reject(err);
+        },
+      )
+      .finally(() => {
+        this.visiting = false;
+        this.pumpVisits();
+      });
   }
 
   /** Bounded: past 10,000 visitors the oldest entries go (Map keeps insertion order). */

@@ -69,12 +69,14 @@ export async function dispatch(
   messageId: number,
 ): Promise<void> {
   const conn = root.cradle.orm.em.fork().getConnection();
-  if (!(await acquireLease(conn, ticketId))) throw new Error(`bots: ticket ${ticketId} stayed leased`);
+  const leased = await takeLease(conn, ticketId);
+  if (!leased) throw new Error(`bots: ticket ${ticketId} stayed leased`);
   let reached = 0;
   let settled = 0;
   try {
     const scope = createRequestScope(root, companyId).cradle;
-    const ticket = await scope.em.findOne(Ticket, { id: ticketId });
+    // The ticket as the lease's statement left it (as the company's own read would find it: the tenant's rows only).
+    const ticket = Number(leased.company_id) === companyId ? scope.em.map(Ticket, leased) : null;
     const cursor = Number(ticket?.botCursor ?? 0);
     if (ticket && messageId > cursor) {
       const rows = await scope.em.getConnection().execute<{ id: string; body: string }[]>(
@@ -85,11 +87,15 @@ export async function dispatch(
         [ticketId, cursor, messageId],
       );
       for (const [i, { id, body }] of rows.entries()) {
-        // The first message finds the ticket just read; a later one reads it again (the last message changed it).
+        // The first message finds the ticket just read; a later one reads it again (the last message changed it), in
+        // the statement that keeps the progress, should a later message fail (issue 30: one round trip, not two).
         if (i > 0) {
-          await scope.em.refresh(ticket);
-          // Progress kept, should a later message fail.
-          await conn.execute('update tickets set bot_cursor = ? where id = ?', [reached, ticketId]);
+          const [row] = await conn.execute<Record<string, unknown>[]>(
+            'update tickets set bot_cursor = ? where id = ? returning *',
+            [reached, ticketId],
+          );
+          if (row) scope.em.map(Ticket, row);
+          else await scope.em.refresh(ticket);
         }
         await handleOne(scope, logger, companyId, ticket, Number(id), body);
         reached = Number(id);
@@ -131,17 +137,25 @@ export async function acquireLease(
   conn: ReturnType<Cradle['em']['getConnection']>,
   ticketId: number,
 ): Promise<boolean> {
+  return (await takeLease(conn, ticketId)) !== null;
+}
+
+/** {@link acquireLease}, answering the ticket's row as the lease left it (a turn reads the ticket in the same statement). */
+async function takeLease(
+  conn: ReturnType<Cradle['em']['getConnection']>,
+  ticketId: number,
+): Promise<Record<string, unknown> | null> {
   const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
   for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 500)) {
-    const taken = await conn.execute<{ id: number }[]>(
+    const [taken] = await conn.execute<Record<string, unknown>[]>(
       `update tickets set bot_lease_until = now() + make_interval(secs => ?)
-        where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning id`,
+        where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *`,
       [LEASE_SECONDS, ticketId],
     );
-    if (taken.length) return true;
+    if (taken) return taken;
     await new Promise((r) => setTimeout(r, wait));
   }
-  return false;
+  return null;
 }
 
 /**
@@ -172,10 +186,16 @@ async function handleOne(
     if ((await runStage(logger, stage.name, () => ctx().then((c) => stage.beforeEngines?.(c)))) === 'stop')
       return;
   }
-  if (await offerToEngines(scope, logger, companyId, ticket, contact, messageId)) return;
+  const offer = await offerToEngines(scope, logger, companyId, ticket, contact, messageId);
+  if (offer === 'took') return;
+  // The ticket was read for this message, and the stages before engines write it through this entity manager: read it
+  // again only when an engine's code ran meanwhile (its call may last seconds, its pass writes through its actions),
+  // and before each later stage (issue 30: one statement per ingested message).
+  let fresh = offer === 'untouched';
   for (const stage of stages) {
     if (!stage.defaultRouting) continue;
-    await scope.em.refresh(ticket);
+    if (!fresh) await scope.em.refresh(ticket);
+    fresh = false;
     await runStage(logger, stage.name, () => ctx().then((c) => stage.defaultRouting?.(c)));
   }
 }
@@ -194,9 +214,15 @@ async function runStage<T>(logger: Logger, name: string, run: () => Promise<T>):
 }
 
 /**
- * Offers the message to the engines; true when one took it (answered, held, handed off, closed or failed). The engine
- * holding the ticket, else the one the admin selected (option > queue > connection), else the first volunteer
- * (bot-selection.ts); a held or selected engine that is gone hands the ticket to humans.
+ * What offering a message to the engines came to: an engine took it (answered, held, handed off, closed or failed), or
+ * none did after an engine's code ran ('asked': the ticket may have changed meanwhile), or without any ('untouched').
+ */
+type Offer = 'took' | 'asked' | 'untouched';
+
+/**
+ * Offers the message to the engines (Offer says what came of it): the engine holding the ticket, else the one the admin
+ * selected (option > queue > connection), else the first volunteer (bot-selection.ts); a held or selected engine that
+ * is gone hands the ticket to humans.
  */
 async function offerToEngines(
   scope: Cradle,
@@ -205,17 +231,17 @@ async function offerToEngines(
   ticket: ITicket,
   contact: { disableBot: boolean },
   messageId: number,
-): Promise<boolean> {
-  if (!offeredToBots(ticket, contact)) return false;
+): Promise<Offer> {
+  if (!offeredToBots(ticket, contact)) return 'untouched';
   const { botEngines, planGate } = scope;
   const held = ticket.botEngine ? botEngines.find(ticket.botEngine) : undefined;
   if (ticket.botEngine && (!held || !(await botEngines.allows(planGate, companyId, held)))) {
     // The engine left (plugin removed, plan changed): humans take over rather than the conversation stalling.
     const failure = new BotFailure('error', 'o robô não está mais disponível');
     await handToHumansAfterFailure(scope, logger, companyId, ticket, ticket.botEngine, failure);
-    return true;
+    return 'took';
   }
-  if (!botEngines.size) return false;
+  if (!botEngines.size) return 'untouched';
   // What the engine sees, read once and only when an engine may take the message (pickEngine).
   let reading: Promise<TurnInput | null> | undefined;
   const turn = () => {
@@ -225,28 +251,29 @@ async function offerToEngines(
   const pick = held
     ? { engine: held, selection: await selectionOfHeld(scope, ticket, held.key) }
     : await pickEngine(scope, companyId, ticket, turn);
-  if (pick === 'gone') return true;
-  if (!pick) return false;
+  if (pick === 'gone') return 'took';
+  // None picked: a volunteer's `wants` may have been asked (bot-selection.ts chooseEngine).
+  if (!pick) return botEngines.hasVolunteers ? 'asked' : 'untouched';
   // Whatever was picked, a ticket, contact or message gone meanwhile ends the turn here.
   const input = await turn();
-  if (!input) return true;
+  if (!input) return 'took';
   if ('unavailable' in pick) {
     // The admin's choice cannot be honoured (plugin removed, plan changed): humans take over, nobody else guesses.
     const failure = new BotFailure('error', 'o robô escolhido não está disponível');
     await handToHumansAfterFailure(scope, logger, companyId, ticket, pick.unavailable, failure);
-    return true;
+    return 'took';
   }
   const { engine, selection } = pick;
   try {
     const outcome = await runEngine(scope, companyId, engine, input, selection);
     // An attendant may have taken the ticket (or someone closed it) while the engine worked: theirs wins.
     await scope.em.refresh(ticket);
-    if (ticket.status === 'closed' || withHumans(ticket)) return true;
+    if (ticket.status === 'closed' || withHumans(ticket)) return 'took';
     const actions = scope.ticketBotActions;
     if (outcome.type === 'reply-sent' || outcome.type === 'continue') await actions.hold(ticket, engine.key);
     else if (outcome.type === 'pass') {
       await actions.release(ticket);
-      return false;
+      return 'asked';
     } else if (outcome.type === 'close') await actions.close(ticket, engine.key);
     else await actions.handoff(ticket, engine.key, { queueId: outcome.queueId, userId: outcome.userId });
   } catch (err) {
@@ -255,8 +282,8 @@ async function offerToEngines(
         ? err
         : new BotFailure('error', err instanceof Error ? err.message : String(err));
     await scope.em.refresh(ticket);
-    if (ticket.status === 'closed' || withHumans(ticket)) return true;
+    if (ticket.status === 'closed' || withHumans(ticket)) return 'took';
     await handToHumansAfterFailure(scope, logger, companyId, ticket, engine.key, failure);
   }
-  return true;
+  return 'took';
 }

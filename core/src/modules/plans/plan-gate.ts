@@ -24,11 +24,28 @@ export class PlanGate implements PlanGuard {
   async flags(companyId: number): Promise<PlanFlags | null> {
     const hit = this.cache.get(companyId);
     if (hit && Date.now() - hit.at < TTL_MS) return hit.flags;
+    // Callers that miss together share one read (when the entry lapses under load, every request in flight missed).
+    let reading = this.reads.get(companyId);
+    if (!reading) {
+      reading = this.read(companyId).finally(() => {
+        if (this.reads.get(companyId) === reading) this.reads.delete(companyId);
+      });
+      this.reads.set(companyId, reading);
+    }
+    return reading;
+  }
+
+  private readonly reads = new Map<number, Promise<PlanFlags | null>>();
+  /** Bumped by every invalidation: a read that started before one is answered but not kept. */
+  private generation = 0;
+
+  private async read(companyId: number): Promise<PlanFlags | null> {
+    const generation = this.generation;
     const em = this.orm.em.fork();
     const company = await em.findOne(Company, { id: companyId }, { fields: ['planId'] });
     const plan = company ? await em.findOne(Plan, { id: company.planId }) : null;
     const flags = plan ? planFlags(plan) : null;
-    this.cache.set(companyId, { at: Date.now(), flags });
+    if (generation === this.generation) this.cache.set(companyId, { at: Date.now(), flags });
     return flags;
   }
 
@@ -57,7 +74,10 @@ export class PlanGate implements PlanGuard {
   }
 
   invalidate(): void {
+    this.generation++;
     this.cache.clear();
+    // A read in flight may have seen the old plan: later callers read again.
+    this.reads.clear();
   }
 
   /** How the other instances hear of a plan change (the kernel hands the realtime bus in). */

@@ -1,0 +1,76 @@
+import type { CampaignDeps } from './deps.js';
+
+type Em = CampaignDeps['em'];
+
+interface Ask {
+  em: Em;
+  companyId: number;
+  contactId: number;
+  resolve(reaches: boolean): void;
+  reject(err: unknown): void;
+}
+
+/** Asks answered by one statement at most. */
+const MAX_BATCH = 500;
+
+/** Of the asks (index, company, contact), those some shipping of the company is the contact's or lost its contact. */
+const REACHED = `select a.i from jsonb_to_recordset(?::jsonb) as a(i int, company_id int, contact_id int)
+  where exists (select 1 from campaign_shippings s
+                 where s.company_id = a.company_id and (s.contact_id = a.contact_id or s.contact_id is null))`;
+
+/**
+ * The asks of one database, group-committed: while a statement runs, the asks that arrive wait and go together in the
+ * next, in arrival order (a lone ask runs at once). An ingest batch emits its messages' `message.created` together,
+ * so a burst costs a statement per batch instead of one per message (issue 30: statements per ingested message).
+ */
+class ReachQueue {
+  private readonly waiting: Ask[] = [];
+  private running = false;
+
+  push(ask: Ask): void {
+    this.waiting.push(ask);
+    this.pump();
+  }
+
+  private pump(): void {
+    if (this.running || !this.waiting.length) return;
+    const batch = this.waiting.splice(0, MAX_BATCH);
+    this.running = true;
+    const asks = batch.map((a, i) => ({ i, company_id: a.companyId, contact_id: a.contactId }));
+    batch[0].em
+      .execute<{ i: number }[]>(REACHED, [JSON.stringify(asks)])
+      .then(
+        (rows) => {
+          const reached = new Set(rows.map((r) => Number(r.i)));
+          for (const [i, a] of batch.entries()) a.resolve(reached.has(i));
+        },
+        (err: unknown) => {
+          for (const a of batch) a.reject(err);
+        },
+      )
+      .finally(() => {
+        this.running = false;
+        this.pump();
+      });
+  }
+}
+
+/** One queue per database: asks are grouped by the ORM driver their entity manager was forked from (one per host). */
+const queues = new WeakMap<object, ReachQueue>();
+
+/**
+ * Whether the contact's message may answer a campaign at all: some shipping of the company is the contact's, or lost
+ * its contact (a merge deleted the contact it was sent to, whose ticket, with the campaign's message, is now this
+ * contact's). Concurrent asks share one statement (ReachQueue).
+ * @example if (!(await mayAnswerACampaign(deps.em, companyId, contactId))) return;
+ */
+export function mayAnswerACampaign(em: Em, companyId: number, contactId: number): Promise<boolean> {
+  const driver = em.getDriver();
+  let queue = queues.get(driver);
+  if (!queue) {
+    queue = new ReachQueue();
+    queues.set(driver, queue);
+  }
+  const q = queue;
+  return new Promise((resolve, reject) => q.push({ em, companyId, contactId, resolve, reject }));
+}
