@@ -72,13 +72,23 @@ describe('PostgreSQL unreachable for a running kernel', () => {
     // The kernel shuts down cleanly only with its database back.
     if (
       proxy &&
-      !(await fetch(`${kernel?.url}/api/health`).then(
+      !(await fetch(`${kernel?.url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
         (r) => r.ok,
         () => false,
       ))
     )
       await proxy.restore().catch(() => {});
-    await kernel?.stop();
+    // A shutdown that hangs names its step (it hung once in a full run, before the hook's timeout said nothing).
+    let step = 'not started';
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      kernel?.stop((s) => {
+        step = s;
+      }),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`kernel.stop hung at step: ${step}`)), 40_000);
+      }),
+    ]).finally(() => clearTimeout(timer));
     await proxy?.close();
     await db?.drop();
     rmSync(dataDir, { recursive: true, force: true });
