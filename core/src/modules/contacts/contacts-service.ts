@@ -188,9 +188,7 @@ export class ContactsService {
     opts: { checkAddress?: boolean } = {},
   ): Promise<ContactDto> {
     const { extraInfo, ...fields } = input;
-    if (!this.channels.knows(fields.channel))
-      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'channel', message: 'Invalid option' }] });
-    let number = normaliseNumber(fields.number, fields.channel, false, this.channels);
+    let number = this.newNumber(fields.channel, fields.number);
     if (opts.checkAddress) {
       const { em, channels, sessions, logger } = this;
       number = await checkedAddress(
@@ -217,10 +215,15 @@ export class ContactsService {
 
   /** create() for a caller that needs the id alone (ContactsPort.findOrCreateId): contact-insert.ts. */
   async createId(companyId: number, input: z.infer<typeof contactCreateSchema>): Promise<number | null> {
-    if (!this.channels.knows(input.channel))
-      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'channel', message: 'Invalid option' }] });
-    const number = normaliseNumber(input.number, input.channel, false, this.channels);
+    const number = this.newNumber(input.channel, input.number);
     return insertContact({ em: this.em, events: this.events }, companyId, { ...input, number });
+  }
+
+  /** A new contact's number as stored, on a channel this server has (else the create's validation error). */
+  private newNumber(channel: string, number: string): string {
+    if (!this.channels.knows(channel))
+      throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'channel', message: 'Invalid option' }] });
+    return normaliseNumber(number, channel, false, this.channels);
   }
 
   /** An imported row: a new WhatsApp contact, or the one with that number renamed (and its email set when given). */
