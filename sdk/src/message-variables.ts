@@ -4,6 +4,8 @@
  * name_company): the one renderer of core's automatic texts and of the quick replies the composer fills.
  */
 
+import type { WallClock } from './wall-clock.js';
+
 /** The variables the renderer knows, in the order the spec lists them (then GB's two extra ones). */
 export const MESSAGE_VARIABLES = [
   'firstName',
@@ -21,14 +23,7 @@ export const MESSAGE_VARIABLES = [
 ] as const;
 
 /** A moment as a clock on a wall shows it (the company's zone for automatic texts, the attendant's for a reply). */
-export interface ClockTime {
-  year: number;
-  /** 1–12. */
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
+export interface ClockTime extends WallClock {
   millisecond: number;
 }
 
