@@ -44,6 +44,13 @@ async function schedule(contactId: number, body: string, sendAt: Date): Promise<
   return res.body;
 }
 async function expectSentOnce(ids: number[], ticketId: number, bodies: string[]) {
+  // The contact may hear a message before its row is marked (the delivery worker runs beside the run that sent it):
+  // wait until no row is still in its sender's hands, then check what each says.
+  await eventually(async () => {
+    for (const id of ids)
+      if ((await api<ScheduleDto>(`/api/schedules/${id}`)).body.status === 'sending') return undefined;
+    return true;
+  }, 20_000);
   for (const id of ids)
     expect((await api<ScheduleDto>(`/api/schedules/${id}`)).body).toMatchObject({
       status: 'sent',
