@@ -35,3 +35,4 @@ export * from './uploads.js';
 export * from './validate.js';
 export * from './vcard.js';
 export * from './viewer-port.js';
+export * from './wall-clock.js';

@@ -20,3 +20,4 @@ export * from './settings.js';
 export * from './subscription.js';
 export * from './validate.js';
 export * from './vcard.js';
+export * from './wall-clock.js';

@@ -1,3 +1,5 @@
+import type { WeekdayEn } from './schemas/schedules.js';
+
 /** A wall-clock reading in a zone: the calendar day and time of day, as numbers (month 1–12). */
 export interface WallClock {
   year: number;
@@ -11,7 +13,10 @@ export interface WallClock {
 /** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it (issue 30, the dashboard's default period). */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
-/** What the clocks of `timeZone` read at an instant (epoch ms). Internal to the SDK's calendar modules. */
+/**
+ * What the clocks of `timeZone` read at an instant (epoch ms); one formatter per zone for the whole process (core's
+ * company clock reads it too). @example wallClock(Date.parse('2026-11-23T19:04:05Z'), 'America/Sao_Paulo').hour === 16
+ */
 export function wallClock(at: number, timeZone: string): WallClock {
   let format = formatters.get(timeZone);
   if (!format) {
@@ -37,4 +42,22 @@ export function wallClock(at: number, timeZone: string): WallClock {
     minute: n('minute'),
     second: n('second'),
   };
+}
+
+const WEEKDAY_OF_UTC_DAY: readonly WeekdayEn[] = [
+  'sunday',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
+
+/**
+ * The weekday of a calendar day (year, month 1–12, day; a day past the month's end rolls over), as schedules key it.
+ * @example weekdayOf({ year: 2026, month: 11, day: 23 }) === 'monday'
+ */
+export function weekdayOf(day: Pick<WallClock, 'year' | 'month' | 'day'>): WeekdayEn {
+  return WEEKDAY_OF_UTC_DAY[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()];
 }

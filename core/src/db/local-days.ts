@@ -1,4 +1,10 @@
-import { type ClockTime, COMPANY_TIMEZONE } from '@balcao/sdk';
+import {
+  COMPANY_TIMEZONE,
+  type WallClock as SdkWallClock,
+  type WeekdayEn,
+  wallClock,
+  weekdayOf,
+} from '@balcao/sdk';
 
 // Business dates are the company's local days (CONVENTIONS "Time"), in the SDK's zone (the UI's too).
 export { COMPANY_TIMEZONE };
@@ -25,30 +31,10 @@ export function localDaysWhere(
   return { where, params };
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-      weekday: 'long',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** A moment on the company's wall clock (the SDK's clock time, to the second). */
-export interface WallClock extends Omit<ClockTime, 'millisecond'> {
+/** A moment on the company's wall clock (the SDK's reading, to the second) and its weekday. */
+export interface WallClock extends SdkWallClock {
   /** English, lowercase ('monday'…): the `weekdayEn` of a schedule row. */
-  weekday: string;
+  weekday: WeekdayEn;
 }
 
 /**
@@ -56,16 +42,6 @@ export interface WallClock extends Omit<ClockTime, 'millisecond'> {
  * @example companyClock(new Date('2026-11-23T19:04:05Z')).hour === 16
  */
 export function companyClock(now: Date, timeZone = COMPANY_TIMEZONE): WallClock {
-  const part: Record<string, string> = {};
-  for (const p of formatterFor(timeZone).formatToParts(now)) if (p.type !== 'literal') part[p.type] = p.value;
-  const num = (k: string) => Number(part[k] ?? 0);
-  return {
-    year: num('year'),
-    month: num('month'),
-    day: num('day'),
-    hour: num('hour'),
-    minute: num('minute'),
-    second: num('second'),
-    weekday: (part.weekday ?? '').toLowerCase(),
-  };
+  const clock = wallClock(now.getTime(), timeZone);
+  return { ...clock, weekday: weekdayOf(clock) };
 }

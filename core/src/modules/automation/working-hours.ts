@@ -1,4 +1,4 @@
-import type { ScheduleRow } from '@balcao/sdk';
+import { type ScheduleRow, weekdayOf } from '@balcao/sdk';
 import { COMPANY_TIMEZONE, companyClock } from '../../db/local-days.js';
 
 const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
@@ -54,8 +54,6 @@ export function nextLocalDay(now: Date, timeZone = COMPANY_TIMEZONE): Date {
   return wallTimeToInstant(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), 0, 0, timeZone);
 }
 
-const WEEKDAY_OF_UTC_DAY = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-
 /**
  * When a weekly schedule next opens after `now` (the start of the first period that begins later, on the company's
  * calendar, within the coming week); null when it is open at `now` or never opens. A day with no row is open all day,
@@ -72,7 +70,8 @@ export function nextOpeningAt(
   for (let k = 0; k <= 7; k++) {
     const day = new Date(Date.UTC(t.year, t.month - 1, t.day + k));
     const [y, mo, d] = [day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate()];
-    const row = rows?.find((r) => r.weekdayEn === WEEKDAY_OF_UTC_DAY[day.getUTCDay()]);
+    const weekday = weekdayOf({ year: y, month: mo, day: d });
+    const row = rows?.find((r) => r.weekdayEn === weekday);
     const starts = row ? [row.startTimeA, row.startTimeB].filter((s) => s && s.length === 5) : ['00:00'];
     const opening = starts
       .map((s) => wallTimeToInstant(y, mo, d, (minutes(s) / 60) | 0, minutes(s) % 60, timeZone))
