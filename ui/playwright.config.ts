@@ -1,23 +1,25 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium';
+import { E2E_WORKERS, serverOrigin, serverPort } from './e2e/servers';
 
-const port = Number(process.env.E2E_PORT ?? 8090);
-
-// Browser specs against the real built UI served by the real server (core/src/testing/e2e-server.ts).
-// Debian's chromium, never a downloaded browser.
+// Browser specs against the real built UI served by the real server (core/src/testing/e2e-server.ts), one server per
+// worker (e2e/servers.ts). Debian's chromium, never a downloaded browser.
 export default defineConfig({
   testDir: path.join(import.meta.dirname, 'e2e'),
   outputDir: path.join(import.meta.dirname, '../test-results'),
+  // A spec file's tests run in order in one worker; files run side by side, each worker on its own server.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   retries: 0,
-  // Generous: the 2-core CI machine has slow spells (steps of several seconds); a fast run never waits for these.
-  timeout: 45_000,
+  // Generous: the 2-core CI machine has slow spells (steps of several seconds), more so with two specs at once; a fast
+  // run never waits for these.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    // Evaluated in each worker (the config is loaded there after TEST_PARALLEL_INDEX is set): its own server.
+    baseURL: serverOrigin(),
     trace: 'retain-on-failure',
     // Bounded, so a step that never happens fails where it waits (Playwright's default is to wait for the test's
     // whole timeout, and the report then names only the test).
@@ -28,15 +30,18 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  webServer: {
+  // Started one after another (a second server adopts the first's embedded PostgreSQL when there is no
+  // TEST_DATABASE_URL); each creates and drops its own database.
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: 'npx tsx core/src/testing/e2e-server.ts',
     cwd: path.join(import.meta.dirname, '..'),
-    url: `http://localhost:${port}/api/health`,
+    env: { E2E_PORT: String(serverPort(index)) },
+    url: `http://localhost:${serverPort(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     // Let the server stop and drop its test database (a SIGKILL left one behind per run).
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  })),
 });

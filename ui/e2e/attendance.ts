@@ -9,6 +9,7 @@ import {
   request as playwrightRequest,
 } from '@playwright/test';
 import { ADMIN_USER_ID, USERS } from './helpers';
+import { serverOrigin } from './servers';
 
 // Set-up shared by the attendance specs: the admin's API token, a web chat connection, attendants, the visitor.
 
@@ -35,7 +36,7 @@ export async function adminToken(_request: APIRequestContext): Promise<string> {
   // running spec holds; a login then would end them (a queue fixture's clean-up answered 401 and left its queue).
   if (apiSession && apiSession.expiresAt - Date.now() > API_TOKEN_MARGIN_MS) return apiSession.token;
   apiContext ??= await playwrightRequest.newContext({
-    baseURL: `http://localhost:${Number(process.env.E2E_PORT ?? 8090)}`,
+    baseURL: serverOrigin(),
   });
   const renewed = apiSession ? await apiContext.post('/api/auth/refresh_token') : undefined;
   const res = renewed?.ok() ? renewed : await apiContext.post('/api/auth/login', { data: USERS.api });
@@ -177,7 +178,7 @@ export async function openPending(page: Page): Promise<void> {
  * each set-up sign-in through it cost a page load and a form. Like any login, it ends the account's other session.
  */
 async function storedSession(who: { email: string; password: string }) {
-  const origin = `http://localhost:${Number(process.env.E2E_PORT ?? 8090)}`;
+  const origin = serverOrigin();
   const api = await playwrightRequest.newContext({ baseURL: origin });
   try {
     const res = await api.post('/api/auth/login', { data: who });
