@@ -21,6 +21,9 @@ export default defineConfig({
     // Evaluated in each worker (the config is loaded there after TEST_PARALLEL_INDEX is set): its own server.
     baseURL: serverOrigin(),
     trace: 'retain-on-failure',
+    // The UI drops its transitions for readers who ask for less motion (ui/src/app.css): an action then never waits for
+    // a dialog or popover to settle, and the software-rendered browser draws no animation frames.
+    reducedMotion: 'reduce',
     // Bounded, so a step that never happens fails where it waits (Playwright's default is to wait for the test's
     // whole timeout, and the report then names only the test).
     actionTimeout: 20_000,
