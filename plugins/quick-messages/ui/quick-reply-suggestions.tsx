@@ -1,7 +1,7 @@
 import { localClock, renderVariables } from '@balcao/sdk/rest';
 import { useComposer, useComposerKey, useUiHost } from '@balcao/sdk/ui';
 import { Menu, MenuDivider, MenuItem } from '@blueprintjs/core';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type QuickMessageDto, type QuickMessagePageDto, suggestionLabel } from '../shared/quick-message';
 import { useDebounced } from './use-quick-messages';
@@ -24,23 +24,33 @@ export function QuickReplySuggestions() {
   // The key handler reads the highlighted reply from here: an Enter right after an arrow (a fast typist, a busy
   // machine) comes before React renders the arrow's move, and the rendered `active` would still name the old one.
   const activeRef = useRef(0);
-  const setActive = (i: number) => {
+  // The highlighted reply itself: a list that comes back while the user moves (the search of a later keystroke)
+  // keeps it highlighted when it is still there, instead of jumping back to the first.
+  const activeIdRef = useRef<number | null>(null);
+  const setActive = useCallback((i: number, list: QuickMessageDto[]) => {
     activeRef.current = i;
+    activeIdRef.current = list[i]?.id ?? null;
     setActiveState(i);
-  };
+  }, []);
 
   useEffect(() => {
     let alive = true;
     api.get<QuickMessagePageDto>('/quick-messages', { searchParam: search, pageNumber: 1 }).then((page) => {
       if (!alive) return;
-      setReplies(page.records.filter((r) => r.status));
-      activeRef.current = 0;
-      setActiveState(0);
+      const list = page.records.filter((r) => r.status);
+      setReplies(list);
+      setActive(
+        Math.max(
+          0,
+          list.findIndex((r) => r.id === activeIdRef.current),
+        ),
+        list,
+      );
     }, toastError);
     return () => {
       alive = false;
     };
-  }, [api, toastError, search]);
+  }, [api, toastError, search, setActive]);
 
   const pick = async (reply: QuickMessageDto) => {
     const periods = [
@@ -78,8 +88,8 @@ export function QuickReplySuggestions() {
   useComposerKey((event) => {
     if (replies.length === 0) return false;
     const at = activeRef.current;
-    if (event.key === 'ArrowDown') setActive((at + 1) % replies.length);
-    else if (event.key === 'ArrowUp') setActive((at - 1 + replies.length) % replies.length);
+    if (event.key === 'ArrowDown') setActive((at + 1) % replies.length, replies);
+    else if (event.key === 'ArrowUp') setActive((at - 1 + replies.length) % replies.length, replies);
     else if (event.key === 'Enter' && !event.shiftKey) {
       const chosen = replies[at];
       if (chosen) void pick(chosen);
