@@ -1,5 +1,6 @@
 import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { SharedStrings } from './shared-strings.js';
 import { SheetError, type SheetLimits, type SheetRow } from './sheet-errors.js';
 import { InflateBudget, InflateLimitError, inflateEntry, type ZipEntry, zipEntries } from './zip-entries.js';
 
@@ -67,10 +68,17 @@ async function locateParts(zip: Buffer, entries: Map<string, ZipEntry>, budget: 
   return { sheet, sharedStrings: entries.get(sharedStrings) };
 }
 
-/** The shared strings table: each `<si>`'s text (rich runs joined, phonetic hints left out). */
-async function readSharedStrings(zip: Buffer, entry: ZipEntry | undefined, budget: InflateBudget) {
-  const strings: string[] = [];
-  if (!entry) return strings;
+/**
+ * The shared strings table: each `<si>`'s text (rich runs joined, phonetic hints left out), into `strings` (kept in a
+ * file: shared-strings.ts).
+ */
+async function readSharedStrings(
+  zip: Buffer,
+  entry: ZipEntry | undefined,
+  budget: InflateBudget,
+  strings: SharedStrings,
+) {
+  if (!entry) return;
   let current = '';
   let inText = false;
   let phonetic = 0;
@@ -86,10 +94,9 @@ async function readSharedStrings(zip: Buffer, entry: ZipEntry | undefined, budge
     close: (name) => {
       if (name === 't') inText = false;
       else if (name === 'rPh') phonetic--;
-      else if (name === 'si') strings.push(current);
+      else if (name === 'si') strings.add(current);
     },
   });
-  return strings;
 }
 
 /** Column index (0-based) of a cell reference such as `B12`, or -1 when it has none. */
@@ -102,8 +109,8 @@ function columnOf(ref: string): number {
 }
 
 /** A cell's text as a user sees it in the sheet, by its type (`t`). */
-function cellText(type: string, raw: string, shared: string[]): string {
-  if (type === 's') return shared[Number(raw)] ?? '';
+function cellText(type: string, raw: string, shared: SharedStrings): string {
+  if (type === 's') return shared.get(Number(raw));
   if (type === 'b') return raw === '1' ? 'TRUE' : 'FALSE';
   if (type === 'n' && raw !== '') {
     const n = Number(raw);
@@ -119,7 +126,7 @@ function cellText(type: string, raw: string, shared: string[]): string {
 async function scanSheet(
   zip: Buffer,
   sheet: ZipEntry,
-  shared: string[],
+  shared: SharedStrings,
   columns: number,
   budget: InflateBudget,
   onRow: (row: SheetRow) => void,
@@ -185,7 +192,7 @@ function asSheetError(err: unknown, budget: InflateBudget, rows: number): SheetE
  * to count its rows (a sheet past `maxRows` is refused whole, before any batch; the count is each batch's `total`),
  * then to hand them on, reading no further while the sink stores a batch (backpressure). Every part is inflated
  * chunk by chunk against the budget (`maxUnzippedBytes`; the second pass over the sheet has a budget of its own,
- * the first one having proved the sheet fits). Only the shared strings and one batch are held at a time.
+ * the first one having proved the sheet fits). One batch is held at a time; the shared strings wait in a file.
  */
 export async function streamXlsxRows(zip: Buffer, limits: SheetLimits, sink: RowSink): Promise<number> {
   let budget = new InflateBudget(limits.maxUnzippedBytes);
@@ -193,10 +200,11 @@ export async function streamXlsxRows(zip: Buffer, limits: SheetLimits, sink: Row
   let handed = 0;
   /** What the sink threw (the reader stopped, the consumer failed): passed on as it is, never called unreadable. */
   let sinkError: { err: unknown } | undefined;
+  const shared = new SharedStrings();
   try {
     const entries = zipEntries(zip);
     const parts = await locateParts(zip, entries, budget);
-    const shared = await readSharedStrings(zip, parts.sharedStrings, budget);
+    await readSharedStrings(zip, parts.sharedStrings, budget, shared);
     await scanSheet(zip, parts.sheet, shared, limits.columns, budget, () => {
       total++;
       if (total > limits.maxRows)
@@ -233,6 +241,8 @@ export async function streamXlsxRows(zip: Buffer, limits: SheetLimits, sink: Row
   } catch (err) {
     if (sinkError) throw sinkError.err;
     throw asSheetError(err, budget, Math.max(total, handed));
+  } finally {
+    shared.close();
   }
 }
 
