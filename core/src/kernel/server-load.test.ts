@@ -78,7 +78,9 @@ describe('ServerLoad.quiet', () => {
 });
 
 describe('jobs.quiet (the plugin door)', () => {
-  const plugin = definePlugin({ name: 'door', version: '1.0.0', requires: ['jobs'] });
+  const plugin = definePlugin({ name: 'door', requires: ['jobs'] }) as unknown as Parameters<
+    typeof namespacedJobs
+  >[0];
   const jobs = (load: ServerLoad) => namespacedJobs(plugin, {} as JobsHost, 1, load);
 
   it("answers from this process's load", async () => {
