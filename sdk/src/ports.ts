@@ -76,6 +76,16 @@ export interface JobsPort {
    * @example if (!(await jobs.cancel(id))) deps.logger.info({ id }, 'reminder already sent')
    */
   cancel(id: string): Promise<boolean>;
+  /**
+   * Background work yields to interactive requests: resolves at once when this server answers no HTTP request, else
+   * when the last one in flight ends or after `atMostMs` (0 to 60,000; 400 ERR_VALIDATION otherwise), whichever comes
+   * first — true when it was or became quiet, false when the bound ran out. Await it before each unit of a long job
+   * (a campaign's send) so the work fills the gaps between requests; the bound keeps the job progressing (one unit
+   * per `atMostMs` at worst) on a server that is never idle. Free when idle (no timer, no query). Only this process's
+   * requests count: on a worker-only instance it always resolves at once.
+   * @example for (const row of rows) { await jobs.quiet(250); await send(row); }
+   */
+  quiet(atMostMs: number): Promise<boolean>;
 }
 
 /** Reads company settings. @example if (await settings.isEnabled(companyId, 'requiredTag')) … */

@@ -20,6 +20,8 @@ export function createApp(context: ModuleContext, host: Host): Koa<AppState> {
   // Behind TLS proxies (TRUST_PROXY): ctx.secure (the refresh cookie's Secure), ctx.origin and ctx.ip follow
   // X-Forwarded-*; the address is the one the nearest trusted proxy appended, never one the client wrote before it.
   const app = new Koa<AppState>({ proxy: config.trustProxy > 0, maxIpsCount: config.trustProxy });
+  // First, so every request counts from arrival to its last middleware: background jobs wait for the gaps (jobs.quiet).
+  app.use(root.cradle.serverLoad.track);
   app.use(securityHeaders());
   // API answers of 1 KiB or more, compressed as sent (brotli at a fast level): ticket and message pages are JSON
   // that shrinks five- to tenfold. Static files come precompressed (static-ui.ts) and are left as they are.

@@ -8,6 +8,7 @@ import { DEFAULT_SPREADSHEET_LIMITS, SpreadsheetReader } from '../spreadsheets/s
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { PlanGuard } from './plan-guard.js';
+import { ServerLoad } from './server-load.js';
 
 /**
  * Everything the container holds: the kernel's singletons at the root, `em` and services per request or job scope.
@@ -25,6 +26,8 @@ export interface Cradle {
   realtime: RealtimeHub;
   events: EventsPort;
   jobsHost: JobsHost;
+  /** The HTTP requests this process answers now, which background work yields to (kernel/server-load.ts). */
+  serverLoad: ServerLoad;
   /** What business rules take as now (kernel/clock.ts). */
   clock: Clock;
   /** The one bounded spreadsheet reader (worker thread, size and row limits, one sheet per company at a time). */
@@ -57,6 +60,7 @@ export function createRootContainer(parts: {
     planGate: asValue(parts.planGate),
     clock: asValue(parts.clock),
     egressPolicy: asValue(new AddressPolicy(parts.config.egressAllow)),
+    serverLoad: asValue(new ServerLoad()),
     spreadsheets: asValue(
       new SpreadsheetReader({ ...DEFAULT_SPREADSHEET_LIMITS, ...parts.config.spreadsheets }),
     ),

@@ -1,6 +1,7 @@
 import {
   type JobsPort,
   jobIdField,
+  jobQuietField,
   jobScheduleSchema,
   type Logger,
   type PluginDefinition,
@@ -11,6 +12,7 @@ import {
 } from '@balcao/sdk';
 import type { Cradle } from './container.js';
 import { ownCompany } from './own-company.js';
+import type { ServerLoad } from './server-load.js';
 
 // A plugin's jobs port and the checks of its jobs' data: on enqueue (the caller's 400) and before a run.
 
@@ -43,6 +45,7 @@ export function namespacedJobs(
   plugin: AnyPlugin,
   host: Cradle['jobsHost'],
   companyId: number | undefined,
+  load: ServerLoad,
 ): JobsPort {
   const jobs = new Map((plugin.jobs ?? []).map((j) => [j.name, j as AnyJob]));
   const names = [...jobs.keys()].map((name) => `${plugin.name}:${name}`);
@@ -60,5 +63,6 @@ export function namespacedJobs(
       ownCompany(companyId, companyId);
       return host.cancel(validate(jobIdField, id), names, companyId);
     },
+    quiet: async (atMostMs) => load.quiet(validate(jobQuietField, atMostMs)),
   };
 }

@@ -82,7 +82,8 @@ export const KERNEL_PORTS: PortFactories = {
   em: ({ scope }) => scope.em,
   logger: ({ root, plugin }) => root.cradle.logger.child({ plugin: plugin.name }),
   realtime: ({ root, companyId }) => boundRealtime(root.cradle.realtime, companyId),
-  jobs: ({ root, plugin, companyId }) => namespacedJobs(plugin, root.cradle.jobsHost, companyId),
+  jobs: ({ root, plugin, companyId }) =>
+    namespacedJobs(plugin, root.cradle.jobsHost, companyId, root.cradle.serverLoad),
   events: ({ root, companyId }) => boundEvents(root.cradle.events, companyId),
   http: ({ root, plugin }) =>
     new EgressClient(root.cradle.egressPolicy, root.cradle.logger.child({ plugin: plugin.name })),

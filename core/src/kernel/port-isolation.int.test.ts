@@ -196,6 +196,7 @@ const sweepOfA = (): PortSweep => {
       now: [{ args: ['noop', { companyId: 1 }] }],
       schedule: [{ args: [new Date(Date.now() + 60_000).toISOString(), 'noop', { companyId: 1 }] }],
       cancel: [{ args: [jobOfA] }],
+      quiet: { none: "waits on this process's HTTP requests; takes and answers no company data" },
     },
     events: { emit: [{ args: ['ticket.updated', { companyId: 1, ticketId }] }] },
     realtime: {

@@ -126,6 +126,30 @@ describe('dispatch', () => {
     for (const n of to) expect(sentTo(n)).toHaveLength(1);
   });
 
+  it('waits for the gaps between requests before each send, and still finishes on a server that is never idle', async () => {
+    // The kernel's count of requests in flight (kernel/server-load.ts), which jobs.quiet waits on: one request is held
+    // open for the whole campaign, so every send waits its bound (QUIET_WAIT_MS) and goes out at the floor rate.
+    const load = host.resolve<{
+      track: (ctx: object, next: () => Promise<void>) => Promise<void>;
+      requestsInFlight: number;
+    }>('serverLoad');
+    let finish = () => {};
+    const held = load.track({}, () => new Promise<void>((resolve) => (finish = resolve)));
+    try {
+      const tagId = await api.tag('Campanha ocupada');
+      const to = numbers(4);
+      await api.taggedContacts(tagId, to);
+      const c = await startNow({ tagListId: tagId, message1: 'Oi' });
+      await api.status(c.id, 'FINALIZADA');
+      expect(load.requestsInFlight).toBeGreaterThan(0);
+      for (const n of to) expect(sentTo(n)).toHaveLength(1);
+      expect((await api.report(c.id)).counts).toMatchObject({ planned: 4, sent: 4 });
+    } finally {
+      finish();
+      await held;
+    }
+  });
+
   it('pauses after each message as set, stops on cancel within the pause, and a restart sends only the rest', async () => {
     // A pause after every message: the chain sends one, then waits 20 s. (It asked for a longer pause after every
     // message, 1, which the settings refuse: the pacing stayed at 0 and the test raced the cancel against three sends.

@@ -21,6 +21,11 @@ const SENDS_PER_RUN = 200;
 export const DEFAULT_LEASE_SECONDS = 120;
 /** After an unexpected failure (database, network), the chain tries again this much later. */
 const RETRY_MS = 30_000;
+/**
+ * Before each send the link waits for a moment when the server answers no request, at most this long (jobs.quiet):
+ * attendants' screens go first, and a server that is never idle still sends one message per this many ms.
+ */
+export const QUIET_WAIT_MS = 250;
 /** Progress frames to the report at most this often per chain. */
 const PROGRESS_EVERY_MS = 1_000;
 
@@ -151,6 +156,7 @@ export class Dispatcher {
     for (let i = 0; i < SENDS_PER_RUN; i++) {
       const outside = await this.gate.outsideWindow(campaign);
       if (outside) return this.wait(companyId, data, sent, outside);
+      await this.ports.jobs.quiet(QUIET_WAIT_MS);
       // Still this run's holder (not cancelled, no newer run): the lease extended and the next row claimed, at once.
       const { held, row } = await claimNext(this.ports, this.leaseSeconds, companyId, campaign.id, data);
       if (!held) return;

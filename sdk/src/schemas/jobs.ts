@@ -29,3 +29,13 @@ export const jobIdField = z
   .string({ error: 'Invalid id' })
   .max(64, 'Invalid id')
   .regex(/^[0-9a-f-]+$/i, 'Invalid id');
+
+/**
+ * The bound of `jobs.quiet` (milliseconds, whole, at most a minute): a background unit of work never waits longer.
+ * @example jobQuietField.parse(250)
+ */
+export const jobQuietField = z
+  .number({ error: 'Invalid wait' })
+  .int('Invalid wait')
+  .min(0, 'Invalid wait')
+  .max(60_000, 'Invalid wait');
