@@ -1,4 +1,4 @@
-import type { WeekdayEn } from './schemas/schedules.js';
+import { WEEKDAYS_EN, type WeekdayEn } from './schemas/schedules.js';
 
 /** A wall-clock reading in a zone: the calendar day and time of day, as numbers (month 1–12). */
 export interface WallClock {
@@ -44,20 +44,11 @@ export function wallClock(at: number, timeZone: string): WallClock {
   };
 }
 
-const WEEKDAY_OF_UTC_DAY: readonly WeekdayEn[] = [
-  'sunday',
-  'monday',
-  'tuesday',
-  'wednesday',
-  'thursday',
-  'friday',
-  'saturday',
-];
-
 /**
  * The weekday of a calendar day (year, month 1–12, day; a day past the month's end rolls over), as schedules key it.
  * @example weekdayOf({ year: 2026, month: 11, day: 23 }) === 'monday'
  */
 export function weekdayOf(day: Pick<WallClock, 'year' | 'month' | 'day'>): WeekdayEn {
-  return WEEKDAY_OF_UTC_DAY[new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay()];
+  // getUTCDay counts from Sunday; the schedules' week starts on Monday.
+  return WEEKDAYS_EN[(new Date(Date.UTC(day.year, day.month - 1, day.day)).getUTCDay() + 6) % 7];
 }
