@@ -6,6 +6,7 @@ import {
   listFilters,
   type TicketListFilters,
   ticketListSql,
+  walksListIndexOnly,
 } from '../../src/modules/tickets/ticket-list-sql.js';
 import { searchShapeWith } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
@@ -53,7 +54,12 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
     const generic = true;
     // A search's shape as the service picks it (ticket-lookups.ts searchShape).
     const shapeOf = (term: string) =>
-      searchShapeWith(async (sql, params) => (await c.query(numbered(sql), params)).rows, 1, term);
+      searchShapeWith(
+        async (sql, params) => (await c.query(numbered(sql), params)).rows,
+        1,
+        term,
+        walksListIndexOnly(admin, { ...noFilters, showAll: true, searchParam: term }),
+      );
     const cases: [string, { sql: string; params: unknown[] }, boolean][] = [
       ['tickets status=open, attendant', list(user, { status: 'open' }), generic],
       ['tickets status=pending, attendant', list(user, { status: 'pending' }), generic],

@@ -16,7 +16,7 @@ import {
   contactSearchShapeSql,
 } from '../../src/modules/contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
-import { listFilters, ticketListSql } from '../../src/modules/tickets/ticket-list-sql.js';
+import { listFilters, ticketListSql, walksListIndexOnly } from '../../src/modules/tickets/ticket-list-sql.js';
 import { searchShapeWith } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 
@@ -79,12 +79,13 @@ async function main() {
     };
   };
   for (const term of terms) {
+    const filters = listFilters({ searchParam: term });
     const shape = await searchShapeWith(
       async (sql, params) => (await c.query(numbered(sql), params)).rows,
       1,
       term,
+      walksListIndexOnly(admin, filters),
     );
-    const filters = listFilters({ searchParam: term });
     const how = shape.commonTerm
       ? 'walk, common term'
       : shape.manyNamed

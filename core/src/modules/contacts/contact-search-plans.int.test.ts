@@ -1,5 +1,6 @@
 import { CONTACT_COUNT_CAP } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/testing';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
 import {
@@ -216,5 +217,32 @@ describe('contacts search by name words (contact_name_words)', () => {
     expect((await pageIds({ pageNumber: 1, searchParam: 'quaresma' }, 'words')).ids).toHaveLength(2);
     expect((await pageIds({ pageNumber: 1, searchParam: 'zélia' }, 'words')).ids).toHaveLength(1);
     expect((await pageIds({ pageNumber: 1, searchParam: 'álvaro' }, 'words')).ids).toHaveLength(0);
+  });
+
+  it('the contacts page without a search counts off the company index, index only, not the table', async () => {
+    // As the server runs it: prepared once, one generic plan for every company and page (db/prepared.ts).
+    const q = numbered(contactPageSql(1, { pageNumber: 1, searchParam: '' }, CONTACTS_PAGE_SIZE));
+    const c = new pg.Client({ connectionString: host.databaseUrl });
+    await c.connect();
+    try {
+      await c.query('set plan_cache_mode = force_generic_plan');
+      await c.query(`prepare page1 as ${q.sql}`);
+      const values = q.params.map((v) => (typeof v === 'string' ? `'${v}'` : String(v))).join(', ');
+      const { rows } = await c.query(`explain (analyze, format json) execute page1(${values})`);
+      const plan = (rows[0]['QUERY PLAN'] as [{ Plan: PlanNode }])[0].Plan;
+      const counted = nodes(plan).filter((x) => x['Index Name'] === 'contacts_company_count_index');
+      const [{ n }] = await sql<{ n: number }>(
+        host,
+        'select count(*)::int as n from contacts where company_id = 1',
+      );
+      expect(counted.map((x) => [x['Node Type'], x['Actual Rows']])).toEqual([['Index Only Scan', n]]);
+      // Only the pages written since the last vacuum (the contacts added above) are read from the table.
+      expect(counted[0]?.['Heap Fetches']).toBeLessThan(100);
+      expect(
+        nodes(plan).filter((x) => x['Node Type'] === 'Seq Scan' && x['Relation Name'] === 'contacts'),
+      ).toEqual([]);
+    } finally {
+      await c.end();
+    }
   });
 });

@@ -13,6 +13,7 @@ import { MigrationContacts0002ReadDoorsIdIndex } from './migrations/contacts-000
 import { MigrationContacts0003PerfDbSearchStatistics } from './migrations/contacts-0003-perf-db-search-statistics.js';
 import { MigrationContacts0004CsearchNameWalkIndex } from './migrations/contacts-0004-csearch-name-walk-index.js';
 import { MigrationContacts0005CsearchNameWords } from './migrations/contacts-0005-csearch-name-words.js';
+import { MigrationContacts0006CountIndex } from './migrations/contacts-0006-count-index.js';
 import { Migration0003ContactsEmailSearch } from './migrations/core-0003-contacts-email-search.js';
 
 /** Contacts, their custom fields and their tags. */
@@ -27,6 +28,7 @@ export const contactsModule = defineModule({
     { name: 'contacts-0003-perf-db-search-statistics', class: MigrationContacts0003PerfDbSearchStatistics },
     { name: 'contacts-0004-csearch-name-walk-index', class: MigrationContacts0004CsearchNameWalkIndex },
     { name: 'contacts-0005-csearch-name-words', class: MigrationContacts0005CsearchNameWords },
+    { name: 'contacts-0006-count-index', class: MigrationContacts0006CountIndex },
   ],
   register: (container) =>
     container.register({

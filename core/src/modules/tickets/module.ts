@@ -13,6 +13,7 @@ import { MigrationTickets0003TrackingAndRatings } from './migrations/tickets-000
 import { MigrationTickets0004DurationsAndRatingDay } from './migrations/tickets-0004-durations-and-rating-day.js';
 import { MigrationTickets0005ActorPluginInLog } from './migrations/tickets-0005-actor-plugin-in-log.js';
 import { MigrationTickets0006PerfDbUnassignedAnyQueue } from './migrations/tickets-0006-perf-db-unassigned-any-queue.js';
+import { MigrationTickets0007SearchWalkContact } from './migrations/tickets-0007-search-walk-contact.js';
 import { wireTicketFanout } from './realtime-fanout.js';
 import { wireTicketRealtime } from './realtime-wiring.js';
 import { Ticket, TicketLog, TicketRating } from './ticket.entity.js';
@@ -48,6 +49,7 @@ export const ticketsModule = defineModule({
       name: 'tickets-0006-perf-db-unassigned-any-queue',
       class: MigrationTickets0006PerfDbUnassignedAnyQueue,
     },
+    { name: 'tickets-0007-search-walk-contact', class: MigrationTickets0007SearchWalkContact },
   ],
   ports: {
     tickets: ({ scope, plugin, tenant }) =>

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
 import { contactPageSql } from '../contacts/contacts-query.js';
 import { CONTACTS_PAGE_SIZE } from '../contacts/contacts-service.js';
-import { listFilters, ticketListSql } from './ticket-list-sql.js';
+import { listFilters, ticketListSql, walksListIndexOnly } from './ticket-list-sql.js';
 import { searchShapeWith } from './ticket-lookups.js';
 
 // Issue 30: searches by name must be answered from the trigram indexes and the per-word name index as written,
@@ -94,6 +94,7 @@ const shapeOf = (term: string) =>
     },
     1,
     term,
+    walksListIndexOnly(admin, { ...noFilters, searchParam: term }),
   );
 
 const admin = { userId: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
@@ -133,6 +134,8 @@ describe('search plans', () => {
     expect(read).toBeLessThan(6_000);
     const walked = nodes(plan).filter((x) => x['Index Name'] === 'tickets_company_list_index');
     expect(walked).toHaveLength(1);
+    // The index holds each ticket's contact (tickets-0007): the walk tests it without reading the ticket's row.
+    expect(walked[0]?.['Node Type']).toBe('Index Only Scan');
     expect(nodes(plan).filter((x) => x['Index Name'] === 'tickets_contact_id_index')).toEqual([]);
     // The 960 Pereiras are named by one range of their word, index only: no contact row is read for them, only the
     // page's 41 rows' contacts (reading every named contact's row grew with the contacts: 16,667 at 1 M).

@@ -194,6 +194,21 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
 
 const EVERY_TICKET: Condition = { sql: 'true', params: [] };
 
+/**
+ * Whether a walk of this list reads tickets_company_list_index alone (it holds every column the walk tests, the
+ * contact too: tickets-0007): one branch over every ticket, with no filter that another index serves better (a status,
+ * attendants, tags, days). searchShape prices such a walk at a buffer per leaf page, not per ticket.
+ */
+export const walksListIndexOnly = (access: TicketAccess, f: TicketListFilters): boolean =>
+  seesAllTickets(access) &&
+  f.showAll &&
+  !f.status &&
+  !f.statuses.length &&
+  !f.userIds.length &&
+  !f.tagIds.length &&
+  !f.createdOn &&
+  !f.updatedOn;
+
 /** A branch read in list order off its own index, up to `readUpTo` entries. */
 const listRead = (clause: string, b: Condition, order: string, readUpTo: number) =>
   `(select t.id, t.unread_messages > 0 as unread, t.updated_at from tickets t

@@ -72,7 +72,7 @@ export class TicketsService {
     f: TicketListFilters,
   ): Promise<{ tickets: TicketDto[]; count: number; hasMore: boolean }> {
     const access = await loadTicketAccess(this.em, actor.id);
-    const shape = f.searchParam ? await searchShape(this.em, actor.companyId, f.searchParam) : {};
+    const shape = f.searchParam ? await searchShape(this.em, actor.companyId, access, f) : {};
     const fewTagged = f.tagIds.length ? await this.tagSizes.fewTagged(actor.companyId, f.tagIds) : false;
     const { sql, params } = ticketListSql(actor.companyId, access, { ...f, ...shape, fewTagged });
     // A search is planned for its term; the other lists reuse one plan.
