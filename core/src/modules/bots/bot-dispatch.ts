@@ -16,6 +16,7 @@ import {
   withHumans,
 } from './bot-turn.js';
 import type { InboundContext } from './inbound-stages.js';
+import { primeTurn, TURN_LEASE } from './turn-lease.js';
 
 /** The recurring job that offers again the turns a stopped or dead process left owed (bot-owed.ts). */
 export const BOT_SWEEP_JOB = 'bots:sweep';
@@ -69,24 +70,18 @@ export async function dispatch(
   messageId: number,
 ): Promise<void> {
   const conn = root.cradle.orm.em.fork().getConnection();
-  const leased = await takeLease(conn, ticketId);
+  const leased = await takeLease(conn, ticketId, TURN_LEASE, [LEASE_SECONDS, ticketId, messageId]);
   if (!leased) throw new Error(`bots: ticket ${ticketId} stayed leased`);
   let reached = 0;
   let settled = 0;
   try {
     const scope = createRequestScope(root, companyId).cradle;
-    // The ticket as the lease's statement left it (as the company's own read would find it: the tenant's rows only).
-    const ticket = Number(leased.company_id) === companyId ? scope.em.map(Ticket, leased) : null;
-    const cursor = Number(ticket?.botCursor ?? 0);
-    if (ticket && messageId > cursor) {
-      const rows = await scope.em.getConnection().execute<{ id: string; body: string }[]>(
-        `select id, body from messages
-          where ticket_id = ? and id > ? and id <= ? and not from_me and not is_private
-            and media_type <> 'reactionMessage'
-          order by id`,
-        [ticketId, cursor, messageId],
-      );
-      for (const [i, { id, body }] of rows.entries()) {
+    // The ticket as the lease's statement left it (as the company's own read would find it: the tenant's rows only),
+    // with its messages after the cursor, contact, connection and settings read by that same statement.
+    const turn = primeTurn(scope, companyId, leased);
+    if (turn) {
+      const { ticket } = turn;
+      for (const [i, { id, body }] of turn.messages.entries()) {
         // The first message finds the ticket just read; a later one reads it again (the last message changed it), in
         // the statement that keeps the progress, should a later message fail (issue 30: one round trip, not two).
         if (i > 0) {
@@ -97,8 +92,8 @@ export async function dispatch(
           if (row) scope.em.map(Ticket, row);
           else await scope.em.refresh(ticket);
         }
-        await handleOne(scope, logger, companyId, ticket, Number(id), body);
-        reached = Number(id);
+        await handleOne(scope, logger, companyId, ticket, id, body);
+        reached = id;
       }
     }
     settled = messageId;
@@ -132,6 +127,9 @@ export async function withTicketLease(
 /** Longer than any engine call (60 s at most) and the outcome's writes: a dead instance's lease lapses after it. */
 const LEASE_SECONDS = 90;
 
+const LEASE = `update tickets set bot_lease_until = now() + make_interval(secs => ?)
+  where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *`;
+
 /** Takes the ticket's lease, waiting while another call (here or on another instance) holds it. */
 export async function acquireLease(
   conn: ReturnType<Cradle['em']['getConnection']>,
@@ -140,18 +138,19 @@ export async function acquireLease(
   return (await takeLease(conn, ticketId)) !== null;
 }
 
-/** {@link acquireLease}, answering the ticket's row as the lease left it (a turn reads the ticket in the same statement). */
+/**
+ * {@link acquireLease}, answering the ticket's row as the lease left it; `sql` may read more in the same statement (a
+ * turn's TURN_LEASE, with the same first two parameters).
+ */
 async function takeLease(
   conn: ReturnType<Cradle['em']['getConnection']>,
   ticketId: number,
+  sql = LEASE,
+  params: unknown[] = [LEASE_SECONDS, ticketId],
 ): Promise<Record<string, unknown> | null> {
   const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
   for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 500)) {
-    const [taken] = await conn.execute<Record<string, unknown>[]>(
-      `update tickets set bot_lease_until = now() + make_interval(secs => ?)
-        where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *`,
-      [LEASE_SECONDS, ticketId],
-    );
+    const [taken] = await conn.execute<Record<string, unknown>[]>(sql, params);
     if (taken) return taken;
     await new Promise((r) => setTimeout(r, wait));
   }

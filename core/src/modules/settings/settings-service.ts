@@ -59,10 +59,19 @@ export class SettingsService implements SettingsPort {
           'select key, value from company_settings where company_id = ?',
           [companyId],
         );
-      for (const row of rows) this.read.set(`${companyId}:${row.key}`, row.value);
-      this.read.set(`${companyId}:`, '');
+      this.prime(companyId, rows);
     }
     return this.read.get(`${companyId}:${key}`) ?? DEFAULT_COMPANY_SETTINGS[key];
+  }
+
+  /**
+   * What a statement of the caller's already read of the company's settings (every stored row of the company), kept
+   * for this scope as `get`'s own read would be: a bot turn reads them with its lease (bots/turn-lease.ts).
+   * @example settings.prime(companyId, [{ key: 'scheduleType', value: 'company' }])
+   */
+  prime(companyId: number, rows: readonly { key: string; value: string }[]): void {
+    for (const row of rows) this.read.set(`${companyId}:${row.key}`, row.value);
+    this.read.set(`${companyId}:`, '');
   }
 
   async isEnabled(companyId: number, key: CompanySettingKey): Promise<boolean> {

@@ -1,0 +1,62 @@
+import type { Cradle } from '../../kernel/container.js';
+import { Connection } from '../connections/connection.entity.js';
+import { Contact } from '../contacts/contact.entity.js';
+import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
+
+/** An inbound message a turn deals with. */
+export interface TurnMessage {
+  id: number;
+  body: string;
+}
+
+/** What the turn's lease statement answers besides the ticket's row (as the lease left it). */
+interface TurnExtras {
+  turn_messages: TurnMessage[] | null;
+  turn_contact: Record<string, unknown> | null;
+  turn_connection: Record<string, unknown> | null;
+  turn_settings: { key: string; value: string }[] | null;
+}
+
+/**
+ * The turn's lease (tickets.bot_lease_until) and, in the same statement, everything a turn reads of the database
+ * before its stages decide (issue 30 item 5: a turn was 7 round trips, four of them re-reading rows each turn needs):
+ * the inbound messages after the cursor up to the turn's own, the ticket's contact, its connection and the company's
+ * settings. Read as of this statement, every turn: an admin's change of a setting or a connection is seen by the next
+ * turn, on any instance, with no cache to invalidate.
+ */
+export const TURN_LEASE = `with leased as (
+    update tickets set bot_lease_until = now() + make_interval(secs => ?)
+     where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *)
+  select l.*,
+    (select jsonb_agg(jsonb_build_object('id', m.id, 'body', m.body) order by m.id) from messages m
+      where m.ticket_id = l.id and m.id > coalesce(l.bot_cursor, 0) and m.id <= ?
+        and not m.from_me and not m.is_private and m.media_type <> 'reactionMessage') as turn_messages,
+    (select to_jsonb(c) from contacts c where c.id = l.contact_id and c.company_id = l.company_id) as turn_contact,
+    (select to_jsonb(w) from whatsapps w where w.id = l.whatsapp_id and w.company_id = l.company_id)
+      as turn_connection,
+    (select jsonb_agg(jsonb_build_object('key', s.key, 'value', s.value)) from company_settings s
+      where s.company_id = l.company_id) as turn_settings
+  from leased l`;
+
+/**
+ * Splits the lease statement's row and puts what it read where the turn's code looks for it: the ticket, contact and
+ * connection in the scope's identity map (a later findOne by id answers from there, no statement), the company's
+ * settings in the scope's settings. Null when the ticket is not the company's (nothing is kept then).
+ */
+export function primeTurn(
+  scope: Cradle,
+  companyId: number,
+  row: Record<string, unknown>,
+): { ticket: ITicket; messages: TurnMessage[] } | null {
+  const { turn_messages, turn_contact, turn_connection, turn_settings, ...ticketRow } = row as Record<
+    string,
+    unknown
+  > &
+    TurnExtras;
+  if (Number(ticketRow.company_id) !== companyId) return null;
+  const ticket = scope.em.map(Ticket, ticketRow);
+  if (turn_contact) scope.em.map(Contact, turn_contact);
+  if (turn_connection) scope.em.map(Connection, turn_connection);
+  scope.settings.prime(companyId, turn_settings ?? []);
+  return { ticket, messages: (turn_messages ?? []).map((m) => ({ id: Number(m.id), body: m.body })) };
+}
