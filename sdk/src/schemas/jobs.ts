@@ -35,7 +35,7 @@ export const jobIdField = z
  * @example jobQuietField.parse(250)
  */
 export const jobQuietField = z
-  .number({ error: 'Invalid wait' })
-  .int('Invalid wait')
-  .min(0, 'Invalid wait')
-  .max(60_000, 'Invalid wait');
+  .number({ error: 'Invalid number' })
+  .int('Invalid number')
+  .min(0, 'Invalid number')
+  .max(60_000, 'Invalid number');
