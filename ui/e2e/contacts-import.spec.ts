@@ -126,7 +126,7 @@ test('spreadsheet import: cancelling stops before the next row, the rest is not 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const stamp = String(Date.now() % 1_000_000).padStart(6, '0');
   const { who, headers } = await portugueseAdmin(request);
   const rows = Array.from({ length: 20 }, (_, i) => [

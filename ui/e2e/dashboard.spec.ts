@@ -33,7 +33,7 @@ test("the dashboard's counters and charts render with data; the tabs show NPS an
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const admin = await seedTickets(request);
   const { context, page } = await signedIn(browser, USERS.admin);
   await page.getByTestId('menu-/').click();
@@ -83,7 +83,7 @@ test('a plain user going to / lands on the tickets, without a dashboard entry', 
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const agent = await createAttendant(request, await adminToken(request));
   const { context, page } = await signedIn(browser, agent);
   await page.goto('/');

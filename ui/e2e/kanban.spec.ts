@@ -81,7 +81,7 @@ test('a card dragged to another lane moves there, with the two toasts, and on a 
 test('an admin adds kanban tags on /TagsKanban, and the board follows the lane order she sets with the arrows', async ({
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const unique = uniqueTag();
   // Two lanes, named so that, unplaced, A comes before B (lanes without a place follow by name).
   const names = [`Raia A ${unique}`, `Raia B ${unique}`];

@@ -15,7 +15,7 @@ test("a conversation shows the messages of the list's chosen queues and of its o
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const tag = unique();
   const token = await adminToken(request);
   const auth = { authorization: `Bearer ${token}` };

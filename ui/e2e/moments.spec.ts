@@ -34,7 +34,7 @@ test('Tempo Real: a visitor appears live in Pendentes; once accepted it moves to
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const { headers, channelToken } = await api(request);
   const rita = await newUser(request, headers, 'admin');
   const visitor = { visitorId: `tr-${Date.now()}`, name: `Visitante TR ${Date.now() % 100_000}` };

@@ -39,7 +39,7 @@ test("the contacts screen's open-ticket action asks in the new-ticket dialog: an
   request,
   createQueue,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const token = await adminToken(request);
   const tag = unique();
   const sales = await createQueue(`Vendas ${tag}`);
@@ -117,7 +117,7 @@ test("the integration switch in the conversation's menu toggles the flag, live f
   request,
   createQueue,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   const token = await adminToken(request);
   const tag = unique();
   const sales = await createQueue(`Vendas ${tag}`);

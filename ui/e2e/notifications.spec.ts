@@ -42,7 +42,7 @@ test('the bell: live unread tickets, desktop notification, pending only with all
   browser,
   request,
 }) => {
-  test.setTimeout(60_000); // two browsers, API set-up and four screenshots
+  test.setTimeout(90_000); // two browsers, API set-up and four screenshots
   const admin = await adminSession(request);
   await setAllTicket(request, admin.token, admin.id, true);
   try {
@@ -155,7 +155,7 @@ test('the bell: live unread tickets, desktop notification, pending only with all
 });
 
 test('the Search tab filter panel filters by status and tag', async ({ browser, request }) => {
-  test.setTimeout(45_000);
+  test.setTimeout(90_000);
   const admin = await adminSession(request);
   const connection = await request.post('/api/whatsapp', {
     headers: auth(admin.token),

@@ -92,7 +92,7 @@ for (const { gap, title } of GAPS) {
     browser,
     request,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
     const token = await adminToken(request);
     const auth = { authorization: `Bearer ${token}` };
     const channel = await seededWebchat(request, token);
