@@ -16,7 +16,7 @@ import {
   withHumans,
 } from './bot-turn.js';
 import type { InboundContext } from './inbound-stages.js';
-import { primeTurn, TURN_LEASE } from './turn-lease.js';
+import { LEASE, primeTurn, TURN_LEASE } from './turn-lease.js';
 
 /** The recurring job that offers again the turns a stopped or dead process left owed (bot-owed.ts). */
 export const BOT_SWEEP_JOB = 'bots:sweep';
@@ -126,9 +126,6 @@ export async function withTicketLease(
 
 /** Longer than any engine call (60 s at most) and the outcome's writes: a dead instance's lease lapses after it. */
 const LEASE_SECONDS = 90;
-
-const LEASE = `update tickets set bot_lease_until = now() + make_interval(secs => ?)
-  where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *`;
 
 /** Takes the ticket's lease, waiting while another call (here or on another instance) holds it. */
 export async function acquireLease(

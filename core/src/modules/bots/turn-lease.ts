@@ -3,6 +3,10 @@ import { Connection } from '../connections/connection.entity.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
 
+/** The ticket's bot lease, taken when free or lapsed (parameters: seconds, ticket id); answers the ticket's row. */
+export const LEASE = `update tickets set bot_lease_until = now() + make_interval(secs => ?)
+  where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *`;
+
 /** An inbound message a turn deals with. */
 export interface TurnMessage {
   id: number;
@@ -24,9 +28,7 @@ interface TurnExtras {
  * settings. Read as of this statement, every turn: an admin's change of a setting or a connection is seen by the next
  * turn, on any instance, with no cache to invalidate.
  */
-export const TURN_LEASE = `with leased as (
-    update tickets set bot_lease_until = now() + make_interval(secs => ?)
-     where id = ? and (bot_lease_until is null or bot_lease_until < now()) returning *)
+export const TURN_LEASE = `with leased as (${LEASE})
   select l.*,
     (select jsonb_agg(jsonb_build_object('id', m.id, 'body', m.body) order by m.id) from messages m
       where m.ticket_id = l.id and m.id > coalesce(l.bot_cursor, 0) and m.id <= ?
