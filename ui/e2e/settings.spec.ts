@@ -18,6 +18,10 @@ test('an admin changes settings and another session follows them; company servic
     await watcher.page.goto('/settings');
     await expect(page.getByTestId('settings-options')).toBeVisible();
     await expect(page.getByTestId('setting-sendQueuePosition')).toHaveValue('disabled');
+    // The watcher's page was loaded anew: its socket must be live again before the change, or the frame has no one
+    // to reach (CI with two workers lost it once).
+    await expect(watcher.page.getByTestId('setting-sendQueuePosition')).toHaveValue('disabled');
+    await expect(watcher.page.getByTestId('realtime-status')).toHaveAttribute('data-realtime', 'ready');
 
     // Saved at once, and the other admin's page follows without a reload.
     await page.getByTestId('setting-sendQueuePosition').selectOption('enabled');
