@@ -1,6 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { SheetError, type SheetLimits, type SheetRow } from './sheet-errors.js';
 import { type RowSink, streamXlsxRows } from './xlsx-rows.js';
+import { fileSource } from './zip-entries.js';
 
 const ZIP = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
@@ -52,12 +53,20 @@ async function readXlsRows(file: Buffer, limits: SheetLimits): Promise<SheetRow[
  * the limits is `tooLarge` / `tooManyRows`, refused before any batch. Runs inside the reader's worker thread.
  */
 export async function streamSheetRows(filepath: string, limits: SheetLimits, sink: RowSink): Promise<number> {
-  const file = await readFile(filepath);
-  const kind = sniffSheet(file);
-  if (kind === 'other') throw new SheetError('notSpreadsheet');
-  if (kind === 'xlsx') return streamXlsxRows(file, limits, sink);
-  // SheetJS reads a legacy sheet whole (bounded by the upload limit); its rows are still handed on in batches.
-  const rows = await readXlsRows(file, limits);
+  const file = await open(filepath, 'r');
+  let rows: SheetRow[];
+  try {
+    const head = Buffer.alloc(8);
+    const { bytesRead } = await file.read(head, 0, head.length, 0);
+    const kind = sniffSheet(head.subarray(0, bytesRead));
+    if (kind === 'other') throw new SheetError('notSpreadsheet');
+    // An .xlsx is read off the disk part by part: what the reader holds does not grow with the file.
+    if (kind === 'xlsx') return await streamXlsxRows(await fileSource(file), limits, sink);
+    // SheetJS reads a legacy sheet whole (bounded by the upload limit); its rows are still handed on in batches.
+    rows = await readXlsRows(await file.readFile(), limits);
+  } finally {
+    await file.close();
+  }
   const total = rows.length;
   const size = Math.max(1, sink.batchSize);
   while (rows.length > 0) await sink.batch(rows.splice(0, size), total);

@@ -1,4 +1,5 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
@@ -7,6 +8,7 @@ import { xlsxBomb, xlsxOf } from '../testing/spreadsheet-files.js';
 import { readSheetRows, streamSheetRows } from './read-sheet.js';
 import { SheetError, type SheetLimits } from './sheet-errors.js';
 import { readXlsxRows, streamXlsxRows } from './xlsx-rows.js';
+import { bufferSource, fileSource, type ZipSource } from './zip-entries.js';
 
 const limits: SheetLimits = { maxRows: 100, maxUnzippedBytes: 1024 * 1024, columns: 3 };
 const MB = 1024 * 1024;
@@ -57,7 +59,7 @@ describe('reading an .xlsx', () => {
     const batches: { first: number; size: number; total: number }[] = [];
     let release: (() => void) | undefined;
     const read = streamXlsxRows(
-      file,
+      bufferSource(file),
       { ...limits, maxRows: 3000 },
       {
         batchSize: 1000,
@@ -92,11 +94,11 @@ describe('reading an .xlsx', () => {
     const file = await xlsxOf(Array.from({ length: 30 }, (_, i) => [`Pessoa ${i}`, `55119${i}`]));
     let batches = 0;
     const sink = { batchSize: 5, batch: async () => void batches++ };
-    expect((await refusal(streamXlsxRows(file, { ...limits, maxRows: 29 }, sink))).reason).toBe(
+    expect((await refusal(streamXlsxRows(bufferSource(file), { ...limits, maxRows: 29 }, sink))).reason).toBe(
       'tooManyRows',
     );
     expect(batches).toBe(0);
-    const failing = streamXlsxRows(file, limits, {
+    const failing = streamXlsxRows(bufferSource(file), limits, {
       batchSize: 5,
       batch: async () => {
         throw new Error('store failed');
@@ -142,5 +144,58 @@ describe('reading any spreadsheet file', () => {
       },
     });
     expect([total, sizes]).toEqual([30, [12, 12, 6]]);
+  });
+
+  it('reads an .xlsx off the disk a piece at a time: no read holds the file, and a cut file is unreadable', async () => {
+    const rows = Array.from({ length: 20_000 }, (_, i) => [
+      `Pessoa ${i + 1}`,
+      `5511${900_000_000 + i}`,
+      `p${i}@x.test`,
+    ]);
+    const bytes = await xlsxOf(rows);
+    const file = saved('big.xlsx', bytes);
+    const big = { ...limits, maxRows: 20_000, maxUnzippedBytes: 64 * MB };
+    const expected = await readXlsxRows(bytes, big);
+    expect(expected).toHaveLength(20_000);
+    expect(await readSheetRows(file, big)).toEqual(expected);
+
+    // The same read through a source that records the largest piece it handed over at once.
+    const handle = await open(file, 'r');
+    let largest = 0;
+    try {
+      const disk = await fileSource(handle);
+      const watched: ZipSource = {
+        size: disk.size,
+        read: async (position, length) => {
+          const piece = await disk.read(position, length);
+          largest = Math.max(largest, piece.length);
+          return piece;
+        },
+        stream: (start, end) =>
+          disk.stream(start, end).on('data', (chunk: Buffer) => {
+            largest = Math.max(largest, chunk.length);
+          }),
+      };
+      let count = 0;
+      await streamXlsxRows(watched, big, {
+        batchSize: 1000,
+        batch: async (batch) => {
+          count += batch.length;
+        },
+      });
+      expect(count).toBe(20_000);
+    } finally {
+      await handle.close();
+    }
+    expect(bytes.length).toBeGreaterThan(400 * 1024);
+    expect(largest).toBeLessThanOrEqual(0xffff + 22);
+
+    const cut = saved('cut.xlsx', bytes.subarray(0, bytes.length - 30));
+    expect((await refusal(readSheetRows(cut, limits))).reason).toBe('unreadable');
+    const cutInside = saved(
+      'cut-inside.xlsx',
+      Buffer.concat([bytes.subarray(0, 200_000), bytes.subarray(-22)]),
+    );
+    expect((await refusal(readSheetRows(cutInside, big))).reason).toBe('unreadable');
   });
 });

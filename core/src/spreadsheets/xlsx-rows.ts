@@ -2,7 +2,15 @@ import { StringDecoder } from 'node:string_decoder';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { SharedStrings } from './shared-strings.js';
 import { SheetError, type SheetLimits, type SheetRow } from './sheet-errors.js';
-import { InflateBudget, InflateLimitError, inflateEntry, type ZipEntry, zipEntries } from './zip-entries.js';
+import {
+  bufferSource,
+  InflateBudget,
+  InflateLimitError,
+  inflateEntry,
+  type ZipEntry,
+  type ZipSource,
+  zipEntries,
+} from './zip-entries.js';
 
 /** The XML events one part's reader reacts to; a throw from a handler stops reading there. */
 interface XmlHandlers {
@@ -16,7 +24,7 @@ interface XmlHandlers {
  * each inflated chunk is parsed (where a reader hands on what it has and may wait).
  */
 async function readPart(
-  zip: Buffer,
+  zip: ZipSource,
   entry: ZipEntry,
   budget: InflateBudget,
   on: XmlHandlers,
@@ -42,7 +50,7 @@ async function readPart(
 const partName = (target: string) => (target.startsWith('/') ? target.slice(1) : `xl/${target}`);
 
 /** The first sheet's part and the shared strings' part, from the workbook and its relationships. */
-async function locateParts(zip: Buffer, entries: Map<string, ZipEntry>, budget: InflateBudget) {
+async function locateParts(zip: ZipSource, entries: Map<string, ZipEntry>, budget: InflateBudget) {
   const book = entries.get('xl/workbook.xml');
   const rels = entries.get('xl/_rels/workbook.xml.rels');
   if (!book || !rels) throw new SheetError('unreadable');
@@ -73,7 +81,7 @@ async function locateParts(zip: Buffer, entries: Map<string, ZipEntry>, budget: 
  * file: shared-strings.ts).
  */
 async function readSharedStrings(
-  zip: Buffer,
+  zip: ZipSource,
   entry: ZipEntry | undefined,
   budget: InflateBudget,
   strings: SharedStrings,
@@ -124,7 +132,7 @@ function cellText(type: string, raw: string, shared: SharedStrings): string {
  * `onRow` stops reading there.
  */
 async function scanSheet(
-  zip: Buffer,
+  zip: ZipSource,
   sheet: ZipEntry,
   shared: SharedStrings,
   columns: number,
@@ -194,7 +202,7 @@ function asSheetError(err: unknown, budget: InflateBudget, rows: number): SheetE
  * chunk by chunk against the budget (`maxUnzippedBytes`; the second pass over the sheet has a budget of its own,
  * the first one having proved the sheet fits). One batch is held at a time; the shared strings wait in a file.
  */
-export async function streamXlsxRows(zip: Buffer, limits: SheetLimits, sink: RowSink): Promise<number> {
+export async function streamXlsxRows(zip: ZipSource, limits: SheetLimits, sink: RowSink): Promise<number> {
   let budget = new InflateBudget(limits.maxUnzippedBytes);
   let total = 0;
   let handed = 0;
@@ -202,7 +210,7 @@ export async function streamXlsxRows(zip: Buffer, limits: SheetLimits, sink: Row
   let sinkError: { err: unknown } | undefined;
   const shared = new SharedStrings();
   try {
-    const entries = zipEntries(zip);
+    const entries = await zipEntries(zip);
     const parts = await locateParts(zip, entries, budget);
     await readSharedStrings(zip, parts.sharedStrings, budget, shared);
     await scanSheet(zip, parts.sheet, shared, limits.columns, budget, () => {
@@ -249,7 +257,7 @@ export async function streamXlsxRows(zip: Buffer, limits: SheetLimits, sink: Row
 /** The non-empty rows of an .xlsx's first sheet, read whole (`streamXlsxRows` into one array). */
 export async function readXlsxRows(zip: Buffer, limits: SheetLimits): Promise<SheetRow[]> {
   const rows: SheetRow[] = [];
-  await streamXlsxRows(zip, limits, {
+  await streamXlsxRows(bufferSource(zip), limits, {
     batchSize: Number.POSITIVE_INFINITY,
     batch: async (batch) => {
       rows.push(...batch);
