@@ -41,4 +41,17 @@ describe('SharedStrings (an .xlsx string table kept in a file)', () => {
     table.close();
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('holds the same memory for a million strings as for a few (strings and offsets both wait on disk)', () => {
+    const table = new SharedStrings();
+    try {
+      const before = process.memoryUsage().arrayBuffers;
+      for (let i = 0; i < 1_000_000; i++) table.add(`Cliente ${i}`);
+      // Offsets kept in memory would hold 4 MB here (4 bytes a string), and the strings themselves far more.
+      expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(1024 * 1024);
+      for (const i of [0, 999_999, 123_456, 500_000, 1]) expect(table.get(i)).toBe(`Cliente ${i}`);
+    } finally {
+      table.close();
+    }
+  });
 });
