@@ -225,7 +225,9 @@ const wordsFit = (f: ContactFilter): boolean =>
  * The `words` read: the first `upTo` contacts in name order of each name word containing the term (index only, see
  * firstNamedByWordsSql), and the first `upTo` whose number or e-mail contains it (trigram indexes, sorted by name);
  * their union holds the page (`readUpTo` ≤ `upTo`) and, below CONTACT_COUNT_CAP + 1, every hit. So a surname's page
- * and count read a few hundred index entries at any number of contacts.
+ * and count read a few hundred index entries at any number of contacts. The numbers and e-mails are read off their
+ * trigram indexes, then sorted (`offset 0`): the generic plan the server runs would otherwise walk every contact in
+ * name order, testing each, to find the few (100,000 contacts read for none found, 48 ms).
  */
 function wordsPageSql(
   companyId: number,
@@ -241,8 +243,10 @@ function wordsPageSql(
     sql: `with hits as materialized (
             ${named.sql}
             union
-            (select c.id, c.name from contacts c where c.company_id = ? and (c.number ilike ? or c.email ilike ?)
-              order by c.name, c.id limit ${upTo}))
+            (select x.id, x.name
+               from (select c.id, c.name from contacts c where c.company_id = ? and (c.number ilike ? or c.email ilike ?)
+                     offset 0) x
+              order by x.name, x.id limit ${upTo}))
           select n.total, p.*
             from (select least(count(*), ${CONTACT_COUNT_CAP + 1})::int as total from hits) n
             left join lateral (
