@@ -1,6 +1,7 @@
 /**
  * Search growth: EXPLAIN (ANALYZE, BUFFERS) medians of the ticket and contact searches by name, built by the same
- * functions the server runs (the ticket search also asks, as the server does, whether the term is common).
+ * functions the server runs (the ticket search also asks, as the server does, whether the term is common) and run as
+ * it runs them: prepared, on one generic plan, without JIT (db/prepared.ts, db/orm.ts).
  * Usage: BENCH_URL=postgres://…/balcao_bench_x [SEARCH_RUNS=9] npx tsx core/bench/attendance/search-growth.ts [terms…]
  * Prints, per statement and term, the median execution time and the median shared buffers (hit + read), and, when
  * PostgreSQL runs on this machine, the server's CPU per run (its backend's utime + stime from /proc over the runs,
@@ -38,8 +39,9 @@ interface PlanNode {
 }
 
 async function main() {
-  const c = new pg.Client({ connectionString: url });
+  const c = new pg.Client({ connectionString: url, options: '-c jit=off' });
   await c.connect();
+  await c.query('set plan_cache_mode = force_generic_plan');
   const { rows: users } = await c.query(
     `select u.id, u.profile, u.all_ticket, u.allow_group,
             array(select queue_id from user_queues where user_id = u.id) as queue_ids
@@ -70,8 +72,15 @@ async function main() {
       return null;
     }
   };
-  const explain = async (q: { sql: string; params: unknown[] }) => {
-    const { rows } = await c.query(`explain (analyze, buffers, format json) ${numbered(q.sql)}`, q.params);
+  // Each statement prepared twice: by PREPARE for EXPLAIN … EXECUTE (the values as literals), and by the protocol
+  // (as the server's pool prepares it) for the runs that measure CPU.
+  let statements = 0;
+  const literal = (v: unknown): string =>
+    `'${(Array.isArray(v) ? `{${v.map((x) => JSON.stringify(String(x))).join(',')}}` : String(v)).replace(/'/g, "''")}'`;
+  const explain = async (name: string, q: { sql: string; params: unknown[] }) => {
+    const { rows } = await c.query(
+      `explain (analyze, buffers, format json) execute ${name}(${q.params.map(literal).join(', ')})`,
+    );
     const top = rows[0]['QUERY PLAN'][0] as { Plan: PlanNode; 'Execution Time': number };
     return {
       ms: top['Execution Time'],
@@ -109,14 +118,18 @@ async function main() {
             contactPageSql(1, cf, CONTACTS_PAGE_SIZE, other),
           ]);
     for (const [what, q] of cases) {
+      const name = `search_growth_${++statements}`;
+      await c.query(`prepare ${name} as ${numbered(q.sql)}`);
+      const run = { name: `${name}_run`, text: numbered(q.sql), values: q.params };
       const got: { ms: number; buffers: number }[] = [];
-      for (let i = 0; i < runs; i++) got.push(await explain(q));
+      for (let i = 0; i < runs; i++) got.push(await explain(name, q));
+      await c.query(run);
       const before = cpuMs();
-      for (let i = 0; i < runs; i++) await c.query(numbered(q.sql), q.params);
+      for (let i = 0; i < runs; i++) await c.query(run);
       const after = cpuMs();
       const cpu =
         before === null || after === null ? '' : `, ${((after - before) / runs).toFixed(1)} ms server CPU`;
-      const { rows } = await c.query(numbered(q.sql), q.params);
+      const { rows } = await c.query(run);
       console.log(
         `${what} "${term}": median ${median(got.map((g) => g.ms)).toFixed(1)} ms, ` +
           `${median(got.map((g) => g.buffers))} buffers${cpu}, count ${rows[0]?.total}`,

@@ -19,6 +19,9 @@ export async function openDatabase(opts: {
       forceUtcTimezone: true,
       allowGlobalContext: false,
       pool: { min: 0, max: opts.poolMax ?? 10 },
+      // No JIT compilation: the app's statements run in milliseconds, and a prepared search's generic plan (guessing
+      // thousands of hits for any term) passed jit_above_cost and compiled for 100–700 ms before reading 30 buffers.
+      driverOptions: { connection: { options: '-c jit=off' } },
     }),
   );
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
- * Hot reads (ticket lists, message pages, contact pages) as named prepared statements on the ORM's own pool.
+ * Hot reads (ticket lists and searches, message pages, contact pages) as named prepared statements on the ORM's own
+ * pool.
  *
  * MikroORM's `execute` writes the parameters into the SQL text, so PostgreSQL parses and plans every request anew:
  * a ticket list spent 1.5–3.5 ms planning for 1 ms of execution. A named statement is parsed once per pooled
@@ -72,8 +73,10 @@ export async function preparedRows<R>(
 }
 
 /**
- * The same statement planned for its values, every time: for searches, whose best plan depends on the term (a
- * generic plan cannot tell a rare name from a common word). Array parameters work as in `preparedRows`.
+ * The same statement planned for its values, every time: for statements whose text varies with its values, and for
+ * the EXPLAINs that read the planner's guesses for a search term (a generic plan cannot tell a rare name from a common
+ * word; the searches themselves choose their read from those guesses, each read its own text, and run prepared).
+ * Array parameters work as in `preparedRows`.
  */
 export function plainRows<R>(em: EntityManager, sql: string, params: readonly unknown[]): Promise<R[]> {
   const ctx = em.isInTransaction() ? em.getTransactionContext() : undefined;

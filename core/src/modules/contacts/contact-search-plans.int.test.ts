@@ -68,6 +68,29 @@ async function analyzed(q: { sql: string; params: unknown[] }): Promise<PlanNode
   return row['QUERY PLAN'][0].Plan;
 }
 
+/**
+ * The plan the server runs: prepared once per connection, one generic plan for every term (db/prepared.ts), no JIT
+ * (db/orm.ts); the values as literals of the types PREPARE inferred.
+ */
+async function asServed(q: { sql: string; params: unknown[] }): Promise<{ plan: PlanNode; jit: boolean }> {
+  const n = numbered(q);
+  const c = new pg.Client({ connectionString: host.databaseUrl, options: '-c jit=off' });
+  await c.connect();
+  try {
+    await c.query('set plan_cache_mode = force_generic_plan');
+    await c.query(`prepare served as ${n.sql}`);
+    const literal = (v: unknown) =>
+      `'${(Array.isArray(v) ? `{${v.map((x) => JSON.stringify(String(x))).join(',')}}` : String(v)).replace(/'/g, "''")}'`;
+    const { rows } = await c.query(
+      `explain (analyze, format json) execute served(${n.params.map(literal).join(', ')})`,
+    );
+    const [top] = rows[0]['QUERY PLAN'] as [{ Plan: PlanNode; JIT?: unknown }];
+    return { plan: top.Plan, jit: top.JIT !== undefined };
+  } finally {
+    await c.end();
+  }
+}
+
 /** How the service reads `f` (contactSearchRead), from the same EXPLAIN. */
 async function readOf(f: ContactFilter): Promise<ContactSearchRead> {
   const n = numbered(contactSearchShapeSql(1, f));
@@ -144,6 +167,38 @@ describe('contacts search plans', () => {
     expect(rare).toMatchObject({ count: 40, countCapped: false, hasMore: true });
     const none = await get('?searchParam=zzzz');
     expect(none).toMatchObject({ count: 0, countCapped: false, hasMore: false, contacts: [] });
+  });
+});
+
+describe('contacts search plans as the server runs them (one generic plan for every term)', () => {
+  it("a name word's read takes its numbers and e-mails off their trigram indexes, never a walk of every name", async () => {
+    for (const searchParam of ['pereira', 'nogueira', 'zzzz']) {
+      const f = { pageNumber: 1, searchParam };
+      const { plan, jit } = await asServed(contactPageSql(1, f, CONTACTS_PAGE_SIZE, 'words'));
+      expect(jit).toBe(false);
+      expect(nodes(plan).some((x) => x['Index Name'] === 'contacts_company_name_walk_index')).toBe(false);
+      expect(nodes(plan).some((x) => x['Index Name'] === 'contacts_number_trgm')).toBe(true);
+      // Only the page's rows, by primary key (no number or e-mail holds these terms): never the 20,000 contacts
+      // (the generic plan walked them all in name order, testing each number, when the read could be reordered).
+      expect(contactRowsRead(plan)).toBeLessThanOrEqual(32);
+      expect(
+        nodes(plan).filter((x) => x['Node Type'] === 'Seq Scan' && x['Relation Name'] === 'contacts'),
+      ).toEqual([]);
+    }
+  });
+
+  it('a rare full name is gathered off the trigram indexes, and a walk stays a walk', async () => {
+    const gathered = await asServed(
+      contactPageSql(1, { pageNumber: 1, searchParam: '7 nogueira' }, CONTACTS_PAGE_SIZE, 'gather'),
+    );
+    expect(nodes(gathered.plan).some((x) => x['Index Name'] === 'contacts_name_trgm')).toBe(true);
+    expect(contactRowsRead(gathered.plan)).toBeLessThanOrEqual(2 * (40 + CONTACTS_PAGE_SIZE + 1));
+    const walked = await asServed(
+      contactPageSql(1, { pageNumber: 1, searchParam: 'pereira' }, CONTACTS_PAGE_SIZE, 'walk'),
+    );
+    const walk = nodes(walked.plan).filter((x) => x['Index Name'] === 'contacts_company_name_walk_index');
+    expect(walk.map((x) => x['Node Type'])).toEqual(['Index Only Scan']);
+    expect(contactRowsRead(walked.plan)).toBeLessThan(2_000);
   });
 });
 

@@ -225,7 +225,9 @@ const wordsFit = (f: ContactFilter): boolean =>
  * The `words` read: the first `upTo` contacts in name order of each name word containing the term (index only, see
  * firstNamedByWordsSql), and the first `upTo` whose number or e-mail contains it (trigram indexes, sorted by name);
  * their union holds the page (`readUpTo` ≤ `upTo`) and, below CONTACT_COUNT_CAP + 1, every hit. So a surname's page
- * and count read a few hundred index entries at any number of contacts.
+ * and count read a few hundred index entries at any number of contacts. The numbers and e-mails are read off their
+ * trigram indexes, then sorted (`offset 0`): the generic plan the server runs would otherwise walk every contact in
+ * name order, testing each, to find the few (100,000 contacts read for none found, 48 ms).
  */
 function wordsPageSql(
   companyId: number,
@@ -241,8 +243,10 @@ function wordsPageSql(
     sql: `with hits as materialized (
             ${named.sql}
             union
-            (select c.id, c.name from contacts c where c.company_id = ? and (c.number ilike ? or c.email ilike ?)
-              order by c.name, c.id limit ${upTo}))
+            (select x.id, x.name
+               from (select c.id, c.name from contacts c where c.company_id = ? and (c.number ilike ? or c.email ilike ?)
+                     offset 0) x
+              order by x.name, x.id limit ${upTo}))
           select n.total, p.*
             from (select least(count(*), ${CONTACT_COUNT_CAP + 1})::int as total from hits) n
             left join lateral (
@@ -275,27 +279,47 @@ export type ContactShapePlanRow = { 'QUERY PLAN': [{ Plan: { Plans?: { 'Plan Row
 
 /**
  * The EXPLAIN `contactSearchShape` reads (nothing run): the planner's guesses of the contacts the search names, of
- * the company's contacts and, for a text search, of the contacts its number or e-mail names and of the name words
- * that contain the term.
+ * the company's contacts and, for a term the name words can answer (`wordsFit`), of the contacts its number or e-mail
+ * names and of the name words that contain the term. There the name is guessed alone and the numbers and e-mails once
+ * (the contacts it names are both guesses together): each column's ILIKE guess reads its 1,000-entry statistics, about
+ * 0.5 ms of planning, and asking for the number twice cost a third of the EXPLAIN.
  */
 export function contactSearchShapeSql(
   companyId: number,
   f: ContactFilter,
 ): { sql: string; params: unknown[] } {
-  const w = contactWhereSql(companyId, f);
   const term = `%${likeTerm(f.searchParam)}%`;
+  if (wordsFit(f))
+    return {
+      sql: `explain (format json)
+            select 1 from contacts c where c.company_id = ? and c.name ilike ?
+            union all select 1 from contacts c where c.company_id = ?
+            union all select 1 from contacts c where c.company_id = ? and (c.number ilike ? or c.email ilike ?)
+            union all select 1 from contact_words v where v.company_id = ? and v.word like lower(?)`,
+      params: [companyId, term, companyId, companyId, term, term, companyId, term],
+    };
+  const w = contactWhereSql(companyId, f);
   return {
     sql: `explain (format json)
           select 1 from contacts c where ${w.sql}
-          union all select 1 from contacts c where c.company_id = ?
-          ${
-            f.searchParam
-              ? `union all select 1 from contacts c where c.company_id = ? and (c.number ilike ? or c.email ilike ?)
-                 union all select 1 from contact_words v where v.company_id = ? and v.word like lower(?)`
-              : ''
-          }`,
-    params: [...w.params, companyId, ...(f.searchParam ? [companyId, term, term, companyId, term] : [])],
+          union all select 1 from contacts c where c.company_id = ?`,
+    params: [...w.params, companyId],
   };
+}
+
+/**
+ * contactSearchShapeSql's guesses: the contacts the search names (`named`), the company's (`contacts`) and, when
+ * the name words can answer it, the contacts its number or e-mail names (`others`) and the words (`words`).
+ */
+function shapeGuesses(
+  rows: ContactShapePlanRow[],
+  f: ContactFilter,
+): { named: number; contacts: number; others?: number; words?: number } {
+  const [first = 0, contacts = 0, others, words] = (rows[0]?.['QUERY PLAN'][0]?.Plan.Plans ?? []).map(
+    (p) => p['Plan Rows'],
+  );
+  if (!wordsFit(f) || others === undefined) return { named: first, contacts };
+  return { named: first + others, contacts, others, words };
 }
 
 /**
@@ -311,10 +335,8 @@ export function contactSearchReadOfPlan(
   f: ContactFilter,
   pageSize: number,
 ): ContactSearchRead {
-  const guesses = (rows[0]?.['QUERY PLAN'][0]?.Plan.Plans ?? []).map((p) => p['Plan Rows']);
-  const [, , others, words] = guesses;
+  const { others, words } = shapeGuesses(rows, f);
   if (
-    wordsFit(f) &&
     others !== undefined &&
     words !== undefined &&
     others <= WORDS_MAX_OTHER_HITS &&
@@ -330,8 +352,7 @@ export function contactSearchReadOfPlan(
  * named` for the count (times WALK_SKEW). The cheaper in server CPU wins.
  */
 export function walksOfPlan(rows: ContactShapePlanRow[], f: ContactFilter, pageSize: number): boolean {
-  const guesses = (rows[0]?.['QUERY PLAN'][0]?.Plan.Plans ?? []).map((p) => p['Plan Rows']);
-  const [named = 0, contacts = 0] = guesses;
+  const { named, contacts } = shapeGuesses(rows, f);
   const readUpTo = pageSize * f.pageNumber + 1;
   const walk = (WALK_SKEW * (readUpTo + CONTACT_COUNT_CAP + 1) * Math.max(contacts, 1)) / Math.max(named, 1);
   return walk < named * GATHER_COST_PER_HIT;

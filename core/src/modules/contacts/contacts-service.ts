@@ -124,8 +124,9 @@ export class ContactsService {
   ): Promise<{ contacts: ContactDto[]; hasMore: boolean; count: number; countCapped: boolean }> {
     const read = f.searchParam ? await this.searchRead(viewer.companyId, f) : 'gather';
     const q = contactPageSql(viewer.companyId, f, CONTACTS_PAGE_SIZE, read);
-    // A text search is planned for its term; the other filters reuse one plan.
-    const rows = await (f.searchParam ? plainRows : preparedRows)<ContactPageRow>(this.em, q.sql, q.params);
+    // One generic plan per statement text, searches too: the read (words, walk, gather) is chosen by the term and
+    // each has its own text; planning each term anew cost more database CPU than reading its page.
+    const rows = await preparedRows<ContactPageRow>(this.em, q.sql, q.params);
     const hide = await this.hidesNumbers(viewer);
     const total = rows[0]?.total ?? 0;
     const countCapped = Boolean(f.searchParam) && total > CONTACT_COUNT_CAP;

@@ -62,6 +62,31 @@ async function analyzed(q: { sql: string; params: unknown[] }): Promise<PlanNode
   return row['QUERY PLAN'][0].Plan;
 }
 
+/**
+ * The plan the server runs: prepared once per connection, one generic plan for every term (db/prepared.ts), no JIT
+ * (db/orm.ts); the values as literals of the types PREPARE inferred. Run (EXPLAIN ANALYZE): what each node read.
+ */
+async function asServed(q: { sql: string; params: unknown[] }): Promise<{ plan: PlanNode; jit: boolean }> {
+  const c = new pg.Client({ connectionString: host.databaseUrl, options: '-c jit=off' });
+  await c.connect();
+  try {
+    await c.query('set plan_cache_mode = force_generic_plan');
+    // This file's messages table is empty: sequential scans priced out, as on a table too large to read whole.
+    await c.query('set enable_seqscan = off');
+    let n = 0;
+    await c.query(`prepare served as ${q.sql.replace(/\?/g, () => `$${++n}`)}`);
+    const literal = (v: unknown) =>
+      `'${(Array.isArray(v) ? `{${v.map((x) => JSON.stringify(String(x))).join(',')}}` : String(v)).replace(/'/g, "''")}'`;
+    const { rows } = await c.query(
+      `explain (analyze, format json) execute served(${q.params.map(literal).join(', ')})`,
+    );
+    const [top] = rows[0]['QUERY PLAN'] as [{ Plan: PlanNode; JIT?: unknown }];
+    return { plan: top.Plan, jit: top.JIT !== undefined };
+  } finally {
+    await c.end();
+  }
+}
+
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
@@ -154,6 +179,36 @@ describe('search plans', () => {
     const plan = await analyzed(ticketListSql(1, admin, { ...noFilters, searchParam: 'nogueira', ...shape }));
     // 40 tickets found by contact, the page's 40 rows read back: 80 (reading each hit twice made 120).
     expect(ticketRowsRead(plan)).toBeLessThanOrEqual(80);
+  });
+
+  it('as the server runs them (one generic plan for every term), the searches read the same as planned per term', async () => {
+    const scanned = (p: PlanNode) =>
+      nodes(p).filter(
+        (x) =>
+          x['Node Type'] === 'Seq Scan' &&
+          ['tickets', 'contacts', 'messages', 'contact_name_words'].includes(x['Relation Name'] ?? ''),
+      );
+    // A common surname walks the list, index only, and stops.
+    const pereira = ticketListSql(1, admin, {
+      ...noFilters,
+      searchParam: 'pereira',
+      ...(await shapeOf('pereira')),
+    });
+    const walked = await asServed(pereira);
+    expect(walked.jit).toBe(false);
+    expect(scanned(walked.plan)).toEqual([]);
+    const walk = nodes(walked.plan).filter((x) => x['Index Name'] === 'tickets_company_list_index');
+    expect(walk.map((x) => x['Node Type'])).toEqual(['Index Only Scan']);
+    expect(ticketRowsRead(walked.plan)).toBeLessThan(6_000);
+    expect(ticketRowsRead(walked.plan)).toBeLessThanOrEqual(ticketRowsRead(await analyzed(pereira)));
+    // A rare surname, a full name (a space: trigrams) and a number gather their few hits, each ticket read once.
+    for (const term of ['nogueira', 'Ana Nogueira 500', '551100000']) {
+      const q = ticketListSql(1, admin, { ...noFilters, searchParam: term, ...(await shapeOf(term)) });
+      const served = await asServed(q);
+      expect(served.jit).toBe(false);
+      expect(scanned(served.plan)).toEqual([]);
+      expect(ticketRowsRead(served.plan)).toBeLessThanOrEqual(ticketRowsRead(await analyzed(q)));
+    }
   });
 
   it("an admin's own Pending tab reads every unassigned ticket in one walk, not one per queue", async () => {

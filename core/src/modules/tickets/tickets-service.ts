@@ -11,7 +11,7 @@ import {
   type TicketUpdateInput,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { plainRows, preparedRows } from '../../db/prepared.js';
+import { preparedRows } from '../../db/prepared.js';
 import type { Cradle } from '../../kernel/container.js';
 import { assertConnectionOffered } from '../connections/channel-plan.js';
 import { connectionForTicket } from '../connections/connection-reach.js';
@@ -75,12 +75,9 @@ export class TicketsService {
     const shape = f.searchParam ? await searchShape(this.em, actor.companyId, access, f) : {};
     const fewTagged = f.tagIds.length ? await this.tagSizes.fewTagged(actor.companyId, f.tagIds) : false;
     const { sql, params } = ticketListSql(actor.companyId, access, { ...f, ...shape, fewTagged });
-    // A search is planned for its term; the other lists reuse one plan.
-    const rows = await (f.searchParam ? plainRows : preparedRows)<TicketRow & { total: string }>(
-      this.em,
-      sql,
-      params,
-    );
+    // Every list, searches too, runs on one generic plan per statement text: a search's read is chosen by its shape
+    // (the statement's text differs per shape), and planning each term anew cost 2.5–3.5 ms of database CPU.
+    const rows = await preparedRows<TicketRow & { total: string }>(this.em, sql, params);
     const count = rows[0]?.total ?? '0';
     const page = rows.filter((r) => r.id !== null);
     const tickets = toTicketDtos(page.slice(0, TICKET_PAGE_SIZE), { maskNumbers: access.hideNumbers });
