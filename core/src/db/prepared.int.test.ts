@@ -17,6 +17,22 @@ const SQL = `select n, s from (select unnest(?::int[]) n, unnest(?::text[]) s) v
 const PARAMS = [[1, 2, 3], ['a', 'b"q', 'c\\d'], 2, ['z']];
 
 describe('preparedRows', () => {
+  it("runs on connections without PostgreSQL's JIT (a generic search plan compiled for 100-700 ms with it)", async () => {
+    const em = orm.em.fork();
+    // Several at once, so more than one pooled connection answers.
+    const settings = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        orm.em
+          .fork()
+          .transactional((tx) => tx.execute<{ jit: string }[]>("select current_setting('jit') as jit")),
+      ),
+    );
+    expect(settings.map(([r]) => r.jit)).toEqual(['off', 'off', 'off', 'off']);
+    expect(await preparedRows<{ jit: string }>(em, "select current_setting('jit') as jit", [])).toEqual([
+      { jit: 'off' },
+    ]);
+  });
+
   it('answers the same rows as a named statement, again and again on a reused connection', async () => {
     const em = orm.em.fork();
     for (let i = 0; i < 7; i++) {
