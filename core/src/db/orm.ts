@@ -1,4 +1,5 @@
 import { defineConfig, MikroORM } from '@mikro-orm/postgresql';
+import { watchOrmStatements } from './statement-watch.js';
 
 /**
  * Opens MikroORM on `url`, creating the database if needed. Migrations run per module afterwards (kernel/host.ts).
@@ -10,7 +11,7 @@ export async function openDatabase(opts: {
   entities: readonly unknown[];
   poolMax?: number;
 }): Promise<MikroORM> {
-  return MikroORM.init(
+  const orm = await MikroORM.init(
     defineConfig({
       clientUrl: opts.url,
       entities: opts.entities as never,
@@ -24,4 +25,6 @@ export async function openDatabase(opts: {
       driverOptions: { connection: { options: '-c jit=off' } },
     }),
   );
+  watchOrmStatements(orm);
+  return orm;
 }

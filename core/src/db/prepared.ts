@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { noteStatement } from './statement-watch.js';
 
 /**
  * Hot reads (ticket lists and searches, message pages, contact pages) as named prepared statements on the ORM's own
@@ -66,6 +67,7 @@ export async function preparedRows<R>(
       generic.add(connection);
     }
     const { name, text } = statementOf(sql);
+    noteStatement();
     return (await connection.query<R>({ name, text, values: [...params] })).rows;
   } finally {
     await client.releaseConnection(connection);

@@ -1,6 +1,6 @@
 import type { AuthUser, EventsPort, Logger } from '@balcao/sdk';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
-import { type AwilixContainer, asValue, createContainer, InjectionMode } from 'awilix';
+import { type AwilixContainer, asFunction, asValue, createContainer, InjectionMode } from 'awilix';
 import { AddressPolicy } from '../egress/address-policy.js';
 import type { JobsHost } from '../jobs/jobs-host.js';
 import type { RealtimeHub } from '../realtime/hub.js';
@@ -68,14 +68,21 @@ export function createRootContainer(parts: {
   return container;
 }
 
-/** A scope for one request or job run, with its own entity manager fork. */
+/**
+ * A scope for one request, job run or event, with its own entity manager fork, made when first asked for: forking
+ * costs more than many a subscriber's whole work (issue 30: every event built a scope per subscribing module, and most
+ * return at once for a message that is not theirs).
+ */
 export function createRequestScope(
   root: AwilixContainer<Cradle>,
   companyId?: number,
 ): AwilixContainer<Cradle> {
   const scope = root.createScope<Cradle>();
-  const em = root.cradle.orm.em.fork();
-  if (companyId) em.setFilterParams('tenant', { companyId });
-  scope.register({ em: asValue(em), ...(companyId ? { companyId: asValue(companyId) } : {}) });
+  const em = asFunction(() => {
+    const fork = root.cradle.orm.em.fork();
+    if (companyId) fork.setFilterParams('tenant', { companyId });
+    return fork;
+  }).scoped();
+  scope.register({ em, ...(companyId ? { companyId: asValue(companyId) } : {}) });
   return scope;
 }

@@ -1,24 +1,9 @@
 import { COMPANY_TIMEZONE, type ScheduleRow } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
+import { onceInScope } from '../../kernel/scope-reads.js';
 import { Company } from '../companies/company.entity.js';
 import { Connection, type IConnection } from '../connections/connection.entity.js';
-
-/** A queue the menu offers. */
-export interface MenuQueue {
-  id: number;
-  name: string;
-  greetingMessage: string | null;
-  /** The file list sent to the contact when a ticket enters the queue (the file-list plugin's); null: none. */
-  fileListId: number | null;
-}
-
-type QueueRow = { id: number; name: string; greeting_message: string | null; file_list_id: number | null };
-const toMenuQueue = (r: QueueRow): MenuQueue => ({
-  id: r.id,
-  name: r.name,
-  greetingMessage: r.greeting_message,
-  fileListId: r.file_list_id,
-});
+import { type MenuQueue, type MenuQueueRow, toMenuQueue } from '../connections/connection-menu.js';
 
 /** What the automation reads of a ticket's connection. */
 export type ConnectionFacts = Pick<
@@ -39,29 +24,6 @@ export type ConnectionFacts = Pick<
   | 'maxUseBotQueuesNps'
 >;
 
-/**
- * What one scope (a bot turn, a job run, a request) has read of connections and their menus, by key: a turn deals with
- * several messages of one ticket and its stages each ask for the connection, which does not change under them. Read
- * once per scope instead of once per stage and message (issue 30: the ingest's statements per message).
- */
-const readInScope = new WeakMap<Cradle, Map<string, Promise<unknown>>>();
-
-function onceInScope<T>(scope: Cradle, key: string, read: () => Promise<T>): Promise<T> {
-  let reads = readInScope.get(scope);
-  if (!reads) {
-    reads = new Map();
-    readInScope.set(scope, reads);
-  }
-  let pending = reads.get(key) as Promise<T> | undefined;
-  if (!pending) {
-    pending = read();
-    reads.set(key, pending);
-    // A failed read is not kept: the next stage asks the database again.
-    pending.catch(() => reads.get(key) === pending && reads.delete(key));
-  }
-  return pending;
-}
-
 export async function connectionFacts(
   scope: Cradle,
   companyId: number,
@@ -76,24 +38,6 @@ export async function connectionFacts(
   });
 }
 
-/** The connection's queues as the menu lists them: by orderQueue (unset last), then by id (GB lists by orderQueue). */
-export function menuQueues(scope: Cradle, companyId: number, whatsappId: number): Promise<MenuQueue[]> {
-  return onceInScope(scope, `menu:${companyId}:${whatsappId}`, () =>
-    readMenuQueues(scope, companyId, whatsappId),
-  );
-}
-
-async function readMenuQueues(scope: Cradle, companyId: number, whatsappId: number): Promise<MenuQueue[]> {
-  const rows = await scope.em.getConnection().execute<QueueRow[]>(
-    `select q.id, q.name, q.greeting_message, q.file_list_id
-       from whatsapp_queues wq join queues q on q.id = wq.queue_id
-      where wq.whatsapp_id = ? and q.company_id = ?
-      order by q.order_queue asc nulls last, q.id asc`,
-    [whatsappId, companyId],
-  );
-  return rows.map(toMenuQueue);
-}
-
 /** One queue of the company as the menu would offer it (a tree's option may point at a queue off the menu). */
 export async function queueFacts(
   scope: Cradle,
@@ -102,7 +46,7 @@ export async function queueFacts(
 ): Promise<MenuQueue | null> {
   const [row] = await scope.em
     .getConnection()
-    .execute<QueueRow[]>(
+    .execute<MenuQueueRow[]>(
       'select id, name, greeting_message, file_list_id from queues where id = ? and company_id = ?',
       [queueId, companyId],
     );

@@ -1,5 +1,6 @@
 import type { Logger } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
+import { watchStatements } from '../../db/statement-watch.js';
 import type { EventBus } from '../../events/event-bus.js';
 import { type Cradle, createRequestScope } from '../../kernel/container.js';
 import { Contact } from '../contacts/contact.entity.js';
@@ -81,10 +82,13 @@ export async function dispatch(
     const turn = primeTurn(scope, companyId, leased);
     if (turn) {
       const { ticket } = turn;
-      for (const [i, { id, body }] of turn.messages.entries()) {
-        // The first message finds the ticket just read; a later one reads it again (the last message changed it), in
-        // the statement that keeps the progress, should a later message fail (issue 30: one round trip, not two).
-        if (i > 0) {
+      let changed = false;
+      for (const { id, body } of turn.messages) {
+        // The first message finds the ticket just read. A later one reads it again when the last message's handling may
+        // have changed it, in the statement that keeps the progress, should a later message fail (one round trip, not
+        // two). A handling that sent no statement and ran no engine changed nothing and has nothing to redo: the next
+        // message goes on with the ticket as it is (issue 30: most messages of a busy ticket change nothing).
+        if (changed) {
           const [row] = await conn.execute<Record<string, unknown>[]>(
             'update tickets set bot_cursor = ? where id = ? returning *',
             [reached, ticketId],
@@ -92,7 +96,8 @@ export async function dispatch(
           if (row) scope.em.map(Ticket, row);
           else await scope.em.refresh(ticket);
         }
-        await handleOne(scope, logger, companyId, ticket, id, body);
+        const handled = await watchStatements(() => handleOne(scope, logger, companyId, ticket, id, body));
+        changed = handled.result === 'engines-ran' || handled.statements > 0;
         reached = id;
       }
     }
@@ -156,7 +161,8 @@ async function takeLease(
 
 /**
  * One inbound message: the stages before engines (working hours), then the engine holding the ticket or the first that
- * wants it, its outcome applied; when no engine took it, the default routing (greeting and queue menu).
+ * wants it, its outcome applied; when no engine took it, the default routing (greeting and queue menu). Says whether
+ * an engine's code ran ('engines-ran': it may have changed the ticket through other ways than this turn's statements).
  */
 async function handleOne(
   scope: Cradle,
@@ -165,9 +171,9 @@ async function handleOne(
   ticket: ITicket,
   messageId: number,
   body: string,
-): Promise<void> {
+): Promise<'engines-ran' | 'no-engine'> {
   const contact = await scope.em.findOne(Contact, { id: ticket.contactId });
-  if (!contact || ticket.status === 'closed') return;
+  if (!contact || ticket.status === 'closed') return 'no-engine';
   const stages = scope.inboundStages.list();
   const ctx = async (): Promise<InboundContext> => ({
     scope,
@@ -180,10 +186,10 @@ async function handleOne(
   for (const stage of stages) {
     if (!stage.beforeEngines) continue;
     if ((await runStage(logger, stage.name, () => ctx().then((c) => stage.beforeEngines?.(c)))) === 'stop')
-      return;
+      return 'no-engine';
   }
   const offer = await offerToEngines(scope, logger, companyId, ticket, contact, messageId);
-  if (offer === 'took') return;
+  if (offer === 'took') return 'engines-ran';
   // The ticket was read for this message, and the stages before engines write it through this entity manager: read it
   // again only when an engine's code ran meanwhile (its call may last seconds, its pass writes through its actions),
   // and before each later stage (issue 30: one statement per ingested message).
@@ -194,6 +200,7 @@ async function handleOne(
     fresh = false;
     await runStage(logger, stage.name, () => ctx().then((c) => stage.defaultRouting?.(c)));
   }
+  return offer === 'untouched' ? 'no-engine' : 'engines-ran';
 }
 
 /** A stage that fails is logged and skipped: the message still reaches the engines and the next stages. */

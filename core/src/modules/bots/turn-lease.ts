@@ -1,5 +1,6 @@
 import type { Cradle } from '../../kernel/container.js';
 import { Connection } from '../connections/connection.entity.js';
+import { type MenuQueueRow, menuQueuesJsonSql, primeMenuQueues } from '../connections/connection-menu.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
 
@@ -19,13 +20,14 @@ interface TurnExtras {
   turn_contact: Record<string, unknown> | null;
   turn_connection: Record<string, unknown> | null;
   turn_settings: { key: string; value: string }[] | null;
+  turn_menu: MenuQueueRow[] | null;
 }
 
 /**
  * The turn's lease (tickets.bot_lease_until) and, in the same statement, everything a turn reads of the database
  * before its stages decide (issue 30 item 5: a turn was 7 round trips, four of them re-reading rows each turn needs):
- * the inbound messages after the cursor up to the turn's own, the ticket's contact, its connection and the company's
- * settings. Read as of this statement, every turn: an admin's change of a setting or a connection is seen by the next
+ * the inbound messages after the cursor up to the turn's own, the ticket's contact, its connection, the connection's
+ * menu queues and the company's settings. Read as of this statement, every turn: an admin's change of a setting or a connection is seen by the next
  * turn, on any instance, with no cache to invalidate.
  */
 export const TURN_LEASE = `with leased as (${LEASE})
@@ -37,7 +39,8 @@ export const TURN_LEASE = `with leased as (${LEASE})
     (select to_jsonb(w) from whatsapps w where w.id = l.whatsapp_id and w.company_id = l.company_id)
       as turn_connection,
     (select jsonb_agg(jsonb_build_object('key', s.key, 'value', s.value)) from company_settings s
-      where s.company_id = l.company_id) as turn_settings
+      where s.company_id = l.company_id) as turn_settings,
+    ${menuQueuesJsonSql('l.whatsapp_id', 'l.company_id')} as turn_menu
   from leased l`;
 
 /**
@@ -50,15 +53,16 @@ export function primeTurn(
   companyId: number,
   row: Record<string, unknown>,
 ): { ticket: ITicket; messages: TurnMessage[] } | null {
-  const { turn_messages, turn_contact, turn_connection, turn_settings, ...ticketRow } = row as Record<
-    string,
-    unknown
-  > &
-    TurnExtras;
+  const { turn_messages, turn_contact, turn_connection, turn_settings, turn_menu, ...ticketRow } =
+    row as Record<string, unknown> & TurnExtras;
   if (Number(ticketRow.company_id) !== companyId) return null;
   const ticket = scope.em.map(Ticket, ticketRow);
   if (turn_contact) scope.em.map(Contact, turn_contact);
-  if (turn_connection) scope.em.map(Connection, turn_connection);
+  if (turn_connection) {
+    const connection = scope.em.map(Connection, turn_connection);
+    // The connection's menu queues, for the queue menu stage (connections/connection-menu.ts).
+    if (turn_menu) primeMenuQueues(scope, companyId, connection.id, turn_menu);
+  }
   scope.settings.prime(companyId, turn_settings ?? []);
   return { ticket, messages: (turn_messages ?? []).map((m) => ({ id: Number(m.id), body: m.body })) };
 }
