@@ -142,7 +142,9 @@ export async function runCampaignsBench(): Promise<void> {
     );
     log(`Server idle RSS after start: ${idleMb} MB. Load after the imports: ${afterImports}`);
     log(`Load at the end: ${afterAll}; ${pressure}.\n`);
-    log('| rows | file MB | seconds | imported | refused | server RSS before MB | peak MB | growth MB | round |');
+    log(
+      '| rows | file MB | seconds | imported | refused | server RSS before MB | peak MB | growth MB | round |',
+    );
     log('|---|---|---|---|---|---|---|---|---|');
     for (const [round, f] of [
       ['first', small],
