@@ -148,7 +148,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop());
 }
 
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+// Run as a script: from its source under tsx, or built (ui/playwright.config.ts runs the prebuilt e2e-server.js, whose
+// import.meta.url still names the .ts source: core/scripts/build-server.mjs).
+if (process.argv[1] && path.basename(process.argv[1]).replace(/\.js$/, '.ts') === 'e2e-server.ts') {
   main().catch((err) => {
     console.error(err);
     process.exit(1);
