@@ -9,8 +9,8 @@ const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
  * What the browser specs drive: Debian's Chromium headless shell (`apt-get install chromium-headless-shell`, the same
  * build; Playwright's own choice for headless runs) when installed, else the full browser. The full browser's headless
  * mode runs the whole desktop browser (a window with its toolbar's WebUI renderers, a GPU process compositing in
- * software), which cost more CPU than the pages under test on the 2-core machine (8 contexts loading /login: 7.4 CPU s
- * with chromium, 3.0 with the shell). CHROMIUM_PATH overrides both.
+ * software), which cost more CPU than the pages under test on the 2-core machine (8 contexts loading /login: 6.7-7.6 CPU s
+ * with chromium, 2.9-3.1 with the shell). CHROMIUM_PATH overrides both.
  */
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : BROWSER_PATH);
