@@ -225,17 +225,21 @@ test('contacts: a search past the count cap shows "100+" with a hint; a narrower
   test.setTimeout(90_000);
   const token = await adminToken(request);
   const surname = `Capado${Date.now() % 1_000_000}`;
-  // CONTACT_COUNT_CAP + 5 contacts with one surname, imported row by row (no channel asked).
-  for (let i = 0; i < 105; i++) {
+  // CONTACT_COUNT_CAP + 5 contacts with one surname, imported row by row (no channel asked), five rows at a time: one
+  // after another, the 105 round trips took most of the test on a loaded machine.
+  const block = String(Date.now() % 100_000).padStart(5, '0');
+  const importRow = async (i: number) => {
     const res = await request.post('/api/contactsImport', {
       headers: { authorization: `Bearer ${token}` },
       data: {
         name: `Ana ${String(i).padStart(3, '0')} ${surname}`,
-        number: `55218${String(Date.now() % 100_000).padStart(5, '0')}${String(i).padStart(3, '0')}`,
+        number: `55218${block}${String(i).padStart(3, '0')}`,
       },
     });
     expect(res.ok()).toBe(true);
-  }
+  };
+  for (let i = 0; i < 105; i += 5)
+    await Promise.all(Array.from({ length: 5 }, (_, k) => importRow(i + k)));
   const { context, page } = await signedIn(browser, await portugueseAdmin(request));
   await page.getByTestId('menu-/contacts').click();
   await search(page, surname.toLowerCase());

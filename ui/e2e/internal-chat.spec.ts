@@ -1,7 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { chimes, desktopCalls, recordAlerts } from './alerts';
 import { adminToken, createAttendant, signedIn, uniqueTag } from './attendance';
+import { FULL_BROWSER } from './chromium';
 import { ADMIN_USER_ID, shot, USERS } from './helpers';
+
+// The hidden tab's desktop notification needs the full browser (the headless shell denies notifications).
+test.use({ launchOptions: FULL_BROWSER });
 
 // Spec part 2 §2 "Internal chat": two users of the company talk live — the owner makes a chat, the other hears it
 // in the top bar, opens it from there, answers; only the owner edits, and a member taken out loses the chat at once.

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { desktopCalls, recordAlerts } from './alerts';
 import { adminToken, signedIn } from './attendance';
+import { FULL_BROWSER } from './chromium';
 import { ADMIN_USER_ID, setTheme, shot, USERS } from './helpers';
+
+// The bell's desktop notification needs the full browser (the headless shell denies notifications).
+test.use({ launchOptions: FULL_BROWSER });
 
 /**
  * Spec part 1 §2 (bell, Search tab filters) and §4 "Live updates" (notification rules), end to end: a web chat

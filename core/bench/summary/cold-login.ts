@@ -1,5 +1,5 @@
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../ui/e2e/chromium.js';
+import { BROWSER_PATH, CHROMIUM_ARGS } from '../../../ui/e2e/chromium.js';
 import { BASE } from '../attendance/server.js';
 
 /**
@@ -31,7 +31,7 @@ export async function measureColdLogin(
 ): Promise<ColdLoginReport> {
   const samples: number[] = [];
   for (let n = 0; n < loads; n++) {
-    const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    const browser = await chromium.launch({ executablePath: BROWSER_PATH, args: CHROMIUM_ARGS });
     try {
       const page = await (await browser.newContext()).newPage();
       await page.goto(`${BASE}/login`, { waitUntil: 'commit' });

