@@ -238,8 +238,7 @@ test('contacts: a search past the count cap shows "100+" with a hint; a narrower
     });
     expect(res.ok()).toBe(true);
   };
-  for (let i = 0; i < 105; i += 5)
-    await Promise.all(Array.from({ length: 5 }, (_, k) => importRow(i + k)));
+  for (let i = 0; i < 105; i += 5) await Promise.all(Array.from({ length: 5 }, (_, k) => importRow(i + k)));
   const { context, page } = await signedIn(browser, await portugueseAdmin(request));
   await page.getByTestId('menu-/contacts').click();
   await search(page, surname.toLowerCase());
