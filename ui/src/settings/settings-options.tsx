@@ -6,7 +6,7 @@ import {
 } from '@balcao/sdk';
 import { FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { api } from '../api/http';
@@ -131,10 +131,22 @@ export function SettingsOptions() {
       );
   }, [user.super]);
 
+  /**
+   * Each key's saves one after another, in the order they were made: two changes in a row sent at once could be
+   * stored in the other order (the server runs requests side by side), and the earlier choice would win.
+   */
+  const saving = useRef(new Map<string, Promise<unknown>>());
+
   /** Saves a setting; a refused value answers why (shown at its field), any other failure is a toast. */
   const save = async (key: string, value: string, after?: () => void): Promise<string | null> => {
+    const previous = saving.current.get(key) ?? Promise.resolve();
+    const request = previous.then(() => saveSetting(key, value));
+    saving.current.set(
+      key,
+      request.catch(() => undefined),
+    );
     try {
-      await saveSetting(key, value);
+      await request;
       after?.();
       // Several settings changed in a row: one toast, not one per setting.
       toastSuccess(t('settings.saved'), 'settings-saved');
