@@ -1,6 +1,6 @@
 import pg from 'pg';
+import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contact-schemas.js';
 import { contactPageSql } from '../../src/modules/contacts/contacts-query.js';
-import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
 import { ticketMessagePageSql } from '../../src/modules/messages/message-queries.js';
 import {
   listFilters,

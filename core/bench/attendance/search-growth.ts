@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
+import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contact-schemas.js';
 import {
   type ContactSearchRead,
   type ContactShapePlanRow,
@@ -16,7 +17,6 @@ import {
   contactSearchReadOfPlan,
   contactSearchShapeSql,
 } from '../../src/modules/contacts/contacts-query.js';
-import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contacts-service.js';
 import { listFilters, ticketListSql, walksListIndexOnly } from '../../src/modules/tickets/ticket-list-sql.js';
 import { searchShapeWith } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';

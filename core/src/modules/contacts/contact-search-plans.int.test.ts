@@ -3,6 +3,7 @@ import { createTestHost, type TestHost } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
+import { CONTACTS_PAGE_SIZE } from './contact-schemas.js';
 import {
   type ContactFilter,
   type ContactSearchRead,
@@ -11,7 +12,6 @@ import {
   contactSearchReadOfPlan,
   contactSearchShapeSql,
 } from './contacts-query.js';
-import { CONTACTS_PAGE_SIZE } from './contacts-service.js';
 
 // Issue 30: a contacts search by a common surname reads a bounded first page (its name word's first contacts off the
 // per-word name index, or, with other filters, a walk in name order that stops at the page's end) and counts up to

@@ -10,8 +10,9 @@ import {
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TagsService } from '../tags/tags-service.js';
 import { Contact } from './contact.entity.js';
+import { contactCreateSchema, contactUpdateSchema } from './contact-schemas.js';
 import { walkContacts } from './contact-walk.js';
-import { type ContactsService, contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
+import type { ContactsService } from './contacts-service.js';
 
 /**
  * The company's contact with this number on the channel, as given or as `normal` (the number normalised as contacts

@@ -4,9 +4,9 @@ import { requireAdmin } from '../../http/guards.js';
 import type { AppRouter } from '../../http/types.js';
 import { multipartUpload } from '../../http/uploads.js';
 import { idParam, requiredFile, validate } from '../../http/validate.js';
+import { contactCreateSchema, contactUpdateSchema } from './contact-schemas.js';
 import { XLSX_MIME } from './contacts-export.js';
 import { contactFilterQuery } from './contacts-query.js';
-import { contactCreateSchema, contactUpdateSchema } from './contacts-service.js';
 
 const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 

@@ -4,10 +4,8 @@ import {
   CONTACT_COUNT_CAP,
   type ContactDto,
   type ContactSheetRowsDto,
-  channelKindField,
   channelTraits,
   companyChannel,
-  contactSchema,
   type EventsPort,
   type Logger,
   maskNumber,
@@ -15,7 +13,6 @@ import {
   type RealtimePort,
 } from '@balcao/sdk';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { z } from 'zod';
 import { plainRows, preparedRows } from '../../db/prepared.js';
 import { flushOrConflict } from '../../db/sql-helpers.js';
 import { definedOnly } from '../../http/validate.js';
@@ -29,6 +26,7 @@ import { contactExtras } from './contact-extras.js';
 import { insertContact } from './contact-insert.js';
 import { normaliseNumber } from './contact-number.js';
 import { contactDtoOfRow, toContactDto } from './contact-presenter.js';
+import { CONTACTS_PAGE_SIZE, type ContactCreateInput, type ContactUpdateInput } from './contact-schemas.js';
 import { exportContacts } from './contacts-export.js';
 import { type ImportSummary, importContacts, readContactRows } from './contacts-import.js';
 import { importPhoneContacts, type PhoneImportSource } from './contacts-phone-import.js';
@@ -48,20 +46,6 @@ declare module '../../kernel/container.js' {
     contacts: ContactsService;
   }
 }
-
-export const CONTACTS_PAGE_SIZE = 20;
-
-/** `POST /contacts`: the form's fields, plus the channel (whatsapp unless said). */
-export const contactCreateSchema = contactSchema.extend({ channel: channelKindField.default('whatsapp') });
-/**
- * `PUT /contacts/{id}`: extraInfo, when sent, replaces the contact's list as a whole; a number left out stays (the
- * form of a viewer who sees it masked leaves it out).
- */
-export const contactUpdateSchema = contactSchema.extend({
-  number: contactSchema.shape.number.optional(),
-  extraInfo: contactSchema.shape.extraInfo.unwrap().optional(),
-});
-type ContactUpdateInput = z.infer<typeof contactUpdateSchema>;
 
 const CONTACT_UNIQUE_INDEX = 'contacts_company_channel_number_unique';
 
@@ -185,7 +169,7 @@ export class ContactsService {
    */
   async create(
     viewer: AuthUser,
-    input: z.infer<typeof contactCreateSchema>,
+    input: ContactCreateInput,
     opts: { checkAddress?: boolean } = {},
   ): Promise<ContactDto> {
     const { extraInfo, ...fields } = input;
@@ -215,7 +199,7 @@ export class ContactsService {
   }
 
   /** create() for a caller that needs the id alone (ContactsPort.findOrCreateId): contact-insert.ts. */
-  async createId(companyId: number, input: z.infer<typeof contactCreateSchema>): Promise<number | null> {
+  async createId(companyId: number, input: ContactCreateInput): Promise<number | null> {
     const number = this.newNumber(input.channel, input.number);
     return insertContact({ em: this.em, events: this.events }, companyId, { ...input, number });
   }
@@ -258,17 +242,17 @@ export class ContactsService {
     return this.announce(contact, viewer);
   }
 
+  /** A number as stored for a contact of `channel` (digits only when the channel addresses contacts by phone). */
+  normalisedNumber(number: string, channel: string): string {
+    return normaliseNumber(number, channel, false, this.channels);
+  }
+
   /**
    * The number an edit stores; none sent keeps it. LGPD: a viewer who sees numbers masked can never change one. A
    * form that sends back the mask it was shown would have normalisation turn it into a shorter, wrong number (or, for
    * a web chat visitor, a mask that loses the conversation): the mask (or the stored number) keeps the stored number,
    * and any other number is refused with 403 ERR_NUMBER_HIDDEN rather than silently dropped, so the client learns why.
    */
-  /** A number as stored for a contact of `channel` (digits only when the channel addresses contacts by phone). */
-  normalisedNumber(number: string, channel: string): string {
-    return normaliseNumber(number, channel, false, this.channels);
-  }
-
   private async numberFrom(viewer: AuthUser, contact: IContact, sent: string | undefined): Promise<string> {
     if (sent === undefined) return contact.number;
     if (!(await this.hidesNumbers(viewer))) {

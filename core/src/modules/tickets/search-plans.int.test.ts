@@ -2,8 +2,8 @@ import { createTestHost, type TestHost } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
+import { CONTACTS_PAGE_SIZE } from '../contacts/contact-schemas.js';
 import { contactPageSql } from '../contacts/contacts-query.js';
-import { CONTACTS_PAGE_SIZE } from '../contacts/contacts-service.js';
 import { listFilters, ticketListSql, walksListIndexOnly } from './ticket-list-sql.js';
 import { searchShapeWith } from './ticket-lookups.js';
 
