@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,24 +7,8 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { createTestHost, type TestHost } from '@balcao/testing';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet as get } from '../testing/raw-get.js';
 import { staticUi } from './static-ui.js';
-
-/** What a browser sees: the raw status, headers and body bytes (no client-side decompression). */
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(url, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on('error', reject);
-    },
-  );
-}
 
 describe('the built UI', () => {
   const script = `console.log(${JSON.stringify('balcão '.repeat(400))});`;

@@ -1,26 +1,11 @@
-import http from 'node:http';
+import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync } from 'node:zlib';
 import Koa from 'koa';
 import compress from 'koa-compress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet as get } from '../testing/raw-get.js';
 import { jsonOnce } from './json-once.js';
-
-function get(url: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      http
-        .get(url, { headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        })
-        .on('error', reject);
-    },
-  );
-}
 
 describe('jsonOnce (a JSON answer serialised once)', () => {
   let server: http.Server;

@@ -3,6 +3,7 @@ import { createTestHost, type TestHost } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
+import { explainAsServed } from '../../testing/served-plan.js';
 import { CONTACTS_PAGE_SIZE } from './contact-schemas.js';
 import {
   type ContactFilter,
@@ -68,28 +69,8 @@ async function analyzed(q: { sql: string; params: unknown[] }): Promise<PlanNode
   return row['QUERY PLAN'][0].Plan;
 }
 
-/**
- * The plan the server runs: prepared once per connection, one generic plan for every term (db/prepared.ts), no JIT
- * (db/orm.ts); the values as literals of the types PREPARE inferred.
- */
-async function asServed(q: { sql: string; params: unknown[] }): Promise<{ plan: PlanNode; jit: boolean }> {
-  const n = numbered(q);
-  const c = new pg.Client({ connectionString: host.databaseUrl, options: '-c jit=off' });
-  await c.connect();
-  try {
-    await c.query('set plan_cache_mode = force_generic_plan');
-    await c.query(`prepare served as ${n.sql}`);
-    const literal = (v: unknown) =>
-      `'${(Array.isArray(v) ? `{${v.map((x) => JSON.stringify(String(x))).join(',')}}` : String(v)).replace(/'/g, "''")}'`;
-    const { rows } = await c.query(
-      `explain (analyze, format json) execute served(${n.params.map(literal).join(', ')})`,
-    );
-    const [top] = rows[0]['QUERY PLAN'] as [{ Plan: PlanNode; JIT?: unknown }];
-    return { plan: top.Plan, jit: top.JIT !== undefined };
-  } finally {
-    await c.end();
-  }
-}
+/** The plan the server runs (explainAsServed). */
+const asServed = (q: { sql: string; params: unknown[] }) => explainAsServed<PlanNode>(host.databaseUrl, q);
 
 /** How the service reads `f` (contactSearchRead), from the same EXPLAIN. */
 async function readOf(f: ContactFilter): Promise<ContactSearchRead> {

@@ -2,6 +2,7 @@ import { createTestHost, type TestHost } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
+import { explainAsServed } from '../../testing/served-plan.js';
 import { CONTACTS_PAGE_SIZE } from '../contacts/contact-schemas.js';
 import { contactPageSql } from '../contacts/contacts-query.js';
 import { listFilters, ticketListSql, walksListIndexOnly } from './ticket-list-sql.js';
@@ -62,30 +63,9 @@ async function analyzed(q: { sql: string; params: unknown[] }): Promise<PlanNode
   return row['QUERY PLAN'][0].Plan;
 }
 
-/**
- * The plan the server runs: prepared once per connection, one generic plan for every term (db/prepared.ts), no JIT
- * (db/orm.ts); the values as literals of the types PREPARE inferred. Run (EXPLAIN ANALYZE): what each node read.
- */
-async function asServed(q: { sql: string; params: unknown[] }): Promise<{ plan: PlanNode; jit: boolean }> {
-  const c = new pg.Client({ connectionString: host.databaseUrl, options: '-c jit=off' });
-  await c.connect();
-  try {
-    await c.query('set plan_cache_mode = force_generic_plan');
-    // This file's messages table is empty: sequential scans priced out, as on a table too large to read whole.
-    await c.query('set enable_seqscan = off');
-    let n = 0;
-    await c.query(`prepare served as ${q.sql.replace(/\?/g, () => `$${++n}`)}`);
-    const literal = (v: unknown) =>
-      `'${(Array.isArray(v) ? `{${v.map((x) => JSON.stringify(String(x))).join(',')}}` : String(v)).replace(/'/g, "''")}'`;
-    const { rows } = await c.query(
-      `explain (analyze, format json) execute served(${q.params.map(literal).join(', ')})`,
-    );
-    const [top] = rows[0]['QUERY PLAN'] as [{ Plan: PlanNode; JIT?: unknown }];
-    return { plan: top.Plan, jit: top.JIT !== undefined };
-  } finally {
-    await c.end();
-  }
-}
+/** The plan the server runs (explainAsServed); this file's messages table is empty, so sequential scans are priced out. */
+const asServed = (q: { sql: string; params: unknown[] }) =>
+  explainAsServed<PlanNode>(host.databaseUrl, q, { seqscanOff: true });
 
 interface PlanNode {
   'Node Type': string;
