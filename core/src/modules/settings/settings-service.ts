@@ -28,6 +28,9 @@ export function companySettings(rows: readonly { key: string; value: string }[])
 
 const PLATFORM_DEFAULTS: Record<PlatformSettingKey, string> = { userCreation: 'enabled' };
 
+/** The company settings being written in this process, by `companyId:key`: the last write's end (SettingsService.set). */
+const writing = new Map<string, Promise<void>>();
+
 /** Company settings (per tenant) and platform settings (super user), one service for both stores. */
 export class SettingsService implements SettingsPort {
   private readonly em: EntityManager;
@@ -78,8 +81,28 @@ export class SettingsService implements SettingsPort {
     return (await this.get(companyId, key)) === 'enabled';
   }
 
+  /**
+   * Stores a company setting and announces it (`setting.updated`: the company's screens hear the value). One key's
+   * writes in this process go one after another, each stored and announced before the next starts: two at once were
+   * stored in one order and could be announced in the other, leaving screens on a value the database no longer held.
+   */
   async set(companyId: number, key: string, value: string): Promise<SettingDto> {
     if (!isCompanyKey(key)) throw new AppError('ERR_NO_SETTING_FOUND', 404);
+    const id = `${companyId}:${key}`;
+    const mine = (writing.get(id) ?? Promise.resolve()).then(() => this.write(companyId, key, value));
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    writing.set(id, settled);
+    try {
+      return await mine;
+    } finally {
+      if (writing.get(id) === settled) writing.delete(id);
+    }
+  }
+
+  private async write(companyId: number, key: CompanySettingKey, value: string): Promise<SettingDto> {
     const row = await this.em.findOne(CompanySetting, { companyId, key }, { filters: false });
     if (row) row.value = value;
     else this.em.create(CompanySetting, { companyId, key, value });

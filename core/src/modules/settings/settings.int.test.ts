@@ -1,6 +1,10 @@
+import type { EventsPort } from '@balcao/sdk';
 import { createTestHost, type TestHost } from '@balcao/testing';
+import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TenantWithAgent, tenantWithAgent } from '../../testing/tenant-fixtures.js';
+import { CompanySetting } from './setting.entity.js';
+import { SettingsService } from './settings-service.js';
 
 let host: TestHost;
 let superToken: string;
@@ -81,5 +85,35 @@ describe('company settings: each key takes only what it may hold', () => {
 
   it('an attendant cannot change settings', async () => {
     expect((await put('userRating', 'enabled', shop.agentToken)).status).toBe(403);
+  });
+});
+
+describe('one setting written twice at once', () => {
+  it('is announced in the order it was stored: the last value the screens hear is the one kept', async () => {
+    const orm = host.resolve<MikroORM>('orm');
+    const heard: string[] = [];
+    /** Events that announce after `ms`: the first write's announcement is slow, the second's immediate. */
+    const announcing = (ms: number) =>
+      ({
+        emit: async (_event: string, payload: { value: string }) => {
+          await new Promise((r) => setTimeout(r, ms));
+          heard.push(payload.value);
+        },
+      }) as unknown as EventsPort;
+    const first = new SettingsService({ em: orm.em.fork(), events: announcing(150) });
+    const second = new SettingsService({ em: orm.em.fork(), events: announcing(0) });
+    await Promise.all([
+      first.set(shop.companyId, 'sendQueuePosition', 'enabled'),
+      second.set(shop.companyId, 'sendQueuePosition', 'disabled'),
+    ]);
+    const row = await orm.em
+      .fork()
+      .findOneOrFail(
+        CompanySetting,
+        { companyId: shop.companyId, key: 'sendQueuePosition' },
+        { filters: false },
+      );
+    expect(heard).toEqual(['enabled', 'disabled']);
+    expect(row.value).toBe(heard.at(-1));
   });
 });
