@@ -63,6 +63,12 @@ describe('fake channel and socket helpers', () => {
       ticketId,
     });
 
+    // The channel acks what the product knows it sent: the outbox stores the channel's id once the send returns (the
+    // fake's record of the send comes first; on a loaded machine an ack sent at once found no message by that id).
+    await socket.waitFor(
+      'company-1-appMessage',
+      (d) => messageFrame(d).message?.id === message.id && (messageFrame(d).message.ack ?? 0) >= 1,
+    );
     expect(await line.ack(message.id, 3)).toBe(true);
     await socket.waitFor(
       'company-1-appMessage',
