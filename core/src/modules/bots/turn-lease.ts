@@ -27,8 +27,8 @@ interface TurnExtras {
  * The turn's lease (tickets.bot_lease_until) and, in the same statement, everything a turn reads of the database
  * before its stages decide (issue 30 item 5: a turn was 7 round trips, four of them re-reading rows each turn needs):
  * the inbound messages after the cursor up to the turn's own, the ticket's contact, its connection, the connection's
- * menu queues and the company's settings. Read as of this statement, every turn: an admin's change of a setting or a connection is seen by the next
- * turn, on any instance, with no cache to invalidate.
+ * menu queues and the company's settings. Read as of this statement, every turn: an admin's change of a setting or a
+ * connection is seen by the next turn, on any instance, with no cache to invalidate.
  */
 export const TURN_LEASE = `with leased as (${LEASE})
   select l.*,

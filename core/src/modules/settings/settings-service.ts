@@ -28,7 +28,7 @@ export function companySettings(rows: readonly { key: string; value: string }[])
 
 const PLATFORM_DEFAULTS: Record<PlatformSettingKey, string> = { userCreation: 'enabled' };
 
-/** The company settings being written in this process, by `companyId:key`: the last write's end (SettingsService.set). */
+/** The company settings being written in this process, by `companyId:key`: the last write's end (`set`). */
 const writing = new Map<string, Promise<void>>();
 
 /** Company settings (per tenant) and platform settings (super user), one service for both stores. */
