@@ -219,13 +219,17 @@ describe('bot engines the admin selects', () => {
     );
     await inbound(menu, number, '1');
     // The option's text (automatic messages begin with a left-to-right mark), then the engine holds the ticket.
+    // The text is stored as it is sent; the hold is stored when the turn ends, a moment later.
     await eventually(async () =>
       (await messagesOf(id)).find((m) => m.fromMe && m.body.endsWith('Um momento')),
     );
-    const [held] = await sql<{ bot_engine: string }>(host, 'select bot_engine from tickets where id = $1', [
-      id,
-    ]);
-    expect(held.bot_engine).toBe('pick-bots:beta');
+    const held = await eventually(async () => {
+      const [row] = await sql<{ bot_engine: string | null }>(host, 'select bot_engine from tickets where id = $1', [
+        id,
+      ]);
+      return row.bot_engine ?? undefined;
+    });
+    expect(held).toBe('pick-bots:beta');
     await inbound(menu, number, 'meu pedido');
     await answered(id, 'beta: meu pedido');
     expect(callsOf(id)).toEqual([
