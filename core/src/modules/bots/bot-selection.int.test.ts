@@ -224,9 +224,11 @@ describe('bot engines the admin selects', () => {
       (await messagesOf(id)).find((m) => m.fromMe && m.body.endsWith('Um momento')),
     );
     const held = await eventually(async () => {
-      const [row] = await sql<{ bot_engine: string | null }>(host, 'select bot_engine from tickets where id = $1', [
-        id,
-      ]);
+      const [row] = await sql<{ bot_engine: string | null }>(
+        host,
+        'select bot_engine from tickets where id = $1',
+        [id],
+      );
       return row.bot_engine ?? undefined;
     });
     expect(held).toBe('pick-bots:beta');
