@@ -18,6 +18,7 @@ import { MigrationMessages0004OutboxRead } from './migrations/messages-0004-outb
 import { MigrationMessages0005OutboxReact } from './migrations/messages-0005-outbox-react.js';
 import { MigrationMessages0006OutboxClaimedIndex } from './migrations/messages-0006-outbox-claimed-index.js';
 import { MigrationMessages0007ActorPluginSends } from './migrations/messages-0007-actor-plugin-sends.js';
+import { MigrationMessages0008BodyWords } from './migrations/messages-0008-body-words.js';
 import { MessageReactionsService } from './reactions-service.js';
 
 /** Messages of a ticket, their media and the outbox rows that deliver them. */
@@ -38,6 +39,7 @@ export const messagesModule = defineModule({
     { name: 'messages-0005-outbox-react', class: MigrationMessages0005OutboxReact },
     { name: 'messages-0006-outbox-claimed-index', class: MigrationMessages0006OutboxClaimedIndex },
     { name: 'messages-0007-actor-plugin-sends', class: MigrationMessages0007ActorPluginSends },
+    { name: 'messages-0008-body-words', class: MigrationMessages0008BodyWords },
   ],
   ports: {
     messages: ({ scope, plugin, tenant }) => tenant((id) => new CompanyMessagesPort(scope, id, plugin.name)),

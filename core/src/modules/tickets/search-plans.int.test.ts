@@ -8,7 +8,8 @@ import { contactPageSql } from '../contacts/contacts-query.js';
 import { listFilters, ticketListSql, walksListIndexOnly } from './ticket-list-sql.js';
 import { searchShapeWith } from './ticket-lookups.js';
 
-// Issue 30: searches by name must be answered from the trigram indexes and the per-word name index as written,
+// Issue 30: searches by name must be answered from the trigram indexes, the per-word name index and the bodies' words
+// index as written,
 // whatever the statistics guess.
 // Plan shape, not time: EXPLAIN (no ANALYZE) with sequential scans priced out, as on a table too large to read
 // whole; a query the indexes cannot drive still shows its sequential scan.
@@ -17,7 +18,8 @@ let host: TestHost;
 
 beforeAll(async () => {
   host = await createTestHost();
-  // 20,000 contacts, one in 500 a Nogueira (40), one in 20 a Pereira (960: a common surname), each with a ticket.
+  // 20,000 contacts, one in 500 a Nogueira (40), one in 20 a Pereira (960: a common surname), each with a ticket
+  // and a message.
   await sql(
     host,
     `insert into contacts (company_id, name, number, channel)
@@ -27,7 +29,9 @@ beforeAll(async () => {
        from generate_series(1, 20000) i;
      insert into tickets (company_id, status, channel, contact_id, updated_at)
      select 1, case when c.id % 3 = 0 then 'closed' else 'pending' end, 'whatsapp', c.id, now() - c.id * interval '1 minute'
-       from contacts c where c.company_id = 1 and c.name like '% %'`,
+       from contacts c where c.company_id = 1 and c.name like '% %';
+     insert into messages (company_id, ticket_id, body)
+     select 1, t.id, 'preciso de ajuda com o pedido ' || t.id from tickets t`,
   );
   // As autovacuum leaves them: the trigram indexes' pending entries merged, statistics taken.
   for (const table of ['contacts', 'tickets', 'messages', 'contact_name_words', 'contact_words'])
@@ -124,6 +128,8 @@ describe('search plans', () => {
     const lines = await plan(ticketListSql(1, admin, { ...noFilters, searchParam: 'nogueira', ...shape }));
     expect(lines.some((l) => /Index Only Scan using contact_name_words_word_index/.test(l))).toBe(true);
     expect(lines.some((l) => /Index Scan using tickets_contact_id_index on tickets/.test(l))).toBe(true);
+    // The messages that say it, by the bodies' words (messages-0008), not by trigrams.
+    expect(lines.some((l) => /Bitmap Index Scan on messages_body_words/.test(l))).toBe(true);
     expect(lines.filter((l) => /Seq Scan on (tickets|contacts|messages|contact_name_words)/.test(l))).toEqual(
       [],
     );

@@ -2,6 +2,7 @@ import { HELD_STATUS, TICKET_COUNT_CAP, TICKET_STATUSES } from '@balcao/sdk';
 import { localDaysWhere } from '../../db/local-days.js';
 import { likeTerm } from '../../db/sql-helpers.js';
 import { namedByWordsSql } from '../contacts/contact-words.js';
+import { bodySays } from './body-words.js';
 import { TICKET_COLUMNS, TICKET_JOINS } from './ticket-queries.js';
 import { seesAllTickets, type TicketAccess } from './visibility.js';
 
@@ -136,15 +137,17 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
     // Each ticket in list order is tested (its contact by primary key, its messages by ticket) until the page and the
     // count are full; scalar subqueries, because PostgreSQL would answer an EXISTS by hashing every hit first.
     const term = `%${likeTerm(f.searchParam)}%`;
+    const says = bodySays(f.searchParam);
     where.push(`coalesce((select true from contacts sc where sc.id = t.contact_id and (sc.name ilike ? or sc.number ilike ?)),
-                         (select true from messages m where m.ticket_id = t.id and m.body ilike ? limit 1), false)`);
-    params.push(term, term, term);
+                         (select true from messages m where m.ticket_id = t.id and ${says.sql} limit 1), false)`);
+    params.push(term, term, ...says.params);
   } else if (f.searchParam) {
-    // Two id sets, each answered from its own trigram index and materialized once for every branch: the contacts
-    // found by name or number, and the tickets whose messages say the term.
+    // Two id sets, each answered from its own index and materialized once for every branch: the contacts found by
+    // name or number (trigrams), and the tickets whose messages say the term (the bodies' words: bodySays).
     // A term without a space names contacts by the words of their names (`nameWords`): one index-only range per word
     // containing it (contact_name_words), not every named contact's row (16,667 rows for a surname at 1 M contacts).
     const term = `%${likeTerm(f.searchParam)}%`;
+    const says = bodySays(f.searchParam);
     const named = f.nameWords
       ? namedByWordsSql(companyId, f.nameWords)
       : {
@@ -154,8 +157,8 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
     ctes.push({
       sql: `named as materialized (${named.sql}
                                    union select sc.id from contacts sc where sc.company_id = ? and sc.number ilike ?),
-            said as materialized (select distinct m.ticket_id from messages m where m.company_id = ? and m.body ilike ?)`,
-      params: [...named.params, companyId, term, companyId, term],
+            said as materialized (select distinct m.ticket_id from messages m where m.company_id = ? and ${says.sql})`,
+      params: [...named.params, companyId, term, companyId, ...says.params],
     });
     // Many contacts found: each ticket in list order is tested against both sets (hashed once), and the walk stops
     // at the count's cap, whatever the number of hits. Few: see `fromHits` below.

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { type ShapePlanRow, shapeOfPlan } from './ticket-lookups.js';
 
-/** searchShapeSql's plan with these guesses: messages saying the term, contacts named, tickets, contacts. */
-const planOf = (said: number, named: number, tickets: number, contacts: number): ShapePlanRow[] => [
-  { 'QUERY PLAN': [{ Plan: { Plans: [said, named, tickets, contacts].map((n) => ({ 'Plan Rows': n })) } }] },
+/**
+ * searchShapeSql's plan with these guesses: messages saying the term, contacts named, tickets, contacts, and messages
+ * with a word the statistics do not list (10 unless given: a large vocabulary).
+ */
+const planOf = (
+  said: number,
+  named: number,
+  tickets: number,
+  contacts: number,
+  unlisted = 10,
+): ShapePlanRow[] => [
+  {
+    'QUERY PLAN': [
+      { Plan: { Plans: [said, named, tickets, contacts, unlisted].map((n) => ({ 'Plan Rows': n })) } },
+    ],
+  },
 ];
 
 describe('ticket search shape', () => {
@@ -12,6 +25,13 @@ describe('ticket search shape', () => {
       commonTerm: true,
       manyNamed: false,
     });
+  });
+
+  it('a term guessed at the floor of words the statistics do not list is not common, however large that floor', () => {
+    // The bench's vocabulary is small, every word common: an unlisted word (or prefix) is guessed at 0.5 % of 2 M.
+    expect(shapeOfPlan(planOf(10_004, 0, 100_000, 100_000, 10_004), true).commonTerm).toBe(false);
+    // The prefix of a listed common word ("reemb" of "reembolso") is guessed at that word's share.
+    expect(shapeOfPlan(planOf(71_259, 0, 100_000, 100_000, 10_004), true).commonTerm).toBe(true);
   });
 
   it('a common surname (1.6 % of the contacts) walks when the walk reads index only, else gathers its tickets', () => {

@@ -270,6 +270,14 @@ describe('visibility', () => {
     expect(await ids(admin, `searchParam=${word}&showAll=true`)).toEqual([id]);
     expect(await ids(agents.caio.token, `searchParam=${word}`)).toEqual([id]);
     expect(await ids(agents.ana.token, `searchParam=${word}`)).toEqual([]);
+    // Where a word of the body begins: the term's words, the last one possibly cut; not from inside a word.
+    const stamp = word.slice('palavra'.length);
+    const search = (term: string) => ids(admin, `searchParam=${encodeURIComponent(term)}&showAll=true`);
+    expect(await search(`QUERO ${word.slice(0, -3)}`)).toEqual([id]);
+    expect(await search(`${word} ag`)).toEqual([id]);
+    expect(await search(`alavra${stamp}`)).toEqual([]);
+    // As typed: every character of the term, in order.
+    expect(await search(`${word} agora!`)).toEqual([]);
   });
 
   it('masks numbers for profile user when lgpdHideNumber is on', async () => {
