@@ -130,6 +130,12 @@ describe('search plans', () => {
     expect(lines.some((l) => /Index Scan using tickets_contact_id_index on tickets/.test(l))).toBe(true);
     // The messages that say it, by the bodies' words (messages-0008), not by trigrams.
     expect(lines.some((l) => /Bitmap Index Scan on messages_body_words/.test(l))).toBe(true);
+    // A term without a digit is no part of a number: the numbers are not read; a term with one reads them.
+    expect(lines.some((l) => /contacts_number_trgm/.test(l))).toBe(false);
+    const byNumber = await plan(
+      ticketListSql(1, admin, { ...noFilters, searchParam: '551100000', ...(await shapeOf('551100000')) }),
+    );
+    expect(byNumber.some((l) => /Bitmap Index Scan on contacts_number_trgm/.test(l))).toBe(true);
     expect(lines.filter((l) => /Seq Scan on (tickets|contacts|messages|contact_name_words)/.test(l))).toEqual(
       [],
     );

@@ -138,9 +138,11 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
     // count are full; scalar subqueries, because PostgreSQL would answer an EXISTS by hashing every hit first.
     const term = `%${likeTerm(f.searchParam)}%`;
     const says = bodySays(f.searchParam);
-    where.push(`coalesce((select true from contacts sc where sc.id = t.contact_id and (sc.name ilike ? or sc.number ilike ?)),
+    const numbers = searchesNumbers(f.searchParam);
+    where.push(`coalesce((select true from contacts sc where sc.id = t.contact_id
+                                                  and (sc.name ilike ?${numbers ? ' or sc.number ilike ?' : ''})),
                          (select true from messages m where m.ticket_id = t.id and ${says.sql} limit 1), false)`);
-    params.push(term, term, ...says.params);
+    params.push(term, ...(numbers ? [term] : []), ...says.params);
   } else if (f.searchParam) {
     // Two id sets, each answered from its own index and materialized once for every branch: the contacts found by
     // name or number (trigrams), and the tickets whose messages say the term (the bodies' words: bodySays).
@@ -154,11 +156,16 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
           sql: 'select sc.id from contacts sc where sc.company_id = ? and sc.name ilike ?',
           params: [companyId, term],
         };
+    const byNumber = searchesNumbers(f.searchParam)
+      ? {
+          sql: ' union select sc.id from contacts sc where sc.company_id = ? and sc.number ilike ?',
+          params: [companyId, term],
+        }
+      : { sql: '', params: [] };
     ctes.push({
-      sql: `named as materialized (${named.sql}
-                                   union select sc.id from contacts sc where sc.company_id = ? and sc.number ilike ?),
+      sql: `named as materialized (${named.sql}${byNumber.sql}),
             said as materialized (select distinct m.ticket_id from messages m where m.company_id = ? and ${says.sql})`,
-      params: [...named.params, companyId, term, companyId, ...says.params],
+      params: [...named.params, ...byNumber.params, companyId, ...says.params],
     });
     // Many contacts found: each ticket in list order is tested against both sets (hashed once), and the walk stops
     // at the count's cap, whatever the number of hits. Few: see `fromHits` below.
@@ -196,6 +203,12 @@ export function ticketListSql(companyId: number, access: TicketAccess, f: Ticket
 }
 
 const EVERY_TICKET: Condition = { sql: 'true', params: [] };
+
+/**
+ * Whether a ticket search also matches contacts' numbers: only a term with a digit can be part of one (a number is
+ * digits; a web chat visitor's is a hash nobody types). A name's search skips that read (0.7 ms on 100,000 contacts).
+ */
+export const searchesNumbers = (term: string): boolean => /\d/.test(term);
 
 /**
  * Whether a walk of this list reads tickets_company_list_index alone (it holds every column the walk tests, the

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { plainRows } from '../../db/prepared.js';
 import { likeTerm } from '../../db/sql-helpers.js';
 import { byNameWords, nameWordsSql } from '../contacts/contact-words.js';
-import { type TicketListFilters, walksListIndexOnly } from './ticket-list-sql.js';
+import { searchesNumbers, type TicketListFilters, walksListIndexOnly } from './ticket-list-sql.js';
 import type { TicketAccess } from './visibility.js';
 
 /** Small reads the ticket rules need, kept out of TicketsService. */
@@ -83,7 +83,7 @@ export type ShapeGuess = 'said' | 'named' | 'tickets' | 'contacts' | 'unlisted';
  * words (the last a prefix) off the bodies' words' statistics; PostgreSQL never guesses a prefix below a word it
  * does not list, so a rare term is guessed at that floor, which on a small vocabulary (every word common) is 0.5 %
  * of the messages. The contacts named: by `nameWords` when given (searchShapeWith), else by `name ilike`; by number
- * only for a term with a digit (numbers are digits: a word's guess there would only cost planning time).
+ * only for a term with a digit, as the search itself (searchesNumbers).
  */
 export const searchShapeSql = (companyId: number, searchParam: string, nameWords?: string[]) => {
   const term = `%${likeTerm(searchParam)}%`;
@@ -105,7 +105,7 @@ export const searchShapeSql = (companyId: number, searchParam: string, nameWords
           params: [companyId, term],
         },
   ];
-  if (/\d/.test(searchParam))
+  if (searchesNumbers(searchParam))
     branches.push({
       guess: 'named',
       sql: 'select 1 from contacts sc where sc.company_id = ? and sc.number ilike ?',

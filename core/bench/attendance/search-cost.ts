@@ -1,0 +1,67 @@
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { backendsCpuBetween, backendsCpuMs, processCpuMs } from './cpu.js';
+import { loadFixture } from './http-rows.js';
+import { BENCH_PASSWORD } from './seed.js';
+import { BASE, login, startServer, statementsSent, stopServer } from './server.js';
+
+/**
+ * What one ticket search costs, in measures load does not change (issue 30): the server's CPU, its statements and
+ * the database backends' CPU per request, for the open list (the reference), a surname and a full name, each 1,000
+ * requests at 4 clients, two rounds (the first warms the server). On a database an attendance run seeded: command,
+ * with TEST_DATABASE_URL's server: `BENCH_DB=<copy of balcao_bench> node --import tsx core/bench/attendance/search-cost.ts`.
+ */
+const admin = process.env.TEST_DATABASE_URL;
+const db = process.env.BENCH_DB;
+if (!admin || !db || !/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error('set TEST_DATABASE_URL and BENCH_DB');
+const url = new URL(admin);
+url.pathname = `/${db}`;
+const f = await loadFixture(url.toString());
+const server = await startServer(url.toString(), BENCH_PASSWORD);
+const c = new pg.Client({ connectionString: url.toString() });
+await c.connect();
+try {
+  const token = await login('admin@admin.com', BENCH_PASSWORD);
+  const rows: [string, string][] = [
+    ['open list', '/api/tickets?status=open&showAll=true'],
+    [`surname "${f.surname}"`, `/api/tickets?showAll=true&searchParam=${encodeURIComponent(f.surname)}`],
+    [
+      `full name "${f.contactName}"`,
+      `/api/tickets?showAll=true&searchParam=${encodeURIComponent(f.contactName)}`,
+    ],
+  ];
+  const requests = 1000;
+  for (let round = 1; round <= 2; round++)
+    for (const [title, path] of rows) {
+      const pid = server.pid ?? 0;
+      const before = {
+        cpu: await processCpuMs(pid),
+        db: await backendsCpuMs(c),
+        sent: await statementsSent(server),
+      };
+      const started = performance.now();
+      await new Promise((resolve, reject) =>
+        autocannon(
+          {
+            url: BASE + path,
+            connections: 4,
+            amount: requests,
+            headers: { authorization: `Bearer ${token}` },
+          },
+          (err, res) => (err ? reject(err) : resolve(res)),
+        ),
+      );
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = await processCpuMs(pid);
+      const dbAfter = await backendsCpuMs(c);
+      const per = (n: number) => (n / requests).toFixed(2);
+      console.log(
+        `round ${round}, ${title}: server CPU ${per((cpu ?? 0) - (before.cpu ?? 0))} ms, database CPU ` +
+          `${before.db && dbAfter ? per(backendsCpuBetween(before.db, dbAfter)) : '?'} ms, ` +
+          `${per((await statementsSent(server)) - before.sent)} statements a request (${Math.round(requests / seconds)} req/s)`,
+      );
+    }
+} finally {
+  await c.end();
+  await stopServer(server);
+}
