@@ -153,7 +153,8 @@ export interface ConversationsPort {
   presence(connection: ChannelConnection, contactId: string, presence: ContactPresence): Promise<void>;
   /**
    * One message (by the id the channel gave it) reached a delivery state: 1 sent, 2 delivered, 3 read, 4 played.
-   * Never lowers the ack; answers false when no message of that connection has the id or nothing changed.
+   * Never lowers the ack; answers false when no message of that connection has the id or nothing changed. An ack for
+   * an id no message has yet is held for a minute: the send that answers that id (its outbox record) takes it.
    * @example await conversations.ack(connection, 'wamid.ABC', 3)
    */
   ack(connection: ChannelConnection, externalId: string, ack: number): Promise<boolean>;

@@ -2,6 +2,7 @@ import type { ConnectionDto, DomainEventName, DomainEvents, MessageDto } from '@
 import { createTestHost, eventually, type TestHost } from '@balcao/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventBus } from '../../events/event-bus.js';
+import { sql } from '../../testing/attendance-fixtures.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
 import { openSocket, type TestFrame } from '../../testing/tenant-fixtures.js';
 import type { ConversationsService } from './conversations-service.js';
@@ -114,5 +115,33 @@ describe('channel doors after ingest', () => {
     await expect(conversations.ack(conn, `fake-out-${sent.id}`, 9)).rejects.toMatchObject({
       code: 'ERR_VALIDATION',
     });
+  });
+
+  it('an ack that arrives before the outbox recorded the message’s channel id is applied when it is', async () => {
+    const res = await host.request(`/test-channel/${connection.token}/inbound`, {
+      body: { externalId: 'door-in-3', from: { id: '5511955550003', name: 'Carla' }, body: 'Oi' },
+    });
+    const { ticketId } = await res.json();
+    await call(`/api/tickets/${ticketId}`, 'PUT', { status: 'open', userId: adminId });
+    // Held back (due in an hour): the message is stored, not yet sent, and has no channel id.
+    await sql(
+      host,
+      `alter table message_outbox alter column next_attempt_at set default now() + interval '1 hour'`,
+    );
+    let sent: MessageDto;
+    try {
+      sent = (await call(`/api/messages/${ticketId}`, 'POST', { body: 'Já volto' })) as MessageDto;
+    } finally {
+      await sql(host, 'alter table message_outbox alter column next_attempt_at set default now()');
+    }
+    // The channel's read receipt for the id the send will answer comes first: nothing has that id yet.
+    expect(await conversations.ack(await channelConnection(), `fake-out-${sent.id}`, 3)).toBe(false);
+    await sql(host, 'update message_outbox set next_attempt_at = now() where message_id = $1', [sent.id]);
+    // The send answers ack 1 with that id; the held read receipt makes it 3, announced once.
+    await frameFor(sent.id, (m) => m.ack === 3);
+    expect((await messageOf(ticketId, sent.id))?.ack).toBe(3);
+    expect(recorded('message.ack').filter((a) => a.messageId === sent.id)).toEqual([
+      { companyId: 1, ticketId, messageId: sent.id, ack: 3 },
+    ]);
   });
 });

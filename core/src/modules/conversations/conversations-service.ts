@@ -22,6 +22,7 @@ import type { PlanGate } from '../plans/plan-gate.js';
 import { asHandle, boundConversations, type ConversationsBinding } from './bound-conversations.js';
 import type { CallLog } from './call-log.js';
 import { ContactMerger } from './contact-merge.js';
+import { EarlyAcks } from './early-acks.js';
 import { HistoryIngester } from './history-ingest.js';
 import type { IngestService } from './ingest-service.js';
 import type { ChannelRegistry } from './outbound.js';
@@ -71,6 +72,7 @@ export class ConversationsService implements ConversationsPort {
   private readonly channels: ChannelRegistry;
   private readonly planGate: PlanGate;
   private readonly dataDir: string;
+  private readonly earlyAcks: EarlyAcks;
   private readonly byToken = new Map<string, { connection: ChannelConnection; until: number }>();
   private readonly tokenReads = new Map<string, Promise<ChannelConnection | null>>();
 
@@ -82,6 +84,7 @@ export class ConversationsService implements ConversationsPort {
     planGate,
     config,
     callLog,
+    earlyAcks,
   }: {
     orm: MikroORM;
     ingest: IngestService;
@@ -90,8 +93,10 @@ export class ConversationsService implements ConversationsPort {
     planGate: PlanGate;
     config: Pick<Config, 'dataDir'>;
     callLog: CallLog;
+    earlyAcks?: EarlyAcks;
   }) {
     this.callLog = callLog;
+    this.earlyAcks = earlyAcks ?? new EarlyAcks();
     this.events = events;
     this.orm = orm;
     this.ingestService = ingest;
@@ -218,7 +223,12 @@ export class ConversationsService implements ConversationsPort {
       value,
       value,
     ]);
-    if (!row) return false;
+    if (!row) {
+      // No message of the connection has the id yet: the outbox may not have recorded it (its send just returned).
+      // Held for it (early-acks.ts); an id that never comes just expires.
+      this.earlyAcks.hold(connection.id, externalId, value);
+      return false;
+    }
     await this.events.emit('message.ack', { ...row, ack: value });
     return true;
   }

@@ -2,6 +2,7 @@ import { asClass, asFunction, asValue } from 'awilix';
 import { defineModule } from '../../kernel/module.js';
 import { CallLog } from './call-log.js';
 import { ConversationsService } from './conversations-service.js';
+import { EarlyAcks } from './early-acks.js';
 import { HistoryImports } from './history-imports.js';
 import { IngestService } from './ingest-service.js';
 import { MigrationConversations0001IngestV1 } from './migrations/conversations-0001-ingest-v1.js';
@@ -93,6 +94,7 @@ export const conversationsModule = defineModule({
       ingest: asClass(IngestService).singleton(),
       conversations: asClass(ConversationsService).singleton(),
       channels: asValue(new ChannelRegistry()),
+      earlyAcks: asValue(new EarlyAcks()),
       outbox: asClass(OutboxWorker).singleton(),
       historyImports: asFunction(() => new HistoryImports(container)).singleton(),
       callLog: asFunction(() => new CallLog(container)).singleton(),

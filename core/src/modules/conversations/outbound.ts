@@ -14,6 +14,7 @@ import type { PlanGate } from '../plans/plan-gate.js';
 import type { SessionManager } from '../sessions/session-manager.js';
 import { channelSendContext } from './channel-context.js';
 import { type ConnectionRow, toChannelConnection } from './conversations-service.js';
+import type { EarlyAcks } from './early-acks.js';
 import { adoptEcho } from './sent-echo.js';
 
 /** Channel adapters contributed by plugins, by kind. */
@@ -86,6 +87,8 @@ export interface OutboundDeps {
   dataDir: string;
   /** Whether the company's plan still offers the connection's channel (nothing leaves through it otherwise). */
   planGate?: Pick<PlanGate, 'allows'>;
+  /** Acks that came before their message's channel id was recorded (early-acks.ts): taken when it is. */
+  earlyAcks?: Pick<EarlyAcks, 'take'>;
 }
 
 /** A delivery the channel could not make; the worker retries it (outbox-worker.ts), unless `final`. */
@@ -213,21 +216,24 @@ export async function deliverOutbound(
     },
     ctx,
   );
-  await recordDelivered(deps, companyId, row.ticket_id, messageId, result);
+  await recordDelivered(deps, companyId, row.ticket_id, messageId, result, ctx.connection.id);
 }
 
 /**
  * Records what a channel answered for a delivered message (send or react): the ack it reached, never lower than one
- * already recorded (a read receipt may arrive before the send returns), and the channel's id for it — taken over from
- * the send's echo when that was ingested first (adoptEcho).
+ * already recorded, nor than one the channel sent for that id before the send returned (held by `earlyAcks` for the
+ * connection), and the channel's id for it — taken over from the send's echo when that was ingested first (adoptEcho).
  */
 export async function recordDelivered(
-  deps: Pick<OutboundDeps, 'orm' | 'events' | 'logger'>,
+  deps: Pick<OutboundDeps, 'orm' | 'events' | 'logger' | 'earlyAcks'>,
   companyId: number,
   ticketId: number,
   messageId: number,
-  result: { ack: number; externalId?: string },
+  answered: { ack: number; externalId?: string },
+  connectionId: number,
 ): Promise<void> {
+  const early = answered.externalId ? deps.earlyAcks?.take(connectionId, answered.externalId) : undefined;
+  const result = { ...answered, ack: Math.max(answered.ack, early ?? 0) };
   const changed = await recordSent(deps, messageId, result.ack, result.externalId ?? null).catch(
     async (err) => {
       // The channel's echo of this very send was ingested first and holds its id (unique per connection): the two are

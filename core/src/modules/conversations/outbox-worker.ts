@@ -57,8 +57,18 @@ export class OutboxWorker implements OutboxKick {
   constructor(
     deps: Omit<OutboundDeps, 'dataDir'> & { config: { dataDir: string; outbox?: Partial<OutboxOptions> } },
   ) {
-    const { orm, events, channels, realtime, logger, sessions, config, planGate } = deps;
-    this.deps = { orm, events, channels, realtime, logger, sessions, planGate, dataDir: config.dataDir };
+    const { orm, events, channels, realtime, logger, sessions, config, planGate, earlyAcks } = deps;
+    this.deps = {
+      orm,
+      events,
+      channels,
+      realtime,
+      logger,
+      sessions,
+      planGate,
+      earlyAcks,
+      dataDir: config.dataDir,
+    };
     this.options = { ...DEFAULT_OUTBOX_OPTIONS, ...deps.config?.outbox };
   }
 

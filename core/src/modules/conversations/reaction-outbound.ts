@@ -53,5 +53,5 @@ export async function reactOutbound(
     },
     ctx,
   );
-  await recordDelivered(deps, companyId, row.ticket_id, messageId, result);
+  await recordDelivered(deps, companyId, row.ticket_id, messageId, result, ctx.connection.id);
 }

@@ -133,7 +133,7 @@ describe('a send whose echo was ingested first', () => {
     expect(await ticketOf(ticketId)).toMatchObject({ lastMessage: 'Já te respondo!', unreadMessages: 0 });
 
     const { deps, emitted } = recordingDeps();
-    await recordDelivered(deps, 1, ticketId, botId, { ack: 1, externalId: 'eco-bot-out' });
+    await recordDelivered(deps, 1, ticketId, botId, { ack: 1, externalId: 'eco-bot-out' }, connection.id);
     expect(await rowsWithId('eco-bot-out')).toEqual([{ id: String(botId) }]);
     // The echo was in the message's own ticket: the ticket stays, updated.
     expect(await ticketOf(ticketId)).toMatchObject({ lastMessage: 'Já te respondo', unreadMessages: 2 });
@@ -165,7 +165,7 @@ describe('a send whose echo was ingested first', () => {
     // The send is recorded (as the outbox does when the channel answers): the echo is adopted, its ticket left empty.
     const { deps, emitted } = recordingDeps();
     const since = socket.frames.length;
-    await recordDelivered(deps, 1, ticketId, mine.id, { ack: 1, externalId });
+    await recordDelivered(deps, 1, ticketId, mine.id, { ack: 1, externalId }, connection.id);
 
     expect(await rowsWithId(externalId)).toEqual([{ id: String(mine.id) }]);
     expect(await sql(host, 'select id from tickets where id = $1', [echo.ticketId])).toEqual([]);
@@ -215,7 +215,7 @@ describe('a send whose echo was ingested first', () => {
     expect(echo.ticketId).toBe(mineNow.id);
 
     const { deps, emitted } = recordingDeps();
-    await recordDelivered(deps, 1, ticketId, mine.id, { ack: 1, externalId });
+    await recordDelivered(deps, 1, ticketId, mine.id, { ack: 1, externalId }, connection.id);
     expect(await rowsWithId(externalId)).toEqual([{ id: String(mine.id) }]);
     expect(await ticketOf(mineNow.id)).toMatchObject({ status: 'open', userId });
     expect(emitted.map((e) => e.event)).not.toContain('ticket.deleted');
