@@ -223,14 +223,10 @@ export class ConversationsService implements ConversationsPort {
       value,
       value,
     ]);
-    if (!row) {
-      // No message of the connection has the id yet: the outbox may not have recorded it (its send just returned).
-      // Held for it (early-acks.ts); an id that never comes just expires.
-      this.earlyAcks.hold(connection.id, externalId, value);
-      return false;
-    }
-    await this.events.emit('message.ack', { ...row, ack: value });
-    return true;
+    // No message has the id yet (its send may just have returned): held for the outbox's record (early-acks.ts).
+    if (!row) this.earlyAcks.hold(connection.id, externalId, value);
+    else await this.events.emit('message.ack', { ...row, ack: value });
+    return row !== undefined;
   }
 
   async edited(connection: ChannelConnection, externalId: string, body: string): Promise<boolean> {
