@@ -8,8 +8,9 @@ import { BASE, login, startServer, statementsSent, stopServer } from './server.j
 /**
  * What one ticket search costs, in measures load does not change (issue 30): the server's CPU, its statements and
  * the database backends' CPU per request, for the open list (the reference), a surname and a full name, each 1,000
- * requests at 4 clients, two rounds (the first warms the server). On a database an attendance run seeded: command,
- * with TEST_DATABASE_URL's server: `BENCH_DB=<copy of balcao_bench> node --import tsx core/bench/attendance/search-cost.ts`.
+ * requests at 4 clients, two rounds (the first warms the server). On a database an attendance run seeded; command,
+ * with TEST_DATABASE_URL's server:
+ * `BENCH_DB=<copy of balcao_bench> node --import tsx core/bench/attendance/search-cost.ts`.
  */
 const admin = process.env.TEST_DATABASE_URL;
 const db = process.env.BENCH_DB;
@@ -58,7 +59,8 @@ try {
       console.log(
         `round ${round}, ${title}: server CPU ${per((cpu ?? 0) - (before.cpu ?? 0))} ms, database CPU ` +
           `${before.db && dbAfter ? per(backendsCpuBetween(before.db, dbAfter)) : '?'} ms, ` +
-          `${per((await statementsSent(server)) - before.sent)} statements a request (${Math.round(requests / seconds)} req/s)`,
+          `${per((await statementsSent(server)) - before.sent)} statements a request ` +
+          `(${Math.round(requests / seconds)} req/s)`,
       );
     }
 } finally {

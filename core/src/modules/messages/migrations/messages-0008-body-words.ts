@@ -13,9 +13,10 @@ import { Migration } from '@mikro-orm/migrations';
  * that starts inside a word ("ereira") no longer finds message bodies (contact names still match anywhere).
  * A term with no word (punctuation only) is null and finds no body. Immutable, so a prepared statement's generic
  * plan reads the index with it; parallel restricted, so that plan never hands the few hits' read to parallel workers
- * (their start cost 40 ms a search on the bench VM, for a 0.5 ms read). The table is analyzed so that the index's words have statistics at once (searchShape
- * guesses a term's messages from them; ~1 s at 2,000,000 messages). On an existing install the index is built at the
- * first boot after the upgrade, before the server answers: ~12 s per 2,000,000 messages on the bench machine.
+ * (their start cost 40 ms a search on the bench VM, for a 0.5 ms read). The table is analyzed so that the index's
+ * words have statistics at once (searchShape guesses a term's messages from them; ~1 s at 2,000,000 messages). On an
+ * existing install the index is built at the first boot after the upgrade, before the server answers: ~12 s per
+ * 2,000,000 messages on the bench machine.
  */
 export class MigrationMessages0008BodyWords extends Migration {
   override async up(): Promise<void> {
