@@ -22,7 +22,7 @@ import type { PlanGate } from '../plans/plan-gate.js';
 import { asHandle, boundConversations, type ConversationsBinding } from './bound-conversations.js';
 import type { CallLog } from './call-log.js';
 import { ContactMerger } from './contact-merge.js';
-import { EarlyAcks } from './early-acks.js';
+import type { EarlyAcks } from './early-acks.js';
 import { HistoryIngester } from './history-ingest.js';
 import type { IngestService } from './ingest-service.js';
 import type { ChannelRegistry } from './outbound.js';
@@ -93,10 +93,10 @@ export class ConversationsService implements ConversationsPort {
     planGate: PlanGate;
     config: Pick<Config, 'dataDir'>;
     callLog: CallLog;
-    earlyAcks?: EarlyAcks;
+    earlyAcks: EarlyAcks;
   }) {
     this.callLog = callLog;
-    this.earlyAcks = earlyAcks ?? new EarlyAcks();
+    this.earlyAcks = earlyAcks;
     this.events = events;
     this.orm = orm;
     this.ingestService = ingest;

@@ -88,7 +88,7 @@ export interface OutboundDeps {
   /** Whether the company's plan still offers the connection's channel (nothing leaves through it otherwise). */
   planGate?: Pick<PlanGate, 'allows'>;
   /** Acks that came before their message's channel id was recorded (early-acks.ts): taken when it is. */
-  earlyAcks?: Pick<EarlyAcks, 'take'>;
+  earlyAcks: Pick<EarlyAcks, 'take'>;
 }
 
 /** A delivery the channel could not make; the worker retries it (outbox-worker.ts), unless `final`. */
@@ -232,7 +232,7 @@ export async function recordDelivered(
   answered: { ack: number; externalId?: string },
   connectionId: number,
 ): Promise<void> {
-  const early = answered.externalId ? deps.earlyAcks?.take(connectionId, answered.externalId) : undefined;
+  const early = answered.externalId ? deps.earlyAcks.take(connectionId, answered.externalId) : undefined;
   const result = { ...answered, ack: Math.max(answered.ack, early ?? 0) };
   const changed = await recordSent(deps, messageId, result.ack, result.externalId ?? null).catch(
     async (err) => {

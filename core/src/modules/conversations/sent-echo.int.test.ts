@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../testing/attendance-fixtures.js';
 import { fakeWhatsappPlugin } from '../../testing/fake-whatsapp-plugin.js';
 import { openSocket, type TestFrame } from '../../testing/tenant-fixtures.js';
+import type { EarlyAcks } from './early-acks.js';
 import { recordDelivered } from './outbound.js';
 
 /**
@@ -45,7 +46,12 @@ const recordingDeps = () => {
       await real.emit(event, payload);
     },
   };
-  const deps = { orm: host.resolve<MikroORM>('orm'), events, logger: host.resolve<Logger>('logger') };
+  const deps = {
+    orm: host.resolve<MikroORM>('orm'),
+    events,
+    logger: host.resolve<Logger>('logger'),
+    earlyAcks: host.resolve<EarlyAcks>('earlyAcks'),
+  };
   return { deps, emitted };
 };
 const rowsWithId = async (externalId: string) =>
