@@ -1,8 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { backendsCpuBetween, backendsCpuMs, processCpuMs } from './cpu.js';
-import { BASE, statementsSent } from './server.js';
+import { costPer, costSoFar, type UnitCost } from './cost.js';
+import { BASE } from './server.js';
 
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 1000);
 const PER_VISITOR = Number(process.env.BENCH_VISITOR_MESSAGES ?? 5);
@@ -22,7 +22,7 @@ export interface IngestReport {
    * change: the server process's CPU ms (user + system), its statements to PostgreSQL (round trips), and the CPU ms
    * of the database's backends (null when PostgreSQL runs on another machine or no server was given).
    */
-  perMessage: { serverCpuMs: number; statements: number; databaseCpuMs: number | null } | null;
+  perMessage: UnitCost | null;
 }
 
 /**
@@ -127,7 +127,7 @@ export async function ingest(url: string, visitors = VISITORS, server?: ChildPro
         ).rows[0].n,
       ),
       turnsDoneSeconds,
-      perMessage: cost && costAfter ? costPerMessage(cost, costAfter, visitors * PER_VISITOR) : null,
+      perMessage: cost && costAfter ? costPer(cost, costAfter, visitors * PER_VISITOR) : null,
     };
     console.log(JSON.stringify({ ingest: report }));
     await c.query("delete from contacts where channel = 'webchat' and name like $1", [like]);
@@ -135,33 +135,6 @@ export async function ingest(url: string, visitors = VISITORS, server?: ChildPro
   } finally {
     await c.end();
   }
-}
-
-interface Cost {
-  serverCpuMs: number;
-  statements: number;
-  backends: Map<number, number> | null;
-}
-
-async function costSoFar(server: ChildProcess, c: pg.Client): Promise<Cost> {
-  return {
-    serverCpuMs: (await processCpuMs(server.pid ?? 0)) ?? 0,
-    statements: await statementsSent(server),
-    backends: await backendsCpuMs(c),
-  };
-}
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-function costPerMessage(before: Cost, after: Cost, messages: number): IngestReport['perMessage'] {
-  return {
-    serverCpuMs: round2((after.serverCpuMs - before.serverCpuMs) / messages),
-    statements: round2((after.statements - before.statements) / messages),
-    databaseCpuMs:
-      before.backends && after.backends
-        ? round2(backendsCpuBetween(before.backends, after.backends) / messages)
-        : null,
-  };
 }
 
 export interface RawInsertReport {

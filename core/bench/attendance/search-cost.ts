@@ -1,9 +1,9 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { backendsCpuBetween, backendsCpuMs, processCpuMs } from './cpu.js';
+import { costPer, costSoFar } from './cost.js';
 import { loadFixture } from './http-rows.js';
 import { BENCH_PASSWORD } from './seed.js';
-import { BASE, login, startServer, statementsSent, stopServer } from './server.js';
+import { BASE, login, startServer, stopServer } from './server.js';
 
 /**
  * What one ticket search costs, in measures load does not change (issue 30): the server's CPU, its statements and
@@ -34,12 +34,7 @@ try {
   const requests = 1000;
   for (let round = 1; round <= 2; round++)
     for (const [title, path] of rows) {
-      const pid = server.pid ?? 0;
-      const before = {
-        cpu: await processCpuMs(pid),
-        db: await backendsCpuMs(c),
-        sent: await statementsSent(server),
-      };
+      const before = await costSoFar(server, c);
       const started = performance.now();
       await new Promise((resolve, reject) =>
         autocannon(
@@ -53,14 +48,10 @@ try {
         ),
       );
       const seconds = (performance.now() - started) / 1000;
-      const cpu = await processCpuMs(pid);
-      const dbAfter = await backendsCpuMs(c);
-      const per = (n: number) => (n / requests).toFixed(2);
+      const per = costPer(before, await costSoFar(server, c), requests);
       console.log(
-        `round ${round}, ${title}: server CPU ${per((cpu ?? 0) - (before.cpu ?? 0))} ms, database CPU ` +
-          `${before.db && dbAfter ? per(backendsCpuBetween(before.db, dbAfter)) : '?'} ms, ` +
-          `${per((await statementsSent(server)) - before.sent)} statements a request ` +
-          `(${Math.round(requests / seconds)} req/s)`,
+        `round ${round}, ${title}: server CPU ${per.serverCpuMs} ms, database CPU ${per.databaseCpuMs ?? '?'} ms, ` +
+          `${per.statements} statements a request (${Math.round(requests / seconds)} req/s)`,
       );
     }
 } finally {
