@@ -8,6 +8,9 @@ import type { AddressInfo } from 'node:net';
  * child process to kill. Used by the campaigns' and the schedules' crash.int.test.ts.
  */
 
+/** How long `held` waits for its message before it fails. */
+const HELD_WITHIN_MS = 60_000;
+
 /** One request the vendor got: the message's idempotency key, its recipient, its text. */
 export interface VendorRequest {
   key: string;
@@ -22,7 +25,10 @@ export interface HoldingVendor {
   requests: VendorRequest[];
   /** The keys the vendor answered (at least once). */
   answered: Set<string>;
-  /** Resolves with the held key once the `holdAt`-th distinct message arrives (it is never answered). */
+  /**
+   * Resolves with the held key once the `holdAt`-th distinct message arrives (it is never answered); fails after a
+   * minute without it.
+   */
   held: Promise<string>;
   /** Request keys by recipient: one key per recipient is one message each. */
   keysByRecipient(): Map<string, Set<string>>;
@@ -38,9 +44,16 @@ export async function startHoldingVendor(holdAt: number): Promise<HoldingVendor>
   const answered = new Set<string>();
   let heldKey: string | undefined;
   let heldArrived: (key: string) => void = () => {};
-  const held = new Promise<string>((resolve) => {
+  const held = new Promise<string>((resolve, reject) => {
     heldArrived = resolve;
+    // A test waiting for it names what went wrong instead of running into its own timeout.
+    const late = () =>
+      reject(
+        new Error(`the vendor got ${requests.length} requests, not ${holdAt} distinct messages, in a minute`),
+      );
+    setTimeout(late, HELD_WITHIN_MS).unref();
   });
+  held.catch(() => undefined);
   const server = http.createServer((req, res) => {
     let raw = '';
     req.on('data', (c) => {

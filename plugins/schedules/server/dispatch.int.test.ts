@@ -84,6 +84,27 @@ describe('sending a schedule', () => {
     expect(sentTo(number)).toHaveLength(5);
   });
 
+  it('goes out in the order of the times, the earliest first, when one sweep sends many', async () => {
+    const { contactId, number } = await contactWithTicket();
+    const ids = [];
+    for (let i = 0; i < 6; i++) ids.push((await schedule({ contactId, body: `Ordem ${i}` })).id);
+    // Times in the reverse order of the rows: the first made is the last due.
+    for (const [i, id] of ids.entries())
+      await sql(
+        host,
+        `update schedules_schedules set send_at = now() - make_interval(mins => $2) where id = $1`,
+        [id, i + 1],
+      );
+    await due();
+    await eventually(() => (sentTo(number).length >= 6 ? true : undefined));
+    const stored = await sql<{ body: string }>(
+      host,
+      `select m.body from messages m where m.ticket_id = $1 and m.from_me order by m.id`,
+      [sentTo(number)[0].ticketId],
+    );
+    expect(stored.map((m) => m.body)).toEqual([5, 4, 3, 2, 1, 0].map((i) => `Ordem ${i}`));
+  });
+
   it('is not sent again when the run died after sending and before marking the row', async () => {
     const { contactId, number } = await contactWithTicket();
     const s = await schedule({ contactId, body: 'Confirmação de entrega' });

@@ -30,9 +30,13 @@ export class ScheduleDispatcher {
     private readonly staleClaimMs = STALE_CLAIM_MS,
   ) {}
 
-  /** Claims and sends what is due now (only `scheduleId` when given); answers how many were claimed. */
+  /**
+   * Claims and sends what is due now (only `scheduleId` when given), the earliest first; answers how many were claimed.
+   * The claim's RETURNING comes in no set order (its `in` runs through a hash), so the rows are put in time order here.
+   */
   async run(companyId: number, scheduleId?: number): Promise<number> {
     const rows = await this.claim(companyId, new Date(), scheduleId);
+    rows.sort((a, b) => new Date(a.send_at).getTime() - new Date(b.send_at).getTime() || a.id - b.id);
     for (const row of rows) await this.sendOne(companyId, row);
     return rows.length;
   }
