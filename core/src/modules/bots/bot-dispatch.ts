@@ -17,7 +17,8 @@ import {
   withHumans,
 } from './bot-turn.js';
 import type { InboundContext } from './inbound-stages.js';
-import { LEASE, primeTurn, TURN_LEASE } from './turn-lease.js';
+import { TurnBatches } from './turn-batches.js';
+import { LEASE, primeTurn } from './turn-lease.js';
 
 /** The recurring job that offers again the turns a stopped or dead process left owed (bot-owed.ts). */
 export const BOT_SWEEP_JOB = 'bots:sweep';
@@ -42,7 +43,10 @@ export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
   const owed = new OwedTurns(orm, log, (companyId, ticketId, messageId) =>
     botTurns.offer(companyId, ticketId, messageId),
   );
-  botTurns.start((companyId, ticketId, messageId) => dispatch(root, log, companyId, ticketId, messageId));
+  const batches = new TurnBatches(orm, log, LEASE_SECONDS);
+  botTurns.start((companyId, ticketId, messageId) =>
+    dispatch(root, log, batches, companyId, ticketId, messageId),
+  );
   jobsHost.register({
     name: BOT_SWEEP_JOB,
     every: '1 minute',
@@ -61,17 +65,19 @@ export function wireBots(root: AwilixContainer<Cradle>, bus: EventBus): void {
 /**
  * One turn: under the ticket's lease, every inbound message after the cursor up to `messageId`, oldest first. It ends
  * with one statement that records the cursor reached, lets go of the lease and, when the turn went through, settles
- * the owed turn (bot-owed.ts); a turn that failed leaves it owed, for the sweep to offer again.
+ * the owed turn (bot-owed.ts); a turn that failed leaves it owed, for the sweep to offer again. The lease and the end
+ * go with other tickets' turns in one statement when they come together (turn-batches.ts).
  */
-export async function dispatch(
+async function dispatch(
   root: AwilixContainer<Cradle>,
   logger: Logger,
+  batches: TurnBatches,
   companyId: number,
   ticketId: number,
   messageId: number,
 ): Promise<void> {
   const conn = root.cradle.orm.em.fork().getConnection();
-  const leased = await takeLease(conn, ticketId, TURN_LEASE, [LEASE_SECONDS, ticketId, messageId]);
+  const leased = await waitForLease(() => batches.lease(ticketId, messageId));
   if (!leased) throw new Error(`bots: ticket ${ticketId} stayed leased`);
   let reached = 0;
   let settled = 0;
@@ -103,11 +109,7 @@ export async function dispatch(
     }
     settled = messageId;
   } finally {
-    await conn.execute(
-      `with settled as (delete from bot_turns_owed where ticket_id = ? and message_id <= ?)
-       update tickets set bot_cursor = greatest(coalesce(bot_cursor, 0), ?), bot_lease_until = null where id = ?`,
-      [ticketId, settled, reached, ticketId],
-    );
+    await batches.settle(ticketId, settled, reached);
   }
 }
 
@@ -137,22 +139,18 @@ export async function acquireLease(
   conn: ReturnType<Cradle['em']['getConnection']>,
   ticketId: number,
 ): Promise<boolean> {
-  return (await takeLease(conn, ticketId)) !== null;
+  const take = async () => (await conn.execute<object[]>(LEASE, [LEASE_SECONDS, ticketId]))[0] ?? null;
+  return (await waitForLease(take)) !== null;
 }
 
 /**
- * {@link acquireLease}, answering the ticket's row as the lease left it; `sql` may read more in the same statement (a
- * turn's TURN_LEASE, with the same first two parameters).
+ * Asks `take` for a lease until it answers one (the row it took) or a lease's whole lifetime has passed (null), waiting
+ * longer each time.
  */
-async function takeLease(
-  conn: ReturnType<Cradle['em']['getConnection']>,
-  ticketId: number,
-  sql = LEASE,
-  params: unknown[] = [LEASE_SECONDS, ticketId],
-): Promise<Record<string, unknown> | null> {
+async function waitForLease<T>(take: () => Promise<T | null>): Promise<T | null> {
   const deadline = Date.now() + (LEASE_SECONDS + 10) * 1000;
   for (let wait = 20; Date.now() < deadline; wait = Math.min(wait * 2, 500)) {
-    const [taken] = await conn.execute<Record<string, unknown>[]>(sql, params);
+    const taken = await take();
     if (taken) return taken;
     await new Promise((r) => setTimeout(r, wait));
   }

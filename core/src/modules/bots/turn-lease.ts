@@ -24,24 +24,22 @@ interface TurnExtras {
 }
 
 /**
- * The turn's lease (tickets.bot_lease_until) and, in the same statement, everything a turn reads of the database
- * before its stages decide (issue 30 item 5: a turn was 7 round trips, four of them re-reading rows each turn needs):
- * the inbound messages after the cursor up to the turn's own, the ticket's contact, its connection, the connection's
- * menu queues and the company's settings. Read as of this statement, every turn: an admin's change of a setting or a
- * connection is seen by the next turn, on any instance, with no cache to invalidate.
+ * What a turn reads of the database before its stages decide, in the statement that takes its lease (turn-batches.ts;
+ * issue 30 item 5: a turn was 7 round trips, four of them re-reading rows each turn needs): the inbound messages after
+ * the cursor up to the turn's own (`upto`), the ticket's contact, its connection, the connection's menu queues and the
+ * company's settings, as columns beside the ticket's row `t`. Read as of that statement, every turn: an admin's change
+ * of a setting or a connection is seen by the next turn, on any instance, with no cache to invalidate.
  */
-export const TURN_LEASE = `with leased as (${LEASE})
-  select l.*,
+export const TURN_EXTRAS = (t: string, upto: string) => `
     (select jsonb_agg(jsonb_build_object('id', m.id, 'body', m.body) order by m.id) from messages m
-      where m.ticket_id = l.id and m.id > coalesce(l.bot_cursor, 0) and m.id <= ?
+      where m.ticket_id = ${t}.id and m.id > coalesce(${t}.bot_cursor, 0) and m.id <= ${upto}
         and not m.from_me and not m.is_private and m.media_type <> 'reactionMessage') as turn_messages,
-    (select to_jsonb(c) from contacts c where c.id = l.contact_id and c.company_id = l.company_id) as turn_contact,
-    (select to_jsonb(w) from whatsapps w where w.id = l.whatsapp_id and w.company_id = l.company_id)
+    (select to_jsonb(c) from contacts c where c.id = ${t}.contact_id and c.company_id = ${t}.company_id) as turn_contact,
+    (select to_jsonb(w) from whatsapps w where w.id = ${t}.whatsapp_id and w.company_id = ${t}.company_id)
       as turn_connection,
     (select jsonb_agg(jsonb_build_object('key', s.key, 'value', s.value)) from company_settings s
-      where s.company_id = l.company_id) as turn_settings,
-    ${menuQueuesJsonSql('l.whatsapp_id', 'l.company_id')} as turn_menu
-  from leased l`;
+      where s.company_id = ${t}.company_id) as turn_settings,
+    ${menuQueuesJsonSql(`${t}.whatsapp_id`, `${t}.company_id`)} as turn_menu`;
 
 /**
  * Splits the lease statement's row and puts what it read where the turn's code looks for it: the ticket, contact and
