@@ -336,7 +336,10 @@ export class PluginHost {
     return this.plugins.flatMap((p) => (p.planFlags ?? []).map((f) => f.key));
   }
 
-  /** Only what the plugin listed in `requires`, plus the services it builds from them. */
+  /**
+   * Only what the plugin listed in `requires`, plus the services it builds from them. The ports stay built on first
+   * read (plugin-ports.ts): the copy keeps their getters rather than reading them all.
+   */
   private deps(
     plugin: AnyPlugin,
     root: AwilixContainer<Cradle>,
@@ -345,7 +348,8 @@ export class PluginHost {
     viewer?: AuthUser,
   ): Deps {
     const ports = this.ports(plugin, root, scope, companyId, viewer);
-    return { ...ports, ...(plugin.services?.(ports as never) ?? {}) };
+    const deps = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ports));
+    return Object.assign(deps, plugin.services?.(ports as never) ?? {});
   }
 
   private ports(

@@ -5,7 +5,7 @@ import { Host } from './host.js';
 import { createLogger } from './logger.js';
 import { defineModule } from './module.js';
 import { PluginHost } from './plugin-host.js';
-import { KERNEL_PORTS, PORT_KEYS } from './plugin-ports.js';
+import { KERNEL_PORTS, PORT_KEYS, pluginPorts } from './plugin-ports.js';
 import { collectPortFactories } from './port-factories.js';
 
 // The kernel builds no module's port itself: each core module registers its ports by key (its definition's `ports`),
@@ -54,6 +54,37 @@ describe('port factories', () => {
     expect(plugins.failures).toEqual([
       { name: 'needs-tickets', error: 'requires the port tickets, which no core module provides' },
     ]);
+  });
+});
+
+describe('a plugin’s ports', () => {
+  it('are built when first read, once, and a copy of them shares what was built', () => {
+    const built: string[] = [];
+    const factories = {
+      tickets: () => {
+        built.push('tickets');
+        return { name: 'tickets port' };
+      },
+      contacts: () => {
+        built.push('contacts');
+        return { name: 'contacts port' };
+      },
+    } as never;
+    const plugin = definePlugin({ name: 'reads-one', requires: ['tickets', 'contacts'] as const });
+    const ports = pluginPorts(plugin as never, {} as never, {} as never, 1, factories) as Record<
+      string,
+      unknown
+    >;
+    // A subscriber built for an event that returns early builds nothing.
+    expect(Object.keys(ports)).toEqual(['tickets', 'contacts']);
+    expect(built).toEqual([]);
+    const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ports)) as Record<
+      string,
+      unknown
+    >;
+    expect(copy.tickets).toEqual({ name: 'tickets port' });
+    expect(ports.tickets).toBe(copy.tickets);
+    expect(built).toEqual(['tickets']);
   });
 });
 
