@@ -39,47 +39,12 @@ export async function ingest(url: string, visitors = VISITORS, server?: ChildPro
     );
     const token = rows[0].token;
     const run = Date.now().toString(36);
-    // autocannon as the 1,000 visitors: one connection each, its messages one after the other (a light client, so
-    // the load generator sharing the cores takes less of them than fetch did).
-    let nextVisitor = 0;
-    const message = (k: number): autocannon.Request => ({
-      method: 'POST',
-      path: `/api/webchat/${token}/messages`,
-      headers: { 'content-type': 'application/json' },
-      setupRequest: (req, context: { v?: number }) => {
-        if (k === 0) context.v = nextVisitor++;
-        const v = context.v as number;
-        req.body = JSON.stringify({
-          visitorId: `bv${run}x${v}`,
-          // The contact's number is the visitor id's hash (web chat): the run is found by the name.
-          name: `bv${run} Visitante ${v}`,
-          body: `mensagem ${k} do visitante ${v}: preciso de ajuda com meu pedido`,
-          clientMessageId: `message-${String(k).padStart(4, '0')}`,
-        });
-        return req;
-      },
-    });
     const cost = server ? await costSoFar(server, c) : null;
     const started = performance.now();
     // Until the last answer: autocannon itself only notices the end on its next one-second tick.
     let lastAnswer = started;
-    const result = await new Promise<autocannon.Result>((resolve, reject) => {
-      const run = autocannon(
-        {
-          url: BASE,
-          connections: visitors,
-          maxConnectionRequests: PER_VISITOR,
-          // Every post, however long it takes: without an amount autocannon stops after its default 10 s, and on a
-          // saturated machine the posts still in flight were neither timed nor counted as failed.
-          amount: visitors * PER_VISITOR,
-          requests: Array.from({ length: PER_VISITOR }, (_, k) => message(k)),
-          timeout: 60,
-        },
-        (err, res) => (err ? reject(err) : resolve(res)),
-      );
-      run.on('response', () => {
-        lastAnswer = performance.now();
-      });
+    const result = await postAsVisitors(BASE, token, run, visitors, () => {
+      lastAnswer = performance.now();
     });
     const seconds = (lastAnswer - started) / 1000;
     const failed = result.non2xx + result.errors + result.timeouts;
@@ -135,6 +100,54 @@ export async function ingest(url: string, visitors = VISITORS, server?: ChildPro
   } finally {
     await c.end();
   }
+}
+
+/**
+ * `visitors` web chat visitors at once, as autocannon: one connection each, its PER_VISITOR messages one after the
+ * other, to `/api/webchat/<token>/messages` at `base` (a light client, so the load generator sharing the cores takes
+ * less of them than fetch did). Visitor names start with `bv<run>`. `onAnswer` is told of every answer.
+ */
+export function postAsVisitors(
+  base: string,
+  token: string,
+  run: string,
+  visitors: number,
+  onAnswer: () => void,
+): Promise<autocannon.Result> {
+  let nextVisitor = 0;
+  const message = (k: number): autocannon.Request => ({
+    method: 'POST',
+    path: `/api/webchat/${token}/messages`,
+    headers: { 'content-type': 'application/json' },
+    setupRequest: (req, context: { v?: number }) => {
+      if (k === 0) context.v = nextVisitor++;
+      const v = context.v as number;
+      req.body = JSON.stringify({
+        visitorId: `bv${run}x${v}`,
+        // The contact's number is the visitor id's hash (web chat): the run is found by the name.
+        name: `bv${run} Visitante ${v}`,
+        body: `mensagem ${k} do visitante ${v}: preciso de ajuda com meu pedido`,
+        clientMessageId: `message-${String(k).padStart(4, '0')}`,
+      });
+      return req;
+    },
+  });
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: base,
+        connections: visitors,
+        maxConnectionRequests: PER_VISITOR,
+        // Every post, however long it takes: without an amount autocannon stops after its default 10 s, and on a
+        // saturated machine the posts still in flight were neither timed nor counted as failed.
+        amount: visitors * PER_VISITOR,
+        requests: Array.from({ length: PER_VISITOR }, (_, k) => message(k)),
+        timeout: 60,
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', onAnswer);
+  });
 }
 
 export interface RawInsertReport {
