@@ -229,4 +229,29 @@ test('the Search tab filter panel filters by status and tag', async ({ browser, 
   await page.getByTestId('filter-clear').click();
   await expect(row(names.plain)).toBeVisible();
   await context.close();
+
+  // In pt-BR at 1366 px, with a search typed, the row's controls (queues, "Atendimentos de todos", "Filtros",
+  // "Limpar") are each whole and apart: they overlapped and "Limpar" was cut before the row could wrap.
+  const narrow = await signedIn(browser, USERS.admin, 1366);
+  await narrow.page.getByTestId('ticket-search').fill(names.tagged);
+  await expect(narrow.page.getByTestId('tab-search')).toHaveAttribute('aria-selected', 'true');
+  const controls = narrow.page.locator('.ticket-panel__filters > *');
+  await expect(controls).toHaveCount(4);
+  const boxes = await controls.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return {
+        left: r.left,
+        top: r.top,
+        right: r.right,
+        bottom: r.bottom,
+        cut: e.scrollWidth > e.clientWidth + 1,
+      };
+    }),
+  );
+  expect(boxes.filter((b) => b.cut)).toEqual([]);
+  const apart = (a: (typeof boxes)[number], b: (typeof boxes)[number]) =>
+    a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  expect(boxes.every((a, i) => boxes.slice(i + 1).every((b) => apart(a, b)))).toBe(true);
+  await narrow.context.close();
 });
