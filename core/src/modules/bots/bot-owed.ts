@@ -1,6 +1,7 @@
 import type { Logger } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { GroupCommit } from '../../db/group-commit.js';
+import { preparedRows } from '../../db/prepared.js';
 
 /** An inbound message that may be owed a turn. */
 export interface Owing {
@@ -92,14 +93,16 @@ export class OwedTurns {
 
   private async markAll(batch: Owing[]): Promise<boolean> {
     try {
-      const rows = await this.orm.em
-        .fork()
-        .getConnection()
-        .execute<{ ticket_id: number; company_id: number; message_id: string }[]>(MARK, [
+      // Prepared (db/prepared.ts): the batch's JSON is a parameter, and the statement is planned once per connection.
+      const rows = await preparedRows<{ ticket_id: number; company_id: number; message_id: string }>(
+        this.orm.em.fork(),
+        MARK,
+        [
           JSON.stringify(
             batch.map((o) => ({ ticket_id: o.ticketId, company_id: o.companyId, message_id: o.messageId })),
           ),
-        ]);
+        ],
+      );
       for (const row of rows) this.offer(row.company_id, row.ticket_id, Number(row.message_id));
       return true;
     } catch (err) {

@@ -1,7 +1,8 @@
 import type { Logger } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { GroupCommit } from '../../db/group-commit.js';
-import { TURN_EXTRAS } from './turn-lease.js';
+import { preparedRows } from '../../db/prepared.js';
+import { TURN_OWN, TURN_SHARED } from './turn-lease.js';
 
 /** A turn's ask for its ticket's lease, up to its message. */
 interface LeaseAsk {
@@ -25,11 +26,12 @@ const MAX_BATCH = 100;
 
 /**
  * Leases many tickets' turns in one statement: each free ticket of the batch (no lease, or a lapsed one) is leased and
- * answered with what its turn reads (turn-lease.ts TURN_EXTRAS, up to its own message). `skip locked`: a ticket whose
+ * answered with what its turn reads (turn-lease.ts: its own messages up to its turn's and its contact; the connection,
+ * menu and settings read once per company and connection of the batch). `skip locked`: a ticket whose
  * row another transaction holds (its ingest, a moment) is left out and asks again, so the statement never waits for a
  * row lock, and never deadlocks with a batch that locks the same tickets in another order.
  */
-const LEASE_MANY = `with wanted as (
+export const LEASE_MANY = `with wanted as (
     select (v->>0)::int as id, (v->>1)::bigint as upto from jsonb_array_elements(?::jsonb) v),
   free as (
     select t.id from tickets t join wanted w on w.id = t.id
@@ -37,8 +39,13 @@ const LEASE_MANY = `with wanted as (
      order by t.id for update of t skip locked),
   leased as (
     update tickets t set bot_lease_until = now() + make_interval(secs => ?) from free f where t.id = f.id
-    returning t.*)
-  select l.*, ${TURN_EXTRAS('l', 'w.upto')} from leased l join wanted w on w.id = l.id`;
+    returning t.*),
+  shared as materialized (
+    select p.company_id, p.whatsapp_id, ${TURN_SHARED('p')}
+      from (select distinct company_id, whatsapp_id from leased) p)
+  select l.*, ${TURN_OWN('l', 'w.upto')}, s.turn_connection, s.turn_settings, s.turn_menu
+    from leased l join wanted w on w.id = l.id
+    join shared s on s.company_id = l.company_id and s.whatsapp_id is not distinct from l.whatsapp_id`;
 
 /**
  * Ends many turns in one statement: the cursor each reached, its owed row settled, its lease let go. The tickets whose
@@ -64,7 +71,8 @@ const SETTLE_ONE = `with settled as (delete from bot_turns_owed where ticket_id 
  * The two statements of every bot turn (bot-dispatch.ts), group-committed across the process's turns: the leases
  * asked while a lease statement runs go together in the next one, and the same for the turns' ends (issue 30: they
  * were two statements per turn, most of what ingest sent to the database). A turn's own work between them is
- * unchanged; a lone turn still costs two statements.
+ * unchanged; a lone turn still costs two statements. They run prepared (db/prepared.ts): their JSON goes as a
+ * parameter, not escaped into the text, and each is planned once per connection.
  * @example const row = await batches.lease(ticketId, messageId); …; await batches.settle(ticketId, messageId, reached)
  */
 export class TurnBatches {
@@ -87,7 +95,7 @@ export class TurnBatches {
   ) {}
 
   /**
-   * The ticket's lease, if free, with what its turn reads up to `messageId` (a TURN_EXTRAS row); null while another
+   * The ticket's lease, if free, with what its turn reads up to `messageId` (turn-lease.ts); null while another
    * turn or timer holds it, or its row is locked this instant: ask again.
    */
   lease(ticketId: number, messageId: number): Promise<Record<string, unknown> | null> {
@@ -107,13 +115,10 @@ export class TurnBatches {
       else asks.set(ask.ticketId, ask);
     }
     try {
-      const rows = await this.orm.em
-        .fork()
-        .getConnection()
-        .execute<Record<string, unknown>[]>(LEASE_MANY, [
-          JSON.stringify([...asks.values()].map((a) => [a.ticketId, a.messageId])),
-          this.leaseSeconds,
-        ]);
+      const rows = await preparedRows<Record<string, unknown>>(this.orm.em.fork(), LEASE_MANY, [
+        JSON.stringify([...asks.values()].map((a) => [a.ticketId, a.messageId])),
+        this.leaseSeconds,
+      ]);
       for (const row of rows) {
         asks.get(Number(row.id))?.done(row);
         asks.delete(Number(row.id));
@@ -127,12 +132,9 @@ export class TurnBatches {
   private async settleAll(batch: SettleAsk[]): Promise<void> {
     let ended = new Set<number>();
     try {
-      const rows = await this.orm.em
-        .fork()
-        .getConnection()
-        .execute<{ id: number }[]>(SETTLE_MANY, [
-          JSON.stringify(batch.map((s) => [s.ticketId, s.settled, s.reached])),
-        ]);
+      const rows = await preparedRows<{ id: number }>(this.orm.em.fork(), SETTLE_MANY, [
+        JSON.stringify(batch.map((s) => [s.ticketId, s.settled, s.reached])),
+      ]);
       ended = new Set(rows.map((r) => Number(r.id)));
     } catch (err) {
       this.logger.warn({ err, turns: batch.length }, 'bot turns not ended together; ending them one by one');
@@ -146,10 +148,7 @@ export class TurnBatches {
 
   private async settleAlone(s: SettleAsk): Promise<void> {
     try {
-      await this.orm.em
-        .fork()
-        .getConnection()
-        .execute(SETTLE_ONE, [s.ticketId, s.settled, s.reached, s.ticketId]);
+      await preparedRows(this.orm.em.fork(), SETTLE_ONE, [s.ticketId, s.settled, s.reached, s.ticketId]);
       s.done();
     } catch (err) {
       s.failed(err);

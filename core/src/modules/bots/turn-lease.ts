@@ -25,21 +25,27 @@ interface TurnExtras {
 
 /**
  * What a turn reads of the database before its stages decide, in the statement that takes its lease (turn-batches.ts;
- * issue 30 item 5: a turn was 7 round trips, four of them re-reading rows each turn needs): the inbound messages after
- * the cursor up to the turn's own (`upto`), the ticket's contact, its connection, the connection's menu queues and the
- * company's settings, as columns beside the ticket's row `t`. Read as of that statement, every turn: an admin's change
- * of a setting or a connection is seen by the next turn, on any instance, with no cache to invalidate.
+ * issue 30 item 5: a turn was 7 round trips, four of them re-reading rows each turn needs), as columns beside the
+ * ticket's row `t`: the inbound messages after the cursor up to the turn's own (`upto`) and the ticket's contact. Read
+ * as of that statement, every turn, as is {@link TURN_SHARED}.
  */
-export const TURN_EXTRAS = (t: string, upto: string) => `
+export const TURN_OWN = (t: string, upto: string) => `
     (select jsonb_agg(jsonb_build_object('id', m.id, 'body', m.body) order by m.id) from messages m
       where m.ticket_id = ${t}.id and m.id > coalesce(${t}.bot_cursor, 0) and m.id <= ${upto}
         and not m.from_me and not m.is_private and m.media_type <> 'reactionMessage') as turn_messages,
-    (select to_jsonb(c) from contacts c where c.id = ${t}.contact_id and c.company_id = ${t}.company_id) as turn_contact,
-    (select to_jsonb(w) from whatsapps w where w.id = ${t}.whatsapp_id and w.company_id = ${t}.company_id)
+    (select to_jsonb(c) from contacts c where c.id = ${t}.contact_id and c.company_id = ${t}.company_id) as turn_contact`;
+
+/**
+ * What the turns of one company and connection read alike, once per such pair of a lease statement (`p`, with
+ * `company_id` and `whatsapp_id`): the connection, its menu queues and the company's settings. An admin's change of a
+ * setting or a connection is seen by the next turn, on any instance, with no cache to invalidate.
+ */
+export const TURN_SHARED = (p: string) => `
+    (select to_jsonb(w) from whatsapps w where w.id = ${p}.whatsapp_id and w.company_id = ${p}.company_id)
       as turn_connection,
     (select jsonb_agg(jsonb_build_object('key', s.key, 'value', s.value)) from company_settings s
-      where s.company_id = ${t}.company_id) as turn_settings,
-    ${menuQueuesJsonSql(`${t}.whatsapp_id`, `${t}.company_id`)} as turn_menu`;
+      where s.company_id = ${p}.company_id) as turn_settings,
+    ${menuQueuesJsonSql(`${p}.whatsapp_id`, `${p}.company_id`)} as turn_menu`;
 
 /**
  * Splits the lease statement's row and puts what it read where the turn's code looks for it: the ticket, contact and
