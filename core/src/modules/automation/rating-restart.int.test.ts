@@ -85,8 +85,20 @@ it('a ticket waiting for its rating is closed by the timer after a restart, exac
     ]);
     return t?.status === 'closed' ? true : undefined;
   }, 20_000);
-  // Another polling round (agenda looks every 5 s) finds nothing left to run.
-  await new Promise((r) => setTimeout(r, 6_000));
+  // Nothing is left for agenda to run again: the one job has finished and none is due (no need to sit through another
+  // of its 5 s polling rounds to see it).
+  const jobs = async () =>
+    (
+      await sql<{ ran: number; due: number; locked: number }>(
+        database,
+        `select count(*) filter (where last_finished_at is not null)::int as ran,
+                count(*) filter (where next_run_at is not null)::int as due,
+                count(*) filter (where locked_at is not null)::int as locked
+           from agenda_jobs where name = 'automation:rating-expiry'`,
+      )
+    )[0];
+  await eventually(async () => ((await jobs()).ran === 1 ? true : undefined), 20_000);
+  expect(await jobs()).toEqual({ ran: 1, due: 0, locked: 0 });
   expect(await heard(ticketId)).toEqual([REQUEST, DONE]);
   const logs = await sql<{ type: string }>(
     database,
@@ -94,11 +106,4 @@ it('a ticket waiting for its rating is closed by the timer after a restart, exac
     [ticketId],
   );
   expect(logs.map((l) => l.type)).toEqual(['nps', 'autoClose']);
-  const [jobs] = await sql<{ ran: number; due: number }>(
-    database,
-    `select count(*) filter (where last_finished_at is not null)::int as ran,
-            count(*) filter (where next_run_at is not null)::int as due
-       from agenda_jobs where name = 'automation:rating-expiry'`,
-  );
-  expect(jobs).toEqual({ ran: 1, due: 0 });
 });
