@@ -1,6 +1,6 @@
-import fs from 'node:fs';
 import pg from 'pg';
 import { LEASE_MANY } from '../../src/modules/bots/turn-batches.js';
+import { processCpuMs } from './cpu.js';
 
 /**
  * What one bot-turn lease statement costs the database (issue 30, ingest): LEASE_MANY for 8 tickets, 300 times, each
@@ -28,26 +28,19 @@ try {
   const literal = LEASE_MANY.replace('?::jsonb', `'${json}'::jsonb`).replace('secs => ?', 'secs => 90');
   await c.query('set plan_cache_mode = force_generic_plan');
   const { rows: me } = await c.query<{ pid: number }>('select pg_backend_pid() as pid');
-  // utime + stime of the backend, in clock ticks (10 ms on Linux).
-  const ticks = () =>
-    fs
-      .readFileSync(`/proc/${me[0].pid}/stat`, 'utf8')
-      .split(') ')[1]
-      .split(' ')
-      .slice(11, 13)
-      .reduce((sum, v) => sum + Number(v), 0);
+  const backendMs = async () => (await processCpuMs(me[0].pid)) ?? Number.NaN;
   const RUNS = 300;
   for (const round of [1, 2]) {
     for (const form of ['prepared', 'literal'] as const) {
       const started = performance.now();
-      const before = ticks();
+      const before = await backendMs();
       for (let i = 0; i < RUNS; i++) {
         await c.query('begin');
         if (form === 'literal') await c.query(literal);
         else await c.query({ name: 'bench_lease_many', text: numbered, values: [json, 90] });
         await c.query('rollback');
       }
-      const cpuMs = ((ticks() - before) * 10) / RUNS;
+      const cpuMs = ((await backendMs()) - before) / RUNS;
       const wallMs = (performance.now() - started) / RUNS;
       console.log(
         JSON.stringify({
