@@ -178,7 +178,10 @@ export interface PluginDefinition<R extends readonly PortKey[] = readonly PortKe
   /** Entity schemas made with `defineEntity` from '@balcao/sdk/orm'. */
   entities?: readonly unknown[];
   migrations?: readonly MigrationObject[];
-  /** Builds the plugin's own services from its ports, once per request or job run. */
+  /**
+   * Builds the plugin's own services from its ports, once per request, job run or event, when one of them is first
+   * read (a subscriber that returns before reading any builds none). It answers the same names every time.
+   */
   services?(deps: Pick<CorePorts, R[number]>): S;
   routes?(router: PluginRouter<PluginDeps<R, S>>): void;
   /**

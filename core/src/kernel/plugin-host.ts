@@ -29,7 +29,7 @@ import {
   referenceProblem,
   refuseUnlessPlanHas,
 } from './plugin-plan-flags.js';
-import { PORT_KEYS, pluginPorts } from './plugin-ports.js';
+import { type DepsKeys, PORT_KEYS, pluginPorts, withServices } from './plugin-ports.js';
 import type { PortFactories } from './port-factories.js';
 
 export { PORT_KEYS };
@@ -54,6 +54,8 @@ export class PluginHost {
   readonly failures: PluginFailure[] = [];
   private plugins: AnyPlugin[] = [];
   private portFactories: PortFactories = {};
+  /** The names in each plugin's deps, its services' as `services` answered the first time (plugin-ports.ts). */
+  private readonly depsKeys = new Map<string, DepsKeys>();
 
   constructor(
     candidates: readonly AnyPluginDefinition[],
@@ -336,10 +338,7 @@ export class PluginHost {
     return this.plugins.flatMap((p) => (p.planFlags ?? []).map((f) => f.key));
   }
 
-  /**
-   * Only what the plugin listed in `requires`, plus the services it builds from them. The ports stay built on first
-   * read (plugin-ports.ts): the copy keeps their getters rather than reading them all.
-   */
+  /** Only what the plugin listed in `requires`, plus the services it builds from them (plugin-ports.ts). */
   private deps(
     plugin: AnyPlugin,
     root: AwilixContainer<Cradle>,
@@ -347,9 +346,7 @@ export class PluginHost {
     companyId: number | undefined,
     viewer?: AuthUser,
   ): Deps {
-    const ports = this.ports(plugin, root, scope, companyId, viewer);
-    const deps = Object.defineProperties({}, Object.getOwnPropertyDescriptors(ports));
-    return Object.assign(deps, plugin.services?.(ports as never) ?? {});
+    return withServices(plugin, this.ports(plugin, root, scope, companyId, viewer), this.depsKeys);
   }
 
   private ports(

@@ -12,6 +12,7 @@ import { EgressClient } from '../egress/egress.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
 import { SHELL_TEXTS } from '../texts/shell-texts.js';
 import type { Cradle } from './container.js';
+import { lazyObject } from './lazy-object.js';
 import { ownCompany } from './own-company.js';
 import { namespacedJobs } from './plugin-jobs.js';
 import { type AnyPlugin, type PortFactories, portContext } from './port-factories.js';
@@ -142,32 +143,55 @@ export function pluginPorts(
     if (!factory) throw new Error(`plugin ${plugin.name}: no core module provides the port ${key}`);
     return factory(ctx);
   };
-  return lazily(plugin.requires ?? [], build) as Partial<CorePorts>;
+  return lazyObject(keySet(plugin.requires ?? []), build as (key: string) => unknown) as Partial<CorePorts>;
+}
+
+/** The keys of a list, as a set made once per list (a plugin's `requires`, its services' names). */
+const keySets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function keySet(keys: readonly string[]): ReadonlySet<string> {
+  let set = keySets.get(keys);
+  if (!set) {
+    set = new Set(keys);
+    keySets.set(keys, set);
+  }
+  return set;
+}
+
+/** What a plugin's deps hold besides its ports: its services' names, and every name of its deps. */
+export interface DepsKeys {
+  services: ReadonlySet<string>;
+  all: ReadonlySet<string>;
 }
 
 /**
- * An object whose `keys` are built by `build` on first read, once (copies of its properties share that): an event's
- * subscriber, built per event, builds only the ports it reads (issue 30: every inbound message built every subscribing
- * plugin's ports, ~3 % of the server's CPU under ingest).
+ * A plugin's deps: its ports (built on first read, pluginPorts) and the services its `services` builds from them, also
+ * when one of them is first read, then once for the deps (an event's subscriber that returns early builds none: issue
+ * 30, the campaigns' five services for every inbound message were ~8 % of ingest's server CPU). The services' names
+ * are those `services` answered the first time (kept in `known` by plugin name); the SDK says it answers the same
+ * ones every time.
  */
-function lazily<K extends string>(
-  keys: readonly K[],
-  build: (key: K) => unknown,
-): Partial<Record<K, unknown>> {
-  const out = {};
-  for (const key of keys) {
-    let built = false;
-    let value: unknown;
-    Object.defineProperty(out, key, {
-      enumerable: true,
-      get() {
-        if (!built) {
-          value = build(key);
-          built = true;
-        }
-        return value;
-      },
+export function withServices(
+  plugin: AnyPlugin,
+  ports: Partial<CorePorts>,
+  known: Map<string, DepsKeys>,
+): Record<string, unknown> {
+  const services = plugin.services;
+  const own = ports as Record<string, unknown>;
+  if (!services) return own;
+  const keys = known.get(plugin.name);
+  if (!keys) {
+    const built = services.call(plugin, ports as never) ?? {};
+    const names = Object.keys(built);
+    known.set(plugin.name, {
+      services: new Set(names),
+      all: new Set([...(plugin.requires ?? []), ...names]),
     });
+    return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(ports)), built);
   }
-  return out;
+  let built: Record<string, unknown> | undefined;
+  return lazyObject(keys.all, (key) => {
+    if (!keys.services.has(key)) return own[key];
+    built ??= services.call(plugin, ports as never) ?? {};
+    return built[key];
+  });
 }

@@ -5,7 +5,7 @@ import { Host } from './host.js';
 import { createLogger } from './logger.js';
 import { defineModule } from './module.js';
 import { PluginHost } from './plugin-host.js';
-import { KERNEL_PORTS, PORT_KEYS, pluginPorts } from './plugin-ports.js';
+import { type DepsKeys, KERNEL_PORTS, PORT_KEYS, pluginPorts, withServices } from './plugin-ports.js';
 import { collectPortFactories } from './port-factories.js';
 
 // The kernel builds no module's port itself: each core module registers its ports by key (its definition's `ports`),
@@ -85,6 +85,49 @@ describe('a plugin’s ports', () => {
     expect(copy.tickets).toEqual({ name: 'tickets port' });
     expect(ports.tickets).toBe(copy.tickets);
     expect(built).toEqual(['tickets']);
+  });
+});
+
+describe('a plugin’s services', () => {
+  it('are built when one is first read, once per deps, and a subscriber that reads none builds none', () => {
+    let builds = 0;
+    const plugin = definePlugin({
+      name: 'with-services',
+      requires: ['tickets'] as const,
+      services: (ports) => {
+        builds++;
+        return { reports: { ports, n: builds }, settings: { n: builds } };
+      },
+    });
+    const keys = new Map<string, DepsKeys>();
+    const ports = { tickets: { name: 'tickets port' } } as never;
+    // The first deps of the plugin builds them, to learn their names.
+    const first = withServices(plugin as never, ports, keys);
+    expect(builds).toBe(1);
+    expect([...(keys.get('with-services')?.services ?? [])]).toEqual(['reports', 'settings']);
+    expect(Object.keys(first)).toEqual(['tickets', 'reports', 'settings']);
+    // Later ones build them when one is read: an event's subscriber that returns early builds none.
+    const early = withServices(plugin as never, ports, keys);
+    expect(Object.keys(early)).toEqual(['tickets', 'reports', 'settings']);
+    expect(early.tickets).toEqual({ name: 'tickets port' });
+    expect(builds).toBe(1);
+    const used = withServices(plugin as never, ports, keys) as Record<string, { n: number; ports?: unknown }>;
+    expect(used.settings.n).toBe(2);
+    expect(used.reports.n).toBe(2);
+    expect(used.reports.ports).toBe(ports);
+    expect(builds).toBe(2);
+    // A copy (spread) reads them all, from the one build; what a plugin sets on its deps stays set.
+    const copy = { ...used };
+    expect(copy.reports).toBe(used.reports);
+    used.settings = { n: 99 };
+    expect(used.settings).toEqual({ n: 99 });
+    expect(builds).toBe(2);
+  });
+
+  it('leave a plugin without services its ports alone', () => {
+    const plugin = definePlugin({ name: 'no-services', requires: ['tickets'] as const });
+    const deps = withServices(plugin as never, { tickets: 1 } as never, new Map());
+    expect(deps).toEqual({ tickets: 1 });
   });
 });
 
