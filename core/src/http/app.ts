@@ -10,6 +10,7 @@ import { errorHandler } from './errors.js';
 import { requireAuth } from './guards.js';
 import { refuseNul } from './hostile-input.js';
 import { jsonOnce } from './json-once.js';
+import { gatedRoutes } from './router-gate.js';
 import { securityHeaders } from './security-headers.js';
 import { staticUi } from './static-ui.js';
 import type { AppState } from './types.js';
@@ -33,7 +34,12 @@ export function createApp(context: ModuleContext, host: Host): Koa<AppState> {
     const scope = createRequestScope(root);
     ctx.state.scope = scope;
     ctx.state.services = scope.cradle;
-    ctx.state.em = scope.cradle.em;
+    // Forked when first read: a request that never reads it (a static file, a 404, a refused body) forks none.
+    Object.defineProperty(ctx.state, 'em', {
+      get: () => scope.cradle.em,
+      enumerable: true,
+      configurable: true,
+    });
     ctx.state.logger = logger;
     await next();
   });
@@ -54,7 +60,7 @@ export function createApp(context: ModuleContext, host: Host): Koa<AppState> {
   // external API, beside the attendants' POST /api/messages/:ticketId) is reached instead of core's login guard.
   // A public router's middleware runs only for its own paths, so nothing else changes.
   for (const router of [...plugins.mountPublic(root), open, closed, ...plugins.mount(root)]) {
-    app.use(router.routes());
+    app.use(gatedRoutes(router));
     app.use(router.allowedMethods());
   }
   app.use(staticUi(config.uiDist));
