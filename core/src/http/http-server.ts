@@ -97,7 +97,8 @@ export function createHttpServer(handler: http.RequestListener, opts: HttpServer
   const { logger } = opts;
   // Koa's ctx.path throws on a target that is not a URL (`http://[`), outside any middleware that maps errors.
   const server = http.createServer({ requestTimeout: opts.requestMs ?? HTTP_REQUEST_MS }, (req, res) => {
-    if (targetPath(req.url) !== null) {
+    // Only whether it parses: building the URL too cost ~0.6 % of the server's CPU under ingest (issue 30).
+    if (URL.canParse(req.url ?? '/', 'http://localhost')) {
       handler(req, res);
       return;
     }

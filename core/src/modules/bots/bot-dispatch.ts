@@ -76,7 +76,8 @@ async function dispatch(
   ticketId: number,
   messageId: number,
 ): Promise<void> {
-  const conn = root.cradle.orm.em.fork().getConnection();
+  // The connection alone (the driver's): no entity manager is forked for it.
+  const conn = root.cradle.orm.em.getConnection();
   const leased = await waitForLease(() => batches.lease(ticketId, messageId));
   if (!leased) throw new Error(`bots: ticket ${ticketId} stayed leased`);
   let reached = 0;
