@@ -26,10 +26,20 @@ const REACHED = `select a.i from jsonb_to_recordset(?::jsonb) as a(i int, compan
 class ReachQueue {
   private readonly waiting: Ask[] = [];
   private running = false;
+  private pumpDue = false;
 
+  /**
+   * The statement starts a microtask after the first ask, so the asks of one stored batch's messages (their events
+   * come together) share it instead of the first going alone.
+   */
   push(ask: Ask): void {
     this.waiting.push(ask);
-    this.pump();
+    if (this.pumpDue || this.running) return;
+    this.pumpDue = true;
+    queueMicrotask(() => {
+      this.pumpDue = false;
+      this.pump();
+    });
   }
 
   private pump(): void {
