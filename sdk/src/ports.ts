@@ -137,6 +137,21 @@ export interface CorePorts {
   viewer: ViewerPort;
   /** The company's service hours as core applies them to a ticket, and its wall clock; see {@link HoursPort}. */
   hours: HoursPort;
+  /** Statements run prepared, their parameters apart from the text: for a plugin's hot statements; see {@link SqlPort}. */
+  sql: SqlPort;
+}
+
+/**
+ * A plugin's hot statements (a burst's batch, a read every message makes), prepared: PostgreSQL parses and plans the
+ * text once per pooled connection, and the parameters travel apart from it. `em.execute` writes them into the text, so
+ * each call is parsed and planned anew and a JSON parameter is escaped into a second copy of itself. `?` placeholders
+ * (never inside a string literal); the text must not vary (its parameters do), or each text becomes a statement on
+ * every connection. Like `em.execute`, raw SQL is not tenant-filtered: scope it by the company yourself. Inside a
+ * transaction of the `em` port, it runs on that transaction's connection. Rows come as `em.execute` answers them.
+ * @example const rows = await sql.rows<{ i: number }>('select a.i from jsonb_to_recordset(?::jsonb) as a(i int)', [JSON.stringify(asks)])
+ */
+export interface SqlPort {
+  rows<R extends object = Record<string, unknown>>(text: string, params?: readonly unknown[]): Promise<R[]>;
 }
 
 /**

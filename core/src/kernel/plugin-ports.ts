@@ -8,6 +8,7 @@ import type {
   SettingsPort,
 } from '@balcao/sdk';
 import type { AwilixContainer } from 'awilix';
+import { preparedRows } from '../db/prepared.js';
 import { EgressClient } from '../egress/egress.js';
 import { companySpreadsheets } from '../spreadsheets/spreadsheets-port.js';
 import { SHELL_TEXTS } from '../texts/shell-texts.js';
@@ -46,6 +47,7 @@ export const PORT_KEYS: readonly PortKey[] = [
   'texts',
   'viewer',
   'hours',
+  'sql',
 ];
 
 /**
@@ -119,6 +121,10 @@ export const KERNEL_PORTS: PortFactories = {
   spreadsheets: ({ root, tenant }) => tenant((id) => companySpreadsheets(root.cradle.spreadsheets, id)),
   texts: () => SHELL_TEXTS,
   viewer: ({ root, plugin, scope, viewer }) => viewerPort(plugin.name, scope, viewer, root.cradle.logger),
+  sql: ({ scope }) => ({
+    rows: <R extends object>(text: string, params: readonly unknown[] = []) =>
+      preparedRows<R>(scope.em, text, params),
+  }),
 };
 
 /**

@@ -26,7 +26,7 @@ describe('port factories', () => {
     // `viewer` only composes what modules register in the scope (viewerTickets, viewerContacts): kernel/viewer-port.ts.
     // `texts` is the shell's locale files, read once (core/src/texts/shell-texts.ts): no module owns them.
     expect(Object.keys(KERNEL_PORTS).sort()).toEqual(
-      ['em', 'events', 'http', 'jobs', 'logger', 'realtime', 'spreadsheets', 'texts', 'viewer'].sort(),
+      ['em', 'events', 'http', 'jobs', 'logger', 'realtime', 'spreadsheets', 'sql', 'texts', 'viewer'].sort(),
     );
     const owner = (key: string) => sources.find((s) => s.ports && key in s.ports)?.owner;
     expect(owner('tickets')).toBe('core module tickets');
