@@ -19,6 +19,7 @@ export const REQUIRES = [
   'hours',
   'viewer',
   'texts',
+  'sql',
 ] as const;
 
 /** The core ports the campaigns plugin uses. */

@@ -40,7 +40,7 @@ export const campaignSubscribers: PluginSubscriber<CampaignDeps>[] = [
       // When no shipping may reach the contact nothing below can match — the confirmation is looked for by the contact,
       // the stop word's campaign by a message of this ticket — so every message of every conversation costs a share of
       // one batched read of the plugin's own table instead of the ticket, the message, the settings and an update.
-      if (!(await mayAnswerACampaign(deps.em, companyId, sender))) return;
+      if (!(await mayAnswerACampaign(deps, companyId, sender))) return;
       const ticket = await deps.tickets.find(ticketId);
       if (!ticket || ticket.isGroup) return;
       const contactId = ticket.contactId;

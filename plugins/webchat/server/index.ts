@@ -63,7 +63,7 @@ export function createWebchatPlugin(options: WebchatPluginOptions = {}) {
   };
   return definePlugin({
     name: 'webchat',
-    requires: ['conversations', 'realtime', 'logger', 'em'],
+    requires: ['conversations', 'realtime', 'logger', 'sql'],
     migrations,
     contributes: { channels: [webchatChannel] },
 
@@ -118,7 +118,7 @@ export function createWebchatPlugin(options: WebchatPluginOptions = {}) {
         const input = validate(visitorMessageSchema, ctx.request.body);
         const contactId = visitorContactId(input.visitorId);
         const who = { connectionId: connection.id, contactId, ip: ctx.ip };
-        await limited(ctx, () => limiterOf().message(ctx.state.deps.em, who));
+        await limited(ctx, () => limiterOf().message(ctx.state.deps.sql, who));
         const result = await ctx.state.deps.conversations.ingest(connection, {
           externalId: `webchat-${contactId}-${input.clientMessageId}`,
           from: { id: contactId, name: input.name },
@@ -139,7 +139,7 @@ export function createWebchatPlugin(options: WebchatPluginOptions = {}) {
         if (!visitor.success)
           throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'visitorId', message: 'Required' }] });
         const who = { connectionId: connection.id, contactId: visitorContactId(visitor.data), ip: ctx.ip };
-        await limited(ctx, () => limiterOf().signal(ctx.state.deps.em, who));
+        await limited(ctx, () => limiterOf().signal(ctx.state.deps.sql, who));
         ctx.body = {
           read: await ctx.state.deps.conversations.markRead(connection, visitorContactId(visitor.data)),
         };
@@ -150,7 +150,7 @@ export function createWebchatPlugin(options: WebchatPluginOptions = {}) {
         const connection = await connectionOf(ctx.state.deps.conversations, ctx.params.token);
         const input = validate(visitorPresenceSchema, ctx.request.body);
         const who = { connectionId: connection.id, contactId: visitorContactId(input.visitorId), ip: ctx.ip };
-        await limited(ctx, () => limiterOf().signal(ctx.state.deps.em, who));
+        await limited(ctx, () => limiterOf().signal(ctx.state.deps.sql, who));
         await ctx.state.deps.conversations.presence(
           connection,
           visitorContactId(input.visitorId),
@@ -165,7 +165,7 @@ export function createWebchatPlugin(options: WebchatPluginOptions = {}) {
         if (!visitor.success)
           throw new AppError('ERR_VALIDATION', 400, { fields: [{ path: 'visitorId', message: 'Required' }] });
         const who = { connectionId: connection.id, contactId: visitorContactId(visitor.data), ip: ctx.ip };
-        await limited(ctx, () => limiterOf().signal(ctx.state.deps.em, who));
+        await limited(ctx, () => limiterOf().signal(ctx.state.deps.sql, who));
         ctx.body = {
           messages: await ctx.state.deps.conversations.history(
             connection,

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, addressKey } from '@balcao/sdk';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, addressKey, type SqlPort } from '@balcao/sdk';
 
 /** `count` within `seconds`: a token bucket holding `count`, refilled evenly over `seconds`. */
 export interface Rate {
@@ -85,7 +84,7 @@ interface TakeRow {
   refill: number;
 }
 interface PendingTake {
-  em: EntityManager;
+  sql: SqlPort;
   attempt: Attempt;
   resolve: (row: TakeRow) => void;
   reject: (err: unknown) => void;
@@ -95,7 +94,7 @@ const MAX_TAKES = 500;
 
 /** A visitor's post waiting for its visit to be recorded; `key` is `hashedAddress:hashedVisitor` (base64url has no `:`). */
 interface PendingVisit {
-  em: EntityManager;
+  sql: SqlPort;
   key: string;
   resolve: (inserted: boolean) => void;
   reject: (err: unknown) => void;
@@ -111,7 +110,7 @@ const VISIT = `insert into webchat_address_visitors (address, visitor, seen_at)
 /**
  * The web chat's public limits, counted in PostgreSQL (the plugin's `webchat_rate_buckets` and
  * `webchat_address_visitors`), so every instance behind a load balancer counts the same and a restart forgets nothing.
- * @example await limiter.message(em, { connectionId, contactId, ip: ctx.ip }) // throws WebchatRefusal (429)
+ * @example await limiter.message(deps.sql, { connectionId, contactId, ip: ctx.ip }) // throws WebchatRefusal (429)
  */
 export class WebchatLimiter {
   private sweptAt = 0;
@@ -125,14 +124,11 @@ export class WebchatLimiter {
   constructor(readonly limits: WebchatLimits) {}
 
   /** A visitor posts a message: a new visitor first (per address), then visitor, address and connection, in order. */
-  async message(
-    em: EntityManager,
-    who: { connectionId: number; contactId: string; ip: string },
-  ): Promise<void> {
-    await this.sweep(em);
+  async message(sql: SqlPort, who: { connectionId: number; contactId: string; ip: string }): Promise<void> {
+    await this.sweep(sql);
     const address = addressKey(who.ip);
-    await this.newVisitor(em, address, `${who.connectionId}:${who.contactId}`);
-    await this.take(em, [
+    await this.newVisitor(sql, address, `${who.connectionId}:${who.contactId}`);
+    await this.take(sql, [
       { key: `visitor:${who.connectionId}:${who.contactId}`, rate: this.limits.visitorMessages },
       { key: `address:${address}`, rate: this.limits.addressMessages },
       { key: `connection:${who.connectionId}`, rate: this.limits.connectionMessages },
@@ -140,11 +136,8 @@ export class WebchatLimiter {
   }
 
   /** A read receipt, typing signal or history load. */
-  async signal(
-    em: EntityManager,
-    who: { connectionId: number; contactId: string; ip: string },
-  ): Promise<void> {
-    await this.take(em, [
+  async signal(sql: SqlPort, who: { connectionId: number; contactId: string; ip: string }): Promise<void> {
+    await this.take(sql, [
       { key: `signals:${who.connectionId}:${who.contactId}`, rate: this.limits.visitorSignals },
       { key: `signals-address:${addressKey(who.ip)}`, rate: this.limits.addressSignals },
     ]);
@@ -156,10 +149,10 @@ export class WebchatLimiter {
    * while a statement runs wait and go together in the next (`webchat_take_tokens`, migration 0003), in arrival order:
    * one statement for many posts instead of one each.
    */
-  private async take(em: EntityManager, buckets: Bucket[]): Promise<void> {
+  private async take(sql: SqlPort, buckets: Bucket[]): Promise<void> {
     const attempt: Attempt = buckets.map((b) => [hashed(b.key), b.rate.count, b.rate.count / b.rate.seconds]);
     const row = await new Promise<TakeRow>((resolve, reject) => {
-      this.takes.push({ em, attempt, resolve, reject });
+      this.takes.push({ sql, attempt, resolve, reject });
       this.pumpTakes();
     });
     if (!row.took) throw new WebchatRefusal(Math.max(1, Math.ceil((1 - row.left_tokens) / row.refill)));
@@ -173,9 +166,8 @@ export class WebchatLimiter {
     if (this.taking || !this.takes.length) return;
     const batch = this.takes.splice(0, MAX_TAKES);
     this.taking = true;
-    batch[0].em
-      .getConnection()
-      .execute<TakeRow[]>('select * from webchat_take_tokens(?::jsonb)', [
+    batch[0].sql
+      .rows<TakeRow>('select * from webchat_take_tokens(?::jsonb)', [
         JSON.stringify(batch.map((p) => p.attempt)),
       ])
       .then(
@@ -202,24 +194,22 @@ export class WebchatLimiter {
   }
 
   /** A visitor id not seen from this address lately takes one of the address's new-visitor tokens. */
-  private async newVisitor(em: EntityManager, address: string, visitor: string): Promise<void> {
+  private async newVisitor(sql: SqlPort, address: string, visitor: string): Promise<void> {
     const key = [hashed(`address:${address}`), hashed(visitor)];
     const memo = key.join(':');
     const now = Date.now();
     const seen = this.recent.get(memo);
     if (seen !== undefined && now - seen < this.recentMs) return;
-    if (!(await this.visit(em, key))) {
+    if (!(await this.visit(sql, key))) {
       this.remember(memo, now);
       return;
     }
     try {
-      await this.take(em, [{ key: `new-visitors:${address}`, rate: this.limits.newVisitors }]);
+      await this.take(sql, [{ key: `new-visitors:${address}`, rate: this.limits.newVisitors }]);
       this.remember(memo, now);
     } catch (err) {
       // Still new next time: refused ids do not become known ones.
-      await em
-        .getConnection()
-        .execute('delete from webchat_address_visitors where address = ? and visitor = ?', key);
+      await sql.rows('delete from webchat_address_visitors where address = ? and visitor = ?', key);
       throw err;
     }
   }
@@ -229,9 +219,9 @@ export class WebchatLimiter {
    * while a statement runs wait and go together in the next, as the takes do: a burst of new visitors costs one
    * statement, not one each (issue 30: statements per ingested message).
    */
-  private visit(em: EntityManager, key: string[]): Promise<boolean> {
+  private visit(sql: SqlPort, key: string[]): Promise<boolean> {
     return new Promise((resolve, reject) => {
-      this.visits.push({ em, key: key.join(':'), resolve, reject });
+      this.visits.push({ sql, key: key.join(':'), resolve, reject });
       this.pumpVisits();
     });
   }
@@ -250,9 +240,8 @@ export class WebchatLimiter {
       const [address, visitor] = k.split(':');
       return { address, visitor };
     });
-    batch[0].em
-      .getConnection()
-      .execute<{ address: string; visitor: string; inserted: boolean }[]>(VISIT, [JSON.stringify(rows)])
+    batch[0].sql
+      .rows<{ address: string; visitor: string; inserted: boolean }>(VISIT, [JSON.stringify(rows)])
       .then(
         (result) => {
           const inserted = new Set(result.filter((r) => r.inserted).map((r) => `${r.address}:${r.visitor}`));
@@ -279,18 +268,14 @@ export class WebchatLimiter {
   }
 
   /** Every 5 minutes at most: drops buckets that have refilled whole and visitors not seen within their window. */
-  private async sweep(em: EntityManager): Promise<void> {
+  private async sweep(sql: SqlPort): Promise<void> {
     if (Date.now() - this.sweptAt < 5 * 60_000) return;
     this.sweptAt = Date.now();
-    await em
-      .getConnection()
-      .execute(
-        `delete from webchat_rate_buckets where at + make_interval(secs => burst / per_second) < now()`,
-      );
-    await em
-      .getConnection()
-      .execute('delete from webchat_address_visitors where seen_at < now() - make_interval(secs => ?)', [
-        this.limits.newVisitors.seconds,
-      ]);
+    await sql.rows(
+      'delete from webchat_rate_buckets where at + make_interval(secs => burst / per_second) < now()',
+    );
+    await sql.rows('delete from webchat_address_visitors where seen_at < now() - make_interval(secs => ?)', [
+      this.limits.newVisitors.seconds,
+    ]);
   }
 }
