@@ -184,20 +184,20 @@ export function withServices(
   const services = plugin.services;
   const own = ports as Record<string, unknown>;
   if (!services) return own;
-  const keys = known.get(plugin.name);
-  if (!keys) {
-    const built = services.call(plugin, ports as never) ?? {};
-    const names = Object.keys(built);
-    known.set(plugin.name, {
-      services: new Set(names),
-      all: new Set([...(plugin.requires ?? []), ...names]),
-    });
-    return Object.assign(Object.defineProperties({}, Object.getOwnPropertyDescriptors(ports)), built);
-  }
+  const build = () => services.call(plugin, ports as never) ?? {};
   let built: Record<string, unknown> | undefined;
+  let keys = known.get(plugin.name);
+  if (!keys) {
+    // The plugin's first deps: its services are built now, to learn their names.
+    built = build();
+    const names = Object.keys(built);
+    keys = { services: new Set(names), all: new Set([...(plugin.requires ?? []), ...names]) };
+    known.set(plugin.name, keys);
+  }
+  const { services: names } = keys;
   return lazyObject(keys.all, (key) => {
-    if (!keys.services.has(key)) return own[key];
-    built ??= services.call(plugin, ports as never) ?? {};
+    if (!names.has(key)) return own[key];
+    built ??= build();
     return built[key];
   });
 }
