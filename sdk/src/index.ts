@@ -11,6 +11,7 @@ export * from './dto.js';
 export * from './dto-attendance.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './group-commit.js';
 export * from './http-port.js';
 export * from './lgpd.js';
 export * from './media.js';

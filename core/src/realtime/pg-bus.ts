@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Logger, RealtimeEnvelope } from '@balcao/sdk';
+import { GroupCommit, type Logger, type RealtimeEnvelope } from '@balcao/sdk';
 import pg from 'pg';
-import { GroupCommit } from '../db/group-commit.js';
 import type { AccessRefresh, RemoteBus, Staleness } from './hub.js';
 
 const CHANNEL = 'balcao_realtime';

@@ -1,3 +1,4 @@
+import { GroupCommit } from '@balcao/sdk';
 import type { CampaignDeps } from './deps.js';
 
 type Em = CampaignDeps['em'];
@@ -20,60 +21,34 @@ const REACHED = `select a.i from jsonb_to_recordset(?::jsonb) as a(i int, compan
                  where s.company_id = a.company_id and (s.contact_id = a.contact_id or s.contact_id is null))`;
 
 /**
- * The asks of one database, group-committed: while a statement runs, the asks that arrive wait and go together in the
- * next, in arrival order (a lone ask runs a microtask later). An ingest batch emits its messages' `message.created` together,
- * so a burst costs a statement per batch instead of one per message (issue 30: statements per ingested message).
+ * Answers one batch of asks with one statement. Prepared (the sql port): the asks' JSON travels as a parameter, not
+ * escaped into the text every time.
  */
-class ReachQueue {
-  private readonly waiting: Ask[] = [];
-  private running = false;
-  private pumpDue = false;
-
-  /**
-   * The statement starts a microtask after the first ask, so the asks of one stored batch's messages (their events
-   * come together) share it instead of the first going alone.
-   */
-  push(ask: Ask): void {
-    this.waiting.push(ask);
-    if (this.pumpDue || this.running) return;
-    this.pumpDue = true;
-    queueMicrotask(() => {
-      this.pumpDue = false;
-      this.pump();
-    });
-  }
-
-  private pump(): void {
-    if (this.running || !this.waiting.length) return;
-    const batch = this.waiting.splice(0, MAX_BATCH);
-    this.running = true;
-    const asks = batch.map((a, i) => ({ i, company_id: a.companyId, contact_id: a.contactId }));
-    // Prepared (the sql port): the asks' JSON travels as a parameter, not escaped into the text every time.
-    batch[0].sql
-      .rows<{ i: number }>(REACHED, [JSON.stringify(asks)])
-      .then(
-        (rows) => {
-          const reached = new Set(rows.map((r) => Number(r.i)));
-          for (const [i, a] of batch.entries()) a.resolve(reached.has(i));
-        },
-        (err: unknown) => {
-          for (const a of batch) a.reject(err);
-        },
-      )
-      .finally(() => {
-        this.running = false;
-        this.pump();
-      });
+async function answer(batch: Ask[]): Promise<void> {
+  const asks = batch.map((a, i) => ({ i, company_id: a.companyId, contact_id: a.contactId }));
+  try {
+    const rows = await batch[0].sql.rows<{ i: number }>(REACHED, [JSON.stringify(asks)]);
+    const reached = new Set(rows.map((r) => Number(r.i)));
+    for (const [i, a] of batch.entries()) a.resolve(reached.has(i));
+  } catch (err) {
+    for (const a of batch) a.reject(err);
   }
 }
 
+/**
+ * The asks of one database, group-committed (the SDK's GroupCommit): while a statement runs, the asks that arrive wait
+ * and go together in the next, in arrival order. An ingest batch emits its messages' `message.created` together, so a
+ * burst costs a statement per batch instead of one per message (issue 30: statements per ingested message).
+ */
+const newQueue = () => new GroupCommit<Ask>({ maxBatch: MAX_BATCH, maxInFlight: 1, run: answer });
+
 /** One queue per database: asks are grouped by the ORM driver their entity manager was forked from (one per host). */
-const queues = new WeakMap<object, ReachQueue>();
+const queues = new WeakMap<object, GroupCommit<Ask>>();
 
 /**
  * Whether the contact's message may answer a campaign at all: some shipping of the company is the contact's, or lost
  * its contact (a merge deleted the contact it was sent to, whose ticket, with the campaign's message, is now this
- * contact's). Concurrent asks share one statement (ReachQueue).
+ * contact's). Concurrent asks share one statement.
  * @example if (!(await mayAnswerACampaign(deps, companyId, contactId))) return;
  */
 export function mayAnswerACampaign(
@@ -84,7 +59,7 @@ export function mayAnswerACampaign(
   const driver = em.getDriver();
   let queue = queues.get(driver);
   if (!queue) {
-    queue = new ReachQueue();
+    queue = newQueue();
     queues.set(driver, queue);
   }
   const q = queue;

@@ -1,6 +1,5 @@
-import type { Logger } from '@balcao/sdk';
+import { GroupCommit, type Logger } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 import { TURN_OWN, TURN_SHARED } from './turn-lease.js';
 

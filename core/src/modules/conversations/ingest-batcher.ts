@@ -1,6 +1,5 @@
-import type { IngestResult } from '@balcao/sdk';
+import { GroupCommit, type IngestResult } from '@balcao/sdk';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { GroupCommit } from '../../db/group-commit.js';
 import { preparedRows } from '../../db/prepared.js';
 
 /** The 17 arguments of balcao_ingest (v7, and v8 to v14 which keep them; migrations conversations-0006 to 0015), in order. */
