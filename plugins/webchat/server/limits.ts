@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, addressKey, type SqlPort } from '@balcao/sdk';
+import { AppError, addressKey, GroupCommit, type SqlPort } from '@balcao/sdk';
 
 /** `count` within `seconds`: a token bucket holding `count`, refilled evenly over `seconds`. */
 export interface Rate {
@@ -153,40 +153,29 @@ export class WebchatLimiter {
     const attempt: Attempt = buckets.map((b) => [hashed(b.key), b.rate.count, b.rate.count / b.rate.seconds]);
     const row = await new Promise<TakeRow>((resolve, reject) => {
       this.takes.push({ sql, attempt, resolve, reject });
-      this.pumpTakes();
     });
     if (!row.took) throw new WebchatRefusal(Math.max(1, Math.ceil((1 - row.left_tokens) / row.refill)));
   }
 
-  private readonly takes: PendingTake[] = [];
-  private taking = false;
-
-  /** One statement at a time; a lone attempt runs at once. */
-  private pumpTakes(): void {
-    if (this.taking || !this.takes.length) return;
-    const batch = this.takes.splice(0, MAX_TAKES);
-    this.taking = true;
-    batch[0].sql
-      .rows<TakeRow>('select * from webchat_take_tokens(?::jsonb)', [
-        JSON.stringify(batch.map((p) => p.attempt)),
-      ])
-      .then(
-        (rows) => {
-          for (const [i, p] of batch.entries()) {
-            const row = rows.find((r) => r.attempt === i);
-            if (row) p.resolve(row);
-            else p.reject(new Error('webchat_take_tokens: an attempt without its row'));
-          }
-        },
-        (err: unknown) => {
-          for (const p of batch) p.reject(err);
-        },
-      )
-      .finally(() => {
-        this.taking = false;
-        this.pumpTakes();
-      });
-  }
+  /** One statement at a time (the SDK's GroupCommit): the attempts that wait go together in the next. */
+  private readonly takes = new GroupCommit<PendingTake>({
+    maxBatch: MAX_TAKES,
+    maxInFlight: 1,
+    run: async (batch) => {
+      try {
+        const rows = await batch[0].sql.rows<TakeRow>('select * from webchat_take_tokens(?::jsonb)', [
+          JSON.stringify(batch.map((p) => p.attempt)),
+        ]);
+        for (const [i, p] of batch.entries()) {
+          const row = rows.find((r) => r.attempt === i);
+          if (row) p.resolve(row);
+          else p.reject(new Error('webchat_take_tokens: an attempt without its row'));
+        }
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+      }
+    },
+  });
 
   /** At most a minute, and a quarter of the new-visitor window (the sweep keeps visitors for the whole window). */
   private get recentMs(): number {
@@ -222,40 +211,32 @@ export class WebchatLimiter {
   private visit(sql: SqlPort, key: string[]): Promise<boolean> {
     return new Promise((resolve, reject) => {
       this.visits.push({ sql, key: key.join(':'), resolve, reject });
-      this.pumpVisits();
     });
   }
 
-  private readonly visits: PendingVisit[] = [];
-  private visiting = false;
-
-  /** One statement at a time; a lone visit runs at once. A key twice in a batch is new at most once, for the first. */
-  private pumpVisits(): void {
-    if (this.visiting || !this.visits.length) return;
-    const batch = this.visits.splice(0, MAX_TAKES);
-    this.visiting = true;
-    const first = new Map<string, PendingVisit>();
-    for (const p of batch) if (!first.has(p.key)) first.set(p.key, p);
-    const rows = [...first.keys()].map((k) => {
-      const [address, visitor] = k.split(':');
-      return { address, visitor };
-    });
-    batch[0].sql
-      .rows<{ address: string; visitor: string; inserted: boolean }>(VISIT, [JSON.stringify(rows)])
-      .then(
-        (result) => {
-          const inserted = new Set(result.filter((r) => r.inserted).map((r) => `${r.address}:${r.visitor}`));
-          for (const p of batch) p.resolve(first.get(p.key) === p && inserted.has(p.key));
-        },
-        (err: unknown) => {
-          for (const p of batch) p.reject(err);
-        },
-      )
-      .finally(() => {
-        this.visiting = false;
-        this.pumpVisits();
+  /** One statement at a time, as the takes. A key twice in a batch is new at most once, for the first. */
+  private readonly visits = new GroupCommit<PendingVisit>({
+    maxBatch: MAX_TAKES,
+    maxInFlight: 1,
+    run: async (batch) => {
+      const first = new Map<string, PendingVisit>();
+      for (const p of batch) if (!first.has(p.key)) first.set(p.key, p);
+      const rows = [...first.keys()].map((k) => {
+        const [address, visitor] = k.split(':');
+        return { address, visitor };
       });
-  }
+      try {
+        const result = await batch[0].sql.rows<{ address: string; visitor: string; inserted: boolean }>(
+          VISIT,
+          [JSON.stringify(rows)],
+        );
+        const inserted = new Set(result.filter((r) => r.inserted).map((r) => `${r.address}:${r.visitor}`));
+        for (const p of batch) p.resolve(first.get(p.key) === p && inserted.has(p.key));
+      } catch (err) {
+        for (const p of batch) p.reject(err);
+      }
+    },
+  });
 
   /** Bounded: past 10,000 visitors the oldest entries go (Map keeps insertion order). */
   private remember(memo: string, at: number): void {
