@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { processCpuMs } from './cpu.js';
 import { BENCH_PASSWORD } from './seed.js';
-import { BASE, startServer, stopServer } from './server.js';
+import { BASE, benchDatabaseUrl, startServer, stopServer } from './server.js';
 
 /**
  * What the HTTP layer costs by itself (issue 30): the server's CPU per request, in µs, for requests that reach no
@@ -12,11 +12,7 @@ import { BASE, startServer, stopServer } from './server.js';
  * commits. Command, on a database an attendance run seeded: `BENCH_DB=<copy> node --import tsx
  * core/bench/attendance/http-cost.ts`.
  */
-const admin = process.env.TEST_DATABASE_URL;
-const db = process.env.BENCH_DB;
-if (!admin || !db || !/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error('set TEST_DATABASE_URL and BENCH_DB');
-const url = new URL(admin);
-url.pathname = `/${db}`;
+const url = new URL(benchDatabaseUrl());
 const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
 const { rows } = await client.query<{ token: string }>(

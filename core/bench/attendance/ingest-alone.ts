@@ -1,6 +1,6 @@
 import { ingest, rawInsert } from './ingest.js';
 import { BENCH_PASSWORD, NO_AUTO_CLOSE } from './seed.js';
-import { cpuPressure, startServer, statementsTop, stopServer } from './server.js';
+import { benchDatabaseUrl, cpuPressure, startServer, statementsTop, stopServer } from './server.js';
 
 /**
  * The attendance bench's ingest row alone, for iterating on the ingest path: on a database an attendance run seeded
@@ -8,11 +8,7 @@ import { cpuPressure, startServer, statementsTop, stopServer } from './server.js
  * `BENCH_ROUNDS` measured rounds (1). Command, with TEST_DATABASE_URL's server:
  * `BENCH_DB=balcao_bench_mine node --import tsx core/bench/attendance/ingest-alone.ts`.
  */
-const admin = process.env.TEST_DATABASE_URL;
-const db = process.env.BENCH_DB;
-if (!admin || !db || !/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error('set TEST_DATABASE_URL and BENCH_DB');
-const url = new URL(admin);
-url.pathname = `/${db}`;
+const url = new URL(benchDatabaseUrl());
 const pg = await import('pg');
 const c = new pg.default.Client({ connectionString: url.toString() });
 await c.connect();

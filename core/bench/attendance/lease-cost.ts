@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { LEASE_MANY } from '../../src/modules/bots/turn-batches.js';
 import { processCpuMs } from './cpu.js';
+import { benchDatabaseUrl } from './server.js';
 
 /**
  * What one bot-turn lease statement costs the database (issue 30, ingest): LEASE_MANY for 8 tickets, 300 times, each
@@ -10,11 +11,7 @@ import { processCpuMs } from './cpu.js';
  * command, with TEST_DATABASE_URL's server: `BENCH_DB=<copy of balcao_bench> node --import tsx
  * core/bench/attendance/lease-cost.ts`.
  */
-const admin = process.env.TEST_DATABASE_URL;
-const db = process.env.BENCH_DB;
-if (!admin || !db || !/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error('set TEST_DATABASE_URL and BENCH_DB');
-const url = new URL(admin);
-url.pathname = `/${db}`;
+const url = new URL(benchDatabaseUrl());
 const c = new pg.Client({ connectionString: url.toString() });
 await c.connect();
 try {

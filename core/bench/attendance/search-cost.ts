@@ -3,7 +3,7 @@ import pg from 'pg';
 import { costPer, costSoFar } from './cost.js';
 import { loadFixture } from './http-rows.js';
 import { BENCH_PASSWORD } from './seed.js';
-import { BASE, login, startServer, stopServer } from './server.js';
+import { BASE, benchDatabaseUrl, login, startServer, stopServer } from './server.js';
 
 /**
  * What one ticket search costs, in measures load does not change (issue 30): the server's CPU, its statements and
@@ -12,11 +12,7 @@ import { BASE, login, startServer, stopServer } from './server.js';
  * with TEST_DATABASE_URL's server:
  * `BENCH_DB=<copy of balcao_bench> node --import tsx core/bench/attendance/search-cost.ts`.
  */
-const admin = process.env.TEST_DATABASE_URL;
-const db = process.env.BENCH_DB;
-if (!admin || !db || !/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error('set TEST_DATABASE_URL and BENCH_DB');
-const url = new URL(admin);
-url.pathname = `/${db}`;
+const url = new URL(benchDatabaseUrl());
 const f = await loadFixture(url.toString());
 const server = await startServer(url.toString(), BENCH_PASSWORD);
 const c = new pg.Client({ connectionString: url.toString() });

@@ -10,6 +10,20 @@ export const BASE = `http://localhost:${PORT}`;
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
+ * The database the benches that run alone read (ingest-alone, search-cost, lease-cost, http-cost): BENCH_DB, a plain
+ * name, on TEST_DATABASE_URL's server; throws when either is missing.
+ * @example const url = benchDatabaseUrl() // postgres://postgres@127.0.0.1:5432/balcao_bench_copy
+ */
+export function benchDatabaseUrl(): string {
+  const admin = process.env.TEST_DATABASE_URL;
+  const db = process.env.BENCH_DB;
+  if (!admin || !db || !/^[a-z_][a-z0-9_]*$/.test(db)) throw new Error('set TEST_DATABASE_URL and BENCH_DB');
+  const url = new URL(admin);
+  url.pathname = `/${db}`;
+  return url.toString();
+}
+
+/**
  * Builds the server as `npm start` runs it (core/scripts/build-server.mjs: plain JavaScript, no tsx loader) into a
  * folder of the benches' own, with `entry` (a path from the repository root) among its entries; returns the built
  * entry's path from the root. @example spawn(process.execPath, [prebuiltEntry()], { cwd: ROOT })
