@@ -1,11 +1,12 @@
 // @balcao/sdk/plugin-api: what a server plugin is written against — definePlugin and defineChannel, the ports a plugin
-// `requires` (CorePorts), the domain event catalogue, bot engines and the channel contract. It uses the wire types of
+// `requires` (CorePorts), the domain event catalogue, bot engines, the channel contract and GroupCommit. It uses the wire types of
 // rest.ts (a port answers DTOs); rest.ts never imports it. index.ts re-exports both.
 export * from './bot-engine.js';
 export * from './channel.js';
 export * from './conversations-port.js';
 export * from './domain-ports.js';
 export * from './events.js';
+export * from './group-commit.js';
 export * from './http-port.js';
 export * from './plugin.js';
 export * from './plugin-errors.js';
