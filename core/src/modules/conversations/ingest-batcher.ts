@@ -56,8 +56,11 @@ const MAX_BATCH = 200;
  * loser is rolled back and its messages run again one by one, as for any failed batch.
  */
 const MAX_IN_FLIGHT = 2;
-const CALL = `balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->>5, (v->>6)::boolean, v->>7, v->>8,
-                            v->>9, (v->>10)::boolean, v->>11, v->>12, v->>13, (v->>14)::timestamptz, v->>15, v->>16)`;
+/**
+ * A batch's statement: balcao_ingest_many (sql/), one row per element of the JSON array of IngestArgs with its ordinal
+ * `n`, answered in the array's order.
+ */
+export const INGEST_MANY = 'select * from balcao_ingest_many(?::jsonb) order by n';
 
 const isLostReplay = (err: unknown) => String(err).includes('balcao_ingest: duplicate message');
 
@@ -80,7 +83,8 @@ const toResult = (row: IngestRow | undefined): IngestOutcome =>
 /**
  * Group commit for inbound messages. What dominates a stored message is its commit (a WAL flush), so messages that
  * arrive while the statements in flight run wait and go together in the next: one statement and one commit for up to
- * MAX_BATCH messages, each still through balcao_ingest, in arrival order. A quiet channel pays nothing (a message
+ * MAX_BATCH messages (balcao_ingest_many: a contact's next message in its open ticket with the batch's others like it,
+ * every other message through balcao_ingest in arrival order). A quiet channel pays nothing (a message
  * alone runs at once). If a batch fails — a concurrent replay losing its race raises BC001, which rolls the whole
  * statement back — its messages run again one by one, so one message never decides another's fate.
  */
@@ -128,13 +132,9 @@ export class IngestBatcher {
   }
 
   private async many(batch: IngestArgs[]): Promise<IngestRow[]> {
-    const rows = await preparedRows<IngestRow & { n: string }>(
-      this.orm.em.fork(),
-      `select r.*, e.n from jsonb_array_elements(?::jsonb) with ordinality as e(v, n)
-         cross join lateral ${CALL} r
-        order by e.n`,
-      [JSON.stringify(batch)],
-    );
+    const rows = await preparedRows<IngestRow & { n: string }>(this.orm.em.fork(), INGEST_MANY, [
+      JSON.stringify(batch),
+    ]);
     if (rows.length !== batch.length) throw new Error('balcao_ingest batch: row count mismatch');
     return rows;
   }

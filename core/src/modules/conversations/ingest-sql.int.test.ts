@@ -33,7 +33,7 @@ it('balcao_ingest in the database is the current sql/ version', async () => {
   expect(rows[0].args).toContain('p_quoted text');
 });
 
-it('balcao_ingest_history and balcao_number_twin in the database are their current sql/ versions', async () => {
+it('balcao_ingest_history, balcao_number_twin and balcao_ingest_many in the database are their current sql/ versions', async () => {
   for (const [name, version] of Object.entries(CURRENT_FUNCTION_VERSIONS)) {
     const rows = await installed(name);
     expect(rows, name).toHaveLength(1);

@@ -25,12 +25,20 @@ export const INGEST_SIGNATURE_V7 = `${INGEST_SIGNATURE.slice(0, -1)}, text)`;
 
 /**
  * The SQL of one version of another of the module's functions (sql/<name>.v<version>.sql): `balcao_ingest_history`
- * (the history import) or `balcao_number_twin` (the ninth-digit rule both ingests call). Versions never change.
+ * (the history import), `balcao_number_twin` (the ninth-digit rule both ingests call) or `balcao_ingest_many` (a
+ * batch of live messages, IngestBatcher). Versions never change.
  * @example this.addSql(functionSql('balcao_number_twin', 1))
  */
-export function functionSql(name: 'balcao_ingest_history' | 'balcao_number_twin', version: number): string {
+export function functionSql(
+  name: 'balcao_ingest_history' | 'balcao_number_twin' | 'balcao_ingest_many',
+  version: number,
+): string {
   return readFileSync(path.join(import.meta.dirname, 'sql', `${name}.v${version}.sql`), 'utf8');
 }
 
 /** The versions the current schema runs, by function (what the int test compares with the database). */
-export const CURRENT_FUNCTION_VERSIONS = { balcao_ingest_history: 4, balcao_number_twin: 1 } as const;
+export const CURRENT_FUNCTION_VERSIONS = {
+  balcao_ingest_history: 4,
+  balcao_number_twin: 1,
+  balcao_ingest_many: 1,
+} as const;

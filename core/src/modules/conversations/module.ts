@@ -20,6 +20,7 @@ import { MigrationConversations0012IngestLateLinksAliasLock } from './migrations
 import { MigrationConversations0013IngestLiveRepliesWait } from './migrations/conversations-0013-ingest-live-replies-wait.js';
 import { MigrationConversations0014ActorIngestReleasesHeld } from './migrations/conversations-0014-actor-ingest-releases-held.js';
 import { MigrationConversations0015IngestContactId } from './migrations/conversations-0015-ingest-contact-id.js';
+import { MigrationConversations0016IngestMany } from './migrations/conversations-0016-ingest-many.js';
 import { Migration0007IngestLeanerWrites } from './migrations/core-0007-ingest-leaner-writes.js';
 import { Migration0008IngestLastMessagePreview } from './migrations/core-0008-ingest-last-message-preview.js';
 import { ChannelRegistry } from './outbound.js';
@@ -80,6 +81,7 @@ export const conversationsModule = defineModule({
       class: MigrationConversations0014ActorIngestReleasesHeld,
     },
     { name: 'conversations-0015-ingest-contact-id', class: MigrationConversations0015IngestContactId },
+    { name: 'conversations-0016-ingest-many', class: MigrationConversations0016IngestMany },
   ],
   ports: {
     conversations: ({ root, companyId, ownKinds }) =>
