@@ -35,6 +35,9 @@ const N = {
   twin: '5511987650014',
   twinWithout: '551187650014',
   newcomer: `5511922${tag}01`,
+  // A number nobody has yet, in both forms: the first message makes the contact, the second finds it by the twin.
+  newTwin: '5511976540001',
+  newTwinWithout: '551176540001',
 };
 
 beforeAll(async () => {
@@ -44,7 +47,7 @@ beforeAll(async () => {
   wapp = conn.id;
   const ingest = ingestOf(host);
   for (const number of Object.values(N)) {
-    if (number === N.newcomer || number === N.twinWithout) continue;
+    if ([N.newcomer, N.twinWithout, N.newTwin, N.newTwinWithout].includes(number)) continue;
     await ingest.ingest(conn, {
       ...inbound(number, 'primeira'),
       from: { id: number, name: `Nome ${number}` },
@@ -109,6 +112,8 @@ const batch = (): IngestArgs[] => [
   args(N.plain, `m13-${run}`, { 10: true }),
   args(N.plain, `dup-${run}`),
   args(N.newcomer, `m15-${run}`),
+  args(N.newTwin, `m16-${run}`),
+  args(N.newTwinWithout, `m17-${run}`),
 ];
 
 /** What a form leaves, with ids as what names them (message ids advance with the sequence, rolled back or not). */
@@ -119,7 +124,7 @@ async function outcomeOf(c: pg.Client, text: string, rows: IngestArgs[]) {
     `select m.id, m.external_id, m.ticket_id, c.number, m.body, m.from_me, m.read, m.ack, m.media_type,
             q.external_id as quotes, m.quoted_external_id, m.participant, m.created_at
        from messages m join contacts c on c.id = m.contact_id left join messages q on q.id = m.quoted_msg_id
-      where c.number = any($1) order by m.ticket_id, m.id`,
+      where c.number = any($1) order by c.number, m.ticket_id, m.id`,
     [numbers],
   );
   const extOf = new Map(messages.map((m) => [String(m.id), m.external_id]));
@@ -140,7 +145,19 @@ async function outcomeOf(c: pg.Client, text: string, rows: IngestArgs[]) {
     [numbers],
   );
   const contactName = new Map(contacts.map((x) => [x.id, x.number]));
+  const { rows: logs } = await c.query(
+    `select l.ticket_id, l.type from ticket_logs l join tickets t on t.id = l.ticket_id
+       join contacts c on c.id = t.contact_id where c.number = any($1) order by l.id`,
+    [numbers],
+  );
+  // The search's words of each name (contacts' statement trigger): one statement now makes many contacts at once.
+  const { rows: words } = await c.query(
+    `select c.number, w.word, w.name from contact_name_words w join contacts c on c.id = w.contact_id
+      where c.number = any($1) order by 1, 2`,
+    [numbers],
+  );
   return {
+    words,
     answers: answered.map((r) => ({
       n: Number(r.n),
       outcome: r.outcome,
@@ -154,6 +171,8 @@ async function outcomeOf(c: pg.Client, text: string, rows: IngestArgs[]) {
     messages: messages.map(({ id, ticket_id, ...m }) => ({ ...m, ticket: ticketName.get(ticket_id) })),
     tickets: tickets.map(({ id, ...t }) => ({ ...t, name: ticketName.get(id) })),
     contacts: contacts.map(({ id, ...x }) => x),
+    // Ordered by ticket: tickets of different contacts may be made in another order.
+    logs: logs.map((l) => `${ticketName.get(l.ticket_id)} ${l.type}`).sort(),
     ids: new Map(messages.map((m) => [m.external_id as string, Number(m.id)])),
   };
 }
@@ -177,27 +196,50 @@ it('a batch leaves what balcao_ingest for each message in order leaves, answers 
   expect(after.messages).toEqual(before.messages);
   expect(after.tickets).toEqual(before.tickets);
   expect(after.contacts).toEqual(before.contacts);
+  expect(after.logs).toEqual(before.logs);
+  expect(after.words).toEqual(before.words);
+  expect(after.words.filter((w) => w.number === N.newTwin).map((w) => w.word)).toContain('5511976540001');
   // The batch met every case: stored, blocked, a duplicate; a ticket created, the held one released, the twin found.
   const outcomes = after.answers.map((a) => a.outcome);
-  expect(outcomes.filter((o) => o === 'stored')).toHaveLength(13);
+  expect(outcomes.filter((o) => o === 'stored')).toHaveLength(15);
   expect(outcomes[5]).toBe('blocked');
   expect(outcomes[13]).toBe('duplicate');
   expect(after.answers[0].created).toBe(true);
   expect(after.answers[9].contact).toBe(N.twin);
+  expect(after.answers[15]).toMatchObject({ created: true, contact: N.newTwin });
+  expect(after.answers[16]).toMatchObject({
+    created: false,
+    contact: N.newTwin,
+    ticket: after.answers[15].ticket,
+  });
+  expect(after.logs).toContain(`${after.answers[0].ticket} create`);
   expect(after.messages.find((m) => m.external_id === `quoted-${run}`)).toBeTruthy();
   expect(after.messages.find((m) => m.quotes === `quoted-${run}`)?.number).toBe(N.quoted);
 });
 
-it('the plain next messages of open tickets go first, together; the rest follow in the batch order', async () => {
+it('the first messages of new numbers and the plain next messages of open tickets go first, together; the rest follow in the batch order', async () => {
   const { ids } = await inRolledBack((c) => outcomeOf(c, BATCH, batch()));
   const order = [...ids.entries()]
     .filter(([ext]) => ext.endsWith(`-${run}`) && !ext.startsWith('dup-'))
     .sort((a, b) => a[1] - b[1])
     .map(([ext]) => ext.replace(`-${run}`, ''));
-  // m2 (open) and m3 (plain) went in the fast part; m12 is the open contact's second (after m2, in order); the twin's
-  // exact number (m11) waited for the message that reached it first without the ninth digit (m10).
-  expect(order.slice(0, 2)).toEqual(['m2', 'm3']);
-  expect(order.slice(2)).toEqual(['m1', 'm4', 'm5', 'm7', 'm8', 'quoted', 'm10', 'm11', 'm12', 'm13', 'm15']);
+  // m1 (a new number), m2 (open), m3 (plain) and m16 (a new number) went in the fast part; m12 is the open contact's
+  // second (after m2, in order); the twin's exact number (m11) waited for the message that reached it first without
+  // the ninth digit (m10); m15 and m17 are the second messages of new numbers (m17 by the twin).
+  expect(order.slice(0, 4)).toEqual(['m1', 'm2', 'm3', 'm16']);
+  expect(order.slice(4)).toEqual([
+    'm4',
+    'm5',
+    'm7',
+    'm8',
+    'quoted',
+    'm10',
+    'm11',
+    'm12',
+    'm13',
+    'm15',
+    'm17',
+  ]);
 });
 
 it('a ticket closed while the batch waited for it is left to balcao_ingest, which starts a new one', async () => {
@@ -230,6 +272,33 @@ it('a ticket closed while the batch waited for it is left to balcao_ingest, whic
       [N.plain],
     );
     await closer.end();
+    await c.end();
+  }
+});
+
+it('a contact a concurrent transaction created meanwhile is left to balcao_ingest, which stores the message there', async () => {
+  const other = new pg.Client({ connectionString: host.databaseUrl });
+  await other.connect();
+  const c = new pg.Client({ connectionString: host.databaseUrl });
+  await c.connect();
+  const number = `5511933${tag}01`;
+  try {
+    await other.query('begin');
+    const [{ id: contactId }] = (
+      await other.query(
+        `insert into contacts (company_id, channel, number, name) values (1, 'whatsapp', $1, 'Outra') returning id`,
+        [number],
+      )
+    ).rows;
+    await c.query('begin');
+    const answering = c.query(BATCH, [JSON.stringify([args(number, `born-${run}`)])]);
+    await new Promise((r) => setTimeout(r, 300));
+    await other.query('commit');
+    const [row] = (await answering).rows;
+    expect(row).toMatchObject({ outcome: 'stored', ticket_created: true, message_contact_id: contactId });
+    await c.query('rollback');
+  } finally {
+    await other.end();
     await c.end();
   }
 });
