@@ -11,9 +11,9 @@ import { benchDatabaseUrl } from './server.js';
  * The same batches also go as the statement before balcao_ingest_many (EACH_ALONE: balcao_ingest for every element),
  * alternated. Prints the backend's CPU ms a message for each kind of batch (from /proc: PostgreSQL on this machine)
  * and the wall time. On a database an attendance run seeded; command, with TEST_DATABASE_URL's server:
- * `BENCH_DB=<copy of balcao_bench> node --import tsx core/bench/attendance/ingest-db-cost.ts` (BENCH_ROUNDS, 3).
+ * `BENCH_DB=<copy of balcao_bench> node --import tsx core/bench/attendance/ingest-db-cost.ts` (BENCH_ROUNDS, 3; BENCH_BATCH, the visitors of a batch, 100).
  */
-const VISITORS = 100;
+const VISITORS = Number(process.env.BENCH_BATCH ?? 100);
 /** The batch statement before balcao_ingest_many (conversations-0016): balcao_ingest for each element, in order. */
 const EACH_ALONE = `select r.*, e.n from jsonb_array_elements($1::jsonb) with ordinality as e(v, n)
   cross join lateral balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->>5, (v->>6)::boolean, v->>7,
