@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ATTENDANT_EMAIL } from './seed.js';
-import { BASE } from './server.js';
+import { BASE, BROWSER_ACCEPT_ENCODING } from './server.js';
 
 export const CONNECTIONS = 10;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
@@ -98,7 +98,7 @@ export async function measure(
         url: `${BASE}${pathname}`,
         connections: CONNECTIONS,
         duration: seconds,
-        headers: { authorization: `Bearer ${token}` },
+        headers: { authorization: `Bearer ${token}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
       },
       (err, res) => (err ? reject(err) : resolve(res)),
     );

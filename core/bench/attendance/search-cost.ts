@@ -3,7 +3,7 @@ import pg from 'pg';
 import { costPer, costSoFar } from './cost.js';
 import { loadFixture } from './http-rows.js';
 import { BENCH_PASSWORD } from './seed.js';
-import { BASE, benchDatabaseUrl, login, startServer, stopServer } from './server.js';
+import { BASE, BROWSER_ACCEPT_ENCODING, benchDatabaseUrl, login, startServer, stopServer } from './server.js';
 
 /**
  * What one ticket search costs, in measures load does not change (issue 30): the server's CPU, its statements and
@@ -38,7 +38,7 @@ try {
             url: BASE + path,
             connections: 4,
             amount: requests,
-            headers: { authorization: `Bearer ${token}` },
+            headers: { authorization: `Bearer ${token}`, 'accept-encoding': BROWSER_ACCEPT_ENCODING },
           },
           (err, res) => (err ? reject(err) : resolve(res)),
         ),

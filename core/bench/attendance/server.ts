@@ -5,6 +5,11 @@ import path from 'node:path';
 import { SERVER_NODE_FLAGS } from '../../src/kernel/prebuilt.js';
 
 export const PORT = Number(process.env.BENCH_PORT ?? 8197);
+/**
+ * The Accept-Encoding a browser sends (Chromium's): the benches' API requests ask for what the UI's do, so the
+ * server's compression of their answers is in the figures (without it, the answers went out plain).
+ */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 export const BASE = `http://localhost:${PORT}`;
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
