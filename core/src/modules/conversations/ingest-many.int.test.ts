@@ -242,101 +242,94 @@ it('the first messages of new numbers and the plain next messages of open ticket
   ]);
 });
 
-it('a ticket closed while the batch waited for it is left to balcao_ingest, which starts a new one', async () => {
-  const closer = new pg.Client({ connectionString: host.databaseUrl });
-  await closer.connect();
+/**
+ * Another transaction does `meanwhile` and holds it; the batch starts on a connection of its own and waits for those
+ * rows until the other commits, 300 ms later. Answers what `meanwhile` answered and the batch's rows, or its error's
+ * code (the batch's own transaction is rolled back).
+ */
+async function whileAnotherHolds<T>(meanwhile: (other: pg.Client) => Promise<T>, rows: IngestArgs[]) {
+  const other = new pg.Client({ connectionString: host.databaseUrl });
   const c = new pg.Client({ connectionString: host.databaseUrl });
+  await other.connect();
   await c.connect();
   try {
-    await closer.query('begin');
-    const [{ id: ticketId }] = (
-      await closer.query(
-        `update tickets set status = 'closed' where contact_id = (select id from contacts where number = $1)
-          and status <> 'closed' returning id`,
-        [N.plain],
-      )
-    ).rows;
+    await other.query('begin');
+    const held = await meanwhile(other);
     await c.query('begin');
-    const answering = c.query(BATCH, [JSON.stringify([args(N.plain, `late-${run}`)])]);
-    // The batch waits for the ticket's row, then sees it closed.
-    await new Promise((r) => setTimeout(r, 300));
-    await closer.query('commit');
-    const [row] = (await answering).rows;
-    expect(row.outcome).toBe('stored');
-    expect(row.ticket_created).toBe(true);
-    expect(row.ticket_id).not.toBe(ticketId);
-    await c.query('rollback');
-  } finally {
-    await closer.query(
-      `update tickets set status = 'open' where contact_id = (select id from contacts where number = $1)`,
-      [N.plain],
+    const answering = c.query(BATCH, [JSON.stringify(rows)]).then(
+      (r) => r.rows,
+      (err: { code?: string }) => err.code ?? String(err),
     );
-    await closer.end();
+    await new Promise((r) => setTimeout(r, 300));
+    await other.query('commit');
+    const answer = await answering;
+    await c.query('rollback');
+    return { held, answer };
+  } finally {
+    await other.end();
     await c.end();
+  }
+}
+
+it('a ticket closed while the batch waited for it is left to balcao_ingest, which starts a new one', async () => {
+  const contactOf = '(select id from contacts where number = $1)';
+  try {
+    const { held: ticketId, answer } = await whileAnotherHolds(
+      async (other) =>
+        (
+          await other.query(
+            `update tickets set status = 'closed' where contact_id = ${contactOf} and status <> 'closed' returning id`,
+            [N.plain],
+          )
+        ).rows[0].id,
+      [args(N.plain, `late-${run}`)],
+    );
+    expect(answer).toEqual([expect.objectContaining({ outcome: 'stored', ticket_created: true })]);
+    expect((answer as { ticket_id: number }[])[0].ticket_id).not.toBe(ticketId);
+  } finally {
+    await sql(host, `update tickets set status = 'open' where contact_id = ${contactOf}`, [N.plain]);
   }
 });
 
 it('a contact a concurrent transaction created meanwhile is left to balcao_ingest, which stores the message there', async () => {
-  const other = new pg.Client({ connectionString: host.databaseUrl });
-  await other.connect();
-  const c = new pg.Client({ connectionString: host.databaseUrl });
-  await c.connect();
   const number = `5511933${tag}01`;
-  try {
-    await other.query('begin');
-    const [{ id: contactId }] = (
-      await other.query(
-        `insert into contacts (company_id, channel, number, name) values (1, 'whatsapp', $1, 'Outra') returning id`,
-        [number],
-      )
-    ).rows;
-    await c.query('begin');
-    const answering = c.query(BATCH, [JSON.stringify([args(number, `born-${run}`)])]);
-    await new Promise((r) => setTimeout(r, 300));
-    await other.query('commit');
-    const [row] = (await answering).rows;
-    expect(row).toMatchObject({ outcome: 'stored', ticket_created: true, message_contact_id: contactId });
-    await c.query('rollback');
-  } finally {
-    await other.end();
-    await c.end();
-  }
+  const { held: contactId, answer } = await whileAnotherHolds(
+    async (other) =>
+      (
+        await other.query(
+          `insert into contacts (company_id, channel, number, name) values (1, 'whatsapp', $1, 'Outra') returning id`,
+          [number],
+        )
+      ).rows[0].id,
+    [args(number, `born-${run}`)],
+  );
+  expect(answer).toEqual([
+    expect.objectContaining({ outcome: 'stored', ticket_created: true, message_contact_id: contactId }),
+  ]);
 });
 
 it('a message a concurrent delivery stored meanwhile fails the batch with BC001 (the caller runs it alone)', async () => {
-  const other = new pg.Client({ connectionString: host.databaseUrl });
-  await other.connect();
-  const c = new pg.Client({ connectionString: host.databaseUrl });
-  await c.connect();
-  try {
-    const [ticket] = await sql<{ id: number; unread_messages: number }>(
-      host,
-      `select t.id, t.unread_messages from tickets t join contacts c on c.id = t.contact_id
-        where c.number = $1 and t.status <> 'closed'`,
-      [N.open],
-    );
-    await other.query('begin');
-    await other.query(
-      `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body)
-       select 1, t.id, t.contact_id, $2, $3, 'a mesma' from tickets t where t.id = $1`,
-      [ticket.id, wapp, `race-${run}`],
-    );
-    const answering = c.query(BATCH, [JSON.stringify([args(N.open, `race-${run}`)])]).then(
-      () => null,
-      (err: { code?: string }) => err.code,
-    );
-    await new Promise((r) => setTimeout(r, 300));
-    await other.query('commit');
-    expect(await answering).toBe('BC001');
-    // Rolled back whole: the ticket was not counted as unread again.
-    const [now] = await sql<{ unread_messages: number }>(
-      host,
-      'select unread_messages from tickets where id = $1',
-      [ticket.id],
-    );
-    expect(now.unread_messages).toBe(ticket.unread_messages);
-  } finally {
-    await other.end();
-    await c.end();
-  }
+  const [ticket] = await sql<{ id: number; unread_messages: number }>(
+    host,
+    `select t.id, t.unread_messages from tickets t join contacts c on c.id = t.contact_id
+      where c.number = $1 and t.status <> 'closed'`,
+    [N.open],
+  );
+  const { answer } = await whileAnotherHolds(
+    (other) =>
+      other.query(
+        `insert into messages (company_id, ticket_id, contact_id, whatsapp_id, external_id, body)
+         select 1, t.id, t.contact_id, $2, $3, 'a mesma' from tickets t where t.id = $1`,
+        [ticket.id, wapp, `race-${run}`],
+      ),
+    [args(N.open, `race-${run}`)],
+  );
+  expect(answer).toBe('BC001');
+  // Rolled back whole: the ticket was not counted as unread again.
+  const [now] = await sql<{ unread_messages: number }>(
+    host,
+    'select unread_messages from tickets where id = $1',
+    [ticket.id],
+  );
+  expect(now.unread_messages).toBe(ticket.unread_messages);
 });
