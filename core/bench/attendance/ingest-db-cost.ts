@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { INGEST_MANY, type IngestArgs } from '../../src/modules/conversations/ingest-batcher.js';
+import { INGEST_EACH_ALONE } from '../../src/testing/attendance-fixtures.js';
 import { processCpuMs } from './cpu.js';
 import { benchDatabaseUrl } from './server.js';
 
@@ -8,17 +9,13 @@ import { benchDatabaseUrl } from './server.js';
  * statement the server sends for a batch (INGEST_MANY, prepared, planned once as the server's connections do) for web
  * chat visitors, as the ingest row sends them — a batch of 100 new visitors (contact, ticket and message), then four
  * batches of their next messages (the ticket found and updated) — each run in a transaction rolled back, RUNS times.
- * The same batches also go as the statement before balcao_ingest_many (EACH_ALONE: balcao_ingest for every element),
- * alternated. Prints the backend's CPU ms a message for each kind of batch (from /proc: PostgreSQL on this machine)
+ * The same batches also go as the statement before balcao_ingest_many (INGEST_EACH_ALONE: balcao_ingest for every
+ * element), alternated. Prints the backend's CPU ms a message for each kind of batch (from /proc: PostgreSQL on this machine)
  * and the wall time. On a database an attendance run seeded; command, with TEST_DATABASE_URL's server:
- * `BENCH_DB=<copy of balcao_bench> node --import tsx core/bench/attendance/ingest-db-cost.ts` (BENCH_ROUNDS, 3; BENCH_BATCH, the visitors of a batch, 100).
+ * `BENCH_DB=<copy of balcao_bench> node --import tsx core/bench/attendance/ingest-db-cost.ts` (BENCH_ROUNDS, 3;
+ * BENCH_BATCH, the visitors of a batch, 100).
  */
 const VISITORS = Number(process.env.BENCH_BATCH ?? 100);
-/** The batch statement before balcao_ingest_many (conversations-0016): balcao_ingest for each element, in order. */
-const EACH_ALONE = `select r.*, e.n from jsonb_array_elements($1::jsonb) with ordinality as e(v, n)
-  cross join lateral balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->>5, (v->>6)::boolean, v->>7,
-    v->>8, v->>9, (v->>10)::boolean, v->>11, v->>12, v->>13, (v->>14)::timestamptz, v->>15, v->>16) r
-  order by e.n`;
 const RUNS = 30;
 
 const url = new URL(benchDatabaseUrl());
@@ -54,7 +51,7 @@ try {
   let n = 0;
   const forms = {
     batch: INGEST_MANY.replace(/\?/g, () => `$${++n}`),
-    eachAlone: EACH_ALONE,
+    eachAlone: INGEST_EACH_ALONE,
   };
   await c.query('set plan_cache_mode = force_generic_plan');
   const { rows: me } = await c.query<{ pid: number }>('select pg_backend_pid() as pid');

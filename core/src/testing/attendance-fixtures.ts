@@ -19,6 +19,15 @@ export async function sql<T extends pg.QueryResultRow>(
   }
 }
 
+/**
+ * The batch statement before balcao_ingest_many (conversations-0016): balcao_ingest for each element of the JSON array
+ * of IngestArgs (`$1`), in order. Kept to compare the function with, in its test and in ingest-db-cost.ts.
+ */
+export const INGEST_EACH_ALONE = `select r.*, e.n from jsonb_array_elements($1::jsonb) with ordinality as e(v, n)
+  cross join lateral balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->>5, (v->>6)::boolean, v->>7,
+    v->>8, v->>9, (v->>10)::boolean, v->>11, v->>12, v->>13, (v->>14)::timestamptz, v->>15, v->>16) r
+  order by e.n`;
+
 export async function createQueue(
   host: TestHost,
   companyId: number,

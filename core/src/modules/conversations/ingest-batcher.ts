@@ -84,8 +84,8 @@ const toResult = (row: IngestRow | undefined): IngestOutcome =>
  * Group commit for inbound messages. What dominates a stored message is its commit (a WAL flush), so messages that
  * arrive while the statements in flight run wait and go together in the next: one statement and one commit for up to
  * MAX_BATCH messages (balcao_ingest_many: a contact's next message in its open ticket and a new number's first message
- * with the batch's others like them, every other message through balcao_ingest in arrival order). A quiet channel pays nothing (a message
- * alone runs at once). If a batch fails — a concurrent replay losing its race raises BC001, which rolls the whole
+ * with the batch's others like them, every other message through balcao_ingest in arrival order). A quiet channel
+ * pays nothing (a message alone runs at once). If a batch fails — a concurrent replay losing its race raises BC001, which rolls the whole
  * statement back — its messages run again one by one, so one message never decides another's fate.
  */
 export class IngestBatcher {

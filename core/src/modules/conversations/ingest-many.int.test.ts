@@ -1,7 +1,13 @@
 import { createTestHost, type TestHost } from '@balcao/testing';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { inbound, ingestOf, phoneConnection, sql } from '../../testing/attendance-fixtures.js';
+import {
+  INGEST_EACH_ALONE,
+  inbound,
+  ingestOf,
+  phoneConnection,
+  sql,
+} from '../../testing/attendance-fixtures.js';
 import { INGEST_MANY, type IngestArgs } from './ingest-batcher.js';
 
 /**
@@ -10,11 +16,6 @@ import { INGEST_MANY, type IngestArgs } from './ingest-batcher.js';
  * goes with the batch's others like it in one statement, before the rest.
  */
 
-/** The batch statement before balcao_ingest_many: balcao_ingest for each element, in order. */
-const EACH_ALONE = `select r.*, e.n from jsonb_array_elements($1::jsonb) with ordinality as e(v, n)
-  cross join lateral balcao_ingest((v->>0)::int, (v->>1)::int, v->>2, v->>3, v->>4, v->>5, (v->>6)::boolean, v->>7,
-    v->>8, v->>9, (v->>10)::boolean, v->>11, v->>12, v->>13, (v->>14)::timestamptz, v->>15, v->>16) r
-  order by e.n`;
 const BATCH = INGEST_MANY.replace('?', '$1');
 
 let host: TestHost;
@@ -190,7 +191,7 @@ async function inRolledBack<T>(work: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 it('a batch leaves what balcao_ingest for each message in order leaves, answers included', async () => {
-  const before = await inRolledBack((c) => outcomeOf(c, EACH_ALONE, batch()));
+  const before = await inRolledBack((c) => outcomeOf(c, INGEST_EACH_ALONE, batch()));
   const after = await inRolledBack((c) => outcomeOf(c, BATCH, batch()));
   expect(after.answers).toEqual(before.answers);
   expect(after.messages).toEqual(before.messages);

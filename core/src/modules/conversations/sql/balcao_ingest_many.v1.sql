@@ -23,7 +23,7 @@ language plpgsql as $fn$
 declare
   v_fast jsonb;
   v_done bigint[];
-  v_updated int;
+  v_stored int;
   v_inserted int;
 begin
   with v as (
@@ -31,16 +31,17 @@ begin
            e.v->>4 as name, e.v->>5 as picture, (e.v->>6)::boolean as is_group, e.v->>7 as status, e.v->>8 as ext,
            e.v->>9 as body,
            (e.v->>10)::boolean as from_me, e.v->>11 as media_type, e.v->>12 as media_url, e.v->>13 as participant,
-           (e.v->>14)::timestamptz as at, e.v->>15 as preview, e.v->>16 as quoted
+           (e.v->>14)::timestamptz as at, e.v->>15 as preview, e.v->>16 as quoted,
+           balcao_number_twin(e.v->>3) as twin
       from jsonb_array_elements(p_batch) with ordinality as e(v, n)
   ),
   -- The contact each element's number reaches now, as balcao_ingest looks it up: the number, its twin, an alias; and
   -- the number as a new contact's key (a number and its twin are one).
   reach as materialized (
-    select v.n, v.company, v.channel, least(v.number, balcao_number_twin(v.number)) as key, coalesce(
+    select v.n, v.company, v.channel, least(v.number, v.twin) as key, coalesce(
       (select c.id from contacts c where c.company_id = v.company and c.channel = v.channel and c.number = v.number),
       (select c.id from contacts c where c.company_id = v.company and c.channel = v.channel
-                                     and c.number = balcao_number_twin(v.number)),
+                                     and c.number = v.twin),
       (select a.contact_id from contact_aliases a
         where a.company_id = v.company and a.channel = v.channel and a.alias = v.number)) as contact
       from v
@@ -125,8 +126,8 @@ begin
          (select jsonb_agg(jsonb_build_array(stored.n, stored.ticket, ins.id, stored.contact, stored.created))
             from stored join v on v.n = stored.n join ins on ins.whatsapp_id = v.wapp and ins.external_id = v.ext),
          (select coalesce(array_agg(stored.n), '{}') from stored)
-    into v_updated, v_inserted, v_fast, v_done;
-  if v_inserted <> v_updated then
+    into v_stored, v_inserted, v_fast, v_done;
+  if v_inserted <> v_stored then
     raise exception 'balcao_ingest: duplicate message' using errcode = 'BC001';
   end if;
   return query
