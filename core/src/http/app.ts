@@ -9,7 +9,7 @@ import type { ModuleContext } from '../kernel/module.js';
 import { errorHandler } from './errors.js';
 import { requireAuth } from './guards.js';
 import { refuseNul } from './hostile-input.js';
-import { jsonOnce } from './json-once.js';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD, jsonOnce } from './json-once.js';
 import { gatedRoutes } from './router-gate.js';
 import { securityHeaders } from './security-headers.js';
 import { staticUi } from './static-ui.js';
@@ -27,8 +27,15 @@ export function createApp(context: ModuleContext, host: Host): Koa<AppState> {
   app.use(securityHeaders());
   // API answers of 1 KiB or more, compressed as sent (brotli at a fast level): ticket and message pages are JSON
   // that shrinks five- to tenfold. Static files come precompressed (static-ui.ts) and are left as they are.
-  app.use(compress({ threshold: 1024, br: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } }, deflate: false }));
-  // Inside compression: a JSON answer becomes its text once (compression asks its length, then compresses it).
+  app.use(
+    compress({
+      threshold: COMPRESS_THRESHOLD,
+      br: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+      deflate: false,
+    }),
+  );
+  // Inside compression: a JSON answer becomes its text once, and up to 256 KiB its compressed bytes at once
+  // (koa-compress leaves an encoded answer alone and streams the rest: large JSON, streams, text).
   app.use(jsonOnce());
   app.use(async (ctx, next) => {
     const scope = createRequestScope(root);
