@@ -4,8 +4,12 @@ import type { Context, Middleware } from 'koa';
 
 /** Answers of this size or more are compressed for a client that accepts it (koa-compress's threshold too). */
 export const COMPRESS_THRESHOLD = 1024;
-/** Brotli's quality for answers compressed as they are sent: fast, and still smaller than gzip's default. */
-export const BROTLI_QUALITY = 4;
+/**
+ * Brotli's quality for answers compressed as they are sent. On a 24 KB ticket list (docs/benchmarks.md) quality 3
+ * takes 0.13–0.25 ms and 4 0.23–0.30 ms for 0.6–1 % fewer bytes; 2 is as fast as 3 but 2–12 % larger; gzip's default
+ * is as slow as 4 and larger than both.
+ */
+export const BROTLI_QUALITY = 3;
 /**
  * A JSON text up to this size is compressed at once, on the request's own turn (a 24 KB ticket page takes 0.1–0.3
  * ms); a larger one is left to koa-compress's stream, which yields to other requests while it works.
