@@ -1,42 +1,7 @@
 import { COMPANY_TIMEZONE, type ScheduleRow } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
-import { onceInScope } from '../../kernel/scope-reads.js';
 import { Company } from '../companies/company.entity.js';
-import { Connection, type IConnection } from '../connections/connection.entity.js';
 import { type MenuQueue, type MenuQueueRow, toMenuQueue } from '../connections/connection-menu.js';
-
-/** What the automation reads of a ticket's connection. */
-export type ConnectionFacts = Pick<
-  IConnection,
-  | 'id'
-  | 'name'
-  | 'greetingMessage'
-  | 'greetingMediaAttachment'
-  | 'lgpdMessage'
-  | 'lgpdLink'
-  | 'outOfHoursMessage'
-  | 'maxUseBotQueues'
-  | 'timeUseBotQueues'
-  | 'schedules'
-  | 'ratingMessage'
-  | 'complationMessage'
-  | 'expiresTicketNps'
-  | 'maxUseBotQueuesNps'
->;
-
-export async function connectionFacts(
-  scope: Cradle,
-  companyId: number,
-  whatsappId: number | null | undefined,
-): Promise<ConnectionFacts | null> {
-  if (!whatsappId) return null;
-  // By id alone, then the company checked here: a lookup by primary key is answered from the scope's identity map when
-  // the turn's engine selection (bots/bot-selection.ts) already read the connection, instead of a second query.
-  return onceInScope(scope, `connection:${companyId}:${whatsappId}`, async () => {
-    const connection = await scope.em.findOne(Connection, { id: whatsappId });
-    return connection?.companyId === companyId ? connection : null;
-  });
-}
 
 /** One queue of the company as the menu would offer it (a tree's option may point at a queue off the menu). */
 export async function queueFacts(

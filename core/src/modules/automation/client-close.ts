@@ -1,6 +1,6 @@
 import type { InboundContext } from '../bots/inbound-stages.js';
+import type { ConnectionFacts } from '../connections/connection-facts.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
-import type { ConnectionFacts } from './automation-facts.js';
 import { type CustomerTexts, textsIn } from './customer-texts.js';
 import { sendAutomatic } from './send-automatic.js';
 import { QUEUE_MENU_ACTOR } from './ticket-routing.js';

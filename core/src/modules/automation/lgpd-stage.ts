@@ -1,10 +1,10 @@
 import type { Cradle } from '../../kernel/container.js';
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
+import { connectionFacts } from '../connections/connection-facts.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
 import { emitTransition } from '../tickets/ticket-events.js';
 import { writeTicketLogs } from '../tickets/ticket-logs.js';
 import type { TicketState } from '../tickets/ticket-transitions.js';
-import { connectionFacts } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
 import { companyTexts, textsIn } from './customer-texts.js';
 import { sendAutomatic } from './send-automatic.js';

@@ -1,7 +1,8 @@
 import type { Cradle } from '../../kernel/container.js';
 import type { InboundStage } from '../bots/inbound-stages.js';
+import { connectionFacts } from '../connections/connection-facts.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
-import { companySchedules, companyTimeZone, connectionFacts, queueHours } from './automation-facts.js';
+import { companySchedules, companyTimeZone, queueHours } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
 import { sendAutomatic } from './send-automatic.js';
 import { isOpenAt } from './working-hours.js';

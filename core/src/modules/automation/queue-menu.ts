@@ -1,7 +1,8 @@
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
+import { type ConnectionFacts, connectionFacts } from '../connections/connection-facts.js';
 import { type MenuQueue, menuQueues } from '../connections/connection-menu.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
-import { type ConnectionFacts, connectionFacts, queueFacts } from './automation-facts.js';
+import { queueFacts } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
 import { botListedSair, closeByContact, isSair } from './client-close.js';
 import { companyTexts } from './customer-texts.js';

@@ -1,8 +1,9 @@
 import type { ChatbotDto } from '@balcao/sdk';
 import type { InboundContext } from '../bots/inbound-stages.js';
+import type { ConnectionFacts } from '../connections/connection-facts.js';
 import type { MenuQueue } from '../connections/connection-menu.js';
 import { loadChatbotTrees } from '../queues/chatbots/chatbot-tree.js';
-import { type ConnectionFacts, queueFacts } from './automation-facts.js';
+import { queueFacts } from './automation-facts.js';
 import { mayAnswerAgain } from './bot-limits.js';
 import { companyTexts, textsIn } from './customer-texts.js';
 import { answerOutOfHours, outsideHours, switchMode } from './out-of-hours.js';

@@ -1,5 +1,5 @@
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
-import { connectionFacts } from './automation-facts.js';
+import { connectionFacts } from '../connections/connection-facts.js';
 import { companyTexts } from './customer-texts.js';
 import {
   BACK_TO_SERVICE,

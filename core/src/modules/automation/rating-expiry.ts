@@ -2,8 +2,8 @@ import type { TenantJobData } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
 import type { ModuleJob } from '../../kernel/module.js';
 import { withTicketLease } from '../bots/bot-dispatch.js';
+import { connectionFacts } from '../connections/connection-facts.js';
 import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
-import { connectionFacts } from './automation-facts.js';
 import { closeWaiting, sendCompletion } from './rating-transitions.js';
 
 /** The job's local name; the module makes it `automation:rating-expiry`. */

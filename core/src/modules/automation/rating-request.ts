@@ -1,11 +1,11 @@
 import type { Cradle } from '../../kernel/container.js';
+import { type ConnectionFacts, connectionFacts } from '../connections/connection-facts.js';
 import { Contact } from '../contacts/contact.entity.js';
 import type { CloseStep } from '../tickets/close-steps.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
 import { emitTransition } from '../tickets/ticket-events.js';
 import { writeTicketLogs } from '../tickets/ticket-logs.js';
 import { applyTracking } from '../tickets/ticket-tracking.js';
-import { type ConnectionFacts, connectionFacts } from './automation-facts.js';
 import { companyTexts } from './customer-texts.js';
 import { RATING_ACTOR, ratingFooter } from './rating.js';
 import { scheduleRatingExpiry } from './rating-expiry.js';

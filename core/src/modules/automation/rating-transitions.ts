@@ -1,9 +1,9 @@
 import type { Cradle } from '../../kernel/container.js';
+import type { ConnectionFacts } from '../connections/connection-facts.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
 import { emitTransition } from '../tickets/ticket-events.js';
 import { writeTicketLogs } from '../tickets/ticket-logs.js';
 import type { TicketState } from '../tickets/ticket-transitions.js';
-import type { ConnectionFacts } from './automation-facts.js';
 import { RATING_ACTOR } from './rating.js';
 import { sendAutomatic } from './send-automatic.js';
 

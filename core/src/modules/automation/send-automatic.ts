@@ -1,8 +1,9 @@
 import type { MessageDto } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
+import type { ConnectionFacts } from '../connections/connection-facts.js';
 import { ownCopyOfMedia, ownMediaType } from '../messages/media-storage.js';
 import { CompanyMessagesPort } from '../messages/messages-port.js';
-import { type ConnectionFacts, companyTimeZone } from './automation-facts.js';
+import { companyTimeZone } from './automation-facts.js';
 import { companyTexts } from './customer-texts.js';
 import { renderVariables, ticketVariables } from './message-variables.js';
 

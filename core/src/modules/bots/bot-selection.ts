@@ -1,6 +1,6 @@
 import type { BotSelection } from '@balcao/sdk';
 import type { Cradle } from '../../kernel/container.js';
-import { Connection } from '../connections/connection.entity.js';
+import { connectionFacts } from '../connections/connection-facts.js';
 import { Chatbot } from '../queues/chatbots/chatbot.entity.js';
 import { Queue } from '../queues/queue.entity.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
@@ -48,7 +48,7 @@ export async function selectionsFor(scope: Cradle, ticket: ITicket): Promise<Sel
         promptId: queue.promptId ?? null,
       },
     });
-  const conn = ticket.whatsappId != null ? await em.findOne(Connection, { id: ticket.whatsappId }) : null;
+  const conn = await connectionFacts(scope, ticket.companyId, ticket.whatsappId);
   if (conn?.botEngine)
     out.push({
       key: conn.botEngine,

@@ -1,5 +1,10 @@
 import type { Cradle } from '../../kernel/container.js';
-import { Connection } from '../connections/connection.entity.js';
+import {
+  type ConnectionFacts,
+  connectionFactsJsonSql,
+  primeConnectionFacts,
+  toConnectionFacts,
+} from '../connections/connection-facts.js';
 import { type MenuQueueRow, menuQueuesJsonSql, primeMenuQueues } from '../connections/connection-menu.js';
 import { Contact } from '../contacts/contact.entity.js';
 import { type ITicket, Ticket } from '../tickets/ticket.entity.js';
@@ -41,15 +46,15 @@ export const TURN_OWN = (t: string, upto: string) => `
  * setting or a connection is seen by the next turn, on any instance, with no cache to invalidate.
  */
 export const TURN_SHARED = (p: string) => `
-    (select to_jsonb(w) from whatsapps w where w.id = ${p}.whatsapp_id and w.company_id = ${p}.company_id)
-      as turn_connection,
+    ${connectionFactsJsonSql(`${p}.whatsapp_id`, `${p}.company_id`)} as turn_connection,
     (select jsonb_agg(jsonb_build_object('key', s.key, 'value', s.value)) from company_settings s
       where s.company_id = ${p}.company_id) as turn_settings,
     ${menuQueuesJsonSql(`${p}.whatsapp_id`, `${p}.company_id`)} as turn_menu`;
 
 /**
- * Splits the lease statement's row and puts what it read where the turn's code looks for it: the ticket, contact and
- * connection in the scope's identity map (a later findOne by id answers from there, no statement), the company's
+ * Splits the lease statement's row and puts what it read where the turn's code looks for it: the ticket and contact in
+ * the scope's identity map (a later findOne by id answers from there, no statement), the connection's facts and menu
+ * queues in the scope's reads (connections/connection-facts.ts, connection-menu.ts), the company's
  * settings in the scope's settings. Null when the ticket is not the company's (nothing is kept then).
  */
 export function primeTurn(
@@ -63,8 +68,9 @@ export function primeTurn(
   const ticket = scope.em.map(Ticket, ticketRow);
   if (turn_contact) scope.em.map(Contact, turn_contact);
   if (turn_connection) {
-    const connection = scope.em.map(Connection, turn_connection);
-    // The connection's menu queues, for the queue menu stage (connections/connection-menu.ts).
+    // Its facts as plain values (connections/connection-facts.ts), and its menu queues for the queue menu stage.
+    const connection: ConnectionFacts = toConnectionFacts(turn_connection);
+    primeConnectionFacts(scope, companyId, connection);
     if (turn_menu) primeMenuQueues(scope, companyId, connection.id, turn_menu);
   }
   scope.settings.prime(companyId, turn_settings ?? []);
