@@ -1,6 +1,7 @@
 import type { Cradle } from '../../kernel/container.js';
 import type { InboundContext, InboundStage } from '../bots/inbound-stages.js';
 import { connectionFacts } from '../connections/connection-facts.js';
+import { Contact } from '../contacts/contact.entity.js';
 import type { ITicket } from '../tickets/ticket.entity.js';
 import { emitTransition } from '../tickets/ticket-events.js';
 import { writeTicketLogs } from '../tickets/ticket-logs.js';
@@ -161,6 +162,9 @@ async function leaveConsent({ scope, companyId, ticket, contact }: InboundContex
   ticket.chatbotAt = null;
   ticket.isBot = false;
   await scope.em.flush();
+  // The turn's contact is plain facts (bots/inbound-stages.ts): written here, as a flush of the entity would.
+  if (accepted)
+    await scope.em.nativeUpdate(Contact, { id: contact.id }, { lgpdAcceptedAt: now, updatedAt: now });
   await emitTransition(scope.events, ticket, 'edit', before, stateOf(ticket), null);
   if (accepted) await scope.events.emit('contact.updated', { companyId, contactId: contact.id });
 }

@@ -16,7 +16,7 @@ import {
   type TurnInput,
   withHumans,
 } from './bot-turn.js';
-import type { InboundContext } from './inbound-stages.js';
+import type { InboundContext, TurnContact } from './inbound-stages.js';
 import { TurnBatches } from './turn-batches.js';
 import { LEASE, primeTurn } from './turn-lease.js';
 
@@ -103,7 +103,9 @@ async function dispatch(
           if (row) scope.em.map(Ticket, row);
           else await scope.em.refresh(ticket);
         }
-        const handled = await watchStatements(() => handleOne(scope, logger, companyId, ticket, id, body));
+        const handled = await watchStatements(() =>
+          handleOne(scope, logger, companyId, ticket, turn.contact, id, body),
+        );
         changed = handled.result === 'engines-ran' || handled.statements > 0;
         reached = id;
       }
@@ -168,10 +170,13 @@ async function handleOne(
   logger: Logger,
   companyId: number,
   ticket: ITicket,
+  primed: TurnContact | null,
   messageId: number,
   body: string,
 ): Promise<'engines-ran' | 'no-engine'> {
-  const contact = await scope.em.findOne(Contact, { id: ticket.contactId });
+  // The contact the lease statement read; read again only if the ticket has moved to another contact meanwhile.
+  const contact: TurnContact | null =
+    primed?.id === ticket.contactId ? primed : await scope.em.findOne(Contact, { id: ticket.contactId });
   if (!contact || ticket.status === 'closed') return 'no-engine';
   const stages = scope.inboundStages.list();
   const ctx = async (): Promise<InboundContext> => ({

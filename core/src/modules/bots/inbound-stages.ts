@@ -9,12 +9,18 @@ declare module '../../kernel/container.js' {
   }
 }
 
+/**
+ * What a turn's stages read of the ticket's contact, as plain values read by the turn's lease statement (mapping a
+ * Contact entity cost a turn 32–67 µs; docs/benchmarks.md). A stage that changes the contact writes it itself.
+ */
+export type TurnContact = Pick<IContact, 'id' | 'disableBot' | 'lgpdAcceptedAt'>;
+
 /** One inbound message as a stage sees it, in the ticket's turn (under its lease, in order). */
 export interface InboundContext {
   scope: Cradle;
   companyId: number;
   ticket: ITicket;
-  contact: IContact;
+  contact: TurnContact;
   messageId: number;
   body: string;
 }

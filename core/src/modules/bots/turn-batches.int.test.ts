@@ -77,7 +77,9 @@ describe('turn batches', () => {
       expect(Number(row.id)).toBe(t.id);
       const said = (row.turn_messages as { id: number; body: string }[]).map((m) => m.body);
       expect(said).toEqual(['Oi', 'Preciso de ajuda'].slice(0, ((k + 1) % 2) + 1));
-      expect(row.turn_contact).toMatchObject({ name: expect.stringContaining('Visitor lote-') });
+      // The contact's and the connection's facts the turn reads (TurnContact, connections/connection-facts.ts).
+      expect(row.turn_contact).toEqual({ id: row.contact_id, disable_bot: false, lgpd_accepted_at: null });
+      expect(row.turn_connection).toMatchObject({ id: row.whatsapp_id, company_id: row.company_id });
       expect(await leaseOf(t.id)).toBe(true);
     }
     // Asked again while held: nobody gets a second lease.
