@@ -25,8 +25,8 @@ export function createApp(context: ModuleContext, host: Host): Koa<AppState> {
   // First, so every request counts from arrival to its last middleware: background jobs wait for the gaps (jobs.quiet).
   app.use(root.cradle.serverLoad.track);
   app.use(securityHeaders());
-  // API answers of 1 KiB or more, compressed as sent (brotli at a fast level, json-once.ts): ticket and message pages are JSON
-  // that shrinks five- to tenfold. Static files come precompressed (static-ui.ts) and are left as they are.
+  // API answers of 1 KiB or more, compressed as sent (brotli at a fast level, json-once.ts): ticket and message pages
+  // are JSON that shrinks five- to tenfold. Static files come precompressed (static-ui.ts) and are left as they are.
   app.use(
     compress({
       threshold: COMPRESS_THRESHOLD,

@@ -164,7 +164,11 @@ async function leaveConsent({ scope, companyId, ticket, contact }: InboundContex
   await scope.em.flush();
   // The turn's contact is plain facts (bots/inbound-stages.ts): written here, as a flush of the entity would.
   if (accepted)
-    await scope.em.nativeUpdate(Contact, { id: contact.id }, { lgpdAcceptedAt: now, updatedAt: now });
+    await scope.em.nativeUpdate(
+      Contact,
+      { id: contact.id, companyId },
+      { lgpdAcceptedAt: now, updatedAt: now },
+    );
   await emitTransition(scope.events, ticket, 'edit', before, stateOf(ticket), null);
   if (accepted) await scope.events.emit('contact.updated', { companyId, contactId: contact.id });
 }
