@@ -63,7 +63,10 @@ export async function startServer(
   // read with `statementsSent`).
   const built = prebuiltEntry(entry, [COUNTER]);
   const counter = ['--import', `./${builtPath(COUNTER)}`];
-  const server = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, ...counter, built], {
+  // BENCH_SERVER_FLAGS="--flag …": more Node or V8 flags for the server, after SERVER_NODE_FLAGS (to try a flag on
+  // the whole bench before changing them; docs/benchmarks.md keeps what was tried).
+  const more = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...profile, ...SERVER_NODE_FLAGS, ...more, ...counter, built], {
     cwd: ROOT,
     env: {
       ...process.env,
