@@ -2,13 +2,13 @@ import pg from 'pg';
 import { CONTACTS_PAGE_SIZE } from '../../src/modules/contacts/contact-schemas.js';
 import { contactPageSql } from '../../src/modules/contacts/contacts-query.js';
 import { ticketMessagePageSql } from '../../src/modules/messages/message-queries.js';
+import { searchShapeWith } from '../../src/modules/tickets/search-shape.js';
 import {
   listFilters,
   type TicketListFilters,
   ticketListSql,
   walksListIndexOnly,
 } from '../../src/modules/tickets/ticket-list-sql.js';
-import { searchShapeWith } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 import type { Fixture } from './http-rows.js';
 import { ATTENDANT_EMAIL } from './seed.js';
@@ -53,7 +53,7 @@ export async function explainMainQueries(url: string, f: Fixture): Promise<strin
     // As the server runs them: lists, pages, filters and searches as prepared statements on one generic plan
     // (db/prepared.ts); a search's read is chosen by its shape, planned for its term (searchShape).
     const generic = true;
-    // A search's shape as the service picks it (ticket-lookups.ts searchShape).
+    // A search's shape as the service picks it (search-shape.ts searchShape).
     const shapeOf = (term: string) =>
       searchShapeWith(
         async (sql, params) => (await c.query(numbered(sql), params)).rows,

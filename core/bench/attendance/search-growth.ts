@@ -17,8 +17,8 @@ import {
   contactSearchReadOfPlan,
   contactSearchShapeSql,
 } from '../../src/modules/contacts/contacts-query.js';
+import { searchShapeWith } from '../../src/modules/tickets/search-shape.js';
 import { listFilters, ticketListSql, walksListIndexOnly } from '../../src/modules/tickets/ticket-list-sql.js';
-import { searchShapeWith } from '../../src/modules/tickets/ticket-lookups.js';
 import type { TicketAccess } from '../../src/modules/tickets/visibility.js';
 
 const url = process.env.BENCH_URL ?? 'postgres://postgres@127.0.0.1:5432/balcao_bench';

@@ -5,8 +5,8 @@ import { sql } from '../../testing/attendance-fixtures.js';
 import { explainAsServed } from '../../testing/served-plan.js';
 import { CONTACTS_PAGE_SIZE } from '../contacts/contact-schemas.js';
 import { contactPageSql } from '../contacts/contacts-query.js';
+import { companyGuesses, type RunRows, searchShapeWith } from './search-shape.js';
 import { listFilters, ticketListSql, walksListIndexOnly } from './ticket-list-sql.js';
-import { searchShapeWith } from './ticket-lookups.js';
 
 // Issue 30: searches by name must be answered from the trigram indexes, the per-word name index and the bodies' words
 // index as written,
@@ -90,21 +90,19 @@ const ticketRowsRead = (p: PlanNode) =>
     .filter((x) => x['Relation Name'] === 'tickets')
     .reduce((sum, x) => sum + (x['Actual Rows'] + (x['Rows Removed by Filter'] ?? 0)) * x['Actual Loops'], 0);
 
-/** The shape the service picks for a term (ticket-lookups.ts searchShape), from the same statements. */
-const shapeOf = (term: string) =>
-  searchShapeWith(
-    (q, params) => {
-      let n = 0;
-      return sql(
-        host,
-        q.replace(/\?/g, () => `$${++n}`),
-        params,
-      );
-    },
-    1,
-    term,
-    walksListIndexOnly(admin, { ...noFilters, searchParam: term }),
+/** Runs a statement with `?` placeholders on the test's database. */
+const run: RunRows = (q, params) => {
+  let n = 0;
+  return sql(
+    host,
+    q.replace(/\?/g, () => `$${++n}`),
+    params,
   );
+};
+
+/** The shape the service picks for a term (search-shape.ts searchShape), from the same statements. */
+const shapeOf = (term: string) =>
+  searchShapeWith(run, 1, term, walksListIndexOnly(admin, { ...noFilters, searchParam: term }));
 
 const admin = { userId: 1, isAdmin: true, allTicket: false, allowGroup: false, queueIds: [] };
 const noFilters = listFilters();
@@ -227,6 +225,15 @@ describe('search plans', () => {
       { attname: 'name', target: 1000 },
       { attname: 'number', target: 1000 },
     ]);
+  });
+
+  it("with the company's guesses kept (as the service reads them), every term gets the shape one EXPLAIN gives", async () => {
+    const company = await companyGuesses({}, 1, run);
+    expect(company.tickets).toBeGreaterThan(1000);
+    for (const term of ['nogueira', 'pereira', 'Heitor Pereira', '551100000', 'pedido']) {
+      const walk = walksListIndexOnly(admin, { ...noFilters, searchParam: term });
+      expect(await searchShapeWith(run, 1, term, walk, company), term).toEqual(await shapeOf(term));
+    }
   });
 
   it('the searches still find the Nogueiras (40 contacts, their 40 tickets)', async () => {

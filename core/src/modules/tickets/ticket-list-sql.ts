@@ -35,7 +35,7 @@ export interface TicketListFilters {
    */
   commonTerm?: boolean;
   /**
-   * The term names many contacts (searchShape in ticket-lookups.ts): walk the list in its order and test each ticket's
+   * The term names many contacts (searchShape in search-shape.ts): walk the list in its order and test each ticket's
    * contact against the contacts found (and its id against the messages found), instead of reading every found
    * contact's tickets to sort them: the walk stops after the count's cap of hits, however many there are.
    */

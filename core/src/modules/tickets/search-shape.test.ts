@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type ShapePlanRow, shapeOfPlan } from './ticket-lookups.js';
+import {
+  companyGuesses,
+  companyGuessSql,
+  type RunRows,
+  type ShapePlanRow,
+  shapeOfPlan,
+} from './search-shape.js';
 
 /**
  * searchShapeSql's plan with these guesses: messages saying the term, contacts named, tickets, contacts, and messages
@@ -44,5 +50,45 @@ describe('ticket search shape', () => {
   it('a full name (a few contacts) gathers its tickets either way', () => {
     expect(shapeOfPlan(planOf(0, 12, 100_000, 100_000), true).manyNamed).toBe(false);
     expect(shapeOfPlan(planOf(0, 12, 100_000, 100_000), false).manyNamed).toBe(false);
+  });
+});
+
+describe("a company's guesses", () => {
+  /** A connection whose EXPLAIN answers `tickets`, `contacts`, `unlisted`, counting the statements it ran. */
+  const explaining = (answer: () => Promise<number[]>) => {
+    const seen: string[] = [];
+    const run = (async (sql: string) => {
+      seen.push(sql);
+      const rows = await answer();
+      return [{ 'QUERY PLAN': [{ Plan: { Plans: rows.map((n) => ({ 'Plan Rows': n })) } }] }];
+    }) as RunRows;
+    return { run, seen };
+  };
+
+  it('are read once per company and database, by one EXPLAIN of their branches, and shared by searches that miss together', async () => {
+    const db = {};
+    const { run, seen } = explaining(async () => [100_000, 90_000, 10]);
+    const [a, b] = await Promise.all([companyGuesses(db, 1, run), companyGuesses(db, 1, run)]);
+    expect(a).toEqual({ tickets: 100_000, contacts: 90_000, unlisted: 10 });
+    expect(b).toEqual(a);
+    expect(await companyGuesses(db, 1, run)).toEqual(a);
+    expect(seen).toEqual([companyGuessSql(1).sql]);
+    // Another company, and the same company on another database (a test's, another ORM's), read their own.
+    await companyGuesses(db, 2, run);
+    await companyGuesses({}, 1, run);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('a failed read is not kept: the next search reads them again', async () => {
+    const db = {};
+    let fail = true;
+    const { run, seen } = explaining(async () => {
+      if (fail) throw new Error('connection reset');
+      return [5, 4, 3];
+    });
+    await expect(companyGuesses(db, 7, run)).rejects.toThrow('connection reset');
+    fail = false;
+    expect(await companyGuesses(db, 7, run)).toEqual({ tickets: 5, contacts: 4, unlisted: 3 });
+    expect(seen).toHaveLength(2);
   });
 });
